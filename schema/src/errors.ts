@@ -1,0 +1,50 @@
+// The error catalogue (SPEC §8): every error the server returns has a stable code, an HTTP status,
+// a GraphQL extensions.code, and a text in both languages. The client maps codes back to texts.
+import type { Locale } from "./messages.ts";
+
+export type GraphQLErrorCode = "UNAUTHENTICATED" | "FORBIDDEN" | "BAD_USER_INPUT" | "NOT_FOUND" | "RATE_LIMITED" | "INTERNAL_SERVER_ERROR";
+
+interface CatalogueEntry {
+  status: number;
+  graphql: GraphQLErrorCode;
+  en: string;
+  ar: string;
+}
+
+export const ERRORS = {
+  VALIDATION_ERROR: { status: 400, graphql: "BAD_USER_INPUT", en: "Validation failed", ar: "فشل التحقق من البيانات" },
+  MALFORMED_REQUEST: { status: 400, graphql: "BAD_USER_INPUT", en: "The request body is not valid JSON", ar: "محتوى الطلب ليس JSON صالحًا" },
+  PAYLOAD_TOO_LARGE: { status: 400, graphql: "BAD_USER_INPUT", en: "The request body is too large", ar: "محتوى الطلب كبير جدًا" },
+  EMAIL_TAKEN: { status: 409, graphql: "BAD_USER_INPUT", en: "This email is already registered", ar: "هذا البريد الإلكتروني مسجل مسبقًا" },
+  INVALID_LINK: { status: 400, graphql: "BAD_USER_INPUT", en: "This link is invalid or has expired", ar: "هذا الرابط غير صالح أو منتهي الصلاحية" },
+  INCORRECT_PASSWORD: { status: 400, graphql: "BAD_USER_INPUT", en: "Current password is incorrect", ar: "كلمة المرور الحالية غير صحيحة" },
+  INVALID_STATE: { status: 409, graphql: "BAD_USER_INPUT", en: "This action is not possible in the current state", ar: "لا يمكن تنفيذ هذا الإجراء في الحالة الحالية" },
+  UNAUTHENTICATED: { status: 401, graphql: "UNAUTHENTICATED", en: "Please login to continue", ar: "يرجى تسجيل الدخول للمتابعة" },
+  INVALID_CREDENTIALS: { status: 401, graphql: "UNAUTHENTICATED", en: "Invalid email or password", ar: "البريد الإلكتروني أو كلمة المرور غير صحيحة" },
+  SESSION_EXPIRED: { status: 401, graphql: "UNAUTHENTICATED", en: "Session expired. Please login again.", ar: "انتهت الجلسة. يرجى تسجيل الدخول مرة أخرى." },
+  ACCOUNT_PENDING: { status: 403, graphql: "FORBIDDEN", en: "Your account is pending approval", ar: "حسابك بانتظار الموافقة" },
+  ACCOUNT_REJECTED: { status: 403, graphql: "FORBIDDEN", en: "Your account application was rejected", ar: "تم رفض طلب حسابك" },
+  ACCOUNT_SUSPENDED: { status: 403, graphql: "FORBIDDEN", en: "Your account has been suspended", ar: "تم إيقاف حسابك" },
+  FORBIDDEN: { status: 403, graphql: "FORBIDDEN", en: "You do not have permission to perform this action", ar: "ليس لديك صلاحية لتنفيذ هذا الإجراء" },
+  NOT_FOUND: { status: 404, graphql: "NOT_FOUND", en: "The requested resource was not found", ar: "المورد المطلوب غير موجود" },
+  RATE_LIMITED: { status: 429, graphql: "RATE_LIMITED", en: "Too many requests. Please try again later", ar: "طلبات كثيرة جدًا. يرجى المحاولة لاحقًا" },
+  INTERNAL: { status: 500, graphql: "INTERNAL_SERVER_ERROR", en: "Server error. Please try again later", ar: "خطأ في الخادم. يرجى المحاولة لاحقًا" },
+  SERVICE_UNAVAILABLE: { status: 503, graphql: "INTERNAL_SERVER_ERROR", en: "The service is unavailable. Please try again later", ar: "الخدمة غير متاحة. يرجى المحاولة لاحقًا" },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export const isErrorCode = (c: unknown): c is ErrorCode => typeof c === "string" && Object.hasOwn(ERRORS, c);
+export const errorText = (code: ErrorCode, locale: Locale = "en") => ERRORS[code][locale];
+
+/** Texts the client shows when there was no usable answer at all (SPEC §8). */
+export const CLIENT_ERRORS = {
+  FETCH_ERROR: { en: "Network error. Please check your connection", ar: "خطأ في الشبكة. يرجى التحقق من اتصالك" },
+  TIMEOUT_ERROR: { en: "The request timed out. Please try again", ar: "انتهت مهلة الطلب. يرجى المحاولة مرة أخرى" },
+  PARSING_ERROR: { en: "The server's answer could not be read", ar: "تعذرت قراءة رد الخادم" },
+  UNKNOWN: { en: "An error occurred", ar: "حدث خطأ" },
+} as const;
+
+/** Milliseconds (SPEC §9). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const AUTH_CHECK_TIMEOUT_MS = 10_000;
+export const ADMIN_STATS_REFRESH_MS = 30_000;

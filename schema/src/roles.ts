@@ -1,0 +1,51 @@
+// Roles and which of them may open which screen (SPEC §2, §6). The client's guard and menu read this;
+// the server's policy decides the same questions for data.
+export const ROLES = ["admin", "owner", "client"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const BUSINESS_STATUSES = ["pending", "active", "rejected", "suspended"] as const;
+export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
+
+export const SUBSCRIPTION_STATUSES = ["trial", "active", "expired", "cancelled"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Account state machine: which status may follow which (ARCHITECTURE.md, status changes). */
+export const BUSINESS_TRANSITIONS: Record<BusinessStatus, readonly BusinessStatus[]> = {
+  pending: ["active", "rejected"],
+  active: ["suspended"],
+  suspended: ["active"],
+  rejected: [],
+};
+
+export const canTransition = (from: BusinessStatus, to: BusinessStatus) => BUSINESS_TRANSITIONS[from].includes(to);
+
+/** Where a person lands after login, or after opening a page their role may not see. */
+export const homeFor = (role: Role) => (role === "admin" ? "/admin" : role === "owner" ? "/owner" : "/dashboard");
+
+/** Protected routes and the roles allowed on each; a route not listed is public. */
+export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
+  "/dashboard": ["admin", "owner", "client"],
+  "/admin": ["admin"],
+  "/admin/clients": ["admin"],
+  "/owner": ["owner"],
+  "/posts": ["client"],
+  "/analytics": ["client"],
+  "/competitors": ["client"],
+  "/campaigns": ["client"],
+  "/schedule": ["client"],
+  "/settings": ["admin", "owner", "client"],
+  "/profile": ["admin", "owner", "client"],
+};
+
+export const MENU = [
+  { key: "dashboard", path: "/dashboard", roles: ["client", "admin"], label: { en: "Dashboard", ar: "لوحة التحكم" } },
+  { key: "posts", path: "/posts", roles: ["client"], label: { en: "Posts", ar: "المنشورات" } },
+  { key: "analytics", path: "/analytics", roles: ["client"], label: { en: "Analytics", ar: "التحليلات" } },
+  { key: "competitors", path: "/competitors", roles: ["client"], label: { en: "Competitors", ar: "المنافسون" } },
+  { key: "campaigns", path: "/campaigns", roles: ["client"], label: { en: "Campaigns", ar: "الحملات" } },
+  { key: "schedule", path: "/schedule", roles: ["client"], label: { en: "Schedule", ar: "الجدولة" } },
+  { key: "clients", path: "/admin/clients", roles: ["admin"], label: { en: "Clients", ar: "العملاء" } },
+  { key: "settings", path: "/settings", roles: ["client", "admin"], label: { en: "Settings", ar: "الإعدادات" } },
+] as const satisfies readonly { key: string; path: string; roles: readonly Role[]; label: { en: string; ar: string } }[];
+
+export const menuFor = (role: Role) => MENU.filter((m) => (m.roles as readonly Role[]).includes(role));

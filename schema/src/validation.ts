@@ -1,0 +1,147 @@
+// Validation rules shared by the client's forms and the server's services. A rule reports message
+// keys (see messages.ts), never text, so each side renders them in the person's language.
+import { z } from "zod";
+import { DEFAULT_PLAN, GIFT_TRIAL_DAYS, PLAN_IDS } from "./plans.ts";
+import { BUSINESS_STATUSES } from "./roles.ts";
+import { LOCALES, isMessageKey, messageText, type Locale, type MessageKey } from "./messages.ts";
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const KUWAIT_PHONE_PREFIX = "+965";
+export const PHONE_PLACEHOLDER = "+965 XXXX XXXX";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+// +965 then 7 or 8 digits (SPEC §9); spaces and dashes a person types are ignored
+const KUWAIT_PHONE = /^\+965\d{7,8}$/;
+
+export const isEmail = (v: string) => EMAIL.test(v.trim());
+export const normalizePhone = (v: string) => v.replace(/[\s-]/g, "");
+export const isKuwaitPhone = (v: string) => KUWAIT_PHONE.test(normalizePhone(v));
+
+/**
+ * Password strength, first failing rule only (SPEC §5 step 3-4). "Special" is any character that is
+ * neither a letter, a digit nor white space, so Arabic punctuation counts too.
+ */
+export function passwordProblem(password: string): MessageKey | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return "weakPassword";
+  if (!/\p{Lu}/u.test(password)) return "passwordUppercase";
+  if (!/\p{Ll}/u.test(password)) return "passwordLowercase";
+  if (!/\p{Nd}/u.test(password)) return "passwordNumber";
+  if (!/[^\p{L}\p{N}\s]/u.test(password)) return "passwordSpecial";
+  return null;
+}
+
+export type FieldErrors = Record<string, MessageKey[]>;
+
+const text = (max: number) => z.string({ error: "invalidValue" }).trim().max(max, { error: "tooLong" });
+const key = (k: MessageKey) => ({ error: k });
+
+// ---------------------------------------------------------------- login (SPEC §5)
+export const loginSchema = z.object({
+  email: z.string(key("emailRequired")).trim().toLowerCase().min(1, key("emailRequired")).refine(isEmail, key("emailInvalid")),
+  password: z.string(key("passwordRequired")).min(1, key("passwordRequired")).min(MIN_PASSWORD_LENGTH, key("passwordMin")),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+// ---------------------------------------------------------------- sign-up (SPEC §5, checked in order)
+export const SIGN_UP_REQUIRED = ["email", "password", "companyName", "contactName", "phone"] as const;
+
+export interface SignUpFields {
+  email: string;
+  password: string;
+  confirmPassword?: string;
+  companyName: string;
+  contactName: string;
+  phone: string;
+}
+
+/**
+ * The first failing sign-up rule, in the spec's order, and the fields it concerns. The client
+ * passes confirmPassword; the server's payload has none, so the mismatch rule applies only when given.
+ */
+export function signUpProblem(v: SignUpFields): { key: MessageKey; fields: string[] } | null {
+  const missing = SIGN_UP_REQUIRED.filter((f) => !String(v[f] ?? "").trim() || (f === "phone" && normalizePhone(v.phone) === KUWAIT_PHONE_PREFIX));
+  if (missing.length) return { key: "allFieldsRequired", fields: [...missing] };
+  if (!isEmail(v.email)) return { key: "invalidEmail", fields: ["email"] };
+  const pw = passwordProblem(v.password);
+  if (pw) return { key: pw, fields: ["password"] };
+  if (v.confirmPassword !== undefined && v.confirmPassword !== v.password) return { key: "passwordMismatch", fields: ["confirmPassword"] };
+  if (!isKuwaitPhone(v.phone)) return { key: "invalidPhone", fields: ["phone"] };
+  return null;
+}
+
+export const signUpSchema = z
+  .object({
+    email: z.string({ error: "invalidValue" }).trim().toLowerCase().default(""),
+    password: z.string({ error: "invalidValue" }).default(""),
+    confirmPassword: z.string({ error: "invalidValue" }).optional(),
+    companyName: text(200).default(""),
+    contactName: text(200).default(""),
+    phone: z.string({ error: "invalidValue" }).default(""),
+    requestedPlan: z.enum(PLAN_IDS, key("invalidPlan")).default(DEFAULT_PLAN),
+    address: text(500).default(""),
+    locale: z.enum(LOCALES, key("invalidLocale")).default("en"),
+  })
+  .superRefine((v, ctx) => {
+    const problem = signUpProblem(v);
+    if (problem) for (const f of problem.fields) ctx.addIssue({ code: "custom", path: [f], message: problem.key });
+  })
+  .transform(({ confirmPassword: _c, ...v }) => ({ ...v, phone: normalizePhone(v.phone) }));
+export type SignUpInput = z.output<typeof signUpSchema>;
+
+// ---------------------------------------------------------------- passwords and e-mail tokens
+const newPassword = z.string(key("passwordRequired")).superRefine((p, ctx) => {
+  const problem = passwordProblem(p);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+const token = z.string(key("tokenRequired")).trim().min(1, key("tokenRequired")).max(200, key("tokenRequired"));
+const emailOnly = z.string(key("emailRequired")).trim().toLowerCase().min(1, key("emailRequired")).refine(isEmail, key("emailInvalid"));
+
+export const forgotPasswordSchema = z.object({ email: emailOnly });
+export const resetPasswordSchema = z.object({ token, newPassword });
+export const verifyEmailSchema = z.object({ token });
+export const resendVerificationSchema = z.object({ email: emailOnly.optional() });
+export const changePasswordSchema = z.object({
+  currentPassword: z.string(key("currentPasswordRequired")).min(1, key("currentPasswordRequired")),
+  newPassword,
+});
+export const refreshSchema = z.object({ refreshToken: token });
+
+export const profileSchema = z.object({
+  name: text(200).min(1, key("nameRequired")).optional(),
+  locale: z.enum(LOCALES, key("invalidLocale")).optional(),
+  companyName: text(200).min(1, key("allFieldsRequired")).optional(),
+  phone: z.string({ error: "invalidValue" }).refine(isKuwaitPhone, key("invalidPhone")).transform(normalizePhone).optional(),
+  address: text(500).optional(),
+});
+export type ProfileInput = z.output<typeof profileSchema>;
+
+// ---------------------------------------------------------------- admin: sign-up approval
+export const rejectClientSchema = z.object({ reason: z.string(key("reasonRequired")).trim().min(1, key("reasonRequired")).max(500, key("tooLong")) });
+export const giftTrialDaysSchema = z.object({
+  days: z.number(key("giftDaysRange")).int(key("giftDaysRange")).min(GIFT_TRIAL_DAYS.min, key("giftDaysRange")).max(GIFT_TRIAL_DAYS.max, key("giftDaysRange")),
+});
+export const clientsQuerySchema = z.object({
+  status: z.enum(BUSINESS_STATUSES, key("invalidStatus")).optional(),
+  search: text(100).optional(),
+  first: z.number(key("invalidPageSize")).int(key("invalidPageSize")).min(1, key("invalidPageSize")).max(100, key("invalidPageSize")).default(20),
+  after: z.string({ error: "invalidValue" }).max(200).optional(),
+});
+
+// ---------------------------------------------------------------- turning a zod error into field errors
+/** Field -> message keys, from a zod error; a built-in zod message becomes "invalidValue". */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.join(".") : "_";
+    const k: MessageKey = isMessageKey(issue.message) ? issue.message : "invalidValue";
+    const list = (out[field] ??= []);
+    if (!list.includes(k)) list.push(k);
+  }
+  return out;
+}
+
+/** "Validation failed: field: messages; ..." (SPEC §8), in the person's language. */
+export function validationMessage(errors: FieldErrors, locale: Locale = "en", fieldName: (f: string) => string = (f) => f): string {
+  const parts = Object.entries(errors).map(([f, keys]) => `${fieldName(f)}: ${keys.map((k) => messageText(k, locale)).join(", ")}`);
+  return `${messageText("validationFailed", locale)}: ${parts.join("; ")}`;
+}

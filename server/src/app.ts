@@ -1,0 +1,101 @@
+// Composition root: config -> db -> jobs -> http (graphql, ws, rest, static).
+// main.ts calls it for `npm start`; tests call it with their own database and settings.
+import pg from "pg";
+import { seedAdmin } from "../prisma/seed.ts";
+import type { Config } from "./config.ts";
+import { runMigrations } from "./db/migrate.ts";
+import { createPrisma } from "./db/prisma.ts";
+import type { Deps } from "./deps.ts";
+import { createPubSub } from "./graphql/pubsub.ts";
+import { createRateLimits } from "./http/rate-limits.ts";
+import { createScheduler } from "./jobs/scheduler.ts";
+import { createLogger } from "./logger.ts";
+import { createMailer } from "./mail/mailer.ts";
+import { createTokenSigner } from "./modules/auth/tokens.ts";
+import { createSufraServer, type SufraServer } from "./server.ts";
+import { createServices, type Services } from "./services.ts";
+
+const MIGRATE_LOCK = 7_365_000; // two processes starting together apply migrations one after the other
+
+export interface StartOptions {
+  databaseUrl: string;
+  /** apply pending migrations first (start-up); tests clone an already migrated database */
+  migrate?: boolean;
+  heartbeatMs?: number;
+  scheduler?: { processEveryMs?: number; lockLifetimeMs?: number };
+}
+
+export interface Sufra {
+  deps: Deps;
+  services: Services;
+  server: SufraServer | null;
+  port: number | null;
+  admin: Awaited<ReturnType<typeof seedAdmin>>;
+  stop(): Promise<void>;
+}
+
+async function migrate(url: string) {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query("select pg_advisory_lock($1)", [MIGRATE_LOCK]);
+    return await runMigrations("deploy", url);
+  } finally {
+    await lock.query("select pg_advisory_unlock($1)", [MIGRATE_LOCK]).catch(() => {});
+    await lock.end();
+  }
+}
+
+export async function startSufra(config: Config, opts: StartOptions): Promise<Sufra> {
+  const logger = createLogger(config.logLevel);
+  if (opts.migrate) {
+    const r = await migrate(opts.databaseUrl);
+    if ("applied" in r && r.applied.length) logger.info(`applied migrations: ${r.applied.join(", ")}`);
+  }
+  const db = createPrisma(opts.databaseUrl);
+  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 5 });
+  pool.on("error", (e) => logger.debug("database pool error", { error: e.message }));
+  const pubsub = await createPubSub({ url: opts.databaseUrl, pool, logger });
+  const limits = createRateLimits(pool, config.rateLimit);
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  const deps: Deps = { config, db, pool, pubsub, limits, mailer, signer: createTokenSigner(config.jwtSecret), logger };
+  const heartbeatMs = opts.heartbeatMs ?? 30_000;
+  const services = createServices(deps, { heartbeatMs });
+  const admin = await seedAdmin(db, config, logger);
+
+  const scheduler = await createScheduler({
+    url: opts.databaseUrl,
+    logger,
+    run: config.processRole !== "api",
+    heartbeatMs,
+    ...opts.scheduler,
+    jobs: [
+      { name: "mail.retry", everyMs: 60_000, run: () => mailer.deliverPending() },
+      { name: "maintenance.sweep-rate-limits", everyMs: 3_600_000, run: () => limits.sweep() },
+    ],
+  });
+
+  let server: SufraServer | null = null;
+  let port: number | null = null;
+  if (config.processRole !== "worker") {
+    server = await createSufraServer(deps, services);
+    port = await server.listen(config.port, config.host);
+  }
+
+  return {
+    deps,
+    services,
+    server,
+    port,
+    admin,
+    async stop() {
+      await server?.close();
+      await scheduler.close();
+      services.health.close();
+      mailer.close();
+      await pubsub.close();
+      await pool.end();
+      await db.$disconnect();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// Migrations through Prisma's WASM schema engine (the native engine cannot be downloaded here).
+// create: diff(migrations -> schema.prisma) into a new folder; deploy: apply pending; check: fail on drift.
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import pg from "pg";
+import { parse } from "pg-connection-string";
+import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
+
+const prismaDir = path.resolve(import.meta.dirname, "../../prisma");
+const schemaPath = path.join(prismaDir, "schema.prisma");
+const migDir = path.join(prismaDir, "migrations");
+
+let wasmReady: Promise<void> | undefined;
+function loadWasm() {
+  // the package entry does `import * as wasm from "*.wasm"` (a bundler's import): instantiate it by hand
+  return (wasmReady ??= (async () => {
+    const file = createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm/schema_engine_bg").replace(/\.js$/, ".wasm");
+    const { instance } = await WebAssembly.instantiate(await readFile(file), { "./schema_engine_bg.js": bg as never });
+    bg.__wbg_set_wasm(instance.exports);
+    (instance.exports as { __wbindgen_start(): void }).__wbindgen_start();
+    // adapter-pg cannot map Postgres' internal "char" type (OID 18), which the schema describer reads: treat it as text
+    const R = pg.Result.prototype as unknown as { addFields(f: { dataTypeID: number }[]): void };
+    const addFields = R.addFields;
+    R.addFields = function (fields) {
+      for (const f of fields) if (f.dataTypeID === 18) f.dataTypeID = 25;
+      return addFields.call(this, fields);
+    };
+  })());
+}
+
+async function migrationsList() {
+  await mkdir(migDir, { recursive: true });
+  const dirs = (await readdir(migDir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const lock = path.join(migDir, "migration_lock.toml");
+  if (!existsSync(lock)) await writeFile(lock, 'provider = "postgresql"\n');
+  return {
+    baseDir: migDir,
+    lockfile: { path: "migration_lock.toml", content: await readFile(lock, "utf8") },
+    shadowDbInitScript: "",
+    migrationDirectories: await Promise.all(
+      dirs.map(async (d) => ({
+        path: d,
+        migrationFile: {
+          path: "migration.sql",
+          content: await readFile(path.join(migDir, d, "migration.sql"), "utf8").then(
+            (value) => ({ tag: "ok" as const, value }),
+            (e) => ({ tag: "error" as const, value: String(e) }),
+          ),
+        },
+      })),
+    ),
+  };
+}
+
+export type MigrateResult = { applied: string[] } | { created: string | null } | { inSync: boolean };
+
+export async function runMigrations(command: "deploy" | "create" | "check", databaseUrl: string, name = "migration"): Promise<MigrateResult> {
+  await loadWasm();
+  const schema = { files: [{ path: schemaPath, content: await readFile(schemaPath, "utf8") }] };
+  const filters = { externalTables: [], externalEnums: [] };
+  // discrete fields, never {connectionString}: the shadow database is {...config, database: shadow}, and a
+  // connectionString would override `database`, making the "shadow" database silently the main one
+  const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ ...(parse(databaseUrl) as pg.PoolConfig), idleTimeoutMillis: 100 }));
+  const engine = await bg.SchemaEngine.new({ datamodels: [[schemaPath, schema.files[0].content]] }, (log: string) => process.env.DEBUG_MIGRATE && console.error(log), adapter);
+  try {
+    if (command === "deploy") {
+      const out = await engine.applyMigrations({ migrationsList: await migrationsList(), filters });
+      return { applied: out.appliedMigrationNames };
+    }
+    const from = { tag: "migrations" as const, ...(await migrationsList()) };
+    const to = { tag: "schemaDatamodel" as const, ...schema };
+    if (command === "check") {
+      const { exitCode } = await engine.diff({ from, to, script: false, exitCode: true, filters });
+      return { inSync: exitCode === 0 };
+    }
+    const { stdout } = await engine.diff({ from, to, script: true, exitCode: null, filters });
+    if (!stdout || /^-- This is an empty migration\.\s*$/.test(stdout)) return { created: null };
+    const dir = path.join(migDir, `${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}_${name.replace(/[^\w-]/g, "_")}`);
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, "migration.sql"), stdout);
+    return { created: path.relative(process.cwd(), dir) };
+  } finally {
+    engine.free();
+  }
+}

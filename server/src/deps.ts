@@ -1,0 +1,28 @@
+// What services are built from: created once in main.ts (or by a test) and passed down.
+import type pg from "pg";
+import type { Locale } from "@sufra/schema";
+import type { Config } from "./config.ts";
+import type { Db } from "./db/prisma.ts";
+import type { PubSub } from "./graphql/pubsub.ts";
+import type { RateLimits } from "./http/rate-limits.ts";
+import type { Logger } from "./logger.ts";
+import type { Mailer } from "./mail/mailer.ts";
+import type { TokenSigner } from "./modules/auth/tokens.ts";
+
+export interface Deps {
+  config: Config;
+  db: Db;
+  pool: pg.Pool;
+  pubsub: PubSub;
+  limits: RateLimits;
+  mailer: Mailer;
+  signer: TokenSigner;
+  logger: Logger;
+}
+
+/** Facts about the request a service may need, taken by each door from its transport. */
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+  locale: Locale;
+}

@@ -1,0 +1,35 @@
+// What every resolver receives: the caller (or null), request facts, and the services.
+import { pickLocale } from "@sufra/schema";
+import type { Db } from "../db/prisma.ts";
+import type { RequestMeta } from "../deps.ts";
+import { AppError } from "../errors.ts";
+import type { Services } from "../services.ts";
+import type { Viewer } from "../modules/auth/policy.ts";
+
+export interface GraphQLContext {
+  viewer: Viewer | null;
+  /** why a presented token was refused; scope-auth reports it instead of a bare UNAUTHENTICATED */
+  authError: AppError | null;
+  meta: RequestMeta;
+  services: Services;
+  db: Db;
+}
+
+export const bearer = (header: unknown) => {
+  const m = typeof header === "string" ? /^Bearer\s+(.+)$/i.exec(header.trim()) : null;
+  return m ? m[1] : null;
+};
+
+export async function buildContext(services: Services, db: Db, token: string | null, meta: { ip: string; userAgent?: string; acceptLanguage?: string }): Promise<GraphQLContext> {
+  let viewer: Viewer | null = null;
+  let authError: AppError | null = null;
+  if (token) {
+    try {
+      viewer = await services.auth.authenticate(token);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      authError = e;
+    }
+  }
+  return { viewer, authError, services, db, meta: { ip: meta.ip, userAgent: meta.userAgent, locale: pickLocale(meta.acceptLanguage) } };
+}

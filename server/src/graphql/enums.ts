@@ -1,0 +1,11 @@
+// GraphQL enums are UPPER_CASE; the database and REST speak the spec's lower-case values.
+import { BUSINESS_STATUSES, PLAN_IDS, ROLES, SUBSCRIPTION_STATUSES } from "@sufra/schema";
+import { builder } from "./builder.ts";
+
+const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
+
+export const RoleEnum = builder.enumType("Role", { values: upper(ROLES) });
+export const ClientStatusEnum = builder.enumType("ClientStatus", { values: upper(BUSINESS_STATUSES) });
+export const PlanEnum = builder.enumType("Plan", { values: upper(PLAN_IDS) });
+export const SubscriptionStatusEnum = builder.enumType("SubscriptionStatus", { values: upper(SUBSCRIPTION_STATUSES) });
+export const LocaleEnum = builder.enumType("Locale", { values: { EN: { value: "en" }, AR: { value: "ar" } } as const });

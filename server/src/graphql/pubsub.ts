@@ -1,0 +1,85 @@
+// Events over Postgres LISTEN/NOTIFY, so every server process on one database sees every event.
+// Payloads carry ids only (NOTIFY caps a payload at 8000 bytes); subscribers load what they show.
+import { EventEmitter } from "node:events";
+import pg from "pg";
+import type { Logger } from "../logger.ts";
+
+const CHANNEL = "sufra_events";
+
+export type ClientChange = "signed_up" | "approved" | "rejected" | "trial_gifted" | "suspended" | "reactivated" | "updated";
+
+export interface Events {
+  "client.changed": { businessId: string; change: ClientChange };
+}
+export type Topic = keyof Events;
+
+export async function createPubSub(opts: { url: string; pool: pg.Pool; logger: Logger }) {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  let listener: pg.Client | null = null;
+  let closed = false;
+
+  async function listen(): Promise<void> {
+    const c = new pg.Client({ connectionString: opts.url });
+    c.on("notification", (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      try {
+        const { topic, payload } = JSON.parse(msg.payload) as { topic: Topic; payload: unknown };
+        emitter.emit(topic, payload);
+      } catch (e) {
+        opts.logger.error("unreadable event", { error: (e as Error).message });
+      }
+    });
+    c.on("error", (e) => {
+      opts.logger.error("event listener lost its connection; reconnecting", { error: e.message });
+      c.end().catch(() => {});
+      if (!closed) setTimeout(() => listen().catch(() => {}), 1000).unref();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${CHANNEL}`);
+    listener = c;
+  }
+  await listen();
+
+  return {
+    async publish<T extends Topic>(topic: T, payload: Events[T]) {
+      await opts.pool.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify({ topic, payload })]);
+    },
+    /** An iterator of one topic's events; return() (a client unsubscribing) ends it at once. */
+    subscribe<T extends Topic>(topic: T): AsyncIterableIterator<Events[T]> {
+      const queue: Events[T][] = [];
+      let waiting: ((r: IteratorResult<Events[T]>) => void) | null = null;
+      let done = false;
+      const listener = (payload: Events[T]) => {
+        if (waiting) {
+          const w = waiting;
+          waiting = null;
+          w({ value: payload, done: false });
+        } else queue.push(payload);
+      };
+      emitter.on(topic, listener);
+      const finish = (): Promise<IteratorResult<Events[T]>> => {
+        done = true;
+        emitter.off(topic, listener);
+        queue.length = 0;
+        waiting?.({ value: undefined, done: true });
+        waiting = null;
+        return Promise.resolve({ value: undefined, done: true });
+      };
+      return {
+        next: () =>
+          queue.length ? Promise.resolve({ value: queue.shift()!, done: false }) : done ? Promise.resolve({ value: undefined, done: true }) : new Promise((r) => (waiting = r)),
+        return: finish,
+        throw: (e: unknown) => finish().then(() => Promise.reject(e)),
+        [Symbol.asyncIterator]() {
+          return this;
+        },
+      };
+    },
+    async close() {
+      closed = true;
+      await listener?.end().catch(() => {});
+    },
+  };
+}
+export type PubSub = Awaited<ReturnType<typeof createPubSub>>;

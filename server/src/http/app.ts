@@ -1,0 +1,38 @@
+// The Express app: REST under /api, GraphQL at /graphql, the web client for everything else.
+import express from "express";
+import helmet from "helmet";
+import { pickLocale } from "@sufra/schema";
+import type { Config } from "../config.ts";
+import { requestLocale } from "../graphql/errors.ts";
+import type { Logger } from "../logger.ts";
+import { authRouter } from "../modules/auth/auth.rest.ts";
+import { clientsRouter } from "../modules/clients/clients.rest.ts";
+import { healthRouter } from "../modules/health/health.rest.ts";
+import type { Services } from "../services.ts";
+import { errorHandler, notFound } from "./errors.ts";
+import { serveClient } from "./static-client.ts";
+
+export const BODY_LIMIT = "1mb";
+
+export function createApp(opts: { config: Config; services: Services; logger: Logger; graphql: express.RequestHandler }) {
+  const app = express();
+  app.disable("x-powered-by");
+  // behind a proxy on a private network (docker-compose's web front) the client's address is in X-Forwarded-For
+  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  app.use(helmet({ contentSecurityPolicy: { directives: { "img-src": ["'self'", "data:", "blob:"], "connect-src": ["'self'", "ws:", "wss:"] } } }));
+
+  const json = express.json({ limit: BODY_LIMIT });
+  const api = express.Router();
+  api.use(json);
+  api.use("/auth", authRouter(opts.services));
+  api.use("/admin/clients", clientsRouter(opts.services));
+  api.use("/health", healthRouter(opts.services));
+  api.use(notFound);
+  app.use("/api", api);
+
+  app.use("/graphql", json, (req, _res, next) => requestLocale.run(pickLocale(req.get("accept-language")), next), opts.graphql);
+
+  serveClient(app, opts.config.clientDist);
+  app.use(errorHandler(opts.logger));
+  return app;
+}

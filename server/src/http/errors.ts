@@ -1,0 +1,30 @@
+// REST errors in the spec's catalogue: {message, code, details?}; never a stack trace.
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import { pickLocale } from "@sufra/schema";
+import { AppError, renderError } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import { toSnake } from "./rest.ts";
+
+/** body-parser's failures are the caller's mistakes: 400, never 500. */
+function fromBodyParser(err: { type?: string; status?: number }): AppError | null {
+  if (err.type === "entity.too.large") return new AppError("PAYLOAD_TOO_LARGE");
+  if (err.type && err.status && err.status < 500) return new AppError("MALFORMED_REQUEST");
+  return null;
+}
+
+export const notFound: RequestHandler = () => {
+  throw new AppError("NOT_FOUND");
+};
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const appError = err instanceof AppError ? err : fromBodyParser(err ?? {});
+    const locale = pickLocale(req.get("accept-language"));
+    if (appError) {
+      res.status(appError.status).json(renderError(appError, locale, toSnake));
+      return;
+    }
+    logger.error(`unexpected error on ${req.method} ${req.originalUrl}`, { error: err });
+    res.status(500).json(renderError(new AppError("INTERNAL"), locale));
+  };
+}

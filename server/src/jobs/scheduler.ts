@@ -1,0 +1,71 @@
+// Agenda 6 on its Postgres backend: recurring jobs run exactly once across processes.
+// A process with PROCESS_ROLE=api only enqueues; "all" and "worker" run the jobs.
+import os from "node:os";
+import { PostgresBackend } from "@agendajs/postgres-backend";
+import { Agenda } from "agenda";
+import pg from "pg";
+import type { Logger } from "../logger.ts";
+
+export const HEARTBEAT_JOB = "scheduler.heartbeat";
+const SCHEMA_LOCK = 7_365_001; // pg advisory lock id: two processes must not create Agenda's table at once
+
+export interface RecurringJob {
+  name: string;
+  everyMs: number;
+  run: () => Promise<unknown>;
+}
+
+export async function createScheduler(opts: { url: string; logger: Logger; run: boolean; heartbeatMs: number; jobs: RecurringJob[]; processEveryMs?: number; lockLifetimeMs?: number }) {
+  // our own pool, so a dropped connection (database restart, shutdown) is logged instead of crashing
+  const pool = new pg.Pool({ connectionString: opts.url, max: 4 });
+  pool.on("error", (e) => opts.logger.debug("scheduler pool error", { error: e.message }));
+  const backend = new PostgresBackend({ pool });
+  const agenda = new Agenda({
+    backend,
+    name: `${os.hostname()}:${process.pid}`,
+    processEvery: opts.processEveryMs ?? 5_000,
+    ...(opts.lockLifetimeMs ? { defaultLockLifetime: opts.lockLifetimeMs } : {}),
+  });
+  agenda.on("error", (e: Error) => opts.logger.error("scheduler error", { error: e.message }));
+
+  // Heartbeat: does nothing; its last_finished_at is what /api/health reads.
+  const all: RecurringJob[] = [{ name: HEARTBEAT_JOB, everyMs: opts.heartbeatMs, run: async () => {} }, ...opts.jobs];
+  for (const job of all)
+    agenda.define(job.name, async () => {
+      try {
+        await job.run();
+      } catch (e) {
+        opts.logger.error(`job ${job.name} failed`, { error: (e as Error).message });
+        throw e;
+      }
+    });
+
+  const lockClient = new pg.Client({ connectionString: opts.url });
+  await lockClient.connect();
+  try {
+    await lockClient.query("select pg_advisory_lock($1)", [SCHEMA_LOCK]);
+    await agenda.ready;
+  } finally {
+    await lockClient.query("select pg_advisory_unlock($1)", [SCHEMA_LOCK]).catch(() => {});
+    await lockClient.end();
+  }
+
+  if (opts.run) {
+    await agenda.start();
+    for (const job of all) await agenda.every(job.everyMs, job.name);
+  } else {
+    // a process that never starts Agenda must connect the notification channel itself to wake the workers
+    await backend.notificationChannel?.connect();
+  }
+
+  return {
+    agenda,
+    async close() {
+      await agenda.stop().catch(() => {});
+      await backend.notificationChannel?.disconnect().catch(() => {});
+      await backend.disconnect().catch(() => {});
+      await pool.end().catch(() => {});
+    },
+  };
+}
+export type Scheduler = Awaited<ReturnType<typeof createScheduler>>;

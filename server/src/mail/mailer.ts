@@ -1,0 +1,55 @@
+// The outbox. A mail is written in the transaction of the change that causes it, delivered after
+// commit, and retried by a job when SMTP fails; without SMTP_URL it stays in the table and is logged.
+import nodemailer from "nodemailer";
+import type { Locale } from "@sufra/schema";
+import type { Db, Tx } from "../db/prisma.ts";
+import type { Logger } from "../logger.ts";
+import { renderMail, type TemplateName, type TemplateVars } from "./templates.ts";
+
+export const MAX_MAIL_ATTEMPTS = 5;
+
+export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; logger: Logger }) {
+  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+
+  async function send(id: string) {
+    if (!transport) return;
+    // claim the row so that two processes never send the same mail
+    const claimed = await opts.db.outboundMail.updateMany({
+      where: { id, status: { in: ["queued", "failed"] }, attempts: { lt: MAX_MAIL_ATTEMPTS } },
+      data: { status: "sending", attempts: { increment: 1 } },
+    });
+    if (claimed.count !== 1) return;
+    const mail = await opts.db.outboundMail.findUniqueOrThrow({ where: { id } });
+    try {
+      await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await opts.db.outboundMail.update({ where: { id }, data: { status: "sent", sentAt: new Date(), lastError: null } });
+    } catch (e) {
+      opts.logger.error("mail delivery failed", { id, to: mail.to, error: (e as Error).message });
+      await opts.db.outboundMail.update({ where: { id }, data: { status: "failed", lastError: (e as Error).message.slice(0, 1000) } });
+    }
+  }
+
+  return {
+    /** Writes a mail to the outbox inside `tx`; deliver its id after commit. */
+    async queue<T extends TemplateName>(tx: Tx, to: string, template: T, vars: TemplateVars<T>, locale: Locale): Promise<string> {
+      const { subject, text, html } = renderMail(template, vars, locale);
+      const row = await tx.outboundMail.create({ data: { to, subject, text, html, template } });
+      if (!transport) opts.logger.info(`mail kept in the outbox (no SMTP_URL): to=${to} subject="${subject}"\n${text}`);
+      return row.id;
+    },
+    /** Sends the given outbox rows; failures stay in the outbox for the retry job. */
+    async deliver(ids: string[]) {
+      for (const id of ids) await send(id);
+    },
+    /** The retry job: sends what is queued or failed, and what a crashed process left half-sent. */
+    async deliverPending(limit = 50) {
+      if (!transport) return 0;
+      await opts.db.outboundMail.updateMany({ where: { status: "sending", createdAt: { lt: new Date(Date.now() - 5 * 60_000) } }, data: { status: "failed" } });
+      const rows = await opts.db.outboundMail.findMany({ where: { status: { in: ["queued", "failed"] }, attempts: { lt: MAX_MAIL_ATTEMPTS } }, orderBy: { createdAt: "asc" }, take: limit, select: { id: true } });
+      for (const r of rows) await send(r.id);
+      return rows.length;
+    },
+    close: () => transport?.close(),
+  };
+}
+export type Mailer = ReturnType<typeof createMailer>;

@@ -1,0 +1,65 @@
+// Mails go out in both languages, the person's own first: a Kuwaiti inbox reads either.
+import { PLANS, type Locale, type PlanId } from "@sufra/schema";
+
+type Text = { subject: string; lines: string[]; action?: { label: string; url: string } };
+type Both = Record<Locale, Text>;
+
+const KUWAIT = "Asia/Kuwait";
+const day = (d: Date, locale: Locale) =>
+  new Intl.DateTimeFormat(locale === "ar" ? "ar-KW" : "en-GB", { dateStyle: "long", timeZone: KUWAIT }).format(d);
+
+export const TEMPLATES = {
+  verifyEmail: (v: { name: string; url: string }): Both => ({
+    en: { subject: "Confirm your e-mail for Sufra", lines: [`Hello ${v.name},`, "Thank you for signing up to Sufra. Please confirm your e-mail address. The link works for 48 hours."], action: { label: "Confirm e-mail", url: v.url } },
+    ar: { subject: "تأكيد بريدك الإلكتروني في سفرة", lines: [`مرحبًا ${v.name}،`, "شكرًا لتسجيلك في سفرة. يرجى تأكيد بريدك الإلكتروني. الرابط صالح لمدة ٤٨ ساعة."], action: { label: "تأكيد البريد الإلكتروني", url: v.url } },
+  }),
+  resetPassword: (v: { name: string; url: string }): Both => ({
+    en: { subject: "Reset your Sufra password", lines: [`Hello ${v.name},`, "Someone asked to reset the password of your Sufra account. If it was you, choose a new password within the hour. If not, ignore this mail."], action: { label: "Choose a new password", url: v.url } },
+    ar: { subject: "إعادة تعيين كلمة مرور سفرة", lines: [`مرحبًا ${v.name}،`, "طلب أحدهم إعادة تعيين كلمة مرور حسابك في سفرة. إن كنت أنت، فاختر كلمة مرور جديدة خلال ساعة. وإلا فتجاهل هذه الرسالة."], action: { label: "اختيار كلمة مرور جديدة", url: v.url } },
+  }),
+  passwordChanged: (v: { name: string }): Both => ({
+    en: { subject: "Your Sufra password was changed", lines: [`Hello ${v.name},`, "The password of your Sufra account was just changed, and other devices were signed out. If this was not you, reset your password at once."] },
+    ar: { subject: "تم تغيير كلمة مرور سفرة", lines: [`مرحبًا ${v.name}،`, "تم للتو تغيير كلمة مرور حسابك في سفرة وتسجيل الخروج من الأجهزة الأخرى. إن لم تكن أنت، فأعد تعيين كلمة المرور فورًا."] },
+  }),
+  approved: (v: { name: string; plan: PlanId; trialEndsAt: Date; url: string }): Both => ({
+    en: { subject: "Welcome to Sufra: your account is approved", lines: [`Hello ${v.name},`, `Your Sufra account is approved. Your free trial of the ${PLANS[v.plan].name.en} plan runs until ${day(v.trialEndsAt, "en")}.`], action: { label: "Sign in", url: v.url } },
+    ar: { subject: "أهلًا بك في سفرة: تمت الموافقة على حسابك", lines: [`مرحبًا ${v.name}،`, `تمت الموافقة على حسابك في سفرة. تستمر تجربتك المجانية للباقة ${PLANS[v.plan].name.ar} حتى ${day(v.trialEndsAt, "ar")}.`], action: { label: "تسجيل الدخول", url: v.url } },
+  }),
+  rejected: (v: { name: string; reason: string }): Both => ({
+    en: { subject: "Your Sufra application", lines: [`Hello ${v.name},`, "Thank you for your interest in Sufra. We could not approve your account at this time.", `Reason: ${v.reason}`, "Reply to this mail if you would like us to look again."] },
+    ar: { subject: "طلبك في سفرة", lines: [`مرحبًا ${v.name}،`, "شكرًا لاهتمامك بسفرة. لم نتمكن من الموافقة على حسابك في الوقت الحالي.", `السبب: ${v.reason}`, "يمكنك الرد على هذه الرسالة إن أردت أن نعيد النظر."] },
+  }),
+  trialGifted: (v: { name: string; days: number; trialEndsAt: Date }): Both => ({
+    en: { subject: `${v.days} more trial days on Sufra`, lines: [`Hello ${v.name},`, `We have added ${v.days} days to your Sufra trial. It now runs until ${day(v.trialEndsAt, "en")}.`] },
+    ar: { subject: `${v.days} يومًا إضافيًا لتجربتك في سفرة`, lines: [`مرحبًا ${v.name}،`, `أضفنا ${v.days} يومًا إلى تجربتك في سفرة. تستمر الآن حتى ${day(v.trialEndsAt, "ar")}.`] },
+  }),
+  suspended: (v: { name: string }): Both => ({
+    en: { subject: "Your Sufra account is suspended", lines: [`Hello ${v.name},`, "Your Sufra account has been suspended. Scheduled posts will not be published. Reply to this mail to talk to us."] },
+    ar: { subject: "تم إيقاف حسابك في سفرة", lines: [`مرحبًا ${v.name}،`, "تم إيقاف حسابك في سفرة ولن تُنشر المنشورات المجدولة. يمكنك الرد على هذه الرسالة للتواصل معنا."] },
+  }),
+  reactivated: (v: { name: string; url: string }): Both => ({
+    en: { subject: "Your Sufra account is active again", lines: [`Hello ${v.name},`, "Your Sufra account is active again. Welcome back."], action: { label: "Sign in", url: v.url } },
+    ar: { subject: "أُعيد تفعيل حسابك في سفرة", lines: [`مرحبًا ${v.name}،`, "أُعيد تفعيل حسابك في سفرة. أهلًا بعودتك."], action: { label: "تسجيل الدخول", url: v.url } },
+  }),
+} satisfies Record<string, (v: never) => Both>;
+
+export type TemplateName = keyof typeof TEMPLATES;
+export type TemplateVars<T extends TemplateName> = Parameters<(typeof TEMPLATES)[T]>[0];
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function renderMail<T extends TemplateName>(template: T, vars: TemplateVars<T>, locale: Locale) {
+  const both = (TEMPLATES[template] as (v: TemplateVars<T>) => Both)(vars);
+  const order: Locale[] = locale === "ar" ? ["ar", "en"] : ["en", "ar"];
+  const first = both[order[0]];
+  const subject = `${first.subject} | ${both[order[1]].subject}`;
+  const text = order.map((l) => [...both[l].lines, ...(both[l].action ? [`${both[l].action!.label}: ${both[l].action!.url}`] : [])].join("\n\n")).join("\n\n———\n\n");
+  const html = order
+    .map((l) => {
+      const t = both[l];
+      const button = t.action ? `<p><a href="${escape(t.action.url)}" style="background:#C8691C;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escape(t.action.label)}</a></p>` : "";
+      return `<div dir="${l === "ar" ? "rtl" : "ltr"}" lang="${l}" style="font-family:Inter,'IBM Plex Sans Arabic',sans-serif;color:#2B211A">${t.lines.map((x) => `<p>${escape(x)}</p>`).join("")}${button}</div>`;
+    })
+    .join('<hr style="border:none;border-top:1px solid #eee">');
+  return { subject, text, html };
+}

@@ -1,0 +1,15 @@
+// Audit rows are written inside the transaction of the change they record.
+import type { Tx } from "../../db/prisma.ts";
+
+export interface AuditEntry {
+  actorId: string | null;
+  action: string;
+  entityType: string;
+  entityId: string;
+  data?: Record<string, unknown>;
+  ip?: string | null;
+}
+
+export async function audit(tx: Tx, e: AuditEntry) {
+  await tx.auditLog.create({ data: { actorId: e.actorId, action: e.action, entityType: e.entityType, entityId: e.entityId, data: (e.data ?? {}) as object, ip: e.ip ?? null } });
+}

@@ -1,0 +1,220 @@
+// Accounts and sessions: sign-up, sign-in, tokens, passwords, e-mail verification.
+// Both doors (auth.rest.ts, auth.graphql.ts) call these functions and nothing else.
+import {
+  changePasswordSchema, forgotPasswordSchema, loginSchema, profileSchema, refreshSchema, resendVerificationSchema,
+  resetPasswordSchema, signUpSchema, verifyEmailSchema, type BusinessStatus, type Locale,
+} from "@sufra/schema";
+import type { Deps, RequestMeta } from "../../deps.ts";
+import type { Tx } from "../../db/prisma.ts";
+import { AppError, validate } from "../../errors.ts";
+import type { User, Business } from "../../generated/prisma/client.ts";
+import { audit } from "../audit/audit.service.ts";
+import { checkPassword, hashPassword } from "./passwords.ts";
+import type { Viewer } from "./policy.ts";
+import { hashToken, opaqueToken, REFRESH_TOKEN_TTL_DAYS, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from "./tokens.ts";
+
+const HOUR = 3_600_000;
+const BLOCKED: Partial<Record<BusinessStatus, "ACCOUNT_PENDING" | "ACCOUNT_REJECTED" | "ACCOUNT_SUSPENDED">> = {
+  pending: "ACCOUNT_PENDING",
+  rejected: "ACCOUNT_REJECTED",
+  suspended: "ACCOUNT_SUSPENDED",
+};
+
+/** Admins have no business; everyone else may act only while their business is active. */
+function assertMayEnter(user: User & { business: Business | null }) {
+  if (user.role === "admin") return;
+  const blocked = user.business ? BLOCKED[user.business.status] : "ACCOUNT_SUSPENDED";
+  if (blocked) throw new AppError(blocked);
+}
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === "P2002";
+
+export function createAuthService(deps: Deps) {
+  const { db, mailer, signer, limits, config } = deps;
+  const link = (path: string, token: string) => `${config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
+
+  async function issueEmailToken(tx: Tx, userId: string, purpose: "verify_email" | "reset_password") {
+    // a new link replaces the older ones of the same purpose
+    await tx.emailToken.updateMany({ where: { userId, purpose, usedAt: null }, data: { usedAt: new Date() } });
+    const token = opaqueToken();
+    const ttl = purpose === "verify_email" ? VERIFY_EMAIL_TTL_HOURS : RESET_PASSWORD_TTL_HOURS;
+    await tx.emailToken.create({ data: { userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttl * HOUR) } });
+    return token;
+  }
+
+  /** Marks an e-mail token used, once; throws INVALID_LINK if it is unknown, used or expired. */
+  async function consumeEmailToken(tx: Tx, token: string, purpose: "verify_email" | "reset_password") {
+    const tokenHash = hashToken(token);
+    const { count } = await tx.emailToken.updateMany({ where: { tokenHash, purpose, usedAt: null, expiresAt: { gt: new Date() } }, data: { usedAt: new Date() } });
+    if (count !== 1) throw new AppError("INVALID_LINK");
+    return tx.emailToken.findUniqueOrThrow({ where: { tokenHash }, include: { user: true } });
+  }
+
+  async function startSession(user: User, meta: RequestMeta) {
+    const refreshToken = opaqueToken();
+    const session = await db.refreshToken.create({
+      data: { userId: user.id, tokenHash: hashToken(refreshToken), userAgent: meta.userAgent?.slice(0, 300), expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 24 * HOUR) },
+    });
+    const accessToken = await signer.sign({ sub: user.id, role: user.role, sid: session.id });
+    return { accessToken, refreshToken };
+  }
+
+  return {
+    /** Turns an access token into the caller's identity, refusing accounts that may no longer enter. */
+    async authenticate(accessToken: string): Promise<Viewer> {
+      const claims = await signer.verify(accessToken);
+      const user = await db.user.findUnique({ where: { id: claims.sub }, include: { business: true } });
+      if (!user) throw new AppError("SESSION_EXPIRED");
+      assertMayEnter(user);
+      return { userId: user.id, role: user.role, email: user.email, name: user.name, businessId: user.businessId, sessionId: claims.sid };
+    },
+
+    async register(input: unknown, meta: RequestMeta) {
+      const email = typeof (input as { email?: unknown })?.email === "string" ? (input as { email: string }).email : undefined;
+      await limits.consume("register", meta.ip, email);
+      const v = validate(signUpSchema, input);
+      const passwordHash = await hashPassword(v.password);
+      let mailId: string;
+      const result = await db
+        .$transaction(async (tx) => {
+          if (await tx.user.findUnique({ where: { email: v.email }, select: { id: true } })) throw new AppError("EMAIL_TAKEN");
+          const business = await tx.business.create({
+            data: { companyName: v.companyName, contactName: v.contactName, phone: v.phone, address: v.address, requestedPlan: v.requestedPlan, status: "pending", subscription: { create: { plan: v.requestedPlan, status: "trial" } } },
+          });
+          const user = await tx.user.create({ data: { email: v.email, passwordHash, name: v.contactName, role: "client", locale: v.locale, businessId: business.id } });
+          const token = await issueEmailToken(tx, user.id, "verify_email");
+          mailId = await mailer.queue(tx, user.email, "verifyEmail", { name: user.name, url: link("/verify-email", token) }, v.locale);
+          await audit(tx, { actorId: user.id, action: "client.signed_up", entityType: "business", entityId: business.id, data: { plan: v.requestedPlan }, ip: meta.ip });
+          return { user, business };
+        })
+        .catch((e) => {
+          throw isUniqueViolation(e) ? new AppError("EMAIL_TAKEN") : e;
+        });
+      await mailer.deliver([mailId!]);
+      await deps.pubsub.publish("client.changed", { businessId: result.business.id, change: "signed_up" });
+      return result;
+    },
+
+    async login(input: unknown, meta: RequestMeta) {
+      const email = typeof (input as { email?: unknown })?.email === "string" ? (input as { email: string }).email : undefined;
+      await limits.consume("login", meta.ip, email);
+      const v = validate(loginSchema, input);
+      const user = await db.user.findUnique({ where: { email: v.email }, include: { business: true } });
+      if (!(await checkPassword(user?.passwordHash ?? null, v.password)) || !user) throw new AppError("INVALID_CREDENTIALS");
+      assertMayEnter(user);
+      await limits.reset("login", v.email);
+      const tokens = await startSession(user, meta);
+      await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+      return { user, ...tokens };
+    },
+
+    /** A new access token; the refresh token itself stays valid until it expires or is revoked. */
+    async refresh(input: unknown) {
+      const v = validate(refreshSchema, input);
+      const session = await db.refreshToken.findUnique({ where: { tokenHash: hashToken(v.refreshToken) }, include: { user: { include: { business: true } } } });
+      if (!session || session.revokedAt || session.expiresAt <= new Date()) throw new AppError("SESSION_EXPIRED");
+      assertMayEnter(session.user);
+      await db.refreshToken.update({ where: { id: session.id }, data: { lastUsedAt: new Date() } });
+      return { accessToken: await signer.sign({ sub: session.userId, role: session.user.role, sid: session.id }) };
+    },
+
+    /** Ends the session named by the refresh token, else the one the access token belongs to. */
+    async logout(input: { refreshToken?: string | null }, viewer: Viewer | null) {
+      const now = new Date();
+      if (input.refreshToken) await db.refreshToken.updateMany({ where: { tokenHash: hashToken(input.refreshToken), revokedAt: null }, data: { revokedAt: now } });
+      else if (viewer) await db.refreshToken.updateMany({ where: { id: viewer.sessionId, revokedAt: null }, data: { revokedAt: now } });
+      return true;
+    },
+
+    async me(viewer: Viewer) {
+      return db.user.findUniqueOrThrow({ where: { id: viewer.userId }, include: { business: { include: { subscription: true } } } });
+    },
+
+    async updateProfile(viewer: Viewer, input: unknown, meta: RequestMeta) {
+      const v = validate(profileSchema, input);
+      const businessFields = { companyName: v.companyName, phone: v.phone, address: v.address };
+      const touchesBusiness = Object.values(businessFields).some((x) => x !== undefined);
+      if (touchesBusiness && !viewer.businessId) throw new AppError("FORBIDDEN");
+      return db.$transaction(async (tx) => {
+        if (touchesBusiness) await tx.business.update({ where: { id: viewer.businessId! }, data: { ...businessFields, ...(v.name ? { contactName: v.name } : {}) } });
+        const user = await tx.user.update({ where: { id: viewer.userId }, data: { name: v.name, locale: v.locale }, include: { business: { include: { subscription: true } } } });
+        await audit(tx, { actorId: viewer.userId, action: "user.profile_updated", entityType: "user", entityId: viewer.userId, data: { fields: Object.keys(v) }, ip: meta.ip });
+        return user;
+      });
+    },
+
+    /** Changes the password and signs out every other session of the person. */
+    async changePassword(viewer: Viewer, input: unknown, meta: RequestMeta) {
+      const v = validate(changePasswordSchema, input);
+      const user = await db.user.findUniqueOrThrow({ where: { id: viewer.userId } });
+      if (!(await checkPassword(user.passwordHash, v.currentPassword))) throw new AppError("INCORRECT_PASSWORD", { currentPassword: ["currentPasswordRequired"] });
+      const passwordHash = await hashPassword(v.newPassword);
+      let mailId: string;
+      await db.$transaction(async (tx) => {
+        await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
+        await tx.refreshToken.updateMany({ where: { userId: user.id, revokedAt: null, id: { not: viewer.sessionId } }, data: { revokedAt: new Date() } });
+        mailId = await mailer.queue(tx, user.email, "passwordChanged", { name: user.name }, user.locale as Locale);
+        await audit(tx, { actorId: user.id, action: "user.password_changed", entityType: "user", entityId: user.id, ip: meta.ip });
+      });
+      await mailer.deliver([mailId!]);
+      return true;
+    },
+
+    /** Same answer whether or not the address is known, so it cannot be used to find accounts. */
+    async forgotPassword(input: unknown, meta: RequestMeta) {
+      const email = typeof (input as { email?: unknown })?.email === "string" ? (input as { email: string }).email : undefined;
+      await limits.consume("forgot", meta.ip, email);
+      const v = validate(forgotPasswordSchema, input);
+      const user = await db.user.findUnique({ where: { email: v.email } });
+      if (!user) return true;
+      const mailId = await db.$transaction(async (tx) => {
+        const token = await issueEmailToken(tx, user.id, "reset_password");
+        await audit(tx, { actorId: null, action: "user.password_reset_requested", entityType: "user", entityId: user.id, ip: meta.ip });
+        return mailer.queue(tx, user.email, "resetPassword", { name: user.name, url: link("/reset-password", token) }, user.locale as Locale);
+      });
+      await mailer.deliver([mailId]);
+      return true;
+    },
+
+    /** Sets a new password from a mailed link; every session of the person ends. */
+    async resetPassword(input: unknown, meta: RequestMeta) {
+      const v = validate(resetPasswordSchema, input);
+      const passwordHash = await hashPassword(v.newPassword);
+      await db.$transaction(async (tx) => {
+        const { user } = await consumeEmailToken(tx, v.token, "reset_password");
+        // the link reached the mailbox, which proves the address too
+        await tx.user.update({ where: { id: user.id }, data: { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() } });
+        await tx.refreshToken.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: new Date() } });
+        await audit(tx, { actorId: user.id, action: "user.password_reset", entityType: "user", entityId: user.id, ip: meta.ip });
+      });
+      return true;
+    },
+
+    async verifyEmail(input: unknown, meta: RequestMeta) {
+      const v = validate(verifyEmailSchema, input);
+      return db.$transaction(async (tx) => {
+        const { user } = await consumeEmailToken(tx, v.token, "verify_email");
+        const updated = await tx.user.update({ where: { id: user.id }, data: { emailVerifiedAt: user.emailVerifiedAt ?? new Date() } });
+        await audit(tx, { actorId: user.id, action: "user.email_verified", entityType: "user", entityId: user.id, ip: meta.ip });
+        return updated;
+      });
+    },
+
+    /** For the signed-in person, or (since a pending account cannot sign in) for an e-mail address. */
+    async resendVerification(input: unknown, viewer: Viewer | null, meta: RequestMeta) {
+      const v = validate(resendVerificationSchema, input);
+      const email = viewer?.email ?? v.email;
+      if (!email) throw new AppError("VALIDATION_ERROR", { email: ["emailRequired"] });
+      if (!viewer) await limits.consume("forgot", meta.ip, email);
+      const user = await db.user.findUnique({ where: { email } });
+      if (!user || user.emailVerifiedAt) return true;
+      const mailId = await db.$transaction(async (tx) => {
+        const token = await issueEmailToken(tx, user.id, "verify_email");
+        return mailer.queue(tx, user.email, "verifyEmail", { name: user.name, url: link("/verify-email", token) }, user.locale as Locale);
+      });
+      await mailer.deliver([mailId]);
+      return true;
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,30 @@
+// Who may do what. Pothos scope-auth (GraphQL door) and requireScope (REST door) both read these.
+import type { Role } from "@sufra/schema";
+import { AppError } from "../../errors.ts";
+
+export interface Viewer {
+  userId: string;
+  role: Role;
+  email: string;
+  name: string;
+  businessId: string | null;
+  /** refresh-token id of the session the access token belongs to */
+  sessionId: string;
+}
+
+export type Scope = "authenticated" | "admin" | "owner" | "client" | "business";
+
+export const scopesOf = (v: Viewer | null): Record<Scope, boolean> => ({
+  authenticated: !!v,
+  admin: v?.role === "admin",
+  owner: v?.role === "owner",
+  client: v?.role === "client",
+  business: !!v?.businessId,
+});
+
+/** Throws UNAUTHENTICATED without a viewer, FORBIDDEN without the scope; returns the viewer. */
+export function requireScope(v: Viewer | null, scope: Scope = "authenticated"): Viewer {
+  if (!v) throw new AppError("UNAUTHENTICATED");
+  if (!scopesOf(v)[scope]) throw new AppError("FORBIDDEN");
+  return v;
+}

@@ -1,0 +1,59 @@
+// REST compatibility for /api/admin/clients: thin, calls the clients service.
+import { Router } from "express";
+import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";
+import type { Services } from "../../services.ts";
+import type { ClientRecord } from "./clients.service.ts";
+
+export const restClient = (b: ClientRecord) => ({
+  id: b.id,
+  company_name: b.companyName,
+  contact_name: b.contactName,
+  email: b.users[0]?.email ?? null,
+  email_verified: !!b.users[0]?.emailVerifiedAt,
+  phone: b.phone,
+  address: b.address,
+  status: b.status,
+  requested_plan: b.requestedPlan,
+  rejection_reason: b.rejectionReason,
+  created_at: b.createdAt.toISOString(),
+  approved_at: b.approvedAt?.toISOString() ?? null,
+  last_active_at: b.users[0]?.lastLoginAt?.toISOString() ?? null,
+  subscription: b.subscription
+    ? { plan: b.subscription.plan, status: b.subscription.status, trial_ends_at: b.subscription.trialEndsAt?.toISOString() ?? null, renews_at: b.subscription.renewsAt?.toISOString() ?? null }
+    : null,
+});
+
+/** Query-string numbers arrive as text; the shared rule expects a number. */
+const num = (v: unknown) => (typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v)) ? Number(v) : v);
+
+export function clientsRouter(services: Services) {
+  const r = Router();
+  const { clients } = services;
+  const admin = (req: Parameters<typeof viewerOf>[1]) => viewerOf(services, req, "admin");
+
+  r.get("/", async (req, res) => {
+    const q = req.query;
+    const page = await clients.list(await admin(req), { status: q.status, search: q.search, first: q.first === undefined ? undefined : num(q.first), after: q.after });
+    res.json({ clients: page.items.map(restClient), total: page.totalCount, page_info: { has_next_page: page.hasNextPage, end_cursor: page.endCursor } });
+  });
+  r.get("/:id", async (req, res) => {
+    res.json(restClient(await clients.get(await admin(req), req.params.id)));
+  });
+  r.post("/:id/approve", async (req, res) => {
+    res.json(restClient(await clients.approve(await admin(req), req.params.id, metaOf(req))));
+  });
+  r.post("/:id/reject", async (req, res) => {
+    res.json(restClient(await clients.reject(await admin(req), req.params.id, camelBody(req), metaOf(req))));
+  });
+  r.post("/:id/gift-trial-days", async (req, res) => {
+    const body = camelBody(req);
+    res.json(restClient(await clients.giftTrialDays(await admin(req), req.params.id, { days: num(body.days) }, metaOf(req))));
+  });
+  r.post("/:id/suspend", async (req, res) => {
+    res.json(restClient(await clients.suspend(await admin(req), req.params.id, metaOf(req))));
+  });
+  r.post("/:id/reactivate", async (req, res) => {
+    res.json(restClient(await clients.reactivate(await admin(req), req.params.id, metaOf(req))));
+  });
+  return r;
+}

@@ -1,0 +1,136 @@
+// Sign-up approval: the admin's list of clients (businesses) and the account state machine
+// pending -> active | rejected, active <-> suspended. Each transition locks the row, checks the
+// current state, writes an audit row and mails the applicant, all in one transaction.
+import {
+  canTransition, clientsQuerySchema, giftTrialDaysSchema, rejectClientSchema, TRIAL_DAYS,
+  type BusinessStatus, type Locale,
+} from "@sufra/schema";
+import type { Deps, RequestMeta } from "../../deps.ts";
+import type { Tx } from "../../db/prisma.ts";
+import { AppError, validate } from "../../errors.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
+import type { ClientChange } from "../../graphql/pubsub.ts";
+import { audit } from "../audit/audit.service.ts";
+import { requireScope, type Viewer } from "../auth/policy.ts";
+
+const DAY = 86_400_000;
+const clientInclude = { subscription: true, users: { orderBy: { createdAt: "asc" }, take: 1 } } satisfies Prisma.BusinessInclude;
+export type ClientRecord = Prisma.BusinessGetPayload<{ include: typeof clientInclude }>;
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+export function createClientsService(deps: Deps) {
+  const { db, mailer, pubsub, config } = deps;
+
+  /** Locks the business row for this transaction and returns it with its first user and subscription. */
+  async function lock(tx: Tx, id: string) {
+    if (!isUuid(id)) throw new AppError("NOT_FOUND");
+    await tx.$queryRaw`select id from businesses where id = ${id}::uuid for update`;
+    const b = await tx.business.findUnique({ where: { id }, include: clientInclude });
+    if (!b) throw new AppError("NOT_FOUND");
+    return b;
+  }
+
+  type Step = (tx: Tx, b: ClientRecord, applicant: { email: string; name: string; locale: Locale }) => Promise<string | undefined>;
+
+  /** One account transition: check the state, apply, audit, mail; then tell listeners. */
+  async function transition(viewer: Viewer, id: string, meta: RequestMeta, change: ClientChange, to: BusinessStatus | null, step: Step, data: Record<string, unknown> = {}) {
+    requireScope(viewer, "admin");
+    const mailIds: string[] = [];
+    const updated = await db.$transaction(async (tx) => {
+      const b = await lock(tx, id);
+      if (to && !canTransition(b.status, to)) throw new AppError("INVALID_STATE");
+      const owner = b.users[0];
+      const mailId = await step(tx, b, { email: owner?.email ?? "", name: owner?.name ?? b.contactName, locale: (owner?.locale ?? "en") as Locale });
+      if (mailId) mailIds.push(mailId);
+      await audit(tx, { actorId: viewer.userId, action: `client.${change}`, entityType: "business", entityId: id, data: { from: b.status, ...(to ? { to } : {}), ...data }, ip: meta.ip });
+      return tx.business.findUniqueOrThrow({ where: { id }, include: clientInclude });
+    });
+    await mailer.deliver(mailIds);
+    await pubsub.publish("client.changed", { businessId: id, change });
+    return updated;
+  }
+
+  const signInUrl = `${config.publicUrl}/login`;
+
+  return {
+    async list(viewer: Viewer, input: unknown) {
+      requireScope(viewer, "admin");
+      const q = validate(clientsQuerySchema, input);
+      const where: Prisma.BusinessWhereInput = {
+        ...(q.status ? { status: q.status } : {}),
+        ...(q.search
+          ? { OR: [{ companyName: { contains: q.search, mode: "insensitive" } }, { contactName: { contains: q.search, mode: "insensitive" } }, { users: { some: { email: { contains: q.search, mode: "insensitive" } } } }, { phone: { contains: q.search } }] }
+          : {}),
+      };
+      if (q.after && !isUuid(q.after)) throw new AppError("VALIDATION_ERROR", { after: ["invalidValue"] });
+      const [rows, totalCount] = await Promise.all([
+        db.business.findMany({ where, include: clientInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: q.first + 1, ...(q.after ? { cursor: { id: q.after }, skip: 1 } : {}) }),
+        db.business.count({ where }),
+      ]);
+      const items = rows.slice(0, q.first);
+      return { items, totalCount, hasNextPage: rows.length > q.first, endCursor: items.at(-1)?.id ?? null };
+    },
+
+    async get(viewer: Viewer, id: string) {
+      requireScope(viewer, "admin");
+      if (!isUuid(id)) throw new AppError("NOT_FOUND");
+      const b = await db.business.findUnique({ where: { id }, include: clientInclude });
+      if (!b) throw new AppError("NOT_FOUND");
+      return b;
+    },
+
+    /** Approval starts a TRIAL_DAYS trial of the plan the applicant asked for. */
+    approve: (viewer: Viewer, id: string, meta: RequestMeta) =>
+      transition(viewer, id, meta, "approved", "active", async (tx, b, a) => {
+        const now = new Date();
+        const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY);
+        await tx.business.update({ where: { id }, data: { status: "active", approvedAt: now, rejectionReason: null } });
+        await tx.subscription.upsert({
+          where: { businessId: id },
+          create: { businessId: id, plan: b.requestedPlan, status: "trial", trialEndsAt, renewsAt: trialEndsAt },
+          update: { plan: b.requestedPlan, status: "trial", trialEndsAt, renewsAt: trialEndsAt },
+        });
+        return mailer.queue(tx, a.email, "approved", { name: a.name, plan: b.requestedPlan, trialEndsAt, url: signInUrl }, a.locale);
+      }),
+
+    async reject(viewer: Viewer, id: string, input: unknown, meta: RequestMeta) {
+      const { reason } = validate(rejectClientSchema, input);
+      return transition(viewer, id, meta, "rejected", "rejected", async (tx, _b, a) => {
+        await tx.business.update({ where: { id }, data: { status: "rejected", rejectionReason: reason } });
+        return mailer.queue(tx, a.email, "rejected", { name: a.name, reason }, a.locale);
+      }, { reason });
+    },
+
+    /** Adds days to a running trial, or reopens an expired one; a paid or cancelled plan is left alone. */
+    async giftTrialDays(viewer: Viewer, id: string, input: unknown, meta: RequestMeta) {
+      const { days } = validate(giftTrialDaysSchema, input);
+      return transition(viewer, id, meta, "trial_gifted", null, async (tx, b, a) => {
+        const sub = b.subscription;
+        if (b.status !== "active" || !sub || (sub.status !== "trial" && sub.status !== "expired")) throw new AppError("INVALID_STATE");
+        const from = Math.max(Date.now(), sub.trialEndsAt?.getTime() ?? 0);
+        const trialEndsAt = new Date(from + days * DAY);
+        await tx.subscription.update({ where: { id: sub.id }, data: { status: "trial", trialEndsAt, renewsAt: trialEndsAt } });
+        return mailer.queue(tx, a.email, "trialGifted", { name: a.name, days, trialEndsAt }, a.locale);
+      }, { days });
+    },
+
+    /** Suspension also ends every session of the business's people. */
+    suspend: (viewer: Viewer, id: string, meta: RequestMeta) =>
+      transition(viewer, id, meta, "suspended", "suspended", async (tx, _b, a) => {
+        await tx.business.update({ where: { id }, data: { status: "suspended" } });
+        await tx.refreshToken.updateMany({ where: { user: { businessId: id }, revokedAt: null }, data: { revokedAt: new Date() } });
+        return mailer.queue(tx, a.email, "suspended", { name: a.name }, a.locale);
+      }),
+
+    reactivate: (viewer: Viewer, id: string, meta: RequestMeta) =>
+      transition(viewer, id, meta, "reactivated", "active", async (tx, _b, a) => {
+        await tx.business.update({ where: { id }, data: { status: "active" } });
+        return mailer.queue(tx, a.email, "reactivated", { name: a.name, url: signInUrl }, a.locale);
+      }),
+
+    /** For the clientEvents subscription: a client by id, admin only. */
+    byId: (id: string) => db.business.findUnique({ where: { id }, include: clientInclude }),
+  };
+}
+export type ClientsService = ReturnType<typeof createClientsService>;
