@@ -34,11 +34,13 @@ export type FieldErrors = Record<string, MessageKey[]>;
 
 const text = (max: number) => z.string({ error: "invalidValue" }).trim().max(max, { error: "tooLong" });
 const key = (k: MessageKey) => ({ error: k });
+/** A check that, when it fails, stops the field's later checks: one message a field, the first. */
+const first = (k: MessageKey) => ({ error: k, abort: true });
 
 // ---------------------------------------------------------------- login (SPEC §5)
 export const loginSchema = z.object({
-  email: z.string(key("emailRequired")).trim().toLowerCase().min(1, key("emailRequired")).refine(isEmail, key("emailInvalid")),
-  password: z.string(key("passwordRequired")).min(1, key("passwordRequired")).min(MIN_PASSWORD_LENGTH, key("passwordMin")),
+  email: z.string(key("emailRequired")).trim().toLowerCase().min(1, first("emailRequired")).refine(isEmail, key("emailInvalid")),
+  password: z.string(key("passwordRequired")).min(1, first("passwordRequired")).min(MIN_PASSWORD_LENGTH, key("passwordMin")),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -93,8 +95,8 @@ const newPassword = z.string(key("passwordRequired")).superRefine((p, ctx) => {
   const problem = passwordProblem(p);
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
-const token = z.string(key("tokenRequired")).trim().min(1, key("tokenRequired")).max(200, key("tokenRequired"));
-const emailOnly = z.string(key("emailRequired")).trim().toLowerCase().min(1, key("emailRequired")).refine(isEmail, key("emailInvalid"));
+const token = z.string(key("tokenRequired")).trim().min(1, first("tokenRequired")).max(200, key("tokenRequired"));
+const emailOnly = z.string(key("emailRequired")).trim().toLowerCase().min(1, first("emailRequired")).refine(isEmail, key("emailInvalid"));
 
 export const forgotPasswordSchema = z.object({ email: emailOnly });
 export const resetPasswordSchema = z.object({ token, newPassword });
@@ -116,7 +118,7 @@ export const profileSchema = z.object({
 export type ProfileInput = z.output<typeof profileSchema>;
 
 // ---------------------------------------------------------------- admin: sign-up approval
-export const rejectClientSchema = z.object({ reason: z.string(key("reasonRequired")).trim().min(1, key("reasonRequired")).max(500, key("tooLong")) });
+export const rejectClientSchema = z.object({ reason: z.string(key("reasonRequired")).trim().min(1, first("reasonRequired")).max(500, key("tooLong")) });
 export const giftTrialDaysSchema = z.object({
   days: z.number(key("giftDaysRange")).int(key("giftDaysRange")).min(GIFT_TRIAL_DAYS.min, key("giftDaysRange")).max(GIFT_TRIAL_DAYS.max, key("giftDaysRange")),
 });

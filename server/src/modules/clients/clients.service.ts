@@ -33,17 +33,20 @@ export function createClientsService(deps: Deps) {
 
   type Step = (tx: Tx, b: ClientRecord, applicant: { email: string; name: string; locale: Locale }) => Promise<string | undefined>;
 
-  /** One account transition: check the state, apply, audit, mail; then tell listeners. */
-  async function transition(viewer: Viewer, id: string, meta: RequestMeta, change: ClientChange, to: BusinessStatus | null, step: Step, data: Record<string, unknown> = {}) {
+  /**
+   * One account transition: check the state, apply, audit, mail; then tell listeners. `move` names the
+   * state the action starts from as well as where it goes (reactivate and approve both lead to active).
+   */
+  async function transition(viewer: Viewer, id: string, meta: RequestMeta, change: ClientChange, move: { from: BusinessStatus; to: BusinessStatus } | null, step: Step, data: Record<string, unknown> = {}) {
     requireScope(viewer, "admin");
     const mailIds: string[] = [];
     const updated = await db.$transaction(async (tx) => {
       const b = await lock(tx, id);
-      if (to && !canTransition(b.status, to)) throw new AppError("INVALID_STATE");
+      if (move && (b.status !== move.from || !canTransition(move.from, move.to))) throw new AppError("INVALID_STATE");
       const owner = b.users[0];
       const mailId = await step(tx, b, { email: owner?.email ?? "", name: owner?.name ?? b.contactName, locale: (owner?.locale ?? "en") as Locale });
       if (mailId) mailIds.push(mailId);
-      await audit(tx, { actorId: viewer.userId, action: `client.${change}`, entityType: "business", entityId: id, data: { from: b.status, ...(to ? { to } : {}), ...data }, ip: meta.ip });
+      await audit(tx, { actorId: viewer.userId, action: `client.${change}`, entityType: "business", entityId: id, data: { from: b.status, ...(move ? { to: move.to } : {}), ...data }, ip: meta.ip });
       return tx.business.findUniqueOrThrow({ where: { id }, include: clientInclude });
     });
     await mailer.deliver(mailIds);
@@ -82,7 +85,7 @@ export function createClientsService(deps: Deps) {
 
     /** Approval starts a TRIAL_DAYS trial of the plan the applicant asked for. */
     approve: (viewer: Viewer, id: string, meta: RequestMeta) =>
-      transition(viewer, id, meta, "approved", "active", async (tx, b, a) => {
+      transition(viewer, id, meta, "approved", { from: "pending", to: "active" }, async (tx, b, a) => {
         const now = new Date();
         const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY);
         await tx.business.update({ where: { id }, data: { status: "active", approvedAt: now, rejectionReason: null } });
@@ -96,7 +99,7 @@ export function createClientsService(deps: Deps) {
 
     async reject(viewer: Viewer, id: string, input: unknown, meta: RequestMeta) {
       const { reason } = validate(rejectClientSchema, input);
-      return transition(viewer, id, meta, "rejected", "rejected", async (tx, _b, a) => {
+      return transition(viewer, id, meta, "rejected", { from: "pending", to: "rejected" }, async (tx, _b, a) => {
         await tx.business.update({ where: { id }, data: { status: "rejected", rejectionReason: reason } });
         return mailer.queue(tx, a.email, "rejected", { name: a.name, reason }, a.locale);
       }, { reason });
@@ -117,14 +120,14 @@ export function createClientsService(deps: Deps) {
 
     /** Suspension also ends every session of the business's people. */
     suspend: (viewer: Viewer, id: string, meta: RequestMeta) =>
-      transition(viewer, id, meta, "suspended", "suspended", async (tx, _b, a) => {
+      transition(viewer, id, meta, "suspended", { from: "active", to: "suspended" }, async (tx, _b, a) => {
         await tx.business.update({ where: { id }, data: { status: "suspended" } });
         await tx.refreshToken.updateMany({ where: { user: { businessId: id }, revokedAt: null }, data: { revokedAt: new Date() } });
         return mailer.queue(tx, a.email, "suspended", { name: a.name }, a.locale);
       }),
 
     reactivate: (viewer: Viewer, id: string, meta: RequestMeta) =>
-      transition(viewer, id, meta, "reactivated", "active", async (tx, _b, a) => {
+      transition(viewer, id, meta, "reactivated", { from: "suspended", to: "active" }, async (tx, _b, a) => {
         await tx.business.update({ where: { id }, data: { status: "active" } });
         return mailer.queue(tx, a.email, "reactivated", { name: a.name, url: signInUrl }, a.locale);
       }),
