@@ -28,7 +28,7 @@ export const builder = new SchemaBuilder<{
   },
   prisma: { client: (ctx) => ctx.db, dmmf: getDatamodel(), exposeDescriptions: false, filterConnectionTotalCount: true },
   relay: { clientMutationId: "omit", cursorType: "String" },
-  complexity: { defaultComplexity: 1, defaultListMultiplier: 10, limit: { complexity: 1000, depth: 10, breadth: 100 } },
+  complexity: { defaultComplexity: 1, defaultListMultiplier: 10, limit: { complexity: 10_000, depth: 10, breadth: 100 } },
 });
 
 builder.scalarType("DateTime", {

@@ -17,7 +17,12 @@ export function formatGraphQLError(logger: Logger) {
       return { message: r.message, locations: formatted.locations, path: formatted.path, extensions: { code: ERRORS[original.code].graphql, reason: original.code, ...(r.details ? { details: r.details } : {}) } };
     }
     // graphql-js and Apollo's own errors (syntax, validation, variable coercion, complexity) explain the query
-    if (original instanceof GraphQLError) return { ...formatted, extensions: { ...formatted.extensions, code: formatted.extensions?.code ?? "BAD_USER_INPUT" } };
+    // (a GraphQLError thrown inside a resolver, such as the complexity limit's, has no code of its own:
+    // Apollo would call it INTERNAL_SERVER_ERROR, but it is the query's fault)
+    if (original instanceof GraphQLError) {
+      const apolloCode = formatted.extensions?.code === "INTERNAL_SERVER_ERROR" ? undefined : formatted.extensions?.code;
+      return { ...formatted, extensions: { ...formatted.extensions, code: original.extensions?.code ?? apolloCode ?? "BAD_USER_INPUT" } };
+    }
     logger.error("unexpected GraphQL error", { error: original });
     return { message: ERRORS.INTERNAL.en, locations: formatted.locations, path: formatted.path, extensions: { code: "INTERNAL_SERVER_ERROR" } };
   };

@@ -1,0 +1,40 @@
+// Configuration is parsed once; a bad value stops start-up naming the variable.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, test } from "@jest/globals";
+import { ConfigError, loadConfig } from "../src/config.ts";
+
+const tmp = () => mkdtempSync(path.join(os.tmpdir(), "sufra-config-"));
+
+describe("configuration", () => {
+  test.each([
+    ["PORT", "eighty"],
+    ["DATABASE_URL", "mysql://x@y/z"],
+    ["JWT_SECRET", "short"],
+    ["ADMIN_EMAIL", "not-an-address"],
+    ["SMTP_URL", "http://mail"],
+    ["PROCESS_ROLE", "boss"],
+  ])("a bad %s is named", (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
+  });
+
+  test("defaults: port 4000, embedded database, admin@sufra.local, a JWT secret made once and kept", () => {
+    const dir = tmp();
+    const a = loadConfig({ DATA_DIR: dir });
+    expect(a).toMatchObject({ port: 4000, databaseUrl: undefined, admin: { email: "admin@sufra.local", password: undefined }, smtpUrl: undefined, publicUrl: "http://localhost:4000" });
+    const file = path.join(dir, "jwt-secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(a.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(a.jwtSecret);
+  });
+
+  test("start-up stops with the message, not a stack trace", () => {
+    const r = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts"], { cwd: path.resolve(import.meta.dirname, ".."), env: { ...process.env, PORT: "99999", DATA_DIR: tmp() }, encoding: "utf8" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("Invalid configuration:\n  PORT:");
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
