@@ -10,7 +10,7 @@ import { WebSocketServer } from "ws";
 import type { Deps } from "./deps.ts";
 import { createApp } from "./http/app.ts";
 import { bearer, buildContext, type GraphQLContext } from "./graphql/context.ts";
-import { formatGraphQLError } from "./graphql/errors.ts";
+import { formatGraphQLError, requestLocale } from "./graphql/errors.ts";
 import { schema } from "./graphql/schema.ts";
 import type { Services } from "./services.ts";
 
@@ -22,6 +22,7 @@ export interface SufraServer {
 
 export async function createSufraServer(deps: Deps, services: Services): Promise<SufraServer> {
   const httpServer = createServer();
+  const formatError = formatGraphQLError(deps.logger);
   const wsServer = new WebSocketServer({ server: httpServer, path: "/graphql" });
   const wsCleanup = useServer<{ authorization?: string; token?: string; accessToken?: string }, { ctx?: GraphQLContext }>(
     {
@@ -37,13 +38,19 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
         return true;
       },
       context: (ctx) => ctx.extra.ctx!,
+      // graphql-ws does not go through Apollo: give its errors the same codes and language
+      onNext: (ctx, _id, _payload, _args, result) => {
+        if (!result.errors?.length) return;
+        return requestLocale.run(ctx.extra.ctx?.meta.locale ?? "en", () => ({ ...result, errors: result.errors!.map((e) => formatError(e.toJSON(), e)) }));
+      },
+      onError: (ctx, _id, _payload, errors) => requestLocale.run(ctx.extra.ctx?.meta.locale ?? "en", () => errors.map((e) => formatError(e.toJSON(), e))),
     },
     wsServer,
   );
 
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
-    formatError: formatGraphQLError(deps.logger),
+    formatError,
     includeStacktraceInErrorResponses: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
