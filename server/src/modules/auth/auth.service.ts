@@ -27,6 +27,12 @@ function assertMayEnter(user: User & { business: Business | null }) {
   if (blocked) throw new AppError(blocked);
 }
 
+/** The address an attempt is for, read before validation so that invalid attempts count too. */
+const emailOf = (input: unknown) => {
+  const e = (input as { email?: unknown } | null)?.email;
+  return typeof e === "string" ? e : undefined;
+};
+
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === "P2002";
 
 export function createAuthService(deps: Deps) {
@@ -70,8 +76,7 @@ export function createAuthService(deps: Deps) {
     },
 
     async register(input: unknown, meta: RequestMeta) {
-      const email = typeof (input as { email?: unknown })?.email === "string" ? (input as { email: string }).email : undefined;
-      await limits.consume("register", meta.ip, email);
+      await limits.consume("register", meta.ip, emailOf(input));
       const v = validate(signUpSchema, input);
       const passwordHash = await hashPassword(v.password);
       let mailId: string;
@@ -96,8 +101,7 @@ export function createAuthService(deps: Deps) {
     },
 
     async login(input: unknown, meta: RequestMeta) {
-      const email = typeof (input as { email?: unknown })?.email === "string" ? (input as { email: string }).email : undefined;
-      await limits.consume("login", meta.ip, email);
+      await limits.consume("login", meta.ip, emailOf(input));
       const v = validate(loginSchema, input);
       const user = await db.user.findUnique({ where: { email: v.email }, include: { business: true } });
       if (!(await checkPassword(user?.passwordHash ?? null, v.password)) || !user) throw new AppError("INVALID_CREDENTIALS");
@@ -162,8 +166,7 @@ export function createAuthService(deps: Deps) {
 
     /** Same answer whether or not the address is known, so it cannot be used to find accounts. */
     async forgotPassword(input: unknown, meta: RequestMeta) {
-      const email = typeof (input as { email?: unknown })?.email === "string" ? (input as { email: string }).email : undefined;
-      await limits.consume("forgot", meta.ip, email);
+      await limits.consume("forgot", meta.ip, emailOf(input));
       const v = validate(forgotPasswordSchema, input);
       const user = await db.user.findUnique({ where: { email: v.email } });
       if (!user) return true;
