@@ -1,6 +1,10 @@
 // /api/health measures: the database by a round trip, the scheduler by its heartbeat job.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import type { AddressInfo } from "node:net";
+import express from "express";
 import pg from "pg";
+import { healthRouter } from "../src/modules/health/health.rest.ts";
+import type { Services } from "../src/services.ts";
 import { createHealthService } from "../src/modules/health/health.service.ts";
 import { call, gql, startTestApp, type TestApp } from "./support/app.ts";
 
@@ -31,6 +35,13 @@ describe("health", () => {
     const health = createHealthService({ pool, heartbeatMs: 1_000 });
     const r = await health.check();
     expect(r).toMatchObject({ status: "down", api: "healthy", database: "down", scheduler: "down" });
+    // and over HTTP that is a 503, so a load balancer takes the process out
+    const server = express().use("/api/health", healthRouter({ health } as unknown as Services)).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/health`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ status: "down", database: "down" });
+    await new Promise((resolve) => server.close(resolve));
     health.close();
     await pool.end();
   });
