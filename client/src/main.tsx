@@ -1,10 +1,23 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { Home } from "./Home.tsx";
+import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import i18n, { currentLocale } from "./i18n/index.ts";
+import { apiHooks } from "./lib/api.ts";
+import { ErrorBoundary } from "./app/ErrorBoundary.tsx";
+import { routes } from "./app/router.tsx";
 import "./styles.css";
+
+const router = createBrowserRouter(routes);
+
+apiHooks.language = currentLocale;
+apiHooks.translate = (key) => i18n.t(key, { ns: "common" });
+// a failed refresh: to /login, which shows why
+apiHooks.onSessionExpired = (message) => void router.navigate("/login", { state: { message } });
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <Home />
+    <ErrorBoundary>
+      <RouterProvider router={router} />
+    </ErrorBoundary>
   </StrictMode>,
 );

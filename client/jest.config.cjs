@@ -1,0 +1,13 @@
+/** Client tests: jsdom + @testing-library/react, TypeScript through @swc/jest. */
+module.exports = {
+  testEnvironment: "jsdom",
+  roots: ["<rootDir>/src"],
+  setupFiles: ["<rootDir>/test/polyfills.ts"],
+  setupFilesAfterEnv: ["<rootDir>/test/setupTests.ts"],
+  transform: {
+    "^.+\\.(t|j)sx?$": ["@swc/jest", { jsc: { parser: { syntax: "typescript", tsx: true }, transform: { react: { runtime: "automatic" } } } }],
+  },
+  moduleNameMapper: { "\\.css$": "<rootDir>/test/style-stub.cjs" },
+  testMatch: ["**/*.test.ts?(x)"],
+  testTimeout: 20000,
+};

@@ -1,0 +1,47 @@
+// Apollo Client 4 for the signed-in app: HTTP for queries and mutations, graphql-ws for
+// subscriptions, the access token on both. An UNAUTHENTICATED answer gets one refresh (the same
+// one the REST client uses) and one retry; a failed refresh ends the session.
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache } from "@apollo/client";
+import { ErrorLink } from "@apollo/client/link/error";
+import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
+import { OperationTypeNode } from "graphql";
+import { createClient } from "graphql-ws";
+import { from, switchMap } from "rxjs";
+import { apiHooks, refreshAccessToken } from "../lib/api.ts";
+import { session } from "../lib/session.ts";
+
+const bearer = () => {
+  const t = session.get().accessToken;
+  return t ? `Bearer ${t}` : undefined;
+};
+
+/** True for an answer that a fresh access token could fix (not a wrong password, not a refusal). */
+export const needsRefresh = (error: unknown) =>
+  CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === "UNAUTHENTICATED" && e.extensions?.reason !== "INVALID_CREDENTIALS");
+
+export function createApolloClient(opts: { uri?: string; wsUrl?: string; fetch?: typeof fetch } = {}) {
+  const headers = new ApolloLink((operation, forward) => {
+    operation.setContext(({ headers: h = {} }: { headers?: Record<string, string> }) => ({
+      headers: { ...h, ...(bearer() ? { authorization: bearer() } : {}), "accept-language": apiHooks.language() },
+    }));
+    return forward(operation);
+  });
+
+  const refresh = new ErrorLink(({ error, operation, forward }) => {
+    if (!needsRefresh(error) || operation.getContext().retried || !session.get().refreshToken) return;
+    operation.setContext({ retried: true });
+    return from(refreshAccessToken()).pipe(switchMap(() => forward(operation)));
+  });
+
+  const http = new HttpLink({ uri: opts.uri ?? "/graphql", fetch: opts.fetch });
+  const wsUrl = opts.wsUrl ?? (typeof location !== "undefined" ? `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/graphql` : undefined);
+  const link = wsUrl
+    ? ApolloLink.split(
+        ({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION,
+        new GraphQLWsLink(createClient({ url: wsUrl, lazy: true, connectionParams: () => ({ authorization: bearer() }) })),
+        ApolloLink.from([headers, refresh, http]),
+      )
+    : ApolloLink.from([headers, refresh, http]);
+
+  return new ApolloClient({ link, cache: new InMemoryCache() });
+}

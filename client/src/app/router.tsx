@@ -1,0 +1,65 @@
+// Routes (SPEC §2 and the screens it references). Every screen is a lazy chunk: the landing page
+// loads neither antd, nor Apollo, nor the app shell. Any other path goes to "/".
+import { Navigate, type RouteObject } from "react-router-dom";
+import { RouterFallback } from "./ErrorBoundary.tsx";
+
+type Loader = () => Promise<{ default: React.ComponentType }>;
+const page = (load: Loader) => async () => ({ Component: (await load()).default });
+const part = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => async () => ({ Component: (await load())[name] });
+
+const guards = () => import("./guards.tsx");
+
+export const routes: RouteObject[] = [
+  {
+    path: "/",
+    errorElement: <RouterFallback />,
+    children: [
+      { index: true, lazy: page(() => import("../modules/landing/LandingPage.tsx")) },
+      { path: "terms", lazy: page(() => import("../modules/legal/TermsPage.tsx")) },
+      { path: "privacy", lazy: page(() => import("../modules/legal/PrivacyPage.tsx")) },
+      {
+        lazy: page(() => import("./AntdRoot.tsx")),
+        children: [
+          { path: "login", lazy: page(() => import("../modules/auth/LoginPage.tsx")) },
+          { path: "admin/login", lazy: page(() => import("../modules/auth/LoginPage.tsx")) },
+          { path: "signup", lazy: page(() => import("../modules/auth/SignupPage.tsx")) },
+          { path: "forgot-password", lazy: page(() => import("../modules/auth/ForgotPasswordPage.tsx")) },
+          { path: "reset-password", lazy: page(() => import("../modules/auth/ResetPasswordPage.tsx")) },
+          { path: "verify-email", lazy: page(() => import("../modules/auth/VerifyEmailPage.tsx")) },
+          {
+            lazy: part(guards, "RequireAuth"),
+            children: [
+              {
+                lazy: page(() => import("./shell/ShellLayout.tsx")),
+                children: [
+                  { path: "dashboard", lazy: page(() => import("../modules/dashboard/DashboardPage.tsx")) },
+                  { path: "profile", lazy: page(() => import("../modules/account/ProfilePage.tsx")) },
+                  { path: "settings", lazy: page(() => import("../modules/account/SettingsPage.tsx")) },
+                  {
+                    lazy: part(guards, "AdminOnly"),
+                    children: [
+                      { path: "admin", lazy: page(() => import("../modules/admin/AdminPage.tsx")) },
+                      { path: "admin/clients", lazy: page(() => import("../modules/admin/ClientsPage.tsx")) },
+                    ],
+                  },
+                  { lazy: part(guards, "OwnerOnly"), children: [{ path: "owner", lazy: page(() => import("../modules/dashboard/OwnerDashboardPage.tsx")) }] },
+                  {
+                    lazy: part(guards, "ClientOnly"),
+                    children: [
+                      { path: "posts", lazy: page(() => import("../modules/placeholders/PostsPage.tsx")) },
+                      { path: "analytics", lazy: page(() => import("../modules/placeholders/AnalyticsPage.tsx")) },
+                      { path: "competitors", lazy: page(() => import("../modules/placeholders/CompetitorsPage.tsx")) },
+                      { path: "campaigns", lazy: page(() => import("../modules/placeholders/CampaignsPage.tsx")) },
+                      { path: "schedule", lazy: page(() => import("../modules/placeholders/SchedulePage.tsx")) },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: "*", element: <Navigate to="/" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,49 @@
+// Test helpers: render a screen inside antd's provider and a memory router, in a chosen language.
+import { render } from "@testing-library/react";
+import { App as AntApp, ConfigProvider } from "antd";
+import arEG from "antd/locale/ar_EG";
+import type { ReactElement } from "react";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
+import i18n from "../src/i18n/index.ts";
+
+export async function inLanguage(lng: "en" | "ar") {
+  await i18n.changeLanguage(lng);
+}
+
+/** Renders `routes` at `path` inside antd (RTL and Arabic locale when the language is ar). */
+export function renderRoutes(routes: RouteObject[], path: string, state?: unknown) {
+  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path.split("?")[0], search: path.includes("?") ? `?${path.split("?")[1]}` : "", state }] });
+  const rtl = i18n.resolvedLanguage === "ar";
+  const utils = render(
+    <ConfigProvider direction={rtl ? "rtl" : "ltr"} locale={rtl ? arEG : undefined}>
+      <AntApp>
+        <RouterProvider router={router} />
+      </AntApp>
+    </ConfigProvider>,
+  );
+  return { ...utils, router };
+}
+
+export const renderAt = (path: string, element: ReactElement, extra: RouteObject[] = []) => renderRoutes([{ path: path.split("?")[0], element }, ...extra], path);
+
+/** A fetch stand-in answering by "METHOD /path" with [status, body]; records the calls. */
+export function fakeFetch(answers: Record<string, Array<[number, unknown]> | [number, unknown]>) {
+  const calls: { method: string; url: string; body: unknown; headers: Record<string, string> }[] = [];
+  const queues = Object.fromEntries(Object.entries(answers).map(([k, v]) => [k, Array.isArray(v[0]) ? [...(v as Array<[number, unknown]>)] : [v as [number, unknown]]]));
+  const fn = jest.fn(async (url: string, init: RequestInit = {}) => {
+    const method = (init.method ?? "GET").toUpperCase();
+    const path = String(url).replace(/^https?:\/\/[^/]+/, "");
+    calls.push({ method, url: path, body: init.body ? JSON.parse(String(init.body)) : undefined, headers: (init.headers ?? {}) as Record<string, string> });
+    const q = queues[`${method} ${path.split("?")[0]}`];
+    if (!q?.length) throw new TypeError(`fetch failed: no answer for ${method} ${path}`);
+    const [status, body] = q.length > 1 ? q.shift()! : q[0];
+    return fakeResponse(status, body === undefined ? "" : JSON.stringify(body));
+  });
+  globalThis.fetch = fn as unknown as typeof fetch;
+  return { fn, calls };
+}
+
+/** What the client reads of a fetch Response (jsdom has no Response class). */
+export function fakeResponse(status: number, text: string) {
+  return { status, ok: status >= 200 && status < 300, headers: new Headers({ "content-type": "application/json" }), text: async () => text, json: async () => JSON.parse(text) } as unknown as Response;
+}

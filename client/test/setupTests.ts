@@ -1,0 +1,2 @@
+import "@testing-library/jest-dom";
+import "../src/i18n/index.ts";
