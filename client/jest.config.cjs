@@ -1,6 +1,7 @@
 /** Client tests: jsdom + @testing-library/react, TypeScript through @swc/jest. */
 module.exports = {
-  testEnvironment: "jsdom",
+  // jsdom with Node's fetch classes (Request, Response, AbortSignal): react-router's data router needs them
+  testEnvironment: "jest-fixed-jsdom",
   roots: ["<rootDir>/src"],
   setupFiles: ["<rootDir>/test/polyfills.ts"],
   setupFilesAfterEnv: ["<rootDir>/test/setupTests.ts"],
