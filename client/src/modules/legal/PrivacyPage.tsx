@@ -1,4 +1,7 @@
-// STUB: replaced by the module's real screen.
+// Privacy policy (/privacy): what Sufra keeps, why, for how long, who processes it, your rights.
+import { LegalDocument } from "./LegalDocument.tsx";
+import { PRIVACY_SECTIONS } from "./i18n.ts";
+
 export default function PrivacyPage() {
-  return <div data-stub="PrivacyPage">PrivacyPage</div>;
+  return <LegalDocument doc="privacy" sections={PRIVACY_SECTIONS} />;
 }

@@ -1,4 +1,7 @@
-// STUB: replaced by the module's real screen.
+// Terms of service (/terms): the agreement in plain words, English and Arabic.
+import { LegalDocument } from "./LegalDocument.tsx";
+import { TERMS_SECTIONS } from "./i18n.ts";
+
 export default function TermsPage() {
-  return <div data-stub="TermsPage">TermsPage</div>;
+  return <LegalDocument doc="terms" sections={TERMS_SECTIONS} />;
 }
