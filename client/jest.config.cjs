@@ -8,7 +8,11 @@ module.exports = {
   transform: {
     "^.+\\.(t|j)sx?$": ["@swc/jest", { jsc: { parser: { syntax: "typescript", tsx: true }, transform: { react: { runtime: "automatic" } } } }],
   },
-  moduleNameMapper: { "\\.css$": "<rootDir>/test/style-stub.cjs" },
+  moduleNameMapper: {
+    "\\.css$": "<rootDir>/test/style-stub.cjs",
+    // @ant-design/icons reaches an ES-only colour module; its CommonJS twin is the same code
+    "^@ant-design/colors/es/generate$": "<rootDir>/../node_modules/@ant-design/colors/lib/generate",
+  },
   testMatch: ["**/*.test.ts?(x)"],
   testTimeout: 20000,
 };

@@ -13,6 +13,8 @@ export const routes: RouteObject[] = [
   {
     path: "/",
     errorElement: <RouterFallback />,
+    // the first screen is a lazy chunk: show an empty page (not a warning) while it loads
+    hydrateFallbackElement: <div aria-busy="true" />,
     children: [
       { index: true, lazy: page(() => import("../modules/landing/LandingPage.tsx")) },
       { path: "terms", lazy: page(() => import("../modules/legal/TermsPage.tsx")) },

@@ -1,4 +1,154 @@
-// STUB: replaced by the module's real screen.
+// Login (SPEC §2, §5, §8). /login for clients and owners; /admin/login and /login?type=admin are the
+// admin variant, which differs only in its subtitle and in the link to the other variant. Rules come
+// from the shared loginSchema (one message a field, cleared as the person types); server errors map
+// by code first, then by the message's words. After login: the remembered page, else the role's home.
+import { Button, Form, Input, type InputRef } from "antd";
+import { useRef, useState } from "react";
+import { Link, useLocation, useNavigate, useSearchParams, type Location } from "react-router-dom";
+import { fieldErrors, isPlanId, loginSchema, PLANS, type PlanId } from "@sufra/schema";
+import { afterLogin } from "../../app/guards.tsx";
+import { api, ApiError, type LoginResponse } from "../../lib/api.ts";
+import { session } from "../../lib/session.ts";
+import { common } from "../../i18n/common.ts";
+import { AuthLayout } from "./AuthLayout.tsx";
+import { commonError, detailsOnFields, Field, loginError, Notice, serverText, useAuthText, withoutError, type FieldErrors, type Msg } from "./shared.tsx";
+import "./i18n.ts";
+
+type LoginField = "email" | "password";
+const FIELDS: LoginField[] = ["email", "password"];
+
+/** What other screens hand to the login page through the location's state. */
+export interface LoginState {
+  /** the page the person wanted (guards) */
+  from?: Pick<Location, "pathname" | "search" | "hash"> | null;
+  /** why they are here, e.g. "Session expired. Please login again." (guards, a failed refresh) */
+  message?: string | null;
+  /** a finished sign-up: its plan, so the success text renders in the current language */
+  registeredPlan?: PlanId;
+  /** a success text to show as given */
+  success?: string;
+}
+
+const SESSION_EXPIRED_TEXTS = new Set([common.en.errors.sessionExpired, common.ar.errors.sessionExpired]);
+
+/** The notice the arriving state asks for: a finished sign-up (success) or a reason (warning). */
+function arrivalNotice(state: LoginState, locale: "en" | "ar"): { msg: Msg; type: "success" | "warning" } | null {
+  if (isPlanId(state.registeredPlan)) return { type: "success", msg: { key: "registrationSuccess", params: { plan: PLANS[state.registeredPlan].name[locale] } } };
+  if (state.success) return { type: "success", msg: { text: state.success } };
+  if (state.message) return { type: "warning", msg: SESSION_EXPIRED_TEXTS.has(state.message) ? commonError("sessionExpired") : { text: state.message } };
+  return null;
+}
+
 export default function LoginPage() {
-  return <div data-stub="LoginPage">LoginPage</div>;
+  const { t, locale } = useAuthText();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const admin = location.pathname.startsWith("/admin") || params.get("type") === "admin";
+  const state = (location.state ?? {}) as LoginState;
+
+  const [values, setValues] = useState<Record<LoginField, string>>({ email: "", password: "" });
+  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+  const [failure, setFailure] = useState<Msg | null>(null);
+  const [busy, setBusy] = useState(false);
+  const email = useRef<InputRef>(null);
+  const password = useRef<InputRef>(null);
+  const refs = { email, password };
+
+  const change = (field: LoginField) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((errs) => withoutError(errs, field));
+  };
+
+  const showErrors = (next: FieldErrors<LoginField>) => {
+    setErrors(next);
+    const first = FIELDS.find((f) => next[f]);
+    if (first) refs[first].current?.focus();
+  };
+
+  async function submit() {
+    if (busy) return;
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      const next: FieldErrors<LoginField> = {};
+      for (const f of FIELDS) if (found[f]?.[0]) next[f] = { key: found[f][0] };
+      setFailure(null);
+      showErrors(next);
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setBusy(true);
+    try {
+      const res = await api.post<LoginResponse>("/auth/login", parsed.data, { auth: false });
+      session.start(res.user, res.access_token, res.refresh_token);
+      navigate(afterLogin(res.user.role, state.from), { replace: true });
+    } catch (e) {
+      if (e instanceof ApiError && e.code === "VALIDATION_ERROR" && e.details) {
+        const { fields, rest } = detailsOnFields(e, { email: "email", password: "password" });
+        showErrors(fields);
+        if (rest.length || !Object.keys(fields).length) setFailure(serverText(e) ? { text: serverText(e)! } : commonError("loginFailed"));
+      } else {
+        setFailure(loginError(e));
+      }
+      setBusy(false);
+    }
+  }
+
+  const arrival = arrivalNotice(state, locale);
+  const keep = { from: state.from ?? null }; // switching variants keeps the remembered page
+
+  return (
+    <AuthLayout
+      title={t("login.title")}
+      subtitle={admin ? t("login.adminSubtitle") : t("login.subtitle")}
+      footer={
+        <span>
+          {t("login.noAccount")} <Link to="/signup">{t("login.signup")}</Link>
+        </span>
+      }
+    >
+      <Notice msg={failure} testId="login-error" />
+      {!failure && arrival && <Notice msg={arrival.msg} type={arrival.type} testId="login-notice" />}
+      <Form layout="vertical" noValidate onFinish={submit} requiredMark={false} aria-label={t("login.submit")}>
+        <Field id="login-email" label={t("fields.email")} error={errors.email}>
+          {(a11y) => (
+            <Input
+              {...a11y}
+              ref={email}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              dir="ltr"
+              className="auth-ltr-input"
+              placeholder={t("fields.emailPlaceholder")}
+              value={values.email}
+              onChange={change("email")}
+              data-testid="login-email"
+            />
+          )}
+        </Field>
+        <Field id="login-password" label={t("fields.password")} error={errors.password}>
+          {(a11y) => <Input.Password {...a11y} ref={password} autoComplete="current-password" value={values.password} onChange={change("password")} data-testid="login-password" />}
+        </Field>
+        <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="login-submit">
+          {t("login.submit")}
+        </Button>
+      </Form>
+      <nav className="auth-links">
+        <Link to="/forgot-password">{t("login.forgot")}</Link>
+        {admin ? (
+          <Link to="/login" state={keep} data-testid="login-variant-link">
+            {t("login.clientLink")}
+          </Link>
+        ) : (
+          <Link to="/admin/login" state={keep} data-testid="login-variant-link">
+            {t("login.adminLink")}
+          </Link>
+        )}
+      </nav>
+    </AuthLayout>
+  );
 }

@@ -1,4 +1,199 @@
-// STUB: replaced by the module's real screen.
+// Sign-up (SPEC §2, §5, §8): plan (?plan=, default professional), company, contact, email, phone
+// (pre-filled with +965), password with its hint, confirmation. The shared signUpProblem reports the
+// first failing rule in the spec's order and the fields it concerns: one rule at a time, its message
+// on each of those fields, cleared as the person types there. Success: the spec's text naming the
+// plan, then /login (which shows it again, in case the toast was missed).
+import { App, Button, Form, Input, Radio, Tag, theme, type InputRef } from "antd";
+import { useRef, useState, type CSSProperties, type RefObject } from "react";
+import { Trans } from "react-i18next";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { DEFAULT_PLAN, isPlanId, KUWAIT_PHONE_PREFIX, messageText, MOST_POPULAR_PLAN, normalizePhone, PHONE_PLACEHOLDER, PLAN_IDS, PLANS, signUpProblem, type PlanId } from "@sufra/schema";
+import { api, ApiError } from "../../lib/api.ts";
+import { formatMoney } from "../../lib/format.ts";
+import { AuthLayout } from "./AuthLayout.tsx";
+import type { LoginState } from "./LoginPage.tsx";
+import { commonError, detailsOnFields, Field, isEmailTaken, Notice, serverText, transportProblem, useAuthText, withoutError, type FieldErrors, type Msg } from "./shared.tsx";
+import "./i18n.ts";
+import { TAG_COLORS } from "../../app/tagColors.ts";
+
+type SignupField = "companyName" | "contactName" | "email" | "phone" | "password" | "confirmPassword";
+/** Form order: the first field with an error gets the focus. */
+const FIELDS: SignupField[] = ["companyName", "contactName", "email", "phone", "password", "confirmPassword"];
+const isSignupField = (f: string): f is SignupField => (FIELDS as string[]).includes(f);
+
+/** The server's snake_case field names -> the form's fields. */
+const SERVER_FIELDS: Record<string, SignupField> = {
+  email: "email",
+  password: "password",
+  company_name: "companyName",
+  contact_name: "contactName",
+  phone: "phone",
+  confirm_password: "confirmPassword",
+};
+
+export const SUCCESS_TOAST_SECONDS = 6;
+
 export default function SignupPage() {
-  return <div data-stub="SignupPage">SignupPage</div>;
+  const { t, locale } = useAuthText();
+  const { message } = App.useApp();
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const asked = params.get("plan");
+  const [plan, setPlan] = useState<PlanId>(isPlanId(asked) ? asked : DEFAULT_PLAN);
+
+  const [values, setValues] = useState<Record<SignupField, string>>({
+    companyName: "",
+    contactName: "",
+    email: "",
+    phone: `${KUWAIT_PHONE_PREFIX} `,
+    password: "",
+    confirmPassword: "",
+  });
+  const [errors, setErrors] = useState<FieldErrors<SignupField>>({});
+  const [failure, setFailure] = useState<Msg | null>(null);
+  const [busy, setBusy] = useState(false);
+  const refs: Record<SignupField, RefObject<InputRef | null>> = {
+    companyName: useRef<InputRef>(null),
+    contactName: useRef<InputRef>(null),
+    email: useRef<InputRef>(null),
+    phone: useRef<InputRef>(null),
+    password: useRef<InputRef>(null),
+    confirmPassword: useRef<InputRef>(null),
+  };
+
+  const change = (field: SignupField) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((errs) => withoutError(errs, field));
+  };
+
+  const showErrors = (next: FieldErrors<SignupField>) => {
+    setErrors(next);
+    const first = FIELDS.find((f) => next[f]);
+    if (first) refs[first].current?.focus();
+  };
+
+  async function submit() {
+    if (busy) return;
+    const problem = signUpProblem(values);
+    if (problem) {
+      const next: FieldErrors<SignupField> = {};
+      for (const f of problem.fields) if (isSignupField(f)) next[f] = { key: problem.key };
+      setFailure(null);
+      showErrors(next);
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setBusy(true);
+    try {
+      await api.post(
+        "/auth/register",
+        {
+          email: values.email.trim().toLowerCase(),
+          password: values.password,
+          company_name: values.companyName.trim(),
+          contact_name: values.contactName.trim(),
+          phone: normalizePhone(values.phone),
+          requested_plan: plan,
+          address: "",
+        },
+        { auth: false },
+      );
+      const text = messageText("registrationSuccess", locale, { plan: PLANS[plan].name[locale] });
+      void message.success({ content: text, duration: SUCCESS_TOAST_SECONDS });
+      navigate("/login", { state: { registeredPlan: plan, success: text } satisfies LoginState });
+    } catch (e) {
+      setBusy(false);
+      if (!(e instanceof ApiError)) return setFailure(commonError("registrationFailed"));
+      if (isEmailTaken(e)) {
+        showErrors({ email: commonError("emailExists") });
+        return setFailure(commonError("emailExists"));
+      }
+      if (e.status === 400 && e.details && Object.keys(e.details).length) {
+        const { fields, rest } = detailsOnFields(e, SERVER_FIELDS);
+        showErrors(fields);
+        return setFailure(rest.length ? { text: rest.join(" ") } : { t: "signup.checkFields", ns: "auth" });
+      }
+      const transport = transportProblem(e);
+      if (transport) return setFailure(transport);
+      const text = serverText(e);
+      setFailure(text ? { text } : commonError("registrationFailed"));
+    }
+  }
+
+  const textField = (field: SignupField, label: string, extra: Partial<React.ComponentProps<typeof Input>> = {}) => (
+    <Field id={`signup-${field}`} label={label} error={errors[field]} required>
+      {(a11y) => <Input {...a11y} {...extra} ref={refs[field]} value={values[field]} onChange={change(field)} data-testid={TEST_IDS[field]} />}
+    </Field>
+  );
+
+  return (
+    <AuthLayout
+      wide
+      title={t("signup.title")}
+      subtitle={t("signup.subtitle")}
+      footer={
+        <span>
+          {t("signup.haveAccount")} <Link to="/login">{t("signup.login")}</Link>
+        </span>
+      }
+    >
+      <Notice msg={failure} testId="signup-error" />
+      <Form layout="vertical" noValidate onFinish={submit} aria-label={t("signup.title")}>
+        <Form.Item label={<span id="signup-plan-label">{t("signup.plan")}</span>}>
+          <Radio.Group
+            value={plan}
+            onChange={(e) => setPlan(e.target.value as PlanId)}
+            className="auth-plans"
+            aria-labelledby="signup-plan-label"
+            style={{ "--auth-accent": token.colorPrimary } as CSSProperties}
+          >
+            {PLAN_IDS.map((id) => (
+              <Radio key={id} value={id} className="auth-plan" data-testid={`signup-plan-${id}`}>
+                <span className="auth-plan-body">
+                  <span className="auth-plan-name">{PLANS[id].name[locale]}</span>
+                  <span className="auth-plan-price">
+                    <bdi>{formatMoney(PLANS[id].priceKwd, locale)}</bdi> {t("signup.perMonth")}
+                  </span>
+                  {id === MOST_POPULAR_PLAN && (
+                    <span>
+                      <Tag color={TAG_COLORS.warning} variant="solid">{t("signup.popular")}</Tag>
+                    </span>
+                  )}
+                </span>
+              </Radio>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        {textField("companyName", t("fields.companyName"), { autoComplete: "organization", placeholder: t("fields.companyPlaceholder") })}
+        {textField("contactName", t("fields.contactName"), { autoComplete: "name", placeholder: t("fields.contactPlaceholder") })}
+        {textField("email", t("fields.email"), { type: "email", inputMode: "email", autoComplete: "email", dir: "ltr", className: "auth-ltr-input", placeholder: t("fields.emailPlaceholder") })}
+        {textField("phone", t("fields.phone"), { type: "tel", inputMode: "tel", autoComplete: "tel", dir: "ltr", className: "auth-ltr-input", placeholder: PHONE_PLACEHOLDER })}
+        <Field id="signup-password" label={t("fields.password")} error={errors.password} hint={messageText("passwordHint", locale)} required>
+          {(a11y) => <Input.Password {...a11y} ref={refs.password} autoComplete="new-password" value={values.password} onChange={change("password")} data-testid={TEST_IDS.password} />}
+        </Field>
+        <Field id="signup-confirmPassword" label={t("fields.confirmPassword")} error={errors.confirmPassword} required>
+          {(a11y) => <Input.Password {...a11y} ref={refs.confirmPassword} autoComplete="new-password" value={values.confirmPassword} onChange={change("confirmPassword")} data-testid={TEST_IDS.confirmPassword} />}
+        </Field>
+        <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="signup-submit">
+          {t("signup.submit")}
+        </Button>
+        <p className="auth-terms">
+          <Trans t={t} i18nKey="signup.agree" components={{ terms: <Link to="/terms" />, privacy: <Link to="/privacy" /> }} />
+        </p>
+      </Form>
+    </AuthLayout>
+  );
 }
+
+/** data-testid of each input (browser tests use them). */
+export const TEST_IDS: Record<SignupField, string> = {
+  companyName: "signup-company",
+  contactName: "signup-contact",
+  email: "signup-email",
+  phone: "signup-phone",
+  password: "signup-password",
+  confirmPassword: "signup-confirm",
+};
