@@ -37,15 +37,16 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
   "/profile": ["admin", "owner", "client"],
 };
 
+/** SPEC §2's side menu; owners (whom the spec's menu does not name) get their dashboard and settings. */
 export const MENU = [
-  { key: "dashboard", path: "/dashboard", roles: ["client", "admin"], label: { en: "Dashboard", ar: "لوحة التحكم" } },
+  { key: "dashboard", path: "/dashboard", roles: ["client", "admin", "owner"], label: { en: "Dashboard", ar: "لوحة التحكم" } },
   { key: "posts", path: "/posts", roles: ["client"], label: { en: "Posts", ar: "المنشورات" } },
   { key: "analytics", path: "/analytics", roles: ["client"], label: { en: "Analytics", ar: "التحليلات" } },
   { key: "competitors", path: "/competitors", roles: ["client"], label: { en: "Competitors", ar: "المنافسون" } },
   { key: "campaigns", path: "/campaigns", roles: ["client"], label: { en: "Campaigns", ar: "الحملات" } },
   { key: "schedule", path: "/schedule", roles: ["client"], label: { en: "Schedule", ar: "الجدولة" } },
   { key: "clients", path: "/admin/clients", roles: ["admin"], label: { en: "Clients", ar: "العملاء" } },
-  { key: "settings", path: "/settings", roles: ["client", "admin"], label: { en: "Settings", ar: "الإعدادات" } },
+  { key: "settings", path: "/settings", roles: ["client", "admin", "owner"], label: { en: "Settings", ar: "الإعدادات" } },
 ] as const satisfies readonly { key: string; path: string; roles: readonly Role[]; label: { en: string; ar: string } }[];
 
 export const menuFor = (role: Role) => MENU.filter((m) => (m.roles as readonly Role[]).includes(role));

@@ -1,4 +1,22 @@
-// STUB: replaced by the module's real screen.
+// /settings: language, theme and digits for everyone; business details for clients and owners.
+import { Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { useSession } from "../../lib/session.ts";
+import { BusinessForm } from "./components/BusinessForm.tsx";
+import { PreferencesCard } from "./components/PreferencesCard.tsx";
+import "./i18n.ts";
+import "./account.css";
+
 export default function SettingsPage() {
-  return <div data-stub="SettingsPage">SettingsPage</div>;
+  const { t } = useTranslation("account");
+  const { user } = useSession();
+  return (
+    <div className="sufra-account-page">
+      <Typography.Title level={1} className="sufra-page-title">
+        {t("settings.title")}
+      </Typography.Title>
+      <PreferencesCard />
+      {user && user.role !== "admin" && <BusinessForm />}
+    </div>
+  );
 }

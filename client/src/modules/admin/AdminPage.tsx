@@ -1,4 +1,32 @@
-// STUB: replaced by the module's real screen.
+// /admin (SPEC §2 Admin dashboard): tabs Overview and Translations. The translations editor comes in
+// a later issue; its tab says so.
+import { Tabs, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router-dom";
+import { ComingSoon } from "../../app/ComingSoon.tsx";
+import { Overview } from "./components/Overview.tsx";
+import "./i18n.ts";
+import "./admin.css";
+
+const TABS = ["overview", "translations"] as const;
+
 export default function AdminPage() {
-  return <div data-stub="AdminPage">AdminPage</div>;
+  const { t } = useTranslation("admin");
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((k) => k === params.get("tab")) ?? "overview";
+  return (
+    <div className="sufra-admin">
+      <Typography.Title level={1} className="sufra-page-title">
+        {t("title")}
+      </Typography.Title>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setParams(key === "overview" ? {} : { tab: key }, { replace: true })}
+        items={[
+          { key: "overview", label: t("tabs.overview"), children: <Overview /> },
+          { key: "translations", label: t("tabs.translations"), children: <ComingSoon feature={t("translationsFeature")} /> },
+        ]}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,55 @@
+// The side menu: the brand, then the role's entries (SPEC §2 App shell), in the current language,
+// the entry of the current page selected. Used in the large screens' Sider and the small screens' Drawer.
+import { AimOutlined, CalendarOutlined, DashboardOutlined, FileTextOutlined, LineChartOutlined, NotificationOutlined, SettingOutlined, TeamOutlined } from "@ant-design/icons";
+import { homeFor, type Role } from "@sufra/schema";
+import { Menu } from "antd";
+import { useMemo, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router-dom";
+import { selectedKeyFor, shellMenuFor } from "./menu.ts";
+
+const ICONS: Record<string, ReactNode> = {
+  dashboard: <DashboardOutlined aria-hidden="true" />,
+  posts: <FileTextOutlined aria-hidden="true" />,
+  analytics: <LineChartOutlined aria-hidden="true" />,
+  competitors: <AimOutlined aria-hidden="true" />,
+  campaigns: <NotificationOutlined aria-hidden="true" />,
+  schedule: <CalendarOutlined aria-hidden="true" />,
+  clients: <TeamOutlined aria-hidden="true" />,
+  settings: <SettingOutlined aria-hidden="true" />,
+};
+
+export function Brand({ role, compact, onNavigate }: { role: Role; compact?: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation("shell");
+  const name = t("brand", { ns: "common" });
+  return (
+    <Link to={homeFor(role)} className="sufra-brand" title={t("home")} onClick={onNavigate}>
+      <span className="sufra-brand-mark" aria-hidden="true">
+        {name.charAt(0)}
+      </span>
+      <span className={compact ? "sufra-visually-hidden" : "sufra-brand-name"}>{name}</span>
+    </Link>
+  );
+}
+
+export function SideMenu({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
+  const { t, i18n } = useTranslation("shell");
+  const lang = i18n.resolvedLanguage === "ar" ? "ar" : "en";
+  const { pathname } = useLocation();
+  const entries = useMemo(() => shellMenuFor(role), [role]);
+  const selected = selectedKeyFor(entries, pathname);
+  const items = entries.map((e) => ({
+    key: e.key,
+    icon: ICONS[e.key],
+    label: (
+      <Link to={e.path} onClick={onNavigate} aria-current={e.key === selected ? "page" : undefined}>
+        {e.label[lang]}
+      </Link>
+    ),
+  }));
+  return (
+    <nav aria-label={t("nav")} className="sufra-nav">
+      <Menu mode="inline" selectedKeys={selected ? [selected] : []} items={items} />
+    </nav>
+  );
+}

@@ -1,0 +1,202 @@
+// The admin console and the clients screen, on real (mocked GraphQL) numbers: health tags, counts by
+// status, the newest sign-ups; the list with its filter, and each action confirming what happened.
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import {
+  AdminClientsDocument,
+  AdminHealthDocument,
+  AdminOverviewDocument,
+  ApproveClientDocument,
+  GiftTrialDaysDocument,
+  RejectClientDocument,
+  SuspendClientDocument,
+} from "../../graphql/graphql.ts";
+import { session } from "../../lib/session.ts";
+import { inLanguage } from "../../../test/render.tsx";
+import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
+import AdminPage from "./AdminPage.tsx";
+import ClientsPage from "./ClientsPage.tsx";
+
+const DAY = 86_400_000;
+const created = "2026-03-01T09:00:00.000Z";
+
+function client(id: string, companyName: string, status: string, subscription: Record<string, unknown> | null = null) {
+  return {
+    __typename: "Client",
+    id,
+    companyName,
+    contactName: `${companyName} contact`,
+    email: `${id}@example.kw`,
+    phone: "+96512345678",
+    status,
+    requestedPlan: "PROFESSIONAL",
+    createdAt: created,
+    subscription: subscription && { __typename: "ClientSubscription", plan: "PROFESSIONAL", trialEndsAt: null, renewsAt: null, ...subscription },
+  };
+}
+
+const pendingCafe = client("c1", "Dar Al Qahwa", "PENDING");
+const trialCafe = client("c2", "Salmiya Sweets", "ACTIVE", { status: "TRIAL", trialEndsAt: new Date(Date.now() + 5 * DAY).toISOString() });
+
+const connection = (nodes: object[], totalCount = nodes.length) => ({
+  clients: {
+    __typename: "QueryClientsConnection",
+    totalCount,
+    pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null },
+    edges: nodes.map((node) => ({ __typename: "QueryClientsConnectionEdge", node })),
+  },
+});
+
+const listMock = (nodes: object[], variables: Record<string, unknown> = { first: 20 }) => ({ request: { query: AdminClientsDocument, variables }, result: { data: connection(nodes) } });
+
+/** The open modal (queried by class: role queries are slow over antd's table in jsdom). */
+const findDialog = () => waitFor(() => {
+  const el = document.querySelector<HTMLElement>(".ant-modal");
+  if (!el) throw new Error("no dialog open");
+  return el;
+});
+
+beforeEach(async () => {
+  localStorage.clear();
+  session.clear();
+  signIn("admin");
+  await inLanguage("en");
+  setScreenWidth(1280);
+});
+afterEach(resetScreenWidth);
+
+describe("admin console", () => {
+  const overview = {
+    request: { query: AdminOverviewDocument },
+    result: {
+      data: {
+        active: { __typename: "QueryClientsConnection", totalCount: 7 },
+        suspended: { __typename: "QueryClientsConnection", totalCount: 1 },
+        rejected: { __typename: "QueryClientsConnection", totalCount: 2 },
+        pending: { __typename: "QueryClientsConnection", totalCount: 3, edges: [{ __typename: "QueryClientsConnectionEdge", node: pendingCafe }] },
+      },
+    },
+  };
+  const health = {
+    request: { query: AdminHealthDocument },
+    result: { data: { health: { __typename: "Health", status: "DEGRADED", api: "HEALTHY", database: "HEALTHY", scheduler: "DEGRADED", checkedAt: new Date().toISOString() } } },
+  };
+
+  test("overview: health per part, clients counted by status, the newest sign-ups with a link to the list", async () => {
+    renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin", [overview, health]);
+    expect(await within(screen.getByTestId("client-counts")).findByText("7")).toBeInTheDocument();
+    expect(screen.getByTestId("count-pending")).toHaveTextContent("Pending3");
+    expect(screen.getByTestId("count-active")).toHaveTextContent("Active7");
+    expect(screen.getByTestId("count-suspended")).toHaveTextContent("Suspended1");
+    expect(screen.getByTestId("count-rejected")).toHaveTextContent("Rejected2");
+    expect(screen.getByTestId("count-pending")).toHaveAttribute("href", "/admin/clients?status=pending");
+
+    const healthCard = within(screen.getByTestId("health-card"));
+    expect(await healthCard.findByText("Degraded")).toBeInTheDocument();
+    expect(healthCard.getAllByText("Healthy")).toHaveLength(2);
+    expect(healthCard.getByText(/refreshes every 30 seconds/)).toBeInTheDocument();
+
+    const table = within(screen.getByTestId("pending-table"));
+    expect(table.getByText("Dar Al Qahwa")).toBeInTheDocument();
+    expect(table.getByText("c1@example.kw")).toBeInTheDocument();
+    expect(table.getByText("Professional")).toBeInTheDocument();
+    expect(screen.getByText("Review all clients").closest("a")).toHaveAttribute("href", "/admin/clients?status=pending");
+  });
+
+  test("the Translations tab says the editor comes later", async () => {
+    renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin?tab=translations", [overview, health]);
+    expect(await screen.findByText("Coming in a later phase")).toBeInTheDocument();
+    expect(screen.getByText(/The translations editor is on its way/)).toBeInTheDocument();
+  });
+
+  test("in Arabic", async () => {
+    await inLanguage("ar");
+    renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin", [overview, health]);
+    expect((await screen.findByText("لوحة الإدارة")).tagName).toBe("H1");
+    expect(await within(screen.getByTestId("health-card")).findByText("متراجع")).toBeInTheDocument();
+    expect(await within(screen.getByTestId("client-counts")).findByText("٧")).toBeInTheDocument();
+  });
+});
+
+describe("clients", () => {
+  test("a table of clients; the status filter asks the server again", async () => {
+    const { router } = renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [listMock([pendingCafe, trialCafe]), listMock([pendingCafe], { first: 20, status: "PENDING" })]);
+    const table = within(await screen.findByTestId("clients-table"));
+    expect(await table.findByText("Dar Al Qahwa")).toBeInTheDocument();
+    expect(table.getByText("Salmiya Sweets")).toBeInTheDocument();
+    expect(table.getByText("Dar Al Qahwa contact")).toBeInTheDocument();
+    expect(screen.getByText("2 clients")).toBeInTheDocument();
+    fireEvent.click(within(screen.getByTestId("status-filter")).getByText("Pending"));
+    await waitFor(() => expect(router.state.location.search).toBe("?status=pending"));
+    await waitFor(() => expect(screen.getByText("1 client")).toBeInTheDocument());
+    expect(screen.queryByText("Salmiya Sweets")).toBeNull();
+  });
+
+  test("Approve asks first, then says what happened and refreshes the list", async () => {
+    const approved = client("c1", "Dar Al Qahwa", "ACTIVE", { status: "TRIAL", trialEndsAt: new Date(Date.now() + 14 * DAY).toISOString() });
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [
+      listMock([pendingCafe]),
+      { request: { query: ApproveClientDocument, variables: { id: "c1" } }, result: { data: { approveClient: approved } } },
+      listMock([approved]),
+    ]);
+    fireEvent.click(await screen.findByText("Approve"));
+    expect(await screen.findByText("Approve Dar Al Qahwa? Their 14-day free trial starts now.")).toBeInTheDocument();
+    fireEvent.click(screen.getByText("Yes"));
+    expect(await screen.findByText("Dar Al Qahwa is approved; their free trial has started.")).toBeInTheDocument();
+    expect(await screen.findByText("Suspend")).toBeInTheDocument();
+  });
+
+  test("Reject asks for the reason", async () => {
+    const rejected = client("c1", "Dar Al Qahwa", "REJECTED");
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [
+      listMock([pendingCafe]),
+      { request: { query: RejectClientDocument, variables: { id: "c1", reason: "Not a food business" } }, result: { data: { rejectClient: rejected } } },
+      listMock([rejected]),
+    ]);
+    fireEvent.click(await screen.findByText("Reject"));
+    const dialog = within(await findDialog());
+    expect(dialog.getByText("Reject Dar Al Qahwa")).toBeInTheDocument();
+    fireEvent.click(dialog.getByText("Reject sign-up"));
+    expect(await dialog.findByText("Please give a reason")).toBeInTheDocument();
+    fireEvent.change(dialog.getByLabelText("Reason"), { target: { value: "Not a food business" } });
+    fireEvent.click(dialog.getByText("Reject sign-up"));
+    expect(await screen.findByText("Dar Al Qahwa is rejected. We e-mailed them the reason.")).toBeInTheDocument();
+  });
+
+  test("Gift trial days takes 1 to 90 days", async () => {
+    const gifted = { ...trialCafe, subscription: { ...trialCafe.subscription!, trialEndsAt: new Date(Date.now() + 15 * DAY).toISOString() } };
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [
+      listMock([trialCafe]),
+      { request: { query: GiftTrialDaysDocument, variables: { id: "c2", days: 10 } }, result: { data: { giftTrialDays: gifted } } },
+      listMock([gifted]),
+    ]);
+    fireEvent.click(await screen.findByText("Gift trial days"));
+    const dialog = within(await findDialog());
+    const days = dialog.getByLabelText("Days to add (1–90)");
+    fireEvent.change(days, { target: { value: "" } });
+    fireEvent.click(dialog.getByText("Gift days"));
+    expect(await dialog.findByText("Trial days must be a whole number from 1 to 90")).toBeInTheDocument();
+    fireEvent.change(days, { target: { value: "10" } });
+    fireEvent.click(dialog.getByText("Gift days"));
+    expect(await screen.findByText("Salmiya Sweets got 10 more trial days.")).toBeInTheDocument();
+  });
+
+  test("a refused action shows the server's message", async () => {
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [
+      listMock([trialCafe]),
+      { request: { query: SuspendClientDocument, variables: { id: "c2" } }, result: { errors: [{ message: "This action is not possible in the current state", extensions: { code: "BAD_USER_INPUT", reason: "INVALID_STATE" } }] } },
+    ]);
+    fireEvent.click(await screen.findByText("Suspend"));
+    fireEvent.click(await screen.findByText("Yes"));
+    expect(await screen.findByText("This action is not possible in the current state")).toBeInTheDocument();
+  });
+
+  test("on a small screen, clients are cards", async () => {
+    setScreenWidth(360);
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [listMock([pendingCafe, trialCafe])]);
+    const cards = await screen.findAllByTestId("client-card");
+    expect(cards).toHaveLength(2);
+    expect(screen.queryByTestId("clients-table")).toBeNull();
+    expect(within(cards[0]).getByText("Dar Al Qahwa")).toBeInTheDocument();
+    expect(within(cards[0]).getByText("Approve").closest("button")).toBeInTheDocument();
+  });
+});
