@@ -1,0 +1,50 @@
+// axe-core on the screens people meet first: no serious or critical violation, in both languages.
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { after, before, test } from "node:test";
+import { approveByEmail, logIn, signUp, startBrowser, startServer, uniqueEmail } from "./support.mjs";
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+let server, browser;
+before(async () => {
+  server = await startServer();
+  browser = await startBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function audit(page) {
+  await page.addScriptTag({ path: axePath });
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+for (const lng of ["en", "ar"]) {
+  test(`landing, login, sign-up and dashboard have no serious or critical violations (${lng})`, async () => {
+    const page = await browser.page(server.base);
+    const found = {};
+    for (const [name, path, ready] of [
+      ["landing", `/?lng=${lng}`, "choose-premium"],
+      ["login", "/login", "login-submit"],
+      ["sign-up", "/signup", "signup-submit"],
+    ]) {
+      await page.goto(server.base + path);
+      await page.getByTestId(ready).waitFor();
+      found[name] = await audit(page);
+    }
+    const email = uniqueEmail(`a11y-${lng}`);
+    await signUp(page, { company: "Axe Cafe", contact: "Huda", email });
+    await page.waitForURL(/\/login$/);
+    await approveByEmail(server.base, email);
+    await logIn(page, email);
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText("Axe Cafe").first().waitFor();
+    found.dashboard = await audit(page);
+    assert.deepEqual(found, { landing: [], login: [], "sign-up": [], dashboard: [] });
+    await page.close();
+  });
+}
