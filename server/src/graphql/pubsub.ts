@@ -10,6 +10,12 @@ export type ClientChange = "signed_up" | "approved" | "rejected" | "trial_gifted
 
 export interface Events {
   "client.changed": { businessId: string; change: ClientChange };
+  /** something the admin figures count changed (a post published, a sign-up, a status change) */
+  "stats.changed": { reason: string };
+  /** the measured health of api, database or scheduler changed */
+  "health.changed": { status: string };
+  "notification.created": { userId: string; notificationId: string };
+  "translations.changed": { keys: number };
 }
 export type Topic = keyof Events;
 

@@ -3,5 +3,11 @@ import { builder } from "./builder.ts";
 import "../modules/auth/auth.graphql.ts";
 import "../modules/clients/clients.graphql.ts";
 import "../modules/health/health.graphql.ts";
+import "../modules/admin/admin.graphql.ts";
+import "../modules/owner/owner.graphql.ts";
+import "../modules/notifications/notifications.graphql.ts";
+import "../modules/translations/translations.graphql.ts";
+import "../modules/team/team.graphql.ts";
+import "../modules/api-keys/api-keys.graphql.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -8,6 +8,12 @@ import type { Logger } from "../logger.ts";
 import { authRouter } from "../modules/auth/auth.rest.ts";
 import { clientsRouter } from "../modules/clients/clients.rest.ts";
 import { healthRouter } from "../modules/health/health.rest.ts";
+import { adminRouter } from "../modules/admin/admin.rest.ts";
+import { ownerRouter } from "../modules/owner/owner.rest.ts";
+import { notificationsRouter } from "../modules/notifications/notifications.rest.ts";
+import { translationsRouter } from "../modules/translations/translations.rest.ts";
+import { teamRouter } from "../modules/team/team.rest.ts";
+import { apiKeysRouter } from "../modules/api-keys/api-keys.rest.ts";
 import type { Services } from "../services.ts";
 import { errorHandler, notFound } from "./errors.ts";
 import { serveClient } from "./static-client.ts";
@@ -27,6 +33,12 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   api.use("/auth", authRouter(opts.services));
   api.use("/admin/clients", clientsRouter(opts.services));
   api.use("/health", healthRouter(opts.services));
+  api.use("/admin", adminRouter(opts.services)); // /api/admin/stats
+  api.use("/owner", ownerRouter(opts.services)); // /api/owner/stats
+  api.use("/notifications", notificationsRouter(opts.services));
+  api.use("/translations", translationsRouter(opts.services));
+  api.use("/team", teamRouter(opts.services)); // members and invitations
+  api.use("/api-keys", apiKeysRouter(opts.services));
   api.use(notFound);
   app.use("/api", api);
 

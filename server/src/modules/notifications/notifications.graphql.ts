@@ -1,0 +1,2 @@
+// STUB: the notifications module's GraphQL types and fields (thin; they call the service).
+import "../../graphql/builder.ts";

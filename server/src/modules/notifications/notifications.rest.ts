@@ -1,0 +1,8 @@
+// STUB: the notifications module's REST paths (thin; they call the service).
+import { Router } from "express";
+import type { Services } from "../../services.ts";
+
+export function notificationsRouter(services: Services) {
+  void services;
+  return Router();
+}
