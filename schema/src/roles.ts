@@ -35,6 +35,8 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
   "/schedule": ["client"],
   "/settings": ["admin", "owner", "client"],
   "/profile": ["admin", "owner", "client"],
+  "/team": ["owner", "client"],
+  "/api-keys": ["owner", "client"],
 };
 
 /** SPEC §2's side menu; owners (whom the spec's menu does not name) get their dashboard and settings. */
@@ -46,6 +48,8 @@ export const MENU = [
   { key: "campaigns", path: "/campaigns", roles: ["client"], label: { en: "Campaigns", ar: "الحملات" } },
   { key: "schedule", path: "/schedule", roles: ["client"], label: { en: "Schedule", ar: "الجدولة" } },
   { key: "clients", path: "/admin/clients", roles: ["admin"], label: { en: "Clients", ar: "العملاء" } },
+  { key: "team", path: "/team", roles: ["owner", "client"], label: { en: "Team", ar: "الفريق" } },
+  { key: "apiKeys", path: "/api-keys", roles: ["owner", "client"], label: { en: "API keys", ar: "مفاتيح الواجهة البرمجية" } },
   { key: "settings", path: "/settings", roles: ["client", "admin", "owner"], label: { en: "Settings", ar: "الإعدادات" } },
 ] as const satisfies readonly { key: string; path: string; roles: readonly Role[]; label: { en: string; ar: string } }[];
 

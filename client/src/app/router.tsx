@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
           { path: "forgot-password", lazy: page(() => import("../modules/auth/ForgotPasswordPage.tsx")) },
           { path: "reset-password", lazy: page(() => import("../modules/auth/ResetPasswordPage.tsx")) },
           { path: "verify-email", lazy: page(() => import("../modules/auth/VerifyEmailPage.tsx")) },
+          { path: "invite", lazy: page(() => import("../modules/team/AcceptInvitationPage.tsx")) },
           {
             lazy: part(guards, "RequireAuth"),
             children: [
@@ -37,6 +38,9 @@ export const routes: RouteObject[] = [
                   { path: "dashboard", lazy: page(() => import("../modules/dashboard/DashboardPage.tsx")) },
                   { path: "profile", lazy: page(() => import("../modules/account/ProfilePage.tsx")) },
                   { path: "settings", lazy: page(() => import("../modules/account/SettingsPage.tsx")) },
+                  // team and API keys: people of a business (the pages explain the Premium upgrade to others)
+                  { path: "team", lazy: page(() => import("../modules/team/TeamPage.tsx")) },
+                  { path: "api-keys", lazy: page(() => import("../modules/api-keys/ApiKeysPage.tsx")) },
                   {
                     lazy: part(guards, "AdminOnly"),
                     children: [
