@@ -41,9 +41,9 @@ afterEach(resetScreenWidth);
 
 describe("menu entries per role (pure)", () => {
   test("client, admin and owner entries, with the dashboard leading to the role's home", () => {
-    expect(shellMenuFor("client").map((i) => i.label.en)).toEqual(["Dashboard", "Posts", "Analytics", "Competitors", "Campaigns", "Schedule", "Settings"]);
+    expect(shellMenuFor("client").map((i) => i.label.en)).toEqual(["Dashboard", "Posts", "Analytics", "Competitors", "Campaigns", "Schedule", "Team", "API keys", "Settings"]);
     expect(shellMenuFor("admin").map((i) => [i.label.en, i.path])).toEqual([["Dashboard", "/admin"], ["Clients", "/admin/clients"], ["Settings", "/settings"]]);
-    expect(shellMenuFor("owner").map((i) => [i.label.en, i.path])).toEqual([["Dashboard", "/owner"], ["Settings", "/settings"]]);
+    expect(shellMenuFor("owner").map((i) => [i.label.en, i.path])).toEqual([["Dashboard", "/owner"], ["Team", "/team"], ["API keys", "/api-keys"], ["Settings", "/settings"]]);
   });
 
   test("the selected entry follows the path", () => {
