@@ -63,7 +63,7 @@ describe("on a large screen", () => {
     signIn("client");
     renderShell("/posts");
     const nav = await screen.findByRole("navigation", { name: "Main menu" });
-    expect(menuLabels(nav)).toEqual(["Dashboard", "Posts", "Analytics", "Competitors", "Campaigns", "Schedule", "Settings"]);
+    expect(menuLabels(nav)).toEqual(["Dashboard", "Posts", "Analytics", "Competitors", "Campaigns", "Schedule", "Team", "API keys", "Settings"]);
     expect(within(nav).getByRole("link", { name: "Posts" })).toHaveAttribute("aria-current", "page");
     expect(screen.getByRole("main")).toHaveTextContent("Page content");
     expect(screen.getByRole("link", { name: "Sufra" })).toHaveAttribute("href", "/dashboard");
@@ -82,7 +82,7 @@ describe("on a large screen", () => {
     signIn("owner");
     renderShell("/owner");
     const nav = await screen.findByRole("navigation", { name: "Main menu" });
-    expect(menuLabels(nav)).toEqual(["Dashboard", "Settings"]);
+    expect(menuLabels(nav)).toEqual(["Dashboard", "Team", "API keys", "Settings"]);
     expect(within(nav).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   });
 
@@ -91,7 +91,7 @@ describe("on a large screen", () => {
     signIn("client");
     renderShell("/dashboard");
     const nav = await screen.findByRole("navigation", { name: "القائمة الرئيسية" });
-    expect(menuLabels(nav)).toEqual(["لوحة التحكم", "المنشورات", "التحليلات", "المنافسون", "الحملات", "الجدولة", "الإعدادات"]);
+    expect(menuLabels(nav)).toEqual(["لوحة التحكم", "المنشورات", "التحليلات", "المنافسون", "الحملات", "الجدولة", "الفريق", "مفاتيح الواجهة البرمجية", "الإعدادات"]);
     expect(screen.getByRole("link", { name: "سفرة" })).toHaveAttribute("title", "الصفحة الرئيسية لسفرة");
   });
 
