@@ -8,12 +8,18 @@ import { createPrisma } from "./db/prisma.ts";
 import type { Deps } from "./deps.ts";
 import { createPubSub } from "./graphql/pubsub.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
-import { createScheduler } from "./jobs/scheduler.ts";
+import { createScheduler, type RecurringJob } from "./jobs/scheduler.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createTokenSigner } from "./modules/auth/tokens.ts";
 import { createSufraServer, type SufraServer } from "./server.ts";
 import { createServices, type Services } from "./services.ts";
+
+/** A service that reacts to events declares start() (and stop()). */
+interface Listening {
+  start(): Promise<void>;
+  stop?(): Promise<void>;
+}
 
 const MIGRATE_LOCK = 7_365_000; // two processes starting together apply migrations one after the other
 
@@ -72,8 +78,13 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
     jobs: [
       { name: "mail.retry", everyMs: 60_000, run: () => mailer.deliverPending() },
       { name: "maintenance.sweep-rate-limits", everyMs: 3_600_000, run: () => limits.sweep() },
+      // recurring jobs a module declares (services.<name>.jobs)
+      ...Object.values(services).flatMap((s) => (s as { jobs?: RecurringJob[] }).jobs ?? []),
     ],
   });
+  // modules that listen to events (e.g. notifications) start here, and stop with the process
+  const listeners = Object.values(services).filter((s): s is typeof s & Listening => typeof (s as Listening).start === "function") as unknown as Listening[];
+  for (const l of listeners) await l.start();
 
   let server: SufraServer | null = null;
   let port: number | null = null;
@@ -90,6 +101,7 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
     admin,
     async stop() {
       await server?.close();
+      for (const l of listeners) await l.stop?.();
       await scheduler.close();
       services.health.close();
       mailer.close();

@@ -35,6 +35,7 @@ CREATE TABLE "notifications" (
     "user_id" UUID NOT NULL,
     "type" TEXT NOT NULL,
     "data" JSONB NOT NULL DEFAULT '{}',
+    "dedupe_key" TEXT,
     "read_at" TIMESTAMPTZ(3),
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
@@ -80,6 +81,9 @@ CREATE INDEX "posts_published_at_idx" ON "posts"("published_at");
 
 -- CreateIndex
 CREATE INDEX "translations_category_idx" ON "translations"("category");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "notifications_dedupe_key_key" ON "notifications"("dedupe_key");
 
 -- CreateIndex
 CREATE INDEX "notifications_user_id_read_at_created_at_idx" ON "notifications"("user_id", "read_at", "created_at");

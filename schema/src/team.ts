@@ -1,0 +1,2 @@
+// Shared rules and constants of the team module (issue 4).
+export {};

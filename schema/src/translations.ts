@@ -1,0 +1,2 @@
+// Shared rules and constants of the translations module (issue 4).
+export {};
