@@ -124,6 +124,7 @@ export const giftTrialDaysSchema = z.object({
 });
 export const clientsQuerySchema = z.object({
   status: z.enum(BUSINESS_STATUSES, key("invalidStatus")).optional(),
+  plan: z.enum(PLAN_IDS, key("invalidPlan")).optional(),
   search: text(100).optional(),
   first: z.number(key("invalidPageSize")).int(key("invalidPageSize")).min(1, key("invalidPageSize")).max(100, key("invalidPageSize")).default(20),
   after: z.string({ error: "invalidValue" }).max(200).optional(),

@@ -9,12 +9,13 @@ import { createTranslationsService } from "./modules/translations/translations.s
 import { createTeamService } from "./modules/team/team.service.ts";
 import { createApiKeysService } from "./modules/api-keys/api-keys.service.ts";
 
-export function createServices(deps: Deps, opts: { heartbeatMs: number }) {
+export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWatchMs?: number }) {
+  const health = createHealthService({ pool: deps.pool, heartbeatMs: opts.heartbeatMs });
   return {
     auth: createAuthService(deps),
     clients: createClientsService(deps),
-    health: createHealthService({ pool: deps.pool, heartbeatMs: opts.heartbeatMs }),
-    admin: createAdminService(deps),
+    health,
+    admin: createAdminService(deps, health, { healthWatchMs: opts.healthWatchMs }),
     owner: createOwnerService(deps),
     notifications: createNotificationsService(deps),
     translations: createTranslationsService(deps),

@@ -1,8 +1,132 @@
-// STUB: the admin module's domain logic; its issue-4 owner fills it in.
+// The admin console's figures (SPEC §3 admin stats, plus pending approvals and new sign-ups), and a
+// watcher that tells open admin pages when the measured health changes.
 import type { Deps } from "../../deps.ts";
+import type { HealthService } from "../health/health.service.ts";
+import { requireScope, type Viewer } from "../auth/policy.ts";
 
-export function createAdminService(deps: Deps) {
-  void deps;
-  return {};
+const DAY = 86_400_000;
+const RECENT_CLIENTS = 10;
+
+/** Midnight in Asia/Kuwait (UTC+3, no daylight saving), as a UTC instant. */
+export function startOfKuwaitDay(now = new Date()) {
+  const kuwait = new Date(now.getTime() + 3 * 3_600_000);
+  return new Date(Date.UTC(kuwait.getUTCFullYear(), kuwait.getUTCMonth(), kuwait.getUTCDate()) - 3 * 3_600_000);
+}
+
+export function createAdminService(deps: Deps, health?: HealthService, opts: { healthWatchMs?: number } = {}) {
+  const { db } = deps;
+  let watcher: NodeJS.Timeout | null = null;
+  let lastHealth = "";
+
+  async function stats(viewer: Viewer) {
+    requireScope(viewer, "admin");
+    const today = startOfKuwaitDay();
+    const [totalClients, activeClients, pendingApprovals, newSignups, totalPosts, todayPosts, recent, systemHealth] = await Promise.all([
+      db.business.count(),
+      db.business.count({ where: { status: "active" } }),
+      db.business.count({ where: { status: "pending" } }),
+      db.business.count({ where: { createdAt: { gte: new Date(Date.now() - 7 * DAY) } } }),
+      db.post.count(),
+      db.post.count({ where: { status: "published", publishedAt: { gte: today } } }),
+      db.business.findMany({
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        take: RECENT_CLIENTS,
+        include: { subscription: true, users: { orderBy: { createdAt: "asc" }, select: { email: true, lastLoginAt: true } } },
+      }),
+      health?.check(),
+    ]);
+    return {
+      totalClients,
+      activeClients,
+      pendingApprovals,
+      newSignups,
+      totalPosts,
+      todayPosts,
+      systemHealth: { api: systemHealth?.api ?? "healthy", database: systemHealth?.database ?? "healthy", scheduler: systemHealth?.scheduler ?? "down", reasons: systemHealth?.reasons ?? [] },
+      recentClients: recent.map((b) => ({
+        id: b.id,
+        name: b.companyName,
+        email: b.users[0]?.email ?? null,
+        plan: b.subscription?.plan ?? b.requestedPlan,
+        status: b.status,
+        lastActive: b.users.map((u) => u.lastLoginAt).filter((d): d is Date => !!d).sort((x, y) => +y - +x)[0]?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  return {
+    stats,
+    /**
+     * Every change an admin's figures depend on (sign-ups and status changes, posts, health), as one
+     * stream; bursts within 100 ms count once. return() (an admin closing the page) ends it at once.
+     */
+    changes(): AsyncIterableIterator<string> {
+      const names = ["client", "stats", "health"];
+      const sources = [deps.pubsub.subscribe("client.changed"), deps.pubsub.subscribe("stats.changed"), deps.pubsub.subscribe("health.changed")];
+      const pending: string[] = [];
+      let waiting: ((r: IteratorResult<string>) => void) | null = null;
+      let timer: NodeJS.Timeout | null = null;
+      let done = false;
+      const flush = () => {
+        timer = null;
+        if (!waiting || !pending.length) return;
+        const w = waiting;
+        waiting = null;
+        w({ value: [...new Set(pending.splice(0))].join(","), done: false });
+      };
+      const schedule = () => {
+        if (!timer) timer = setTimeout(flush, 100);
+      };
+      sources.forEach((it, i) =>
+        void (async () => {
+          for await (const _ of it) {
+            pending.push(names[i]);
+            schedule();
+          }
+        })(),
+      );
+      return {
+        next: () =>
+          done
+            ? Promise.resolve({ value: undefined, done: true })
+            : new Promise((r) => {
+                waiting = r;
+                if (pending.length) schedule();
+              }),
+        async return() {
+          done = true;
+          if (timer) clearTimeout(timer);
+          for (const it of sources) await it.return?.(undefined);
+          waiting?.({ value: undefined, done: true });
+          waiting = null;
+          return { value: undefined, done: true };
+        },
+        [Symbol.asyncIterator]() {
+          return this;
+        },
+      };
+    },
+    /** Watches the measured health and publishes "health.changed" when any part changes state. */
+    async start() {
+      if (!health || watcher) return;
+      const tick = async () => {
+        try {
+          const h = await health.check();
+          const now = `${h.api}/${h.database}/${h.scheduler}`;
+          if (lastHealth && now !== lastHealth) await deps.pubsub.publish("health.changed", { status: now });
+          lastHealth = now;
+        } catch (e) {
+          deps.logger.debug("health watch failed", { error: (e as Error).message });
+        }
+      };
+      await tick();
+      watcher = setInterval(() => void tick(), opts.healthWatchMs ?? 5_000);
+      watcher.unref();
+    },
+    async stop() {
+      if (watcher) clearInterval(watcher);
+      watcher = null;
+    },
+  };
 }
 export type AdminService = ReturnType<typeof createAdminService>;

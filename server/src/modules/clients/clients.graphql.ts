@@ -12,6 +12,17 @@ export const ClientSubscription = builder.prismaObject("Subscription", {
   }),
 });
 
+type AuditRow = { id: string; action: string; actorId: string | null; data: unknown; createdAt: Date };
+const AuditEntry = builder.objectRef<AuditRow>("AuditEntry").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    action: t.exposeString("action"),
+    actorId: t.exposeID("actorId", { nullable: true }),
+    data: t.string({ description: "JSON", resolve: (a) => JSON.stringify(a.data ?? {}) }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
 /** A business that signed up (the spec's "client"). */
 export const Client = builder.prismaObject("Business", {
   name: "Client",
@@ -29,6 +40,14 @@ export const Client = builder.prismaObject("Business", {
     subscription: t.relation("subscription", { nullable: true }),
     email: t.string({ nullable: true, select: { users: { take: 1, orderBy: { createdAt: "asc" }, select: { email: true } } }, resolve: (b) => b.users[0]?.email ?? null }),
     emailVerified: t.boolean({ select: { users: { take: 1, orderBy: { createdAt: "asc" }, select: { emailVerifiedAt: true } } }, resolve: (b) => !!b.users[0]?.emailVerifiedAt }),
+    /** the business's people (admins only) */
+    users: t.relation("users", { authScopes: { admin: true }, query: { orderBy: { createdAt: "asc" } } }),
+    /** what happened to this business, newest first (admins only) */
+    auditHistory: t.field({
+      type: [AuditEntry],
+      authScopes: { admin: true },
+      resolve: async (b, _a, ctx) => (await ctx.services.clients.details(ctx.viewer!, b.id)).audit,
+    }),
     lastActiveAt: t.field({ type: "DateTime", nullable: true, select: { users: { select: { lastLoginAt: true } } }, resolve: (b) => b.users.map((u) => u.lastLoginAt).filter((d): d is Date => !!d).sort((a, b) => +b - +a)[0] ?? null }),
   }),
 });
@@ -38,10 +57,10 @@ builder.queryFields((t) => ({
     {
       type: Client,
       authScopes: { admin: true },
-      args: { status: t.arg({ type: ClientStatusEnum }), search: t.arg.string() },
+      args: { status: t.arg({ type: ClientStatusEnum }), plan: t.arg({ type: PlanEnum }), search: t.arg.string() },
       complexity: (args) => ({ field: 1, multiplier: args.first ?? 20 }),
       resolve: async (_root, args, ctx) => {
-        const r = await ctx.services.clients.list(ctx.viewer!, { status: args.status ?? undefined, search: args.search ?? undefined, first: args.first ?? undefined, after: args.after ?? undefined });
+        const r = await ctx.services.clients.list(ctx.viewer!, { status: args.status ?? undefined, plan: args.plan ?? undefined, search: args.search ?? undefined, first: args.first ?? undefined, after: args.after ?? undefined });
         return {
           edges: r.items.map((node) => ({ cursor: node.id, node })),
           pageInfo: { hasNextPage: r.hasNextPage, hasPreviousPage: !!args.after, startCursor: r.items[0]?.id ?? null, endCursor: r.endCursor },

@@ -33,11 +33,16 @@ export function clientsRouter(services: Services) {
 
   r.get("/", async (req, res) => {
     const q = req.query;
-    const page = await clients.list(await admin(req), { status: q.status, search: q.search, first: q.first === undefined ? undefined : num(q.first), after: q.after });
+    const page = await clients.list(await admin(req), { status: q.status, plan: q.plan, search: q.search, first: q.first === undefined ? undefined : num(q.first), after: q.after });
     res.json({ clients: page.items.map(restClient), total: page.totalCount, page_info: { has_next_page: page.hasNextPage, end_cursor: page.endCursor } });
   });
   r.get("/:id", async (req, res) => {
-    res.json(restClient(await clients.get(await admin(req), req.params.id)));
+    const { client, users, audit } = await clients.details(await admin(req), req.params.id);
+    res.json({
+      ...restClient(client),
+      users: users.map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role, email_verified: !!u.emailVerifiedAt, last_login_at: u.lastLoginAt?.toISOString() ?? null, created_at: u.createdAt.toISOString() })),
+      audit: audit.map((a) => ({ id: a.id, action: a.action, actor_id: a.actorId, data: a.data, created_at: a.createdAt.toISOString() })),
+    });
   });
   r.post("/:id/approve", async (req, res) => {
     res.json(restClient(await clients.approve(await admin(req), req.params.id, metaOf(req))));

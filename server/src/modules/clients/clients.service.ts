@@ -62,6 +62,7 @@ export function createClientsService(deps: Deps) {
       const q = validate(clientsQuerySchema, input);
       const where: Prisma.BusinessWhereInput = {
         ...(q.status ? { status: q.status } : {}),
+        ...(q.plan ? { subscription: { plan: q.plan } } : {}),
         ...(q.search
           ? { OR: [{ companyName: { contains: q.search, mode: "insensitive" } }, { contactName: { contains: q.search, mode: "insensitive" } }, { users: { some: { email: { contains: q.search, mode: "insensitive" } } } }, { phone: { contains: q.search } }] }
           : {}),
@@ -131,6 +132,18 @@ export function createClientsService(deps: Deps) {
         await tx.business.update({ where: { id }, data: { status: "active" } });
         return mailer.queue(tx, a.email, "reactivated", { name: a.name, url: signInUrl }, a.locale);
       }),
+
+    /** The business's people and its audit history, newest first (the admin's details view). */
+    async details(viewer: Viewer, id: string) {
+      const client = await this.get(viewer, id);
+      const users = await db.user.findMany({ where: { businessId: id }, orderBy: { createdAt: "asc" }, select: { id: true, name: true, email: true, role: true, emailVerifiedAt: true, lastLoginAt: true, createdAt: true } });
+      const audit = await db.auditLog.findMany({
+        where: { OR: [{ entityType: "business", entityId: id }, { entityType: "user", entityId: { in: users.map((u) => u.id) } }] },
+        orderBy: { createdAt: "desc" },
+        take: 100,
+      });
+      return { client, users, audit };
+    },
 
     /** For the clientEvents subscription: a client by id, admin only. */
     byId: (id: string) => db.business.findUnique({ where: { id }, include: clientInclude }),

@@ -5,6 +5,14 @@ import type pg from "pg";
 import { HEARTBEAT_JOB } from "../../jobs/scheduler.ts";
 
 export type HealthState = "healthy" | "degraded" | "down";
+export type HealthPart = "api" | "database" | "scheduler";
+/** e.g. {part: "database", code: "slow_round_trip", value: 320, limit: 250} (milliseconds or seconds, per code) */
+export interface HealthReason {
+  part: HealthPart;
+  code: "event_loop_lag" | "no_answer" | "slow_round_trip" | "stale_heartbeat" | "never_ran";
+  value: number | null;
+  limit: number | null;
+}
 const worst = (...s: HealthState[]): HealthState => (s.includes("down") ? "down" : s.includes("degraded") ? "degraded" : "healthy");
 
 export function createHealthService(opts: { pool: pg.Pool; heartbeatMs: number; slowDbMs?: number }) {
@@ -47,11 +55,23 @@ export function createHealthService(opts: { pool: pg.Pool; heartbeatMs: number; 
       } catch {
         // the database is down, and so the scheduler cannot be seen either
       }
+      // why a part is not healthy, as codes the admin console words in the person's language
+      const reasons: HealthReason[] = [];
+      if (api !== "healthy") reasons.push({ part: "api", code: "event_loop_lag", value: lagMs, limit: 500 });
+      if (database === "down") reasons.push({ part: "database", code: "no_answer", value: null, limit: null });
+      else if (database === "degraded") reasons.push({ part: "database", code: "slow_round_trip", value: databaseMs, limit: slowDbMs });
+      if (scheduler !== "healthy")
+        reasons.push(
+          lastHeartbeat
+            ? { part: "scheduler", code: "stale_heartbeat", value: Math.round((Date.now() - lastHeartbeat.getTime()) / 1000), limit: Math.round(opts.heartbeatMs / 1000) }
+            : { part: "scheduler", code: "never_ran", value: null, limit: null },
+        );
       return {
         status: worst(api, database, scheduler),
         api,
         database,
         scheduler,
+        reasons,
         checked_at: new Date().toISOString(),
         measurements: { event_loop_p99_ms: lagMs, database_round_trip_ms: databaseMs, last_heartbeat_at: lastHeartbeat?.toISOString() ?? null },
       };
