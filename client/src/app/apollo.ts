@@ -7,8 +7,25 @@ import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { OperationTypeNode } from "graphql";
 import { createClient } from "graphql-ws";
 import { from, switchMap } from "rxjs";
+import { useSyncExternalStore } from "react";
 import { apiHooks, refreshAccessToken } from "../lib/api.ts";
 import { session } from "../lib/session.ts";
+
+// Whether the subscription socket is up: live screens fall back to polling while it is not.
+let socketUp = false;
+const socketListeners = new Set<() => void>();
+const setSocketUp = (up: boolean) => {
+  socketUp = up;
+  socketListeners.forEach((l) => l());
+};
+export const useSocketConnected = () =>
+  useSyncExternalStore(
+    (l) => {
+      socketListeners.add(l);
+      return () => socketListeners.delete(l);
+    },
+    () => socketUp,
+  );
 
 const bearer = () => {
   const t = session.get().accessToken;
@@ -38,7 +55,16 @@ export function createApolloClient(opts: { uri?: string; wsUrl?: string; fetch?:
   const link = wsUrl
     ? ApolloLink.split(
         ({ operationType }) => operationType === OperationTypeNode.SUBSCRIPTION,
-        new GraphQLWsLink(createClient({ url: wsUrl, lazy: true, connectionParams: () => ({ authorization: bearer() }) })),
+        new GraphQLWsLink(
+          createClient({
+            url: wsUrl,
+            lazy: true,
+            connectionParams: () => ({ authorization: bearer() }),
+            // keep trying after a drop (server restart, network change); screens poll meanwhile
+            retryAttempts: Infinity,
+            on: { connected: () => setSocketUp(true), closed: () => setSocketUp(false) },
+          }),
+        ),
         ApolloLink.from([headers, refresh, http]),
       )
     : ApolloLink.from([headers, refresh, http]);

@@ -3,8 +3,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import {
   AdminClientsDocument,
-  AdminHealthDocument,
-  AdminOverviewDocument,
+  AdminStatsDocument,
+  AdminStatsUpdatedDocument,
+  ClientDetailsDocument,
   ApproveClientDocument,
   GiftTrialDaysDocument,
   RejectClientDocument,
@@ -65,55 +66,73 @@ beforeEach(async () => {
 afterEach(resetScreenWidth);
 
 describe("admin console", () => {
-  const overview = {
-    request: { query: AdminOverviewDocument },
-    result: {
-      data: {
-        active: { __typename: "QueryClientsConnection", totalCount: 7 },
-        suspended: { __typename: "QueryClientsConnection", totalCount: 1 },
-        rejected: { __typename: "QueryClientsConnection", totalCount: 2 },
-        pending: { __typename: "QueryClientsConnection", totalCount: 3, edges: [{ __typename: "QueryClientsConnectionEdge", node: pendingCafe }] },
-      },
+  const statsOf = (over: Partial<Record<string, number>> = {}) => ({
+    __typename: "AdminStats",
+    totalClients: 12,
+    activeClients: 7,
+    pendingApprovals: 3,
+    newSignups: 4,
+    totalPosts: 40,
+    todayPosts: 5,
+    ...over,
+    systemHealth: {
+      __typename: "SystemHealth",
+      api: "HEALTHY",
+      database: "HEALTHY",
+      scheduler: "DEGRADED",
+      reasons: [{ __typename: "HealthReason", part: "scheduler", code: "stale_heartbeat", value: 75, limit: 30 }],
     },
-  };
-  const health = {
-    request: { query: AdminHealthDocument },
-    result: { data: { health: { __typename: "Health", status: "DEGRADED", api: "HEALTHY", database: "HEALTHY", scheduler: "DEGRADED", checkedAt: new Date().toISOString() } } },
-  };
+    recentClients: [{ __typename: "RecentClient", id: "c1", name: "Dar Al Qahwa", email: "c1@example.kw", plan: "professional", status: "pending", lastActive: null }],
+  });
+  const overview = { request: { query: AdminStatsDocument }, result: { data: { adminStats: statsOf() } } };
+  const quiet = { request: { query: AdminStatsUpdatedDocument }, result: { data: { adminStatsUpdated: statsOf() } }, delay: 60_000 };
 
-  test("overview: health per part, clients counted by status, the newest sign-ups with a link to the list", async () => {
-    renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin", [overview, health]);
-    expect(await within(screen.getByTestId("client-counts")).findByText("7")).toBeInTheDocument();
-    expect(screen.getByTestId("count-pending")).toHaveTextContent("Pending3");
-    expect(screen.getByTestId("count-active")).toHaveTextContent("Active7");
-    expect(screen.getByTestId("count-suspended")).toHaveTextContent("Suspended1");
-    expect(screen.getByTestId("count-rejected")).toHaveTextContent("Rejected2");
-    expect(screen.getByTestId("count-pending")).toHaveAttribute("href", "/admin/clients?status=pending");
+  test("overview: six figures, health with the reason, the recent clients with their actions", async () => {
+    renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin", [overview, quiet]);
+    expect(await screen.findByTestId("stat-totalClients")).toHaveTextContent("Total clients12");
+    expect(screen.getByTestId("stat-activeClients")).toHaveTextContent("Active clients7");
+    expect(screen.getByTestId("stat-pendingApprovals")).toHaveTextContent("Pending approvals3");
+    expect(screen.getByTestId("stat-newSignups")).toHaveTextContent("New sign-ups (7 days)4");
+    expect(screen.getByTestId("stat-totalPosts")).toHaveTextContent("Total posts40");
+    expect(screen.getByTestId("stat-todayPosts")).toHaveTextContent("Posts today5");
 
     const healthCard = within(screen.getByTestId("health-card"));
-    expect(await healthCard.findByText("Degraded")).toBeInTheDocument();
+    expect(healthCard.getByText("Degraded")).toBeInTheDocument();
     expect(healthCard.getAllByText("Healthy")).toHaveLength(2);
-    expect(healthCard.getByText(/refreshes every 30 seconds/)).toBeInTheDocument();
+    expect(healthCard.getByTestId("health-reason-scheduler")).toHaveTextContent("Last run 75 s ago (expected every 30 s)");
 
-    const table = within(screen.getByTestId("pending-table"));
+    const table = within(screen.getByTestId("recent-clients"));
     expect(table.getByText("Dar Al Qahwa")).toBeInTheDocument();
     expect(table.getByText("c1@example.kw")).toBeInTheDocument();
     expect(table.getByText("Professional")).toBeInTheDocument();
-    expect(screen.getByText("Review all clients").closest("a")).toHaveAttribute("href", "/admin/clients?status=pending");
+    expect(table.getByText("Never")).toBeInTheDocument();
+    expect(table.getByRole("button", { name: "Approve" })).toBeInTheDocument();
+    expect(table.getByRole("button", { name: "Reject" })).toBeInTheDocument();
+    expect(table.getByText("View details").closest("a")).toHaveAttribute("href", "/admin/clients?client=c1");
+    expect(screen.getByRole("button", { name: "Review 3 pending sign-ups" })).toBeInTheDocument();
+  });
+
+  test("figures pushed by the server replace the shown ones", async () => {
+    const push = { request: { query: AdminStatsUpdatedDocument }, result: { data: { adminStatsUpdated: statsOf({ totalClients: 13, pendingApprovals: 4 }) } }, delay: 50 };
+    renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin", [overview, push]);
+    expect(await screen.findByTestId("stat-totalClients")).toHaveTextContent("Total clients12");
+    await waitFor(() => expect(screen.getByTestId("stat-totalClients")).toHaveTextContent("Total clients13"));
+    expect(screen.getByTestId("stat-pendingApprovals")).toHaveTextContent("Pending approvals4");
   });
 
   test("the Translations tab says the editor comes later", async () => {
-    renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin?tab=translations", [overview, health]);
+    renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin?tab=translations", [overview, quiet]);
     expect(await screen.findByText("Coming in a later phase")).toBeInTheDocument();
     expect(screen.getByText(/The translations editor is on its way/)).toBeInTheDocument();
   });
 
   test("in Arabic", async () => {
     await inLanguage("ar");
-    renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin", [overview, health]);
+    renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin", [overview, quiet]);
     expect((await screen.findByText("لوحة الإدارة")).tagName).toBe("H1");
-    expect(await within(screen.getByTestId("health-card")).findByText("متراجع")).toBeInTheDocument();
-    expect(await within(screen.getByTestId("client-counts")).findByText("٧")).toBeInTheDocument();
+    expect(await screen.findByTestId("stat-totalClients")).toHaveTextContent("إجمالي العملاء١٢");
+    expect(within(screen.getByTestId("health-card")).getByText("متراجع")).toBeInTheDocument();
+    expect(screen.getByTestId("health-reason-scheduler")).toHaveTextContent("آخر تشغيل قبل ٧٥ ثانية");
   });
 });
 
@@ -198,5 +217,35 @@ describe("clients", () => {
     expect(screen.queryByTestId("clients-table")).toBeNull();
     expect(within(cards[0]).getByText("Dar Al Qahwa")).toBeInTheDocument();
     expect(within(cards[0]).getByText("Approve").closest("button")).toBeInTheDocument();
+  });
+});
+
+describe("client details", () => {
+  test("?client= opens the details: subscription, people and history; the people and history", async () => {
+    const details = {
+      request: { query: ClientDetailsDocument, variables: { id: "c2" } },
+      result: {
+        data: {
+          client: {
+            ...trialCafe,
+            address: "Salmiya, Block 10",
+            approvedAt: new Date().toISOString(),
+            rejectionReason: null,
+            emailVerified: true,
+            users: [{ __typename: "User", id: "u1", name: "Fatma", email: "fatma@example.kw", role: "CLIENT", createdAt: new Date().toISOString() }],
+            auditHistory: [
+              { __typename: "AuditEntry", id: "a2", action: "client.approved", data: "{}", createdAt: new Date().toISOString() },
+              { __typename: "AuditEntry", id: "a1", action: "client.signed_up", data: "{}", createdAt: new Date().toISOString() },
+            ],
+          },
+        },
+      },
+    };
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", [listMock([pendingCafe, trialCafe]), details, listMock([trialCafe], { first: 20, plan: "PREMIUM" })]);
+    const drawer = within(await screen.findByTestId("client-details"));
+    expect(await drawer.findByText("fatma@example.kw")).toBeInTheDocument();
+    expect(drawer.getByText("Salmiya, Block 10")).toBeInTheDocument();
+    expect(drawer.getByText("Approved")).toBeInTheDocument();
+    expect(drawer.getAllByText("Signed up").length).toBeGreaterThan(0);
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { ComingSoon } from "../../app/ComingSoon.tsx";
 import { Overview } from "./components/Overview.tsx";
+import TranslationsTab from "../translations/TranslationsTab.tsx";
 import "./i18n.ts";
 import "./admin.css";
 
@@ -24,7 +25,7 @@ export default function AdminPage() {
         onChange={(key) => setParams(key === "overview" ? {} : { tab: key }, { replace: true })}
         items={[
           { key: "overview", label: t("tabs.overview"), children: <Overview /> },
-          { key: "translations", label: t("tabs.translations"), children: <ComingSoon feature={t("translationsFeature")} /> },
+          { key: "translations", label: t("tabs.translations"), children: <TranslationsTab /> },
         ]}
       />
     </div>

@@ -2,13 +2,15 @@
 // phone, a page of 20 at a time (cursor pages). A table on large screens, cards on small ones; each
 // row offers the actions its status allows.
 import { useQuery } from "@apollo/client/react";
-import { Alert, Button, Card, Descriptions, Empty, Grid, Input, Segmented, Skeleton, Table, Typography } from "antd";
+import { PLANS, type PlanId } from "@sufra/schema";
+import { Alert, Button, Card, Descriptions, Empty, Grid, Input, Segmented, Select, Skeleton, Table, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { useLocale } from "../../lib/useLocale.ts";
-import { AdminClientsDocument, type AdminClientsQueryVariables, type ClientRowFragment, type ClientStatus } from "../../graphql/graphql.ts";
+import { AdminClientsDocument, type AdminClientsQueryVariables, type ClientRowFragment, type ClientStatus, type Plan } from "../../graphql/graphql.ts";
+import { ClientDetails } from "./components/ClientDetails.tsx";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { ClientStatusTag, PlanName } from "./components/tags.tsx";
 import { ClientActionButtons, useClientActions, type ClientActions } from "./hooks/useClientActions.tsx";
@@ -20,6 +22,9 @@ const FILTERS = ["ALL", "PENDING", "ACTIVE", "SUSPENDED", "REJECTED"] as const;
 type Filter = (typeof FILTERS)[number];
 
 const filterOf = (v: string | null): Filter => FILTERS.find((f) => f === v?.toUpperCase()) ?? "ALL";
+const PLANS_FILTER = ["ALL", "BASIC", "PROFESSIONAL", "PREMIUM"] as const;
+type PlanFilter = (typeof PLANS_FILTER)[number];
+const planOf = (v: string | null): PlanFilter => PLANS_FILTER.find((p) => p === v?.toUpperCase()) ?? "ALL";
 
 export default function ClientsPage() {
   const { t } = useTranslation("admin");
@@ -28,14 +33,17 @@ export default function ClientsPage() {
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params.get("status"));
   const search = params.get("q") ?? "";
+  const plan = planOf(params.get("plan"));
+  const detailsId = params.get("client");
   // the cursors of the pages before this one; a new filter or search starts again from the first page
   const [pages, setPages] = useState<{ key: string; cursors: string[] }>({ key: "", cursors: [] });
-  const key = `${filter}|${search}`;
+  const key = `${filter}|${plan}|${search}`;
   const cursors = pages.key === key ? pages.cursors : [];
 
   const variables: AdminClientsQueryVariables = { first: PAGE_SIZE };
   if (filter !== "ALL") variables.status = filter as ClientStatus;
   if (search) variables.search = search;
+  if (plan !== "ALL") variables.plan = plan as Plan;
   if (cursors.length) variables.after = cursors[cursors.length - 1];
 
   const { data, previousData, loading, error, refetch } = useQuery(AdminClientsDocument, { variables, fetchPolicy: "cache-and-network" });
@@ -43,14 +51,24 @@ export default function ClientsPage() {
   const shown = data ?? previousData;
   const rows = shown?.clients.edges.map((e) => e.node) ?? [];
 
-  const setQuery = (next: { status?: Filter; q?: string }) => {
+  const setQuery = (next: { status?: Filter; q?: string; plan?: PlanFilter; client?: string | null }) => {
     const status = next.status ?? filter;
     const q = next.q ?? search;
-    setParams({ ...(status !== "ALL" ? { status: status.toLowerCase() } : {}), ...(q ? { q } : {}) }, { replace: true });
+    const p = next.plan ?? plan;
+    const client = next.client === undefined ? detailsId : next.client;
+    setParams({ ...(status !== "ALL" ? { status: status.toLowerCase() } : {}), ...(p !== "ALL" ? { plan: p.toLowerCase() } : {}), ...(q ? { q } : {}), ...(client ? { client } : {}) }, { replace: true });
   };
 
   const columns = [
-    { key: "company", title: t("columns.company"), render: (_: unknown, c: ClientRowFragment) => <Typography.Text strong><bdi>{c.companyName}</bdi></Typography.Text> },
+    {
+      key: "company",
+      title: t("columns.company"),
+      render: (_: unknown, c: ClientRowFragment) => (
+        <Button type="link" className="sufra-link-button" onClick={() => setQuery({ client: c.id })}>
+          <bdi>{c.companyName}</bdi>
+        </Button>
+      ),
+    },
     { key: "contact", title: t("columns.contact"), render: (_: unknown, c: ClientRowFragment) => <bdi>{c.contactName}</bdi> },
     { key: "email", title: t("columns.email"), render: (_: unknown, c: ClientRowFragment) => <bdi dir="ltr">{c.email ?? "—"}</bdi> },
     { key: "plan", title: t("columns.plan"), render: (_: unknown, c: ClientRowFragment) => <PlanCell client={c} /> },
@@ -96,6 +114,14 @@ export default function ClientsPage() {
             data-testid="status-filter"
           />
         </div>
+        <Select<PlanFilter>
+          aria-label={t("columns.plan")}
+          value={plan}
+          onChange={(v) => setQuery({ plan: v })}
+          options={PLANS_FILTER.map((p) => ({ value: p, label: p === "ALL" ? t("planFilter.ALL") : PLANS[p.toLowerCase() as PlanId].name[locale] }))}
+          className="sufra-plan-filter"
+          data-testid="plan-filter"
+        />
         <Input.Search key={search} defaultValue={search} allowClear placeholder={t("clients.search")} aria-label={t("clients.search")} onSearch={(q) => setQuery({ q: q.trim() })} className="sufra-client-search" />
       </div>
       {shown && error && <Alert className="sufra-form-alert" type="error" showIcon title={errorMessage(error)} />}
@@ -115,6 +141,7 @@ export default function ClientsPage() {
           </Button>
         </nav>
       )}
+      <ClientDetails id={detailsId} onClose={() => setQuery({ client: null })} actions={actions} />
       {actions.modals}
     </div>
   );

@@ -1,80 +1,130 @@
-// The admin overview: health, clients counted by status, and the newest sign-ups waiting for approval.
-// Every number comes from the server; the counts and sign-ups refresh every 30 seconds.
-import { useQuery } from "@apollo/client/react";
-import { ADMIN_STATS_REFRESH_MS } from "@sufra/schema";
-import { Alert, Card, Col, Row, Skeleton, Statistic, Table, Typography } from "antd";
+// The admin overview (SPEC §2, issue 4): stat cards, system health with reasons, quick actions and
+// the recent-clients table with its actions. Live: the adminStatsUpdated subscription pushes fresh
+// figures after every change on any server process; while the socket is down the spec's 30 s refresh
+// takes over.
+import { useQuery, useSubscription } from "@apollo/client/react";
+import { ADMIN_STATS_REFRESH_MS, TRIAL_DAYS } from "@sufra/schema";
+import { Alert, Button, Card, Col, Flex, Popconfirm, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { useSocketConnected } from "../../../app/apollo.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
+import { formatNumber, formatRelative } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { AdminOverviewDocument, type ClientRowFragment } from "../../../graphql/graphql.ts";
-import { formatDate, formatNumber } from "../../../lib/format.ts";
+import { AdminStatsDocument, AdminStatsUpdatedDocument, type AdminStatsFieldsFragment } from "../../../graphql/graphql.ts";
+import { useClientActions } from "../hooks/useClientActions.tsx";
 import { HealthCard } from "./HealthCard.tsx";
-import { PlanName } from "./tags.tsx";
+import { ClientStatusTag, PlanName } from "./tags.tsx";
 
-const STATUSES = ["PENDING", "ACTIVE", "SUSPENDED", "REJECTED"] as const;
-const KEYS = { PENDING: "pending", ACTIVE: "active", SUSPENDED: "suspended", REJECTED: "rejected" } as const;
+type Recent = AdminStatsFieldsFragment["recentClients"][number];
+const CARDS = ["totalClients", "activeClients", "pendingApprovals", "newSignups", "totalPosts", "todayPosts"] as const;
 
 export function Overview() {
   const { t } = useTranslation("admin");
   const locale = useLocale();
-  const { data, error } = useQuery(AdminOverviewDocument, { pollInterval: ADMIN_STATS_REFRESH_MS, fetchPolicy: "cache-and-network" });
+  const live = useSocketConnected();
+  const { data, error, refetch } = useQuery(AdminStatsDocument, { pollInterval: live ? 0 : ADMIN_STATS_REFRESH_MS, fetchPolicy: "cache-and-network" });
+  // each pushed figure set replaces the cached one, so every view of it updates at once
+  useSubscription(AdminStatsUpdatedDocument, {
+    onData: ({ client, data: pushed }) => {
+      if (pushed.data) client.cache.writeQuery({ query: AdminStatsDocument, data: { adminStats: pushed.data.adminStatsUpdated } });
+    },
+  });
+  const actions = useClientActions(() => refetch());
+  const stats = data?.adminStats;
 
   const columns = [
+    { key: "client", title: t("columns.company"), render: (_: unknown, c: Recent) => <Link to={`/admin/clients?client=${c.id}`}><bdi>{c.name}</bdi></Link> },
+    { key: "email", title: t("columns.email"), render: (_: unknown, c: Recent) => <bdi dir="ltr">{c.email ?? "—"}</bdi> },
+    { key: "plan", title: t("columns.plan"), render: (_: unknown, c: Recent) => <PlanName plan={c.plan.toUpperCase()} /> },
+    { key: "status", title: t("columns.status"), render: (_: unknown, c: Recent) => <ClientStatusTag status={c.status.toUpperCase()} /> },
+    { key: "lastActive", title: t("columns.lastActive"), render: (_: unknown, c: Recent) => (c.lastActive ? formatRelative(c.lastActive, locale) : t("overview.never")) },
     {
-      key: "company",
-      title: t("columns.company"),
-      render: (_: unknown, c: ClientRowFragment) => (
-        <Link to={`/admin/clients?status=pending&q=${encodeURIComponent(c.email ?? c.companyName)}`}>
-          <bdi>{c.companyName}</bdi>
-        </Link>
-      ),
+      key: "actions",
+      title: t("columns.actions"),
+      render: (_: unknown, c: Recent) => {
+        const target = { id: c.id, companyName: c.name };
+        return (
+          <Space wrap size="small">
+            {c.status === "pending" && (
+              <>
+                <Popconfirm title={t("actions.confirmApprove", { company: c.name, days: TRIAL_DAYS })} okText={t("actions.yes")} onConfirm={() => actions.approve(target)}>
+                  <Button size="small" type="primary" data-testid={`approve-${c.id}`}>
+                    {t("actions.approve")}
+                  </Button>
+                </Popconfirm>
+                <Button size="small" danger onClick={() => actions.openReject(target)}>
+                  {t("actions.reject")}
+                </Button>
+              </>
+            )}
+            {c.status === "active" && (
+              <Button size="small" onClick={() => actions.openGift(target)}>
+                {t("actions.gift")}
+              </Button>
+            )}
+            <Link to={`/admin/clients?client=${c.id}`}>{t("actions.details")}</Link>
+          </Space>
+        );
+      },
     },
-    { key: "email", title: t("columns.email"), render: (_: unknown, c: ClientRowFragment) => <bdi dir="ltr">{c.email ?? "—"}</bdi> },
-    { key: "plan", title: t("columns.plan"), render: (_: unknown, c: ClientRowFragment) => <PlanName plan={c.requestedPlan} /> },
-    { key: "requested", title: t("columns.requested"), render: (_: unknown, c: ClientRowFragment) => formatDate(c.createdAt, locale) },
   ];
 
   return (
     <div className="sufra-admin-overview">
+      {error && !stats && <Alert className="sufra-form-alert" type="error" showIcon title={t("counts.loadFailed")} description={errorMessage(error)} />}
+      <Flex justify="end" className="sufra-live">
+        <Tag color={live ? "#1F5C4A" : "#5C5045"} variant="solid" data-testid="live-state">
+          {live ? t("overview.live") : t("overview.polling")}
+        </Tag>
+      </Flex>
       <Row gutter={[16, 16]}>
+        {CARDS.map((k) => (
+          <Col key={k} xs={12} md={8} xl={4}>
+            <Card className="sufra-card" size="small">
+              {stats ? (
+                <Statistic title={t(`stats.${k}`)} value={stats[k]} formatter={(v) => formatNumber(Number(v), locale)} valueStyle={{ fontSize: 28 }} data-testid={`stat-${k}`} />
+              ) : (
+                <Skeleton active paragraph={{ rows: 1 }} />
+              )}
+            </Card>
+          </Col>
+        ))}
         <Col xs={24} lg={8}>
-          <HealthCard />
+          <HealthCard health={stats?.systemHealth ?? null} />
         </Col>
         <Col xs={24} lg={16}>
-          <Card title={t("counts.title")} className="sufra-card" data-testid="client-counts">
-            {error && <Alert className="sufra-form-alert" type="error" showIcon title={t("counts.loadFailed")} description={errorMessage(error)} />}
-            {data ? (
-              <ul className="sufra-counts">
-                {STATUSES.map((s) => (
-                  <li key={s}>
-                    <Link to={`/admin/clients?status=${s.toLowerCase()}`} className="sufra-count" data-testid={`count-${s.toLowerCase()}`}>
-                      <Statistic title={t(`status.${s}`)} value={data[KEYS[s]].totalCount} formatter={(v) => formatNumber(Number(v), locale)} />
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              !error && <Skeleton active paragraph={{ rows: 2 }} title={false} />
-            )}
+          <Card title={t("overview.quickActions")} className="sufra-card">
+            <Space wrap>
+              <Link to="/admin/clients?status=pending">
+                <Button type="primary">{t("overview.reviewPending", { count: stats?.pendingApprovals ?? 0 })}</Button>
+              </Link>
+              <Link to="/admin/clients">
+                <Button>{t("pending.all")}</Button>
+              </Link>
+              <Link to="/admin?tab=translations">
+                <Button>{t("tabs.translations")}</Button>
+              </Link>
+            </Space>
           </Card>
         </Col>
         <Col span={24}>
-          <Card title={t("pending.title")} className="sufra-card" extra={<Link to="/admin/clients?status=pending">{t("pending.all")}</Link>}>
-            <Table<ClientRowFragment>
+          <Card title={t("overview.recentClients")} className="sufra-card">
+            <Table<Recent>
               rowKey="id"
               size="small"
               columns={columns}
-              dataSource={data?.pending.edges.map((e) => e.node) ?? []}
-              loading={!data && !error}
+              dataSource={stats?.recentClients ?? []}
+              loading={!stats && !error}
               pagination={false}
               scroll={{ x: "max-content" }}
-              locale={{ emptyText: <Typography.Text type="secondary">{t("pending.empty")}</Typography.Text> }}
-              data-testid="pending-table"
+              locale={{ emptyText: <Typography.Text type="secondary">{t("overview.noClients")}</Typography.Text> }}
+              data-testid="recent-clients"
             />
           </Card>
         </Col>
       </Row>
+      {actions.modals}
     </div>
   );
 }
