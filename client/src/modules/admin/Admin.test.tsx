@@ -221,7 +221,7 @@ describe("clients", () => {
 });
 
 describe("client details", () => {
-  test("?client= opens the details: subscription, people and history; the people and history", async () => {
+  test("?client= opens the details: subscription, people and history", async () => {
     const details = {
       request: { query: ClientDetailsDocument, variables: { id: "c2" } },
       result: {
