@@ -30,6 +30,12 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, graphql: "RATE_LIMITED", en: "Too many requests. Please try again later", ar: "طلبات كثيرة جدًا. يرجى المحاولة لاحقًا" },
   INTERNAL: { status: 500, graphql: "INTERNAL_SERVER_ERROR", en: "Server error. Please try again later", ar: "خطأ في الخادم. يرجى المحاولة لاحقًا" },
   SERVICE_UNAVAILABLE: { status: 503, graphql: "INTERNAL_SERVER_ERROR", en: "The service is unavailable. Please try again later", ar: "الخدمة غير متاحة. يرجى المحاولة لاحقًا" },
+  // team collaboration and API access (Premium)
+  PLAN_UPGRADE_REQUIRED: { status: 403, graphql: "FORBIDDEN", en: "Team collaboration is part of the Premium plan", ar: "العمل الجماعي جزء من الباقة المميزة" },
+  API_ACCESS_REQUIRES_PREMIUM: { status: 403, graphql: "FORBIDDEN", en: "API access is part of the Premium plan", ar: "الوصول إلى واجهة البرمجة جزء من الباقة المميزة" },
+  PERSONAL_SESSION_REQUIRED: { status: 403, graphql: "FORBIDDEN", en: "This needs you signed in with your own account; an API key cannot do it", ar: "يتطلب هذا تسجيل الدخول بحسابك الشخصي؛ لا يمكن ذلك بمفتاح واجهة برمجية" },
+  CANNOT_REMOVE_SELF: { status: 409, graphql: "BAD_USER_INPUT", en: "You cannot remove yourself from the team", ar: "لا يمكنك إزالة نفسك من الفريق" },
+  CANNOT_REMOVE_ACCOUNT_HOLDER: { status: 409, graphql: "BAD_USER_INPUT", en: "The account holder cannot be removed from the team", ar: "لا يمكن إزالة صاحب الحساب من الفريق" },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

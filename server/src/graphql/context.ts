@@ -1,5 +1,5 @@
 // What every resolver receives: the caller (or null), request facts, and the services.
-import { pickLocale } from "@sufra/schema";
+import { looksLikeApiKey, pickLocale } from "@sufra/schema";
 import type { Db } from "../db/prisma.ts";
 import type { RequestMeta } from "../deps.ts";
 import { AppError } from "../errors.ts";
@@ -20,12 +20,18 @@ export const bearer = (header: unknown) => {
   return m ? m[1] : null;
 };
 
+/**
+ * The caller behind a Bearer token: an API key (sk_live_...) is checked by the api-keys service and acts
+ * for its business with client rights; anything else is an access token (JWT). A refused token leaves
+ * no viewer and its reason in authError (revoked key: UNAUTHENTICATED; business no longer Premium:
+ * API_ACCESS_REQUIRES_PREMIUM; over the key's budget: RATE_LIMITED).
+ */
 export async function buildContext(services: Services, db: Db, token: string | null, meta: { ip: string; userAgent?: string; acceptLanguage?: string }): Promise<GraphQLContext> {
   let viewer: Viewer | null = null;
   let authError: AppError | null = null;
   if (token) {
     try {
-      viewer = await services.auth.authenticate(token);
+      viewer = looksLikeApiKey(token) ? await services.apiKeys.authenticate(token) : await services.auth.authenticate(token);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       authError = e;

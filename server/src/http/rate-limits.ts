@@ -1,12 +1,14 @@
-// Attempt limits on login, register and forgot-password, per IP and per e-mail. Counters live in
-// Postgres (rate_limits) so every API process counts together. Both doors call consume() through
-// the auth service, so GraphQL and REST share one budget.
+// Attempt limits on login, register, forgot-password and invitation acceptance, per IP and per
+// e-mail. Counters live in Postgres (rate_limits) so every API process counts together. Both doors
+// call consume() through the services, so GraphQL and REST share one budget. API keys have their
+// own budget per key (createApiKeyLimiter), counted in the same table.
 import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 
-export type LimitedAction = "login" | "register" | "forgot";
+/** accept_invitation: a public form that creates an account, limited per IP like sign-up. */
+export type LimitedAction = "login" | "register" | "forgot" | "accept_invitation";
 
 export function createRateLimits(pool: pg.Pool, cfg: Config["rateLimit"]) {
   const make = (keyPrefix: string, points: number) =>
@@ -36,3 +38,20 @@ export function createRateLimits(pool: pg.Pool, cfg: Config["rateLimit"]) {
   };
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;
+
+/** Requests per API key per window; the api-keys service consumes one point per authenticated request. */
+export function createApiKeyLimiter(pool: pg.Pool, opts: { points: number; durationSeconds: number }) {
+  const limiter = new RateLimiterPostgres({ storeClient: pool, tableName: "rate_limits", tableCreated: true, clearExpiredByTimeout: false, keyPrefix: "apikey", points: opts.points, duration: opts.durationSeconds });
+  return {
+    /** Counts one request of the key; throws RATE_LIMITED (429) when its budget for the window is spent. */
+    async consume(apiKeyId: string) {
+      try {
+        await limiter.consume(apiKeyId);
+      } catch (e) {
+        if (e instanceof RateLimiterRes) throw new AppError("RATE_LIMITED");
+        throw e;
+      }
+    },
+  };
+}
+export type ApiKeyLimiter = ReturnType<typeof createApiKeyLimiter>;

@@ -41,6 +41,26 @@ export const TEMPLATES = {
     en: { subject: "Your Sufra account is active again", lines: [`Hello ${v.name},`, "Your Sufra account is active again. Welcome back."], action: { label: "Sign in", url: v.url } },
     ar: { subject: "أُعيد تفعيل حسابك في سفرة", lines: [`مرحبًا ${v.name}،`, "أُعيد تفعيل حسابك في سفرة. أهلًا بعودتك."], action: { label: "تسجيل الدخول", url: v.url } },
   }),
+  invitation: (v: { inviterName: string; businessName: string; role: "owner" | "client"; expiresAt: Date; url: string }): Both => ({
+    en: {
+      subject: `${v.inviterName} invited you to ${v.businessName} on Sufra`,
+      lines: [
+        "Hello,",
+        `${v.inviterName} invited you to join ${v.businessName} on Sufra as ${v.role === "owner" ? "an owner" : "a team member"}. Sufra is where the team writes, schedules and publishes its social media posts.`,
+        `Choose your name and password to accept. The invitation works until ${day(v.expiresAt, "en")}. If you did not expect it, ignore this mail.`,
+      ],
+      action: { label: "Accept the invitation", url: v.url },
+    },
+    ar: {
+      subject: `دعاك ${v.inviterName} للانضمام إلى ${v.businessName} في سفرة`,
+      lines: [
+        "مرحبًا،",
+        `دعاك ${v.inviterName} للانضمام إلى ${v.businessName} في سفرة ${v.role === "owner" ? "بصفة مالك" : "بصفة عضو في الفريق"}. في سفرة يكتب الفريق منشوراته على وسائل التواصل ويجدولها وينشرها.`,
+        `اختر اسمك وكلمة مرورك لقبول الدعوة. الدعوة صالحة حتى ${day(v.expiresAt, "ar")}. إن لم تكن تتوقعها، فتجاهل هذه الرسالة.`,
+      ],
+      action: { label: "قبول الدعوة", url: v.url },
+    },
+  }),
 } satisfies Record<string, (v: never) => Both>;
 
 export type TemplateName = keyof typeof TEMPLATES;

@@ -1,4 +1,117 @@
-// STUB: replaced by the module's real screen.
+// /invite?token=...: the invited person chooses a name and a password (the shared sign-up password
+// rule, first failing check only, with its hint) and confirms it; POST /api/team/invitations/accept.
+// Success leads to /login with a welcome; a used, revoked or expired link says so.
+import { Button, Form, Input, Result, type InputRef } from "antd";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { acceptInvitationSchema, fieldErrors } from "@sufra/schema";
+import { api, ApiError } from "../../lib/api.ts";
+import type { LoginState } from "../auth/LoginPage.tsx";
+import { AuthLayout } from "../auth/AuthLayout.tsx";
+import { BackToLogin, detailsOnFields, Field, generalError, LinkButton, Notice, useAuthText, withoutError, type FieldErrors, type Msg } from "../auth/shared.tsx";
+import "../auth/i18n.ts";
+import { TEAM_NS } from "./i18n.ts";
+
+type AcceptField = "name" | "password" | "confirmPassword";
+const FIELDS: AcceptField[] = ["name", "password", "confirmPassword"];
+
+interface Accepted {
+  user: { email: string };
+  business: { company_name: string };
+}
+
 export default function AcceptInvitationPage() {
-  return <div data-stub="AcceptInvitationPage">AcceptInvitationPage</div>;
+  const { t } = useTranslation(TEAM_NS);
+  const { say } = useAuthText();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get("token")?.trim() ?? "";
+  const [values, setValues] = useState<Record<AcceptField, string>>({ name: "", password: "", confirmPassword: "" });
+  const [errors, setErrors] = useState<FieldErrors<AcceptField>>({});
+  const [failure, setFailure] = useState<Msg | null>(null);
+  const [invalid, setInvalid] = useState(!token);
+  const [busy, setBusy] = useState(false);
+  const refs = { name: useRef<InputRef>(null), password: useRef<InputRef>(null), confirmPassword: useRef<InputRef>(null) };
+
+  const change = (field: AcceptField) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((errs) => withoutError(errs, field));
+  };
+
+  const showErrors = (next: FieldErrors<AcceptField>) => {
+    setErrors(next);
+    const first = FIELDS.find((f) => next[f]);
+    if (first) refs[first].current?.focus();
+  };
+
+  async function submit() {
+    if (busy) return;
+    setFailure(null);
+    const parsed = acceptInvitationSchema.safeParse({ token, ...values });
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      if (found.token) return setInvalid(true);
+      const next: FieldErrors<AcceptField> = {};
+      for (const f of FIELDS) if (found[f]?.[0]) next[f] = { key: found[f][0] };
+      return showErrors(next);
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const res = await api.post<Accepted>("/team/invitations/accept", { token, name: parsed.data.name, password: values.password, confirm_password: values.confirmPassword }, { auth: false });
+      const state: LoginState = { success: t("accept.done", { company: res.business.company_name, email: res.user.email }) };
+      navigate("/login", { replace: true, state });
+    } catch (e) {
+      setBusy(false);
+      if (!(e instanceof ApiError)) return setFailure(generalError(e));
+      if (e.code === "INVALID_LINK") return setInvalid(true);
+      if (e.code === "EMAIL_TAKEN") return setFailure({ t: "accept.emailTaken", ns: TEAM_NS });
+      if (e.code === "VALIDATION_ERROR" && e.details) {
+        const { fields, rest } = detailsOnFields(e, { name: "name", password: "password", confirm_password: "confirmPassword" });
+        if (e.details.token) return setInvalid(true);
+        showErrors(fields);
+        if (rest.length) setFailure({ text: rest[0] });
+        return;
+      }
+      setFailure(generalError(e));
+    }
+  }
+
+  if (invalid)
+    return (
+      <AuthLayout title={t("accept.title")} footer={<BackToLogin label={t("accept.login")} />}>
+        <Result
+          status="warning"
+          title={t("accept.invalidTitle")}
+          subTitle={
+            <span role="alert" data-testid="invite-invalid">
+              {t("errors.INVALID_LINK", { ns: "common" })}. {t("accept.invalidText")}
+            </span>
+          }
+          extra={<LinkButton to="/login">{t("accept.login")}</LinkButton>}
+        />
+      </AuthLayout>
+    );
+
+  return (
+    <AuthLayout title={t("accept.title")} subtitle={t("accept.subtitle")} footer={<BackToLogin label={t("accept.login")} />}>
+      <Notice msg={failure} testId="invite-error" />
+      <Form layout="vertical" noValidate onFinish={submit} requiredMark={false} aria-label={t("accept.title")}>
+        <Field id="invite-name" label={t("accept.name")} error={errors.name}>
+          {(a11y) => <Input {...a11y} ref={refs.name} autoComplete="name" placeholder={t("accept.namePlaceholder")} value={values.name} onChange={change("name")} data-testid="invite-name" />}
+        </Field>
+        <Field id="invite-password" label={t("accept.password")} error={errors.password} hint={say({ key: "passwordHint" })}>
+          {(a11y) => <Input.Password {...a11y} ref={refs.password} autoComplete="new-password" value={values.password} onChange={change("password")} data-testid="invite-password" />}
+        </Field>
+        <Field id="invite-confirm" label={t("accept.confirm")} error={errors.confirmPassword}>
+          {(a11y) => <Input.Password {...a11y} ref={refs.confirmPassword} autoComplete="new-password" value={values.confirmPassword} onChange={change("confirmPassword")} data-testid="invite-confirm" />}
+        </Field>
+        <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="invite-submit">
+          {t("accept.submit")}
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
 }

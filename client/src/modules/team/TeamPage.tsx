@@ -1,4 +1,298 @@
-// STUB: replaced by the module's real screen.
+// /team: the people of the business (a table on large screens, cards on small ones), pending
+// invitations, and, for owners and the account holder, inviting and removing people. A business not
+// on Premium sees the upgrade card instead (and, after a downgrade, the people still there, so they
+// can be removed). Admins are sent to the admin console.
+import { useMutation, useQuery } from "@apollo/client/react";
+import { inviteSchema, messageText, type MessageKey } from "@sufra/schema";
+import { Alert, App, Button, Card, Descriptions, Empty, Form, Grid, Input, Popconfirm, Radio, Result, Skeleton, Table, Tag, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  InviteTeamMemberDocument,
+  RemoveTeamMemberDocument,
+  RevokeInvitationDocument,
+  TeamPageDocument,
+  type TeamInvitationRowFragment,
+  type TeamPageQuery,
+  type TeamRole,
+} from "../../graphql/graphql.ts";
+import { errorCode, errorDetails, errorMessage } from "../../lib/errorMessage.ts";
+import { formatDate } from "../../lib/format.ts";
+import { useSession } from "../../lib/session.ts";
+import { useLocale } from "../../lib/useLocale.ts";
+import { LinkButton } from "../auth/shared.tsx";
+import { UpgradeCard } from "./components/UpgradeCard.tsx";
+import { TEAM_NS } from "./i18n.ts";
+import "./team.css";
+
+type Member = TeamPageQuery["team"]["members"][number];
+
 export default function TeamPage() {
-  return <div data-stub="TeamPage">TeamPage</div>;
+  const { t } = useTranslation(TEAM_NS);
+  const { data, error, loading, refetch } = useQuery(TeamPageDocument, { fetchPolicy: "cache-and-network" });
+  const reload = () => refetch().catch(() => {});
+
+  let body;
+  if (!data && error && errorCode(error) === "FORBIDDEN")
+    body = (
+      <Result
+        status="info"
+        title={t("adminTitle")}
+        subTitle={t("adminText")}
+        extra={<LinkButton to="/admin/clients">{t("adminLink")}</LinkButton>}
+        data-testid="team-admin"
+      />
+    );
+  else if (!data && error)
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title={t("loadFailed")}
+        description={errorMessage(error)}
+        action={
+          <Button size="small" onClick={() => void reload()}>
+            {t("actions.retry", { ns: "common" })}
+          </Button>
+        }
+      />
+    );
+  else if (!data) body = <Skeleton active paragraph={{ rows: 6 }} />;
+  else {
+    const { team } = data;
+    const plan = data.me.business?.subscription?.plan;
+    body = team.premium ? (
+      <>
+        <MembersCard members={team.members} canManage={team.canManage} onChange={reload} busy={loading} />
+        {team.canManage ? <InviteCard onInvited={reload} /> : <Alert type="info" showIcon title={t("readOnly")} data-testid="team-read-only" />}
+        <InvitationsCard invitations={team.invitations} canManage={team.canManage} onChange={reload} />
+      </>
+    ) : (
+      <>
+        <UpgradeCard feature="team" plan={plan} />
+        {team.members.length > 1 && <MembersCard members={team.members} canManage={team.canManage} onChange={reload} busy={loading} />}
+      </>
+    );
+  }
+
+  return (
+    <div className="sufra-team">
+      <Typography.Title level={1} className="sufra-page-title">
+        {t("title")}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t("intro")}</Typography.Paragraph>
+      {body}
+    </div>
+  );
+}
+
+export function RoleTag({ role }: { role: string }) {
+  const { t } = useTranslation(TEAM_NS);
+  const r = role.toLowerCase();
+  return <Tag color={r === "owner" ? "gold" : undefined}>{t(`roles.${r}`, { defaultValue: role })}</Tag>;
+}
+
+function MembersCard({ members, canManage, onChange, busy }: { members: Member[]; canManage: boolean; onChange: () => unknown; busy: boolean }) {
+  const { t } = useTranslation(TEAM_NS);
+  const locale = useLocale();
+  const small = !Grid.useBreakpoint().md;
+  const { user } = useSession();
+  const { message } = App.useApp();
+  const [remove] = useMutation(RemoveTeamMemberDocument);
+
+  const removeMember = async (m: Member) => {
+    try {
+      await remove({ variables: { id: m.id } });
+    } catch (e) {
+      void message.error(errorMessage(e));
+      return;
+    }
+    void message.success(t("members.removed", { name: m.name }));
+    await onChange();
+  };
+
+  const who = (m: Member) => (
+    <span className="sufra-member-name">
+      <bdi>{m.name}</bdi>
+      {m.id === user?.id && <Tag color="blue">{t("members.you")}</Tag>}
+      {m.accountHolder && <Tag>{t("members.accountHolder")}</Tag>}
+    </span>
+  );
+  const removable = (m: Member) => canManage && m.id !== user?.id && !m.accountHolder;
+  const action = (m: Member) =>
+    removable(m) ? (
+      <Popconfirm
+        title={t("members.removeTitle", { name: m.name })}
+        description={t("members.removeText")}
+        okText={t("members.removeConfirm")}
+        cancelText={t("actions.cancel", { ns: "common" })}
+        okButtonProps={{ danger: true }}
+        onConfirm={() => removeMember(m)}
+      >
+        <Button danger size="small" data-testid={`remove-${m.id}`}>
+          {t("members.remove")}
+        </Button>
+      </Popconfirm>
+    ) : null;
+
+  const columns = [
+    { key: "name", title: t("members.name"), render: (_: unknown, m: Member) => who(m) },
+    { key: "email", title: t("members.email"), render: (_: unknown, m: Member) => <bdi dir="ltr">{m.email}</bdi> },
+    { key: "role", title: t("members.role"), render: (_: unknown, m: Member) => <RoleTag role={m.role} /> },
+    { key: "joined", title: t("members.joined"), render: (_: unknown, m: Member) => formatDate(m.joinedAt, locale) },
+    ...(canManage ? [{ key: "actions", title: t("members.actions"), render: (_: unknown, m: Member) => action(m) }] : []),
+  ];
+
+  return (
+    <Card title={t("members.title")} className="sufra-team-card" data-testid="team-members">
+      {small ? (
+        <ul className="sufra-team-list" aria-busy={busy}>
+          {members.map((m) => (
+            <li key={m.id}>
+              <Card size="small" title={who(m)} extra={<RoleTag role={m.role} />} data-testid="member-card">
+                <Descriptions
+                  column={1}
+                  size="small"
+                  items={[
+                    { key: "email", label: t("members.email"), children: <bdi dir="ltr">{m.email}</bdi> },
+                    { key: "joined", label: t("members.joined"), children: formatDate(m.joinedAt, locale) },
+                  ]}
+                />
+                {removable(m) && <div className="sufra-card-actions">{action(m)}</div>}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Table<Member> rowKey="id" columns={columns} dataSource={members} pagination={false} loading={busy} scroll={{ x: "max-content" }} data-testid="members-table" />
+      )}
+    </Card>
+  );
+}
+
+interface InviteValues {
+  email: string;
+  role: TeamRole;
+}
+
+/** The shared rule's first message for a field, in the person's language. */
+const ruleFor = (field: "email" | "role", locale: "en" | "ar") => ({
+  validator: async (_rule: unknown, value: unknown) => {
+    const r = inviteSchema.shape[field].safeParse(field === "role" && typeof value === "string" ? value.toLowerCase() : (value ?? ""));
+    if (!r.success) throw new Error(messageText((r.error.issues[0]?.message ?? "invalidValue") as MessageKey, locale));
+  },
+});
+
+function InviteCard({ onInvited }: { onInvited: () => unknown }) {
+  const { t } = useTranslation(TEAM_NS);
+  const locale = useLocale();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<InviteValues>();
+  const [invite, { loading }] = useMutation(InviteTeamMemberDocument);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (v: InviteValues) => {
+    setFailure(null);
+    const email = v.email.trim().toLowerCase();
+    try {
+      await invite({ variables: { email, role: v.role } });
+    } catch (e) {
+      const details = errorDetails(e);
+      const fields = (["email", "role"] as const).filter((f) => details[f]?.length);
+      if (fields.length) form.setFields(fields.map((f) => ({ name: f, errors: details[f] })));
+      else if (errorCode(e) === "EMAIL_TAKEN") form.setFields([{ name: "email", errors: [errorMessage(e)] }]);
+      else setFailure(errorMessage(e));
+      return;
+    }
+    form.resetFields();
+    void message.success(t("invite.sent", { email }));
+    await onInvited();
+  };
+
+  return (
+    <Card title={t("invite.title")} className="sufra-team-card">
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ email: "", role: "CLIENT" }} data-testid="invite-form">
+        <Form.Item name="email" label={t("invite.email")} rules={[ruleFor("email", locale)]} extra={t("invite.hint")}>
+          <Input type="email" inputMode="email" autoComplete="off" dir="ltr" className="sufra-ltr-input" placeholder={t("invite.emailPlaceholder")} />
+        </Form.Item>
+        <Form.Item name="role" label={<span id="invite-role">{t("invite.role")}</span>} rules={[ruleFor("role", locale)]}>
+          <Radio.Group aria-labelledby="invite-role" className="sufra-role-choice">
+            <Radio value="CLIENT">
+              <span className="sufra-role-label">{t("roles.client")}</span>
+              <Typography.Text type="secondary" className="sufra-role-hint">
+                {t("roles.clientHint")}
+              </Typography.Text>
+            </Radio>
+            <Radio value="OWNER">
+              <span className="sufra-role-label">{t("roles.owner")}</span>
+              <Typography.Text type="secondary" className="sufra-role-hint">
+                {t("roles.ownerHint")}
+              </Typography.Text>
+            </Radio>
+          </Radio.Group>
+        </Form.Item>
+        {failure && <Alert className="sufra-form-alert" type="error" showIcon title={failure} data-testid="invite-error" />}
+        <Button type="primary" htmlType="submit" loading={loading}>
+          {t("invite.submit")}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+function InvitationsCard({ invitations, canManage, onChange }: { invitations: TeamInvitationRowFragment[]; canManage: boolean; onChange: () => unknown }) {
+  const { t } = useTranslation(TEAM_NS);
+  const locale = useLocale();
+  const { message } = App.useApp();
+  const [revoke] = useMutation(RevokeInvitationDocument);
+
+  const revokeOne = async (i: TeamInvitationRowFragment) => {
+    try {
+      await revoke({ variables: { id: i.id } });
+    } catch (e) {
+      void message.error(errorMessage(e));
+      return;
+    }
+    void message.success(t("invitations.revoked", { email: i.email }));
+    await onChange();
+  };
+
+  return (
+    <Card title={t("invitations.title")} className="sufra-team-card" data-testid="team-invitations">
+      {invitations.length ? (
+        <ul className="sufra-invitations">
+          {invitations.map((i) => (
+            <li key={i.id} className="sufra-invitation" data-testid="invitation">
+              <div className="sufra-invitation-main">
+                <bdi dir="ltr" className="sufra-invitation-email">
+                  {i.email}
+                </bdi>
+                <RoleTag role={i.role} />
+              </div>
+              <Typography.Text type="secondary" className="sufra-invitation-meta">
+                {t("invitations.expires", { date: formatDate(i.expiresAt, locale) })}
+                {i.invitedByName && <> · {t("invitations.invitedBy", { name: i.invitedByName })}</>}
+              </Typography.Text>
+              {canManage && (
+                <Popconfirm
+                  title={t("invitations.revokeTitle", { email: i.email })}
+                  description={t("invitations.revokeText")}
+                  okText={t("invitations.revokeConfirm")}
+                  cancelText={t("actions.cancel", { ns: "common" })}
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => revokeOne(i)}
+                >
+                  <Button size="small" data-testid={`revoke-${i.id}`}>
+                    {t("invitations.revoke")}
+                  </Button>
+                </Popconfirm>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("invitations.empty")} />
+      )}
+    </Card>
+  );
 }

@@ -1,2 +1,56 @@
-// STUB: the api-keys module's GraphQL types and fields (thin; they call the service).
-import "../../graphql/builder.ts";
+// API keys at the GraphQL door: thin, every field calls the api-keys service.
+import { builder } from "../../graphql/builder.ts";
+import type { ApiKey as ApiKeyRow } from "../../generated/prisma/client.ts";
+import { personOfBusiness } from "../team/team.graphql.ts";
+import type { ApiKeysService } from "./api-keys.service.ts";
+
+export const ApiKey = builder.objectRef<ApiKeyRow>("ApiKey").implement({
+  description: "A key for the business's own software. The key itself is shown only once, when it is created.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    prefix: t.exposeString("prefix", { description: "The key's first characters, to tell keys apart." }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    lastUsedAt: t.expose("lastUsedAt", { type: "DateTime", nullable: true, description: "Updated at most once a minute." }),
+    revokedAt: t.expose("revokedAt", { type: "DateTime", nullable: true }),
+  }),
+});
+
+type ApiKeysShape = Awaited<ReturnType<ApiKeysService["list"]>>;
+const ApiKeys = builder.objectRef<ApiKeysShape>("ApiKeys").implement({
+  fields: (t) => ({
+    premium: t.exposeBoolean("premium", { description: "API access is part of the Premium plan (trial or active)." }),
+    canManage: t.exposeBoolean("canManage", { description: "The viewer may create and revoke keys (owners and the account holder)." }),
+    keys: t.field({ type: [ApiKey], resolve: (r) => r.keys }),
+  }),
+});
+
+const CreatedApiKey = builder.objectRef<{ apiKey: ApiKeyRow; key: string }>("CreatedApiKey").implement({
+  fields: (t) => ({
+    key: t.exposeString("key", { description: "The key: shown this once, stored only as a hash." }),
+    apiKey: t.field({ type: ApiKey, resolve: (r) => r.apiKey }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  apiKeys: t.field({
+    type: ApiKeys,
+    ...personOfBusiness,
+    resolve: (_r, _a, ctx) => ctx.services.apiKeys.list(ctx.viewer),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createApiKey: t.field({
+    type: CreatedApiKey,
+    ...personOfBusiness,
+    args: { name: t.arg.string({ required: true }) },
+    resolve: (_r, args, ctx) => ctx.services.apiKeys.create(ctx.viewer, args, ctx.meta),
+  }),
+  revokeApiKey: t.field({
+    type: ApiKey,
+    ...personOfBusiness,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, { id }, ctx) => ctx.services.apiKeys.revoke(ctx.viewer, String(id), ctx.meta),
+  }),
+}));

@@ -83,12 +83,12 @@ builder.mutationFields((t) => ({
   }),
   updateProfile: t.prismaField({
     type: User,
-    authScopes: { authenticated: true },
+    authScopes: { person: true },
     args: { input: t.arg({ type: ProfileInput, required: true }) },
     resolve: (_q, _r, { input }, ctx) => ctx.services.auth.updateProfile(ctx.viewer!, given(input), ctx.meta),
   }),
   changePassword: t.boolean({
-    authScopes: { authenticated: true },
+    authScopes: { person: true },
     args: { currentPassword: t.arg.string({ required: true }), newPassword: t.arg.string({ required: true }) },
     resolve: (_r, args, ctx) => ctx.services.auth.changePassword(ctx.viewer!, args, ctx.meta),
   }),

@@ -10,7 +10,7 @@ import { AppError, validate } from "../../errors.ts";
 import type { User, Business } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/audit.service.ts";
 import { checkPassword, hashPassword } from "./passwords.ts";
-import type { Viewer } from "./policy.ts";
+import { requireScope, type Viewer } from "./policy.ts";
 import { hashToken, opaqueToken, REFRESH_TOKEN_TTL_DAYS, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from "./tokens.ts";
 
 const HOUR = 3_600_000;
@@ -125,6 +125,7 @@ export function createAuthService(deps: Deps) {
     /** Ends the session named by the refresh token, else the one the access token belongs to. */
     async logout(input: { refreshToken?: string | null }, viewer: Viewer | null) {
       const now = new Date();
+      if (viewer?.apiKeyId) throw new AppError("PERSONAL_SESSION_REQUIRED"); // an API key has no session to end
       if (input.refreshToken) await db.refreshToken.updateMany({ where: { tokenHash: hashToken(input.refreshToken), revokedAt: null }, data: { revokedAt: now } });
       else if (viewer) await db.refreshToken.updateMany({ where: { id: viewer.sessionId, revokedAt: null }, data: { revokedAt: now } });
       return true;
@@ -135,6 +136,7 @@ export function createAuthService(deps: Deps) {
     },
 
     async updateProfile(viewer: Viewer, input: unknown, meta: RequestMeta) {
+      requireScope(viewer, "person");
       const v = validate(profileSchema, input);
       const businessFields = { companyName: v.companyName, phone: v.phone, address: v.address };
       const touchesBusiness = Object.values(businessFields).some((x) => x !== undefined);
@@ -149,6 +151,7 @@ export function createAuthService(deps: Deps) {
 
     /** Changes the password and signs out every other session of the person. */
     async changePassword(viewer: Viewer, input: unknown, meta: RequestMeta) {
+      requireScope(viewer, "person");
       const v = validate(changePasswordSchema, input);
       const user = await db.user.findUniqueOrThrow({ where: { id: viewer.userId } });
       if (!(await checkPassword(user.passwordHash, v.currentPassword))) throw new AppError("INCORRECT_PASSWORD", { currentPassword: ["currentPasswordRequired"] });

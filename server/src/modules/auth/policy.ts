@@ -8,11 +8,14 @@ export interface Viewer {
   email: string;
   name: string;
   businessId: string | null;
-  /** refresh-token id of the session the access token belongs to */
+  /** refresh-token id of the session the access token belongs to; "apikey:<id>" for an API key */
   sessionId: string;
+  /** set when the caller authenticated with an API key (acting for the business with client rights) */
+  apiKeyId?: string;
 }
 
-export type Scope = "authenticated" | "admin" | "owner" | "client" | "business";
+/** `person`: signed in as a person (a session), not through an API key. */
+export type Scope = "authenticated" | "admin" | "owner" | "client" | "business" | "person";
 
 export const scopesOf = (v: Viewer | null): Record<Scope, boolean> => ({
   authenticated: !!v,
@@ -20,6 +23,7 @@ export const scopesOf = (v: Viewer | null): Record<Scope, boolean> => ({
   owner: v?.role === "owner",
   client: v?.role === "client",
   business: !!v?.businessId,
+  person: !!v && !v.apiKeyId,
 });
 
 /** Throws UNAUTHENTICATED without a viewer, FORBIDDEN without the scope; returns the viewer. */

@@ -1,8 +1,198 @@
-// STUB: the team module's domain logic; its issue-4 owner fills it in.
-import type { Deps } from "../../deps.ts";
+// Team collaboration (Premium): the people of a business and the invitations that add more.
+// Managers are the business's owners and its account holder (the person who signed it up: its
+// earliest user, role client). Everyone of the business may see the team; only managers change it,
+// and only from a person's session (an API key never manages the team or keys). Admins use the admin
+// console: they have no business, so they get FORBIDDEN here.
+import {
+  acceptInvitationSchema, INVITATION_TTL_DAYS, inviteSchema, isPremium,
+  type BusinessStatus,
+} from "@sufra/schema";
+import type { Db, Tx } from "../../db/prisma.ts";
+import type { Deps, RequestMeta } from "../../deps.ts";
+import { AppError, validate } from "../../errors.ts";
+import type { Business, Invitation, Subscription, User } from "../../generated/prisma/client.ts";
+import { audit } from "../audit/audit.service.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { requireScope, type Viewer } from "../auth/policy.ts";
+import { hashToken, opaqueToken } from "../auth/tokens.ts";
+
+const DAY = 86_400_000;
+
+export const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/** Business states in which nobody of the business may act (as the auth service decides for logins). */
+export const BLOCKED_STATUS: Partial<Record<BusinessStatus, "ACCOUNT_PENDING" | "ACCOUNT_REJECTED" | "ACCOUNT_SUSPENDED">> = {
+  pending: "ACCOUNT_PENDING",
+  rejected: "ACCOUNT_REJECTED",
+  suspended: "ACCOUNT_SUSPENDED",
+};
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === "P2002";
+
+export type BusinessViewer = Viewer & { businessId: string };
+
+/** A person (not an API key) of a business; admins and key callers are refused. */
+export function requirePersonOfBusiness(viewer: Viewer | null): BusinessViewer {
+  const v = requireScope(viewer, "business");
+  if (v.apiKeyId) throw new AppError("PERSONAL_SESSION_REQUIRED");
+  return v as BusinessViewer;
+}
+
+export interface Access {
+  viewer: BusinessViewer;
+  business: Business & { subscription: Subscription | null };
+  premium: boolean;
+  /** the person who signed the business up */
+  accountHolderId: string | null;
+  canManage: boolean;
+}
+
+/** Who the viewer is in their business: Premium or not, the account holder, whether they manage it. */
+export async function accessOf(db: Db | Tx, viewer: Viewer | null): Promise<Access> {
+  const v = requirePersonOfBusiness(viewer);
+  const [business, holder] = await Promise.all([
+    db.business.findUnique({ where: { id: v.businessId }, include: { subscription: true } }),
+    db.user.findFirst({ where: { businessId: v.businessId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, role: true } }),
+  ]);
+  if (!business) throw new AppError("NOT_FOUND");
+  const accountHolderId = holder?.role === "client" ? holder.id : null;
+  return { viewer: v, business, premium: isPremium(business.subscription), accountHolderId, canManage: v.role === "owner" || (v.role === "client" && v.userId === accountHolderId) };
+}
+
+/** The viewer manages the team and keys of their business, or FORBIDDEN. */
+export async function requireManager(db: Db | Tx, viewer: Viewer | null): Promise<Access> {
+  const access = await accessOf(db, viewer);
+  if (!access.canManage) throw new AppError("FORBIDDEN");
+  return access;
+}
+
+export type TeamMember = User & { accountHolder: boolean };
+export type PendingInvitation = Invitation & { invitedByName: string | null };
 
 export function createTeamService(deps: Deps) {
-  void deps;
-  return {};
+  const { db, mailer, config, limits } = deps;
+  const inviteUrl = (token: string) => `${config.publicUrl}/invite?token=${encodeURIComponent(token)}`;
+
+  return {
+    /** The people of the viewer's business and its pending invitations; any person of the business may look. */
+    async list(viewer: Viewer | null) {
+      const access = await accessOf(db, viewer);
+      const businessId = access.viewer.businessId;
+      const [users, invitations] = await Promise.all([
+        db.user.findMany({ where: { businessId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+        db.invitation.findMany({ where: { businessId, acceptedAt: null, revokedAt: null, expiresAt: { gt: new Date() } }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] }),
+      ]);
+      const names = new Map(users.map((u) => [u.id, u.name]));
+      return {
+        premium: access.premium,
+        canManage: access.canManage,
+        members: users.map((u): TeamMember => ({ ...u, accountHolder: u.id === access.accountHolderId })),
+        invitations: invitations.map((i): PendingInvitation => ({ ...i, invitedByName: names.get(i.invitedById) ?? null })),
+      };
+    },
+
+    /**
+     * Invites a person by e-mail (Premium, managers). An address that already has an account is refused;
+     * a pending invitation to the same address is replaced. The link works INVITATION_TTL_DAYS days.
+     */
+    async invite(viewer: Viewer | null, input: unknown, meta: RequestMeta): Promise<PendingInvitation> {
+      const access = await requireManager(db, viewer);
+      if (!access.premium) throw new AppError("PLAN_UPGRADE_REQUIRED");
+      const v = validate(inviteSchema, input);
+      const { businessId, userId } = access.viewer;
+      let mailId: string;
+      const invitation = await db.$transaction(async (tx) => {
+        // one invitation at a time per business: two managers inviting the same address leave one pending
+        await tx.$queryRaw`select id from businesses where id = ${businessId}::uuid for update`;
+        if (await tx.user.findUnique({ where: { email: v.email }, select: { id: true } })) throw new AppError("EMAIL_TAKEN");
+        const now = new Date();
+        const replaced = await tx.invitation.updateMany({ where: { businessId, email: v.email, acceptedAt: null, revokedAt: null }, data: { revokedAt: now } });
+        const token = opaqueToken();
+        const expiresAt = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY);
+        const created = await tx.invitation.create({ data: { businessId, email: v.email, role: v.role, tokenHash: hashToken(token), invitedById: userId, expiresAt } });
+        mailId = await mailer.queue(tx, v.email, "invitation", { inviterName: access.viewer.name, businessName: access.business.companyName, role: v.role, expiresAt, url: inviteUrl(token) }, meta.locale);
+        await audit(tx, { actorId: userId, action: "team.invited", entityType: "business", entityId: businessId, data: { invitationId: created.id, email: v.email, role: v.role, replaced: replaced.count }, ip: meta.ip });
+        return created;
+      });
+      await mailer.deliver([mailId!]);
+      return { ...invitation, invitedByName: access.viewer.name };
+    },
+
+    /** Withdraws a pending invitation of the viewer's business (managers; allowed on any plan). */
+    async revokeInvitation(viewer: Viewer | null, id: string, meta: RequestMeta): Promise<PendingInvitation> {
+      const access = await requireManager(db, viewer);
+      const { businessId, userId } = access.viewer;
+      if (!isUuid(id)) throw new AppError("NOT_FOUND");
+      return db.$transaction(async (tx) => {
+        const found = await tx.invitation.findFirst({ where: { id, businessId } });
+        if (!found) throw new AppError("NOT_FOUND");
+        if (found.acceptedAt) throw new AppError("INVALID_STATE");
+        if (found.revokedAt) return { ...found, invitedByName: null };
+        const revoked = await tx.invitation.update({ where: { id }, data: { revokedAt: new Date() } });
+        await audit(tx, { actorId: userId, action: "team.invitation_revoked", entityType: "business", entityId: businessId, data: { invitationId: id, email: found.email }, ip: meta.ip });
+        return { ...revoked, invitedByName: null };
+      });
+    },
+
+    /**
+     * Public: the invited person chooses a name and a password (the sign-up rule). Creates their account
+     * with the invited role in the business and marks the invitation accepted, in one transaction. An
+     * unknown, used, revoked or expired link is INVALID_LINK. The person then signs in as usual.
+     */
+    async acceptInvitation(input: unknown, meta: RequestMeta) {
+      await limits.consume("accept_invitation", meta.ip);
+      const v = validate(acceptInvitationSchema, input);
+      const passwordHash = await hashPassword(v.password);
+      return db
+        .$transaction(async (tx) => {
+          const now = new Date();
+          const tokenHash = hashToken(v.token);
+          const { count } = await tx.invitation.updateMany({ where: { tokenHash, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } }, data: { acceptedAt: now } });
+          if (count !== 1) throw new AppError("INVALID_LINK");
+          const invitation = await tx.invitation.findUniqueOrThrow({ where: { tokenHash }, include: { business: { include: { subscription: true } } } });
+          const { business } = invitation;
+          const blocked = BLOCKED_STATUS[business.status];
+          if (blocked) throw new AppError(blocked);
+          if (!isPremium(business.subscription)) throw new AppError("PLAN_UPGRADE_REQUIRED");
+          if (await tx.user.findUnique({ where: { email: invitation.email }, select: { id: true } })) throw new AppError("EMAIL_TAKEN");
+          // the link reached the invited mailbox, which proves the address
+          const user = await tx.user.create({ data: { email: invitation.email, passwordHash, name: v.name, role: invitation.role, locale: meta.locale, businessId: business.id, emailVerifiedAt: now } });
+          await audit(tx, { actorId: user.id, action: "team.invitation_accepted", entityType: "business", entityId: business.id, data: { invitationId: invitation.id, userId: user.id, role: invitation.role }, ip: meta.ip });
+          return { user, business };
+        })
+        .catch((e) => {
+          throw isUniqueViolation(e) ? new AppError("EMAIL_TAKEN") : e;
+        });
+    },
+
+    /**
+     * Removes a person from the business (managers; not themselves, not the account holder): their
+     * sessions end, the API keys they created are revoked (they may hold a copy), and the account is deleted.
+     */
+    async removeMember(viewer: Viewer | null, memberId: string, meta: RequestMeta) {
+      const access = await requireManager(db, viewer);
+      const { businessId, userId } = access.viewer;
+      if (!isUuid(memberId)) throw new AppError("NOT_FOUND");
+      return db.$transaction(async (tx) => {
+        const member = await tx.user.findFirst({ where: { id: memberId, businessId } });
+        if (!member) throw new AppError("NOT_FOUND");
+        if (member.id === userId) throw new AppError("CANNOT_REMOVE_SELF");
+        if (member.id === access.accountHolderId) throw new AppError("CANNOT_REMOVE_ACCOUNT_HOLDER");
+        const now = new Date();
+        const sessions = await tx.refreshToken.updateMany({ where: { userId: member.id, revokedAt: null }, data: { revokedAt: now } });
+        const keys = await tx.apiKey.updateMany({ where: { businessId, createdById: member.id, revokedAt: null }, data: { revokedAt: now } });
+        await tx.user.delete({ where: { id: member.id } });
+        await audit(tx, {
+          actorId: userId,
+          action: "team.member_removed",
+          entityType: "business",
+          entityId: businessId,
+          data: { userId: member.id, email: member.email, role: member.role, sessionsRevoked: sessions.count, apiKeysRevoked: keys.count },
+          ip: meta.ip,
+        });
+        return member;
+      });
+    },
+  };
 }
 export type TeamService = ReturnType<typeof createTeamService>;
