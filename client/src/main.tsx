@@ -5,6 +5,7 @@ import i18n, { currentLocale } from "./i18n/index.ts";
 import { apiHooks } from "./lib/api.ts";
 import { ErrorBoundary } from "./app/ErrorBoundary.tsx";
 import { routes } from "./app/router.tsx";
+import { loadServerTranslations } from "./modules/translations/serverTexts.ts";
 import "./styles.css";
 
 const router = createBrowserRouter(routes);
@@ -13,6 +14,9 @@ apiHooks.language = currentLocale;
 apiHooks.translate = (key) => i18n.t(key, { ns: "common" });
 // a failed refresh: to /login, which shows why
 apiHooks.onSessionExpired = (message) => void router.navigate("/login", { state: { message } });
+
+// the server's texts (an admin's edits) replace the bundled ones when they arrive; the page does not wait
+void loadServerTranslations();
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -36,6 +36,11 @@ export const MESSAGES = {
   invalidLocale: { en: "Language must be en or ar", ar: "يجب أن تكون اللغة en أو ar" },
   invalidPageSize: { en: "Page size must be from 1 to 100", ar: "يجب أن يكون حجم الصفحة من ١ إلى ١٠٠" },
   invalidValue: { en: "Invalid value", ar: "قيمة غير صالحة" },
+  // translations (the admin's Translations tab, PUT /api/translations/bulk)
+  translationKeyUnknown: { en: "Unknown translation key", ar: "مفتاح ترجمة غير معروف" },
+  translationTextRequired: { en: "The text is required", ar: "النص مطلوب" },
+  translationTooLong: { en: "A text can have at most 2000 characters", ar: "لا يمكن أن يتجاوز النص ٢٠٠٠ حرف" },
+  translationUpdatesRange: { en: "Send from 1 to 1000 changes at a time", ar: "أرسل من ١ إلى ١٠٠٠ تعديل في المرة الواحدة" },
   validationFailed: { en: "Validation failed", ar: "فشل التحقق من البيانات" },
   // outcomes the server reports (SPEC §8 for the sign-up text; {plan} is the plan's name)
   registrationSuccess: {

@@ -12,9 +12,12 @@ export const LANGUAGE_STORAGE_KEY = "i18nextLng";
 
 export type Bundle = { en: Record<string, unknown>; ar: Record<string, unknown> };
 
-/** Adds a module's texts (one namespace, both languages); call at the module's top level. */
+/**
+ * Adds a module's texts (one namespace, both languages); call at the module's top level. Texts the
+ * server already gave (the admin's edits, loaded at start) win; keys the server lacks come from here.
+ */
 export function registerTranslations(namespace: string, bundle: Bundle) {
-  for (const lng of LOCALES) if (!i18n.hasResourceBundle(lng, namespace)) i18n.addResourceBundle(lng, namespace, bundle[lng], true, false);
+  for (const lng of LOCALES) i18n.addResourceBundle(lng, namespace, bundle[lng], true, false);
 }
 
 export const currentLocale = (): Locale => (i18n.resolvedLanguage === "ar" ? "ar" : "en");
@@ -22,6 +25,7 @@ export const directionOf = (l: Locale) => (l === "ar" ? "rtl" : "ltr");
 
 /** <html lang dir> follow the language, so the browser, screen readers and CSS logical properties agree. */
 function applyToDocument(lng: string) {
+  if (typeof document === "undefined") return; // under Node (the translations extractor)
   const locale: Locale = lng.startsWith("ar") ? "ar" : "en";
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
@@ -51,7 +55,8 @@ void i18n
       lookupLocalStorage: LANGUAGE_STORAGE_KEY,
       caches: ["localStorage"],
     },
-    react: { useSuspense: false },
+    // "added": a screen re-renders when texts arrive after it (the server's, loaded at start; a saved edit)
+    react: { useSuspense: false, bindI18nStore: "added" },
   });
 
 i18n.on("languageChanged", applyToDocument);

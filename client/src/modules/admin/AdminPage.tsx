@@ -3,7 +3,6 @@
 import { Tabs, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
-import { ComingSoon } from "../../app/ComingSoon.tsx";
 import { Overview } from "./components/Overview.tsx";
 import TranslationsTab from "../translations/TranslationsTab.tsx";
 import "./i18n.ts";

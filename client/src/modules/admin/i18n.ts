@@ -6,7 +6,6 @@ registerTranslations("admin", {
   en: {
     title: "Admin console",
     tabs: { overview: "Overview", translations: "Translations" },
-    translationsFeature: "The translations editor",
     health: {
       title: "System health",
       api: "API",
@@ -106,7 +105,6 @@ registerTranslations("admin", {
   ar: {
     title: "لوحة الإدارة",
     tabs: { overview: "نظرة عامة", translations: "الترجمات" },
-    translationsFeature: "محرر الترجمات",
     health: {
       title: "حالة النظام",
       api: "واجهة البرمجة",

@@ -1,8 +1,30 @@
-// STUB: the translations module's REST paths (thin; they call the service).
+// REST compatibility for /api/translations (SPEC §7): thin, calls the translations service.
 import { Router } from "express";
+import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 
 export function translationsRouter(services: Services) {
-  void services;
-  return Router();
+  const r = Router();
+  const { translations } = services;
+
+  /** Public: {categories: [{name, translations: [{key, en, ar}]}]}. */
+  r.get("/list", async (_req, res) => {
+    res.json({ categories: await translations.list() });
+  });
+
+  /** Admin: {updates: [{key, locale, value}]}, all or nothing; answers with the changed rows. */
+  r.put("/bulk", async (req, res) => {
+    const viewer = await viewerOf(services, req, "admin");
+    const rows = await translations.bulkUpdate(viewer, camelBody(req), metaOf(req));
+    res.json({ updated: rows.length, translations: rows });
+  });
+
+  /** Admin: the whole table as a download, translations.json. */
+  r.get("/export", async (req, res) => {
+    const rows = await translations.export(await viewerOf(services, req, "admin"));
+    res.set({ "Content-Type": "application/json; charset=utf-8", "Content-Disposition": 'attachment; filename="translations.json"' });
+    res.send(`${JSON.stringify(rows, null, 2)}\n`);
+  });
+
+  return r;
 }

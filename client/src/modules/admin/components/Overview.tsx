@@ -83,7 +83,7 @@ export function Overview() {
           <Col key={k} xs={12} md={8} xl={4}>
             <Card className="sufra-card" size="small">
               {stats ? (
-                <Statistic title={t(`stats.${k}`)} value={stats[k]} formatter={(v) => formatNumber(Number(v), locale)} valueStyle={{ fontSize: 28 }} data-testid={`stat-${k}`} />
+                <Statistic title={t(`stats.${k}`)} value={stats[k]} formatter={(v) => formatNumber(Number(v), locale)} styles={{ content: { fontSize: 28 } }} data-testid={`stat-${k}`} />
               ) : (
                 <Skeleton active paragraph={{ rows: 1 }} />
               )}
