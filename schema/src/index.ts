@@ -6,3 +6,4 @@ export * from "./errors.ts";
 export * from "./translations.ts";
 export * from "./team.ts";
 export * from "./notifications.ts";
+export * from "./owner.ts";

@@ -1,2 +1,43 @@
-// Shared rules and constants of the notifications module (issue 4).
-export {};
+// Shared rules and constants of the notifications module (issue 4). A notification is stored per
+// person as a type and its data; each side renders the text from them in the person's language.
+import { z } from "zod";
+
+export const NOTIFICATION_TYPES = ["client_signed_up", "account_approved", "account_rejected", "trial_ending"] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export const isNotificationType = (v: unknown): v is NotificationType => typeof v === "string" && (NOTIFICATION_TYPES as readonly string[]).includes(v);
+
+/** What each type carries (ids and the few facts its text needs; never a rendered text). */
+export interface NotificationData {
+  client_signed_up: { businessId: string; companyName: string };
+  account_approved: { businessId: string; companyName: string; plan: string | null; trialEndsAt: string | null };
+  account_rejected: { businessId: string; companyName: string; reason: string | null };
+  trial_ending: { businessId: string; companyName: string; trialEndsAt: string };
+}
+
+/** The people of a business hear of their trial's end this many days before it. */
+export const TRIAL_ENDING_NOTICE_DAYS = 3;
+/** The bell shows this many of the latest notifications. */
+export const NOTIFICATIONS_IN_BELL = 10;
+export const MAX_NOTIFICATIONS_PAGE = 100;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const notificationsQuerySchema = z.object({
+  first: z
+    .number({ error: "invalidPageSize" })
+    .int({ error: "invalidPageSize" })
+    .min(1, { error: "invalidPageSize" })
+    .max(MAX_NOTIFICATIONS_PAGE, { error: "invalidPageSize" })
+    .default(20),
+  after: z.string({ error: "invalidValue" }).regex(UUID, { error: "invalidValue" }).optional(),
+  unreadOnly: z.boolean({ error: "invalidValue" }).default(false),
+});
+export type NotificationsQuery = z.output<typeof notificationsQuerySchema>;
+
+/** ids: the notifications to mark read; left out (or null), every unread one of the caller's. */
+export const markNotificationsReadSchema = z.object({
+  ids: z
+    .array(z.string({ error: "invalidValue" }).regex(UUID, { error: "invalidValue" }), { error: "invalidValue" })
+    .max(100, { error: "invalidValue" })
+    .nullish(),
+});

@@ -16,6 +16,9 @@ export const formatMoney = (kwd: number, locale: Locale) => new Intl.NumberForma
 
 export const formatNumber = (n: number, locale: Locale) => new Intl.NumberFormat(tag(locale)).format(n);
 
+/** A percentage given from 0 to 100: 4.2% / ٤٫٢٪. */
+export const formatPercent = (pct: number, locale: Locale) => new Intl.NumberFormat(tag(locale), { style: "percent", maximumFractionDigits: 1 }).format(pct / 100);
+
 export const formatDate = (d: Date | string, locale: Locale, style: "medium" | "long" = "medium") =>
   new Intl.DateTimeFormat(tag(locale), { dateStyle: style, timeZone: TIME_ZONE }).format(new Date(d));
 

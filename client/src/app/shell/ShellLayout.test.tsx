@@ -2,13 +2,27 @@
 // drawer, the bell without a fake count, logout, and the error boundary that resets on a new path.
 import { ApolloClient, ApolloLink, InMemoryCache } from "@apollo/client";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { Observable } from "rxjs";
 import { session } from "../../lib/session.ts";
 import { fakeFetch, inLanguage, renderRoutes } from "../../../test/render.tsx";
 import { resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
 import ShellLayout from "./ShellLayout.tsx";
 import { selectedKeyFor, shellMenuFor } from "./menu.ts";
 
-const testClient = () => new ApolloClient({ link: ApolloLink.empty(), cache: new InMemoryCache() });
+// the server has nothing for the bell yet: no unread notifications, an empty list
+const NOTHING_YET: Record<string, unknown> = {
+  UnreadNotificationsCount: { unreadNotificationsCount: 0 },
+  LatestNotifications: { notifications: { __typename: "QueryNotificationsConnection", totalCount: 0, edges: [] } },
+};
+const quietServer = new ApolloLink(
+  (op) =>
+    new Observable((o) => {
+      const data = NOTHING_YET[op.operationName ?? ""];
+      if (data) o.next({ data });
+      o.complete();
+    }),
+);
+const testClient = () => new ApolloClient({ link: quietServer, cache: new InMemoryCache() });
 
 function Boom(): never {
   throw new Error("kaboom");

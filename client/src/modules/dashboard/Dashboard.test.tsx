@@ -1,8 +1,9 @@
 // The dashboards: real data only. An admin goes to /admin; a client on trial sees the warning with the
 // days left, the plan, its price and the trial's end with the Hijri date; an owner sees the same box,
-// connected platforms (none yet) and quick actions to what owners may open.
+// the business's figures (ownerStats), connected platforms (none yet), quick actions to what owners
+// may open and recent activity (or an empty state that says what will come).
 import { screen, within } from "@testing-library/react";
-import { DashboardMeDocument } from "../../graphql/graphql.ts";
+import { DashboardMeDocument, OwnerStatsDocument } from "../../graphql/graphql.ts";
 import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
 import { people, renderWithMocks, signIn } from "../../../test/screens.tsx";
@@ -26,6 +27,33 @@ const onTrial = (days: number) => ({
   // 12 days from now, less an hour: whole days left are rounded up
   subscription: { __typename: "ClientSubscription", plan: "PROFESSIONAL", status: "TRIAL", trialEndsAt: new Date(Date.now() + days * DAY - 3_600_000).toISOString(), renewsAt: new Date(Date.now() + days * DAY - 3_600_000).toISOString() },
 });
+
+const MINUTE = 60_000;
+
+function statsMock(over: Record<string, unknown> = {}) {
+  return {
+    request: { query: OwnerStatsDocument },
+    result: {
+      data: {
+        ownerStats: {
+          __typename: "OwnerStats",
+          totalPosts: 1234,
+          scheduledPosts: 3,
+          publishedToday: 2,
+          engagementRate: null,
+          teamMembers: 4,
+          platformsConnected: [],
+          recentActivity: [
+            { __typename: "OwnerActivity", id: "post_published:p1", type: "POST_PUBLISHED", subject: "Fresh saffron buns", timestamp: new Date(Date.now() - 5 * MINUTE).toISOString() },
+            { __typename: "OwnerActivity", id: "team_joined:u2", type: "TEAM_JOINED", subject: "Fahad Al-Ali", timestamp: new Date(Date.now() - 3 * 60 * MINUTE).toISOString() },
+            { __typename: "OwnerActivity", id: "post_scheduled:p2", type: "POST_SCHEDULED", subject: null, timestamp: new Date(Date.now() - 2 * DAY).toISOString() },
+          ],
+          ...over,
+        },
+      },
+    },
+  };
+}
 
 const routes = (element: React.ReactNode) => [
   { path: "/dashboard", element },
@@ -86,11 +114,12 @@ test("no trial warning once the subscription is paid", async () => {
 
 test("the owner dashboard: business, trial warning, subscription, no platforms yet, actions an owner may open", async () => {
   signIn("owner");
-  renderWithMocks(routes(<DashboardPage />), "/owner", [meMock("OWNER", onTrial(1), "Khalid Al-Mutairi")]);
+  renderWithMocks(routes(<DashboardPage />), "/owner", [meMock("OWNER", onTrial(1), "Khalid Al-Mutairi"), statsMock()]);
   expect(await screen.findByRole("heading", { level: 1, name: "Welcome, Khalid Al-Mutairi" })).toBeInTheDocument();
   expect(screen.getByTestId("business-name")).toHaveTextContent("Dar Al Qahwa");
   expect(screen.getByTestId("trial-alert")).toHaveTextContent("Your free trial ends in 1 day");
-  expect(screen.getByText("No platforms are connected yet.")).toBeInTheDocument();
+  expect(await screen.findByText("No platforms are connected yet.")).toBeInTheDocument();
+  expect(screen.getByRole("link", { name: "Your team" })).toHaveAttribute("href", "/team");
   expect(screen.getByRole("link", { name: "Business details" })).toHaveAttribute("href", "/settings");
   expect(screen.getByRole("link", { name: "Your profile" })).toHaveAttribute("href", "/profile");
   expect(screen.queryByRole("link", { name: "Create a post" })).toBeNull();
@@ -101,4 +130,58 @@ test("a failed load says so, with the server's message", async () => {
   renderWithMocks(routes(<DashboardPage />), "/dashboard", [{ request: { query: DashboardMeDocument }, result: { errors: [{ message: "Please login to continue", extensions: { code: "UNAUTHENTICATED" } }] } }]);
   expect(await screen.findByText("We could not load your dashboard")).toBeInTheDocument();
   expect(screen.getByText("Please login to continue")).toBeInTheDocument();
+});
+
+test("the owner's figures: stat cards, engagement shown as — with why, and recent activity newest first", async () => {
+  signIn("owner");
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("OWNER", onTrial(12), "Khalid Al-Mutairi"), statsMock()]);
+  expect(await screen.findByTestId("stat-totalPosts")).toHaveTextContent("Total posts1,234");
+  expect(screen.getByTestId("stat-scheduledPosts")).toHaveTextContent("Scheduled3");
+  expect(screen.getByTestId("stat-publishedToday")).toHaveTextContent("Published today2");
+  expect(screen.getByTestId("stat-teamMembers")).toHaveTextContent("Team members4");
+  const engagement = screen.getByTestId("stat-engagementRate");
+  expect(engagement).toHaveTextContent("Engagement rate—");
+  expect(engagement).toHaveTextContent("Shows once Sufra reads your posts' reach from the platforms, with analytics.");
+  expect(screen.getByTestId("trial-alert")).toHaveTextContent("Your free trial ends in 12 days");
+  expect(within(screen.getByTestId("subscription-card")).getByText("Professional")).toBeInTheDocument();
+  const activity = within(screen.getByTestId("recent-activity"));
+  expect(activity.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+    "Post published: “Fresh saffron buns”5 minutes ago",
+    "Fahad Al-Ali joined the team3 hours ago",
+    "A post was scheduled2 days ago",
+  ]);
+});
+
+test("in Arabic: the figures with Arabic-Indic digits and the activity's Arabic lines", async () => {
+  await inLanguage("ar");
+  signIn("owner");
+  renderWithMocks(routes(<DashboardPage />), "/owner", [meMock("OWNER", onTrial(12), "Khalid Al-Mutairi"), statsMock({ engagementRate: 4.25 })]);
+  expect(await screen.findByTestId("stat-totalPosts")).toHaveTextContent("إجمالي المنشورات١٬٢٣٤");
+  expect(screen.getByTestId("stat-engagementRate")).toHaveTextContent("معدل التفاعل٤٫٣٪");
+  expect(screen.getByTestId("stat-engagementRate")).not.toHaveTextContent("يظهر عندما");
+  const activity = within(screen.getByTestId("recent-activity"));
+  expect(activity.getByText("تم نشر منشور: «Fresh saffron buns»")).toBeInTheDocument();
+  expect(activity.getByText("انضم Fahad Al-Ali إلى الفريق")).toBeInTheDocument();
+  expect(activity.getByText("قبل ٥ دقائق")).toBeInTheDocument();
+});
+
+test("no activity yet: an empty state that says what will show and how to start; platforms by name once connected", async () => {
+  signIn("owner");
+  renderWithMocks(routes(<DashboardPage />), "/owner", [meMock("OWNER", onTrial(12), "Khalid Al-Mutairi"), statsMock({ recentActivity: [], platformsConnected: ["Instagram"] })]);
+  const activity = within(await screen.findByTestId("recent-activity"));
+  expect(activity.getByText("Nothing has happened yet.")).toBeInTheDocument();
+  expect(activity.getByText("Posts you publish or schedule and people who join your team will show here.")).toBeInTheDocument();
+  expect(activity.getByRole("link", { name: "Invite your team" })).toHaveAttribute("href", "/team");
+  expect(within(screen.getByTestId("connected-platforms")).getByText("Instagram")).toBeInTheDocument();
+});
+
+test("figures that fail to load say so, and the rest of the dashboard stays", async () => {
+  signIn("owner");
+  renderWithMocks(routes(<DashboardPage />), "/owner", [
+    meMock("OWNER", onTrial(12), "Khalid Al-Mutairi"),
+    { request: { query: OwnerStatsDocument }, result: { errors: [{ message: "You do not have permission to perform this action", extensions: { code: "FORBIDDEN" } }] } },
+  ]);
+  expect(await screen.findByText("We could not load your business's figures")).toBeInTheDocument();
+  expect(screen.getByText("You do not have permission to perform this action")).toBeInTheDocument();
+  expect(screen.getByTestId("subscription-card")).toBeInTheDocument();
 });

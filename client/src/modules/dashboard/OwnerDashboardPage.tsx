@@ -1,14 +1,64 @@
-// /owner (SPEC §2 Owner dashboard): welcome, business name, the trial warning, the subscription box,
-// connected platforms (none yet, said plainly) and quick actions to what an owner may open.
-import { Col, Row } from "antd";
+// /owner, and /dashboard for an owner (SPEC §2 Owner dashboard): welcome, business name, the trial
+// warning, the figures (ownerStats: posts, scheduled, published today, team, engagement), the
+// subscription box, connected platforms (none yet, said plainly), quick actions and recent activity.
+import { Alert, Button, Col, Row, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../lib/errorMessage.ts";
 import { DashboardFrame } from "./components/DashboardFrame.tsx";
 import { ConnectedPlatforms } from "./components/EmptyPanels.tsx";
 import { QuickActions } from "./components/QuickActions.tsx";
+import { RecentActivity } from "./components/RecentActivity.tsx";
+import { StatCards } from "./components/StatCards.tsx";
 import { SubscriptionCard } from "./components/SubscriptionCard.tsx";
 import { TrialAlert } from "./components/TrialAlert.tsx";
 import { Welcome } from "./components/Welcome.tsx";
+import type { DashboardBusiness } from "./hooks/useDashboardMe.ts";
+import { useOwnerStats } from "./hooks/useOwnerStats.ts";
 import "./i18n.ts";
+
+/** The business's figures and what depends on them; a person without a business has none to show. */
+function OwnerFigures({ business }: { business: DashboardBusiness }) {
+  const { t } = useTranslation("dashboard");
+  const { data, error, refetch } = useOwnerStats();
+  const stats = data?.ownerStats;
+  return (
+    <>
+      {stats ? (
+        <StatCards stats={stats} />
+      ) : error ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={t("owner.statsFailed")}
+          description={errorMessage(error)}
+          action={
+            <Button size="small" onClick={() => void refetch().catch(() => {})}>
+              {t("actions.retry", { ns: "common" })}
+            </Button>
+          }
+        />
+      ) : (
+        <div role="status" aria-live="polite" aria-label={t("loading", { ns: "common" })}>
+          <Skeleton active paragraph={{ rows: 2 }} />
+        </div>
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <SubscriptionCard business={business} />
+        </Col>
+        <Col xs={24} lg={12}>
+          {stats && <ConnectedPlatforms platforms={stats.platformsConnected} />}
+        </Col>
+        <Col xs={24} lg={12}>
+          <QuickActions actions={["team", "businessDetails", "profile"]} />
+        </Col>
+        <Col xs={24} lg={12}>
+          {stats && <RecentActivity items={stats.recentActivity} />}
+        </Col>
+      </Row>
+    </>
+  );
+}
 
 export function OwnerDashboard() {
   const { t } = useTranslation("dashboard");
@@ -18,19 +68,7 @@ export function OwnerDashboard() {
         <>
           <Welcome name={me.name} business={me.business ?? null} subtitle={t("owner.subtitle")} />
           <TrialAlert subscription={me.business?.subscription} />
-          <Row gutter={[16, 16]}>
-            {me.business && (
-              <Col xs={24} lg={12}>
-                <SubscriptionCard business={me.business} />
-              </Col>
-            )}
-            <Col xs={24} lg={me.business ? 12 : 24}>
-              <ConnectedPlatforms />
-            </Col>
-            <Col span={24}>
-              <QuickActions actions={["businessDetails", "profile"]} />
-            </Col>
-          </Row>
+          {me.business ? <OwnerFigures business={me.business} /> : <QuickActions actions={["profile"]} />}
         </>
       )}
     </DashboardFrame>

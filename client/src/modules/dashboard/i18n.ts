@@ -42,6 +42,7 @@ registerTranslations("dashboard", {
       settings: "Settings",
       businessDetails: "Business details",
       profile: "Your profile",
+      team: "Your team",
     },
     insights: {
       title: "Posts and reach",
@@ -52,7 +53,22 @@ registerTranslations("dashboard", {
       none: "No platforms are connected yet.",
       later: "Connecting Instagram, X and Snapchat comes in a later phase.",
     },
-    owner: { subtitle: "Your business at a glance" },
+    owner: { subtitle: "Your business at a glance", statsFailed: "We could not load your business's figures" },
+    stats: {
+      title: "Your figures",
+      totalPosts: "Total posts",
+      scheduledPosts: "Scheduled",
+      publishedToday: "Published today",
+      teamMembers: "Team members",
+      engagementRate: "Engagement rate",
+      engagementPending: "Shows once Sufra reads your posts' reach from the platforms, with analytics.",
+    },
+    activity: {
+      title: "Recent activity",
+      empty: "Nothing has happened yet.",
+      emptyHint: "Posts you publish or schedule and people who join your team will show here.",
+      inviteTeam: "Invite your team",
+    },
   },
   ar: {
     welcome: "أهلًا بك، {{name}}",
@@ -102,6 +118,7 @@ registerTranslations("dashboard", {
       settings: "الإعدادات",
       businessDetails: "بيانات النشاط التجاري",
       profile: "ملفك الشخصي",
+      team: "فريقك",
     },
     insights: {
       title: "المنشورات والوصول",
@@ -112,6 +129,21 @@ registerTranslations("dashboard", {
       none: "لا توجد منصات مرتبطة بعد.",
       later: "ربط إنستغرام وإكس وسناب شات قادم في مرحلة لاحقة.",
     },
-    owner: { subtitle: "نظرة سريعة على نشاطك التجاري" },
+    owner: { subtitle: "نظرة سريعة على نشاطك التجاري", statsFailed: "تعذر تحميل أرقام نشاطك التجاري" },
+    stats: {
+      title: "أرقامك",
+      totalPosts: "إجمالي المنشورات",
+      scheduledPosts: "المجدولة",
+      publishedToday: "المنشورة اليوم",
+      teamMembers: "أعضاء الفريق",
+      engagementRate: "معدل التفاعل",
+      engagementPending: "يظهر عندما يقرأ سفرة مدى وصول منشوراتك من المنصات، مع التحليلات.",
+    },
+    activity: {
+      title: "النشاط الأخير",
+      empty: "لم يحدث شيء بعد.",
+      emptyHint: "ستظهر هنا المنشورات التي تنشرها أو تجدولها والأشخاص الذين ينضمون إلى فريقك.",
+      inviteTeam: "ادعُ فريقك",
+    },
   },
 });

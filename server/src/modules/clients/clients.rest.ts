@@ -1,6 +1,6 @@
 // REST compatibility for /api/admin/clients: thin, calls the clients service.
 import { Router } from "express";
-import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";
+import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 import type { ClientRecord } from "./clients.service.ts";
 
@@ -23,8 +23,6 @@ export const restClient = (b: ClientRecord) => ({
     : null,
 });
 
-/** Query-string numbers arrive as text; the shared rule expects a number. */
-const num = (v: unknown) => (typeof v === "string" && v.trim() !== "" && !Number.isNaN(Number(v)) ? Number(v) : v);
 
 export function clientsRouter(services: Services) {
   const r = Router();
@@ -33,7 +31,7 @@ export function clientsRouter(services: Services) {
 
   r.get("/", async (req, res) => {
     const q = req.query;
-    const page = await clients.list(await admin(req), { status: q.status, plan: q.plan, search: q.search, first: q.first === undefined ? undefined : num(q.first), after: q.after });
+    const page = await clients.list(await admin(req), { status: q.status, plan: q.plan, search: q.search, first: q.first === undefined ? undefined : queryNumber(q.first), after: q.after });
     res.json({ clients: page.items.map(restClient), total: page.totalCount, page_info: { has_next_page: page.hasNextPage, end_cursor: page.endCursor } });
   });
   r.get("/:id", async (req, res) => {
@@ -52,7 +50,7 @@ export function clientsRouter(services: Services) {
   });
   r.post("/:id/gift-trial-days", async (req, res) => {
     const body = camelBody(req);
-    res.json(restClient(await clients.giftTrialDays(await admin(req), req.params.id, { days: num(body.days) }, metaOf(req))));
+    res.json(restClient(await clients.giftTrialDays(await admin(req), req.params.id, { days: queryNumber(body.days) }, metaOf(req))));
   });
   r.post("/:id/suspend", async (req, res) => {
     res.json(restClient(await clients.suspend(await admin(req), req.params.id, metaOf(req))));

@@ -1,2 +1,96 @@
-// STUB: the notifications module's GraphQL types and fields (thin; they call the service).
-import "../../graphql/builder.ts";
+// The notifications module's GraphQL types and fields: thin, each calls the notifications service,
+// which only ever reads and marks the caller's own notifications.
+import { NOTIFICATION_TYPES } from "@sufra/schema";
+import { builder } from "../../graphql/builder.ts";
+import { PlanEnum } from "../../graphql/enums.ts";
+import { AppError } from "../../errors.ts";
+
+const NotificationTypeEnum = builder.enumType("NotificationType", {
+  description: "What happened; the client writes the text from the type and its data, in the person's language.",
+  values: Object.fromEntries(NOTIFICATION_TYPES.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<(typeof NOTIFICATION_TYPES)[number]>, { value: (typeof NOTIFICATION_TYPES)[number] }>,
+});
+
+type DataShape = { businessId?: string; companyName?: string; reason?: string | null; plan?: "basic" | "professional" | "premium" | null; trialEndsAt?: string | null };
+const NotificationData = builder.objectRef<DataShape>("NotificationData").implement({
+  description: "The facts a notification's text needs; which are set depends on the type.",
+  fields: (t) => ({
+    businessId: t.id({ nullable: true, resolve: (d) => d.businessId ?? null }),
+    companyName: t.string({ nullable: true, resolve: (d) => d.companyName ?? null }),
+    reason: t.string({ nullable: true, description: "account_rejected: the reason the admin gave", resolve: (d) => d.reason ?? null }),
+    plan: t.field({ type: PlanEnum, nullable: true, description: "account_approved: the plan whose trial started", resolve: (d) => d.plan ?? null }),
+    trialEndsAt: t.field({ type: "DateTime", nullable: true, description: "account_approved, trial_ending: when the free trial ends", resolve: (d) => (d.trialEndsAt ? new Date(d.trialEndsAt) : null) }),
+  }),
+});
+
+export const Notification = builder.prismaObject("Notification", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    type: t.field({ type: NotificationTypeEnum, resolve: (n) => n.type as (typeof NOTIFICATION_TYPES)[number] }),
+    data: t.field({ type: NotificationData, resolve: (n) => (n.data ?? {}) as DataShape }),
+    read: t.boolean({ resolve: (n) => !!n.readAt }),
+    readAt: t.expose("readAt", { type: "DateTime", nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+const MarkNotificationsReadResult = builder.objectRef<{ marked: number; unreadCount: number }>("MarkNotificationsReadResult").implement({
+  fields: (t) => ({
+    marked: t.exposeInt("marked", { description: "how many notifications this call marked read" }),
+    unreadCount: t.exposeInt("unreadCount", { description: "the caller's unread notifications afterwards" }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  notifications: t.connection(
+    {
+      type: Notification,
+      description: "The caller's notifications, newest first.",
+      authScopes: { person: true },
+      args: { unreadOnly: t.arg.boolean({ description: "only those not read yet" }) },
+      complexity: (args) => ({ field: 1, multiplier: args.first ?? 20 }),
+      resolve: async (_root, args, ctx) => {
+        const r = await ctx.services.notifications.list(ctx.viewer, { first: args.first ?? undefined, after: args.after ?? undefined, unreadOnly: args.unreadOnly ?? undefined });
+        return {
+          edges: r.items.map((node) => ({ cursor: node.id, node })),
+          pageInfo: { hasNextPage: r.hasNextPage, hasPreviousPage: !!args.after, startCursor: r.items[0]?.id ?? null, endCursor: r.endCursor },
+          totalCount: r.totalCount,
+        };
+      },
+    },
+    { fields: (c) => ({ totalCount: c.int({ resolve: (conn) => (conn as unknown as { totalCount: number }).totalCount }) }) },
+  ),
+  unreadNotificationsCount: t.int({
+    description: "How many of the caller's notifications are not read yet.",
+    authScopes: { person: true },
+    resolve: (_r, _a, ctx) => ctx.services.notifications.unreadCount(ctx.viewer),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  markNotificationsRead: t.field({
+    type: MarkNotificationsReadResult,
+    description: "Marks the caller's notifications among ids read; ids of other people's notifications change nothing.",
+    authScopes: { person: true },
+    args: { ids: t.arg.idList({ required: true }) },
+    resolve: (_r, { ids }, ctx) => ctx.services.notifications.markRead(ctx.viewer, { ids: ids.map(String) }),
+  }),
+  markAllNotificationsRead: t.field({
+    type: MarkNotificationsReadResult,
+    authScopes: { person: true },
+    resolve: (_r, _a, ctx) => ctx.services.notifications.markAllRead(ctx.viewer),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  /** The caller's own new notifications, written by any server process. */
+  notificationAdded: t.field({
+    type: Notification,
+    authScopes: { person: true },
+    subscribe: (_root, _args, ctx) => ctx.services.notifications.subscribe(ctx.viewer),
+    resolve: async (event, _args, ctx) => {
+      const n = await ctx.services.notifications.get(ctx.viewer, event.notificationId);
+      if (!n) throw new AppError("NOT_FOUND");
+      return n;
+    },
+  }),
+}));

@@ -1,8 +1,34 @@
-// STUB: the notifications module's REST paths (thin; they call the service).
+// REST compatibility for /api/notifications: thin, calls the notifications service (the caller's own only).
 import { Router } from "express";
+import type { Notification } from "../../generated/prisma/client.ts";
+import { camelBody, queryBoolean, queryNumber, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 
+export const restNotification = (n: Notification) => ({
+  id: n.id,
+  type: n.type,
+  data: n.data,
+  read: !!n.readAt,
+  read_at: n.readAt?.toISOString() ?? null,
+  created_at: n.createdAt.toISOString(),
+});
+
 export function notificationsRouter(services: Services) {
-  void services;
-  return Router();
+  const r = Router();
+  const { notifications } = services;
+
+  /** GET /api/notifications?first=&after=&unread_only= */
+  r.get("/", async (req, res) => {
+    const q = req.query;
+    const page = await notifications.list(await viewerOf(services, req), { first: queryNumber(q.first), after: q.after, unreadOnly: queryBoolean(q.unread_only) });
+    res.json({ notifications: page.items.map(restNotification), total: page.totalCount, unread_count: page.unreadCount, page_info: { has_next_page: page.hasNextPage, end_cursor: page.endCursor } });
+  });
+
+  /** POST /api/notifications/read {ids?}: those of the caller's among ids, or all of them when ids is left out. */
+  r.post("/read", async (req, res) => {
+    const result = await notifications.markRead(await viewerOf(services, req), camelBody(req));
+    res.json({ marked: result.marked, unread_count: result.unreadCount });
+  });
+
+  return r;
 }

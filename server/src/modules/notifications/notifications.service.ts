@@ -1,8 +1,193 @@
-// STUB: the notifications module's domain logic; its issue-4 owner fills it in.
+// Notifications: stored per person as a type and its data (the client writes the text, in the person's
+// language). They come from events: every server process hears every "client.changed", so each
+// notification has a deterministic dedupe key, the insert skips keys another process wrote first, and
+// only the rows this process inserted are announced ("notification.created"). A daily job tells the
+// people of a business that their trial ends soon. A person only ever sees and marks their own.
+import {
+  markNotificationsReadSchema, notificationsQuerySchema, TRIAL_ENDING_NOTICE_DAYS,
+  type NotificationData, type NotificationType,
+} from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
+import { AppError, validate } from "../../errors.ts";
+import type { Notification, Prisma } from "../../generated/prisma/client.ts";
+import type { Events } from "../../graphql/pubsub.ts";
+import type { RecurringJob } from "../../jobs/scheduler.ts";
+import { requireScope, type Viewer } from "../auth/policy.ts";
+
+const DAY = 86_400_000;
+export const TRIAL_ENDING_JOB = "notifications.trial-ending";
+
+interface Draft<T extends NotificationType = NotificationType> {
+  userId: string;
+  type: T;
+  data: NotificationData[T];
+  dedupeKey: string;
+}
+
+/** The audit action each client change we tell people about was recorded under (one row per change). */
+const AUDITED: Partial<Record<Events["client.changed"]["change"], string>> = {
+  signed_up: "client.signed_up",
+  approved: "client.approved",
+  rejected: "client.rejected",
+};
+
+/** A date as it is in Kuwait (YYYY-MM-DD): the day a trial ends, for its notification's key. */
+const kuwaitDate = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kuwait", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
+
+/** An iterator that passes on only the values `keep` accepts; return() ends it at once (no leak while waiting). */
+function only<T>(inner: AsyncIterableIterator<T>, keep: (v: T) => boolean): AsyncIterableIterator<T> {
+  return {
+    async next() {
+      for (;;) {
+        const r = await inner.next();
+        if (r.done || keep(r.value)) return r;
+      }
+    },
+    return: () => inner.return!(),
+    throw: (e?: unknown) => inner.throw!(e),
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}
 
 export function createNotificationsService(deps: Deps) {
-  void deps;
-  return {};
+  const { db, pubsub, logger } = deps;
+  let events: AsyncIterableIterator<Events["client.changed"]> | null = null;
+  let loop: Promise<void> | null = null;
+
+  /** Writes the notifications no process wrote before; announces only those this call inserted. */
+  async function deliver(drafts: Draft[]) {
+    if (!drafts.length) return [];
+    const created = await db.notification.createManyAndReturn({
+      data: drafts.map((d) => ({ userId: d.userId, type: d.type, data: d.data as unknown as Prisma.InputJsonValue, dedupeKey: d.dedupeKey })),
+      skipDuplicates: true,
+      select: { id: true, userId: true },
+    });
+    for (const n of created) await pubsub.publish("notification.created", { userId: n.userId, notificationId: n.id });
+    return created;
+  }
+
+  /**
+   * A sign-up tells every admin; an approval or a rejection tells the applicant (the business's people).
+   * The change's audit row gives the event a stable identity that every process reads alike.
+   */
+  async function onClientChanged(e: Events["client.changed"]) {
+    const action = AUDITED[e.change];
+    if (!action) return [];
+    const [business, row] = await Promise.all([
+      db.business.findUnique({ where: { id: e.businessId }, include: { subscription: true, users: { select: { id: true } } } }),
+      db.auditLog.findFirst({ where: { entityType: "business", entityId: e.businessId, action }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
+    ]);
+    if (!business || !row) return [];
+    const key = (type: NotificationType, userId: string) => `${type}:${business.id}:${row.id}:${userId}`;
+    const base = { businessId: business.id, companyName: business.companyName };
+
+    if (e.change === "signed_up") {
+      const admins = await db.user.findMany({ where: { role: "admin" }, select: { id: true } });
+      return deliver(admins.map((a) => ({ userId: a.id, type: "client_signed_up", data: base, dedupeKey: key("client_signed_up", a.id) })));
+    }
+    if (e.change === "approved") {
+      const data: NotificationData["account_approved"] = { ...base, plan: business.subscription?.plan ?? business.requestedPlan, trialEndsAt: business.subscription?.trialEndsAt?.toISOString() ?? null };
+      return deliver(business.users.map((u) => ({ userId: u.id, type: "account_approved", data, dedupeKey: key("account_approved", u.id) })));
+    }
+    const reason = (row.data as { reason?: unknown } | null)?.reason;
+    const data: NotificationData["account_rejected"] = { ...base, reason: typeof reason === "string" ? reason : business.rejectionReason };
+    return deliver(business.users.map((u) => ({ userId: u.id, type: "account_rejected", data, dedupeKey: key("account_rejected", u.id) })));
+  }
+
+  /** The people of each active business whose trial ends within TRIAL_ENDING_NOTICE_DAYS, once per trial end date. */
+  async function notifyTrialsEnding(now = new Date()) {
+    const subs = await db.subscription.findMany({
+      where: { status: "trial", trialEndsAt: { gt: now, lte: new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * DAY) }, business: { status: "active" } },
+      include: { business: { select: { id: true, companyName: true, users: { select: { id: true } } } } },
+    });
+    const drafts = subs.flatMap((s) =>
+      s.business.users.map(
+        (u): Draft<"trial_ending"> => ({
+          userId: u.id,
+          type: "trial_ending",
+          data: { businessId: s.business.id, companyName: s.business.companyName, trialEndsAt: s.trialEndsAt!.toISOString() },
+          dedupeKey: `trial_ending:${s.business.id}:${kuwaitDate(s.trialEndsAt!)}:${u.id}`,
+        }),
+      ),
+    );
+    return deliver(drafts);
+  }
+
+  const unreadCount = (v: Viewer) => db.notification.count({ where: { userId: v.userId, readAt: null } });
+
+  async function markRead(viewer: Viewer | null, input: unknown) {
+    const v = requireScope(viewer);
+    const { ids } = validate(markNotificationsReadSchema, input);
+    const { count } = await db.notification.updateMany({ where: { userId: v.userId, readAt: null, ...(ids ? { id: { in: ids } } : {}) }, data: { readAt: new Date() } });
+    return { marked: count, unreadCount: await unreadCount(v) };
+  }
+
+  const jobs: RecurringJob[] = [{ name: TRIAL_ENDING_JOB, everyMs: DAY, run: () => notifyTrialsEnding() }];
+
+  return {
+    jobs,
+
+    /** Listens to account events for as long as the process runs. */
+    async start() {
+      if (events) return;
+      const it = (events = pubsub.subscribe("client.changed"));
+      loop = (async () => {
+        for (;;) {
+          const r = await it.next();
+          if (r.done) return;
+          await onClientChanged(r.value).catch((err: Error) => logger.error("could not write notifications for a client event", { error: err.message, ...r.value }));
+        }
+      })();
+    },
+    async stop() {
+      await events?.return?.();
+      await loop;
+      events = loop = null;
+    },
+
+    /** The caller's notifications, newest first; `after` is the id of the last one already shown. */
+    async list(viewer: Viewer | null, input: unknown) {
+      const v = requireScope(viewer);
+      const q = validate(notificationsQuerySchema, input);
+      const mine: Prisma.NotificationWhereInput = { userId: v.userId, ...(q.unreadOnly ? { readAt: null } : {}) };
+      let where = mine;
+      if (q.after) {
+        const c = await db.notification.findFirst({ where: { id: q.after, userId: v.userId }, select: { id: true, createdAt: true } });
+        if (!c) throw new AppError("VALIDATION_ERROR", { after: ["invalidValue"] });
+        where = { ...mine, OR: [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }] };
+      }
+      const [rows, totalCount, unread] = await Promise.all([
+        db.notification.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: q.first + 1 }),
+        db.notification.count({ where: mine }),
+        unreadCount(v),
+      ]);
+      const items = rows.slice(0, q.first);
+      return { items, totalCount, unreadCount: unread, hasNextPage: rows.length > q.first, endCursor: items.at(-1)?.id ?? null };
+    },
+
+    unreadCount: (viewer: Viewer | null) => unreadCount(requireScope(viewer)),
+
+    /** Marks the caller's notifications among `ids` read (others' ids are not touched); no ids: all of them. */
+    markRead,
+    markAllRead: (viewer: Viewer | null) => markRead(viewer, {}),
+
+    /** One of the caller's notifications, or null (someone else's reads as missing). */
+    async get(viewer: Viewer | null, id: string): Promise<Notification | null> {
+      const v = requireScope(viewer);
+      return db.notification.findFirst({ where: { id, userId: v.userId } });
+    },
+
+    /** The caller's new notifications, as they are written by any server process. */
+    subscribe(viewer: Viewer | null) {
+      const v = requireScope(viewer);
+      return only(pubsub.subscribe("notification.created"), (e) => e.userId === v.userId);
+    },
+
+    /** For tests and the job: what a client event and the trial check write (only the rows this call inserted). */
+    onClientChanged,
+    notifyTrialsEnding,
+  };
 }
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

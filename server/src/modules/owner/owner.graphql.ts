@@ -1,2 +1,46 @@
-// STUB: the owner module's GraphQL types and fields (thin; they call the service).
-import "../../graphql/builder.ts";
+// The owner module's GraphQL types and fields: thin, they call the owner service.
+import { OWNER_ACTIVITY_TYPES, type OwnerActivityType } from "@sufra/schema";
+import { builder } from "../../graphql/builder.ts";
+import { PlanEnum, SubscriptionStatusEnum } from "../../graphql/enums.ts";
+import { activityDescription, type OwnerActivity, type OwnerStats } from "./owner.service.ts";
+
+const OwnerActivityTypeEnum = builder.enumType("OwnerActivityType", {
+  values: Object.fromEntries(OWNER_ACTIVITY_TYPES.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<OwnerActivityType>, { value: OwnerActivityType }>,
+});
+
+const OwnerActivityRef = builder.objectRef<OwnerActivity>("OwnerActivity").implement({
+  description: "Something that happened in the business: a post published or scheduled, a member who joined.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    type: t.expose("type", { type: OwnerActivityTypeEnum }),
+    subject: t.exposeString("subject", { nullable: true, description: "A post's opening words or a member's name; the client writes the line from type and subject." }),
+    description: t.string({ description: "The line in the request's language (Accept-Language).", resolve: (a, _args, ctx) => activityDescription(a, ctx.meta.locale) }),
+    timestamp: t.expose("timestamp", { type: "DateTime" }),
+  }),
+});
+
+const OwnerStatsRef = builder.objectRef<OwnerStats>("OwnerStats").implement({
+  description: "The caller's business at a glance (SPEC §3), read from the database.",
+  fields: (t) => ({
+    businessName: t.exposeString("businessName"),
+    subscriptionPlan: t.expose("subscriptionPlan", { type: PlanEnum }),
+    subscriptionStatus: t.expose("subscriptionStatus", { type: SubscriptionStatusEnum }),
+    daysUntilRenewal: t.exposeInt("daysUntilRenewal", { nullable: true, description: "Whole days until the subscription renews or the trial ends; null before approval." }),
+    totalPosts: t.exposeInt("totalPosts"),
+    scheduledPosts: t.exposeInt("scheduledPosts"),
+    publishedToday: t.exposeInt("publishedToday", { description: "Posts published since midnight in Asia/Kuwait." }),
+    engagementRate: t.exposeFloat("engagementRate", { nullable: true, description: "A percentage (0-100) once analytics exist; always null for now, because Sufra does not read engagement from the platforms yet." }),
+    teamMembers: t.exposeInt("teamMembers", { description: "People who belong to the business." }),
+    platformsConnected: t.exposeStringList("platformsConnected", { description: "Names of connected platforms; empty until platforms can be connected." }),
+    recentActivity: t.field({ type: [OwnerActivityRef], description: "The latest five activities, newest first.", resolve: (s) => s.recentActivity }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  ownerStats: t.field({
+    type: OwnerStatsRef,
+    description: "For the people of a business (owner or client role); an admin has no business and is refused.",
+    authScopes: { business: true },
+    resolve: (_r, _a, ctx) => ctx.services.owner.stats(ctx.viewer),
+  }),
+}));

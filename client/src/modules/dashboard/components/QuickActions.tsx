@@ -1,11 +1,11 @@
 // Quick actions: links to where the work happens. Each role gets only the screens it may open.
-import { BarChartOutlined, CalendarOutlined, EditOutlined, SettingOutlined, ShopOutlined, UserOutlined } from "@ant-design/icons";
+import { BarChartOutlined, CalendarOutlined, EditOutlined, SettingOutlined, ShopOutlined, TeamOutlined, UserOutlined } from "@ant-design/icons";
 import { Card } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 
-export type QuickActionKey = "createPost" | "schedule" | "analytics" | "settings" | "businessDetails" | "profile";
+export type QuickActionKey = "createPost" | "schedule" | "analytics" | "settings" | "businessDetails" | "profile" | "team";
 
 const ACTIONS: Record<QuickActionKey, { path: string; icon: ReactNode }> = {
   createPost: { path: "/posts", icon: <EditOutlined /> },
@@ -14,6 +14,7 @@ const ACTIONS: Record<QuickActionKey, { path: string; icon: ReactNode }> = {
   settings: { path: "/settings", icon: <SettingOutlined /> },
   businessDetails: { path: "/settings", icon: <ShopOutlined /> },
   profile: { path: "/profile", icon: <UserOutlined /> },
+  team: { path: "/team", icon: <TeamOutlined /> },
 };
 
 export function QuickActions({ actions }: { actions: QuickActionKey[] }) {

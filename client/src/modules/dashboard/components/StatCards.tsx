@@ -1,0 +1,40 @@
+// The owner's figures as cards: posts in all, scheduled, published today (Kuwait's day), team members,
+// and the engagement rate, which shows "—" with a word on why until analytics exist.
+import { Card, Col, Row, Statistic, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "../../../lib/useLocale.ts";
+import { formatNumber, formatPercent } from "../../../lib/format.ts";
+import type { OwnerStatsData } from "../hooks/useOwnerStats.ts";
+
+type Figure = { key: string; value: number | null; hint?: string; percent?: boolean };
+
+export function StatCards({ stats }: { stats: OwnerStatsData }) {
+  const { t } = useTranslation("dashboard");
+  const locale = useLocale();
+  const figures: Figure[] = [
+    { key: "totalPosts", value: stats.totalPosts },
+    { key: "scheduledPosts", value: stats.scheduledPosts },
+    { key: "publishedToday", value: stats.publishedToday },
+    { key: "teamMembers", value: stats.teamMembers },
+    { key: "engagementRate", value: stats.engagementRate ?? null, percent: true, hint: stats.engagementRate == null ? t("stats.engagementPending") : undefined },
+  ];
+  const shown = (f: Figure) => (f.value == null ? "—" : f.percent ? formatPercent(f.value, locale) : formatNumber(f.value, locale));
+  return (
+    <section aria-label={t("stats.title")}>
+      <Row gutter={[16, 16]}>
+        {figures.map((f) => (
+          <Col key={f.key} xs={12} md={8} xl={f.key === "engagementRate" ? 8 : 4}>
+            <Card className="sufra-card sufra-stat" data-testid={`stat-${f.key}`}>
+              <Statistic title={t(`stats.${f.key}`)} value={shown(f)} />
+              {f.hint && (
+                <Typography.Text type="secondary" className="sufra-stat-hint">
+                  {f.hint}
+                </Typography.Text>
+              )}
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </section>
+  );
+}

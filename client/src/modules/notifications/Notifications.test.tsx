@@ -1,0 +1,188 @@
+// The bell against a small fake GraphQL server: the real unread count (no badge at 0), the latest
+// notifications in English and Arabic with how long ago they came, marking one and all read, a new
+// notification arriving live, and a sign-up leading an admin to the clients list.
+import { ApolloClient, ApolloLink, InMemoryCache } from "@apollo/client";
+import { ApolloProvider } from "@apollo/client/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { Observable, type Observer } from "rxjs";
+import { NotificationBell } from "../../app/shell/NotificationBell.tsx";
+import { session } from "../../lib/session.ts";
+import { inLanguage, renderRoutes } from "../../../test/render.tsx";
+import { signIn } from "../../../test/screens.tsx";
+
+const MINUTE = 60_000;
+
+type Item = {
+  __typename: "Notification";
+  id: string;
+  type: "CLIENT_SIGNED_UP" | "ACCOUNT_APPROVED" | "ACCOUNT_REJECTED" | "TRIAL_ENDING";
+  read: boolean;
+  createdAt: string;
+  data: { __typename: "NotificationData"; businessId: string | null; companyName: string | null; reason: string | null; trialEndsAt: string | null };
+};
+
+const item = (id: string, type: Item["type"], minutesAgo: number, data: Partial<Item["data"]> = {}, read = false): Item => ({
+  __typename: "Notification",
+  id,
+  type,
+  read,
+  createdAt: new Date(Date.now() - minutesAgo * MINUTE).toISOString(),
+  data: { __typename: "NotificationData", businessId: "b1", companyName: "Dar Al Qahwa", reason: null, trialEndsAt: null, ...data },
+});
+
+/** A GraphQL server in memory: the person's notifications, the mutations that mark them, the live feed. */
+function fakeServer(initial: Item[]) {
+  const items = [...initial];
+  const live = new Set<Observer<ApolloLink.Result>>();
+  const calls: { name: string; variables: Record<string, unknown> }[] = [];
+  const unread = () => items.filter((n) => !n.read).length;
+  const answer = (name: string, variables: Record<string, unknown>): Record<string, unknown> | null => {
+    switch (name) {
+      case "UnreadNotificationsCount":
+        return { unreadNotificationsCount: unread() };
+      case "LatestNotifications":
+        return {
+          notifications: {
+            __typename: "QueryNotificationsConnection",
+            totalCount: items.length,
+            edges: items.slice(0, Number(variables.first)).map((node) => ({ __typename: "QueryNotificationsConnectionEdge", node: { ...node } })),
+          },
+        };
+      case "MarkNotificationsRead": {
+        const mine = items.filter((n) => (variables.ids as string[]).includes(n.id) && !n.read);
+        mine.forEach((n) => (n.read = true));
+        return { markNotificationsRead: { __typename: "MarkNotificationsReadResult", marked: mine.length, unreadCount: unread() } };
+      }
+      case "MarkAllNotificationsRead": {
+        const marked = unread();
+        items.forEach((n) => (n.read = true));
+        return { markAllNotificationsRead: { __typename: "MarkNotificationsReadResult", marked, unreadCount: 0 } };
+      }
+      default:
+        return null;
+    }
+  };
+  const link = new ApolloLink(
+    (op) =>
+      new Observable<ApolloLink.Result>((o) => {
+        calls.push({ name: op.operationName!, variables: op.variables });
+        if (op.operationName === "NotificationAdded") {
+          live.add(o);
+          return () => void live.delete(o);
+        }
+        const data = answer(op.operationName!, op.variables);
+        if (data) o.next({ data });
+        o.complete();
+      }),
+  );
+  return {
+    client: new ApolloClient({ link, cache: new InMemoryCache() }),
+    calls,
+    /** a notification written for this person by the server, announced on the subscription */
+    push(n: Item) {
+      items.unshift(n);
+      live.forEach((o) => o.next({ data: { notificationAdded: { ...n } } }));
+    },
+  };
+}
+
+function renderBell(server: ReturnType<typeof fakeServer>) {
+  return renderRoutes(
+    [
+      { path: "/dashboard", element: <ApolloProvider client={server.client}><NotificationBell /></ApolloProvider> },
+      { path: "/admin/clients", element: <p>Clients list</p> },
+    ],
+    "/dashboard",
+  );
+}
+
+const bell = () => screen.getByTestId("notification-bell");
+const badge = () => document.querySelector(".ant-badge-count");
+
+beforeEach(async () => {
+  localStorage.clear();
+  session.clear();
+  await inLanguage("en");
+});
+
+test("the count, the latest notifications in English with how long ago, marking one and then all read", async () => {
+  signIn("client");
+  const server = fakeServer([
+    item("n3", "TRIAL_ENDING", 5, { trialEndsAt: "2027-03-14T09:00:00.000Z" }),
+    item("n2", "ACCOUNT_REJECTED", 90, { reason: "We could not reach you by phone" }, true),
+    item("n1", "ACCOUNT_APPROVED", 3 * 24 * 60),
+  ]);
+  renderBell(server);
+  await waitFor(() => expect(bell()).toHaveAccessibleName("Notifications, 2 unread"));
+  expect(badge()).toHaveTextContent("2");
+
+  fireEvent.click(bell());
+  const list = await screen.findByTestId("notification-list");
+  const rows = within(list).getAllByTestId("notification");
+  expect(rows.map((r) => r.querySelector(".sufra-notification-text")!.textContent)).toEqual([
+    "Your free trial for Dar Al Qahwa ends on March 14, 2027",
+    "Your sign-up for Dar Al Qahwa was not approved: We could not reach you by phone",
+    "Your account for Dar Al Qahwa is approved. Your free trial has started.",
+  ]);
+  expect(rows.map((r) => r.querySelector("time")!.textContent)).toEqual(["5 minutes ago", "2 hours ago", "3 days ago"]);
+  expect(rows.map((r) => within(r).queryByText("Unread") !== null)).toEqual([true, false, true]);
+
+  fireEvent.click(rows[0]);
+  await waitFor(() => expect(bell()).toHaveAccessibleName("Notifications, 1 unread"));
+  expect(server.calls.find((c) => c.name === "MarkNotificationsRead")?.variables).toEqual({ ids: ["n3"] });
+  expect(within(rows[0]).queryByText("Unread")).toBeNull();
+  expect(within(rows[2]).getByText("Unread")).toBeInTheDocument();
+
+  fireEvent.click(screen.getByRole("button", { name: "Mark all as read" }));
+  await waitFor(() => expect(bell()).toHaveAccessibleName("Notifications"));
+  expect(badge()).toBeNull();
+  await waitFor(() => expect(within(list).queryAllByText("Unread")).toEqual([]));
+  expect(screen.queryByRole("button", { name: "Mark all as read" })).toBeNull();
+});
+
+test("in Arabic: the texts, Arabic-Indic digits and relative times", async () => {
+  await inLanguage("ar");
+  signIn("client");
+  const server = fakeServer([
+    item("n2", "TRIAL_ENDING", 5, { trialEndsAt: "2027-03-14T09:00:00.000Z" }),
+    item("n1", "ACCOUNT_REJECTED", 120, { reason: "لم نتمكن من الوصول إليك" }),
+    item("n0", "ACCOUNT_APPROVED", 180),
+  ]);
+  renderBell(server);
+  await waitFor(() => expect(bell()).toHaveAccessibleName("الإشعارات، ٣ إشعارات غير مقروءة"));
+  expect(badge()).toHaveTextContent("٣");
+  fireEvent.click(bell());
+  const rows = within(await screen.findByTestId("notification-list")).getAllByTestId("notification");
+  expect(rows.map((r) => r.querySelector(".sufra-notification-text")!.textContent)).toEqual([
+    "تنتهي فترتك التجريبية المجانية لـ Dar Al Qahwa في ١٤ مارس ٢٠٢٧",
+    "لم تتم الموافقة على طلب تسجيل Dar Al Qahwa: لم نتمكن من الوصول إليك",
+    "تمت الموافقة على حساب Dar Al Qahwa. بدأت فترتك التجريبية المجانية.",
+  ]);
+  expect(rows[0].querySelector("time")).toHaveTextContent("قبل ٥ دقائق");
+  expect(screen.getByRole("button", { name: "تعليم الكل كمقروء" })).toBeInTheDocument();
+});
+
+test("a new notification arrives live: the count goes up and the open list shows it", async () => {
+  signIn("admin");
+  const server = fakeServer([]);
+  renderBell(server);
+  fireEvent.click(bell());
+  expect(await screen.findByText("No new notifications")).toBeInTheDocument();
+  expect(badge()).toBeNull();
+  await waitFor(() => expect(server.calls.some((c) => c.name === "NotificationAdded")).toBe(true));
+
+  act(() => server.push(item("n9", "CLIENT_SIGNED_UP", 0, { companyName: "Karak Corner" })));
+  await waitFor(() => expect(bell()).toHaveAccessibleName("Notifications, 1 unread"));
+  expect(await screen.findByText("Karak Corner signed up and is waiting for your approval")).toBeInTheDocument();
+});
+
+test("an admin opening a sign-up marks it read and goes to the clients list", async () => {
+  signIn("admin");
+  const server = fakeServer([item("n1", "CLIENT_SIGNED_UP", 2, { companyName: "Bait Al Shai" })]);
+  const { router } = renderBell(server);
+  await waitFor(() => expect(bell()).toHaveAccessibleName("Notifications, 1 unread"));
+  fireEvent.click(bell());
+  fireEvent.click(await screen.findByText("Bait Al Shai signed up and is waiting for your approval"));
+  await waitFor(() => expect(router.state.location.pathname).toBe("/admin/clients"));
+  expect(server.calls.filter((c) => c.name === "MarkNotificationsRead")).toHaveLength(1);
+});
