@@ -1,42 +1,24 @@
 // graphql-ws on the same port and path, authenticated by connectionParams; events cross processes
 // through Postgres LISTEN/NOTIFY.
-import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
-import { ADMIN, adminToken, call, registeredClient, signUp, startTestApp, type TestApp } from "./support/app.ts";
+import { adminToken, call, registeredClient, signUp, startTestApp, type TestApp, startSecondProcess } from "./support/app.ts";
 
 let a: TestApp;
-let second: ChildProcess;
+let second: Awaited<ReturnType<typeof startSecondProcess>>;
 let baseB: string;
 const clients: Client[] = [];
 
 beforeAll(async () => {
   a = await startTestApp();
-  second = spawn(process.execPath, ["--import", "tsx", "tests/support/second-process.ts"], {
-    cwd: path.resolve(import.meta.dirname, ".."),
-    env: { ...process.env, DATABASE_URL: a.databaseUrl, PORT: "0", HOST: "127.0.0.1", PROCESS_ROLE: "api", JWT_SECRET: "test-secret-test-secret-test-secret-0123456789", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "error", RATE_LIMIT_PER_IP: "10000", DATA_DIR: path.join(process.env.TMPDIR ?? "/tmp", "sufra-second") },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  baseB = await new Promise<string>((resolve, reject) => {
-    let err = "";
-    second.stderr!.on("data", (d) => (err += d));
-    second.stdout!.on("data", (d: Buffer) => {
-      const m = /READY (\d+)/.exec(d.toString());
-      if (m) resolve(`http://127.0.0.1:${m[1]}`);
-    });
-    second.on("exit", (code) => reject(new Error(`second process exited ${code}: ${err}`)));
-  });
+  second = await startSecondProcess(a.databaseUrl);
+  baseB = second.base;
 }, 60_000);
 
 afterAll(async () => {
   for (const c of clients) await c.dispose();
-  if (second && second.exitCode === null) {
-    const gone = new Promise((r) => second.once("exit", r));
-    second.kill("SIGTERM");
-    await gone;
-  }
+  await second?.stop();
   await a?.stop();
 });
 
@@ -61,7 +43,7 @@ const EVENTS = "subscription { clientEvents { change client { email companyName 
 describe("subscriptions across two server processes", () => {
   test("an admin subscribed to process A sees a sign-up and an approval made through process B", async () => {
     const sub = collect(ws(a.base, { authorization: `Bearer ${await adminToken(a.base)}` }), EVENTS, 2);
-    await new Promise((r) => setTimeout(r, 300)); // let the subscription register
+    await new Promise((r) => setTimeout(r, 1000)); // let the subscription register (the server may be busy)
     const p = signUp({ company_name: "Qahwa Across" });
     const reg = await call(baseB, "POST", "/api/auth/register", { body: p });
     expect(reg.status).toBe(201);

@@ -99,3 +99,43 @@ export async function registeredClient(base: string, opts: { approve?: boolean; 
   }
   return { ...payload, businessId, userId: reg.body.user.id as string };
 }
+
+/** A second Sufra API process (a real child process) on the same database; for tests that cross processes. */
+export async function startSecondProcess(databaseUrl: string): Promise<{ base: string; stop(): Promise<void> }> {
+  const { spawn } = await import("node:child_process");
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/second-process.ts"], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      PROCESS_ROLE: "api",
+      JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: "error",
+      RATE_LIMIT_PER_IP: "10000",
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sufra-second-")),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const base = await new Promise<string>((resolve, reject) => {
+    let err = "";
+    child.stderr!.on("data", (d) => (err += d));
+    child.stdout!.on("data", (d: Buffer) => {
+      const m = /READY (\d+)/.exec(d.toString());
+      if (m) resolve(`http://127.0.0.1:${m[1]}`);
+    });
+    child.on("exit", (code) => reject(new Error(`second process exited ${code}: ${err}`)));
+  });
+  return {
+    base,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const gone = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await gone;
+    },
+  };
+}

@@ -14,6 +14,7 @@ import { useLocale } from "../../lib/useLocale.ts";
 import { UpgradeCard } from "../team/components/UpgradeCard.tsx";
 import { API_KEYS_NS } from "./i18n.ts";
 import "../team/team.css";
+import { LoadError } from "../../app/LoadError.tsx";
 
 export default function ApiKeysPage() {
   const { t } = useTranslation(API_KEYS_NS);
@@ -24,19 +25,7 @@ export default function ApiKeysPage() {
   let body;
   if (!data && error && errorCode(error) === "FORBIDDEN") body = <Result status="info" title={t("adminTitle")} subTitle={t("adminText")} data-testid="api-keys-admin" />;
   else if (!data && error)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t("loadFailed")}
-        description={errorMessage(error)}
-        action={
-          <Button size="small" onClick={() => void reload()}>
-            {t("actions.retry", { ns: "common" })}
-          </Button>
-        }
-      />
-    );
+    body = <LoadError title={t("loadFailed")} error={error} onRetry={reload} />;
   else if (!data) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else {
     const { apiKeys } = data;

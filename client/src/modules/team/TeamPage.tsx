@@ -24,6 +24,7 @@ import { LinkButton } from "../auth/shared.tsx";
 import { UpgradeCard } from "./components/UpgradeCard.tsx";
 import { TEAM_NS } from "./i18n.ts";
 import "./team.css";
+import { LoadError } from "../../app/LoadError.tsx";
 
 type Member = TeamPageQuery["team"]["members"][number];
 
@@ -44,19 +45,7 @@ export default function TeamPage() {
       />
     );
   else if (!data && error)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={t("loadFailed")}
-        description={errorMessage(error)}
-        action={
-          <Button size="small" onClick={() => void reload()}>
-            {t("actions.retry", { ns: "common" })}
-          </Button>
-        }
-      />
-    );
+    body = <LoadError title={t("loadFailed")} error={error} onRetry={reload} />;
   else if (!data) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else {
     const { team } = data;
