@@ -1,13 +1,13 @@
 // E-mail confirmation, from the mailed link (?token=): on load, one POST /api/auth/verify-email (the
 // same request is shared when React StrictMode runs the effect twice). A used, expired or missing
 // link offers to send a new one to an address (POST /api/auth/resend-verification).
-import { Button, Flex, Form, Input, Result, Spin, type InputRef } from "antd";
-import { useEffect, useRef, useState } from "react";
+import { Button, Flex, Result, Spin } from "antd";
+import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
-import { fieldErrors, forgotPasswordSchema } from "@sufra/schema";
 import { api, ApiError } from "../../lib/api.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
-import { BackToLogin, Field, generalError, LinkButton, Notice, useAuthText, type Msg } from "./shared.tsx";
+import { EmailRequestForm } from "./EmailRequestForm.tsx";
+import { BackToLogin, generalError, LinkButton, useAuthText, type Msg } from "./shared.tsx";
 import "./i18n.ts";
 
 /** One request a token: StrictMode's second effect (and a remount) reuse the first one's answer. */
@@ -30,66 +30,9 @@ type Outcome = { state: "verifying" } | { state: "done" } | { state: "invalid" }
 
 function Resend() {
   const { t, say } = useAuthText();
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<Msg | undefined>();
-  const [failure, setFailure] = useState<Msg | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const input = useRef<InputRef>(null);
-
-  async function submit() {
-    if (busy) return;
-    const parsed = forgotPasswordSchema.safeParse({ email });
-    if (!parsed.success) {
-      setError({ key: fieldErrors(parsed.error).email?.[0] ?? "emailInvalid" });
-      setFailure(null);
-      input.current?.focus();
-      return;
-    }
-    setFailure(null);
-    setBusy(true);
-    try {
-      await api.post("/auth/resend-verification", { email: parsed.data.email }, { auth: false });
-      setSent(true);
-    } catch (e) {
-      setFailure(generalError(e));
-    } finally {
-      setBusy(false);
-    }
-  }
-
   if (sent) return <Result status="success" title={t("verify.sentTitle")} subTitle={<span role="status">{say({ key: "verificationSent" })}</span>} />;
-
-  return (
-    <>
-      <Notice msg={failure} testId="resend-error" />
-      <Form layout="vertical" noValidate onFinish={submit} requiredMark={false} aria-label={t("verify.resend")}>
-        <Field id="resend-email" label={t("fields.email")} error={error}>
-          {(a11y) => (
-            <Input
-              {...a11y}
-              ref={input}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              dir="ltr"
-              className="auth-ltr-input"
-              placeholder={t("fields.emailPlaceholder")}
-              value={email}
-              onChange={(e) => {
-                setEmail(e.target.value);
-                setError(undefined);
-              }}
-              data-testid="resend-email"
-            />
-          )}
-        </Field>
-        <Button type="primary" htmlType="submit" block loading={busy} data-testid="resend-submit">
-          {t("verify.resend")}
-        </Button>
-      </Form>
-    </>
-  );
+  return <EmailRequestForm idPrefix="resend" path="/auth/resend-verification" ariaLabel={t("verify.resend")} submitLabel={t("verify.resend")} onSent={() => setSent(true)} />;
 }
 
 export default function VerifyEmailPage() {
