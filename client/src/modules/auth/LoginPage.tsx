@@ -2,8 +2,8 @@
 // admin variant, which differs only in its subtitle and in the link to the other variant. Rules come
 // from the shared loginSchema (one message a field, cleared as the person types); server errors map
 // by code first, then by the message's words. After login: the remembered page, else the role's home.
-import { Button, Form, Input, type InputRef } from "antd";
-import { useRef, useState } from "react";
+import { Button, Form, Input } from "antd";
+import { useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams, type Location } from "react-router-dom";
 import { fieldErrors, isPlanId, loginSchema, PLANS, type PlanId } from "@sufra/schema";
 import { afterLogin } from "../../app/guards.tsx";
@@ -11,7 +11,7 @@ import { api, ApiError, type LoginResponse } from "../../lib/api.ts";
 import { session } from "../../lib/session.ts";
 import { common } from "../../i18n/common.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
-import { commonError, detailsOnFields, Field, loginError, Notice, serverText, useAuthText, withoutError, type FieldErrors, type Msg } from "./shared.tsx";
+import { commonError, detailsOnFields, Field, loginError, Notice, serverText, useAuthText, useFieldForm, type FieldErrors, type Msg } from "./shared.tsx";
 import "./i18n.ts";
 
 type LoginField = "email" | "password";
@@ -47,25 +47,9 @@ export default function LoginPage() {
   const admin = location.pathname.startsWith("/admin") || params.get("type") === "admin";
   const state = (location.state ?? {}) as LoginState;
 
-  const [values, setValues] = useState<Record<LoginField, string>>({ email: "", password: "" });
-  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+  const { values, errors, setErrors, change, showErrors, refFor } = useFieldForm(FIELDS, { email: "", password: "" });
   const [failure, setFailure] = useState<Msg | null>(null);
   const [busy, setBusy] = useState(false);
-  const email = useRef<InputRef>(null);
-  const password = useRef<InputRef>(null);
-  const refs = { email, password };
-
-  const change = (field: LoginField) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.target.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((errs) => withoutError(errs, field));
-  };
-
-  const showErrors = (next: FieldErrors<LoginField>) => {
-    setErrors(next);
-    const first = FIELDS.find((f) => next[f]);
-    if (first) refs[first].current?.focus();
-  };
 
   async function submit() {
     if (busy) return;
@@ -117,7 +101,7 @@ export default function LoginPage() {
           {(a11y) => (
             <Input
               {...a11y}
-              ref={email}
+              ref={refFor("email")}
               type="email"
               inputMode="email"
               autoComplete="email"
@@ -131,7 +115,7 @@ export default function LoginPage() {
           )}
         </Field>
         <Field id="login-password" label={t("fields.password")} error={errors.password}>
-          {(a11y) => <Input.Password {...a11y} ref={password} autoComplete="current-password" value={values.password} onChange={change("password")} data-testid="login-password" />}
+          {(a11y) => <Input.Password {...a11y} ref={refFor("password")} autoComplete="current-password" value={values.password} onChange={change("password")} data-testid="login-password" />}
         </Field>
         <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="login-submit">
           {t("login.submit")}

@@ -3,8 +3,8 @@
 // first failing rule in the spec's order and the fields it concerns: one rule at a time, its message
 // on each of those fields, cleared as the person types there. Success: the spec's text naming the
 // plan, then /login (which shows it again, in case the toast was missed).
-import { App, Button, Form, Input, Radio, Tag, theme, type InputRef } from "antd";
-import { useRef, useState, type CSSProperties, type RefObject } from "react";
+import { App, Button, Form, Input, Radio, Tag, theme } from "antd";
+import { useState, type CSSProperties } from "react";
 import { Trans } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { DEFAULT_PLAN, isPlanId, KUWAIT_PHONE_PREFIX, messageText, MOST_POPULAR_PLAN, normalizePhone, PHONE_PLACEHOLDER, PLAN_IDS, PLANS, signUpProblem, type PlanId } from "@sufra/schema";
@@ -12,7 +12,7 @@ import { api, ApiError } from "../../lib/api.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import type { LoginState } from "./LoginPage.tsx";
-import { commonError, detailsOnFields, Field, isEmailTaken, Notice, serverText, transportProblem, useAuthText, withoutError, type FieldErrors, type Msg } from "./shared.tsx";
+import { commonError, detailsOnFields, Field, isEmailTaken, Notice, serverText, transportProblem, useAuthText, useFieldForm, type FieldErrors, type Msg } from "./shared.tsx";
 import "./i18n.ts";
 import { TAG_COLORS } from "../../app/tagColors.ts";
 
@@ -42,7 +42,7 @@ export default function SignupPage() {
   const asked = params.get("plan");
   const [plan, setPlan] = useState<PlanId>(isPlanId(asked) ? asked : DEFAULT_PLAN);
 
-  const [values, setValues] = useState<Record<SignupField, string>>({
+  const { values, errors, setErrors, change, showErrors, refFor } = useFieldForm(FIELDS, {
     companyName: "",
     contactName: "",
     email: "",
@@ -50,30 +50,8 @@ export default function SignupPage() {
     password: "",
     confirmPassword: "",
   });
-  const [errors, setErrors] = useState<FieldErrors<SignupField>>({});
   const [failure, setFailure] = useState<Msg | null>(null);
   const [busy, setBusy] = useState(false);
-  const refs: Record<SignupField, RefObject<InputRef | null>> = {
-    companyName: useRef<InputRef>(null),
-    contactName: useRef<InputRef>(null),
-    email: useRef<InputRef>(null),
-    phone: useRef<InputRef>(null),
-    password: useRef<InputRef>(null),
-    confirmPassword: useRef<InputRef>(null),
-  };
-
-  const change = (field: SignupField) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.target.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((errs) => withoutError(errs, field));
-  };
-
-  const showErrors = (next: FieldErrors<SignupField>) => {
-    setErrors(next);
-    const first = FIELDS.find((f) => next[f]);
-    if (first) refs[first].current?.focus();
-  };
-
   async function submit() {
     if (busy) return;
     const problem = signUpProblem(values);
@@ -125,7 +103,7 @@ export default function SignupPage() {
 
   const textField = (field: SignupField, label: string, extra: Partial<React.ComponentProps<typeof Input>> = {}) => (
     <Field id={`signup-${field}`} label={label} error={errors[field]} required>
-      {(a11y) => <Input {...a11y} {...extra} ref={refs[field]} value={values[field]} onChange={change(field)} data-testid={TEST_IDS[field]} />}
+      {(a11y) => <Input {...a11y} {...extra} ref={refFor(field)} value={values[field]} onChange={change(field)} data-testid={TEST_IDS[field]} />}
     </Field>
   );
 
@@ -172,10 +150,10 @@ export default function SignupPage() {
         {textField("email", t("fields.email"), { type: "email", inputMode: "email", autoComplete: "email", dir: "ltr", className: "auth-ltr-input", placeholder: t("fields.emailPlaceholder") })}
         {textField("phone", t("fields.phone"), { type: "tel", inputMode: "tel", autoComplete: "tel", dir: "ltr", className: "auth-ltr-input", placeholder: PHONE_PLACEHOLDER })}
         <Field id="signup-password" label={t("fields.password")} error={errors.password} hint={messageText("passwordHint", locale)} required>
-          {(a11y) => <Input.Password {...a11y} ref={refs.password} autoComplete="new-password" value={values.password} onChange={change("password")} data-testid={TEST_IDS.password} />}
+          {(a11y) => <Input.Password {...a11y} ref={refFor("password")} autoComplete="new-password" value={values.password} onChange={change("password")} data-testid={TEST_IDS.password} />}
         </Field>
         <Field id="signup-confirmPassword" label={t("fields.confirmPassword")} error={errors.confirmPassword} required>
-          {(a11y) => <Input.Password {...a11y} ref={refs.confirmPassword} autoComplete="new-password" value={values.confirmPassword} onChange={change("confirmPassword")} data-testid={TEST_IDS.confirmPassword} />}
+          {(a11y) => <Input.Password {...a11y} ref={refFor("confirmPassword")} autoComplete="new-password" value={values.confirmPassword} onChange={change("confirmPassword")} data-testid={TEST_IDS.confirmPassword} />}
         </Field>
         <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="signup-submit">
           {t("signup.submit")}

@@ -5,8 +5,8 @@
 // one module an icon (the index loads every icon, and an ES-only colour helper jest cannot read)
 import ArrowLeftOutlined from "@ant-design/icons/ArrowLeftOutlined";
 import ArrowRightOutlined from "@ant-design/icons/ArrowRightOutlined";
-import { Alert, Button, Form } from "antd";
-import type { ReactNode } from "react";
+import { Alert, Button, Form, type InputRef } from "antd";
+import { useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useHref, useLinkClickHandler } from "react-router-dom";
 import { messageText, type Locale, type MessageKey } from "@sufra/schema";
@@ -94,6 +94,30 @@ export function withoutError<F extends string>(errors: FieldErrors<F>, field: F)
   const next = { ...errors };
   delete next[field];
   return next;
+}
+
+/**
+ * A form's fields: values, one error a field (cleared as the person types there), and the focus moved
+ * to the first field in `order` that has an error. `refFor(field)` goes on the field's input.
+ */
+export function useFieldForm<F extends string>(order: readonly F[], initial: Record<F, string>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const inputs = useRef<Partial<Record<F, InputRef | null>>>({});
+  const change = (field: F) => (e: ChangeEvent<HTMLInputElement>) => {
+    const value = e.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((errs) => withoutError(errs, field));
+  };
+  const showErrors = (next: FieldErrors<F>) => {
+    setErrors(next);
+    const first = order.find((f) => next[f]);
+    if (first) inputs.current[first]?.focus();
+  };
+  const refFor = (field: F) => (el: InputRef | null) => {
+    inputs.current[field] = el;
+  };
+  return { values, errors, setErrors, change, showErrors, refFor };
 }
 
 export interface FieldA11y {
