@@ -1,6 +1,6 @@
 // Environment, parsed and validated once at start. A bad value stops start-up with a message that
 // names the variable; nothing else in the server reads process.env.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -34,6 +34,32 @@ const envSchema = z.object({
   RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
+  // platform accounts: tokens are encrypted at rest with this key (unset: generated once under DATA_DIR)
+  TOKEN_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  INSTAGRAM_APP_ID: z.string().optional(),
+  INSTAGRAM_APP_SECRET: z.string().optional(),
+  INSTAGRAM_AUTHORIZE_URL: url(["http:", "https:"]).default("https://www.instagram.com/oauth/authorize"),
+  INSTAGRAM_TOKEN_URL: url(["http:", "https:"]).default("https://api.instagram.com/oauth/access_token"),
+  INSTAGRAM_GRAPH_URL: url(["http:", "https:"]).default("https://graph.instagram.com"),
+  INSTAGRAM_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, "must look like v23.0").default("v23.0"),
+  X_CLIENT_ID: z.string().optional(),
+  X_CLIENT_SECRET: z.string().optional(),
+  X_AUTHORIZE_URL: url(["http:", "https:"]).default("https://x.com/i/oauth2/authorize"),
+  X_API_URL: url(["http:", "https:"]).default("https://api.x.com"),
+  // a publish call that has not answered after this long leaves the target "unconfirmed", never re-sent
+  PUBLISH_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
+  METRICS_INTERVAL_MINUTES: z.coerce.number().min(1).default(60),
+  // media uploads
+  MEDIA_MAX_IMAGE_MB: z.coerce.number().min(0.01).max(100).default(8),
+  MEDIA_MAX_VIDEO_MB: z.coerce.number().min(0.01).max(1024).default(100),
+  S3_ENDPOINT: url(["http:", "https:"]).optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // the demo business (embedded quick start): its people sign in with DEMO_PASSWORD (unset: printed once)
+  DEMO_DATA: z.enum(["true", "false"]).optional(),
+  DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
 });
 
 export interface Config {
@@ -50,6 +76,15 @@ export interface Config {
   clientDist: string;
   rateLimit: { perIp: number; perEmail: number; windowSeconds: number };
   logLevel: "silent" | "error" | "info" | "debug";
+  tokenKey: Buffer;
+  platforms: {
+    instagram: { appId?: string; appSecret?: string; authorizeUrl: string; tokenUrl: string; graphUrl: string; graphVersion: string };
+    x: { clientId?: string; clientSecret?: string; authorizeUrl: string; apiUrl: string };
+    publishTimeoutMs: number;
+    metricsIntervalMs: number;
+  };
+  media: { maxImageBytes: number; maxVideoBytes: number; s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } };
+  demo: { enabled: boolean; password: string | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -79,12 +114,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDist: path.resolve(e.CLIENT_DIST ?? path.join(import.meta.dirname, "../../client/dist")),
     rateLimit: { perIp: e.RATE_LIMIT_PER_IP, perEmail: e.RATE_LIMIT_PER_EMAIL, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
     logLevel: e.LOG_LEVEL,
+    tokenKey: createHash("sha256").update(e.TOKEN_ENCRYPTION_KEY ?? keptSecret(dataDir, "token-key")).digest(),
+    platforms: {
+      instagram: {
+        appId: e.INSTAGRAM_APP_ID,
+        appSecret: e.INSTAGRAM_APP_SECRET,
+        authorizeUrl: e.INSTAGRAM_AUTHORIZE_URL,
+        tokenUrl: e.INSTAGRAM_TOKEN_URL,
+        graphUrl: e.INSTAGRAM_GRAPH_URL.replace(/\/+$/, ""),
+        graphVersion: e.INSTAGRAM_GRAPH_VERSION,
+      },
+      x: { clientId: e.X_CLIENT_ID, clientSecret: e.X_CLIENT_SECRET, authorizeUrl: e.X_AUTHORIZE_URL, apiUrl: e.X_API_URL.replace(/\/+$/, "") },
+      publishTimeoutMs: Math.round(e.PUBLISH_TIMEOUT_SECONDS * 1000),
+      metricsIntervalMs: Math.round(e.METRICS_INTERVAL_MINUTES * 60_000),
+    },
+    media: {
+      maxImageBytes: Math.round(e.MEDIA_MAX_IMAGE_MB * 1024 * 1024),
+      maxVideoBytes: Math.round(e.MEDIA_MAX_VIDEO_MB * 1024 * 1024),
+      s3:
+        e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+          : undefined,
+    },
+    // the demo business belongs to the embedded quick start; with a real DATABASE_URL it is opt-in
+    demo: { enabled: e.DEMO_DATA ? e.DEMO_DATA === "true" : !e.DATABASE_URL, password: e.DEMO_PASSWORD },
   };
 }
 
 /** JWT_SECRET unset: generate one on first start and keep it under DATA_DIR, readable by us only. */
-function keptSecret(dataDir: string): string {
-  const file = path.join(dataDir, "jwt-secret");
+function keptSecret(dataDir: string, name = "jwt-secret"): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString("base64url");

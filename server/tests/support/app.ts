@@ -41,6 +41,7 @@ export async function startTestApp(env: Record<string, string> = {}, databaseUrl
     LOG_LEVEL: "silent",
     RATE_LIMIT_PER_IP: "10000",
     RATE_LIMIT_PER_EMAIL: "10000",
+    DEMO_DATA: "false",
     ...env,
   });
   // a short lock lifetime: Agenda leaves a timer of half of it per job run, which would keep jest alive

@@ -1,0 +1,131 @@
+// One interface for every social network (ARCHITECTURE.md, platforms/). The publishing service
+// drives an attempt through prepare -> send; only send can create a post on the network, and it
+// runs at most once per attempt key. After a crash or a timeout, reconcile asks the network
+// (read-only) whether the post exists before anyone thinks of sending again.
+export type PlatformName = "instagram" | "twitter" | "snapchat";
+
+export interface TokenSet {
+  accessToken: string;
+  refreshToken?: string | null;
+  /** when the access token stops working (null: does not expire) */
+  expiresAt?: Date | null;
+  scopes?: string[];
+}
+
+export interface ConnectedProfile {
+  /** the network's id for the account */
+  externalId: string;
+  /** @name without the @ */
+  handle: string;
+  displayName?: string | null;
+}
+
+/** The account as an adapter sees it: decrypted tokens, never stored by the adapter. */
+export interface AccountAccess {
+  externalId: string;
+  handle: string;
+  accessToken: string;
+}
+
+export interface PublishMedia {
+  id: string;
+  kind: "image" | "video";
+  mime: string;
+  /** a URL the network can fetch the file from (Instagram pulls media by URL) */
+  url: string;
+  /** the bytes, for networks that take uploads (X) */
+  read(): Promise<Buffer>;
+  width?: number | null;
+  height?: number | null;
+  durationMs?: number | null;
+  bytes: number;
+}
+
+export interface PublishRequest {
+  /** unique per attempt; the same key is never sent twice */
+  attemptKey: string;
+  /** when this attempt started (reconcile looks for posts made after it) */
+  attemptStartedAt: Date;
+  account: AccountAccess;
+  /** caption with the hashtags appended, as it should appear */
+  text: string;
+  /** Instagram: posted as the first comment after publishing */
+  firstComment?: string | null;
+  media: PublishMedia[];
+  /** what prepare saved in this attempt so far (container id, uploaded media ids, ...) */
+  progress: Record<string, unknown>;
+  /** saves progress durably before the next step, so a restarted worker continues from it */
+  saveProgress(progress: Record<string, unknown>): Promise<void>;
+  /** aborted when the publish timeout is reached */
+  signal: AbortSignal;
+}
+
+export interface Published {
+  externalId: string;
+  permalink?: string | null;
+}
+
+/** What reconcile learnt: the post exists; it certainly does not (safe to send); or nobody can tell. */
+export type Reconciled = { state: "published"; result: Published } | { state: "absent" } | { state: "unknown" };
+
+export interface Metrics {
+  views: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  reach: number;
+}
+
+export type PlatformErrorKind =
+  /** the token is refused: refresh it, or the account needs reconnecting */
+  | "auth"
+  /** slow down: try again at retryAt; never a failure */
+  | "rate_limit"
+  /** the network refused this post (caption too long, media rejected): a person must change it */
+  | "rejected"
+  /** no answer in time: the network may have received it */
+  | "timeout"
+  /** the network is down or answered 5xx before receiving anything */
+  | "unavailable";
+
+export class PlatformError extends Error {
+  constructor(
+    readonly kind: PlatformErrorKind,
+    /** the network's own message, kept for the person to read */
+    readonly platformMessage: string,
+    readonly opts: { retryAt?: Date; platformCode?: string | number; status?: number } = {},
+  ) {
+    super(`${kind}: ${platformMessage}`);
+  }
+}
+
+export interface OAuthStart {
+  state: string;
+  /** PKCE: the S256 challenge of the verifier kept in oauth_states */
+  codeChallenge: string;
+  redirectUri: string;
+}
+
+export interface PlatformAdapter {
+  readonly name: PlatformName;
+  /** Snapchat: no public posting API; the person posts by hand at the time */
+  readonly manual: boolean;
+  /** false when this server has no app credentials for the network */
+  configured(): boolean;
+  authorizeUrl(start: OAuthStart): string;
+  exchangeCode(p: { code: string; codeVerifier: string; redirectUri: string }): Promise<TokenSet & ConnectedProfile>;
+  /** a fresh token set; PlatformError("auth") when the grant can no longer be refreshed */
+  refresh(tokens: { accessToken: string; refreshToken?: string | null }): Promise<TokenSet>;
+  /** the token expires within this margin: refresh before using it */
+  readonly refreshMarginMs: number;
+  /** safe-to-repeat steps (media uploads, Instagram container + status polls); saves progress */
+  prepare(req: PublishRequest): Promise<void>;
+  /** the one call that creates the post; called at most once per attempt key */
+  send(req: PublishRequest): Promise<Published>;
+  /** read-only: did a send for this attempt reach the network? */
+  reconcile(req: PublishRequest): Promise<Reconciled>;
+  /** how many more posts the network accepts now (Instagram's 24-hour publishing limit) */
+  quota?(account: AccountAccess): Promise<{ remaining: number; resetAt: Date }>;
+  /** figures for published posts, by external id; read-only, retried with backoff by the caller */
+  metrics(account: AccountAccess, externalIds: string[]): Promise<Map<string, Metrics>>;
+}
