@@ -36,6 +36,21 @@ export const ERRORS = {
   PERSONAL_SESSION_REQUIRED: { status: 403, graphql: "FORBIDDEN", en: "This needs you signed in with your own account; an API key cannot do it", ar: "يتطلب هذا تسجيل الدخول بحسابك الشخصي؛ لا يمكن ذلك بمفتاح واجهة برمجية" },
   CANNOT_REMOVE_SELF: { status: 409, graphql: "BAD_USER_INPUT", en: "You cannot remove yourself from the team", ar: "لا يمكنك إزالة نفسك من الفريق" },
   CANNOT_REMOVE_ACCOUNT_HOLDER: { status: 409, graphql: "BAD_USER_INPUT", en: "The account holder cannot be removed from the team", ar: "لا يمكن إزالة صاحب الحساب من الفريق" },
+  // ---- media (uploads and the media library); details name the file's problem in the person's language
+  MEDIA_UNSUPPORTED: { status: 400, graphql: "BAD_USER_INPUT", en: "This file is not supported. Upload a JPEG, PNG or WebP image, or an MP4 video", ar: "هذا الملف غير مدعوم. ارفع صورة JPEG أو PNG أو WebP، أو فيديو MP4" },
+  MEDIA_TOO_LARGE: { status: 413, graphql: "BAD_USER_INPUT", en: "The file is too large", ar: "الملف كبير جدًا" },
+  MEDIA_REJECTED_BY_PLATFORM: { status: 400, graphql: "BAD_USER_INPUT", en: "A platform you chose would refuse this file", ar: "إحدى المنصات التي اخترتها سترفض هذا الملف" },
+  MEDIA_IN_USE: { status: 409, graphql: "BAD_USER_INPUT", en: "This file belongs to a scheduled or published post, so it cannot be deleted", ar: "هذا الملف مستخدم في منشور مجدول أو منشور بالفعل، فلا يمكن حذفه" },
+  MEDIA_NOT_AN_IMAGE: { status: 400, graphql: "BAD_USER_INPUT", en: "Only images can be enhanced", ar: "يمكن تحسين الصور فقط" },
+  ENHANCEMENT_PLAN_REQUIRED: { status: 403, graphql: "FORBIDDEN", en: "Image enhancement is part of the Professional and Premium plans", ar: "تحسين الصور جزء من الباقتين الاحترافية والمميزة" },
+  // ---- end of media
+  // posts, platform accounts and publishing (issue 5)
+  PLATFORM_NOT_IN_PLAN: { status: 403, graphql: "FORBIDDEN", en: "The Basic plan connects Instagram only. Upgrade to Professional to add X and Snapchat", ar: "الباقة الأساسية تربط إنستغرام فقط. رقِّ باقتك إلى الاحترافية لإضافة إكس وسناب شات" },
+  PLATFORM_NOT_CONNECTED: { status: 400, graphql: "BAD_USER_INPUT", en: "Connect this account in Settings before posting to it", ar: "اربط هذا الحساب من الإعدادات قبل النشر عليه" },
+  PLATFORM_NOT_CONFIGURED: { status: 409, graphql: "BAD_USER_INPUT", en: "Connecting this network is not set up on this server yet. Please contact support", ar: "ربط هذه الشبكة غير مهيأ على هذا الخادم بعد. يرجى التواصل مع الدعم" },
+  OAUTH_FAILED: { status: 400, graphql: "BAD_USER_INPUT", en: "The account could not be connected. Please try again", ar: "تعذر ربط الحساب. يرجى المحاولة مرة أخرى" },
+  POST_NOT_EDITABLE: { status: 409, graphql: "BAD_USER_INPUT", en: "This post is being published or already published, so it cannot be changed", ar: "هذا المنشور قيد النشر أو منشور بالفعل، فلا يمكن تعديله" },
+  POST_INVALID_FOR_PLATFORM: { status: 400, graphql: "BAD_USER_INPUT", en: "This post does not fit a platform you chose. See the preview for what to change", ar: "هذا المنشور لا يناسب إحدى المنصات التي اخترتها. راجع المعاينة لمعرفة ما يجب تغييره" },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -7,3 +7,5 @@ export * from "./translations.ts";
 export * from "./team.ts";
 export * from "./notifications.ts";
 export * from "./owner.ts";
+export * from "./media.ts";
+export * from "./posts.ts";

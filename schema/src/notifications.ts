@@ -2,7 +2,18 @@
 // person as a type and its data; each side renders the text from them in the person's language.
 import { z } from "zod";
 
-export const NOTIFICATION_TYPES = ["client_signed_up", "account_approved", "account_rejected", "trial_ending"] as const;
+export const NOTIFICATION_TYPES = [
+  "client_signed_up",
+  "account_approved",
+  "account_rejected",
+  "trial_ending",
+  // publishing (issue 5): the author hears of a failure, a post to check, a Snapchat post to make by hand;
+  // the business's people hear when an account needs reconnecting
+  "post_failed",
+  "post_unconfirmed",
+  "snapchat_ready",
+  "account_reconnect_needed",
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const isNotificationType = (v: unknown): v is NotificationType => typeof v === "string" && (NOTIFICATION_TYPES as readonly string[]).includes(v);
 
@@ -12,6 +23,10 @@ export interface NotificationData {
   account_approved: { businessId: string; companyName: string; plan: string | null; trialEndsAt: string | null };
   account_rejected: { businessId: string; companyName: string; reason: string | null };
   trial_ending: { businessId: string; companyName: string; trialEndsAt: string };
+  post_failed: { businessId: string; postId: string; platform: string; excerpt: string; errorCode: string; errorMessage: string | null };
+  post_unconfirmed: { businessId: string; postId: string; platform: string; excerpt: string };
+  snapchat_ready: { businessId: string; postId: string; platform: string; excerpt: string };
+  account_reconnect_needed: { businessId: string; platform: string; handle: string };
 }
 
 /** The people of a business hear of their trial's end this many days before it. */

@@ -62,3 +62,10 @@ export const PLANS: Record<PlanId, Plan> = {
 };
 
 export const isPlanId = (v: unknown): v is PlanId => typeof v === "string" && (PLAN_IDS as readonly string[]).includes(v);
+
+/** Which networks each plan connects (SPEC §9: the Basic plan is Instagram integration only). */
+export const PLAN_PLATFORMS: Record<PlanId, readonly ("instagram" | "twitter" | "snapchat")[]> = {
+  basic: ["instagram"],
+  professional: ["instagram", "twitter", "snapchat"],
+  premium: ["instagram", "twitter", "snapchat"],
+};

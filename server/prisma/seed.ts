@@ -18,3 +18,44 @@ export async function seedAdmin(db: Db, config: Config, logger: Logger): Promise
   if (!config.admin.password) logger.info(`\n  Admin account created: ${email}\n  Password (shown only this once): ${password}\n`);
   return { created: true, email, ...(config.admin.password ? {} : { password }) };
 }
+
+export const DEMO_OWNER_EMAIL = "demo-owner@sufra.local";
+export const DEMO_CLIENT_EMAIL = "demo-client@sufra.local";
+
+/**
+ * The embedded quick start's demo business: an owner and a client (DEMO_PASSWORD, else a random
+ * password printed once), Premium, and clearly labelled demo accounts on Instagram, X and Snapchat
+ * that publish to the simulated network inside the server. DEMO_DATA=false leaves it out.
+ */
+export async function seedDemo(db: Db, config: Config, logger: Logger, ensureAccounts: (businessId: string) => Promise<void>) {
+  if (!config.demo.enabled) return null;
+  const existing = await db.user.findUnique({ where: { email: DEMO_OWNER_EMAIL }, select: { businessId: true } });
+  if (existing?.businessId) {
+    await ensureAccounts(existing.businessId);
+    return { created: false, businessId: existing.businessId };
+  }
+  const password = config.demo.password ?? `Demo-${randomBytes(9).toString("base64url")}7a!`;
+  const passwordHash = await hashPassword(password);
+  const now = new Date();
+  const business = await db.$transaction(async (tx) => {
+    const b = await tx.business.create({
+      data: {
+        companyName: "Sufra Demo Café",
+        contactName: "Demo Owner",
+        phone: "+96550000000",
+        address: "Salmiya, Kuwait",
+        requestedPlan: "premium",
+        status: "active",
+        approvedAt: now,
+        subscription: { create: { plan: "premium", status: "active", renewsAt: new Date(now.getTime() + 365 * 86_400_000) } },
+      },
+    });
+    await tx.user.create({ data: { email: DEMO_OWNER_EMAIL, name: "Demo Owner", role: "owner", businessId: b.id, passwordHash, emailVerifiedAt: now } });
+    await tx.user.create({ data: { email: DEMO_CLIENT_EMAIL, name: "Demo Client", role: "client", businessId: b.id, passwordHash, emailVerifiedAt: now } });
+    await tx.auditLog.create({ data: { actorId: null, action: "demo.seeded", entityType: "business", entityId: b.id } });
+    return b;
+  });
+  await ensureAccounts(business.id);
+  if (!config.demo.password) logger.info(`\n  Demo business "Sufra Demo Café": ${DEMO_OWNER_EMAIL} and ${DEMO_CLIENT_EMAIL}\n  Password (shown only this once): ${password}\n`);
+  return { created: true, businessId: business.id, ...(config.demo.password ? {} : { password }) };
+}

@@ -1,13 +1,14 @@
 // Composition root: config -> db -> jobs -> http (graphql, ws, rest, static).
 // main.ts calls it for `npm start`; tests call it with their own database and settings.
 import pg from "pg";
-import { seedAdmin } from "../prisma/seed.ts";
+import { seedAdmin, seedDemo } from "../prisma/seed.ts";
 import type { Config } from "./config.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { createPrisma } from "./db/prisma.ts";
 import type { Deps } from "./deps.ts";
 import { createPubSub } from "./graphql/pubsub.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
+import { createJobQueue, type OneOffJob } from "./jobs/queue.ts";
 import { createScheduler, type RecurringJob } from "./jobs/scheduler.ts";
 import { createLogger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -37,6 +38,7 @@ export interface Sufra {
   server: SufraServer | null;
   port: number | null;
   admin: Awaited<ReturnType<typeof seedAdmin>>;
+  demo: Awaited<ReturnType<typeof seedDemo>>;
   stop(): Promise<void>;
 }
 
@@ -64,10 +66,12 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
   const pubsub = await createPubSub({ url: opts.databaseUrl, pool, logger });
   const limits = createRateLimits(pool, config.rateLimit);
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-  const deps: Deps = { config, db, pool, pubsub, limits, mailer, signer: createTokenSigner(config.jwtSecret), logger };
+  const queue = createJobQueue();
+  const deps: Deps = { config, db, pool, pubsub, limits, mailer, signer: createTokenSigner(config.jwtSecret), logger, queue };
   const heartbeatMs = opts.heartbeatMs ?? 30_000;
   const services = createServices(deps, { heartbeatMs });
   const admin = await seedAdmin(db, config, logger);
+  const demo = await seedDemo(db, config, logger, (id) => services.platformAccounts.ensureDemoAccounts(id));
 
   const scheduler = await createScheduler({
     url: opts.databaseUrl,
@@ -81,6 +85,8 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
       // recurring jobs a module declares (services.<name>.jobs)
       ...Object.values(services).flatMap((s) => (s as { jobs?: RecurringJob[] }).jobs ?? []),
     ],
+    oneOff: Object.values(services).flatMap((s) => (s as { oneOffJobs?: OneOffJob<any>[] }).oneOffJobs ?? []),
+    queue,
   });
   // modules that listen to events (e.g. notifications) start here, and stop with the process
   const listeners = Object.values(services).filter((s): s is typeof s & Listening => typeof (s as Listening).start === "function") as unknown as Listening[];
@@ -99,6 +105,7 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
     server,
     port,
     admin,
+    demo,
     async stop() {
       await server?.close();
       for (const l of listeners) await l.stop?.();

@@ -48,6 +48,8 @@ const envSchema = z.object({
   X_API_URL: url(["http:", "https:"]).default("https://api.x.com"),
   // a publish call that has not answered after this long leaves the target "unconfirmed", never re-sent
   PUBLISH_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
+  // a worker renews its lease on a target while publishing; once the lease lapses another worker resumes it
+  PUBLISH_LEASE_SECONDS: z.coerce.number().min(0.5).max(3600).default(60),
   METRICS_INTERVAL_MINUTES: z.coerce.number().min(1).default(60),
   // media uploads
   MEDIA_MAX_IMAGE_MB: z.coerce.number().min(0.01).max(100).default(8),
@@ -81,6 +83,7 @@ export interface Config {
     instagram: { appId?: string; appSecret?: string; authorizeUrl: string; tokenUrl: string; graphUrl: string; graphVersion: string };
     x: { clientId?: string; clientSecret?: string; authorizeUrl: string; apiUrl: string };
     publishTimeoutMs: number;
+    leaseMs: number;
     metricsIntervalMs: number;
   };
   media: { maxImageBytes: number; maxVideoBytes: number; s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } };
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       x: { clientId: e.X_CLIENT_ID, clientSecret: e.X_CLIENT_SECRET, authorizeUrl: e.X_AUTHORIZE_URL, apiUrl: e.X_API_URL.replace(/\/+$/, "") },
       publishTimeoutMs: Math.round(e.PUBLISH_TIMEOUT_SECONDS * 1000),
+      leaseMs: Math.round(e.PUBLISH_LEASE_SECONDS * 1000),
       metricsIntervalMs: Math.round(e.METRICS_INTERVAL_MINUTES * 60_000),
     },
     media: {

@@ -4,6 +4,7 @@ import type { Locale } from "@sufra/schema";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/prisma.ts";
 import type { PubSub } from "./graphql/pubsub.ts";
+import type { JobQueue } from "./jobs/queue.ts";
 import type { RateLimits } from "./http/rate-limits.ts";
 import type { Logger } from "./logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
@@ -18,6 +19,8 @@ export interface Deps {
   mailer: Mailer;
   signer: TokenSigner;
   logger: Logger;
+  /** one-off jobs (publishing at a time); recurring ones are declared as services' `jobs` */
+  queue: JobQueue;
 }
 
 /** Facts about the request a service may need, taken by each door from its transport. */

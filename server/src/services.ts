@@ -8,16 +8,29 @@ import { createNotificationsService } from "./modules/notifications/notification
 import { createTranslationsService } from "./modules/translations/translations.service.ts";
 import { createTeamService } from "./modules/team/team.service.ts";
 import { createApiKeysService } from "./modules/api-keys/api-keys.service.ts";
+import { createMediaService } from "./modules/media/media.service.ts";
+import { createPlatformAccountsService } from "./modules/platform-accounts/platform-accounts.service.ts";
+import { createPublishingService } from "./modules/publishing/publishing.service.ts";
+import { createPostsService } from "./modules/posts/posts.service.ts";
 
 export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWatchMs?: number }) {
   const health = createHealthService({ pool: deps.pool, heartbeatMs: opts.heartbeatMs });
+  const notifications = createNotificationsService(deps);
+  const media = createMediaService(deps);
+  const platformAccounts = createPlatformAccountsService(deps, notifications);
+  const publishing = createPublishingService(deps, platformAccounts, media, notifications);
+  platformAccounts.setOnReconnected((accountId) => publishing.resumeAccount(accountId));
   return {
     auth: createAuthService(deps),
     clients: createClientsService(deps),
     health,
     admin: createAdminService(deps, health, { healthWatchMs: opts.healthWatchMs }),
     owner: createOwnerService(deps),
-    notifications: createNotificationsService(deps),
+    notifications,
+    media,
+    platformAccounts,
+    publishing,
+    posts: createPostsService(deps, publishing, media),
     translations: createTranslationsService(deps),
     team: createTeamService(deps),
     apiKeys: createApiKeysService(deps),

@@ -16,6 +16,10 @@ export interface Events {
   "health.changed": { status: string };
   "notification.created": { userId: string; notificationId: string };
   "translations.changed": { keys: number };
+  /** a post or one of its targets changed status (scheduled, publishing, published, failed, ...) */
+  "post.changed": { businessId: string; postId: string; status: string };
+  /** a platform account was connected, refreshed into trouble, or disconnected */
+  "account.changed": { businessId: string; platform: string; status: string };
 }
 export type Topic = keyof Events;
 
@@ -89,3 +93,20 @@ export async function createPubSub(opts: { url: string; pool: pg.Pool; logger: L
   };
 }
 export type PubSub = Awaited<ReturnType<typeof createPubSub>>;
+
+/** An iterator that passes on only the values `keep` accepts; return() ends it at once (no leak while waiting). */
+export function only<T>(inner: AsyncIterableIterator<T>, keep: (v: T) => boolean): AsyncIterableIterator<T> {
+  return {
+    async next() {
+      for (;;) {
+        const r = await inner.next();
+        if (r.done || keep(r.value)) return r;
+      }
+    },
+    return: () => inner.return!(),
+    throw: (e?: unknown) => inner.throw!(e),
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}

@@ -9,5 +9,8 @@ import "../modules/notifications/notifications.graphql.ts";
 import "../modules/translations/translations.graphql.ts";
 import "../modules/team/team.graphql.ts";
 import "../modules/api-keys/api-keys.graphql.ts";
+import "../modules/posts/posts.graphql.ts";
+import "../modules/platform-accounts/platform-accounts.graphql.ts";
+import "../modules/media/media.graphql.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -14,6 +14,9 @@ import { notificationsRouter } from "../modules/notifications/notifications.rest
 import { translationsRouter } from "../modules/translations/translations.rest.ts";
 import { teamRouter } from "../modules/team/team.rest.ts";
 import { apiKeysRouter } from "../modules/api-keys/api-keys.rest.ts";
+import { mediaFilesRouter, mediaRouter } from "../modules/media/media.rest.ts";
+import { postsRouter } from "../modules/posts/posts.rest.ts";
+import { platformAccountsRouter } from "../modules/platform-accounts/platform-accounts.rest.ts";
 import type { Services } from "../services.ts";
 import { errorHandler, notFound } from "./errors.ts";
 import { serveClient } from "./static-client.ts";
@@ -39,8 +42,14 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   api.use("/translations", translationsRouter(opts.services));
   api.use("/team", teamRouter(opts.services)); // members and invitations
   api.use("/api-keys", apiKeysRouter(opts.services));
+  api.use("/posts/media", mediaRouter(opts.services));
+  // the media router (POST /api/posts/media ...) must be mounted before this one, or /posts/:id takes its paths
+  api.use("/posts", postsRouter(opts.services));
+  api.use("/platforms", platformAccountsRouter(opts.services)); // connect, callback, disconnect
   api.use(notFound);
   app.use("/api", api);
+  // signed public file URLs (networks fetch media by URL; <img> sends no Authorization)
+  app.use("/media", mediaFilesRouter(opts.services));
 
   app.use("/graphql", json, (req, _res, next) => requestLocale.run(pickLocale(req.get("accept-language")), next), opts.graphql);
 

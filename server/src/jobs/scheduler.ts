@@ -5,6 +5,7 @@ import { PostgresBackend } from "@agendajs/postgres-backend";
 import { Agenda } from "agenda";
 import pg from "pg";
 import type { Logger } from "../logger.ts";
+import type { JobQueue, OneOffJob } from "./queue.ts";
 
 export const HEARTBEAT_JOB = "scheduler.heartbeat";
 const SCHEMA_LOCK = 7_365_001; // pg advisory lock id: two processes must not create Agenda's table at once
@@ -15,7 +16,18 @@ export interface RecurringJob {
   run: () => Promise<unknown>;
 }
 
-export async function createScheduler(opts: { url: string; logger: Logger; run: boolean; heartbeatMs: number; jobs: RecurringJob[]; processEveryMs?: number; lockLifetimeMs?: number }) {
+export async function createScheduler(opts: {
+  url: string;
+  logger: Logger;
+  run: boolean;
+  heartbeatMs: number;
+  jobs: RecurringJob[];
+  /** jobs enqueued for a time through the queue (publishing a target) */
+  oneOff?: OneOffJob<any>[];
+  queue?: JobQueue;
+  processEveryMs?: number;
+  lockLifetimeMs?: number;
+}) {
   // our own pool, so a dropped connection (database restart, shutdown) is logged instead of crashing
   const pool = new pg.Pool({ connectionString: opts.url, max: 4 });
   pool.on("error", (e) => opts.logger.debug("scheduler pool error", { error: e.message }));
@@ -24,6 +36,8 @@ export async function createScheduler(opts: { url: string; logger: Logger; run: 
     backend,
     name: `${os.hostname()}:${process.pid}`,
     processEvery: opts.processEveryMs ?? 5_000,
+    // publishing waits on networks, not on this CPU: many at once per process
+    maxConcurrency: 50,
     ...(opts.lockLifetimeMs ? { defaultLockLifetime: opts.lockLifetimeMs } : {}),
   });
   agenda.on("error", (e: Error) => opts.logger.error("scheduler error", { error: e.message }));
@@ -41,6 +55,20 @@ export async function createScheduler(opts: { url: string; logger: Logger; run: 
       }
     });
 
+  for (const job of opts.oneOff ?? [])
+    agenda.define(
+      job.name,
+      async (j: { attrs: { data: unknown }; touch(): Promise<void> }) => {
+        try {
+          await job.run(j.attrs.data, () => j.touch());
+        } catch (e) {
+          opts.logger.error(`job ${job.name} failed`, { error: (e as Error).message });
+          throw e;
+        }
+      },
+      { ...(job.lockLifetimeMs ? { lockLifetime: job.lockLifetimeMs } : {}), ...(job.concurrency ? { concurrency: job.concurrency } : {}) },
+    );
+
   const lockClient = new pg.Client({ connectionString: opts.url });
   await lockClient.connect();
   try {
@@ -51,6 +79,7 @@ export async function createScheduler(opts: { url: string; logger: Logger; run: 
     await lockClient.end();
   }
 
+  opts.queue?.bind(agenda);
   if (opts.run) {
     await agenda.start();
     for (const job of all) await agenda.every(job.everyMs, job.name);

@@ -63,6 +63,8 @@ export interface PublishRequest {
 export interface Published {
   externalId: string;
   permalink?: string | null;
+  /** the post is out, but a follow-up step failed (Instagram's first comment): tell the person */
+  warning?: string | null;
 }
 
 /** What reconcile learnt: the post exists; it certainly does not (safe to send); or nobody can tell. */

@@ -10,7 +10,19 @@ const NotificationTypeEnum = builder.enumType("NotificationType", {
   values: Object.fromEntries(NOTIFICATION_TYPES.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<(typeof NOTIFICATION_TYPES)[number]>, { value: (typeof NOTIFICATION_TYPES)[number] }>,
 });
 
-type DataShape = { businessId?: string; companyName?: string; reason?: string | null; plan?: "basic" | "professional" | "premium" | null; trialEndsAt?: string | null };
+type DataShape = {
+  businessId?: string;
+  companyName?: string;
+  reason?: string | null;
+  plan?: "basic" | "professional" | "premium" | null;
+  trialEndsAt?: string | null;
+  postId?: string;
+  platform?: string;
+  excerpt?: string;
+  errorCode?: string;
+  errorMessage?: string | null;
+  handle?: string;
+};
 const NotificationData = builder.objectRef<DataShape>("NotificationData").implement({
   description: "The facts a notification's text needs; which are set depends on the type.",
   fields: (t) => ({
@@ -19,6 +31,12 @@ const NotificationData = builder.objectRef<DataShape>("NotificationData").implem
     reason: t.string({ nullable: true, description: "account_rejected: the reason the admin gave", resolve: (d) => d.reason ?? null }),
     plan: t.field({ type: PlanEnum, nullable: true, description: "account_approved: the plan whose trial started", resolve: (d) => d.plan ?? null }),
     trialEndsAt: t.field({ type: "DateTime", nullable: true, description: "account_approved, trial_ending: when the free trial ends", resolve: (d) => (d.trialEndsAt ? new Date(d.trialEndsAt) : null) }),
+    postId: t.id({ nullable: true, description: "post_*, snapchat_ready: the post", resolve: (d) => d.postId ?? null }),
+    platform: t.string({ nullable: true, description: "post_*, snapchat_ready, account_reconnect_needed: instagram, twitter or snapchat", resolve: (d) => d.platform ?? null }),
+    excerpt: t.string({ nullable: true, description: "post_*, snapchat_ready: the caption's first words", resolve: (d) => d.excerpt ?? null }),
+    errorCode: t.string({ nullable: true, description: "post_failed: why, as a message key", resolve: (d) => d.errorCode ?? null }),
+    errorMessage: t.string({ nullable: true, description: "post_failed: the platform's own words", resolve: (d) => d.errorMessage ?? null }),
+    handle: t.string({ nullable: true, description: "account_reconnect_needed: the account's handle", resolve: (d) => d.handle ?? null }),
   }),
 });
 

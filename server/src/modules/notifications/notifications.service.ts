@@ -10,14 +10,14 @@ import {
 import type { Deps } from "../../deps.ts";
 import { AppError, validate } from "../../errors.ts";
 import type { Notification, Prisma } from "../../generated/prisma/client.ts";
-import type { Events } from "../../graphql/pubsub.ts";
+import { only, type Events } from "../../graphql/pubsub.ts";
 import type { RecurringJob } from "../../jobs/scheduler.ts";
 import { requireScope, type Viewer } from "../auth/policy.ts";
 
 const DAY = 86_400_000;
 export const TRIAL_ENDING_JOB = "notifications.trial-ending";
 
-interface Draft<T extends NotificationType = NotificationType> {
+export interface Draft<T extends NotificationType = NotificationType> {
   userId: string;
   type: T;
   data: NotificationData[T];
@@ -33,23 +33,6 @@ const AUDITED: Partial<Record<Events["client.changed"]["change"], string>> = {
 
 /** A date as it is in Kuwait (YYYY-MM-DD): the day a trial ends, for its notification's key. */
 const kuwaitDate = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kuwait", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
-
-/** An iterator that passes on only the values `keep` accepts; return() ends it at once (no leak while waiting). */
-function only<T>(inner: AsyncIterableIterator<T>, keep: (v: T) => boolean): AsyncIterableIterator<T> {
-  return {
-    async next() {
-      for (;;) {
-        const r = await inner.next();
-        if (r.done || keep(r.value)) return r;
-      }
-    },
-    return: () => inner.return!(),
-    throw: (e?: unknown) => inner.throw!(e),
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-  };
-}
 
 export function createNotificationsService(deps: Deps) {
   const { db, pubsub, logger } = deps;
@@ -128,6 +111,8 @@ export function createNotificationsService(deps: Deps) {
 
   return {
     jobs,
+    /** Other modules (publishing, platform accounts) tell people through this; dedupeKey makes it once. */
+    deliver,
 
     /** Listens to account events for as long as the process runs. */
     async start() {

@@ -26,10 +26,10 @@ export interface OwnerStats {
   totalPosts: number;
   scheduledPosts: number;
   publishedToday: number;
-  /** a percentage (0-100); null until analytics exist: Sufra does not read engagement from the platforms yet */
+  /** a percentage (0-100): likes, comments and shares per reach over published targets; null before any reach */
   engagementRate: number | null;
   teamMembers: number;
-  /** names of connected platforms: none until platforms can be connected */
+  /** names of connected platforms (instagram, twitter, snapchat) */
   platformsConnected: string[];
   recentActivity: OwnerActivity[];
 }
@@ -65,10 +65,14 @@ export function createOwnerService(deps: Deps) {
       // the person who signed the business up did not "join" it; those who came afterwards did
       const joined = { businessId, createdAt: { gt: business.createdAt }, ...(business.users[0] ? { id: { not: business.users[0].id } } : {}) };
 
+      const [accounts, figures] = await Promise.all([
+        db.platformAccount.findMany({ where: { businessId, status: { not: "disconnected" } }, select: { platform: true, handle: true, connectedAt: true, id: true }, orderBy: { platform: "asc" } }),
+        db.postTarget.aggregate({ where: { post: { businessId }, status: "published" }, _sum: { likes: true, comments: true, shares: true, reach: true } }),
+      ]);
       const [totalPosts, scheduledPosts, publishedToday, teamMembers, published, scheduled, members] = await Promise.all([
         db.post.count({ where: posts }),
         db.post.count({ where: { ...posts, status: "scheduled" } }),
-        db.post.count({ where: { ...posts, status: "published", publishedAt: { gte: dayStart, lt: new Date(dayStart.getTime() + DAY) } } }),
+        db.post.count({ where: { ...posts, status: { in: ["published", "partially_published"] }, publishedAt: { gte: dayStart, lt: new Date(dayStart.getTime() + DAY) } } }),
         db.user.count({ where: { businessId } }),
         db.post.findMany({ where: { ...posts, status: "published", publishedAt: { not: null } }, orderBy: [{ publishedAt: "desc" }, { id: "desc" }], take: OWNER_RECENT_ACTIVITY, select: { id: true, content: true, publishedAt: true } }),
         // a scheduled post's activity is the moment it was scheduled: its last change while it waits
@@ -80,6 +84,7 @@ export function createOwnerService(deps: Deps) {
         ...published.map((p) => ({ id: `post_published:${p.id}`, type: "post_published" as const, subject: activityExcerpt(p.content), timestamp: p.publishedAt! })),
         ...scheduled.map((p) => ({ id: `post_scheduled:${p.id}`, type: "post_scheduled" as const, subject: activityExcerpt(p.content), timestamp: p.updatedAt })),
         ...members.map((u) => ({ id: `team_joined:${u.id}`, type: "team_joined" as const, subject: u.name, timestamp: u.createdAt })),
+        ...accounts.map((a) => ({ id: `platform_connected:${a.id}`, type: "platform_connected" as const, subject: `${a.platform} @${a.handle}`, timestamp: a.connectedAt })),
       ]
         .sort((a, b) => b.timestamp.getTime() - a.timestamp.getTime() || (a.id < b.id ? 1 : -1))
         .slice(0, OWNER_RECENT_ACTIVITY);
@@ -94,9 +99,9 @@ export function createOwnerService(deps: Deps) {
         totalPosts,
         scheduledPosts,
         publishedToday,
-        engagementRate: null,
+        engagementRate: figures._sum.reach ? Math.round((((figures._sum.likes ?? 0) + (figures._sum.comments ?? 0) + (figures._sum.shares ?? 0)) / figures._sum.reach) * 1000) / 10 : null,
         teamMembers,
-        platformsConnected: [],
+        platformsConnected: accounts.map((a) => a.platform),
         recentActivity,
       };
     },

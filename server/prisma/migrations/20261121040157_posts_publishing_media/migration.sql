@@ -95,6 +95,7 @@ CREATE TABLE "post_targets" (
     "attempt_key" TEXT,
     "attempt_step" TEXT,
     "attempt_started_at" TIMESTAMPTZ(3),
+    "lease_until" TIMESTAMPTZ(3),
     "attempts" INTEGER NOT NULL DEFAULT 0,
     "progress" JSONB NOT NULL DEFAULT '{}',
     "external_id" TEXT,
@@ -159,6 +160,9 @@ CREATE INDEX "target_metrics_target_id_collected_at_idx" ON "target_metrics"("ta
 
 -- CreateIndex
 CREATE INDEX "posts_business_id_scheduled_for_idx" ON "posts"("business_id", "scheduled_for");
+
+-- AddForeignKey
+ALTER TABLE "posts" ADD CONSTRAINT "posts_author_id_fkey" FOREIGN KEY ("author_id") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "platform_accounts" ADD CONSTRAINT "platform_accounts_business_id_fkey" FOREIGN KEY ("business_id") REFERENCES "businesses"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -1,0 +1,139 @@
+// Media: what Sufra accepts, and what each network accepts (issue: media library and posts).
+// The upload checks a file against the chosen networks; the posts preview reuses mediaProblems.
+import { z } from "zod";
+import type { Locale, MessageKey } from "./messages.ts";
+import { messageText } from "./messages.ts";
+import type { PlanId } from "./plans.ts";
+
+const MB = 1024 * 1024;
+
+export const MEDIA_PLATFORMS = ["instagram", "twitter", "snapchat"] as const;
+export type MediaPlatform = (typeof MEDIA_PLATFORMS)[number];
+export const isMediaPlatform = (v: unknown): v is MediaPlatform => typeof v === "string" && (MEDIA_PLATFORMS as readonly string[]).includes(v);
+
+/** Brand names stay as the networks write them, in both languages but Arabic script where usual. */
+export const MEDIA_PLATFORM_LABELS: Record<MediaPlatform, { en: string; ar: string }> = {
+  instagram: { en: "Instagram", ar: "إنستغرام" },
+  twitter: { en: "X", ar: "إكس" },
+  snapchat: { en: "Snapchat", ar: "سناب شات" },
+};
+
+/** Decided by the file's content, never by its name or declared type. `accept` is for <input type=file>. */
+export const ACCEPTED_MEDIA_TYPES = {
+  image: ["image/jpeg", "image/png", "image/webp"],
+  video: ["video/mp4"],
+  accept: "image/jpeg,image/png,image/webp,video/mp4,.jpg,.jpeg,.png,.webp,.mp4",
+} as const;
+
+/** Crops made of every image (JPEG, Instagram publishes JPEG only), and offered at upload instead of a refusal. */
+export const MEDIA_CROPS = {
+  square: { width: 1080, height: 1080, ratioLabel: "1:1" },
+  portrait: { width: 1080, height: 1350, ratioLabel: "4:5" },
+  landscape: { width: 1080, height: 566, ratioLabel: "1.91:1" },
+} as const;
+export type MediaCrop = keyof typeof MEDIA_CROPS;
+export const MEDIA_CROP_NAMES = Object.keys(MEDIA_CROPS) as MediaCrop[];
+
+export interface PlatformMediaRules {
+  image: { minRatio?: number; maxRatio?: number; ratioLabels?: [string, string]; maxBytes?: number };
+  video: { minSeconds?: number; maxSeconds?: number; maxBytes?: number };
+  /** files in one post */
+  maxItems: number;
+}
+
+/** The networks' published limits (ratio is width / height). */
+export const MEDIA_RULES: Record<MediaPlatform, PlatformMediaRules> = {
+  instagram: {
+    image: { minRatio: 0.8, maxRatio: 1.91, ratioLabels: ["4:5", "1.91:1"], maxBytes: 8 * MB },
+    video: { minSeconds: 3, maxSeconds: 15 * 60, maxBytes: 300 * MB },
+    maxItems: 10,
+  },
+  twitter: { image: { maxBytes: 5 * MB }, video: { maxSeconds: 140, maxBytes: 512 * MB }, maxItems: 4 },
+  snapchat: { image: {}, video: { maxSeconds: 60 }, maxItems: 1 },
+};
+
+/** Image enhancement: Professional and Premium (trial or active). */
+export const ENHANCEMENT_PLANS: readonly PlanId[] = ["professional", "premium"];
+export function canEnhanceImages(sub: { plan: string; status: string } | null | undefined): boolean {
+  return !!sub && (ENHANCEMENT_PLANS as readonly string[]).includes(sub.plan.toLowerCase()) && ["trial", "active"].includes(sub.status.toLowerCase());
+}
+
+export interface MediaFacts {
+  kind: "image" | "video";
+  bytes: number;
+  width?: number | null;
+  height?: number | null;
+  durationMs?: number | null;
+}
+
+/** A problem as a message key and its parameters (numbers as plain text; mediaProblemText formats them). */
+export interface MediaProblem {
+  key: MessageKey;
+  params: Record<string, string>;
+}
+
+const mb = (bytes: number) => String(Math.round((bytes / MB) * 100) / 100);
+const ratioText = (r: number) => `${Math.round(r * 100) / 100}:1`;
+
+/** What the platform would refuse in this file; empty when it accepts it. Pure, shared by upload and preview. */
+export function mediaProblems(platform: MediaPlatform, m: MediaFacts): MediaProblem[] {
+  const rules = MEDIA_RULES[platform];
+  const out: MediaProblem[] = [];
+  const p = (key: MessageKey, params: Record<string, string> = {}) => out.push({ key, params: { platform, ...params } });
+  if (m.kind === "image") {
+    const r = rules.image;
+    if (r.maxBytes && m.bytes > r.maxBytes) p("mediaImageTooLargeFor", { max: mb(r.maxBytes) });
+    if (m.width && m.height && r.minRatio && r.maxRatio) {
+      const ratio = m.width / m.height;
+      // a hair of tolerance: 1080x1350 and 1080x566 are the networks' own sizes
+      if (ratio < r.minRatio - 0.005 || ratio > r.maxRatio + 0.005) p("mediaRatioOutOfRange", { min: r.ratioLabels?.[0] ?? ratioText(r.minRatio), max: r.ratioLabels?.[1] ?? ratioText(r.maxRatio), actual: ratioText(ratio) });
+    }
+  } else {
+    const r = rules.video;
+    const seconds = (m.durationMs ?? 0) / 1000;
+    if (r.maxBytes && m.bytes > r.maxBytes) p("mediaVideoTooLargeFor", { max: mb(r.maxBytes) });
+    if (r.minSeconds && seconds < r.minSeconds) p("mediaVideoTooShort", { min: String(r.minSeconds), actual: String(Math.round(seconds * 10) / 10) });
+    if (r.maxSeconds && seconds > r.maxSeconds) p("mediaVideoTooLong", { max: String(r.maxSeconds), actual: String(Math.round(seconds * 10) / 10) });
+  }
+  return out;
+}
+
+/** Too many files for the platform in one post (for the posts preview). */
+export function mediaCountProblem(platform: MediaPlatform, count: number): MediaProblem | null {
+  const max = MEDIA_RULES[platform].maxItems;
+  return count > max ? { key: "mediaTooManyItems", params: { platform, max: String(max) } } : null;
+}
+
+/** A problem's text in a language: the platform by its name, numbers in the language's digits. */
+export function mediaProblemText(problem: MediaProblem, locale: Locale): string {
+  const nf = new Intl.NumberFormat(locale === "ar" ? "ar-EG" : "en", { maximumFractionDigits: 2 });
+  const params = Object.fromEntries(
+    Object.entries(problem.params).map(([k, v]) => [k, k === "platform" && isMediaPlatform(v) ? MEDIA_PLATFORM_LABELS[v][locale] : /^\d+(\.\d+)?$/.test(v) ? nf.format(Number(v)) : v]),
+  );
+  return messageText(problem.key, locale, params);
+}
+
+// ---------------------------------------------------------------- rules for the doors
+const key = (k: MessageKey) => ({ error: k });
+
+/** Upload options: platforms as a list or comma-separated text (a form field may repeat). */
+export const mediaUploadOptionsSchema = z.object({
+  platforms: z
+    .preprocess(
+      (v) => (v === undefined || v === null ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(",")).map((s) => s.trim().toLowerCase()).filter(Boolean)),
+      // one message for the field, not one per position
+      z.array(z.string()).refine((l) => l.every(isMediaPlatform), key("mediaPlatformInvalid")),
+    )
+    .transform((l) => [...new Set(l)] as MediaPlatform[]),
+  crop: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(MEDIA_CROP_NAMES as [MediaCrop, ...MediaCrop[]], key("mediaCropInvalid")).optional()),
+});
+export type MediaUploadOptions = z.output<typeof mediaUploadOptionsSchema>;
+
+export const enhanceMediaSchema = z.object({
+  warmth: z.preprocess((v) => (v === null || v === "" ? undefined : v), z.number(key("mediaWarmthRange")).min(0, key("mediaWarmthRange")).max(1, key("mediaWarmthRange")).default(0.5)),
+});
+
+export const mediaListSchema = z.object({
+  first: z.number(key("invalidPageSize")).int(key("invalidPageSize")).min(1, key("invalidPageSize")).max(100, key("invalidPageSize")).default(20),
+  after: z.string(key("invalidValue")).optional(),
+});

@@ -1,0 +1,254 @@
+// The media library of a business: uploads checked by content and against the chosen networks,
+// variants made once at upload, enhancement (Professional and Premium), signed URLs, and the files
+// the publishing service hands to the platform adapters. A business sees only its own media.
+import { randomUUID } from "node:crypto";
+import {
+  canEnhanceImages, enhanceMediaSchema, MEDIA_CROP_NAMES, MEDIA_CROPS, mediaListSchema, mediaProblems, mediaUploadOptionsSchema,
+  type MediaCrop, type MediaPlatform, type MediaProblem,
+} from "@sufra/schema";
+import type { Deps } from "../../deps.ts";
+import { AppError, validate } from "../../errors.ts";
+import type { Media } from "../../generated/prisma/client.ts";
+import type { PublishMedia } from "../../platforms/types.ts";
+import { audit } from "../audit/audit.service.ts";
+import { requireScope, type Viewer } from "../auth/policy.ts";
+import { isUuid } from "../team/team.service.ts";
+import { cropToRatio, enhanceImage, imageVariants, videoPoster, type Rendered, type VariantName } from "./images.ts";
+import { inspect, type Inspected } from "./inspect.ts";
+import { MediaError } from "./media.errors.ts";
+import { createUrlSigner } from "./signed-urls.ts";
+import { createStorage, type MediaStorage } from "./storage.ts";
+
+export interface VariantFile {
+  key: string;
+  mime: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+export type Variants = Partial<Record<VariantName, VariantFile>>;
+export type MediaVariant = VariantName | "original";
+export const MEDIA_VARIANTS: readonly MediaVariant[] = ["original", "thumb", "square", "portrait", "landscape", "jpeg"];
+
+export interface MediaUrls {
+  url: string;
+  thumbnailUrl: string | null;
+  crops: { name: MediaCrop; url: string; width: number; height: number }[];
+}
+
+export const variantsOf = (m: Media) => (m.variants ?? {}) as Variants;
+
+const MB = 1024 * 1024;
+const mb = (bytes: number) => String(Math.round((bytes / MB) * 100) / 100);
+
+export function createMediaService(deps: Deps, storage: MediaStorage = createStorage(deps.config)) {
+  const { db, config, logger } = deps;
+  const signer = createUrlSigner(config);
+
+  const businessOf = (viewer: Viewer | null) => requireScope(viewer, "business") as Viewer & { businessId: string };
+
+  async function find(businessId: string, id: string) {
+    // another business's media answers exactly like a missing one
+    const m = isUuid(id) ? await db.media.findFirst({ where: { id, businessId } }) : null;
+    if (!m) throw new AppError("NOT_FOUND");
+    return m;
+  }
+
+  /** Writes the files, then the row; a failed insert leaves no files behind. */
+  async function store(
+    row: { businessId: string; uploaderId: string | null; kind: "image" | "video"; originalName: string; sourceId?: string; durationMs?: number | null },
+    original: Omit<Rendered, "width" | "height"> & { width: number | null; height: number | null },
+    rendered: Partial<Record<VariantName, Rendered>>,
+  ): Promise<Media> {
+    const id = randomUUID();
+    const keyOf = (name: string, ext: string) => `${row.businessId}/${id}/${name}.${ext}`;
+    const storageKey = keyOf("original", original.ext);
+    const variants: Variants = {};
+    for (const [name, r] of Object.entries(rendered) as [VariantName, Rendered][]) {
+      variants[name] = { key: keyOf(name, r.ext), mime: r.mime, width: r.width, height: r.height, bytes: r.buffer.length };
+    }
+    const files: [string, Buffer, string][] = [[storageKey, original.buffer, original.mime], ...(Object.entries(rendered) as [VariantName, Rendered][]).map(([n, r]): [string, Buffer, string] => [variants[n]!.key, r.buffer, r.mime])];
+    try {
+      await Promise.all(files.map(([k, b, t]) => storage.put(k, b, t)));
+      return await db.media.create({
+        data: {
+          id, businessId: row.businessId, uploaderId: row.uploaderId, kind: row.kind, mime: original.mime, bytes: original.buffer.length,
+          width: original.width, height: original.height, durationMs: row.durationMs ?? null, originalName: row.originalName.slice(0, 255),
+          storageKey, variants: variants as object, sourceId: row.sourceId ?? null,
+        },
+      });
+    } catch (e) {
+      await removeFiles(files.map(([k]) => k));
+      throw e;
+    }
+  }
+
+  async function removeFiles(keys: string[]) {
+    await Promise.all(keys.map((k) => storage.delete(k).catch((e: Error) => logger.error("media file not deleted", { key: k, error: e.message }))));
+  }
+
+  /** Variants of an image; a file that passed the header check but cannot be decoded is refused here. */
+  async function renderImage(buf: Buffer, info: { format: string; orientation: number }) {
+    try {
+      return await imageVariants(buf, info);
+    } catch {
+      throw new AppError("MEDIA_UNSUPPORTED", { file: ["mediaUnreadable"] });
+    }
+  }
+
+  function fileOf(m: Media, variant: MediaVariant): VariantFile | null {
+    if (variant === "original") return { key: m.storageKey, mime: m.mime, width: m.width ?? 0, height: m.height ?? 0, bytes: m.bytes };
+    return variantsOf(m)[variant] ?? null;
+  }
+
+  /** What a network gets for this media: a file it accepts, preferring the picture as uploaded. */
+  function publishable(m: Media, platform?: MediaPlatform): { variant: MediaVariant; file: VariantFile } {
+    const original = { variant: "original" as const, file: fileOf(m, "original")! };
+    if (m.kind === "video" || !platform) return original;
+    const v = variantsOf(m);
+    // the jpeg variant exists when the original is not an upright JPEG (PNG, WebP, EXIF-rotated)
+    const upright = v.jpeg ? { variant: "jpeg" as const, file: v.jpeg } : original;
+    const candidates = platform === "instagram" ? [upright] : [original, upright];
+    const fits = candidates.find((c) => mediaProblems(platform, { kind: "image", ...c.file }).length === 0);
+    if (fits) return fits;
+    // the crop whose ratio is closest to the picture's
+    const ratio = (m.width ?? 1) / (m.height ?? 1);
+    const crop = MEDIA_CROP_NAMES.filter((n) => v[n]).sort((a, b) => Math.abs(Math.log(ratio * MEDIA_CROPS[a].height / MEDIA_CROPS[a].width)) - Math.abs(Math.log(ratio * MEDIA_CROPS[b].height / MEDIA_CROPS[b].width)))[0];
+    return crop ? { variant: crop, file: v[crop]! } : upright;
+  }
+
+  return {
+    storage,
+    signer,
+    limits: { maxImageBytes: config.media.maxImageBytes, maxVideoBytes: config.media.maxVideoBytes },
+
+    /**
+     * Takes a file: its kind from its content, the size limit of its kind, the crop asked for (images), the
+     * rules of each chosen network, then the variants. Answers the new media.
+     */
+    async upload(viewer: Viewer | null, file: { buffer: Buffer; originalName: string } | null | undefined, opts: unknown = {}): Promise<Media> {
+      const v = businessOf(viewer);
+      const o = validate(mediaUploadOptionsSchema, opts);
+      if (!file?.buffer?.length) throw new AppError("VALIDATION_ERROR", { file: ["mediaFileRequired"] });
+      const info: Inspected = await inspect(file.buffer);
+      const limit = info.kind === "image" ? config.media.maxImageBytes : config.media.maxVideoBytes;
+      if (file.buffer.length > limit) throw new MediaError("MEDIA_TOO_LARGE", { file: [{ key: info.kind === "image" ? "mediaImageTooLarge" : "mediaVideoTooLarge", params: { max: mb(limit) } }] });
+
+      let buffer = file.buffer;
+      let facts = info;
+      // a crop is a choice made for images; a video is never cropped here (no ffmpeg), so the option is ignored
+      if (info.kind === "image" && o.crop) {
+        buffer = await cropToRatio(buffer, o.crop, info.format).catch(() => {
+          throw new AppError("MEDIA_UNSUPPORTED", { file: ["mediaUnreadable"] });
+        });
+        facts = await inspect(buffer);
+      }
+
+      const refused: Record<string, MediaProblem[]> = {};
+      for (const platform of o.platforms) {
+        const problems = mediaProblems(platform, { ...facts, bytes: buffer.length });
+        if (problems.length) refused[platform] = problems;
+      }
+      const [first] = Object.entries(refused);
+      if (first) throw new MediaError("MEDIA_REJECTED_BY_PLATFORM", refused, { platform: first[0], reason: first[1][0].key });
+
+      const row = { businessId: v.businessId, uploaderId: v.userId, kind: facts.kind, originalName: file.originalName || "upload", durationMs: facts.kind === "video" ? facts.durationMs : null };
+      if (facts.kind === "image") {
+        const rendered = await renderImage(buffer, facts);
+        return store(row, { buffer, mime: facts.mime, ext: facts.format === "jpeg" ? "jpg" : facts.format, width: facts.width, height: facts.height }, rendered);
+      }
+      const thumb = await videoPoster(facts);
+      return store(row, { buffer, mime: facts.mime, ext: "mp4", width: facts.width, height: facts.height }, { thumb });
+    },
+
+    async get(viewer: Viewer | null, id: string): Promise<Media> {
+      return find(businessOf(viewer).businessId, id);
+    },
+
+    /** Newest first; `after` is the id of the last media of the previous page. */
+    async list(viewer: Viewer | null, input: unknown = {}) {
+      const { businessId } = businessOf(viewer);
+      const q = validate(mediaListSchema, input);
+      if (q.after && !isUuid(q.after)) throw new AppError("VALIDATION_ERROR", { after: ["invalidValue"] });
+      const where = { businessId };
+      const [rows, totalCount] = await Promise.all([
+        db.media.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: q.first + 1, ...(q.after ? { cursor: { id: q.after }, skip: 1 } : {}) }),
+        db.media.count({ where }),
+      ]);
+      const items = rows.slice(0, q.first);
+      return { items, totalCount, hasNextPage: rows.length > q.first, endCursor: items.at(-1)?.id ?? null };
+    },
+
+    /**
+     * Professional and Premium: a NEW image made from this one (auto-levels, colour, warmth, sharpening),
+     * so the person can compare and keep either. Answers both.
+     */
+    async enhance(viewer: Viewer | null, id: string, opts: unknown = {}): Promise<{ before: Media; after: Media }> {
+      const v = businessOf(viewer);
+      const { warmth } = validate(enhanceMediaSchema, opts ?? {});
+      const sub = await db.subscription.findUnique({ where: { businessId: v.businessId } });
+      if (!canEnhanceImages(sub)) throw new AppError("ENHANCEMENT_PLAN_REQUIRED");
+      const before = await find(v.businessId, id);
+      if (before.kind !== "image") throw new AppError("MEDIA_NOT_AN_IMAGE");
+      const enhanced = await enhanceImage(await storage.get(before.storageKey), warmth);
+      const rendered = await renderImage(enhanced.buffer, { format: "jpeg", orientation: 1 });
+      const name = before.originalName.replace(/(\.[^.]*)?$/, "-enhanced.jpg");
+      const after = await store({ businessId: v.businessId, uploaderId: v.userId, kind: "image", originalName: name, sourceId: before.id }, enhanced, rendered);
+      return { before, after };
+    },
+
+    /**
+     * Deletes a media and its files. Refused while a post that is not a draft uses it (scheduled or
+     * published posts must keep their files); drafts simply lose it.
+     */
+    async remove(viewer: Viewer | null, id: string, meta?: { ip?: string }): Promise<Media> {
+      const v = businessOf(viewer);
+      const removed = await db.$transaction(async (tx) => {
+        const m = isUuid(id) ? await tx.media.findFirst({ where: { id, businessId: v.businessId } }) : null;
+        if (!m) throw new AppError("NOT_FOUND");
+        if (await tx.postMedia.findFirst({ where: { mediaId: id, post: { status: { not: "draft" } } }, select: { postId: true } })) throw new AppError("MEDIA_IN_USE");
+        const fromDrafts = await tx.postMedia.deleteMany({ where: { mediaId: id } });
+        await tx.media.delete({ where: { id } });
+        await audit(tx, { actorId: v.userId, action: "media.deleted", entityType: "media", entityId: id, data: { businessId: v.businessId, originalName: m.originalName, draftsDetached: fromDrafts.count }, ip: meta?.ip });
+        return m;
+      });
+      await removeFiles([removed.storageKey, ...Object.values(variantsOf(removed)).map((f) => f!.key)]);
+      return removed;
+    },
+
+    /**
+     * For the publishing service (no viewer: the business comes from the post). Media in the order asked;
+     * for a platform, the variant it accepts (Instagram: the upright JPEG if its ratio fits, else the crop
+     * closest to the picture). Missing or foreign ids are NOT_FOUND.
+     */
+    async forPublish(businessId: string, mediaIds: string[], variantFor?: MediaPlatform): Promise<PublishMedia[]> {
+      const ids = mediaIds.filter(isUuid);
+      const rows = ids.length ? await db.media.findMany({ where: { businessId, id: { in: ids } } }) : [];
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return mediaIds.map((id) => {
+        const m = byId.get(id);
+        if (!m) throw new AppError("NOT_FOUND");
+        const { variant, file } = publishable(m, variantFor);
+        return { id: m.id, kind: m.kind, mime: file.mime, url: signer.url(m.id, variant), read: () => storage.get(file.key), width: file.width || null, height: file.height || null, durationMs: m.durationMs, bytes: file.bytes };
+      });
+    },
+
+    /** Signed absolute URLs of a media's files, for the client and the networks. */
+    urls(m: Media): MediaUrls {
+      const v = variantsOf(m);
+      return {
+        url: signer.url(m.id, "original"),
+        thumbnailUrl: v.thumb ? signer.url(m.id, "thumb") : null,
+        crops: MEDIA_CROP_NAMES.filter((n) => v[n]).map((name) => ({ name, url: signer.url(m.id, name), width: v[name]!.width, height: v[name]!.height })),
+      };
+    },
+
+    /** The public file door: a file of a media, when the URL's signature is good (checked by the caller). */
+    async file(id: string, variant: string): Promise<VariantFile | null> {
+      if (!isUuid(id) || !(MEDIA_VARIANTS as readonly string[]).includes(variant)) return null;
+      const m = await db.media.findUnique({ where: { id } });
+      return m ? fileOf(m, variant as MediaVariant) : null;
+    },
+  };
+}
+export type MediaService = ReturnType<typeof createMediaService>;

@@ -1,0 +1,30 @@
+// Signed, expiring media URLs. Networks (Instagram) fetch media by URL and <img> cannot send an
+// Authorization header, so the URL itself is the permission: HMAC(id/variant/exp) with a key derived
+// from JWT_SECRET (a separate purpose, so a media signature can never pass as anything else).
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/** How long a URL works; rounded up to the hour so the same picture keeps one URL (browser cache). */
+export const MEDIA_URL_TTL_SECONDS = 24 * 3600;
+const BUCKET_SECONDS = 3600;
+
+export function createUrlSigner(opts: { jwtSecret: string; publicUrl: string }) {
+  const key = createHmac("sha256", opts.jwtSecret).update("sufra:media-url:v1").digest();
+  const mac = (id: string, variant: string, exp: number) => createHmac("sha256", key).update(`${id}/${variant}/${exp}`).digest("base64url");
+
+  return {
+    url(id: string, variant: string, now = Date.now()): string {
+      const exp = Math.ceil((now / 1000 + MEDIA_URL_TTL_SECONDS) / BUCKET_SECONDS) * BUCKET_SECONDS;
+      return `${opts.publicUrl}/media/${encodeURIComponent(id)}/${encodeURIComponent(variant)}?exp=${exp}&sig=${mac(id, variant, exp)}`;
+    },
+    /** seconds the URL still works, or null when the signature is wrong or expired */
+    verify(id: string, variant: string, exp: unknown, sig: unknown, now = Date.now()): number | null {
+      if (typeof exp !== "string" || typeof sig !== "string" || !/^\d{1,12}$/.test(exp)) return null;
+      const left = Number(exp) - Math.floor(now / 1000);
+      if (left <= 0) return null;
+      const want = Buffer.from(mac(id, variant, Number(exp)));
+      const got = Buffer.from(sig);
+      return got.length === want.length && timingSafeEqual(got, want) ? left : null;
+    },
+  };
+}
+export type UrlSigner = ReturnType<typeof createUrlSigner>;

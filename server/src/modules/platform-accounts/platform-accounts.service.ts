@@ -1,0 +1,264 @@
+// A business's accounts on Instagram, X and Snapchat: connect (OAuth, PKCE where the network has it),
+// keep tokens fresh ahead of expiry, and say "reconnect needed" before a scheduled post is lost.
+import { createHash, randomBytes } from "node:crypto";
+import { PLAN_PLATFORMS, PLATFORMS, type PlanId, type PlatformName } from "@sufra/schema";
+import type { Deps, RequestMeta } from "../../deps.ts";
+import { AppError } from "../../errors.ts";
+import type { PlatformAccount } from "../../generated/prisma/client.ts";
+import type { RecurringJob } from "../../jobs/scheduler.ts";
+import { createPlatforms } from "../../platforms/index.ts";
+import { PlatformError, type AccountAccess, type PlatformAdapter } from "../../platforms/types.ts";
+import { audit } from "../audit/audit.service.ts";
+import { requireScope, type Viewer } from "../auth/policy.ts";
+import type { NotificationsService } from "../notifications/notifications.service.ts";
+import { createTokenCrypto } from "./token-crypto.ts";
+
+const STATE_TTL_MS = 15 * 60_000;
+export const TOKEN_REFRESH_JOB = "accounts.refresh-tokens";
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+export const isPlatform = (v: unknown): v is PlatformName => typeof v === "string" && (PLATFORMS as readonly string[]).includes(v);
+
+export interface PlatformConnection {
+  platform: PlatformName;
+  /** the business's plan includes this network */
+  available: boolean;
+  /** this server has app credentials for it (always true for Snapchat: posted by hand) */
+  configured: boolean;
+  manual: boolean;
+  account: PlatformAccount | null;
+}
+
+export function createPlatformAccountsService(deps: Deps, notifications: NotificationsService) {
+  const { db, config, pubsub, logger } = deps;
+  const crypto = createTokenCrypto(config.tokenKey);
+  const platforms = createPlatforms(config);
+  const adapterFor = (a: { platform: PlatformName; demo: boolean }): PlatformAdapter => platforms.adapter(a.platform, { demo: a.demo });
+  const redirectUri = (p: PlatformName) => `${config.publicUrl}/api/platforms/${p}/callback`;
+
+  function business(viewer: Viewer | null) {
+    const v = requireScope(viewer, "business");
+    return { v, businessId: v.businessId! };
+  }
+
+  async function planOf(businessId: string): Promise<PlanId> {
+    const b = await db.business.findUniqueOrThrow({ where: { id: businessId }, include: { subscription: true } });
+    return b.subscription?.plan ?? b.requestedPlan;
+  }
+
+  function parsePlatform(p: unknown): PlatformName {
+    if (!isPlatform(p)) throw new AppError("NOT_FOUND");
+    return p;
+  }
+
+  async function announce(a: Pick<PlatformAccount, "businessId" | "platform" | "status">) {
+    await pubsub.publish("account.changed", { businessId: a.businessId, platform: a.platform, status: a.status });
+  }
+
+  /** The business's people hear once per account and day that it needs reconnecting. */
+  async function markReconnectNeeded(account: PlatformAccount, reason: string) {
+    const updated = await db.platformAccount.update({ where: { id: account.id }, data: { status: "reconnect_needed", lastError: reason } });
+    const people = await db.user.findMany({ where: { businessId: account.businessId }, select: { id: true } });
+    const day = new Date().toISOString().slice(0, 10);
+    await notifications.deliver(
+      people.map((p) => ({
+        userId: p.id,
+        type: "account_reconnect_needed" as const,
+        data: { businessId: account.businessId, platform: account.platform, handle: account.handle },
+        dedupeKey: `account_reconnect_needed:${account.id}:${day}:${p.id}`,
+      })),
+    );
+    await announce(updated);
+    logger.info("platform account needs reconnecting", { accountId: account.id, platform: account.platform, reason });
+    return updated;
+  }
+
+  /**
+   * The account with a usable access token, refreshed first when it expires within the adapter's margin.
+   * The row is locked while refreshing: X rotates refresh tokens, so two workers refreshing at once would
+   * make the second one's token invalid and wrongly ask for a reconnect.
+   */
+  async function access(accountId: string, opts: { force?: boolean } = {}): Promise<{ account: PlatformAccount; access: AccountAccess }> {
+    const current = await db.platformAccount.findUniqueOrThrow({ where: { id: accountId } });
+    const adapter = adapterFor(current);
+    const due = (a: PlatformAccount) => opts.force || (a.tokenExpiresAt && a.tokenExpiresAt.getTime() - Date.now() < adapter.refreshMarginMs);
+    let account = current;
+    if (!current.demo && !adapter.manual && current.status === "connected" && due(current)) {
+      account = await db.$transaction(
+        async (tx) => {
+          const [locked] = await tx.$queryRaw<{ id: string }[]>`select id from platform_accounts where id = ${accountId}::uuid for update`;
+          if (!locked) throw new AppError("NOT_FOUND");
+          const fresh = await tx.platformAccount.findUniqueOrThrow({ where: { id: accountId } });
+          if (fresh.status !== "connected" || !(opts.force ? fresh.updatedAt <= current.updatedAt : due(fresh))) return fresh; // someone else refreshed
+          try {
+            const t = await adapter.refresh({ accessToken: crypto.open(fresh.accessToken!), refreshToken: fresh.refreshToken ? crypto.open(fresh.refreshToken) : null });
+            return tx.platformAccount.update({
+              where: { id: accountId },
+              data: {
+                accessToken: crypto.seal(t.accessToken),
+                refreshToken: t.refreshToken ? crypto.seal(t.refreshToken) : fresh.refreshToken,
+                tokenExpiresAt: t.expiresAt ?? null,
+                ...(t.scopes ? { scopes: t.scopes } : {}),
+                lastError: null,
+              },
+            });
+          } catch (e) {
+            if (e instanceof PlatformError && e.kind === "auth") return { ...fresh, status: "reconnect_needed" as const, lastError: e.platformMessage };
+            throw e;
+          }
+        },
+        { timeout: 60_000 },
+      );
+      if (account.status === "reconnect_needed") account = await markReconnectNeeded(current, account.lastError ?? "refresh refused");
+    }
+    const token = account.accessToken ? crypto.open(account.accessToken) : "";
+    return { account, access: { externalId: account.externalId, handle: account.handle, accessToken: token } };
+  }
+
+  /** Tokens that expire soon are refreshed ahead of time, so a post never waits on a dead token. */
+  async function refreshExpiring(now = new Date()) {
+    const soon = await db.platformAccount.findMany({
+      where: { status: "connected", demo: false, tokenExpiresAt: { not: null, lte: new Date(now.getTime() + 8 * 86_400_000) } },
+      select: { id: true },
+    });
+    let refreshed = 0;
+    for (const a of soon) {
+      try {
+        const r = await access(a.id);
+        if (r.account.status === "connected") refreshed++;
+      } catch (e) {
+        logger.error("token refresh failed", { accountId: a.id, error: (e as Error).message });
+      }
+    }
+    return refreshed;
+  }
+
+  const jobs: RecurringJob[] = [{ name: TOKEN_REFRESH_JOB, everyMs: 3_600_000, run: () => refreshExpiring() }];
+
+  /** After a reconnect: targets that waited for this account (their time passed) are due now. */
+  let onReconnected: (accountId: string) => Promise<void> = async () => {};
+
+  return {
+    jobs,
+    access,
+    adapterFor,
+    markReconnectNeeded,
+    setOnReconnected(fn: (accountId: string) => Promise<void>) {
+      onReconnected = fn;
+    },
+
+    async list(viewer: Viewer | null): Promise<PlatformConnection[]> {
+      const { businessId } = business(viewer);
+      const [plan, accounts] = await Promise.all([planOf(businessId), db.platformAccount.findMany({ where: { businessId } })]);
+      return PLATFORMS.map((platform) => {
+        const adapter = platforms.adapter(platform, { demo: false });
+        const account = accounts.find((a) => a.platform === platform && a.status !== "disconnected") ?? null;
+        return { platform, available: PLAN_PLATFORMS[plan].includes(platform), configured: adapter.configured(), manual: adapter.manual, account };
+      });
+    },
+
+    /**
+     * Starts connecting: the authorize URL to send the person to (state and PKCE verifier kept, hashed
+     * state, 15 minutes). Snapchat has no posting API: it connects at once with the handle given.
+     */
+    async connect(viewer: Viewer | null, input: { platform: unknown; returnTo?: unknown; handle?: unknown }, meta: RequestMeta) {
+      const { v, businessId } = business(viewer);
+      const platform = parsePlatform(input.platform);
+      if (!PLAN_PLATFORMS[await planOf(businessId)].includes(platform)) throw new AppError("PLATFORM_NOT_IN_PLAN");
+      const adapter = platforms.adapter(platform, { demo: false });
+      if (adapter.manual) {
+        const handle = typeof input.handle === "string" ? input.handle.trim().replace(/^@+/, "") : "";
+        if (!/^[A-Za-z0-9._-]{2,30}$/.test(handle)) throw new AppError("VALIDATION_ERROR", { handle: ["handleInvalid"] });
+        const account = await db.$transaction(async (tx) => {
+          const a = await tx.platformAccount.upsert({
+            where: { businessId_platform: { businessId, platform } },
+            create: { businessId, platform, externalId: handle, handle, status: "connected", connectedById: v.userId },
+            update: { externalId: handle, handle, status: "connected", demo: false, accessToken: null, refreshToken: null, tokenExpiresAt: null, lastError: null, connectedById: v.userId, connectedAt: new Date() },
+          });
+          await audit(tx, { actorId: v.userId, action: "platform.connected", entityType: "business", entityId: businessId, data: { platform, handle }, ip: meta.ip });
+          return a;
+        });
+        await announce(account);
+        await onReconnected(account.id);
+        return { account, authorizeUrl: null };
+      }
+      if (!adapter.configured()) throw new AppError("PLATFORM_NOT_CONFIGURED");
+      const state = randomBytes(24).toString("base64url");
+      const codeVerifier = randomBytes(48).toString("base64url");
+      const returnTo = typeof input.returnTo === "string" && /^\/[A-Za-z0-9/_-]*$/.test(input.returnTo) ? input.returnTo : "/settings";
+      await db.oAuthState.create({ data: { stateHash: sha256(state), businessId, userId: v.userId, platform, codeVerifier, returnTo, expiresAt: new Date(Date.now() + STATE_TTL_MS) } });
+      const codeChallenge = createHash("sha256").update(codeVerifier).digest("base64url");
+      return { account: null, authorizeUrl: adapter.authorizeUrl({ state, codeChallenge, redirectUri: redirectUri(platform) }) };
+    },
+
+    /**
+     * The network sends the person back here with a code. The state is single use; the account is
+     * stored with its tokens sealed. Returns where to send the person, with the outcome in the query.
+     */
+    async completeConnect(input: { platform: unknown; state?: unknown; code?: unknown; error?: unknown }, meta: RequestMeta): Promise<string> {
+      const platform = parsePlatform(input.platform);
+      const state = typeof input.state === "string" ? input.state : "";
+      const row = state ? await db.oAuthState.findUnique({ where: { stateHash: sha256(state) } }) : null;
+      if (!row || row.platform !== platform) return `/settings?connect_error=OAUTH_FAILED&platform=${platform}`;
+      await db.oAuthState.delete({ where: { id: row.id } }).catch(() => {});
+      const back = (q: string) => `${row.returnTo}?${q}&platform=${platform}`;
+      if (row.expiresAt < new Date() || typeof input.code !== "string" || !input.code || input.error) return back("connect_error=OAUTH_FAILED");
+      try {
+        const got = await platforms.adapter(platform, { demo: false }).exchangeCode({ code: input.code, codeVerifier: row.codeVerifier, redirectUri: redirectUri(platform) });
+        const data = {
+          externalId: got.externalId,
+          handle: got.handle,
+          displayName: got.displayName ?? null,
+          status: "connected" as const,
+          demo: false,
+          accessToken: crypto.seal(got.accessToken),
+          refreshToken: got.refreshToken ? crypto.seal(got.refreshToken) : null,
+          tokenExpiresAt: got.expiresAt ?? null,
+          scopes: got.scopes ?? [],
+          lastError: null,
+          connectedById: row.userId,
+          connectedAt: new Date(),
+        };
+        const account = await db.$transaction(async (tx) => {
+          const a = await tx.platformAccount.upsert({ where: { businessId_platform: { businessId: row.businessId, platform } }, create: { businessId: row.businessId, platform, ...data }, update: data });
+          await audit(tx, { actorId: row.userId, action: "platform.connected", entityType: "business", entityId: row.businessId, data: { platform, handle: got.handle }, ip: meta.ip });
+          return a;
+        });
+        await announce(account);
+        await onReconnected(account.id);
+        return back("connected=1");
+      } catch (e) {
+        logger.info("platform connect failed", { platform, error: (e as Error).message });
+        return back("connect_error=OAUTH_FAILED");
+      }
+    },
+
+    /** Forgets the tokens. Posts waiting for this account stay waiting (shown) until it is connected again. */
+    async disconnect(viewer: Viewer | null, platformInput: unknown, meta: RequestMeta) {
+      const { v, businessId } = business(viewer);
+      const platform = parsePlatform(platformInput);
+      const existing = await db.platformAccount.findUnique({ where: { businessId_platform: { businessId, platform } } });
+      if (!existing || existing.status === "disconnected") throw new AppError("NOT_FOUND");
+      const account = await db.$transaction(async (tx) => {
+        const a = await tx.platformAccount.update({ where: { id: existing.id }, data: { status: "disconnected", accessToken: null, refreshToken: null, tokenExpiresAt: null } });
+        await audit(tx, { actorId: v.userId, action: "platform.disconnected", entityType: "business", entityId: businessId, data: { platform }, ip: meta.ip });
+        return a;
+      });
+      await announce(account);
+      return account;
+    },
+
+    /** The demo business's clearly labelled accounts, publishing to the simulated network. */
+    async ensureDemoAccounts(businessId: string) {
+      for (const platform of PLATFORMS) {
+        const handle = `sufra_demo_${platform}`;
+        await db.platformAccount.upsert({
+          where: { businessId_platform: { businessId, platform } },
+          create: { businessId, platform, externalId: `demo-${platform}`, handle, displayName: "Sufra demo (simulated)", demo: true, status: "connected" },
+          update: {},
+        });
+      }
+    },
+  };
+}
+export type PlatformAccountsService = ReturnType<typeof createPlatformAccountsService>;

@@ -1,0 +1,400 @@
+// Posts: a caption, hashtags, a first comment and media, with one target per chosen network. People
+// write, schedule, reschedule, cancel and publish here; the publishing service does the sending.
+// Every function takes the caller's business from the viewer, never from the input.
+import {
+  DELETABLE_POST_STATUSES,
+  EDITABLE_POST_STATUSES,
+  hasCaptionOrMedia,
+  PLAN_PLATFORMS,
+  postInputSchema,
+  postUpdateSchema,
+  postsQuerySchema,
+  previewPost,
+  scheduleSchema,
+  type PlatformName,
+} from "@sufra/schema";
+import { z } from "zod";
+import type { Deps, RequestMeta } from "../../deps.ts";
+import { AppError, validate } from "../../errors.ts";
+import type { Prisma, PostStatus } from "../../generated/prisma/client.ts";
+import type { Tx } from "../../db/prisma.ts";
+import { only } from "../../graphql/pubsub.ts";
+import { audit } from "../audit/audit.service.ts";
+import { requireScope, type Viewer } from "../auth/policy.ts";
+import type { MediaService } from "../media/media.service.ts";
+import type { PublishingService } from "../publishing/publishing.service.ts";
+
+export const postInclude = {
+  targets: { include: { account: { select: { id: true, handle: true, displayName: true, demo: true, status: true, platform: true } } }, orderBy: { platform: "asc" } },
+  media: { orderBy: { position: "asc" }, include: { media: true } },
+  author: { select: { id: true, name: true } },
+} as const satisfies Prisma.PostInclude;
+export type PostRecord = Prisma.PostGetPayload<{ include: typeof postInclude }>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const idsSchema = z.object({ ids: z.array(z.string().regex(UUID, { error: "invalidValue" }), { error: "invalidValue" }).min(1, { error: "invalidValue" }).max(100, { error: "invalidValue" }) });
+
+export function createPostsService(deps: Deps, publishing: PublishingService, media: MediaService) {
+  const { db, pubsub } = deps;
+
+  function business(viewer: Viewer | null) {
+    const v = requireScope(viewer, "business");
+    return { v, businessId: v.businessId! };
+  }
+
+  /** Another business's post, or none: NOT_FOUND through every door (no hint that it exists). */
+  async function own(businessId: string, id: unknown, tx: Tx | typeof db = db): Promise<PostRecord> {
+    if (typeof id !== "string" || !UUID.test(id)) throw new AppError("NOT_FOUND");
+    const post = await tx.post.findFirst({ where: { id, businessId }, include: postInclude });
+    if (!post) throw new AppError("NOT_FOUND");
+    return post;
+  }
+
+  /** Locks the post row for a status change in this transaction, and reads it. */
+  async function lock(tx: Tx, businessId: string, id: unknown) {
+    if (typeof id !== "string" || !UUID.test(id)) throw new AppError("NOT_FOUND");
+    await tx.$queryRaw`select id from posts where id = ${id}::uuid and business_id = ${businessId}::uuid for update`;
+    return own(businessId, id, tx);
+  }
+
+  /** The business's accounts for the chosen networks: each must be connected and in the plan. */
+  async function accountsFor(tx: Tx, businessId: string, platforms: PlatformName[]) {
+    const b = await tx.business.findUniqueOrThrow({ where: { id: businessId }, include: { subscription: true } });
+    const plan = b.subscription?.plan ?? b.requestedPlan;
+    const outside = platforms.filter((p) => !PLAN_PLATFORMS[plan].includes(p));
+    if (outside.length) throw new AppError("PLATFORM_NOT_IN_PLAN", { platforms: ["platformNotInPlan"] });
+    const accounts = await tx.platformAccount.findMany({ where: { businessId, platform: { in: platforms }, status: { not: "disconnected" } } });
+    if (accounts.length !== platforms.length) throw new AppError("PLATFORM_NOT_CONNECTED", { platforms: ["platformNotConnected"] });
+    return accounts;
+  }
+
+  async function checkMedia(tx: Tx, businessId: string, ids: string[]) {
+    if (!ids.length) return [];
+    const found = await tx.media.findMany({ where: { businessId, id: { in: ids } } });
+    if (found.length !== new Set(ids).size) throw new AppError("VALIDATION_ERROR", { mediaIds: ["mediaNotFound"] });
+    return ids.map((id) => found.find((m) => m.id === id)!);
+  }
+
+  /** The preview's errors for the chosen networks refuse the post (the same check the composer shows). */
+  function checkFits(input: { content: string; hashtags: string[]; firstComment?: string | null; platforms: PlatformName[] }, files: { kind: "image" | "video"; bytes: number; width: number | null; height: number | null; durationMs: number | null }[]) {
+    const previews = previewPost({ ...input, media: files });
+    const problems = previews.flatMap((p) => p.errors.map((e) => e.key));
+    if (problems.length) throw new AppError("POST_INVALID_FOR_PLATFORM", { content: [...new Set(problems)] });
+  }
+
+  async function changed(post: { id: string; businessId: string; status: PostStatus }) {
+    await pubsub.publish("post.changed", { businessId: post.businessId, postId: post.id, status: post.status });
+  }
+
+  /** Puts the post's waiting targets on the clock (their jobs), all at `when`. */
+  async function scheduleTargets(tx: Tx, postId: string, when: Date) {
+    await tx.postTarget.updateMany({ where: { postId, status: { in: ["pending", "failed"] } }, data: { status: "pending", dueAt: when, errorCode: null, errorMessage: null, attemptStep: null } });
+    return tx.postTarget.findMany({ where: { postId, status: "pending" }, select: { id: true, dueAt: true } });
+  }
+
+  async function create(viewer: Viewer | null, input: unknown, meta: RequestMeta) {
+    const { v, businessId } = business(viewer);
+    const data = validate(postInputSchema, input);
+    const scheduledFor = (input as { scheduledFor?: unknown })?.scheduledFor;
+    const when = scheduledFor !== undefined && scheduledFor !== null ? validate(scheduleSchema(new Date()), { scheduledFor }).scheduledFor : null;
+    const { post, targets } = await db.$transaction(async (tx) => {
+      const accounts = await accountsFor(tx, businessId, data.platforms);
+      const files = await checkMedia(tx, businessId, data.mediaIds ?? []);
+      if (when) checkFits({ content: data.content, hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms }, files);
+      const created = await tx.post.create({
+        data: {
+          businessId,
+          authorId: v.userId,
+          status: when ? "scheduled" : "draft",
+          content: data.content,
+          hashtags: data.hashtags ?? [],
+          firstComment: data.firstComment ?? null,
+          scheduledFor: when,
+          targets: { create: accounts.map((a) => ({ accountId: a.id, platform: a.platform, dueAt: when })) },
+          media: { create: files.map((m, position) => ({ mediaId: m.id, position })) },
+        },
+        include: postInclude,
+      });
+      await audit(tx, { actorId: v.userId, action: when ? "post.scheduled" : "post.created", entityType: "post", entityId: created.id, data: { platforms: data.platforms, scheduledFor: when?.toISOString() ?? null }, ip: meta.ip });
+      return { post: created, targets: created.targets };
+    });
+    if (when) await publishing.enqueue(targets.map((t) => ({ id: t.id, dueAt: when })));
+    await changed(post);
+    return post;
+  }
+
+  async function update(viewer: Viewer | null, id: unknown, input: unknown, meta: RequestMeta) {
+    const { v, businessId } = business(viewer);
+    const data = validate(postUpdateSchema, input);
+    const { post, added, removed } = await db.$transaction(async (tx) => {
+      const p = await lock(tx, businessId, id);
+      if (!(EDITABLE_POST_STATUSES as readonly string[]).includes(p.status)) throw new AppError("POST_NOT_EDITABLE");
+      let added: { id: string; dueAt: Date | null }[] = [];
+      let removed: string[] = [];
+      if (data.platforms) {
+        const accounts = await accountsFor(tx, businessId, data.platforms);
+        const keep = new Set(accounts.map((a) => a.id));
+        removed = p.targets.filter((t) => !keep.has(t.accountId)).map((t) => t.id);
+        await tx.postTarget.deleteMany({ where: { id: { in: removed } } });
+        const have = new Set(p.targets.map((t) => t.accountId));
+        const fresh = accounts.filter((a) => !have.has(a.id));
+        if (fresh.length) {
+          await tx.postTarget.createMany({ data: fresh.map((a) => ({ postId: p.id, accountId: a.id, platform: a.platform, dueAt: p.scheduledFor })) });
+          added = await tx.postTarget.findMany({ where: { postId: p.id, accountId: { in: fresh.map((a) => a.id) } }, select: { id: true, dueAt: true } });
+        }
+      }
+      if (data.mediaIds) {
+        const files = await checkMedia(tx, businessId, data.mediaIds);
+        await tx.postMedia.deleteMany({ where: { postId: p.id } });
+        await tx.postMedia.createMany({ data: files.map((m, position) => ({ postId: p.id, mediaId: m.id, position })) });
+      }
+      await tx.post.update({
+        where: { id: p.id },
+        data: {
+          ...(data.content !== undefined ? { content: data.content } : {}),
+          ...(data.hashtags !== undefined ? { hashtags: data.hashtags } : {}),
+          ...(data.firstComment !== undefined ? { firstComment: data.firstComment } : {}),
+        },
+      });
+      const after = await own(businessId, p.id, tx);
+      if (!hasCaptionOrMedia({ content: after.content, mediaIds: after.media.map((m) => m.mediaId) })) throw new AppError("VALIDATION_ERROR", { content: ["captionOrMediaRequired"] });
+      if (after.status === "scheduled") checkFits({ content: after.content, hashtags: after.hashtags, firstComment: after.firstComment, platforms: after.targets.map((t) => t.platform) }, after.media.map((m) => m.media));
+      await audit(tx, { actorId: v.userId, action: "post.updated", entityType: "post", entityId: p.id, data: { fields: Object.keys(data) }, ip: meta.ip });
+      return { post: after, added, removed };
+    });
+    if (removed.length) await publishing.cancel(removed);
+    if (post.status === "scheduled" && added.length) await publishing.enqueue(added);
+    await changed(post);
+    return post;
+  }
+
+  /** Draft, scheduled or failed -> scheduled at `scheduledFor` (future, within a year); the jobs move. */
+  async function schedule(viewer: Viewer | null, id: unknown, input: unknown, meta: RequestMeta) {
+    const { v, businessId } = business(viewer);
+    const { scheduledFor } = validate(scheduleSchema(new Date()), input);
+    const { post, targets } = await db.$transaction(async (tx) => {
+      const p = await lock(tx, businessId, id);
+      if (!["draft", "scheduled", "failed"].includes(p.status)) throw new AppError("POST_NOT_EDITABLE");
+      if (!p.targets.length) throw new AppError("PLATFORM_NOT_CONNECTED", { platforms: ["platformsRequired"] });
+      checkFits({ content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform) }, p.media.map((m) => m.media));
+      const targets = await scheduleTargets(tx, p.id, scheduledFor);
+      await tx.post.update({ where: { id: p.id }, data: { status: "scheduled", scheduledFor } });
+      await audit(tx, { actorId: v.userId, action: p.status === "scheduled" ? "post.rescheduled" : "post.scheduled", entityType: "post", entityId: p.id, data: { from: p.scheduledFor?.toISOString() ?? null, to: scheduledFor.toISOString() }, ip: meta.ip });
+      return { post: await own(businessId, p.id, tx), targets };
+    });
+    await publishing.enqueue(targets);
+    await changed(post);
+    return post;
+  }
+
+  /** Scheduled -> draft: the jobs are cancelled; nothing goes out. */
+  async function unschedule(viewer: Viewer | null, id: unknown, meta: RequestMeta) {
+    const { v, businessId } = business(viewer);
+    const post = await db.$transaction(async (tx) => {
+      const p = await lock(tx, businessId, id);
+      if (p.status !== "scheduled") throw new AppError("INVALID_STATE");
+      await tx.post.update({ where: { id: p.id }, data: { status: "draft", scheduledFor: null } });
+      await tx.postTarget.updateMany({ where: { postId: p.id, status: "pending" }, data: { dueAt: null } });
+      await audit(tx, { actorId: v.userId, action: "post.unscheduled", entityType: "post", entityId: p.id, ip: meta.ip });
+      return own(businessId, p.id, tx);
+    });
+    await publishing.cancel(post.targets.map((t) => t.id));
+    await changed(post);
+    return post;
+  }
+
+  /** Publish now: every target not yet published is due at once. */
+  async function publishNow(viewer: Viewer | null, id: unknown, meta: RequestMeta) {
+    const { v, businessId } = business(viewer);
+    const now = new Date();
+    const { post, targets } = await db.$transaction(async (tx) => {
+      const p = await lock(tx, businessId, id);
+      if (!["draft", "scheduled", "failed", "partially_published"].includes(p.status)) throw new AppError("INVALID_STATE");
+      if (!p.targets.length) throw new AppError("PLATFORM_NOT_CONNECTED", { platforms: ["platformsRequired"] });
+      checkFits({ content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform) }, p.media.map((m) => m.media));
+      const targets = await scheduleTargets(tx, p.id, now);
+      await tx.post.update({ where: { id: p.id }, data: { status: "publishing", scheduledFor: p.scheduledFor && p.scheduledFor > now ? now : (p.scheduledFor ?? now) } });
+      await audit(tx, { actorId: v.userId, action: "post.publish_requested", entityType: "post", entityId: p.id, ip: meta.ip });
+      return { post: await own(businessId, p.id, tx), targets };
+    });
+    await publishing.enqueue(targets);
+    await changed(post);
+    return post;
+  }
+
+  async function remove(viewer: Viewer | null, id: unknown, meta: RequestMeta) {
+    const { v, businessId } = business(viewer);
+    const post = await db.$transaction(async (tx) => {
+      const p = await lock(tx, businessId, id);
+      if (!(DELETABLE_POST_STATUSES as readonly string[]).includes(p.status)) throw new AppError("POST_NOT_EDITABLE");
+      await tx.post.delete({ where: { id: p.id } });
+      await audit(tx, { actorId: v.userId, action: "post.deleted", entityType: "post", entityId: p.id, data: { status: p.status }, ip: meta.ip });
+      return p;
+    });
+    await publishing.cancel(post.targets.map((t) => t.id));
+    await changed({ ...post, status: "draft" });
+    return post;
+  }
+
+  /** A person's word on one network's part: "it is there" (unconfirmed, or Snapchat posted by hand). */
+  async function confirmTarget(viewer: Viewer | null, targetId: unknown, input: { permalink?: unknown }, meta: RequestMeta) {
+    const { v, businessId } = business(viewer);
+    const permalink = typeof input.permalink === "string" && /^https?:\/\/\S+$/.test(input.permalink.trim()) ? input.permalink.trim() : null;
+    if (input.permalink !== undefined && input.permalink !== null && input.permalink !== "" && !permalink) throw new AppError("VALIDATION_ERROR", { permalink: ["permalinkInvalid"] });
+    const t = await targetOf(businessId, targetId);
+    const { count } = await db.postTarget.updateMany({
+      where: { id: t.id, status: { in: ["unconfirmed", "awaiting_manual"] } },
+      data: { status: "published", publishedAt: new Date(), permalink: permalink ?? t.permalink, errorCode: null, errorMessage: null, attemptStep: "done" },
+    });
+    if (!count) throw new AppError("INVALID_STATE");
+    await db.$transaction((tx) => audit(tx, { actorId: v.userId, action: "post.target_confirmed", entityType: "post", entityId: t.postId, data: { platform: t.platform }, ip: meta.ip }));
+    await publishing.refreshPost(t.postId);
+    return own(businessId, t.postId);
+  }
+
+  /** A person's decision to send again (after checking an unconfirmed post is not there, or after a failure). */
+  async function retryTarget(viewer: Viewer | null, targetId: unknown, meta: RequestMeta) {
+    const { v, businessId } = business(viewer);
+    const t = await targetOf(businessId, targetId);
+    const now = new Date();
+    const { count } = await db.postTarget.updateMany({
+      where: { id: t.id, status: { in: ["unconfirmed", "failed"] } },
+      data: { status: "pending", dueAt: now, errorCode: null, errorMessage: null, attemptStep: null, attemptKey: null, attempts: 0, progress: {} },
+    });
+    if (!count) throw new AppError("INVALID_STATE");
+    await db.$transaction((tx) => audit(tx, { actorId: v.userId, action: "post.target_retried", entityType: "post", entityId: t.postId, data: { platform: t.platform, was: t.status }, ip: meta.ip }));
+    await publishing.refreshPost(t.postId);
+    await publishing.enqueue([{ id: t.id, dueAt: now }]);
+    return own(businessId, t.postId);
+  }
+
+  async function targetOf(businessId: string, targetId: unknown) {
+    if (typeof targetId !== "string" || !UUID.test(targetId)) throw new AppError("NOT_FOUND");
+    const t = await db.postTarget.findFirst({ where: { id: targetId, post: { businessId } } });
+    if (!t) throw new AppError("NOT_FOUND");
+    return t;
+  }
+
+  /** Filtered posts of the business, newest due first; `skip` overrides the page (Relay cursors). */
+  async function list(viewer: Viewer | null, input: unknown, opts: { drafts?: boolean; skip?: number } = {}) {
+    const { businessId } = business(viewer);
+    const q = validate(postsQuerySchema, input ?? {});
+    const statuses = opts.drafts ? ["draft"] : q.status;
+    // a post's date is when it is (or was) due, else when it was written
+    const range = q.from || q.to ? { gte: q.from ?? undefined, lte: q.to ?? undefined } : undefined;
+    const where: Prisma.PostWhereInput = {
+      businessId,
+      ...(statuses?.length ? { status: { in: statuses as PostStatus[] } } : {}),
+      ...(q.platform ? { targets: { some: { platform: q.platform } } } : {}),
+      ...(range ? { OR: [{ scheduledFor: range }, { scheduledFor: null, createdAt: range }] } : {}),
+      ...(q.search ? { AND: [{ OR: [{ content: { contains: q.search, mode: "insensitive" } }, { hashtags: { has: q.search.replace(/^#/, "") } }] }] } : {}),
+    };
+    const skip = opts.skip ?? (q.page - 1) * q.limit;
+    const [items, total] = await Promise.all([
+      db.post.findMany({ where, include: postInclude, orderBy: [{ scheduledFor: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }, { id: "asc" }], skip, take: q.limit }),
+      db.post.count({ where }),
+    ]);
+    return { items, total, page: q.page, limit: q.limit, skip };
+  }
+
+  /** Every post due, published or written within [from, to]: the calendar's month, week or day. */
+  async function calendar(viewer: Viewer | null, input: { from: unknown; to: unknown }) {
+    const { businessId } = business(viewer);
+    const q = validate(postsQuerySchema, { from: input.from, to: input.to });
+    if (!q.from || !q.to) throw new AppError("VALIDATION_ERROR", { from: ["dateRangeInvalid"] });
+    if (q.to.getTime() - q.from.getTime() > 62 * 86_400_000) throw new AppError("VALIDATION_ERROR", { to: ["dateRangeInvalid"] });
+    return db.post.findMany({
+      where: { businessId, OR: [{ scheduledFor: { gte: q.from, lte: q.to } }, { scheduledFor: null, publishedAt: { gte: q.from, lte: q.to } }] },
+      include: postInclude,
+      orderBy: [{ scheduledFor: "asc" }, { id: "asc" }],
+      take: 1000,
+    });
+  }
+
+  return {
+    create,
+    update,
+    schedule,
+    unschedule,
+    publishNow,
+    remove,
+    confirmTarget,
+    retryTarget,
+    list,
+    calendar,
+    get: async (viewer: Viewer | null, id: unknown) => own(business(viewer).businessId, id),
+
+    /** Status changes of the caller's business's posts, from any server process. */
+    subscribe(viewer: Viewer | null) {
+      const { businessId } = business(viewer);
+      return only(pubsub.subscribe("post.changed"), (e) => e.businessId === businessId);
+    },
+
+    /** Bulk: each post on its own, so one that cannot change does not block the others. */
+    async removeMany(viewer: Viewer | null, input: unknown, meta: RequestMeta) {
+      const { ids } = validate(idsSchema, input);
+      const done: string[] = [];
+      const refused: { id: string; code: string }[] = [];
+      for (const id of ids) {
+        try {
+          await remove(viewer, id, meta);
+          done.push(id);
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          refused.push({ id, code: e.code });
+        }
+      }
+      return { done, refused };
+    },
+    async scheduleMany(viewer: Viewer | null, input: unknown, meta: RequestMeta) {
+      const { ids } = validate(idsSchema, input);
+      const { scheduledFor } = validate(scheduleSchema(new Date()), input);
+      const done: string[] = [];
+      const refused: { id: string; code: string }[] = [];
+      for (const id of ids) {
+        try {
+          await schedule(viewer, id, { scheduledFor }, meta);
+          done.push(id);
+        } catch (e) {
+          if (!(e instanceof AppError)) throw e;
+          refused.push({ id, code: e.code });
+        }
+      }
+      return { done, refused };
+    },
+
+    /** What each chosen network will show, with its counts, warnings and errors (the composer's live preview). */
+    async preview(viewer: Viewer | null, input: unknown) {
+      const { businessId } = business(viewer);
+      const body = (input ?? {}) as Record<string, unknown>;
+      const data = validate(postUpdateSchema, { content: body.content ?? "", hashtags: body.hashtags, firstComment: body.firstComment, platforms: body.platforms, mediaIds: body.mediaIds });
+      const files = data.mediaIds?.length ? await db.media.findMany({ where: { businessId, id: { in: data.mediaIds } } }) : [];
+      if (files.length !== (data.mediaIds?.length ?? 0)) throw new AppError("VALIDATION_ERROR", { mediaIds: ["mediaNotFound"] });
+      return previewPost({ content: data.content ?? "", hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms ?? [], media: files });
+    },
+
+    /** The client dashboard's figures (SPEC §3): totals, engagement and recent activity, from the database. */
+    async dashboard(viewer: Viewer | null) {
+      const { businessId } = business(viewer);
+      const [total, scheduled, pending, sums, recent] = await Promise.all([
+        db.post.count({ where: { businessId } }),
+        db.post.count({ where: { businessId, status: "scheduled" } }),
+        db.post.count({ where: { businessId, status: { in: ["draft", "publishing", "unconfirmed"] } } }),
+        db.postTarget.aggregate({ where: { post: { businessId }, status: "published" }, _sum: { views: true, likes: true, comments: true, shares: true, reach: true } }),
+        db.post.findMany({ where: { businessId, status: { not: "draft" } }, include: postInclude, orderBy: [{ updatedAt: "desc" }], take: 5 }),
+      ]);
+      const s = sums._sum;
+      const interactions = (s.likes ?? 0) + (s.comments ?? 0) + (s.shares ?? 0);
+      return {
+        totalPosts: total,
+        views: s.views ?? 0,
+        likes: s.likes ?? 0,
+        engagementRate: s.reach ? Math.round((interactions / s.reach) * 1000) / 10 : 0,
+        scheduledPosts: scheduled,
+        pendingPosts: pending,
+        recent,
+      };
+    },
+  };
+}
+export type PostsService = ReturnType<typeof createPostsService>;

@@ -1,0 +1,318 @@
+// Publishing a post's targets at their time, exactly once (ARCHITECTURE.md: publishing is never
+// retried blindly). Each target has one Agenda job. A run claims the target with a conditional
+// update (pending -> publishing, a new attempt key), renews a lease while it works, and records
+// the step it is in: "prepare" (uploads, containers: safe to redo) then "send" (the one call that
+// creates the post). A worker that finds a lapsed lease resumes: from prepare it simply goes on;
+// from send it first asks the network, read-only, whether the post exists. A timeout leaves the
+// target "unconfirmed" for a person; rate limits move the job later; nothing is ever sent twice.
+import { randomUUID } from "node:crypto";
+import { composeText } from "@sufra/schema";
+import type { Deps } from "../../deps.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
+import type { OneOffJob } from "../../jobs/queue.ts";
+import type { RecurringJob } from "../../jobs/scheduler.ts";
+import { PlatformError, type PublishRequest, type Published } from "../../platforms/types.ts";
+import type { MediaService } from "../media/media.service.ts";
+import type { NotificationsService } from "../notifications/notifications.service.ts";
+import type { PlatformAccountsService } from "../platform-accounts/platform-accounts.service.ts";
+import { postStatusFrom } from "./post-status.ts";
+
+export const PUBLISH_JOB = "publish.target";
+export const RECOVER_JOB = "publish.recover";
+export const METRICS_JOB = "metrics.collect";
+/** automatic attempts after "the network is unavailable" or a refused token, before giving up */
+const MAX_ATTEMPTS = 5;
+
+type Step = "prepare" | "send";
+
+export function createPublishingService(deps: Deps, accounts: PlatformAccountsService, media: MediaService, notifications: NotificationsService) {
+  const { db, pubsub, queue, logger, config } = deps;
+  const leaseMs = config.platforms.leaseMs;
+  const leaseUntil = () => new Date(Date.now() + leaseMs);
+
+  const enqueueOne = (targetId: string, when: Date) => queue.enqueue(PUBLISH_JOB, { targetId }, when, { "data.targetId": targetId });
+
+  /** Re-reads a post's targets and writes the status that follows; announces a change. */
+  async function refreshPost(postId: string) {
+    const changed = await db.$transaction(async (tx) => {
+      await tx.$queryRaw`select id from posts where id = ${postId}::uuid for update`;
+      const post = await tx.post.findUnique({ where: { id: postId }, include: { targets: { select: { status: true, attempts: true, errorCode: true, publishedAt: true } } } });
+      if (!post) return null;
+      const status = postStatusFrom(post.targets, post.status);
+      const firstPublished = post.targets.map((t) => t.publishedAt).filter((d): d is Date => !!d).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+      if (status === post.status && (post.publishedAt?.getTime() ?? null) === (firstPublished?.getTime() ?? null)) return null;
+      await tx.post.update({ where: { id: postId }, data: { status, publishedAt: firstPublished } });
+      return { businessId: post.businessId, status, was: post.status };
+    });
+    if (changed) {
+      await pubsub.publish("post.changed", { businessId: changed.businessId, postId, status: changed.status });
+      if (changed.status === "published" || changed.status === "partially_published" || changed.was === "published") await pubsub.publish("stats.changed", { reason: "post.published" });
+    }
+    return changed;
+  }
+
+  /** Tells the post's author (or, without one, the business's people) once per attempt. */
+  async function tellAuthor(
+    t: { id: string; attemptKey: string | null; platform: string; post: { id: string; businessId: string; authorId: string | null; content: string } },
+    type: "post_failed" | "post_unconfirmed" | "snapchat_ready",
+    extra: { errorCode?: string; errorMessage?: string | null } = {},
+  ) {
+    const to = t.post.authorId ? [t.post.authorId] : (await db.user.findMany({ where: { businessId: t.post.businessId }, select: { id: true } })).map((u) => u.id);
+    const excerpt = t.post.content.length > 80 ? `${t.post.content.slice(0, 79)}…` : t.post.content;
+    const base = { businessId: t.post.businessId, postId: t.post.id, platform: t.platform, excerpt };
+    await notifications.deliver(
+      to.map((userId) => ({
+        userId,
+        type,
+        data: type === "post_failed" ? { ...base, errorCode: extra.errorCode ?? "PUBLISH_FAILED", errorMessage: extra.errorMessage ?? null } : base,
+        dedupeKey: `${type}:${t.id}:${t.attemptKey ?? "manual"}:${userId}`,
+      })) as Parameters<NotificationsService["deliver"]>[0],
+    );
+  }
+
+  /** Writes a target's outcome, only if this attempt still owns it. */
+  async function settle(targetId: string, attemptKey: string, data: Prisma.PostTargetUpdateManyMutationInput) {
+    const { count } = await db.postTarget.updateMany({ where: { id: targetId, status: "publishing", attemptKey }, data: { leaseUntil: null, ...data } });
+    return count === 1;
+  }
+
+  const loadTarget = (id: string) =>
+    db.postTarget.findUnique({
+      where: { id },
+      include: { account: true, post: { include: { media: { orderBy: { position: "asc" }, select: { mediaId: true } } } } },
+    });
+  type LoadedTarget = NonNullable<Awaited<ReturnType<typeof loadTarget>>>;
+
+  /** The account cannot publish now: the target waits, visibly, until it is reconnected. */
+  async function waitForAccount(t: LoadedTarget) {
+    await db.postTarget.updateMany({ where: { id: t.id, status: { in: ["pending", "publishing"] } }, data: { status: "pending", errorCode: "ACCOUNT_RECONNECT_NEEDED", errorMessage: t.account.lastError, leaseUntil: null, attemptStep: null } });
+    await refreshPost(t.postId);
+  }
+
+  /** One run of the job: claim the target (or resume a dead worker's attempt) and drive it. */
+  async function runTarget(targetId: string, touch: () => Promise<void> = async () => {}) {
+    const t = await loadTarget(targetId);
+    if (!t) return;
+    if (t.status === "pending") {
+      if (t.post.status === "draft") return; // unscheduled meanwhile
+      if (t.dueAt && t.dueAt.getTime() > Date.now() + 1_000) return enqueueOne(t.id, t.dueAt); // moved later
+      if (t.account.status !== "connected") return waitForAccount(t);
+      const adapter = accounts.adapterFor(t.account);
+      if (adapter.manual && !t.account.demo) {
+        // Snapchat: the person posts it; we hand them the caption and media at the time
+        const { count } = await db.postTarget.updateMany({ where: { id: t.id, status: "pending" }, data: { status: "awaiting_manual", errorCode: null, errorMessage: null } });
+        if (count) {
+          await refreshPost(t.postId);
+          await tellAuthor(t, "snapchat_ready");
+        }
+        return;
+      }
+      const attemptKey = randomUUID();
+      const claimed = await db.postTarget.updateMany({
+        where: { id: t.id, status: "pending" },
+        data: { status: "publishing", attemptKey, attemptStep: "prepare", attemptStartedAt: new Date(), leaseUntil: leaseUntil(), attempts: { increment: 1 }, progress: {}, errorCode: null, errorMessage: null },
+      });
+      if (!claimed.count) return; // another worker has it
+      await refreshPost(t.postId);
+      return attempt(t.id, touch);
+    }
+    if (t.status === "publishing") {
+      // a lapsed lease: its worker is gone; take the attempt over where it stopped
+      const { count } = await db.postTarget.updateMany({ where: { id: t.id, status: "publishing", OR: [{ leaseUntil: null }, { leaseUntil: { lt: new Date() } }] }, data: { leaseUntil: leaseUntil() } });
+      if (!count) return;
+      logger.info("resuming a publish attempt", { targetId: t.id, step: t.attemptStep });
+      return attempt(t.id, touch);
+    }
+  }
+
+  async function attempt(targetId: string, touch: () => Promise<void>) {
+    const t = (await loadTarget(targetId))!;
+    const key = t.attemptKey!;
+    const renew = setInterval(() => {
+      db.postTarget.updateMany({ where: { id: targetId, status: "publishing", attemptKey: key }, data: { leaseUntil: leaseUntil() } }).catch(() => {});
+      touch().catch(() => {});
+    }, Math.max(200, leaseMs / 3));
+    let step: Step = t.attemptStep === "send" ? "send" : "prepare";
+    let req: PublishRequest | null = null;
+    try {
+      const { account, access } = await accounts.access(t.accountId);
+      if (account.status !== "connected") return await waitForAccount({ ...t, account });
+      const adapter = accounts.adapterFor(account);
+      const files = await media.forPublish(t.post.businessId, t.post.media.map((m) => m.mediaId), t.platform);
+      req = {
+        attemptKey: key,
+        attemptStartedAt: t.attemptStartedAt ?? new Date(),
+        account: access,
+        text: composeText(t.post.content, t.post.hashtags),
+        firstComment: t.platform === "instagram" ? t.post.firstComment : null,
+        media: files,
+        progress: (t.progress ?? {}) as Record<string, unknown>,
+        saveProgress: async (progress) => {
+          req!.progress = progress;
+          await db.postTarget.updateMany({ where: { id: targetId, attemptKey: key }, data: { progress: progress as Prisma.InputJsonValue, leaseUntil: leaseUntil() } });
+        },
+        signal: AbortSignal.timeout(config.platforms.publishTimeoutMs * 10),
+      };
+      if (step === "send") {
+        // resumed after the send may have happened: ask before anything else
+        const r = await adapter.reconcile(req);
+        if (r.state === "published") return await finish(t, key, r.result);
+        if (r.state === "unknown") return await unconfirmed(t, key);
+      } else {
+        if (adapter.quota) {
+          const q = await adapter.quota(access);
+          if (q.remaining <= 0) throw new PlatformError("rate_limit", "publishing limit reached", { retryAt: q.resetAt });
+        }
+        await adapter.prepare(req);
+        step = "send";
+        await db.postTarget.updateMany({ where: { id: targetId, attemptKey: key }, data: { attemptStep: "send", leaseUntil: leaseUntil() } });
+      }
+      req.signal = AbortSignal.timeout(config.platforms.publishTimeoutMs);
+      const result = await adapter.send(req);
+      await finish(t, key, result);
+    } catch (e) {
+      await failed(t, key, step, e, req);
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  async function finish(t: LoadedTarget, key: string, r: Published) {
+    const ok = await settle(t.id, key, { status: "published", externalId: r.externalId, permalink: r.permalink ?? null, publishedAt: new Date(), attemptStep: "done", errorCode: null, errorMessage: null });
+    if (ok) await refreshPost(t.postId);
+  }
+
+  async function unconfirmed(t: LoadedTarget, key: string) {
+    if (await settle(t.id, key, { status: "unconfirmed", errorCode: "PUBLISH_TIMEOUT" })) {
+      await refreshPost(t.postId);
+      await tellAuthor({ ...t, attemptKey: key }, "post_unconfirmed");
+    }
+  }
+
+  /** Back to pending, due at `when`, with the reason shown meanwhile. */
+  async function later(t: LoadedTarget, key: string, when: Date, errorCode: string, errorMessage: string | null) {
+    if (await settle(t.id, key, { status: "pending", dueAt: when, attemptStep: null, errorCode, errorMessage })) {
+      await enqueueOne(t.id, when);
+      await refreshPost(t.postId);
+    }
+  }
+
+  async function failed(t: LoadedTarget, key: string, step: Step, e: unknown, req: PublishRequest | null) {
+    const pe = e instanceof PlatformError ? e : null;
+    logger.info("publish attempt did not succeed", { targetId: t.id, step, kind: pe?.kind ?? "error", error: (e as Error).message });
+    const giveUp = async (errorCode: string, errorMessage: string | null) => {
+      if (await settle(t.id, key, { status: "failed", errorCode, errorMessage })) {
+        await refreshPost(t.postId);
+        await tellAuthor({ ...t, attemptKey: key }, "post_failed", { errorCode, errorMessage });
+      }
+    };
+    const backoff = () => new Date(Date.now() + Math.min(30 * 60_000, 30_000 * 2 ** Math.max(0, t.attempts - 1)));
+
+    if (pe?.kind === "rate_limit") return later(t, key, pe.opts.retryAt ?? new Date(Date.now() + 15 * 60_000), "RATE_LIMITED", pe.platformMessage);
+    if (pe?.kind === "rejected") return giveUp("PUBLISH_REJECTED", pe.platformMessage);
+    if (pe?.kind === "auth") {
+      // the network refused the token before creating anything: refresh once and try again, or wait for a reconnect
+      const { account } = await accounts.access(t.accountId, { force: true }).catch(() => ({ account: { ...t.account, status: "reconnect_needed" as const } }));
+      if (account.status !== "connected") return waitForAccount({ ...t, account: account as LoadedTarget["account"] });
+      if (t.attempts >= MAX_ATTEMPTS) return giveUp("PUBLISH_AUTH", pe.platformMessage);
+      return later(t, key, new Date(), "PUBLISH_AUTH", pe.platformMessage);
+    }
+    if (step === "send") {
+      // the network may have received it: never send again on our own
+      if (pe?.kind === "timeout" || !pe) return unconfirmed(t, key);
+      // unavailable (5xx, connection dropped): ask, read-only, before deciding
+      const r = req ? await accounts.adapterFor(t.account).reconcile(req).catch(() => ({ state: "unknown" as const })) : { state: "unknown" as const };
+      if (r.state === "published") return finish(t, key, r.result);
+      if (r.state === "unknown") return unconfirmed(t, key);
+    }
+    if (t.attempts >= MAX_ATTEMPTS) return giveUp("PUBLISH_UNAVAILABLE", pe?.platformMessage ?? (e as Error).message);
+    return later(t, key, backoff(), "PUBLISH_UNAVAILABLE", pe?.platformMessage ?? null);
+  }
+
+  /**
+   * Nothing stays stuck silently: attempts whose worker died (lease lapsed) and due targets whose job
+   * went missing are queued again. The conditional claim makes a duplicate job harmless.
+   */
+  async function recover(now = new Date()) {
+    const stale = await db.postTarget.findMany({
+      where: {
+        OR: [
+          { status: "publishing", leaseUntil: { lt: now } },
+          {
+            status: "pending",
+            dueAt: { lt: new Date(now.getTime() - 2 * leaseMs) },
+            OR: [{ errorCode: null }, { errorCode: { not: "ACCOUNT_RECONNECT_NEEDED" } }],
+            post: { status: { in: ["scheduled", "publishing"] } },
+            account: { status: "connected" },
+          },
+        ],
+      },
+      select: { id: true },
+      take: 500,
+    });
+    for (const s of stale) await enqueueOne(s.id, now);
+    return stale.length;
+  }
+
+  /** Figures for published targets of the last 30 days (read-only calls, retried by the adapters). */
+  async function collectMetrics(now = new Date()) {
+    const targets = await db.postTarget.findMany({
+      where: { status: "published", externalId: { not: null }, publishedAt: { gte: new Date(now.getTime() - 30 * 86_400_000) }, account: { status: "connected" } },
+      select: { id: true, externalId: true, accountId: true, account: { select: { demo: true, platform: true } } },
+    });
+    const byAccount = new Map<string, typeof targets>();
+    for (const t of targets) byAccount.set(t.accountId, [...(byAccount.get(t.accountId) ?? []), t]);
+    let collected = 0;
+    for (const [accountId, list] of byAccount) {
+      try {
+        const { account, access } = await accounts.access(accountId);
+        if (account.status !== "connected") continue;
+        const figures = await accounts.adapterFor(account).metrics(access, list.map((t) => t.externalId!));
+        for (const t of list) {
+          const m = figures.get(t.externalId!);
+          if (!m) continue;
+          await db.$transaction([
+            db.postTarget.update({ where: { id: t.id }, data: { ...m, metricsAt: now, metricsSimulated: account.demo } }),
+            db.targetMetric.create({ data: { targetId: t.id, collectedAt: now, ...m, simulated: account.demo } }),
+          ]);
+          collected++;
+        }
+      } catch (e) {
+        logger.info("metrics collection skipped an account", { accountId, error: (e as Error).message });
+      }
+    }
+    return collected;
+  }
+
+  const oneOffJobs: OneOffJob<{ targetId: string }>[] = [
+    { name: PUBLISH_JOB, run: (d, touch) => runTarget(d.targetId, touch), lockLifetimeMs: Math.max(leaseMs * 2, 2_000), concurrency: 20 },
+  ];
+  const jobs: RecurringJob[] = [
+    { name: RECOVER_JOB, everyMs: Math.max(500, Math.round(leaseMs / 2)), run: () => recover() },
+    { name: METRICS_JOB, everyMs: config.platforms.metricsIntervalMs, run: () => collectMetrics() },
+  ];
+
+  return {
+    oneOffJobs,
+    jobs,
+    refreshPost,
+    runTarget,
+    recover,
+    collectMetrics,
+    /** Queues (or moves) each target's job to its time. */
+    async enqueue(targets: { id: string; dueAt: Date | null }[]) {
+      for (const t of targets) await enqueueOne(t.id, t.dueAt ?? new Date());
+    },
+    async cancel(targetIds: string[]) {
+      for (const id of targetIds) await queue.cancel(PUBLISH_JOB, { targetId: id });
+    },
+    /** After a reconnect, targets that waited for the account are due again. */
+    async resumeAccount(accountId: string) {
+      const waiting = await db.postTarget.findMany({ where: { accountId, status: "pending", post: { status: { in: ["scheduled", "publishing"] } } }, select: { id: true, dueAt: true } });
+      await db.postTarget.updateMany({ where: { id: { in: waiting.map((w) => w.id) }, errorCode: "ACCOUNT_RECONNECT_NEEDED" }, data: { errorCode: null, errorMessage: null } });
+      const now = Date.now();
+      for (const w of waiting) await enqueueOne(w.id, new Date(Math.max(now, w.dueAt?.getTime() ?? now)));
+    },
+  };
+}
+export type PublishingService = ReturnType<typeof createPublishingService>;

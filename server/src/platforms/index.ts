@@ -1,0 +1,22 @@
+// Picks the adapter for an account: the real network's, or the demo network's for demo accounts.
+import type { Config } from "../config.ts";
+import { createDemoNetwork } from "./demo.ts";
+import { createInstagramAdapter } from "./instagram.ts";
+import { createSnapchatAdapter } from "./snapchat.ts";
+import type { PlatformAdapter, PlatformName } from "./types.ts";
+import { createXAdapter } from "./x.ts";
+
+export interface Platforms {
+  adapter(platform: PlatformName, opts: { demo: boolean }): PlatformAdapter;
+}
+
+export function createPlatforms(config: Pick<Config, "platforms">): Platforms {
+  const { instagram, x, publishTimeoutMs } = config.platforms;
+  const real: Record<PlatformName, PlatformAdapter> = {
+    instagram: createInstagramAdapter({ ...instagram, publishTimeoutMs }),
+    twitter: createXAdapter({ ...x, publishTimeoutMs }),
+    snapchat: createSnapchatAdapter(),
+  };
+  const demo = createDemoNetwork();
+  return { adapter: (platform, { demo: isDemo }) => (isDemo ? demo.adapter(platform) : real[platform]) };
+}

@@ -1,0 +1,344 @@
+// Instagram API with Instagram Login (professional accounts). Publishing is Instagram's own
+// two-step flow: prepare creates a media container and waits until Instagram has fetched and
+// processed the media; send publishes the container. Instagram refuses to publish a container
+// twice, so the container id saved in progress is what makes a publish safe to reason about.
+import { fetchJson, mapLimit, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
+import {
+  PlatformError,
+  type AccountAccess,
+  type Metrics,
+  type PlatformAdapter,
+  type PublishMedia,
+  type PublishRequest,
+  type Reconciled,
+  type TokenSet,
+} from "./types.ts";
+
+export interface InstagramConfig {
+  appId?: string;
+  appSecret?: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  graphUrl: string;
+  graphVersion: string;
+  /** the longest a publish call may take */
+  publishTimeoutMs?: number;
+}
+
+export interface InstagramTuning {
+  /** first wait between container status polls; doubles up to pollMaxMs */
+  pollFirstMs?: number;
+  pollMaxMs?: number;
+  /** give up waiting for processing after this long (Instagram suggests up to 5 minutes) */
+  pollTotalMs?: number;
+  /** base delay of the backoff on read-only calls */
+  backoffMs?: number;
+}
+
+const SCOPES = [
+  "instagram_business_basic",
+  "instagram_business_content_publish",
+  "instagram_business_manage_insights",
+  "instagram_business_manage_comments",
+];
+const DAY_MS = 86_400_000;
+const PUBLISH_LIMIT_SUBCODE = 2207042;
+const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);
+const METRICS = ["views", "likes", "comments", "shares", "reach"] as const;
+
+interface IgProgress {
+  containerId?: string;
+}
+
+export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuning = {}): PlatformAdapter {
+  const pollFirstMs = tune.pollFirstMs ?? 2_000;
+  const pollMaxMs = tune.pollMaxMs ?? 30_000;
+  const pollTotalMs = tune.pollTotalMs ?? 5 * 60_000;
+  const backoff = { retries: 3, baseMs: tune.backoffMs ?? 500 };
+  const publishTimeoutMs = cfg.publishTimeoutMs ?? 30_000;
+  const graphPath = (path: string) => `${cfg.graphUrl}/${cfg.graphVersion}/${path}`;
+
+  interface CallOpts {
+    method?: "GET" | "POST";
+    token: string;
+    params?: Record<string, string | undefined>;
+    signal?: AbortSignal;
+    creates?: boolean;
+    timeoutMs?: number;
+    /** whose publishing limit to read when Instagram says it is reached */
+    account?: AccountAccess;
+  }
+
+  /** One Graph API call. POST parameters go in a form body: captions are too long for a URL. */
+  async function call<T = any>(url: string, o: CallOpts): Promise<T> {
+    const params = { ...o.params, access_token: o.token };
+    const r =
+      o.method === "POST"
+        ? await fetchJson(url, { method: "POST", body: form(params), signal: o.signal, creates: o.creates, timeoutMs: o.timeoutMs })
+        : await fetchJson(withQuery(url, params), { signal: o.signal, timeoutMs: o.timeoutMs ?? 15_000 });
+    if (r.ok) return r.body as T;
+    const err = graphError(r);
+    if (err.kind === "rate_limit" && err.opts.platformCode === PUBLISH_LIMIT_SUBCODE && o.account) {
+      // the 24-hour publishing limit: waiting 15 minutes would only hit it again
+      const resetAt = await quota(o.account).then((q) => q.resetAt, () => null);
+      if (resetAt) throw new PlatformError("rate_limit", err.platformMessage, { ...err.opts, retryAt: resetAt });
+    }
+    throw err;
+  }
+  const read = <T = any>(url: string, o: CallOpts) => withBackoff(() => call<T>(url, o), { ...backoff, signal: o.signal });
+
+  async function quota(account: AccountAccess): Promise<{ remaining: number; resetAt: Date }> {
+    const r = await read(graphPath(`${account.externalId}/content_publishing_limit`), {
+      token: account.accessToken,
+      params: { fields: "quota_usage,config" },
+    });
+    const d = r?.data?.[0] ?? {};
+    const total = Number(d.config?.quota_total ?? 100);
+    const windowMs = Number(d.config?.quota_duration ?? 86_400) * 1000;
+    const remaining = Math.max(0, total - Number(d.quota_usage ?? 0));
+    let resetAt = new Date(Date.now() + windowMs);
+    if (remaining === 0) {
+      // the window rolls: a slot frees when the oldest post inside it turns 24 hours old
+      const list = await read(graphPath(`${account.externalId}/media`), {
+        token: account.accessToken,
+        params: { fields: "id,timestamp", limit: "100" },
+      }).catch(() => null);
+      const since = Date.now() - windowMs;
+      const times = ((list?.data ?? []) as { timestamp?: string }[])
+        .map((m) => Date.parse(m.timestamp ?? ""))
+        .filter((t) => t > since);
+      if (times.length) resetAt = new Date(Math.min(...times) + windowMs);
+    }
+    return { remaining, resetAt };
+  }
+
+  async function createContainers(req: PublishRequest): Promise<string> {
+    const { account, media } = req;
+    if (media.length === 0) throw new PlatformError("rejected", "Instagram posts need at least one photo or video");
+    if (media.length > 10) throw new PlatformError("rejected", "Instagram carousels hold at most 10 photos or videos");
+    const create = (params: Record<string, string | undefined>) =>
+      call<{ id: string }>(graphPath(`${account.externalId}/media`), {
+        method: "POST",
+        token: account.accessToken,
+        params,
+        signal: req.signal,
+        timeoutMs: 120_000, // Instagram downloads the image before it answers
+        account,
+      }).then((r) => r.id);
+    const item = (m: PublishMedia, inCarousel: boolean) =>
+      m.kind === "video" ? { media_type: inCarousel ? "VIDEO" : "REELS", video_url: m.url } : { image_url: m.url };
+
+    if (media.length === 1) return create({ ...item(media[0], false), caption: req.text });
+    const children: string[] = [];
+    for (const m of media) {
+      const id = await create({ ...item(m, true), is_carousel_item: "true" });
+      // a carousel may only list children that are ready; images are, videos take a while
+      if (m.kind === "video") await waitProcessed(id, account, req.signal);
+      children.push(id);
+    }
+    return create({ media_type: "CAROUSEL", children: children.join(","), caption: req.text });
+  }
+
+  /** Polls a container until Instagram has processed it: FINISHED (or already PUBLISHED). */
+  async function waitProcessed(containerId: string, account: AccountAccess, signal: AbortSignal): Promise<string> {
+    const giveUpAt = Date.now() + pollTotalMs;
+    for (let delay = pollFirstMs; ; delay = Math.min(delay * 2, pollMaxMs)) {
+      const r = await read<{ status_code?: string; status?: string }>(graphPath(containerId), {
+        token: account.accessToken,
+        params: { fields: "status_code,status" },
+        signal,
+      });
+      const code = r.status_code ?? "";
+      if (code === "FINISHED" || code === "PUBLISHED" || code === "EXPIRED") return code;
+      if (code === "ERROR") throw new PlatformError("rejected", r.status || "Instagram could not process the media", { platformCode: "ERROR" });
+      if (Date.now() + delay > giveUpAt) throw new PlatformError("unavailable", "Instagram is still processing the media");
+      await sleep(delay, signal);
+    }
+  }
+
+  return {
+    name: "instagram",
+    manual: false,
+    refreshMarginMs: 7 * DAY_MS,
+    configured: () => Boolean(cfg.appId && cfg.appSecret),
+
+    // Instagram does not support PKCE: the state alone protects the callback
+    authorizeUrl: ({ state, redirectUri }) =>
+      withQuery(cfg.authorizeUrl, {
+        client_id: cfg.appId,
+        redirect_uri: redirectUri,
+        response_type: "code",
+        scope: SCOPES.join(","),
+        state,
+      }).toString(),
+
+    async exchangeCode({ code, redirectUri }) {
+      // Instagram appends "#_" to the code in the redirect
+      const r = await fetchJson(cfg.tokenUrl, {
+        method: "POST",
+        body: form({
+          client_id: cfg.appId,
+          client_secret: cfg.appSecret,
+          grant_type: "authorization_code",
+          redirect_uri: redirectUri,
+          code: code.replace(/#_$/, ""),
+        }),
+      });
+      if (!r.ok) throw asAuth(graphError(r));
+      // the current API answers { data: [ {...} ] }; the older one answered the object itself
+      const short = r.body?.data?.[0] ?? r.body;
+      const long = await call(`${cfg.graphUrl}/access_token`, {
+        token: short.access_token,
+        params: { grant_type: "ig_exchange_token", client_secret: cfg.appSecret },
+      }).catch((e) => Promise.reject(asAuth(e)));
+      const me = await read(graphPath("me"), { token: long.access_token, params: { fields: "user_id,username,name" } });
+      const permissions = short.permissions;
+      return {
+        ...tokenSet(long),
+        scopes: Array.isArray(permissions) ? permissions : typeof permissions === "string" ? permissions.split(",") : SCOPES,
+        externalId: String(me.user_id ?? short.user_id ?? me.id),
+        handle: me.username,
+        displayName: me.name ?? null,
+      };
+    },
+
+    // a long-lived token is refreshed by itself; an expired or revoked one cannot be
+    async refresh({ accessToken }) {
+      const r = await call(`${cfg.graphUrl}/refresh_access_token`, {
+        token: accessToken,
+        params: { grant_type: "ig_refresh_token" },
+      }).catch((e) => Promise.reject(asAuth(e)));
+      return tokenSet(r);
+    },
+
+    async prepare(req) {
+      let containerId = (req.progress as IgProgress).containerId;
+      if (containerId) {
+        // a restarted worker continues with the saved container, unless it expired unpublished (24 h)
+        if ((await waitProcessed(containerId, req.account, req.signal)) !== "EXPIRED") return;
+      }
+      containerId = await createContainers(req);
+      // saved before polling: from now on reconcile can ask Instagram about this container
+      await req.saveProgress({ ...req.progress, containerId });
+      const state = await waitProcessed(containerId, req.account, req.signal);
+      if (state === "EXPIRED") throw new PlatformError("unavailable", "the media container expired before it was ready");
+    },
+
+    async send(req) {
+      const containerId = (req.progress as IgProgress).containerId;
+      if (!containerId) throw new Error("instagram send before prepare: no container in progress");
+      const { account } = req;
+      const { id } = await call<{ id: string }>(graphPath(`${account.externalId}/media_publish`), {
+        method: "POST",
+        token: account.accessToken,
+        params: { creation_id: containerId },
+        signal: req.signal,
+        creates: true,
+        timeoutMs: publishTimeoutMs,
+        account,
+      });
+      // the post is out: nothing below may turn this into a failure (or a second attempt)
+      const after = { token: account.accessToken, timeoutMs: 15_000 };
+      const permalink = await read(graphPath(id), { ...after, params: { fields: "permalink" } }).then(
+        (m) => (m?.permalink as string) ?? null,
+        () => null,
+      );
+      let warning: string | null = null;
+      if (req.firstComment) {
+        await call(graphPath(`${id}/comments`), { ...after, method: "POST", params: { message: req.firstComment } }).catch((e) => {
+          warning = `The post is published, but its first comment was not added: ${e instanceof PlatformError ? e.platformMessage : String(e)}`;
+        });
+      }
+      return { externalId: id, permalink, warning };
+    },
+
+    async reconcile(req): Promise<Reconciled> {
+      const containerId = (req.progress as IgProgress).containerId;
+      if (!containerId) return { state: "absent" };
+      const { account } = req;
+      let status: string;
+      try {
+        const r = await read(graphPath(containerId), { token: account.accessToken, params: { fields: "status_code" } });
+        status = r?.status_code ?? "";
+      } catch (err) {
+        // Instagram refusing the question (unknown container) tells us nothing either way
+        if (err instanceof PlatformError && err.kind === "rejected") return { state: "unknown" };
+        throw err;
+      }
+      // never published: Instagram will publish this container at most once, so sending is safe
+      if (status === "FINISHED" || status === "IN_PROGRESS" || status === "ERROR" || status === "EXPIRED") return { state: "absent" };
+      if (status !== "PUBLISHED") return { state: "unknown" };
+      // published: find which media it became (same caption, made after the attempt started)
+      const list = await read(graphPath(`${account.externalId}/media`), {
+        token: account.accessToken,
+        params: { fields: "id,caption,permalink,timestamp", limit: "25" },
+      });
+      const since = req.attemptStartedAt.getTime() - 60_000;
+      const want = normalise(req.text);
+      const hit = ((list?.data ?? []) as { id: string; caption?: string; permalink?: string; timestamp?: string }[]).find(
+        (m) => normalise(m.caption ?? "") === want && Date.parse(m.timestamp ?? "") >= since,
+      );
+      return hit ? { state: "published", result: { externalId: hit.id, permalink: hit.permalink ?? null } } : { state: "unknown" };
+    },
+
+    quota,
+
+    async metrics(account, externalIds) {
+      const out = new Map<string, Metrics>();
+      await mapLimit(externalIds, 4, async (id) => {
+        try {
+          const r = await call(graphPath(`${id}/insights`), { token: account.accessToken, params: { metric: METRICS.join(",") } });
+          const m: Metrics = { views: 0, likes: 0, comments: 0, shares: 0, reach: 0 };
+          for (const d of (r?.data ?? []) as { name: keyof Metrics; values?: { value?: number }[]; total_value?: { value?: number } }[]) {
+            if (d.name in m) m[d.name] = Number(d.total_value?.value ?? d.values?.[0]?.value ?? 0);
+          }
+          out.set(id, m);
+        } catch (err) {
+          // one deleted post must not hide the others' figures; a bad token or a limit stops all
+          if (err instanceof PlatformError && err.kind === "rejected") return;
+          throw err;
+        }
+      });
+      return out;
+    },
+  };
+}
+
+function form(params: Record<string, string | undefined>): URLSearchParams {
+  const f = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) f.set(k, v);
+  return f;
+}
+
+function tokenSet(t: { access_token: string; expires_in?: number }): TokenSet {
+  return { accessToken: t.access_token, refreshToken: null, expiresAt: t.expires_in ? new Date(Date.now() + t.expires_in * 1000) : null };
+}
+
+const normalise = (s: string) => s.normalize("NFC").replace(/\s+/g, " ").trim();
+
+/** During OAuth, any refusal means the person has to connect again. */
+function asAuth(err: unknown): unknown {
+  return err instanceof PlatformError && (err.kind === "rejected" || err.kind === "auth")
+    ? new PlatformError("auth", err.platformMessage, err.opts)
+    : err;
+}
+
+/**
+ * Graph API errors: { error: { message, type, code, error_subcode, error_user_title, error_user_msg } };
+ * the token endpoint answers { error_type, code, error_message } instead.
+ */
+export function graphError(r: HttpResult): PlatformError {
+  const e = r.body?.error ?? {};
+  const code = typeof e.code === "number" ? e.code : undefined;
+  const subcode = typeof e.error_subcode === "number" ? e.error_subcode : undefined;
+  const detail = e.error_user_msg ?? e.message ?? r.body?.error_message ?? r.body?.raw ?? `HTTP ${r.status}`;
+  const message = e.error_user_title && !String(detail).includes(e.error_user_title) ? `${e.error_user_title}: ${detail}` : String(detail);
+  const opts = { platformCode: subcode ?? code ?? r.body?.code, status: r.status };
+  if (code === 190 || r.status === 401) return new PlatformError("auth", message, opts);
+  if (subcode === PUBLISH_LIMIT_SUBCODE) return new PlatformError("rate_limit", message, { ...opts, retryAt: new Date(Date.now() + 60 * 60_000) });
+  if ((code !== undefined && RATE_LIMIT_CODES.has(code)) || r.status === 429) {
+    return new PlatformError("rate_limit", message, { ...opts, retryAt: new Date(Date.now() + 15 * 60_000) });
+  }
+  if (r.status >= 500) return new PlatformError("unavailable", message, opts);
+  return new PlatformError("rejected", message, opts);
+}

@@ -1,0 +1,439 @@
+// A local stand-in for Instagram's token endpoint and Graph API (Instagram Login), answering the
+// endpoints Sufra uses with Instagram's shapes and error JSON. It really downloads image_url and
+// video_url, so a test that passes proves our public media URLs work. Tests steer it through
+// `state`: tokens, failures, held responses, slow containers, the daily publishing limit.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { randomBytes } from "node:crypto";
+
+export type IgEndpoint =
+  | "oauth_token"
+  | "exchange_token"
+  | "refresh_token"
+  | "me"
+  | "create_container"
+  | "container_status"
+  | "publish"
+  | "media"
+  | "list_media"
+  | "comment"
+  | "publishing_limit"
+  | "insights";
+
+export interface IgUser {
+  userId: string;
+  username: string;
+  name?: string;
+}
+export interface IgToken {
+  token: string;
+  userId: string;
+  kind: "short" | "long";
+  expiresAt: number;
+  expired: boolean;
+  revoked: boolean;
+}
+export interface IgContainer {
+  id: string;
+  userId: string;
+  mediaType: "IMAGE" | "REELS" | "VIDEO" | "CAROUSEL";
+  caption: string;
+  carouselItem: boolean;
+  children: string[];
+  status: "IN_PROGRESS" | "FINISHED" | "ERROR" | "EXPIRED" | "PUBLISHED";
+  /** status polls still answered IN_PROGRESS */
+  pollsLeft: number;
+  statusText?: string;
+  mediaId?: string;
+}
+export interface IgMedia {
+  id: string;
+  userId: string;
+  containerId: string;
+  caption: string;
+  mediaType: string;
+  permalink: string;
+  timestamp: Date;
+}
+export interface IgComment {
+  id: string;
+  mediaId: string;
+  message: string;
+}
+export type IgFailure = "publish_limit" | "rate_limit" | 500;
+export interface Held {
+  /** resolves when a held request has arrived (the platform has it) */
+  received: Promise<void>;
+  release(): void;
+}
+
+export class InstagramFakeState {
+  appId = "ig-app-id";
+  appSecret = "ig-app-secret";
+  graphVersion = "v23.0";
+  users = new Map<string, IgUser>();
+  tokens = new Map<string, IgToken>();
+  containers = new Map<string, IgContainer>();
+  media: IgMedia[] = [];
+  comments: IgComment[] = [];
+  /** requests answered, per endpoint */
+  calls: Partial<Record<IgEndpoint, number>> = {};
+  /** media URLs the fake downloaded */
+  fetchedUrls: string[] = [];
+  quota = { total: 100, usedBefore: 0, durationSecs: 86_400 };
+  insights = new Map<string, Partial<Record<"views" | "likes" | "comments" | "shares" | "reach", number>>>();
+  codes = new Map<string, IgUser & { redirectUri?: string }>();
+  failures = new Map<IgEndpoint, { as: IgFailure; times: number }>();
+  holds = new Map<IgEndpoint, { ms?: number; createOn: "receipt" | "release"; gate: Promise<void>; arrived: () => void; open: () => void }>();
+  containerPlans: { inProgressPolls?: number; error?: string }[] = [];
+  private seq = 17_900_000_000_000_000n;
+  /** set by the server: the fake's base URL */
+  url = "";
+
+  nextId(): string {
+    return String(++this.seq);
+  }
+  /** the adapter configuration that points at this fake */
+  get config() {
+    return { appId: this.appId, appSecret: this.appSecret, authorizeUrl: `${this.url}/oauth/authorize`, tokenUrl: `${this.url}/oauth/access_token`, graphUrl: this.url, graphVersion: this.graphVersion };
+  }
+  /** a code the token endpoint will accept once, for this user */
+  issueCode(code: string, user: IgUser & { redirectUri?: string }): void {
+    this.codes.set(code, user);
+    this.users.set(user.userId, user);
+  }
+  /** a ready long-lived token, without going through OAuth */
+  issueToken(user: IgUser, ttlMs = 60 * 86_400_000): string {
+    this.users.set(user.userId, user);
+    return this.addToken(user.userId, "long", ttlMs).token;
+  }
+  addToken(userId: string, kind: "short" | "long", ttlMs: number): IgToken {
+    const t: IgToken = { token: `IG${kind === "long" ? "L" : "S"}${randomBytes(16).toString("hex")}`, userId, kind, expiresAt: Date.now() + ttlMs, expired: false, revoked: false };
+    this.tokens.set(t.token, t);
+    return t;
+  }
+  issuedTokens(): IgToken[] {
+    return [...this.tokens.values()];
+  }
+  expireToken(token: string): void {
+    this.tokens.get(token)!.expired = true;
+  }
+  revokeToken(token: string): void {
+    this.tokens.get(token)!.revoked = true;
+  }
+  /** the next `times` calls of an endpoint fail: the publishing-limit error, the app rate limit, or HTTP 500 */
+  failNext(endpoint: IgEndpoint, as: IgFailure, times = 1): void {
+    this.failures.set(endpoint, { as, times });
+  }
+  /** holds the answer of the next call of an endpoint for `ms`, or until release() */
+  hold(endpoint: IgEndpoint, opts: { ms?: number; createOn?: "receipt" | "release" } = {}): Held {
+    let arrived!: () => void;
+    let open!: () => void;
+    const received = new Promise<void>((r) => (arrived = r));
+    const gate = new Promise<void>((r) => (open = r));
+    this.holds.set(endpoint, { ms: opts.ms, createOn: opts.createOn ?? "receipt", gate, arrived, open });
+    return { received, release: () => open() };
+  }
+  /** the next top-level container stays IN_PROGRESS for n polls, or ends in ERROR */
+  nextContainer(plan: { inProgressPolls?: number; error?: string }): void {
+    this.containerPlans.push(plan);
+  }
+  setQuota(total: number, usedBefore = 0): void {
+    this.quota = { ...this.quota, total, usedBefore };
+  }
+  quotaUsage(userId: string): number {
+    const since = Date.now() - this.quota.durationSecs * 1000;
+    return this.quota.usedBefore + this.media.filter((m) => m.userId === userId && m.timestamp.getTime() > since).length;
+  }
+  setInsights(mediaId: string, figures: Partial<Record<"views" | "likes" | "comments" | "shares" | "reach", number>>): void {
+    this.insights.set(mediaId, figures);
+  }
+  /** published posts, oldest first */
+  posts(userId?: string): IgMedia[] {
+    return userId ? this.media.filter((m) => m.userId === userId) : this.media;
+  }
+}
+
+class GraphError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(String(body.message ?? body.error_message));
+  }
+}
+const graphErr = (status: number, message: string, code: number, extra: Record<string, unknown> = {}) =>
+  new GraphError(status, { error: { message, type: code === 190 ? "OAuthException" : "IGApiException", code, ...extra, fbtrace_id: randomBytes(8).toString("base64url") } });
+const missing = (id: string) =>
+  graphErr(400, `Unsupported request - method type: get. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, 100, { error_subcode: 33 });
+
+export async function startInstagramFake(): Promise<{ url: string; state: InstagramFakeState; close(): Promise<void> }> {
+  const state = new InstagramFakeState();
+  const server = http.createServer((req, res) => {
+    handle(state, req, res).catch((err) => {
+      const e = err instanceof GraphError ? err : graphErr(500, "An unexpected error has occurred. Please retry your request later.", 2, { is_transient: true });
+      if (!(err instanceof GraphError)) console.error("instagram fake:", err);
+      reply(res, e.status, e.body);
+    });
+  });
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: state.url,
+    state,
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+function reply(res: http.ServerResponse, status: number, body: unknown): void {
+  if (res.writableEnded || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json; charset=UTF-8", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+async function readParams(req: http.IncomingMessage, url: URL): Promise<Record<string, string>> {
+  const params: Record<string, string> = Object.fromEntries(url.searchParams);
+  if (req.method !== "POST") return params;
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  const type = req.headers["content-type"] ?? "";
+  if (type.includes("application/json")) Object.assign(params, JSON.parse(text || "{}"));
+  else if (text) Object.assign(params, Object.fromEntries(new URLSearchParams(text)));
+  return params;
+}
+
+async function handle(state: InstagramFakeState, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  res.on("error", () => {}); // a client that gave up is not our problem
+  const url = new URL(req.url ?? "/", state.url);
+  const p = await readParams(req, url);
+  // the Graph version prefix is optional, as on graph.instagram.com
+  const parts = url.pathname.replace(/^\/v\d+\.\d+(?=\/)/, "").split("/").filter(Boolean);
+  const post = req.method === "POST";
+  const [a, b] = parts;
+
+  let endpoint: IgEndpoint;
+  if (post && a === "oauth" && b === "access_token") endpoint = "oauth_token";
+  else if (!post && a === "access_token") endpoint = "exchange_token";
+  else if (!post && a === "refresh_access_token") endpoint = "refresh_token";
+  else if (!post && a === "me" && !b) endpoint = "me";
+  else if (b === "media") endpoint = post ? "create_container" : "list_media";
+  else if (post && b === "media_publish") endpoint = "publish";
+  else if (post && b === "comments") endpoint = "comment";
+  else if (!post && b === "content_publishing_limit") endpoint = "publishing_limit";
+  else if (!post && b === "insights") endpoint = "insights";
+  else if (!post && a && !b) endpoint = state.containers.has(a) ? "container_status" : "media";
+  else throw graphErr(400, `Unknown path components: /${parts.join("/")}`, 2500);
+  state.calls[endpoint] = (state.calls[endpoint] ?? 0) + 1;
+
+  const failure = state.failures.get(endpoint);
+  if (failure && failure.times > 0) {
+    if (--failure.times === 0) state.failures.delete(endpoint);
+    if (failure.as === 500) throw graphErr(500, "An unknown error occurred", 1, { is_transient: true });
+    if (failure.as === "rate_limit") throw graphErr(429, "Application request limit reached", 4, { is_transient: true });
+    throw publishLimit();
+  }
+
+  const hold = state.holds.get(endpoint);
+  if (hold) state.holds.delete(endpoint);
+  const held = async () => {
+    if (!hold) return;
+    hold.arrived();
+    await (hold.ms !== undefined ? Promise.race([hold.gate, new Promise((r) => setTimeout(r, hold.ms))]) : hold.gate);
+  };
+  // publish holds its answer after the post exists; every other endpoint before doing anything
+  if (endpoint !== "publish") await held();
+
+  if (endpoint === "oauth_token") {
+    const user = state.codes.get(p.code ?? "");
+    if (p.client_id !== state.appId || p.client_secret !== state.appSecret) {
+      throw new GraphError(400, { error_type: "OAuthException", code: 400, error_message: "Invalid platform app" });
+    }
+    if (p.grant_type !== "authorization_code" || !user || (user.redirectUri && user.redirectUri !== p.redirect_uri)) {
+      throw new GraphError(400, { error_type: "OAuthException", code: 400, error_message: "Matching code was not found or was already used" });
+    }
+    state.codes.delete(p.code);
+    const t = state.addToken(user.userId, "short", 3_600_000);
+    return reply(res, 200, { data: [{ access_token: t.token, user_id: user.userId, permissions: "instagram_business_basic,instagram_business_content_publish" }] });
+  }
+
+  const token = authenticate(state, p.access_token);
+
+  switch (endpoint) {
+    case "exchange_token": {
+      if (p.grant_type !== "ig_exchange_token" || p.client_secret !== state.appSecret) throw graphErr(400, "Invalid request", 100);
+      if (token.kind !== "short") throw graphErr(400, "The access token is already long-lived", 100);
+      const t = state.addToken(token.userId, "long", 60 * 86_400_000);
+      return reply(res, 200, { access_token: t.token, token_type: "bearer", expires_in: 5_183_944 });
+    }
+    case "refresh_token": {
+      if (p.grant_type !== "ig_refresh_token" || token.kind !== "long") throw graphErr(400, "Invalid request", 100);
+      const t = state.addToken(token.userId, "long", 60 * 86_400_000);
+      return reply(res, 200, { access_token: t.token, token_type: "bearer", expires_in: 5_183_944 });
+    }
+    case "me": {
+      const u = state.users.get(token.userId)!;
+      return reply(res, 200, { user_id: u.userId, username: u.username, name: u.name ?? u.username, id: `app-scoped-${u.userId}` });
+    }
+    case "create_container":
+      return reply(res, 200, { id: (await createContainer(state, ownUser(token, a), p)).id });
+    case "container_status": {
+      const c = state.containers.get(a)!;
+      if (c.userId !== token.userId) throw missing(a);
+      if (c.status === "IN_PROGRESS" && c.pollsLeft-- <= 0) c.status = c.statusText ? "ERROR" : "FINISHED";
+      const status = c.status === "ERROR" ? c.statusText : c.status === "IN_PROGRESS" ? "In Progress" : "Finished";
+      return reply(res, 200, { status_code: c.status, status, id: c.id });
+    }
+    case "publish": {
+      const userId = ownUser(token, a);
+      const c = state.containers.get(p.creation_id ?? "");
+      if (!c || c.userId !== userId || c.carouselItem) throw graphErr(400, "Media ID is not available", 9007, { error_subcode: 2207006, error_user_title: "Media not found" });
+      if (c.status === "PUBLISHED") throw graphErr(400, "The media has already been published", 9007, { error_subcode: 2207006, error_user_title: "Media already published" });
+      if (c.status !== "FINISHED") throw graphErr(400, "Media ID is not available", 9007, { error_subcode: 2207027, error_user_title: "The media is not ready for publishing, please wait for a moment" });
+      if (state.quotaUsage(userId) >= state.quota.total) throw publishLimit();
+      // the post exists as soon as Instagram has the request (or when the held answer goes out)
+      const publish = () => {
+        if (c.mediaId) return state.media.find((m) => m.id === c.mediaId)!;
+        const m: IgMedia = { id: state.nextId(), userId, containerId: c.id, caption: c.caption, mediaType: c.mediaType === "REELS" ? "VIDEO" : c.mediaType, permalink: "", timestamp: new Date() };
+        m.permalink = `https://www.instagram.com/${c.mediaType === "REELS" ? "reel" : "p"}/${Buffer.from(m.id).toString("base64url").slice(0, 11)}/`;
+        c.status = "PUBLISHED";
+        c.mediaId = m.id;
+        state.media.push(m);
+        return m;
+      };
+      if (hold?.createOn !== "release") publish();
+      await held();
+      return reply(res, 200, { id: publish().id });
+    }
+    case "media": {
+      const m = state.media.find((x) => x.id === a);
+      if (!m || m.userId !== token.userId) throw missing(a);
+      return reply(res, 200, { id: m.id, permalink: m.permalink, caption: m.caption, media_type: m.mediaType, timestamp: igTime(m.timestamp) });
+    }
+    case "list_media": {
+      const userId = ownUser(token, a);
+      const limit = Math.min(Number(p.limit ?? 25), 100);
+      const list = state.media.filter((m) => m.userId === userId).reverse().slice(0, limit);
+      return reply(res, 200, { data: list.map((m) => ({ id: m.id, caption: m.caption, permalink: m.permalink, timestamp: igTime(m.timestamp) })), paging: {} });
+    }
+    case "comment": {
+      const m = state.media.find((x) => x.id === a);
+      if (!m || m.userId !== token.userId) throw missing(a);
+      if (!p.message) throw graphErr(400, "(#100) The parameter message is required", 100);
+      const c = { id: state.nextId(), mediaId: m.id, message: p.message };
+      state.comments.push(c);
+      return reply(res, 200, { id: c.id });
+    }
+    case "publishing_limit": {
+      const userId = ownUser(token, a);
+      return reply(res, 200, { data: [{ quota_usage: state.quotaUsage(userId), config: { quota_total: state.quota.total, quota_duration: state.quota.durationSecs } }] });
+    }
+    case "insights": {
+      const m = state.media.find((x) => x.id === a);
+      if (!m || m.userId !== token.userId) throw missing(a);
+      const names = (p.metric ?? "").split(",").filter(Boolean);
+      const known = ["views", "likes", "comments", "shares", "reach", "saved", "total_interactions"];
+      const bad = names.find((n) => !known.includes(n));
+      if (!names.length || bad) throw graphErr(400, `(#100) metric[0] must be one of the following values: ${known.join(", ")}`, 100);
+      const set = state.insights.get(m.id) ?? {};
+      const figure = (n: string) =>
+        (set as Record<string, number>)[n] ?? (n === "comments" ? state.comments.filter((c) => c.mediaId === m.id).length : 0);
+      return reply(res, 200, { data: names.map((n) => ({ name: n, period: "lifetime", values: [{ value: figure(n) }], title: n, id: `${m.id}/insights/${n}/lifetime` })) });
+    }
+  }
+}
+
+function publishLimit(): GraphError {
+  return graphErr(400, "The user has reached the maximum number of posts that can be published by the API within 24 hours.", 9, {
+    error_subcode: 2207042,
+    is_transient: false,
+    error_user_title: "Publishing limit reached",
+    error_user_msg: "You have reached the maximum number of posts that is allowed to be published within 24 hours.",
+  });
+}
+
+function authenticate(state: InstagramFakeState, token: string | undefined): IgToken {
+  const t = state.tokens.get(token ?? "");
+  if (!t) throw graphErr(400, "Invalid OAuth access token - Cannot parse access token", 190);
+  if (t.revoked) throw graphErr(400, "Error validating access token: The user has not authorized application.", 190, { error_subcode: 458 });
+  if (t.expired || t.expiresAt < Date.now()) throw graphErr(400, "Error validating access token: Session has expired.", 190, { error_subcode: 463 });
+  return t;
+}
+
+function ownUser(token: IgToken, id: string): string {
+  if (id !== "me" && id !== token.userId) throw missing(id);
+  return token.userId;
+}
+
+/** Instagram's timestamps: 2024-05-01T10:00:00+0000 */
+const igTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "+0000");
+
+async function createContainer(state: InstagramFakeState, userId: string, p: Record<string, string>): Promise<IgContainer> {
+  const carouselItem = p.is_carousel_item === "true";
+  const caption = p.caption ?? "";
+  if (caption.length > 2200) throw graphErr(400, "The caption is too long (2200 characters at most)", 100, { error_subcode: 2207010 });
+  const c: IgContainer = { id: state.nextId(), userId, mediaType: "IMAGE", caption, carouselItem, children: [], status: "FINISHED", pollsLeft: 0 };
+  if (p.media_type === "CAROUSEL") {
+    const children = (p.children ?? "").split(",").filter(Boolean);
+    if (children.length < 2 || children.length > 10) throw graphErr(400, "A carousel needs between 2 and 10 children", 100, { error_subcode: 2207025 });
+    for (const id of children) {
+      const child = state.containers.get(id);
+      if (!child || child.userId !== userId || !child.carouselItem || child.status !== "FINISHED") {
+        throw graphErr(400, `The carousel child ${id} is not ready or does not exist`, 9007, { error_subcode: 2207027 });
+      }
+    }
+    c.mediaType = "CAROUSEL";
+    c.children = children;
+  } else if (p.media_type === "REELS" || p.media_type === "VIDEO") {
+    if (!p.video_url) throw graphErr(400, "(#100) The parameter video_url is required", 100);
+    c.mediaType = p.media_type;
+    // videos download and process in the background: a bad URL shows as an ERROR status
+    const problem = await download(state, p.video_url, "video/");
+    c.status = "IN_PROGRESS";
+    c.pollsLeft = 1;
+    if (problem) c.statusText = `Error: Media download has failed. ${problem} (2207052)`;
+  } else {
+    if (!p.image_url) throw graphErr(400, "(#100) The parameter image_url is required", 100);
+    const problem = await download(state, p.image_url, "image/");
+    if (problem) {
+      throw graphErr(400, "Only photo or video can be accepted as media type.", 9004, {
+        error_subcode: 2207052,
+        error_user_title: "Media download has failed",
+        error_user_msg: `The media could not be fetched from this URI: ${p.image_url}. ${problem}`,
+      });
+    }
+  }
+  const plan = carouselItem ? undefined : state.containerPlans.shift();
+  if (plan?.inProgressPolls !== undefined) {
+    c.status = "IN_PROGRESS";
+    c.pollsLeft = plan.inProgressPolls;
+  }
+  if (plan?.error) {
+    c.status = "IN_PROGRESS";
+    c.statusText = `Error: ${plan.error}`;
+  }
+  state.containers.set(c.id, c);
+  return c;
+}
+
+/** Downloads a media URL as Instagram does; answers what went wrong, or null. */
+async function download(state: InstagramFakeState, url: string, typePrefix: string): Promise<string | null> {
+  try {
+    const r = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    const body = Buffer.from(await r.arrayBuffer());
+    state.fetchedUrls.push(url);
+    const type = r.headers.get("content-type") ?? "";
+    if (r.status !== 200) return `The URL answered HTTP ${r.status}.`;
+    if (!type.startsWith(typePrefix)) return `The URL answered ${type || "no content type"}, not ${typePrefix}*.`;
+    if (body.length === 0) return "The file is empty.";
+    return null;
+  } catch (err) {
+    return `The URL could not be reached (${(err as Error).message}).`;
+  }
+}
