@@ -9,6 +9,8 @@ import { startSufra, type Sufra } from "../../src/app.ts";
 
 export const ADMIN = { email: "admin@sufra.test", password: "Admin#Pass123" };
 export const TEMPLATE = "sufra_test_template";
+/** every process of a test shares it: tokens one seals, another opens */
+export const TEST_TOKEN_KEY = "test-token-key-test-token-key-0123456789";
 
 export async function freshDatabase(): Promise<string> {
   const base = process.env.TEST_PG_BASE;
@@ -42,6 +44,7 @@ export async function startTestApp(env: Record<string, string> = {}, databaseUrl
     RATE_LIMIT_PER_IP: "10000",
     RATE_LIMIT_PER_EMAIL: "10000",
     DEMO_DATA: "false",
+    TOKEN_ENCRYPTION_KEY: TEST_TOKEN_KEY,
     ...env,
   });
   // a short lock lifetime: Agenda leaves a timer of half of it per job run, which would keep jest alive
@@ -101,8 +104,8 @@ export async function registeredClient(base: string, opts: { approve?: boolean; 
   return { ...payload, businessId, userId: reg.body.user.id as string };
 }
 
-/** A second Sufra API process (a real child process) on the same database; for tests that cross processes. */
-export async function startSecondProcess(databaseUrl: string): Promise<{ base: string; stop(): Promise<void> }> {
+/** A second Sufra process (a real child process) on the same database; for tests that cross processes. */
+export async function startSecondProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<{ base: string; pid: number; kill(signal?: NodeJS.Signals): Promise<void>; stop(): Promise<void> }> {
   const { spawn } = await import("node:child_process");
   const child = spawn(process.execPath, ["--import", "tsx", "tests/support/second-process.ts"], {
     cwd: path.resolve(import.meta.dirname, "../.."),
@@ -113,11 +116,14 @@ export async function startSecondProcess(databaseUrl: string): Promise<{ base: s
       HOST: "127.0.0.1",
       PROCESS_ROLE: "api",
       JWT_SECRET: "test-secret-test-secret-test-secret-0123456789",
+      TOKEN_ENCRYPTION_KEY: TEST_TOKEN_KEY,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: "error",
       RATE_LIMIT_PER_IP: "10000",
+      DEMO_DATA: "false",
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sufra-second-")),
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -125,16 +131,22 @@ export async function startSecondProcess(databaseUrl: string): Promise<{ base: s
     let err = "";
     child.stderr!.on("data", (d) => (err += d));
     child.stdout!.on("data", (d: Buffer) => {
-      const m = /READY (\d+)/.exec(d.toString());
-      if (m) resolve(`http://127.0.0.1:${m[1]}`);
+      const m = /READY (\d+|worker)/.exec(d.toString());
+      if (m) resolve(m[1] === "worker" ? "" : `http://127.0.0.1:${m[1]}`);
     });
     child.on("exit", (code) => reject(new Error(`second process exited ${code}: ${err}`)));
   });
+  const gone = new Promise((r) => child.once("exit", r));
   return {
     base,
+    pid: child.pid!,
+    async kill(signal: NodeJS.Signals = "SIGKILL") {
+      if (child.exitCode !== null || child.signalCode) return;
+      child.kill(signal);
+      await gone;
+    },
     async stop() {
-      if (child.exitCode !== null) return;
-      const gone = new Promise((r) => child.once("exit", r));
+      if (child.exitCode !== null || child.signalCode) return;
       child.kill("SIGTERM");
       await gone;
     },

@@ -155,7 +155,8 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
       };
       if (step === "send") {
         // resumed after the send may have happened: ask before anything else
-        const r = await adapter.reconcile(req);
+        // any doubt (the question itself failing included) goes to a person, never to a second send
+        const r = await adapter.reconcile(req).catch(() => ({ state: "unknown" as const }));
         if (r.state === "published") return await finish(t, key, r.result);
         if (r.state === "unknown") return await unconfirmed(t, key);
       } else {

@@ -1,0 +1,291 @@
+// Publishing against local servers that answer as Instagram's Graph API and X's API v2 do:
+// OAuth connect (PKCE on X), the container flow, an expired and a revoked token, a rate limit, a
+// timeout that is never re-sent, exactly-once with several worker processes, and a worker killed
+// in the middle of sending whose successor finds the post instead of posting it twice.
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import sharp from "sharp";
+import { startInstagramFake } from "./fakes/instagram-server.ts";
+import { startXFake } from "./fakes/x-server.ts";
+import { call, freshDatabase, gql, registeredClient, startSecondProcess, startTestApp, type TestApp } from "./support/app.ts";
+
+type Fake<S> = { url: string; state: S; close(): Promise<void> };
+let ig: Awaited<ReturnType<typeof startInstagramFake>>;
+let x: Awaited<ReturnType<typeof startXFake>>;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+/** The environment that points Sufra at the fakes; PUBLIC_URL is the app's real address (Instagram fetches media from it). */
+function platformEnv(port: number): Record<string, string> {
+  return {
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    INSTAGRAM_APP_ID: ig.state.config.appId,
+    INSTAGRAM_APP_SECRET: ig.state.config.appSecret,
+    INSTAGRAM_AUTHORIZE_URL: ig.state.config.authorizeUrl,
+    INSTAGRAM_TOKEN_URL: ig.state.config.tokenUrl,
+    INSTAGRAM_GRAPH_URL: ig.url,
+    INSTAGRAM_GRAPH_VERSION: ig.state.config.graphVersion,
+    X_CLIENT_ID: x.state.config.clientId,
+    X_CLIENT_SECRET: x.state.config.clientSecret!,
+    X_AUTHORIZE_URL: x.state.config.authorizeUrl,
+    X_API_URL: x.url,
+    PUBLISH_LEASE_SECONDS: "1",
+    PUBLISH_TIMEOUT_SECONDS: "1",
+  };
+}
+
+beforeAll(async () => {
+  [ig, x] = await Promise.all([startInstagramFake(), startXFake()]);
+});
+afterAll(async () => {
+  await Promise.all([ig?.close(), x?.close()]);
+});
+
+async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v)) return v;
+    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+let seq = 0;
+/** An approved business with its people signed in, and X and Instagram connected through OAuth. */
+async function connectedBusiness(app: TestApp) {
+  const c = await registeredClient(app.base);
+  const token = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body.access_token as string;
+  const n = ++seq;
+  const handles = { twitter: `darqahwa_x${n}`, instagram: `darqahwa_ig${n}` };
+
+  const xStart = await call(app.base, "POST", "/api/platforms/twitter/connect", { token, body: { return_to: "/settings" } });
+  const xUrl = new URL(xStart.body.authorize_url);
+  expect(xUrl.searchParams.get("code_challenge_method")).toBe("S256");
+  expect(xUrl.searchParams.get("scope")).toContain("offline.access");
+  x.state.issueCode(`x-code-${n}`, { userId: String(7_000_000 + n), username: handles.twitter, codeChallenge: xUrl.searchParams.get("code_challenge")!, redirectUri: xUrl.searchParams.get("redirect_uri")! });
+  const xBack = await fetch(`${app.base}/api/platforms/twitter/callback?code=x-code-${n}&state=${xUrl.searchParams.get("state")}`, { redirect: "manual" });
+  expect(xBack.status).toBe(302);
+  expect(xBack.headers.get("location")).toBe("/settings?connected=1&platform=twitter");
+
+  const igStart = await call(app.base, "POST", "/api/platforms/instagram/connect", { token, body: {} });
+  const igUrl = new URL(igStart.body.authorize_url);
+  ig.state.issueCode(`ig-code-${n}`, { userId: String(17_800_000 + n), username: handles.instagram, redirectUri: igUrl.searchParams.get("redirect_uri")! });
+  const igBack = await fetch(`${app.base}/api/platforms/instagram/callback?code=ig-code-${n}&state=${igUrl.searchParams.get("state")}`, { redirect: "manual" });
+  expect(igBack.headers.get("location")).toBe("/settings?connected=1&platform=instagram");
+  return { ...c, token, handles, xUserId: String(7_000_000 + n), igUserId: String(17_800_000 + n) };
+}
+
+async function photo(app: TestApp, token: string) {
+  const jpeg = await sharp({ create: { width: 1080, height: 1350, channels: 3, background: "#1f5c4a" } }).jpeg().toBuffer();
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "machboos.jpg");
+  const r = await fetch(`${app.base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  return ((await r.json()) as { id: string }).id;
+}
+
+const post = async (app: TestApp, token: string, body: Record<string, unknown>) => {
+  const r = await call(app.base, "POST", "/api/posts", { token, body });
+  if (r.status !== 201) throw new Error(JSON.stringify(r.body));
+  return r.body as { id: string; targets: { id: string; platform: string }[] };
+};
+const getPost = (app: TestApp, token: string, id: string) => call<any>(app.base, "GET", `/api/posts/${id}`, { token }).then((r) => r.body);
+const settled = (p: any): boolean => !["draft", "scheduled", "publishing"].includes(p.status);
+
+describe("one server", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(platformEnv(await freePort()));
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  test("connecting keeps the tokens sealed at rest, and lists the accounts", async () => {
+    const b = await connectedBusiness(app);
+    const { rows } = await app.sufra.deps.pool.query<{ platform: string; access_token: string; refresh_token: string | null; handle: string }>("select platform, access_token, refresh_token, handle from platform_accounts where business_id = $1 order by platform", [b.businessId]);
+    expect(rows.map((r) => r.platform)).toEqual(["instagram", "twitter"]);
+    const issued = [...x.state.issuedTokens().map((t) => t.token), ...ig.state.issuedTokens().map((t) => t.token)];
+    for (const r of rows) {
+      expect(r.access_token).toMatch(/^v1\./);
+      for (const plain of issued) expect(r.access_token).not.toContain(plain);
+    }
+    const list = await gql(app.base, "query { platformConnections { platform available configured manual account { handle status } } }", {}, b.token);
+    expect(list.data.platformConnections).toEqual([
+      { platform: "INSTAGRAM", available: true, configured: true, manual: false, account: { handle: b.handles.instagram, status: "CONNECTED" } },
+      { platform: "TWITTER", available: true, configured: true, manual: false, account: { handle: b.handles.twitter, status: "CONNECTED" } },
+      { platform: "SNAPCHAT", available: true, configured: true, manual: true, account: null },
+    ]);
+    // a forged or reused state is refused
+    const forged = await fetch(`${app.base}/api/platforms/twitter/callback?code=x&state=forged`, { redirect: "manual" });
+    expect(forged.headers.get("location")).toBe("/settings?connect_error=OAUTH_FAILED&platform=twitter");
+  });
+
+  test("X and Instagram: media upload, container flow, first comment; each post made once", async () => {
+    const b = await connectedBusiness(app);
+    ig.state.nextContainer({ inProgressPolls: 1 });
+    const p = await post(app, b.token, { content: "Machboos Friday 🍛", hashtags: ["Kuwait Food"], first_comment: "Order on 1888", platforms: ["instagram", "twitter"], media_ids: [await photo(app, b.token)] });
+    await call(app.base, "POST", `/api/posts/${p.id}/publish`, { token: b.token });
+    const done = await waitFor(() => getPost(app, b.token, p.id), settled);
+    expect(done.status).toBe("published");
+    const byPlatform = Object.fromEntries(done.targets.map((t: { platform: string }) => [t.platform, t]));
+
+    const tweets = x.state.posts(b.xUserId);
+    expect(tweets).toHaveLength(1);
+    expect(tweets[0].text).toBe("Machboos Friday 🍛\n\n#Kuwait_Food");
+    expect(tweets[0].mediaIds).toHaveLength(1);
+    expect(byPlatform.twitter).toMatchObject({ status: "published", external_id: tweets[0].id, permalink: `https://x.com/${b.handles.twitter}/status/${tweets[0].id}` });
+
+    const igPosts = ig.state.posts(b.igUserId);
+    expect(igPosts).toHaveLength(1);
+    expect(byPlatform.instagram).toMatchObject({ status: "published", external_id: igPosts[0].id, permalink: expect.stringContaining("http") });
+    expect(ig.state.comments.filter((c) => c.mediaId === igPosts[0].id).map((c) => c.message)).toEqual(["Order on 1888"]);
+    // Instagram fetched the picture from our signed public URL
+    expect(ig.state.fetchedUrls.some((u) => u.startsWith(`${app.base.replace("127.0.0.1", "127.0.0.1")}/media/`))).toBe(true);
+  });
+
+  test("an expired X token is refreshed and the post goes out once", async () => {
+    const b = await connectedBusiness(app);
+    for (const t of x.state.issuedTokens().filter((t) => t.userId === b.xUserId)) x.state.expireToken(t.token);
+    const p = await post(app, b.token, { content: "Karak at midnight", platforms: ["twitter"] });
+    await call(app.base, "POST", `/api/posts/${p.id}/publish`, { token: b.token });
+    const done = await waitFor(() => getPost(app, b.token, p.id), settled);
+    expect(done.status).toBe("published");
+    expect(x.state.posts(b.xUserId)).toHaveLength(1);
+  });
+
+  test("a revoked grant: the account needs reconnecting, the post waits and is not lost, then goes out after reconnecting", async () => {
+    const b = await connectedBusiness(app);
+    for (const t of x.state.issuedTokens().filter((t) => t.userId === b.xUserId)) x.state.revokeToken(t.token);
+    const p = await post(app, b.token, { content: "Luqaimat Thursday", platforms: ["twitter"] });
+    await call(app.base, "POST", `/api/posts/${p.id}/publish`, { token: b.token });
+    const waiting = await waitFor(() => getPost(app, b.token, p.id), (v) => v.targets[0].error?.code === "ACCOUNT_RECONNECT_NEEDED");
+    expect(waiting.targets[0].status).toBe("pending");
+    const accounts = await gql(app.base, "query { platformConnections { platform account { status } } }", {}, b.token);
+    expect(accounts.data.platformConnections.find((c: { platform: string }) => c.platform === "TWITTER").account.status).toBe("RECONNECT_NEEDED");
+    const bell = await gql(app.base, "query { notifications(first: 5) { edges { node { type data { platform handle } } } } }", {}, b.token, "ar");
+    expect(bell.data.notifications.edges.map((e: { node: unknown }) => e.node)).toContainEqual({ type: "ACCOUNT_RECONNECT_NEEDED", data: { platform: "twitter", handle: b.handles.twitter } });
+    const ar = await gql(app.base, "query($id: ID!) { post(id: $id) { targets { error } } }", { id: p.id }, b.token, "ar");
+    expect(ar.data.post.targets[0].error).toContain("أعد ربط");
+    expect(x.state.posts(b.xUserId)).toHaveLength(0);
+
+    // reconnect: the waiting post goes out
+    const again = await call(app.base, "POST", "/api/platforms/twitter/connect", { token: b.token, body: {} });
+    const u = new URL(again.body.authorize_url);
+    x.state.issueCode("x-reconnect", { userId: b.xUserId, username: b.handles.twitter, codeChallenge: u.searchParams.get("code_challenge")!, redirectUri: u.searchParams.get("redirect_uri")! });
+    await fetch(`${app.base}/api/platforms/twitter/callback?code=x-reconnect&state=${u.searchParams.get("state")}`, { redirect: "manual" });
+    const done = await waitFor(() => getPost(app, b.token, p.id), settled);
+    expect(done.status).toBe("published");
+    expect(x.state.posts(b.xUserId)).toHaveLength(1);
+  });
+
+  test("a rate limit moves the target to the reset time instead of failing it", async () => {
+    const b = await connectedBusiness(app);
+    x.state.failNext("tweet", 429, 1, { resetInSecs: 2 });
+    const p = await post(app, b.token, { content: "Saffron cake is back", platforms: ["twitter"] });
+    await call(app.base, "POST", `/api/posts/${p.id}/publish`, { token: b.token });
+    const limited = await waitFor(() => getPost(app, b.token, p.id), (v) => v.targets[0].error?.code === "RATE_LIMITED");
+    expect(limited.targets[0].status).toBe("pending");
+    expect(Date.parse(limited.targets[0].due_at)).toBeGreaterThan(Date.now());
+    const done = await waitFor(() => getPost(app, b.token, p.id), settled);
+    expect(done.status).toBe("published");
+    expect(x.state.posts(b.xUserId)).toHaveLength(1);
+  });
+
+  test("a timeout leaves the post unconfirmed, never re-sent; a person confirms it", async () => {
+    const b = await connectedBusiness(app);
+    const held = x.state.hold("tweet", { ms: 2_500 });
+    const p = await post(app, b.token, { content: "Is this live? Mint lemonade", platforms: ["twitter"] });
+    await call(app.base, "POST", `/api/posts/${p.id}/publish`, { token: b.token });
+    await held.received;
+    const u = await waitFor(() => getPost(app, b.token, p.id), settled);
+    expect(u.status).toBe("unconfirmed");
+    expect(u.targets[0]).toMatchObject({ status: "unconfirmed", error: { code: "PUBLISH_TIMEOUT" } });
+    // well past the lease and the hold: still one post on X, and still waiting for a person
+    await new Promise((r) => setTimeout(r, 4_000));
+    expect(x.state.posts(b.xUserId)).toHaveLength(1);
+    expect((await getPost(app, b.token, p.id)).status).toBe("unconfirmed");
+    const bell = await gql(app.base, "query { notifications(first: 5) { edges { node { type data { postId } } } } }", {}, b.token);
+    expect(bell.data.notifications.edges.map((e: { node: unknown }) => e.node)).toContainEqual({ type: "POST_UNCONFIRMED", data: { postId: p.id } });
+    const ok = await call(app.base, "POST", `/api/posts/targets/${u.targets[0].id}/confirm`, { token: b.token, body: {} });
+    expect(ok.body.status).toBe("published");
+  });
+
+  test("a network's refusal fails the target with its own words, and the author hears of it", async () => {
+    const b = await connectedBusiness(app);
+    const first = await post(app, b.token, { content: "Same words twice", platforms: ["twitter"] });
+    await call(app.base, "POST", `/api/posts/${first.id}/publish`, { token: b.token });
+    await waitFor(() => getPost(app, b.token, first.id), settled);
+    const second = await post(app, b.token, { content: "Same words twice", platforms: ["twitter"] });
+    await call(app.base, "POST", `/api/posts/${second.id}/publish`, { token: b.token });
+    const failed = await waitFor(() => getPost(app, b.token, second.id), settled);
+    expect(failed.status).toBe("failed");
+    expect(failed.targets[0].error).toEqual({ code: "PUBLISH_REJECTED", message: expect.stringContaining("duplicate") });
+    const bell = await gql(app.base, "query { notifications(first: 5) { edges { node { type data { postId errorCode } } } } }", {}, b.token);
+    expect(bell.data.notifications.edges.map((e: { node: unknown }) => e.node)).toContainEqual({ type: "POST_FAILED", data: { postId: second.id, errorCode: "PUBLISH_REJECTED" } });
+  });
+});
+
+describe("several processes", () => {
+  test("exactly once: 30 posts due at once, three processes running jobs, each tweet made once", async () => {
+    const db = await freshDatabase();
+    const env = platformEnv(await freePort());
+    const app = await startTestApp(env, db);
+    const workers = await Promise.all([1, 2].map(() => startSecondProcess(db, { ...env, PORT: "0", PROCESS_ROLE: "worker" })));
+    try {
+      const b = await connectedBusiness(app);
+      const ids: string[] = [];
+      for (let i = 0; i < 30; i++) ids.push((await post(app, b.token, { content: `Daily special #${i}`, platforms: ["twitter"] })).id);
+      // due at the same moment: all scheduled, then moved to now in one statement
+      await app.sufra.deps.pool.query("update posts set status = 'scheduled', scheduled_for = now() where id = any($1::uuid[])", [ids]);
+      const { rows } = await app.sufra.deps.pool.query<{ id: string }>("update post_targets set due_at = now() where post_id = any($1::uuid[]) returning id", [ids]);
+      await app.sufra.services.publishing.enqueue(rows.map((r) => ({ id: r.id, dueAt: new Date() })));
+      await waitFor(() => app.sufra.deps.pool.query("select count(*)::int as n from posts where id = any($1::uuid[]) and status = 'published'", [ids]).then((r) => r.rows[0].n as number), (n) => n === 30, 60_000);
+      const texts = x.state.posts(b.xUserId).map((t) => t.text);
+      expect(texts).toHaveLength(30);
+      expect(new Set(texts).size).toBe(30);
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+      await app.stop();
+    }
+  });
+
+  test("a worker killed while X holds the send: its successor finds the post instead of posting twice", async () => {
+    const db = await freshDatabase();
+    const env = platformEnv(await freePort());
+    // this process only serves requests; the jobs run in the workers
+    const app = await startTestApp({ ...env, PROCESS_ROLE: "api" }, db);
+    const first = await startSecondProcess(db, { ...env, PORT: "0", PROCESS_ROLE: "worker" });
+    let second: Awaited<ReturnType<typeof startSecondProcess>> | null = null;
+    try {
+      const b = await connectedBusiness(app);
+      const held = x.state.hold("tweet", { createOn: "receipt" });
+      const p = await post(app, b.token, { content: "Killed mid-send: camel burger", platforms: ["twitter"] });
+      await call(app.base, "POST", `/api/posts/${p.id}/publish`, { token: b.token });
+      await held.received; // X has the post; the worker waits for X's answer
+      await first.kill("SIGKILL");
+      held.release();
+      const mid = await getPost(app, b.token, p.id);
+      expect(mid.targets[0].status).toBe("publishing");
+
+      second = await startSecondProcess(db, { ...env, PORT: "0", PROCESS_ROLE: "worker" });
+      const done = await waitFor(() => getPost(app, b.token, p.id), settled, 30_000);
+      const tweets = x.state.posts(b.xUserId);
+      expect(tweets).toHaveLength(1);
+      expect({ status: done.status, error: done.targets[0].error }).toEqual({ status: "published", error: null });
+      expect(done.targets[0].external_id).toBe(tweets[0].id);
+      expect(x.state.calls.tweet).toBeGreaterThanOrEqual(1);
+    } finally {
+      await first.stop();
+      await second?.stop();
+      await app.stop();
+    }
+  });
+});
