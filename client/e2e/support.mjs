@@ -12,6 +12,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, "../..");
 export const ARTIFACTS = process.env.TEST_ARTIFACTS ?? path.join(ROOT, "test-artifacts");
 export const ADMIN = { email: "admin@e2e.sufra.test", password: "E2e#Admin2026" };
+/** the demo business the embedded quick start seeds (demo accounts on the simulated network) */
+export const DEMO = { client: "demo-client@sufra.local", owner: "demo-owner@sufra.local", password: "Demo#Pass2026" };
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -29,7 +31,7 @@ export async function startServer() {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: path.join(ROOT, "server"),
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "error", RATE_LIMIT_PER_IP: "100000", RATE_LIMIT_PER_EMAIL: "100000", PUBLIC_URL: `http://127.0.0.1:${port}` },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "error", DEMO_PASSWORD: DEMO.password, RATE_LIMIT_PER_IP: "100000", RATE_LIMIT_PER_EMAIL: "100000", PUBLIC_URL: `http://127.0.0.1:${port}` },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

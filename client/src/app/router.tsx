@@ -52,11 +52,13 @@ export const routes: RouteObject[] = [
                   {
                     lazy: part(guards, "ClientOnly"),
                     children: [
-                      { path: "posts", lazy: page(() => import("../modules/placeholders/PostsPage.tsx")) },
+                      { path: "posts", lazy: page(() => import("../modules/posts/PostsPage.tsx")) },
+                      { path: "posts/new", lazy: page(() => import("../modules/posts/ComposerPage.tsx")) },
+                      { path: "posts/:id/edit", lazy: page(() => import("../modules/posts/ComposerPage.tsx")) },
                       { path: "analytics", lazy: page(() => import("../modules/placeholders/AnalyticsPage.tsx")) },
                       { path: "competitors", lazy: page(() => import("../modules/placeholders/CompetitorsPage.tsx")) },
                       { path: "campaigns", lazy: page(() => import("../modules/placeholders/CampaignsPage.tsx")) },
-                      { path: "schedule", lazy: page(() => import("../modules/placeholders/SchedulePage.tsx")) },
+                      { path: "schedule", lazy: page(() => import("../modules/schedule/SchedulePage.tsx")) },
                     ],
                   },
                 ],

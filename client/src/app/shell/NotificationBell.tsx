@@ -9,11 +9,11 @@ import { useNavigate } from "react-router-dom";
 import { NotificationList } from "../../modules/notifications/components/NotificationList.tsx";
 import { useNotifications, type NotificationItem } from "../../modules/notifications/hooks/useNotifications.ts";
 import "../../modules/notifications/i18n.ts";
+import { notificationLink } from "../../modules/notifications/text.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { formatNumber } from "../../lib/format.ts";
 
 /** Where opening a notification leads, when somewhere else helps. */
-const TARGETS: Partial<Record<NotificationItem["type"], string>> = { CLIENT_SIGNED_UP: "/admin/clients" };
 
 export function NotificationBell() {
   const { t, i18n } = useTranslation("notifications");
@@ -25,7 +25,7 @@ export function NotificationBell() {
 
   const openOne = (item: NotificationItem) => {
     void n.markRead(item);
-    const to = TARGETS[item.type];
+    const to = notificationLink(item.type);
     if (to) {
       setOpen(false);
       void navigate(to);

@@ -2,7 +2,7 @@
 // "Current password is incorrect" in the person's language; business details loaded with GraphQL and
 // saved over REST; language, theme and digits.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { SettingsMeDocument } from "../../graphql/graphql.ts";
+import { PlatformsConnectionsDocument, SettingsMeDocument } from "../../graphql/graphql.ts";
 import { latinDigits } from "../../lib/format.ts";
 import { session } from "../../lib/session.ts";
 import { fakeFetch, inLanguage } from "../../../test/render.tsx";
@@ -11,6 +11,9 @@ import ProfilePage from "./ProfilePage.tsx";
 import SettingsPage from "./SettingsPage.tsx";
 
 const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
+
+/** the connected-accounts card on the settings page asks for these */
+const noAccounts = { request: { query: PlatformsConnectionsDocument }, result: { data: { platformConnections: [] } } };
 
 const settingsMe = (business: Record<string, unknown> | null) => ({
   request: { query: SettingsMeDocument },
@@ -84,7 +87,7 @@ describe("settings", () => {
   test("business details load with GraphQL and are saved with PUT /api/auth/profile", async () => {
     signIn("client");
     const { calls } = fakeFetch({ "PUT /api/auth/profile": [200, people.client] });
-    renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [settingsMe({ companyName: "Dar Al Qahwa", phone: "+96512345678", address: "Salmiya" })]);
+    renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [settingsMe({ companyName: "Dar Al Qahwa", phone: "+96512345678", address: "Salmiya" }), noAccounts]);
     const company = await screen.findByLabelText("Company name");
     expect(company).toHaveValue("Dar Al Qahwa");
     type(company, "Dar Al Qahwa Roastery");
@@ -98,7 +101,7 @@ describe("settings", () => {
   test("a phone outside the +965 rule is refused before anything is sent", async () => {
     signIn("owner");
     const { fn } = fakeFetch({});
-    renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [settingsMe({ companyName: "Dar Al Qahwa", phone: "+96512345678", address: "" })]);
+    renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [settingsMe({ companyName: "Dar Al Qahwa", phone: "+96512345678", address: "" }), noAccounts]);
     type(await screen.findByLabelText("Phone"), "12345");
     fireEvent.click(screen.getByRole("button", { name: "Save business details" }));
     expect(await screen.findByText("Invalid Kuwait phone number. Format: +965XXXXXXXX")).toBeInTheDocument();

@@ -3,7 +3,7 @@
 // the business's figures (ownerStats), connected platforms (none yet), quick actions to what owners
 // may open and recent activity (or an empty state that says what will come).
 import { screen, within } from "@testing-library/react";
-import { DashboardMeDocument, OwnerStatsDocument } from "../../graphql/graphql.ts";
+import { ClientDashboardDocument, DashboardMeDocument, OwnerStatsDocument } from "../../graphql/graphql.ts";
 import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
 import { people, renderWithMocks, signIn } from "../../../test/screens.tsx";
@@ -55,6 +55,41 @@ function statsMock(over: Record<string, unknown> = {}) {
   };
 }
 
+function clientMock(over: Record<string, unknown> = {}) {
+  const post = (id: string, status: string, content: string, at: string, platforms = ["INSTAGRAM"]) => ({
+    __typename: "Post",
+    id,
+    content,
+    status,
+    platforms,
+    scheduledFor: at,
+    publishedAt: status === "PUBLISHED" ? at : null,
+    updatedAt: at,
+  });
+  return {
+    request: { query: ClientDashboardDocument },
+    result: {
+      data: {
+        clientDashboard: {
+          __typename: "ClientDashboard",
+          totalPosts: 1234,
+          views: 56789,
+          likes: 4321,
+          engagementRate: 4.25,
+          scheduledPosts: 7,
+          pendingPosts: 2,
+          recentPosts: [
+            post("p1", "SCHEDULED", "Saffron buns tomorrow morning", new Date(Date.now() + 3 * 60 * MINUTE + 30_000).toISOString(), ["INSTAGRAM", "TWITTER"]),
+            post("p2", "PUBLISHED", "Karak and chebab for the weekend", new Date(Date.now() - 2 * DAY).toISOString()),
+            post("p3", "FAILED", "Ramadan menu", new Date(Date.now() - 3 * DAY).toISOString(), ["TWITTER"]),
+          ],
+          ...over,
+        },
+      },
+    },
+  };
+}
+
 const routes = (element: React.ReactNode) => [
   { path: "/dashboard", element },
   { path: "/owner", element: <OwnerDashboardPage /> },
@@ -76,7 +111,7 @@ test("an admin opening /dashboard goes to /admin", async () => {
 
 test("a client on trial: welcome, business, the trial warning with the days left, plan, price and the trial's end", async () => {
   signIn("client");
-  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12))]);
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock()]);
   expect(await screen.findByRole("heading", { level: 1, name: "Welcome, Noura Al-Sabah" })).toBeInTheDocument();
   expect(screen.getByTestId("business-name")).toHaveTextContent("Dar Al Qahwa");
   expect(screen.getByTestId("trial-alert")).toHaveTextContent("Your free trial ends in 12 days");
@@ -86,27 +121,82 @@ test("a client on trial: welcome, business, the trial warning with the days left
   expect(box.getByText("KWD 15.000 a month")).toBeInTheDocument();
   expect(box.getByTestId("days-left")).toHaveTextContent("12 days left");
   expect(box.getByText(/AH\)$/)).toBeInTheDocument(); // the Hijri date beside the Gregorian one
-  // quick actions and the honest empty state
-  expect(screen.getByRole("link", { name: "Create a post" })).toHaveAttribute("href", "/posts");
+  // quick actions
+  expect(screen.getByRole("link", { name: "Create a post" })).toHaveAttribute("href", "/posts/new");
   expect(screen.getByRole("link", { name: "Schedule posts" })).toHaveAttribute("href", "/schedule");
   expect(screen.getByRole("link", { name: "See analytics" })).toHaveAttribute("href", "/analytics");
   expect(screen.getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/settings");
-  expect(screen.getByText("Once you publish posts, your reach and best hours will show here.")).toBeInTheDocument();
 });
 
 test("in Arabic: the warning with Arabic-Indic digits and the plan's Arabic name", async () => {
   await inLanguage("ar");
   signIn("client");
-  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12))]);
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock()]);
   expect(await screen.findByTestId("trial-alert")).toHaveTextContent("تنتهي فترتك التجريبية المجانية خلال ١٢ يومًا");
   expect(screen.getByText("الاحترافية")).toBeInTheDocument();
-  expect(screen.getByText("بمجرد نشر منشوراتك، سيظهر هنا مدى وصولها وأفضل أوقات النشر.")).toBeInTheDocument();
+});
+
+test("a client's six figures from clientDashboard, and the latest posts with status, networks and when", async () => {
+  signIn("client");
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock()]);
+  expect(await screen.findByTestId("stat-totalPosts")).toHaveTextContent("Total posts1,234");
+  expect(screen.getByTestId("stat-views")).toHaveTextContent("Views56,789");
+  expect(screen.getByTestId("stat-likes")).toHaveTextContent("Likes4,321");
+  expect(screen.getByTestId("stat-engagementRate")).toHaveTextContent("Engagement rate4.3%");
+  expect(screen.getByTestId("stat-scheduledPosts")).toHaveTextContent("Scheduled7");
+  expect(screen.getByTestId("stat-pendingPosts")).toHaveTextContent("Pending2");
+  const recent = within(screen.getByTestId("recent-posts"));
+  const items = recent.getAllByRole("listitem");
+  expect(items).toHaveLength(3);
+  expect(items[0]).toHaveTextContent("Scheduled");
+  expect(items[0]).toHaveTextContent("in 3 hours");
+  expect(items[0]).toHaveTextContent("Saffron buns tomorrow morning");
+  expect(within(items[0]).getByRole("img", { name: "Instagram" })).toBeInTheDocument();
+  expect(within(items[0]).getByRole("img", { name: "X" })).toBeInTheDocument();
+  expect(items[1]).toHaveTextContent("Published");
+  expect(items[1]).toHaveTextContent("2 days ago");
+  expect(items[2]).toHaveTextContent("Failed");
+  // the Kuwait date and time beside how long ago
+  expect(items[1].querySelector("time")).toHaveTextContent(/ago · \w{3} \d{1,2}, \d{4}/);
+});
+
+test("in Arabic: the client's figures with Arabic-Indic digits, or Latin ones when chosen", async () => {
+  await inLanguage("ar");
+  signIn("client");
+  const view = renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock()]);
+  expect(await screen.findByTestId("stat-views")).toHaveTextContent("المشاهدات٥٦٬٧٨٩");
+  expect(screen.getByTestId("stat-engagementRate")).toHaveTextContent("معدل التفاعل٤٫٣٪");
+  expect(screen.getByTestId("stat-pendingPosts")).toHaveTextContent("قيد الانتظار٢");
+  expect(within(screen.getByTestId("recent-posts")).getByText("مجدول", { exact: false })).toBeInTheDocument();
+  view.unmount();
+  localStorage.setItem("sufra.digits", "latn");
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock()]);
+  expect(await screen.findByTestId("stat-views")).toHaveTextContent("المشاهدات56,789");
+});
+
+test("a client without posts: zero figures and an empty state that leads to the composer", async () => {
+  signIn("client");
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ totalPosts: 0, views: 0, likes: 0, engagementRate: 0, scheduledPosts: 0, pendingPosts: 0, recentPosts: [] })]);
+  expect(await screen.findByTestId("stat-totalPosts")).toHaveTextContent("Total posts0");
+  const recent = within(screen.getByTestId("recent-posts"));
+  expect(recent.getByText("No posts yet.")).toBeInTheDocument();
+  expect(recent.getByRole("link", { name: "Create your first post" })).toHaveAttribute("href", "/posts/new");
+});
+
+test("a client's figures that fail to load say so; the rest stays", async () => {
+  signIn("client");
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [
+    meMock("CLIENT", onTrial(12)),
+    { request: { query: ClientDashboardDocument }, result: { errors: [{ message: "Please login to continue", extensions: { code: "UNAUTHENTICATED" } }] } },
+  ]);
+  expect(await screen.findByText("We could not load your figures")).toBeInTheDocument();
+  expect(screen.getByTestId("subscription-card")).toBeInTheDocument();
 });
 
 test("no trial warning once the subscription is paid", async () => {
   signIn("client");
   const paid = { ...onTrial(12), subscription: { __typename: "ClientSubscription", plan: "BASIC", status: "ACTIVE", trialEndsAt: null, renewsAt: new Date(Date.now() + 20 * DAY).toISOString() } };
-  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", paid)]);
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", paid), clientMock()]);
   expect(await screen.findByText("Renews on")).toBeInTheDocument();
   expect(screen.queryByTestId("trial-alert")).toBeNull();
   expect(screen.getByText("KWD 10.000 a month")).toBeInTheDocument();

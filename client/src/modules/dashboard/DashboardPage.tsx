@@ -1,17 +1,54 @@
 // /dashboard (SPEC §2): admins go to their console, owners see the owner dashboard, clients theirs.
-// Real data only: the person, the business, its subscription; posts and reach have an honest empty
-// state until publishing exists.
-import { Col, Row } from "antd";
+// Real data only: the person, the business, its subscription, and for a client the six figures of
+// clientDashboard (posts, views, likes, engagement, scheduled, pending) and its five latest posts.
+import { Alert, Button, Col, Row, Skeleton } from "antd";
+import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router-dom";
+import { errorMessage } from "../../lib/errorMessage.ts";
 import { useSession } from "../../lib/session.ts";
 import { DashboardFrame } from "./components/DashboardFrame.tsx";
-import { InsightsEmpty } from "./components/EmptyPanels.tsx";
 import { QuickActions } from "./components/QuickActions.tsx";
+import { RecentPosts } from "./components/RecentPosts.tsx";
+import { ClientStatCards } from "./components/StatCards.tsx";
 import { SubscriptionCard } from "./components/SubscriptionCard.tsx";
 import { TrialAlert } from "./components/TrialAlert.tsx";
 import { Welcome } from "./components/Welcome.tsx";
+import { useClientDashboard } from "./hooks/useClientDashboard.ts";
 import { OwnerDashboard } from "./OwnerDashboardPage.tsx";
 import "./i18n.ts";
+
+/** The client's figures and latest posts; a failure says so and leaves the rest of the dashboard. */
+function ClientFigures() {
+  const { t } = useTranslation("dashboard");
+  const { data, error, refetch } = useClientDashboard();
+  const stats = data?.clientDashboard;
+  if (stats)
+    return (
+      <>
+        <ClientStatCards stats={stats} />
+        <RecentPosts posts={stats.recentPosts.slice(0, 5)} />
+      </>
+    );
+  if (error)
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        title={t("client.statsFailed")}
+        description={errorMessage(error)}
+        action={
+          <Button size="small" onClick={() => void refetch().catch(() => {})}>
+            {t("actions.retry", { ns: "common" })}
+          </Button>
+        }
+      />
+    );
+  return (
+    <div role="status" aria-live="polite" aria-label={t("loading", { ns: "common" })}>
+      <Skeleton active paragraph={{ rows: 2 }} />
+    </div>
+  );
+}
 
 export function ClientDashboard() {
   return (
@@ -20,18 +57,16 @@ export function ClientDashboard() {
         <>
           <Welcome name={me.name} business={me.business ?? null} />
           <TrialAlert subscription={me.business?.subscription} />
+          {me.business && <ClientFigures />}
           <Row gutter={[16, 16]}>
+            <Col xs={24} lg={me.business ? 12 : 24}>
+              <QuickActions actions={["createPost", "schedule", "analytics", "settings"]} />
+            </Col>
             {me.business && (
               <Col xs={24} lg={12}>
                 <SubscriptionCard business={me.business} />
               </Col>
             )}
-            <Col xs={24} lg={me.business ? 12 : 24}>
-              <QuickActions actions={["createPost", "schedule", "analytics", "settings"]} />
-            </Col>
-            <Col span={24}>
-              <InsightsEmpty />
-            </Col>
           </Row>
         </>
       )}

@@ -44,14 +44,10 @@ registerTranslations("dashboard", {
       profile: "Your profile",
       team: "Your team",
     },
-    insights: {
-      title: "Posts and reach",
-      empty: "Once you publish posts, your reach and best hours will show here.",
-    },
     platforms: {
       title: "Connected platforms",
       none: "No platforms are connected yet.",
-      later: "Connecting Instagram, X and Snapchat comes in a later phase.",
+      later: "Connect Instagram, X or Snapchat in Settings.",
     },
     owner: { subtitle: "Your business at a glance", statsFailed: "We could not load your business's figures" },
     stats: {
@@ -62,6 +58,17 @@ registerTranslations("dashboard", {
       teamMembers: "Team members",
       engagementRate: "Engagement rate",
       engagementPending: "Shows once Sufra reads your posts' reach from the platforms, with analytics.",
+      views: "Views",
+      likes: "Likes",
+      pendingPosts: "Pending",
+      engagementHint: "Likes, comments and shares per 100 people reached",
+      pendingHint: "Drafts, and posts publishing or waiting for your check",
+    },
+    client: { statsFailed: "We could not load your figures" },
+    recent: {
+      empty: "No posts yet.",
+      emptyHint: "Your latest posts, scheduled and published, will show here.",
+      create: "Create your first post",
     },
     activity: {
       title: "Recent activity",
@@ -120,14 +127,10 @@ registerTranslations("dashboard", {
       profile: "ملفك الشخصي",
       team: "فريقك",
     },
-    insights: {
-      title: "المنشورات والوصول",
-      empty: "بمجرد نشر منشوراتك، سيظهر هنا مدى وصولها وأفضل أوقات النشر.",
-    },
     platforms: {
       title: "المنصات المرتبطة",
       none: "لا توجد منصات مرتبطة بعد.",
-      later: "ربط إنستغرام وإكس وسناب شات قادم في مرحلة لاحقة.",
+      later: "اربط إنستغرام أو إكس أو سناب شات من الإعدادات.",
     },
     owner: { subtitle: "نظرة سريعة على نشاطك التجاري", statsFailed: "تعذر تحميل أرقام نشاطك التجاري" },
     stats: {
@@ -138,6 +141,17 @@ registerTranslations("dashboard", {
       teamMembers: "أعضاء الفريق",
       engagementRate: "معدل التفاعل",
       engagementPending: "يظهر عندما يقرأ سفرة مدى وصول منشوراتك من المنصات، مع التحليلات.",
+      views: "المشاهدات",
+      likes: "الإعجابات",
+      pendingPosts: "قيد الانتظار",
+      engagementHint: "الإعجابات والتعليقات والمشاركات لكل ١٠٠ شخص تم الوصول إليهم",
+      pendingHint: "المسودات، والمنشورات قيد النشر أو بانتظار تحققك",
+    },
+    client: { statsFailed: "تعذر تحميل أرقامك" },
+    recent: {
+      empty: "لا توجد منشورات بعد.",
+      emptyHint: "ستظهر هنا أحدث منشوراتك، المجدولة والمنشورة.",
+      create: "أنشئ منشورك الأول",
     },
     activity: {
       title: "النشاط الأخير",

@@ -6,6 +6,8 @@ import { ApolloProvider } from "@apollo/client/react";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Observable, type Observer } from "rxjs";
 import { NotificationBell } from "../../app/shell/NotificationBell.tsx";
+import i18n from "../../i18n/index.ts";
+import { notificationLink, notificationText } from "./text.ts";
 import { session } from "../../lib/session.ts";
 import { inLanguage, renderRoutes } from "../../../test/render.tsx";
 import { signIn } from "../../../test/screens.tsx";
@@ -15,10 +17,22 @@ const MINUTE = 60_000;
 type Item = {
   __typename: "Notification";
   id: string;
-  type: "CLIENT_SIGNED_UP" | "ACCOUNT_APPROVED" | "ACCOUNT_REJECTED" | "TRIAL_ENDING";
+  type: "CLIENT_SIGNED_UP" | "ACCOUNT_APPROVED" | "ACCOUNT_REJECTED" | "TRIAL_ENDING" | "POST_FAILED" | "POST_UNCONFIRMED" | "SNAPCHAT_READY" | "ACCOUNT_RECONNECT_NEEDED";
   read: boolean;
   createdAt: string;
-  data: { __typename: "NotificationData"; businessId: string | null; companyName: string | null; reason: string | null; trialEndsAt: string | null };
+  data: {
+    __typename: "NotificationData";
+    businessId: string | null;
+    companyName: string | null;
+    reason: string | null;
+    trialEndsAt: string | null;
+    postId: string | null;
+    platform: string | null;
+    excerpt: string | null;
+    errorCode: string | null;
+    errorMessage: string | null;
+    handle: string | null;
+  };
 };
 
 const item = (id: string, type: Item["type"], minutesAgo: number, data: Partial<Item["data"]> = {}, read = false): Item => ({
@@ -27,7 +41,7 @@ const item = (id: string, type: Item["type"], minutesAgo: number, data: Partial<
   type,
   read,
   createdAt: new Date(Date.now() - minutesAgo * MINUTE).toISOString(),
-  data: { __typename: "NotificationData", businessId: "b1", companyName: "Dar Al Qahwa", reason: null, trialEndsAt: null, ...data },
+  data: { __typename: "NotificationData", businessId: "b1", companyName: "Dar Al Qahwa", reason: null, trialEndsAt: null, postId: null, platform: null, excerpt: null, errorCode: null, errorMessage: null, handle: null, ...data },
 });
 
 /** A GraphQL server in memory: the person's notifications, the mutations that mark them, the live feed. */
@@ -185,4 +199,47 @@ test("an admin opening a sign-up marks it read and goes to the clients list", as
   fireEvent.click(await screen.findByText("Bait Al Shai signed up and is waiting for your approval"));
   await waitFor(() => expect(router.state.location.pathname).toBe("/admin/clients"));
   expect(server.calls.filter((c) => c.name === "MarkNotificationsRead")).toHaveLength(1);
+});
+
+describe("the publishing notifications' lines, in both languages", () => {
+  const data = (over: Partial<Item["data"]>): Item["data"] => ({ ...item("x", "POST_FAILED", 0).data, companyName: null, ...over });
+  const line = (lng: "en" | "ar", type: Item["type"], over: Partial<Item["data"]>) => notificationText(i18n.getFixedT(lng, "notifications"), { type, data: data(over) }, lng);
+  const post = { postId: "p1", excerpt: "Fresh saffron buns" };
+
+  test("a failed post: the network, the caption and why (the catalogue's sentence with the network's words)", () => {
+    expect(line("en", "POST_FAILED", { ...post, platform: "twitter", errorCode: "targetRejected", errorMessage: "duplicate content" })).toBe(
+      "Your post “Fresh saffron buns” was not published on X. X refused the post: duplicate content",
+    );
+    expect(line("ar", "POST_FAILED", { ...post, platform: "twitter", errorCode: "targetRejected", errorMessage: "duplicate content" })).toBe(
+      "لم يُنشر منشورك «Fresh saffron buns» على إكس. رفضت إكس المنشور: duplicate content",
+    );
+    expect(line("en", "POST_FAILED", { ...post, platform: "instagram", errorCode: "targetAuth" })).toBe(
+      "Your post “Fresh saffron buns” was not published on Instagram. Instagram refused our access. Reconnect the account in Settings",
+    );
+    expect(line("en", "POST_FAILED", { ...post, platform: "instagram", errorCode: null })).toBe("Your post “Fresh saffron buns” was not published on Instagram. Open it to see why and try again.");
+  });
+
+  test("a post to check, a Snapchat post to make by hand, an account to reconnect", () => {
+    expect(line("en", "POST_UNCONFIRMED", { ...post, platform: "instagram" })).toBe("Instagram did not confirm your post “Fresh saffron buns”. Check whether it is live, then confirm or retry.");
+    expect(line("ar", "POST_UNCONFIRMED", { ...post, platform: "instagram" })).toBe("لم تؤكد إنستغرام نشر منشورك «Fresh saffron buns». تحقق مما إذا كان قد نُشر، ثم أكِّد أو أعد المحاولة.");
+    expect(line("en", "SNAPCHAT_READY", { ...post, platform: "snapchat" })).toBe("Time to post “Fresh saffron buns” on Snapchat. Post it in the app, then mark it as done.");
+    expect(line("ar", "SNAPCHAT_READY", { ...post, platform: "snapchat" })).toBe("حان وقت نشر «Fresh saffron buns» على سناب شات. انشره من التطبيق ثم أكِّد نشره.");
+    expect(line("en", "ACCOUNT_RECONNECT_NEEDED", { platform: "instagram", handle: "daralqahwa" })).toBe("Reconnect Instagram (@daralqahwa) in Settings. Posts to it wait until then.");
+    expect(line("ar", "ACCOUNT_RECONNECT_NEEDED", { platform: "instagram", handle: "daralqahwa" })).toBe("أعد ربط إنستغرام (\u2068@daralqahwa\u2069) من الإعدادات. ستنتظر المنشورات عليها حتى ذلك الحين.");
+  });
+
+  test("where each leads: a post's news to the posts, an account to Settings", () => {
+    expect(["POST_FAILED", "POST_UNCONFIRMED", "SNAPCHAT_READY"].map((t) => notificationLink(t as Item["type"]))).toEqual(["/posts", "/posts", "/posts"]);
+    expect(notificationLink("ACCOUNT_RECONNECT_NEEDED")).toBe("/settings");
+    expect(notificationLink("CLIENT_SIGNED_UP")).toBe("/admin/clients");
+    expect(notificationLink("TRIAL_ENDING")).toBeUndefined();
+  });
+
+  test("in the bell: a failed post's line, as it arrives", async () => {
+    signIn("client");
+    const server = fakeServer([item("n1", "POST_FAILED", 3, { ...post, platform: "instagram", errorCode: "targetUnavailableFailed", companyName: null })]);
+    renderBell(server);
+    fireEvent.click(bell());
+    expect(await screen.findByText("Your post “Fresh saffron buns” was not published on Instagram. Instagram did not answer after several tries. Try again later")).toBeInTheDocument();
+  });
 });

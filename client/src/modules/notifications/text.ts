@@ -1,11 +1,27 @@
-// A notification's line, written from its type and data in the person's language.
-import type { Locale } from "@sufra/schema";
+// A notification's line, written from its type and data in the person's language, and where opening
+// it leads (a post's news to the posts, an account to reconnect to Settings, a sign-up to the clients).
+import { isMessageKey, isPlatformName, messageText, PLATFORM_LABELS, type Locale } from "@sufra/schema";
 import type { TFunction } from "i18next";
-import type { NotificationItemFragment } from "../../graphql/graphql.ts";
+import type { NotificationItemFragment, NotificationType } from "../../graphql/graphql.ts";
 import { formatDate } from "../../lib/format.ts";
+
+const platformOf = (p: string | null | undefined, locale: Locale) => {
+  const name = (p ?? "").toLowerCase();
+  return isPlatformName(name) ? PLATFORM_LABELS[name][locale] : (p ?? "");
+};
+
+/** Why a post failed: the catalogue's sentence for its code (with the network's own words), else theirs. */
+function failureReason(data: NotificationItemFragment["data"], platform: string, locale: Locale): string {
+  const code = data.errorCode ?? "";
+  if (code === "targetRejected" && !data.errorMessage) return messageText("targetFailed", locale, { platform });
+  if (isMessageKey(code)) return messageText(code, locale, { platform, message: data.errorMessage ?? "" });
+  return data.errorMessage ?? "";
+}
 
 export function notificationText(t: TFunction, n: Pick<NotificationItemFragment, "type" | "data">, locale: Locale): string {
   const company = n.data.companyName ?? "";
+  const platform = platformOf(n.data.platform, locale);
+  const excerpt = n.data.excerpt ?? "";
   switch (n.type) {
     case "CLIENT_SIGNED_UP":
       return t("types.client_signed_up", { ns: "notifications", company });
@@ -15,7 +31,28 @@ export function notificationText(t: TFunction, n: Pick<NotificationItemFragment,
       return n.data.reason ? t("types.account_rejected", { ns: "notifications", company, reason: n.data.reason }) : t("types.account_rejected_noReason", { ns: "notifications", company });
     case "TRIAL_ENDING":
       return n.data.trialEndsAt ? t("types.trial_ending", { ns: "notifications", company, date: formatDate(n.data.trialEndsAt, locale, "long") }) : t("types.unknown", { ns: "notifications" });
+    case "POST_FAILED": {
+      const reason = failureReason(n.data, platform, locale);
+      return reason ? t("types.post_failed", { ns: "notifications", platform, excerpt, reason }) : t("types.post_failed_noReason", { ns: "notifications", platform, excerpt });
+    }
+    case "POST_UNCONFIRMED":
+      return t("types.post_unconfirmed", { ns: "notifications", platform, excerpt });
+    case "SNAPCHAT_READY":
+      return t("types.snapchat_ready", { ns: "notifications", platform, excerpt });
+    case "ACCOUNT_RECONNECT_NEEDED":
+      return n.data.handle ? t("types.account_reconnect_needed", { ns: "notifications", platform, handle: n.data.handle }) : t("types.account_reconnect_needed_noHandle", { ns: "notifications", platform });
     default:
       return t("types.unknown", { ns: "notifications" });
   }
 }
+
+const LINKS: Partial<Record<NotificationType, string>> = {
+  CLIENT_SIGNED_UP: "/admin/clients",
+  POST_FAILED: "/posts",
+  POST_UNCONFIRMED: "/posts",
+  SNAPCHAT_READY: "/posts",
+  ACCOUNT_RECONNECT_NEEDED: "/settings",
+};
+
+/** Where opening a notification leads, when somewhere else helps. */
+export const notificationLink = (type: NotificationType): string | undefined => LINKS[type];

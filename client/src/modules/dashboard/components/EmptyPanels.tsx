@@ -1,15 +1,6 @@
-// Honest empty states: where posts, reach and connected platforms will appear once they exist.
+// Honest empty states: the connected platforms, by name, or none yet said plainly.
 import { Card, Empty, Flex, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-
-export function InsightsEmpty() {
-  const { t } = useTranslation("dashboard");
-  return (
-    <Card title={t("insights.title")} className="sufra-card">
-      <Empty description={t("insights.empty")} />
-    </Card>
-  );
-}
 
 /** The platforms a business has connected, by name; none yet says so, and when connecting comes. */
 export function ConnectedPlatforms({ platforms = [] }: { platforms?: readonly string[] }) {

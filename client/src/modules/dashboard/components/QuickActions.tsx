@@ -8,7 +8,7 @@ import { Link } from "react-router-dom";
 export type QuickActionKey = "createPost" | "schedule" | "analytics" | "settings" | "businessDetails" | "profile" | "team";
 
 const ACTIONS: Record<QuickActionKey, { path: string; icon: ReactNode }> = {
-  createPost: { path: "/posts", icon: <EditOutlined /> },
+  createPost: { path: "/posts/new", icon: <EditOutlined /> },
   schedule: { path: "/schedule", icon: <CalendarOutlined /> },
   analytics: { path: "/analytics", icon: <BarChartOutlined /> },
   settings: { path: "/settings", icon: <SettingOutlined /> },

@@ -1,0 +1,195 @@
+// Connected accounts in Settings: each network's state (connected with its handle and access expiry,
+// reconnect needed with the network's words, not connected), connecting through the network's page
+// (the mutation, then the browser sent to authorizeUrl), Snapchat's username asked and connected at
+// once, networks outside the plan or not set up on the server, disconnecting, and the outcome the
+// network sends the person back with (?connected=1 / ?connect_error=CODE) in their language.
+import type { MockLink } from "@apollo/client/testing";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { PlatformsConnectDocument, PlatformsConnectionsDocument, PlatformsDisconnectDocument, SettingsMeDocument } from "../../graphql/graphql.ts";
+import { session } from "../../lib/session.ts";
+import { inLanguage } from "../../../test/render.tsx";
+import { people, renderWithMocks, signIn } from "../../../test/screens.tsx";
+import SettingsPage from "../account/SettingsPage.tsx";
+import { ConnectedAccounts } from "./ConnectedAccounts.tsx";
+import { browser } from "./leave.ts";
+
+type P = "INSTAGRAM" | "TWITTER" | "SNAPCHAT";
+
+const account = (platform: P, over: Record<string, unknown> = {}) => ({
+  __typename: "PlatformAccount",
+  id: `acc-${platform}`,
+  platform,
+  handle: "daralqahwa",
+  displayName: "Dar Al Qahwa",
+  status: "CONNECTED",
+  demo: false,
+  lastError: null,
+  tokenExpiresAt: null,
+  connectedAt: "2026-11-01T09:00:00.000Z",
+  ...over,
+});
+
+const connection = (platform: P, acc: ReturnType<typeof account> | null, over: Record<string, unknown> = {}) => ({
+  __typename: "PlatformConnection",
+  platform,
+  available: true,
+  configured: true,
+  manual: platform === "SNAPCHAT",
+  account: acc,
+  ...over,
+});
+
+const connectionsMock = (list: ReturnType<typeof connection>[], maxUsageCount = 1): MockLink.MockedResponse => ({
+  request: { query: PlatformsConnectionsDocument },
+  result: { data: { platformConnections: list } },
+  maxUsageCount,
+});
+
+const at = () => "/settings";
+const routes = [{ path: "/settings", element: <ConnectedAccounts /> }];
+const card = (p: string) => within(screen.getByTestId(`account-${p}`));
+
+beforeEach(async () => {
+  localStorage.clear();
+  session.clear();
+  signIn("client");
+  await inLanguage("en");
+});
+afterEach(() => jest.restoreAllMocks());
+
+test("each network's state: connected with handle and access expiry, reconnect needed with why, Snapchat by hand", async () => {
+  renderWithMocks(routes, at(), [
+    connectionsMock([
+      connection("INSTAGRAM", account("INSTAGRAM", { tokenExpiresAt: "2027-01-20T09:00:00.000Z" })),
+      connection("TWITTER", account("TWITTER", { status: "RECONNECT_NEEDED", lastError: "X says: the token was revoked" })),
+      connection("SNAPCHAT", null),
+    ]),
+  ]);
+  await screen.findByTestId("account-instagram");
+  const ig = card("instagram");
+  expect(ig.getByText("Connected")).toBeInTheDocument();
+  expect(ig.getByText("@daralqahwa")).toBeInTheDocument();
+  expect(ig.getByText("Access valid until")).toBeInTheDocument();
+  expect(ig.getByText("Jan 20, 2027, 12:00 PM")).toBeInTheDocument(); // Kuwait time
+  expect(ig.queryByRole("button", { name: "Connect Instagram" })).toBeNull();
+  expect(ig.getByRole("button", { name: "Disconnect" })).toBeInTheDocument();
+
+  const x = card("twitter");
+  expect(x.getByText("Reconnect needed")).toBeInTheDocument();
+  expect(x.getByTestId("reconnect-needed")).toHaveTextContent("X stopped accepting our access. Reconnect it so your scheduled posts can go out.");
+  expect(x.getByTestId("reconnect-needed")).toHaveTextContent("X says: the token was revoked");
+  expect(x.getByRole("button", { name: "Reconnect X" })).toBeInTheDocument();
+
+  const snap = card("snapchat");
+  expect(snap.getByText("Not connected")).toBeInTheDocument();
+  expect(snap.getByText(/Snapchat does not allow automatic posting\. At the scheduled time Sufra reminds you/)).toBeInTheDocument();
+  expect(snap.getByRole("button", { name: "Connect Snapchat" })).toBeInTheDocument();
+});
+
+test("Connect sends connectPlatform (coming back to /settings) and then the browser to the network's page", async () => {
+  const assign = jest.spyOn(browser, "assign").mockImplementation(() => {});
+  const sent: unknown[] = [];
+  renderWithMocks(routes, at(), [
+    connectionsMock([connection("INSTAGRAM", null), connection("TWITTER", null), connection("SNAPCHAT", null)]),
+    {
+      request: { query: PlatformsConnectDocument, variables: (v: Record<string, unknown>) => (sent.push(v), true) },
+      result: { data: { connectPlatform: { __typename: "ConnectPlatformResult", authorizeUrl: "https://www.instagram.com/oauth/authorize?state=s1", account: null } } },
+    },
+  ]);
+  fireEvent.click(await screen.findByRole("button", { name: "Connect Instagram" }));
+  await waitFor(() => expect(assign).toHaveBeenCalledWith("https://www.instagram.com/oauth/authorize?state=s1"));
+  expect(sent).toEqual([{ platform: "INSTAGRAM", handle: null, returnTo: "/settings" }]);
+});
+
+test("Snapchat asks for the username, connects at once and says so", async () => {
+  const assign = jest.spyOn(browser, "assign").mockImplementation(() => {});
+  const sent: unknown[] = [];
+  renderWithMocks(routes, at(), [
+    connectionsMock([connection("SNAPCHAT", null)]),
+    {
+      request: { query: PlatformsConnectDocument, variables: (v: Record<string, unknown>) => (sent.push(v), true) },
+      result: { data: { connectPlatform: { __typename: "ConnectPlatformResult", authorizeUrl: null, account: account("SNAPCHAT", { displayName: null }) } } },
+    },
+    connectionsMock([connection("SNAPCHAT", account("SNAPCHAT", { displayName: null }))]),
+  ]);
+  fireEvent.click(await screen.findByRole("button", { name: "Connect Snapchat" }));
+  const form = within(await screen.findByTestId("snapchat-form"));
+  fireEvent.click(form.getByRole("button", { name: "Connect" }));
+  expect(await form.findByText("Enter your Snapchat username")).toBeInTheDocument();
+  fireEvent.change(form.getByLabelText("Snapchat username"), { target: { value: "@daralqahwa" } });
+  fireEvent.click(form.getByRole("button", { name: "Connect" }));
+  expect(await screen.findByText("Snapchat is connected.")).toBeInTheDocument();
+  expect(sent).toEqual([{ platform: "SNAPCHAT", handle: "daralqahwa", returnTo: "/settings" }]);
+  expect(assign).not.toHaveBeenCalled();
+  await waitFor(() => expect(card("snapchat").getByText("Connected")).toBeInTheDocument());
+  expect(screen.queryByTestId("snapchat-form")).toBeNull();
+});
+
+test("outside the plan: the upgrade; not set up on this server: said plainly; a demo account is labelled", async () => {
+  renderWithMocks(routes, at(), [
+    connectionsMock([
+      connection("INSTAGRAM", account("INSTAGRAM", { demo: true, handle: "sufra_demo_instagram", displayName: "Sufra demo (simulated)" })),
+      connection("TWITTER", null, { available: false }),
+      connection("SNAPCHAT", null, { configured: false }),
+    ]),
+  ]);
+  await screen.findByTestId("account-instagram");
+  expect(card("instagram").getByText("Demo (simulated)")).toBeInTheDocument();
+  expect(card("twitter").getByTestId("not-in-plan")).toHaveTextContent("Your plan does not include X. Upgrade to Professional to connect it.");
+  expect(card("twitter").queryByRole("button", { name: "Connect X" })).toBeNull();
+  expect(card("snapchat").getByTestId("not-configured")).toHaveTextContent("Connecting Snapchat is not set up on this server yet.");
+  expect(card("snapchat").queryByRole("button", { name: "Connect Snapchat" })).toBeNull();
+});
+
+test("Disconnect asks first, then disconnects and says so", async () => {
+  const sent: unknown[] = [];
+  renderWithMocks(routes, at(), [
+    connectionsMock([connection("INSTAGRAM", account("INSTAGRAM"))]),
+    {
+      request: { query: PlatformsDisconnectDocument, variables: (v: Record<string, unknown>) => (sent.push(v), true) },
+      result: { data: { disconnectPlatform: account("INSTAGRAM", { status: "DISCONNECTED" }) } },
+    },
+    connectionsMock([connection("INSTAGRAM", account("INSTAGRAM", { status: "DISCONNECTED" }))]),
+  ]);
+  fireEvent.click(await screen.findByRole("button", { name: "Disconnect" }));
+  expect(await screen.findByText("Disconnect Instagram?")).toBeInTheDocument();
+  expect(sent).toEqual([]);
+  const confirm = screen.getAllByRole("button", { name: "Disconnect" }).find((b) => b.closest(".ant-popover"))!;
+  fireEvent.click(confirm);
+  expect(await screen.findByText("Instagram is disconnected.")).toBeInTheDocument();
+  expect(sent).toEqual([{ platform: "INSTAGRAM" }]);
+  await waitFor(() => expect(card("instagram").getByText("Not connected")).toBeInTheDocument());
+});
+
+test("back from the network with an error: the message in the person's language, and the query cleared", async () => {
+  await inLanguage("ar");
+  const { router } = renderWithMocks(routes, "/settings?connect_error=OAUTH_FAILED&platform=twitter", [connectionsMock([connection("TWITTER", null)])]);
+  expect(await screen.findByTestId("connect-outcome")).toHaveTextContent("تعذر ربط إكس: تعذر ربط الحساب. يرجى المحاولة مرة أخرى");
+  await waitFor(() => expect(router.state.location.search).toBe(""));
+  expect(screen.getByTestId("connect-outcome")).toBeInTheDocument();
+});
+
+test("back from the network connected: it says so", async () => {
+  renderWithMocks(routes, "/settings?connected=1&platform=instagram", [connectionsMock([connection("INSTAGRAM", account("INSTAGRAM"))])]);
+  expect(await screen.findByTestId("connect-outcome")).toHaveTextContent("Instagram is connected.");
+});
+
+test("an unknown error code still reads as a sentence", async () => {
+  renderWithMocks(routes, "/settings?connect_error=SOMETHING_NEW&platform=instagram", [connectionsMock([connection("INSTAGRAM", null)])]);
+  expect(await screen.findByTestId("connect-outcome")).toHaveTextContent("Instagram could not be connected: The account could not be connected. Please try again");
+});
+
+describe("in Settings", () => {
+  const me = { request: { query: SettingsMeDocument }, result: { data: { me: { __typename: "User", id: people.client.id, role: "CLIENT", business: { __typename: "Client", id: "b1", companyName: "Dar Al Qahwa", phone: "+96512345678", address: "" } } } } };
+  test("a client sees the connected accounts", async () => {
+    renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [me, connectionsMock([connection("INSTAGRAM", null)])]);
+    expect(await screen.findByRole("button", { name: "Connect Instagram" })).toBeInTheDocument();
+    expect(screen.getByTestId("connected-accounts")).toHaveTextContent("Connected accounts");
+  });
+  test("an admin does not", async () => {
+    signIn("admin");
+    renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings");
+    expect(await screen.findByRole("heading", { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByTestId("connected-accounts")).toBeNull();
+  });
+});

@@ -1,0 +1,242 @@
+// Connected accounts (Settings, for the people of a business): one card per network from
+// platformConnections, with its status (connected, reconnect needed and why, not connected), the
+// handle, a "Demo (simulated)" label, when the access expires, and the actions: Connect (the
+// network's approval page, or Snapchat's username at once), Reconnect, Disconnect (confirmed). A
+// network outside the plan says how to get it; one this server cannot connect says so. Coming back
+// from the network (?connected=1&platform=... or ?connect_error=CODE&platform=...) says what happened.
+import { useMutation, useQuery } from "@apollo/client/react";
+import { errorText, isErrorCode, isMessageKey, messageText } from "@sufra/schema";
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Popconfirm, Row, Skeleton, Space, Tag, Typography } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router-dom";
+import { LoadError } from "../../app/LoadError.tsx";
+import { TAG_COLORS } from "../../app/tagColors.ts";
+import { PlatformsConnectDocument, PlatformsConnectionsDocument, PlatformsDisconnectDocument, type Platform, type PlatformsConnectionsQuery } from "../../graphql/graphql.ts";
+import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
+import { formatDate, formatDateTime } from "../../lib/format.ts";
+import { useLocale } from "../../lib/useLocale.ts";
+import { PLATFORMS_NS } from "./i18n.ts";
+import { browser } from "./leave.ts";
+import { PlatformIcon, platformLabel } from "./platformMeta.tsx";
+import "./platforms.css";
+
+type Connection = PlatformsConnectionsQuery["platformConnections"][number];
+
+/** Where the network sends the person back to, with the outcome in the query. */
+const RETURN_TO = "/settings";
+
+type Outcome = { ok: true; platform: string } | { ok: false; platform: string; code: string };
+
+/** The outcome of a connection the network sent the person back from, read once from the query. */
+function readOutcome(params: URLSearchParams): Outcome | null {
+  const platform = params.get("platform") ?? "";
+  if (params.get("connected") === "1") return { ok: true, platform };
+  const code = params.get("connect_error");
+  return code ? { ok: false, platform, code } : null;
+}
+
+export function ConnectedAccounts() {
+  const { t } = useTranslation(PLATFORMS_NS);
+  const locale = useLocale();
+  const [params, setParams] = useSearchParams();
+  const [outcome, setOutcome] = useState(() => readOutcome(params));
+  const { data, error, refetch } = useQuery(PlatformsConnectionsDocument, { fetchPolicy: "cache-and-network" });
+
+  // the outcome is said once: a reload of the page does not say it again
+  useEffect(() => {
+    if (!readOutcome(params)) return;
+    const next = new URLSearchParams(params);
+    for (const k of ["connected", "connect_error", "platform"]) next.delete(k);
+    setParams(next, { replace: true });
+  }, [params, setParams]);
+
+  const outcomeText = (o: Outcome) => {
+    const platform = platformLabel(o.platform, locale);
+    if (o.ok) return t("connected", { platform });
+    return t("connectFailed", { platform, reason: errorText(isErrorCode(o.code) ? o.code : "OAUTH_FAILED", locale) });
+  };
+
+  return (
+    <Card title={t("title")} className="sufra-card sufra-accounts" data-testid="connected-accounts">
+      <Typography.Paragraph type="secondary">{t("intro")}</Typography.Paragraph>
+      {outcome && (
+        <Alert
+          className="sufra-accounts-outcome"
+          type={outcome.ok ? "success" : "error"}
+          showIcon
+          closable={{ onClose: () => setOutcome(null) }}
+          title={outcomeText(outcome)}
+          data-testid="connect-outcome"
+        />
+      )}
+      {data ? (
+        <Row gutter={[16, 16]}>
+          {data.platformConnections.map((c) => (
+            <Col key={c.platform} xs={24} md={12} xl={8}>
+              <PlatformCard connection={c} onChange={() => refetch().catch(() => {})} />
+            </Col>
+          ))}
+        </Row>
+      ) : error ? (
+        <LoadError title={t("loadFailed")} error={error} onRetry={() => refetch().catch(() => {})} />
+      ) : (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      )}
+    </Card>
+  );
+}
+
+function PlatformCard({ connection: c, onChange }: { connection: Connection; onChange: () => unknown }) {
+  const { t } = useTranslation(PLATFORMS_NS);
+  const locale = useLocale();
+  const { message } = App.useApp();
+  const [connect, { loading: connecting }] = useMutation(PlatformsConnectDocument);
+  const [disconnect, { loading: disconnecting }] = useMutation(PlatformsDisconnectDocument);
+  const [askHandle, setAskHandle] = useState(false);
+  const [form] = Form.useForm<{ handle: string }>();
+  const platform = platformLabel(c.platform, locale);
+  const account = c.account && c.account.status !== "DISCONNECTED" ? c.account : null;
+  const state = !account ? "none" : account.status === "RECONNECT_NEEDED" ? "reconnect" : "connected";
+  const canConnect = c.available && c.configured;
+
+  const start = async (handle?: string) => {
+    let url: string | null | undefined;
+    try {
+      const res = await connect({ variables: { platform: c.platform as Platform, handle: handle ?? null, returnTo: RETURN_TO } });
+      url = res.data?.connectPlatform.authorizeUrl;
+    } catch (e) {
+      const field = errorDetails(e).handle;
+      if (handle !== undefined && field?.length) form.setFields([{ name: "handle", errors: field.map((m) => (isMessageKey(m) ? messageText(m, locale) : m)) }]);
+      else void message.error(errorMessage(e));
+      return;
+    }
+    if (url) {
+      // the network's own page asks the person to approve; it sends them back to /settings
+      browser.assign(url);
+      return;
+    }
+    setAskHandle(false);
+    void message.success(t("connected", { platform }));
+    await onChange();
+  };
+
+  const remove = async () => {
+    try {
+      await disconnect({ variables: { platform: c.platform as Platform } });
+    } catch (e) {
+      void message.error(errorMessage(e));
+      return;
+    }
+    void message.success(t("disconnected", { platform }));
+    await onChange();
+  };
+
+  const connectLabel = state === "reconnect" ? t("reconnect", { platform }) : t("connect", { platform });
+  const onConnect = () => (c.manual ? setAskHandle(true) : void start());
+
+  const tag =
+    state === "connected" ? (
+      <Tag variant="solid" color={TAG_COLORS.success}>
+        {t("status.connected")}
+      </Tag>
+    ) : state === "reconnect" ? (
+      <Tag variant="solid" color={TAG_COLORS.warning}>
+        {t("status.reconnect")}
+      </Tag>
+    ) : (
+      <Tag>{t("status.none")}</Tag>
+    );
+
+  return (
+    <Card
+      size="small"
+      className="sufra-account-card"
+      data-testid={`account-${c.platform.toLowerCase()}`}
+      title={
+        <span className="sufra-account-card-title">
+          <PlatformIcon platform={c.platform} />
+          <span>{platform}</span>
+        </span>
+      }
+      extra={tag}
+    >
+      {account && (
+        <Descriptions
+          column={1}
+          size="small"
+          items={[
+            {
+              key: "handle",
+              label: t("handle"),
+              children: (
+                <span className="sufra-account-handle">
+                  <bdi dir="ltr">@{account.handle}</bdi>
+                  {account.displayName && !account.demo && (
+                    <Typography.Text type="secondary">
+                      <bdi>{account.displayName}</bdi>
+                    </Typography.Text>
+                  )}
+                  {account.demo && <Tag color="purple">{t("demo")}</Tag>}
+                </span>
+              ),
+            },
+            { key: "since", label: t("connectedSince"), children: formatDate(account.connectedAt, locale) },
+            ...(account.tokenExpiresAt ? [{ key: "expires", label: t("expires"), children: formatDateTime(account.tokenExpiresAt, locale) }] : []),
+          ]}
+        />
+      )}
+      {account?.demo && <Typography.Paragraph type="secondary">{t("demoHint")}</Typography.Paragraph>}
+      {state === "reconnect" && <Alert type="warning" showIcon title={t("reconnectHint", { platform })} description={account?.lastError ?? undefined} data-testid="reconnect-needed" />}
+      {c.manual && <Typography.Paragraph type="secondary" className="sufra-account-manual">{t("manual")}</Typography.Paragraph>}
+
+      {!c.available ? (
+        <Typography.Paragraph className="sufra-account-note" data-testid="not-in-plan">
+          {t("notInPlan", { platform })}
+        </Typography.Paragraph>
+      ) : !c.configured ? (
+        <Typography.Paragraph type="secondary" className="sufra-account-note" data-testid="not-configured">
+          {t("notConfigured", { platform })}
+        </Typography.Paragraph>
+      ) : null}
+
+      {askHandle && canConnect ? (
+        <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void start(v.handle.trim().replace(/^@+/, ""))} data-testid="snapchat-form">
+          <Form.Item name="handle" label={t("username")} rules={[{ required: true, whitespace: true, message: t("usernameRequired") }]}>
+            <Input dir="ltr" autoComplete="off" placeholder={t("usernamePlaceholder")} prefix="@" />
+          </Form.Item>
+          <Space wrap>
+            <Button type="primary" htmlType="submit" loading={connecting}>
+              {t("save")}
+            </Button>
+            <Button onClick={() => setAskHandle(false)}>{t("cancel")}</Button>
+          </Space>
+        </Form>
+      ) : (
+        <Space wrap className="sufra-account-actions">
+          {canConnect && state !== "connected" && (
+            <Button type="primary" onClick={onConnect} loading={connecting}>
+              {connectLabel}
+            </Button>
+          )}
+          {account && (
+            <Popconfirm
+              title={t("disconnectTitle", { platform })}
+              description={t("disconnectText", { platform, handle: account.handle })}
+              okText={t("disconnect")}
+              cancelText={t("cancel")}
+              okButtonProps={{ danger: true }}
+              onConfirm={remove}
+            >
+              <Button danger loading={disconnecting}>
+                {t("disconnect")}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      )}
+    </Card>
+  );
+}
+
+export default ConnectedAccounts;

@@ -1,0 +1,34 @@
+// The networks as the screens show them: the GraphQL enum (INSTAGRAM, TWITTER, SNAPCHAT) read as the
+// shared platform name, its label in the person's language (X for twitter) and its icon.
+import { InstagramOutlined, SnapchatFilled, XOutlined } from "@ant-design/icons";
+import { isPlatformName, PLATFORM_LABELS, type Locale, type PlatformName } from "@sufra/schema";
+import type { ReactNode } from "react";
+import type { Platform } from "../../graphql/graphql.ts";
+
+/** INSTAGRAM -> instagram; also accepts the lower-case name (query strings, notification data). */
+export const platformName = (p: Platform | string): PlatformName | null => {
+  const name = p.toLowerCase();
+  return isPlatformName(name) ? name : null;
+};
+
+export const platformLabel = (p: Platform | string, locale: Locale): string => {
+  const name = platformName(p);
+  return name ? PLATFORM_LABELS[name][locale] : p;
+};
+
+const ICONS: Record<PlatformName, ReactNode> = {
+  instagram: <InstagramOutlined />,
+  twitter: <XOutlined />,
+  snapchat: <SnapchatFilled />,
+};
+
+/** The network's icon; decorative unless `label` is given (then read by screen readers). */
+export function PlatformIcon({ platform, label }: { platform: Platform | string; label?: string }) {
+  const name = platformName(platform);
+  if (!name) return null;
+  return (
+    <span className={`sufra-platform-icon is-${name}`} role={label ? "img" : undefined} aria-label={label} aria-hidden={label ? undefined : true}>
+      {ICONS[name]}
+    </span>
+  );
+}

@@ -1,0 +1,359 @@
+// /posts/new and /posts/:id/edit: write a post once for the chosen networks. Caption, hashtags
+// (normalised as the server stores them), Instagram's first comment, the networks from the business's
+// connected accounts, photos and videos, and a time in Kuwait (with the Hijri date). Beside the form,
+// one live preview per network with its counter as that network counts, computed on every keystroke
+// by @sufra/schema's previewPost (the server runs the same). ?at=<ISO> pre-fills the time (calendar).
+import { useMutation, useQuery } from "@apollo/client/react";
+import {
+  canEnhanceImages,
+  isPostEditable,
+  messageText,
+  normalizeHashtag,
+  parseInstant,
+  PLATFORMS,
+  postInputSchema,
+  previewPost,
+  scheduleSchema,
+  type PlatformName,
+} from "@sufra/schema";
+import { Alert, App, Button, Checkbox, Form, Input, Select, Skeleton, Tag, Typography } from "antd";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
+import { LoadError } from "../../app/LoadError.tsx";
+import {
+  PostsComposerSetupDocument,
+  PostsCreateDocument,
+  PostsPostDocument,
+  PostsPublishDocument,
+  PostsScheduleDocument,
+  PostsUnscheduleDocument,
+  PostsUpdateDocument,
+  type PostInput,
+  type PostsComposerSetupQuery,
+  type PostsPostFieldsFragment,
+} from "../../graphql/graphql.ts";
+import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { useLocale } from "../../lib/useLocale.ts";
+import { gqlPlatform, PlatformLabel, platformName, postStatusName } from "./components/bits.tsx";
+import { KuwaitDateTimePicker } from "./components/KuwaitDateTimePicker.tsx";
+import { MediaField, type MediaItem } from "./components/MediaField.tsx";
+import { PreviewCard } from "./components/PreviewCard.tsx";
+import { POSTS_NS } from "./i18n.ts";
+import "./posts.css";
+
+type Connection = PostsComposerSetupQuery["platformConnections"][number];
+type Action = "draft" | "schedule" | "publish";
+type Field = "content" | "platforms" | "hashtags" | "firstComment" | "mediaIds" | "scheduledFor";
+const FIELDS: readonly Field[] = ["content", "platforms", "hashtags", "firstComment", "mediaIds", "scheduledFor"];
+
+export default function ComposerPage() {
+  const { t } = useTranslation(POSTS_NS);
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  const setup = useQuery(PostsComposerSetupDocument, { fetchPolicy: "cache-and-network" });
+  const existing = useQuery(PostsPostDocument, { variables: { id: id ?? "" }, skip: !id, fetchPolicy: "network-only" });
+
+  const at = params.get("at");
+  const atInstant = at ? parseInstant(at)?.toISOString() ?? null : null;
+
+  let body;
+  if (setup.error && !setup.data) body = <LoadError title={t("composer.loadFailed")} error={setup.error} onRetry={() => setup.refetch().catch(() => {})} />;
+  else if (id && existing.error && !existing.data) body = <LoadError title={t("composer.loadFailed")} error={existing.error} onRetry={() => existing.refetch().catch(() => {})} />;
+  else if (!setup.data || (id && !existing.data)) body = <Skeleton active paragraph={{ rows: 8 }} />;
+  else if (existing.data && !isPostEditable(postStatusName(existing.data.post.status)))
+    body = (
+      <Alert
+        type="info"
+        showIcon
+        title={t("composer.notEditable")}
+        action={
+          <Link to="/posts">
+            <bdi>{t("title")}</bdi>
+          </Link>
+        }
+      />
+    );
+  else body = <ComposerForm key={existing.data?.post.id ?? "new"} setup={setup.data} post={existing.data?.post} at={atInstant} />;
+
+  return (
+    <div className="sufra-posts sufra-composer-page">
+      <Typography.Title level={1} className="sufra-page-title">
+        {id ? t("composer.editTitle") : t("composer.newTitle")}
+      </Typography.Title>
+      {body}
+    </div>
+  );
+}
+
+function connectionHint(c: Connection | undefined, t: (k: string) => string) {
+  if (!c || !c.available)
+    return (
+      <>
+        <Typography.Text type="secondary">{t("composer.notInPlan")}</Typography.Text> <Link to="/settings">{t("composer.upgrade")}</Link>
+      </>
+    );
+  if (!c.configured && !c.account) return <Typography.Text type="secondary">{t("composer.notConfigured")}</Typography.Text>;
+  if (!c.account || c.account.status === "DISCONNECTED") return <Link to="/settings">{t("composer.connectInSettings")}</Link>;
+  if (c.account.status === "RECONNECT_NEEDED") return <Link to="/settings">{t("composer.reconnect")}</Link>;
+  return c.manual ? <Typography.Text type="secondary">{t("composer.manual")}</Typography.Text> : null;
+}
+
+const selectable = (c: Connection | undefined) => !!c?.available && c.account?.status === "CONNECTED";
+
+function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; post?: PostsPostFieldsFragment; at: string | null }) {
+  const { t } = useTranslation(POSTS_NS);
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+
+  const [content, setContent] = useState(post?.content ?? "");
+  const [hashtags, setHashtags] = useState<string[]>(post?.hashtags ?? []);
+  const [firstComment, setFirstComment] = useState(post?.firstComment ?? "");
+  const [platforms, setPlatforms] = useState<PlatformName[]>(post?.platforms.map(platformName) ?? []);
+  const [items, setItems] = useState<MediaItem[]>(post?.media.map((media) => ({ media })) ?? []);
+  const [scheduledFor, setScheduledFor] = useState<string | null>(at ?? post?.scheduledFor ?? null);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<Action | null>(null);
+
+  const [create] = useMutation(PostsCreateDocument);
+  const [update] = useMutation(PostsUpdateDocument);
+  const [schedule] = useMutation(PostsScheduleDocument);
+  const [unschedule] = useMutation(PostsUnscheduleDocument);
+  const [publish] = useMutation(PostsPublishDocument);
+
+  const connections = new Map(setup.platformConnections.map((c) => [platformName(c.platform), c]));
+  const canEnhance = canEnhanceImages(setup.me.business?.subscription ? { plan: setup.me.business.subscription.plan, status: setup.me.business.subscription.status } : null);
+  const instagram = platforms.includes("instagram");
+
+  const previews = useMemo(
+    () =>
+      previewPost({
+        content,
+        hashtags,
+        firstComment: instagram ? firstComment : null,
+        platforms,
+        media: items.map(({ media: m }) => ({ kind: m.kind === "VIDEO" ? "video" : "image", bytes: m.bytes, width: m.width, height: m.height, durationMs: m.durationMs })),
+      }),
+    [content, hashtags, firstComment, instagram, platforms, items],
+  );
+  const blocked = previews.some((p) => p.errors.length > 0);
+
+  // the time, checked live by the shared rule (at least a minute ahead, at most a year)
+  const scheduleProblem = scheduledFor ? scheduleSchema(new Date()).safeParse({ scheduledFor }).error?.issues[0]?.message : undefined;
+  const scheduleError = errors.scheduledFor ?? (scheduleProblem ? messageText(scheduleProblem, locale) : undefined);
+
+  const clearError = (f: Field) => errors[f] && setErrors((e) => ({ ...e, [f]: undefined }));
+
+  const changeHashtags = (values: string[]) => {
+    const out: string[] = [];
+    const seen = new Set<string>();
+    for (const raw of values) {
+      const tag = normalizeHashtag(raw);
+      if (!tag) {
+        void message.warning(t("composer.hashtagDropped", { tag: raw }));
+        continue;
+      }
+      if (seen.has(tag.toLowerCase())) continue;
+      seen.add(tag.toLowerCase());
+      out.push(tag);
+    }
+    setHashtags(out);
+    clearError("hashtags");
+  };
+
+  const togglePlatform = (p: PlatformName, on: boolean) => {
+    setPlatforms((list) => (on ? PLATFORMS.filter((x) => x === p || list.includes(x)) : list.filter((x) => x !== p)));
+    clearError("platforms");
+  };
+
+  function input() {
+    return {
+      content,
+      hashtags,
+      firstComment: instagram ? firstComment.trim() || null : null,
+      mediaIds: items.map((i) => i.media.id),
+      platforms: platforms.map(gqlPlatform),
+    };
+  }
+
+  /** The shared rule's problems, at their fields; true when there are none. */
+  function validLocally(action: Action): boolean {
+    const next: Partial<Record<Field, string>> = {};
+    const checked = postInputSchema.safeParse({ ...input(), platforms });
+    for (const issue of checked.error?.issues ?? []) {
+      const f = FIELDS.find((x) => x === issue.path[0]) ?? "content";
+      next[f] ??= messageText(issue.message, locale);
+    }
+    if (action === "schedule") {
+      if (!scheduledFor) next.scheduledFor = t("composer.needSchedule");
+      else if (scheduleProblem) next.scheduledFor = messageText(scheduleProblem, locale);
+    }
+    setErrors(next);
+    if (Object.keys(next).length) return false;
+    if (action !== "draft" && blocked) {
+      setFormError(t("composer.fixProblems"));
+      return false;
+    }
+    return true;
+  }
+
+  function showServerError(e: unknown) {
+    const details = errorDetails(e);
+    const next: Partial<Record<Field, string>> = {};
+    for (const [path, texts] of Object.entries(details)) {
+      const f = FIELDS.find((x) => x === path.split(".").pop());
+      if (f && texts[0]) next[f] = texts[0];
+    }
+    setErrors(next);
+    setFormError(errorMessage(e));
+  }
+
+  async function submit(action: Action) {
+    setFormError(null);
+    if (!validLocally(action)) return;
+    setBusy(action);
+    try {
+      const fields = input();
+      if (!post) {
+        const created: PostInput = action === "schedule" ? { ...fields, scheduledFor } : fields;
+        const { data } = await create({ variables: { input: created } });
+        if (action === "publish" && data) await publish({ variables: { id: data.createPost.id } });
+      } else {
+        await update({ variables: { id: post.id, input: { ...fields, firstComment: fields.firstComment ?? "" } } });
+        if (action === "draft" && post.status === "SCHEDULED") await unschedule({ variables: { id: post.id } });
+        if (action === "schedule" && scheduledFor) await schedule({ variables: { id: post.id, scheduledFor } });
+        if (action === "publish") await publish({ variables: { id: post.id } });
+      }
+    } catch (e) {
+      showServerError(e);
+      setBusy(null);
+      return;
+    }
+    setBusy(null);
+    void message.success(action === "draft" ? t("composer.savedDraft") : action === "schedule" ? t("composer.scheduled", { date: formatDateTime(scheduledFor!, locale) }) : t("composer.publishing"));
+    void navigate("/posts");
+  }
+
+  const status = (f: Field) => (errors[f] ? ("error" as const) : undefined);
+  const firstHandle = (p: PlatformName) => connections.get(p)?.account;
+
+  return (
+    <div className="sufra-composer">
+      <Form layout="vertical" className="sufra-composer-form" component="div">
+        {formError && <Alert className="sufra-form-alert" type="error" showIcon title={formError} data-testid="composer-error" />}
+        <Form.Item label={t("composer.platforms")} extra={t("composer.platformsHint")} validateStatus={status("platforms")} help={errors.platforms} required>
+          <ul className="sufra-platform-choices" aria-label={t("composer.platforms")}>
+            {PLATFORMS.map((p) => {
+              const c = connections.get(p);
+              const on = platforms.includes(p);
+              return (
+                <li key={p} className="sufra-platform-choice" data-testid={`platform-${p}`}>
+                  <Checkbox checked={on} disabled={!on && !selectable(c)} onChange={(e) => togglePlatform(p, e.target.checked)}>
+                    <PlatformLabel platform={p} />
+                    {c?.account && (
+                      <bdi dir="ltr" className="sufra-handle">
+                        @{c.account.handle}
+                      </bdi>
+                    )}
+                    {c?.account?.demo && <Tag className="sufra-demo-tag">{t("demo")}</Tag>}
+                  </Checkbox>
+                  <span className="sufra-platform-hint">{connectionHint(c, t)}</span>
+                </li>
+              );
+            })}
+          </ul>
+        </Form.Item>
+        <Form.Item label={t("composer.caption")} htmlFor="post-caption" validateStatus={status("content")} help={errors.content}>
+          <Input.TextArea
+            id="post-caption"
+            dir="auto"
+            value={content}
+            onChange={(e) => {
+              setContent(e.target.value);
+              clearError("content");
+            }}
+            placeholder={t("composer.captionPlaceholder")}
+            rows={5}
+            data-testid="caption"
+          />
+        </Form.Item>
+        <Form.Item label={t("composer.hashtags")} htmlFor="post-hashtags" extra={t("composer.hashtagsHint")} validateStatus={status("hashtags")} help={errors.hashtags}>
+          <Select
+            id="post-hashtags"
+            mode="tags"
+            value={hashtags}
+            onChange={changeHashtags}
+            tokenSeparators={[",", "،"]}
+            placeholder={t("composer.hashtagsPlaceholder")}
+            notFoundContent={null}
+            suffixIcon={null}
+            tagRender={({ value, closable, onClose }) => (
+              <Tag closable={closable} onClose={onClose} className="sufra-hashtag" data-testid="hashtag">
+                <bdi>#{String(value)}</bdi>
+              </Tag>
+            )}
+            data-testid="hashtags"
+          />
+        </Form.Item>
+        {instagram && (
+          <Form.Item label={t("composer.firstComment")} htmlFor="post-first-comment" extra={t("composer.firstCommentHint")} validateStatus={status("firstComment")} help={errors.firstComment}>
+            <Input.TextArea id="post-first-comment" dir="auto" value={firstComment} onChange={(e) => setFirstComment(e.target.value)} rows={2} data-testid="first-comment" />
+          </Form.Item>
+        )}
+        <Form.Item label={t("composer.media")} validateStatus={status("mediaIds")}>
+          <MediaField
+            items={items}
+            onChange={(fn) => {
+              setItems(fn);
+              clearError("mediaIds");
+              clearError("content");
+            }}
+            platforms={platforms}
+            canEnhance={canEnhance}
+            error={errors.mediaIds}
+          />
+        </Form.Item>
+        <Form.Item label={t("composer.schedule")} htmlFor="post-schedule" extra={t("composer.scheduleHint")} validateStatus={scheduleError ? "error" : undefined} help={scheduleError}>
+          <KuwaitDateTimePicker
+            id="post-schedule"
+            value={scheduledFor}
+            onChange={(v) => {
+              setScheduledFor(v);
+              clearError("scheduledFor");
+            }}
+            placeholder={t("composer.schedulePlaceholder")}
+            status={scheduleError ? "error" : undefined}
+            testId="schedule"
+          />
+        </Form.Item>
+        <div className="sufra-composer-actions">
+          <Button onClick={() => void submit("draft")} loading={busy === "draft"} disabled={!!busy && busy !== "draft"} data-testid="save-draft">
+            {t("composer.saveDraft")}
+          </Button>
+          <Button type="primary" onClick={() => void submit("schedule")} loading={busy === "schedule"} disabled={!!busy && busy !== "schedule"} data-testid="schedule-button">
+            {t("composer.scheduleButton")}
+          </Button>
+          <Button onClick={() => void submit("publish")} loading={busy === "publish"} disabled={!!busy && busy !== "publish"} data-testid="publish-now">
+            {t("composer.publishNow")}
+          </Button>
+          <Link to="/posts" className="sufra-composer-cancel">
+            {t("composer.cancel")}
+          </Link>
+        </div>
+      </Form>
+      <section className="sufra-previews" aria-label={t("composer.previews")}>
+        <Typography.Title level={2} className="sufra-section-title">
+          {t("composer.previews")}
+        </Typography.Title>
+        {previews.length === 0 ? (
+          <Typography.Paragraph type="secondary">{t("composer.previewsEmpty")}</Typography.Paragraph>
+        ) : (
+          previews.map((p) => <PreviewCard key={p.platform} preview={p} handle={firstHandle(p.platform)?.handle} demo={firstHandle(p.platform)?.demo} media={items[0]?.media} />)
+        )}
+      </section>
+    </div>
+  );
+}

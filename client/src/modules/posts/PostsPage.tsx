@@ -1,0 +1,410 @@
+// /posts: every post of the business, latest due first. A table on wide screens, cards below 768 px;
+// filters by status, network, Kuwait days and caption (debounced), cursor pages of 20. Each post shows
+// its networks with their own status, its time in Kuwait with the Hijri date, and the actions its
+// status allows; a network part that waits for a person says why and offers the next step. Selected
+// posts can be deleted or moved together. Status changes arrive live (postChanged); while the socket
+// is down the list polls.
+import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
+import { isPostDeletable, isPostEditable, PLATFORMS, POST_STATUSES, messageText, postStatusKey, type PlatformName } from "@sufra/schema";
+import { Alert, App, Button, Card, Checkbox, DatePicker, Empty, Grid, Input, Modal, Popconfirm, Select, Skeleton, Table, Typography } from "antd";
+import type { Dayjs } from "dayjs";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSocketConnected } from "../../app/apollo.ts";
+import {
+  PostsChangedDocument,
+  PostsDeleteDocument,
+  PostsDeleteManyDocument,
+  PostsListDocument,
+  PostsPublishDocument,
+  PostsRescheduleDocument,
+  PostsUnscheduleDocument,
+  type PostsListQueryVariables,
+  type PostsPostFieldsFragment,
+  type PostStatus,
+} from "../../graphql/graphql.ts";
+import { errorMessage } from "../../lib/errorMessage.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { useLocale } from "../../lib/useLocale.ts";
+import { gqlPlatform, KuwaitDate, RouteButton, PlatformLabel, PostStatusTag, postStatusName, TargetStatusTag } from "./components/bits.tsx";
+import { KuwaitDateTimePicker } from "./components/KuwaitDateTimePicker.tsx";
+import { needsAttention, TargetAttention } from "./components/TargetAttention.tsx";
+import { kuwaitDayBounds } from "./kuwaitTime.ts";
+import { POSTS_NS } from "./i18n.ts";
+import "./posts.css";
+
+export const PAGE_SIZE = 20;
+export const SEARCH_DEBOUNCE_MS = 300;
+const POLL_MS = 30_000;
+
+type Post = PostsPostFieldsFragment;
+
+const excerpt = (text: string, max = 120) => {
+  const chars = [...text.trim()];
+  return chars.length > max ? `${chars.slice(0, max).join("").trimEnd()}…` : chars.join("");
+};
+
+/** The text typed, once the person stops typing for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return v;
+}
+
+export default function PostsPage() {
+  const { t } = useTranslation(POSTS_NS);
+  const locale = useLocale();
+  const small = !Grid.useBreakpoint().md;
+  const { message } = App.useApp();
+  const socketUp = useSocketConnected();
+
+  const [statuses, setStatuses] = useState<PostStatus[]>([]);
+  const [platform, setPlatform] = useState<PlatformName | undefined>();
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [typed, setTyped] = useState("");
+  const search = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [rescheduleOpen, setRescheduleOpen] = useState(false);
+  const [rescheduleAt, setRescheduleAt] = useState<string | null>(null);
+
+  const from = range?.[0] ? kuwaitDayBounds(range[0], false) : undefined;
+  const to = range?.[1] ? kuwaitDayBounds(range[1], true) : undefined;
+  const filterKey = JSON.stringify([statuses, platform, from, to, search]);
+  // the cursors of the pages before this one; new filters start again from the first page
+  const [pages, setPages] = useState<{ key: string; cursors: string[] }>({ key: "", cursors: [] });
+  const cursors = pages.key === filterKey ? pages.cursors : [];
+
+  const variables: PostsListQueryVariables = { first: PAGE_SIZE };
+  if (statuses.length) variables.status = statuses;
+  if (platform) variables.platform = gqlPlatform(platform);
+  if (from) variables.from = from;
+  if (to) variables.to = to;
+  if (search) variables.search = search;
+  if (cursors.length) variables.after = cursors[cursors.length - 1];
+  const filtered = statuses.length > 0 || !!platform || !!from || !!to || !!search;
+
+  const { data, previousData, loading, error, refetch } = useQuery(PostsListDocument, { variables, fetchPolicy: "cache-and-network", pollInterval: socketUp ? 0 : POLL_MS });
+  const reload = () => void refetch().catch(() => {});
+
+  // a change from any server process: the post (normalised by id) updates in place; a deleted post, or
+  // one that may have left the filtered list, makes the page ask again
+  useSubscription(PostsChangedDocument, {
+    onData: ({ data: event }) => {
+      const change = event.data?.postChanged;
+      if (!change) return;
+      if (!change.post || statuses.length > 0) reload();
+    },
+  });
+
+  const [deleteOne] = useMutation(PostsDeleteDocument);
+  const [deleteMany, deletingMany] = useMutation(PostsDeleteManyDocument);
+  const [reschedule, rescheduling] = useMutation(PostsRescheduleDocument);
+  const [publish] = useMutation(PostsPublishDocument);
+  const [unschedule] = useMutation(PostsUnscheduleDocument);
+
+  const shown = data ?? previousData;
+  const rows = shown?.posts.edges.map((e) => e.node) ?? [];
+  const total = shown?.posts.totalCount ?? 0;
+  const hasNext = !!shown?.posts.pageInfo.hasNextPage;
+  const endCursor = shown?.posts.pageInfo.endCursor;
+
+  async function run(action: () => Promise<unknown>, done: string) {
+    try {
+      await action();
+    } catch (e) {
+      void message.error(errorMessage(e));
+      return;
+    }
+    void message.success(done);
+    reload();
+  }
+
+  async function bulkDelete() {
+    const ids = selected;
+    let result;
+    try {
+      result = (await deleteMany({ variables: { ids } })).data?.deletePosts;
+    } catch (e) {
+      void message.error(errorMessage(e));
+      return;
+    }
+    const done = result?.done.length ?? 0;
+    const refused = result?.refusedIds.length ?? 0;
+    const n = (v: number) => formatNumber(v, locale);
+    const text = refused ? t("bulk.deleted", { done: n(done), refused: n(refused) }) : t("bulk.deletedAll", { count: done, done: n(done) });
+    if (refused) void message.warning(text);
+    else void message.success(text);
+    setSelected(result?.refusedIds ?? []);
+    reload();
+  }
+
+  async function bulkReschedule() {
+    if (!rescheduleAt) return;
+    let result;
+    try {
+      result = (await reschedule({ variables: { ids: selected, scheduledFor: rescheduleAt } })).data?.reschedulePosts;
+    } catch (e) {
+      void message.error(errorMessage(e));
+      return;
+    }
+    const done = result?.done.length ?? 0;
+    const refused = result?.refusedIds.length ?? 0;
+    const n = (v: number) => formatNumber(v, locale);
+    const text = refused ? t("bulk.rescheduled", { done: n(done), refused: n(refused) }) : t("bulk.rescheduledAll", { count: done, done: n(done) });
+    if (refused) void message.warning(text);
+    else void message.success(text);
+    setRescheduleOpen(false);
+    setRescheduleAt(null);
+    setSelected(result?.refusedIds ?? []);
+    reload();
+  }
+
+  const actions = (p: Post) => {
+    const s = postStatusName(p.status);
+    return (
+      <div className="sufra-row-actions">
+        {isPostEditable(s) && (
+          <RouteButton to={`/posts/${p.id}/edit`} size="small" testId={`edit-${p.id}`}>
+            {t("actions.edit")}
+          </RouteButton>
+        )}
+        {(s === "draft" || s === "scheduled" || s === "failed") && (
+          <Popconfirm title={t("actions.publishTitle")} description={t("actions.publishText")} okText={t("actions.publish")} cancelText={t("actions.cancel", { ns: "common" })} onConfirm={() => run(() => publish({ variables: { id: p.id } }), t("actions.published"))}>
+            <Button size="small" data-testid={`publish-${p.id}`}>
+              {t("actions.publish")}
+            </Button>
+          </Popconfirm>
+        )}
+        {s === "scheduled" && (
+          <Button size="small" onClick={() => void run(() => unschedule({ variables: { id: p.id } }), t("actions.unscheduled"))} data-testid={`unschedule-${p.id}`}>
+            {t("actions.unschedule")}
+          </Button>
+        )}
+        {isPostDeletable(s) && (
+          <Popconfirm
+            title={t("actions.deleteTitle")}
+            description={t("actions.deleteText")}
+            okText={t("actions.delete")}
+            cancelText={t("actions.cancel", { ns: "common" })}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => run(() => deleteOne({ variables: { id: p.id } }), t("actions.deleted"))}
+          >
+            <Button size="small" danger data-testid={`delete-${p.id}`}>
+              {t("actions.delete")}
+            </Button>
+          </Popconfirm>
+        )}
+      </div>
+    );
+  };
+
+  const caption = (p: Post) => (
+    <span className="sufra-caption" dir="auto">
+      {p.content.trim() ? excerpt(p.content) : <Typography.Text type="secondary">{t("noCaption")}</Typography.Text>}
+    </span>
+  );
+
+  const networks = (p: Post) => (
+    <ul className="sufra-targets">
+      {(p.targets.length ? p.targets : null)?.map((target) => (
+        <li key={target.id}>
+          <TargetStatusTag platform={target.platform} status={target.status} />
+          {target.handle && (
+            <bdi dir="ltr" className="sufra-handle">
+              @{target.handle}
+            </bdi>
+          )}
+          {needsAttention(target) && <TargetAttention post={p} target={target} />}
+        </li>
+      )) ??
+        p.platforms.map((pl) => (
+          <li key={pl}>
+            <PlatformLabel platform={pl} />
+          </li>
+        ))}
+    </ul>
+  );
+
+  const when = (p: Post) =>
+    p.scheduledFor ? (
+      <KuwaitDate value={p.scheduledFor} />
+    ) : p.publishedAt ? (
+      <KuwaitDate value={p.publishedAt} />
+    ) : (
+      <Typography.Text type="secondary">{t("notScheduled")}</Typography.Text>
+    );
+
+  const columns = [
+    { key: "caption", title: t("columns.caption"), render: (_: unknown, p: Post) => caption(p) },
+    { key: "networks", title: t("columns.networks"), render: (_: unknown, p: Post) => networks(p) },
+    { key: "when", title: t("columns.when"), render: (_: unknown, p: Post) => when(p) },
+    { key: "status", title: t("columns.status"), render: (_: unknown, p: Post) => <PostStatusTag status={p.status} /> },
+    { key: "actions", title: t("columns.actions"), render: (_: unknown, p: Post) => actions(p) },
+  ];
+
+  const toggle = (id: string, on: boolean) => setSelected((list) => (on ? [...list.filter((x) => x !== id), id] : list.filter((x) => x !== id)));
+  const clearFilters = () => {
+    setStatuses([]);
+    setPlatform(undefined);
+    setRange(null);
+    setTyped("");
+  };
+
+  let list;
+  if (!shown && error) list = <Alert type="error" showIcon title={t("loadFailed")} description={errorMessage(error)} action={<Button size="small" onClick={reload}>{t("actions.retry", { ns: "common" })}</Button>} />;
+  else if (!shown) list = <Skeleton active paragraph={{ rows: 6 }} />;
+  else if (!rows.length && !filtered && !cursors.length)
+    list = (
+      <Empty className="sufra-posts-empty" description={<span><Typography.Title level={2} className="sufra-section-title">{t("empty.title")}</Typography.Title><Typography.Paragraph type="secondary">{t("empty.text")}</Typography.Paragraph></span>} data-testid="posts-empty">
+        <RouteButton to="/posts/new" type="primary">
+          {t("empty.create")}
+        </RouteButton>
+      </Empty>
+    );
+  else if (!rows.length)
+    list = (
+      <Empty description={t("empty.filtered")}>
+        <Button onClick={clearFilters}>{t("empty.clear")}</Button>
+      </Empty>
+    );
+  else if (small)
+    list = (
+      <ul className="sufra-post-cards" aria-busy={loading}>
+        {rows.map((p) => (
+          <li key={p.id}>
+            <Card
+              size="small"
+              data-testid="post-card"
+              title={
+                <Checkbox checked={selected.includes(p.id)} onChange={(e) => toggle(p.id, e.target.checked)} aria-label={excerpt(p.content, 40) || t("noCaption")} data-testid={`select-${p.id}`}>
+                  {when(p)}
+                </Checkbox>
+              }
+              extra={<PostStatusTag status={p.status} />}
+            >
+              <p className="sufra-card-caption">{caption(p)}</p>
+              {networks(p)}
+              <div className="sufra-card-actions">{actions(p)}</div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    );
+  else
+    list = (
+      <Table<Post>
+        rowKey="id"
+        columns={columns}
+        dataSource={rows}
+        loading={loading && !data}
+        pagination={false}
+        scroll={{ x: "max-content" }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        data-testid="posts-table"
+        onRow={() => ({ "data-testid": "post-row" }) as React.HTMLAttributes<HTMLElement>}
+      />
+    );
+
+  return (
+    <div className="sufra-posts">
+      <div className="sufra-posts-head">
+        <Typography.Title level={1} className="sufra-page-title">
+          {t("title")}
+        </Typography.Title>
+        <RouteButton to="/posts/new" type="primary" testId="new-post">
+          {t("newPost")}
+        </RouteButton>
+      </div>
+      <Typography.Paragraph type="secondary">{t("intro")}</Typography.Paragraph>
+      <div className="sufra-post-filters" role="search" aria-label={t("filters.label")}>
+        <Select<PostStatus[]>
+          mode="multiple"
+          allowClear
+          aria-label={t("filters.status")}
+          placeholder={t("filters.allStatuses")}
+          value={statuses}
+          onChange={setStatuses}
+          options={POST_STATUSES.map((s) => ({ value: s.toUpperCase() as PostStatus, label: messageText(postStatusKey(s), locale) }))}
+          className="sufra-filter-status"
+          data-testid="status-filter"
+        />
+        <Select<PlatformName>
+          allowClear
+          aria-label={t("filters.platform")}
+          placeholder={t("filters.allPlatforms")}
+          value={platform}
+          onChange={(v) => setPlatform(v ?? undefined)}
+          options={PLATFORMS.map((p) => ({ value: p, label: <PlatformLabel platform={p} /> }))}
+          className="sufra-filter-platform"
+          data-testid="platform-filter"
+        />
+        <DatePicker.RangePicker
+          aria-label={t("filters.dates")}
+          placeholder={[t("filters.from"), t("filters.to")]}
+          value={range}
+          onChange={(v) => setRange(v as [Dayjs | null, Dayjs | null] | null)}
+          allowEmpty={[true, true]}
+          className="sufra-filter-dates"
+          data-testid="date-filter"
+        />
+        <Input.Search allowClear value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t("filters.search")} aria-label={t("filters.search")} className="sufra-filter-search" data-testid="post-search" />
+      </div>
+      {shown && error && <Alert className="sufra-form-alert" type="error" showIcon title={errorMessage(error)} />}
+      {selected.length > 0 && (
+        <div className="sufra-bulk-bar" role="region" aria-label={t("bulk.selected", { count: selected.length, n: formatNumber(selected.length, locale) })} data-testid="bulk-bar">
+          <Typography.Text strong>{t("bulk.selected", { count: selected.length, n: formatNumber(selected.length, locale) })}</Typography.Text>
+          <Popconfirm
+            title={t("bulk.deleteTitle", { count: selected.length, n: formatNumber(selected.length, locale) })}
+            description={t("bulk.deleteText")}
+            okText={t("actions.delete")}
+            cancelText={t("actions.cancel", { ns: "common" })}
+            okButtonProps={{ danger: true, loading: deletingMany.loading }}
+            onConfirm={bulkDelete}
+          >
+            <Button danger data-testid="bulk-delete">
+              {t("bulk.delete")}
+            </Button>
+          </Popconfirm>
+          <Button onClick={() => setRescheduleOpen(true)} data-testid="bulk-reschedule">
+            {t("bulk.reschedule")}
+          </Button>
+          <Button type="link" onClick={() => setSelected([])}>
+            {t("bulk.clear")}
+          </Button>
+        </div>
+      )}
+      {shown && total > 0 && (
+        <Typography.Paragraph type="secondary" aria-live="polite" data-testid="posts-total">
+          {t("total", { count: total, total: formatNumber(total, locale) })}
+        </Typography.Paragraph>
+      )}
+      {list}
+      {(cursors.length > 0 || hasNext) && (
+        <nav className="sufra-pager" aria-label={t("title")}>
+          <Button disabled={!cursors.length} onClick={() => setPages({ key: filterKey, cursors: cursors.slice(0, -1) })}>
+            {t("previous")}
+          </Button>
+          <Button disabled={!hasNext || !endCursor} onClick={() => endCursor && setPages({ key: filterKey, cursors: [...cursors, endCursor] })} data-testid="next-page">
+            {t("next")}
+          </Button>
+        </nav>
+      )}
+      <Modal
+        open={rescheduleOpen}
+        title={t("bulk.rescheduleTitle")}
+        okText={t("bulk.rescheduleOk")}
+        cancelText={t("actions.cancel", { ns: "common" })}
+        okButtonProps={{ disabled: !rescheduleAt }}
+        confirmLoading={rescheduling.loading}
+        onOk={() => void bulkReschedule()}
+        onCancel={() => setRescheduleOpen(false)}
+        destroyOnHidden
+      >
+        <KuwaitDateTimePicker value={rescheduleAt} onChange={setRescheduleAt} aria-label={t("bulk.rescheduleTitle")} testId="reschedule-picker" />
+      </Modal>
+    </div>
+  );
+}

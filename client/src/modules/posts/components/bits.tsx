@@ -1,0 +1,107 @@
+// Small pieces the posts screens share: a network's icon and name, the post and target status tags,
+// the Kuwait date with the Hijri date beside it, and the GraphQL <-> @sufra/schema name conversions.
+import { InstagramOutlined, SnapchatFilled, XOutlined } from "@ant-design/icons";
+import { messageText, PLATFORM_LABELS, postStatusKey, targetStatusKey, type PlatformName, type PostStatus as SchemaPostStatus, type TargetStatus as SchemaTargetStatus } from "@sufra/schema";
+import { Button, Tag } from "antd";
+import { useHref, useLinkClickHandler } from "react-router-dom";
+import { TAG_COLORS, type TagTone } from "../../../app/tagColors.ts";
+import type { Platform, PostStatus, TargetStatus } from "../../../graphql/graphql.ts";
+import { formatDateTime, formatHijri } from "../../../lib/format.ts";
+import { useLocale } from "../../../lib/useLocale.ts";
+
+export const platformName = (p: Platform | string): PlatformName => p.toLowerCase() as PlatformName;
+export const gqlPlatform = (p: PlatformName): Platform => p.toUpperCase() as Platform;
+export const postStatusName = (s: PostStatus): SchemaPostStatus => s.toLowerCase() as SchemaPostStatus;
+
+const ICONS = { instagram: InstagramOutlined, twitter: XOutlined, snapchat: SnapchatFilled } as const;
+
+export function PlatformIcon({ platform }: { platform: Platform | PlatformName }) {
+  const Icon = ICONS[platformName(platform)];
+  return <Icon aria-hidden />;
+}
+
+/** The network's name in the person's language; Latin brand names stay left-to-right in Arabic text. */
+export function PlatformLabel({ platform, icon = true }: { platform: Platform | PlatformName; icon?: boolean }) {
+  const locale = useLocale();
+  const p = platformName(platform);
+  return (
+    <span className="sufra-platform-label">
+      {icon && <PlatformIcon platform={p} />}
+      <bdi>{PLATFORM_LABELS[p][locale]}</bdi>
+    </span>
+  );
+}
+
+const POST_TONES: Record<SchemaPostStatus, TagTone | null> = {
+  draft: null,
+  scheduled: "neutral",
+  publishing: "neutral",
+  published: "success",
+  partially_published: "warning",
+  failed: "danger",
+  unconfirmed: "warning",
+};
+
+const TARGET_TONES: Record<SchemaTargetStatus, TagTone | null> = {
+  pending: null,
+  publishing: "neutral",
+  published: "success",
+  failed: "danger",
+  unconfirmed: "warning",
+  awaiting_manual: "warning",
+  cancelled: null,
+};
+
+function ToneTag({ tone, children, testId }: { tone: TagTone | null; children: React.ReactNode; testId?: string }) {
+  return tone ? (
+    <Tag variant="solid" color={TAG_COLORS[tone]} data-testid={testId}>
+      {children}
+    </Tag>
+  ) : (
+    <Tag data-testid={testId}>{children}</Tag>
+  );
+}
+
+export function PostStatusTag({ status }: { status: PostStatus }) {
+  const locale = useLocale();
+  const s = postStatusName(status);
+  return (
+    <ToneTag tone={POST_TONES[s]} testId="post-status">
+      {messageText(postStatusKey(s), locale)}
+    </ToneTag>
+  );
+}
+
+export function TargetStatusTag({ platform, status }: { platform: Platform; status: TargetStatus }) {
+  const locale = useLocale();
+  const s = status.toLowerCase() as SchemaTargetStatus;
+  return (
+    <ToneTag tone={TARGET_TONES[s]} testId={`target-status-${platformName(platform)}`}>
+      <PlatformIcon platform={platform} /> <bdi>{PLATFORM_LABELS[platformName(platform)][locale]}</bdi>: {messageText(targetStatusKey(s), locale)}
+    </ToneTag>
+  );
+}
+
+/** "Mar 1, 2026, 1:00 PM" with "11 Ramadan 1447" beside it, both in Kuwait. */
+export function KuwaitDate({ value }: { value: string }) {
+  const locale = useLocale();
+  return (
+    <span className="sufra-kuwait-date" data-testid="kuwait-date">
+      <time dateTime={value}>{formatDateTime(value, locale)}</time>
+      <span className="sufra-hijri" data-testid="hijri-date">
+        {formatHijri(value, locale)}
+      </span>
+    </span>
+  );
+}
+
+/** A link to a route that looks like an antd button (an <a href>, opened by the router on a plain click). */
+export function RouteButton({ to, children, type, size, testId }: { to: string; children: React.ReactNode; type?: "primary" | "default"; size?: "small" | "middle"; testId?: string }) {
+  const href = useHref(to);
+  const onClick = useLinkClickHandler<HTMLAnchorElement>(to);
+  return (
+    <Button type={type} size={size} href={href} onClick={(e) => onClick(e as React.MouseEvent<HTMLAnchorElement>)} data-testid={testId}>
+      {children}
+    </Button>
+  );
+}

@@ -1,0 +1,273 @@
+// The content calendar: posts of the visible range in Kuwait time (whatever the device's zone), rtl
+// with Saturday first and Hijri dates in Arabic, the drawer of a post, the empty range naming the
+// next occasions, status changes arriving live, and moving a post by drag and drop (the handler the
+// calendar calls on a drop: a future time is sent with schedulePost, a past one goes back).
+import { act, fireEvent, renderHook, screen, waitFor, within } from "@testing-library/react";
+import { MockedProvider } from "@apollo/client/testing/react";
+import type { MockLink } from "@apollo/client/testing";
+import { App as AntApp } from "antd";
+import type { ReactNode } from "react";
+import { ScheduleCalendarPostsDocument, ScheduleMovePostDocument, SchedulePostChangedDocument } from "../../graphql/graphql.ts";
+import { session } from "../../lib/session.ts";
+import { inLanguage } from "../../../test/render.tsx";
+import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
+import { useReschedule } from "./hooks/useReschedule.ts";
+import SchedulePage, { slotTime } from "./SchedulePage.tsx";
+import { fromCalendar, nextOccasions, toCalendar } from "./time.ts";
+
+// a device far from Kuwait: what the calendar shows must not depend on it
+const deviceZone = process.env.TZ;
+beforeAll(() => (process.env.TZ = "America/Los_Angeles"));
+afterAll(() => (process.env.TZ = deviceZone));
+
+type Status = "DRAFT" | "SCHEDULED" | "PUBLISHED" | "FAILED";
+
+function post(id: string, status: Status, at: string, over: Record<string, unknown> = {}) {
+  return {
+    __typename: "Post",
+    id,
+    content: `Caption of ${id}: fresh saffron buns this morning`,
+    status,
+    platforms: ["INSTAGRAM", "TWITTER"],
+    scheduledFor: at,
+    publishedAt: status === "PUBLISHED" ? at : null,
+    targets: [
+      { __typename: "PostTarget", id: `${id}-ig`, platform: "INSTAGRAM", handle: "daralqahwa", status: status === "PUBLISHED" ? "PUBLISHED" : "PENDING", error: null, demo: false, publishedAt: null, permalink: null },
+      { __typename: "PostTarget", id: `${id}-x`, platform: "TWITTER", handle: "daralqahwa", status: status === "FAILED" ? "FAILED" : status === "PUBLISHED" ? "PUBLISHED" : "PENDING", error: status === "FAILED" ? "X refused the post: duplicate" : null, demo: true, publishedAt: null, permalink: null },
+    ],
+    ...over,
+  };
+}
+
+const ranges: Record<string, unknown>[] = [];
+function calendarMock(posts: unknown[], maxUsageCount = 10): MockLink.MockedResponse {
+  return {
+    request: {
+      query: ScheduleCalendarPostsDocument,
+      variables: (v: Record<string, unknown>) => {
+        ranges.push(v);
+        return true;
+      },
+    },
+    maxUsageCount,
+    result: { data: { calendarPosts: posts } },
+  };
+}
+// no status change unless a test pushes one
+const quiet: MockLink.MockedResponse = { request: { query: SchedulePostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "none", status: "scheduled" } } }, delay: 600_000 };
+
+const routes = [
+  { path: "/schedule", element: <SchedulePage /> },
+  { path: "/posts/new", element: <p>Composer</p> },
+  { path: "/posts/:id/edit", element: <p>Editor</p> },
+];
+
+const cell = (date: string) => document.querySelector<HTMLElement>(`td.fc-daygrid-day[data-date="${date}"]`)!;
+
+beforeEach(async () => {
+  localStorage.clear();
+  session.clear();
+  ranges.length = 0;
+  signIn("client");
+  setScreenWidth(1280);
+  await inLanguage("en");
+});
+afterEach(resetScreenWidth);
+
+test("the month's posts sit on their Kuwait day and hour, fetched for the range shown", async () => {
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [
+    calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z"), post("p2", "PUBLISHED", "2026-03-04T22:30:00.000Z")]),
+    quiet,
+  ]);
+  const first = await screen.findByTestId("event-p1");
+  // 07:00 UTC is 10:00 in Kuwait; 22:30 UTC on the 4th is 01:30 on the 5th in Kuwait
+  expect(within(cell("2026-03-04")).getByTestId("event-p1")).toBe(first);
+  expect(first).toHaveTextContent("10:00 AM");
+  expect(first).toHaveTextContent("Caption of p1");
+  const second = within(cell("2026-03-05")).getByTestId("event-p2");
+  expect(second).toHaveTextContent("1:30 AM");
+  // the range asked for: Sunday 1 March to Sunday 12 April, midnight in Kuwait
+  expect(ranges[0]).toEqual({ from: "2026-02-28T21:00:00.000Z", to: "2026-04-11T21:00:00.000Z" });
+  // coloured by status; only the scheduled one can be dragged
+  const e1 = first.closest(".fc-event")!;
+  const e2 = second.closest(".fc-event")!;
+  expect(e1).toHaveClass("is-scheduled", "fc-event-draggable");
+  expect(e2).toHaveClass("is-published");
+  expect(e2).not.toHaveClass("fc-event-draggable");
+  // English: left to right, weeks from Sunday
+  expect(document.querySelector(".fc")).toHaveClass("fc-direction-ltr");
+  expect(document.querySelector(".fc-col-header-cell")).toHaveClass("fc-day-sun");
+  expect(within(cell("2026-03-04")).getByTestId("hijri-day")).toHaveTextContent("Ram. 15");
+  expect(screen.queryByTestId("occasions")).toBeNull();
+});
+
+test("in Arabic: right to left, Saturday first, Hijri dates, Arabic times and buttons", async () => {
+  await inLanguage("ar");
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet]);
+  const event = await screen.findByTestId("event-p1");
+  expect(event).toHaveTextContent("١٠:٠٠ ص");
+  expect(document.querySelector(".fc")).toHaveClass("fc-direction-rtl");
+  const head = document.querySelectorAll(".fc-col-header-cell");
+  expect(head[0]).toHaveClass("fc-day-sat");
+  expect(head[0]).toHaveTextContent("السبت");
+  expect(head[6]).toHaveClass("fc-day-fri");
+  // the range starts on Saturday 28 February, midnight in Kuwait
+  expect(ranges[0]).toEqual({ from: "2026-02-27T21:00:00.000Z", to: "2026-04-10T21:00:00.000Z" });
+  expect(within(cell("2026-03-04")).getByTestId("hijri-day")).toHaveTextContent("١٥ رمضان");
+  expect(within(cell("2026-03-19")).getByTestId("hijri-day")).toHaveTextContent("٣٠ رمضان");
+  expect(within(cell("2026-03-20")).getByTestId("hijri-day")).toHaveTextContent("١ شوال");
+  for (const name of ["شهر", "أسبوع", "يوم", "اليوم"]) expect(screen.getByRole("button", { name })).toBeInTheDocument();
+  expect(screen.getByRole("heading", { level: 1, name: "تقويم المحتوى" })).toBeInTheDocument();
+});
+
+test("the week and day views show the Hijri date in their headers and the post at its Kuwait hour", async () => {
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet]);
+  await screen.findByTestId("event-p1");
+  fireEvent.click(screen.getByRole("button", { name: "Week" }));
+  await waitFor(() => expect(document.querySelector(".fc-timeGridWeek-view")).not.toBeNull());
+  expect(document.querySelectorAll(".fc-col-header-cell")).toHaveLength(7);
+  expect(document.querySelector('.fc-col-header-cell[data-date="2026-03-04"]')).toHaveTextContent("Ram. 15");
+  expect(await screen.findByTestId("event-p1")).toHaveTextContent("10:00 AM");
+  expect(ranges.at(-1)).toEqual({ from: "2026-02-28T21:00:00.000Z", to: "2026-03-07T21:00:00.000Z" });
+  fireEvent.click(screen.getByRole("button", { name: "Day" }));
+  await waitFor(() => expect(document.querySelector(".fc-timeGridDay-view")).not.toBeNull());
+  expect(ranges.at(-1)).toEqual({ from: "2026-03-03T21:00:00.000Z", to: "2026-03-04T21:00:00.000Z" });
+});
+
+test("on a phone (360 px) the calendar opens on the day, with the views below", async () => {
+  setScreenWidth(360);
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet]);
+  expect(await screen.findByTestId("event-p1")).toHaveTextContent("10:00 AM");
+  expect(document.querySelector(".fc-timeGridDay-view")).not.toBeNull();
+  expect(document.querySelector(".fc-footer-toolbar")).toContainElement(screen.getByRole("button", { name: "Month" }));
+});
+
+test("a post opens in a drawer: caption, each network's status and why, and the edit link", async () => {
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p3", "FAILED", "2026-03-10T15:00:00.000Z")]), quiet]);
+  fireEvent.click((await screen.findByTestId("event-p3")).closest(".fc-event")!);
+  const drawer = within(await screen.findByTestId("post-drawer"));
+  expect(drawer.getByTestId("drawer-caption")).toHaveTextContent("Caption of p3: fresh saffron buns this morning");
+  expect(drawer.getByText("Failed", { selector: ".ant-descriptions .ant-tag" })).toBeInTheDocument();
+  const x = within(drawer.getByTestId("target-twitter"));
+  expect(x.getByText("X")).toBeInTheDocument();
+  expect(x.getByText("Failed")).toBeInTheDocument();
+  expect(within(drawer.getByTestId("target-instagram")).getByText("Pending")).toBeInTheDocument();
+  expect(x.getByText("X refused the post: duplicate")).toBeInTheDocument();
+  expect(x.getByText("Demo (simulated)")).toBeInTheDocument();
+  expect(within(drawer.getByTestId("target-instagram")).getByText("Instagram")).toBeInTheDocument();
+  expect(drawer.getByText(/6:00 PM/)).toBeInTheDocument(); // 15:00 UTC, 18:00 in Kuwait
+  expect(drawer.getByTestId("edit-post")).toHaveAttribute("href", "/posts/p3/edit");
+});
+
+test("an empty range names the coming occasions and offers to create a post", async () => {
+  const { router } = renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([]), quiet]);
+  const banner = within(await screen.findByTestId("occasions"));
+  const next = nextOccasions();
+  expect(banner.getByText(new RegExp(`^Plan your (Ramadan|Eid al-Fitr|Eid al-Adha|Islamic New Year|National Day|Liberation Day) posts$`))).toBeInTheDocument();
+  expect(next.length).toBe(4);
+  for (const o of next) expect(banner.getByTestId(`occasion-${o.key}`)).toBeInTheDocument();
+  fireEvent.click(banner.getByRole("button", { name: "Create a post" }));
+  await waitFor(() => expect(router.state.location.pathname).toBe("/posts/new"));
+});
+
+test("a status change arrives live: the range is fetched again and the post shows as published", async () => {
+  const at = "2026-03-04T07:00:00.000Z";
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [
+    calendarMock([post("p1", "SCHEDULED", at)], 1),
+    calendarMock([post("p1", "PUBLISHED", at)]),
+    { request: { query: SchedulePostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "p1", status: "published" } } }, delay: 300 },
+  ]);
+  expect((await screen.findByTestId("event-p1")).closest(".fc-event")).toHaveClass("is-scheduled");
+  await waitFor(() => expect(screen.getByTestId("event-p1").closest(".fc-event")).toHaveClass("is-published"));
+});
+
+describe("the occasions", () => {
+  test("from 21 November 2026: Ramadan, National Day, Liberation Day, Eid al-Fitr (Umm al-Qura)", () => {
+    const got = nextOccasions(Date.parse("2026-11-21T04:00:00Z"), 6).map((o) => [o.key, o.date.toISOString().slice(0, 10)]);
+    expect(got).toEqual([
+      ["ramadan", "2027-02-08"],
+      ["nationalDay", "2027-02-25"],
+      ["liberationDay", "2027-02-26"],
+      ["eidFitr", "2027-03-09"],
+      ["eidAdha", "2027-05-16"],
+      ["hijriNewYear", "2027-06-06"],
+    ]);
+  });
+  test("Kuwait's day counts: at 23:00 UTC on 24 February it is already the 25th (National Day, today)", () => {
+    expect(nextOccasions(Date.parse("2026-02-24T23:00:00Z"), 1)[0]).toMatchObject({ key: "nationalDay" });
+  });
+});
+
+describe("a click on a slot", () => {
+  const now = Date.parse("2026-03-04T08:20:00Z"); // 11:20 in Kuwait
+  test("an hour in the future is that hour", () => {
+    expect(slotTime(toCalendar("2026-03-05T06:00:00Z"), false, now)?.toISOString()).toBe("2026-03-05T06:00:00.000Z");
+  });
+  test("a whole day is 10:00 in Kuwait that day; today after 10:00, the next hour; the past, nothing", () => {
+    expect(slotTime(new Date("2026-03-06T00:00:00Z"), true, now)?.toISOString()).toBe("2026-03-06T07:00:00.000Z");
+    expect(slotTime(new Date("2026-03-04T00:00:00Z"), true, now)?.toISOString()).toBe("2026-03-04T09:00:00.000Z");
+    expect(slotTime(new Date("2026-03-03T00:00:00Z"), true, now)).toBeNull();
+    expect(slotTime(toCalendar("2026-03-04T08:00:00Z"), false, now)).toBeNull();
+  });
+});
+
+describe("dropping a post on a new time", () => {
+  const wrapper =
+    (mocks: MockLink.MockedResponse[]) =>
+    ({ children }: { children: ReactNode }) => (
+      <MockedProvider mocks={mocks} mockLinkDefaultOptions={{ delay: 0 }}>
+        <AntApp>{children}</AntApp>
+      </MockedProvider>
+    );
+  const HOUR = 3_600_000;
+
+  test("a future time is sent with schedulePost (the Kuwait hour the post was dropped on), and says so", async () => {
+    const target = new Date(Math.ceil((Date.now() + 48 * HOUR) / HOUR) * HOUR); // a whole hour, two days ahead
+    const sent: unknown[] = [];
+    const mocks: MockLink.MockedResponse[] = [
+      {
+        request: { query: ScheduleMovePostDocument, variables: (v: Record<string, unknown>) => (sent.push(v), true) },
+        result: { data: { schedulePost: post("p1", "SCHEDULED", target.toISOString()) } },
+      },
+    ];
+    const onMoved = jest.fn();
+    const { result } = renderHook(() => useReschedule(onMoved), { wrapper: wrapper(mocks) });
+    const revert = jest.fn();
+    let ok: boolean | undefined;
+    // the calendar hands back Kuwait's wall-clock written as UTC
+    await act(async () => void (ok = await result.current({ event: { id: "p1", start: toCalendar(target) }, revert })));
+    expect(ok).toBe(true);
+    expect(sent).toEqual([{ id: "p1", scheduledFor: target.toISOString() }]);
+    expect(revert).not.toHaveBeenCalled();
+    expect(onMoved).toHaveBeenCalled();
+    expect(await screen.findByText(/^Moved\. It will be published on /)).toBeInTheDocument();
+  });
+
+  test("a time in the past goes back, with the reason in the person's language, and sends nothing", async () => {
+    await inLanguage("ar");
+    const { result } = renderHook(() => useReschedule(), { wrapper: wrapper([]) });
+    const revert = jest.fn();
+    await act(async () => void (await result.current({ event: { id: "p1", start: toCalendar(new Date(Date.now() - 2 * HOUR)) }, revert })));
+    expect(revert).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText("اختر وقتًا بعد دقيقة واحدة على الأقل من الآن")).toBeInTheDocument();
+  });
+
+  test("a time the server refuses goes back with the server's message", async () => {
+    const target = new Date(Date.now() + 5 * HOUR);
+    const mocks: MockLink.MockedResponse[] = [
+      {
+        request: { query: ScheduleMovePostDocument, variables: { id: "p9", scheduledFor: target.toISOString() } },
+        result: { errors: [{ message: "This post can no longer be moved", extensions: { code: "BAD_USER_INPUT", reason: "INVALID_STATE" } }] },
+      },
+    ];
+    const { result } = renderHook(() => useReschedule(), { wrapper: wrapper(mocks) });
+    const revert = jest.fn();
+    await act(async () => void (await result.current({ event: { id: "p9", start: toCalendar(target) }, revert })));
+    expect(revert).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText("This post can no longer be moved")).toBeInTheDocument();
+  });
+
+  test("the calendar's dates read back as real instants", () => {
+    expect(fromCalendar(toCalendar("2026-03-04T07:00:00.000Z")).toISOString()).toBe("2026-03-04T07:00:00.000Z");
+  });
+});

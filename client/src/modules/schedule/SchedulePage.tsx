@@ -1,0 +1,207 @@
+// /schedule: the content calendar (SPEC §2). Month, week and day views of the posts due or published
+// in the days shown (calendarPosts, fetched again when the range changes), each with its networks'
+// icons, time and caption, coloured by status. Kuwait time throughout (see time.ts for how), weeks
+// from Saturday and right to left in Arabic, the Hijri date in each day. Scheduled posts and drafts
+// move by drag and drop; a click on a day or hour plans a post there, a click on a post opens it.
+// Status changes arrive live (postChanged). An empty range names the coming occasions.
+import { skipToken, useQuery, useSubscription } from "@apollo/client/react";
+import type { DatesSetArg, DayCellContentArg, DayHeaderContentArg, EventClickArg, EventContentArg, EventInput } from "@fullcalendar/core";
+import arLocale from "@fullcalendar/core/locales/ar";
+import dayGridPlugin from "@fullcalendar/daygrid";
+import interactionPlugin, { type DateClickArg } from "@fullcalendar/interaction";
+import FullCalendar from "@fullcalendar/react";
+import timeGridPlugin from "@fullcalendar/timegrid";
+import { SCHEDULE_MIN_LEAD_MS } from "@sufra/schema";
+import { App, Grid, Typography } from "antd";
+import { useCallback, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { LoadError } from "../../app/LoadError.tsx";
+import { ScheduleCalendarPostsDocument, SchedulePostChangedDocument, type ScheduleCalendarPostFragment } from "../../graphql/graphql.ts";
+import { useLocale } from "../../lib/useLocale.ts";
+import { EventBody, postTime } from "./components/EventBody.tsx";
+import { OccasionsBanner } from "./components/OccasionsBanner.tsx";
+import { PostDrawer } from "./components/PostDrawer.tsx";
+import { StatusLegend } from "./components/StatusLegend.tsx";
+import { useReschedule } from "./hooks/useReschedule.ts";
+import { SCHEDULE_NS } from "./i18n.ts";
+import { excerpt, isMovable, POST_STATUS_COLORS, postStatusLabel } from "./postStatus.ts";
+import { calendarLocaleCode, calendarNow, formatHijriDay, fromCalendar, toCalendar } from "./time.ts";
+import "./schedule.css";
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/** A click on a whole day (month view) plans the post at 10:00 Kuwait time that day. */
+const DAY_CLICK_HOUR = 10;
+
+/** The real instant to pre-fill the composer with for a clicked slot; null when it has passed. */
+export function slotTime(calendarDate: Date, allDay: boolean, now = Date.now()): Date | null {
+  const earliest = now + SCHEDULE_MIN_LEAD_MS;
+  if (!allDay) {
+    const at = fromCalendar(calendarDate);
+    return at.getTime() >= earliest ? at : null;
+  }
+  const at = fromCalendar(new Date(calendarDate.getTime() + DAY_CLICK_HOUR * HOUR_MS));
+  if (at.getTime() >= earliest) return at;
+  // today, after 10:00: the next whole hour, if it is still today in Kuwait
+  const nextHour = fromCalendar(new Date(Math.ceil((calendarNow(earliest).getTime() + 1) / HOUR_MS) * HOUR_MS));
+  return nextHour.getTime() < fromCalendar(calendarDate).getTime() + DAY_MS ? nextHour : null;
+}
+
+/** The Hijri day of a calendar cell (its date is Kuwait's day at midnight, written as UTC). */
+const hijriOfCell = (calendarDate: Date, locale: "en" | "ar") => formatHijriDay(new Date(fromCalendar(calendarDate).getTime() + 12 * HOUR_MS), locale);
+
+const START_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export default function SchedulePage() {
+  const { t } = useTranslation(SCHEDULE_NS);
+  const locale = useLocale();
+  const rtl = locale === "ar";
+  // the first view is chosen once, before antd's breakpoints are known (they arrive after the first
+  // render): a phone opens on the day, a wider screen on the month
+  const [narrowAtStart] = useState(() => typeof window.matchMedia === "function" && window.matchMedia("(max-width: 767.98px)").matches);
+  const md = Grid.useBreakpoint().md;
+  const small = md === undefined ? narrowAtStart : !md;
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [params] = useSearchParams();
+  // ?date=2026-03-04 opens the calendar on that day (a link from elsewhere); else Kuwait's today
+  const [initialDate] = useState(() => {
+    const d = params.get("date");
+    return d && START_DATE.test(d) ? d : calendarNow();
+  });
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  const { data, previousData, error, refetch } = useQuery(ScheduleCalendarPostsDocument, range ? { variables: range, fetchPolicy: "cache-and-network" } : skipToken);
+  const reload = useCallback(() => (range ? refetch().catch(() => {}) : undefined), [range, refetch]);
+  // a post published, failed or moved elsewhere (another tab, the scheduler): fetch the range again
+  useSubscription(SchedulePostChangedDocument, { onData: () => void reload() });
+  const onEventDrop = useReschedule(reload);
+
+  const posts = useMemo(() => (data ?? previousData)?.calendarPosts ?? [], [data, previousData]);
+  const events = useMemo<EventInput[]>(
+    () =>
+      posts.flatMap((p) => {
+        const when = postTime(p);
+        if (!when) return [];
+        const color = POST_STATUS_COLORS[p.status];
+        return [
+          {
+            id: p.id,
+            title: t("event", { status: postStatusLabel(p.status, locale), caption: excerpt(p.content, 40) }),
+            start: toCalendar(when),
+            allDay: false,
+            startEditable: isMovable(p.status),
+            durationEditable: false,
+            backgroundColor: color,
+            borderColor: color,
+            textColor: "#FFFFFF",
+            classNames: ["sufra-event", `is-${p.status.toLowerCase()}`],
+            extendedProps: { post: p },
+          },
+        ];
+      }),
+    [posts, t, locale],
+  );
+  const opened = openId ? (posts.find((p) => p.id === openId) ?? null) : null;
+
+  const datesSet = useCallback((arg: DatesSetArg) => {
+    const next = { from: fromCalendar(arg.start).toISOString(), to: fromCalendar(arg.end).toISOString() };
+    setRange((r) => (r && r.from === next.from && r.to === next.to ? r : next));
+  }, []);
+
+  const dateClick = (arg: DateClickArg) => {
+    const at = slotTime(arg.date, arg.allDay);
+    if (!at) {
+      void message.info(t("pastSlot"));
+      return;
+    }
+    void navigate(`/posts/new?at=${encodeURIComponent(at.toISOString())}`);
+  };
+
+  const eventClick = (arg: EventClickArg) => {
+    arg.jsEvent.preventDefault();
+    setOpenId(arg.event.id);
+  };
+
+  const eventContent = (arg: EventContentArg) => <EventBody post={arg.event.extendedProps.post as ScheduleCalendarPostFragment} locale={locale} />;
+
+  const dayCellContent = (arg: DayCellContentArg) =>
+    arg.view.type === "dayGridMonth" ? (
+      <span className="sufra-day-cell">
+        <span className="sufra-day-number">{arg.dayNumberText}</span>
+        <span className="sufra-hijri" data-testid="hijri-day">
+          {hijriOfCell(arg.date, locale)}
+        </span>
+      </span>
+    ) : (
+      arg.dayNumberText
+    );
+
+  const dayHeaderContent = (arg: DayHeaderContentArg) =>
+    arg.view.type.startsWith("timeGrid") ? (
+      <span className="sufra-day-head">
+        <span>{arg.text}</span>
+        <span className="sufra-hijri" data-testid="hijri-day">
+          {hijriOfCell(arg.date, locale)}
+        </span>
+      </span>
+    ) : (
+      arg.text
+    );
+
+  const fcLocale = useMemo(() => (rtl ? { ...arLocale, code: calendarLocaleCode("ar") } : calendarLocaleCode("en")), [rtl]);
+  const views = ["dayGridMonth", "timeGridWeek", "timeGridDay"].join(",");
+
+  return (
+    <div className="sufra-schedule">
+      <Typography.Title level={1} className="sufra-page-title">
+        {t("title")}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        {t("intro")} {t("kuwaitTime")}
+      </Typography.Paragraph>
+      {error && <LoadError title={t("loadFailed")} error={error} onRetry={reload} />}
+      {data && data.calendarPosts.length === 0 && <OccasionsBanner />}
+      <div className="sufra-calendar" data-testid="calendar">
+        <FullCalendar
+          key={locale /* a new language: new locale, direction and first day, from a fresh calendar */}
+          plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
+          initialView={narrowAtStart ? "timeGridDay" : "dayGridMonth"}
+          initialDate={initialDate}
+          timeZone="UTC"
+          now={() => calendarNow()}
+          locale={fcLocale}
+          direction={rtl ? "rtl" : "ltr"}
+          firstDay={rtl ? 6 : 0}
+          headerToolbar={small ? { start: "prev,next", center: "title", end: "today" } : { start: "prev,next today", center: "title", end: views }}
+          footerToolbar={small ? { center: views } : false}
+          buttonText={{ today: t("view.today") }}
+          views={{
+            dayGridMonth: { buttonText: t("view.month"), height: "auto" },
+            timeGridWeek: { buttonText: t("view.week") },
+            timeGridDay: { buttonText: t("view.day") },
+          }}
+          height="auto"
+          allDaySlot={false}
+          nowIndicator
+          eventDisplay="block"
+          dayMaxEvents={3}
+          events={events}
+          eventContent={eventContent}
+          dayCellContent={dayCellContent}
+          dayHeaderContent={dayHeaderContent}
+          datesSet={datesSet}
+          dateClick={dateClick}
+          eventClick={eventClick}
+          eventDrop={(info) => void onEventDrop(info)}
+          editable
+          eventDurationEditable={false}
+        />
+      </div>
+      <StatusLegend />
+      <PostDrawer post={opened} open={!!openId} onClose={() => setOpenId(null)} />
+    </div>
+  );
+}

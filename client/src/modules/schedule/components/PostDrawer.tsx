@@ -1,0 +1,107 @@
+// A post opened from the calendar: its status and time (with the Hijri date), the caption, each
+// network's part with its own status (and why it waits or failed), and the way to edit it.
+import { isPostEditable, isPostStatus } from "@sufra/schema";
+import { Descriptions, Drawer, Empty, Grid, Tag, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import type { ScheduleCalendarPostFragment } from "../../../graphql/graphql.ts";
+import { formatDateTime, formatHijri } from "../../../lib/format.ts";
+import { useLocale } from "../../../lib/useLocale.ts";
+import { LinkButton } from "../../auth/shared.tsx";
+import { PlatformIcon, platformLabel } from "../../platforms/platformMeta.tsx";
+import { SCHEDULE_NS } from "../i18n.ts";
+import { POST_STATUS_COLORS, postStatusLabel, TARGET_STATUS_COLORS, targetStatusLabel } from "../postStatus.ts";
+import { postTime } from "./EventBody.tsx";
+
+interface Props {
+  post: ScheduleCalendarPostFragment | null;
+  open: boolean;
+  onClose: () => void;
+}
+
+export function PostDrawer({ post, open, onClose }: Props) {
+  const { t } = useTranslation(SCHEDULE_NS);
+  const locale = useLocale();
+  const small = !Grid.useBreakpoint().sm;
+  const status = post?.status.toLowerCase();
+  const editable = !!status && isPostStatus(status) && isPostEditable(status);
+  const when = post && postTime(post);
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      title={t("drawer.title")}
+      placement={locale === "ar" ? "left" : "right"}
+      size={small ? "100%" : 420}
+      destroyOnHidden
+      footer={post && editable ? <LinkButton to={`/posts/${post.id}/edit`} testId="edit-post">{t("drawer.edit")}</LinkButton> : null}
+      data-testid="post-drawer"
+    >
+      {!post ? (
+        <Empty description={t("drawer.notFound")} />
+      ) : (
+        <>
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              {
+                key: "status",
+                label: t("drawer.status"),
+                children: (
+                  <Tag variant="solid" color={POST_STATUS_COLORS[post.status]}>
+                    {postStatusLabel(post.status, locale)}
+                  </Tag>
+                ),
+              },
+              ...(when
+                ? [
+                    {
+                      key: "time",
+                      label: t("drawer.time"),
+                      children: (
+                        <span>
+                          <time dateTime={when}>{formatDateTime(when, locale)}</time>{" "}
+                          <Typography.Text type="secondary">({formatHijri(when, locale)})</Typography.Text>
+                        </span>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
+          <Typography.Title level={5}>{t("drawer.caption")}</Typography.Title>
+          <Typography.Paragraph className="sufra-drawer-caption" dir="auto" data-testid="drawer-caption">
+            {post.content || t("drawer.noCaption")}
+          </Typography.Paragraph>
+          <Typography.Title level={5}>{t("drawer.networks")}</Typography.Title>
+          <ul className="sufra-drawer-targets">
+            {post.targets.map((target) => (
+              <li key={target.id} className="sufra-drawer-target" data-testid={`target-${target.platform.toLowerCase()}`}>
+                <div className="sufra-drawer-target-head">
+                  <PlatformIcon platform={target.platform} />
+                  <Typography.Text strong>{platformLabel(target.platform, locale)}</Typography.Text>
+                  {target.handle && (
+                    <Typography.Text type="secondary">
+                      <bdi dir="ltr">@{target.handle}</bdi>
+                    </Typography.Text>
+                  )}
+                  <Tag variant="solid" color={TARGET_STATUS_COLORS[target.status]}>
+                    {targetStatusLabel(target.status, locale)}
+                  </Tag>
+                  {target.demo && <Tag>{t("drawer.demo")}</Tag>}
+                </div>
+                {target.error && <Typography.Text type="danger">{target.error}</Typography.Text>}
+                {target.permalink && (
+                  <a href={target.permalink} target="_blank" rel="noreferrer">
+                    {t("drawer.open", { platform: platformLabel(target.platform, locale) })}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,81 @@
+// Texts of the content calendar (/schedule).
+import { registerTranslations } from "../../i18n/index.ts";
+
+export const SCHEDULE_NS = "schedule";
+
+registerTranslations(SCHEDULE_NS, {
+  en: {
+    title: "Content calendar",
+    intro: "Click a day or an hour to plan a post there. Drag a scheduled post or a draft to move it.",
+    kuwaitTime: "All times are Kuwait time.",
+    loadFailed: "We could not load your calendar",
+    view: { today: "Today", month: "Month", week: "Week", day: "Day" },
+    legend: "What the colours mean",
+    moved: "Moved. It will be published on {{time}}",
+    pastSlot: "That time has passed. Choose a time from now on.",
+    event: "{{status}}: {{caption}}",
+    drawer: {
+      title: "Post",
+      time: "Time",
+      status: "Status",
+      caption: "Caption",
+      networks: "Networks",
+      demo: "Demo (simulated)",
+      edit: "Edit post",
+      open: "Open on {{platform}}",
+      noCaption: "No caption",
+      notFound: "This post is no longer in the calendar.",
+    },
+    empty: {
+      title: "Plan your {{occasion}} posts",
+      text: "Nothing is planned for these days yet. These occasions are coming up in Kuwait:",
+      create: "Create a post",
+      planFor: "Plan a post",
+    },
+    occasions: {
+      ramadan: "Ramadan",
+      eidFitr: "Eid al-Fitr",
+      eidAdha: "Eid al-Adha",
+      hijriNewYear: "Islamic New Year",
+      nationalDay: "National Day",
+      liberationDay: "Liberation Day",
+    },
+  },
+  ar: {
+    title: "تقويم المحتوى",
+    intro: "انقر على يوم أو ساعة لتخطط لمنشور فيها. اسحب منشورًا مجدولًا أو مسودة لتغيير موعدها.",
+    kuwaitTime: "جميع الأوقات بتوقيت الكويت.",
+    loadFailed: "تعذر تحميل التقويم",
+    view: { today: "اليوم", month: "شهر", week: "أسبوع", day: "يوم" },
+    legend: "معنى الألوان",
+    moved: "تم النقل. سيُنشر في {{time}}",
+    pastSlot: "مضى هذا الوقت. اختر وقتًا من الآن فصاعدًا.",
+    event: "{{status}}: {{caption}}",
+    drawer: {
+      title: "المنشور",
+      time: "الوقت",
+      status: "الحالة",
+      caption: "النص",
+      networks: "الشبكات",
+      demo: "تجريبي (محاكاة)",
+      edit: "تعديل المنشور",
+      open: "افتحه على {{platform}}",
+      noCaption: "بلا نص",
+      notFound: "لم يعد هذا المنشور في التقويم.",
+    },
+    empty: {
+      title: "خطط لمنشورات {{occasion}}",
+      text: "لا شيء مخطط لهذه الأيام بعد. هذه المناسبات قادمة في الكويت:",
+      create: "أنشئ منشورًا",
+      planFor: "خطط لمنشور",
+    },
+    occasions: {
+      ramadan: "رمضان",
+      eidFitr: "عيد الفطر",
+      eidAdha: "عيد الأضحى",
+      hijriNewYear: "رأس السنة الهجرية",
+      nationalDay: "العيد الوطني",
+      liberationDay: "عيد التحرير",
+    },
+  },
+});
