@@ -53,6 +53,8 @@ test("compose in Arabic -> schedule -> calendar -> drag to another day -> publis
   await screenshot(page, "composer-ar.png");
   await page.getByTestId("schedule-button").click();
   await page.waitForURL(/\/posts$/);
+  // the list shows it, scheduled (the list's query is within the server's complexity limit)
+  await page.getByTestId("posts-table").getByText(caption).first().waitFor();
 
   const scheduled = await until(async () => (await api("/api/posts?status=scheduled")).posts?.find((p) => p.content === caption));
   assert.equal(scheduled.scheduled_for, new Date(`${day}T10:00:00+03:00`).toISOString());

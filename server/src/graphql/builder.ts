@@ -27,7 +27,8 @@ export const builder = new SchemaBuilder<{
     unauthorizedError: (_parent, ctx) => ctx.authError ?? new AppError(ctx.viewer ? "FORBIDDEN" : "UNAUTHENTICATED"),
   },
   prisma: { client: (ctx) => ctx.db, dmmf: getDatamodel(), exposeDescriptions: false, filterConnectionTotalCount: true },
-  relay: { clientMutationId: "omit", cursorType: "String" },
+  // a connection's own complexity multiplies by `first`; its edges list must not multiply by 10 again
+  relay: { clientMutationId: "omit", cursorType: "String", edgesFieldOptions: { complexity: { field: 1, multiplier: 1 } } },
   complexity: { defaultComplexity: 1, defaultListMultiplier: 10, limit: { complexity: 10_000, depth: 10, breadth: 100 } },
 });
 

@@ -53,16 +53,17 @@ export const Post = builder.objectRef<PostRecord>("Post").implement({
     id: t.exposeID("id"),
     status: t.field({ type: PostStatusEnum, resolve: (p) => p.status }),
     content: t.exposeString("content"),
-    hashtags: t.exposeStringList("hashtags"),
+    hashtags: t.exposeStringList("hashtags", { complexity: 1 }),
     firstComment: t.exposeString("firstComment", { nullable: true }),
     scheduledFor: t.expose("scheduledFor", { type: "DateTime", nullable: true }),
     publishedAt: t.expose("publishedAt", { type: "DateTime", nullable: true }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
     authorName: t.string({ nullable: true, resolve: (p) => p.author?.name ?? null }),
-    platforms: t.field({ type: [PlatformEnum], resolve: (p) => p.targets.map((x) => x.platform) }),
-    targets: t.field({ type: [PostTarget], resolve: (p) => p.targets }),
-    media: t.field({ type: [MediaRef], resolve: (p) => p.media.map((m) => m.media) }),
+    // complexity: a post has at most 3 targets and usually up to 4 media (X's most), not the default 10 and 10
+    platforms: t.field({ type: [PlatformEnum], complexity: 1, resolve: (p) => p.targets.map((x) => x.platform) }),
+    targets: t.field({ type: [PostTarget], complexity: { field: 1, multiplier: 3 }, resolve: (p) => p.targets }),
+    media: t.field({ type: [MediaRef], complexity: { field: 1, multiplier: 4 }, resolve: (p) => p.media.map((m) => m.media) }),
   }),
 });
 

@@ -1,0 +1,62 @@
+// Every GraphQL operation the web client sends is valid against the server's schema and within its
+// complexity and depth limits (a screen that asks for too much fails here, not in front of a person).
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "@jest/globals";
+import { complexityFromQuery } from "@pothos/plugin-complexity";
+import {
+  GraphQLEnumType,
+  GraphQLInputObjectType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLScalarType,
+  Kind,
+  parse,
+  typeFromAST,
+  validate,
+  type DefinitionNode,
+  type GraphQLInputType,
+  type OperationDefinitionNode,
+} from "graphql";
+import { schema } from "../src/graphql/schema.ts";
+
+const modules = path.resolve(import.meta.dirname, "../../client/src/modules");
+const files = readdirSync(modules).flatMap((m) =>
+  readdirSync(path.join(modules, m))
+    .filter((f) => f.endsWith(".graphql"))
+    .map((f) => path.join(modules, m, f)),
+);
+const definitions: DefinitionNode[] = files.flatMap((f) => [...parse(readFileSync(f, "utf8")).definitions]);
+const fragments = definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
+const operations = definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+
+/** A value of the type, with its required fields only: the estimate needs the variables to be valid. */
+function sample(type: GraphQLInputType): unknown {
+  if (type instanceof GraphQLNonNull) return sample(type.ofType);
+  if (type instanceof GraphQLList) return [sample(type.ofType)];
+  if (type instanceof GraphQLEnumType) return type.getValues()[0].name;
+  if (type instanceof GraphQLInputObjectType)
+    return Object.fromEntries(Object.values(type.getFields()).filter((f) => f.type instanceof GraphQLNonNull).map((f) => [f.name, sample(f.type)]));
+  const scalar = (type as GraphQLScalarType).name;
+  return { ID: "00000000-0000-4000-8000-000000000000", Int: 1, Float: 1, Boolean: true, DateTime: "2026-12-01T07:00:00.000Z" }[scalar] ?? "x";
+}
+
+/** Every variable given; lists are asked for with `first` 50 (the most any screen pages by). */
+const variablesFor = (op: OperationDefinitionNode) =>
+  Object.fromEntries(
+    (op.variableDefinitions ?? []).map((v) => [v.variable.name.value, v.variable.name.value === "first" ? 50 : sample(typeFromAST(schema, v.type as never) as GraphQLInputType)]),
+  );
+
+describe("the web client's GraphQL operations", () => {
+  test("there are operations to check", () => {
+    expect(operations.length).toBeGreaterThan(20);
+  });
+  test.each(operations.map((op) => [op.name?.value ?? "anonymous", op] as const))("%s is valid and within the limits", (_name, op) => {
+    const document = { kind: Kind.DOCUMENT, definitions: [op, ...fragments] } as const;
+    const used = validate(schema, document).filter((e) => !/Fragment ".*" is never used/.test(e.message));
+    expect(used.map((e) => e.message)).toEqual([]);
+    const c = complexityFromQuery(document, { schema, variables: variablesFor(op) });
+    expect(c.complexity).toBeLessThanOrEqual(10_000);
+    expect(c.depth).toBeLessThanOrEqual(10);
+  });
+});
