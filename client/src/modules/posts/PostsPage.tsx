@@ -238,6 +238,7 @@ export default function PostsPage() {
     );
 
   const columns = [
+    // the caption takes what is left; the table scrolls sideways only below ~1000 px
     { key: "caption", title: t("columns.caption"), render: (_: unknown, p: Post) => caption(p) },
     { key: "networks", title: t("columns.networks"), render: (_: unknown, p: Post) => networks(p) },
     { key: "when", title: t("columns.when"), render: (_: unknown, p: Post) => when(p) },
@@ -301,7 +302,8 @@ export default function PostsPage() {
         dataSource={rows}
         loading={loading && !data}
         pagination={false}
-        scroll={{ x: "max-content" }}
+        scroll={{ x: 960 }}
+        tableLayout="auto"
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
         data-testid="posts-table"
         onRow={() => ({ "data-testid": "post-row" }) as React.HTMLAttributes<HTMLElement>}
