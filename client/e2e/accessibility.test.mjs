@@ -48,3 +48,28 @@ for (const lng of ["en", "ar"]) {
     await page.close();
   });
 }
+
+for (const lng of ["en", "ar"]) {
+  test(`posts, composer, calendar, client dashboard and settings have no serious or critical violations (${lng})`, async () => {
+    const { DEMO } = await import("./support.mjs");
+    const page = await browser.page(server.base);
+    await page.goto(`${server.base}/login?lng=${lng}`);
+    await logIn(page, DEMO.client, DEMO.password);
+    await page.waitForURL(/\/dashboard$/);
+    const found = {};
+    for (const [name, path, ready] of [
+      ["dashboard", "/dashboard", "stat-totalPosts"],
+      ["posts", "/posts", null],
+      ["composer", "/posts/new", "caption"],
+      ["calendar", "/schedule", "calendar"],
+      ["settings", "/settings", null],
+    ]) {
+      await page.goto(server.base + path);
+      if (ready) await page.getByTestId(ready).first().waitFor();
+      await page.waitForLoadState("networkidle");
+      found[name] = await audit(page);
+    }
+    assert.deepEqual(found, { dashboard: [], posts: [], composer: [], calendar: [], settings: [] });
+    await page.close();
+  });
+}

@@ -34,6 +34,8 @@ export function sufraTheme(dark: boolean, rtl: boolean): ThemeConfig {
       lineHeight: rtl ? 1.7 : 1.5715,
       colorTextDescription: soft,
       colorTextTertiary: soft,
+      // antd's placeholder grey is 2.5:1 on our warm white; this one is 5:1 (WCAG AA)
+      colorTextPlaceholder: dark ? "#9C8E80" : "#7A6A5C",
       colorError: dark ? "#FF9C94" : "#B42318",
     },
     components: {

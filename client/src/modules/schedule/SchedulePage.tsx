@@ -191,6 +191,12 @@ export default function SchedulePage() {
           events={events}
           eventContent={eventContent}
           dayCellContent={dayCellContent}
+          // FullCalendar names a day by its number alone while the cell also shows the Hijri date (axe:
+          // label-content-name-mismatch): let the cell's own text name it
+          dayCellDidMount={(arg) => arg.el.removeAttribute("aria-labelledby")}
+          dayHeaderDidMount={(arg) => arg.el.removeAttribute("aria-labelledby")}
+          // its prev/next chevrons are role="img" without a name; the buttons carry the name (title)
+          viewDidMount={(arg) => arg.el.closest(".fc")?.querySelectorAll(".fc-icon").forEach((i) => i.setAttribute("aria-hidden", "true"))}
           dayHeaderContent={dayHeaderContent}
           datesSet={datesSet}
           dateClick={dateClick}

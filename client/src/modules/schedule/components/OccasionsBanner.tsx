@@ -34,7 +34,7 @@ export function OccasionsBanner() {
                 <strong>{t(`occasions.${o.key}`)}</strong>
                 {": "}
                 <time dateTime={o.date.toISOString()}>{formatDate(o.date, locale, "long")}</time> <span className="sufra-occasion-hijri">({formatHijri(o.date, locale)})</span>{" "}
-                <Link to={`/posts/new?at=${encodeURIComponent(tenOClock(o.date).toISOString())}`}>{t("empty.planFor")}</Link>
+                <Link className="sufra-occasion-link" to={`/posts/new?at=${encodeURIComponent(tenOClock(o.date).toISOString())}`}>{t("empty.planFor")}</Link>
               </li>
             ))}
           </ul>
