@@ -151,6 +151,20 @@ describe("one server", () => {
     expect(ig.state.fetchedUrls.some((u) => u.startsWith(`${app.base.replace("127.0.0.1", "127.0.0.1")}/media/`))).toBe(true);
   });
 
+  test("figures are collected from X into the target and its time series", async () => {
+    const b = await connectedBusiness(app);
+    const p = await post(app, b.token, { content: "Figures for chapati rolls", platforms: ["twitter"] });
+    await call(app.base, "POST", `/api/posts/${p.id}/publish`, { token: b.token });
+    const done = await waitFor(() => getPost(app, b.token, p.id), settled);
+    const id = done.targets[0].external_id;
+    x.state.setMetrics(id, { impression_count: 1200, like_count: 85, reply_count: 9, retweet_count: 6, quote_count: 2 });
+    expect(await app.sufra.services.publishing.collectMetrics()).toBeGreaterThanOrEqual(1);
+    const after = await getPost(app, b.token, p.id);
+    expect(after.targets[0].metrics).toMatchObject({ views: 1200, likes: 85, comments: 9, shares: 8, simulated: false });
+    const series = await app.sufra.deps.pool.query("select views, likes from target_metrics where target_id = $1", [done.targets[0].id]);
+    expect(series.rows).toEqual([{ views: 1200, likes: 85 }]);
+  });
+
   test("an expired X token is refreshed and the post goes out once", async () => {
     const b = await connectedBusiness(app);
     for (const t of x.state.issuedTokens().filter((t) => t.userId === b.xUserId)) x.state.expireToken(t.token);
@@ -253,6 +267,33 @@ describe("several processes", () => {
       expect(new Set(texts).size).toBe(30);
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
+      await app.stop();
+    }
+  });
+
+  test("a worker killed while Instagram holds media_publish: its successor reads the container and does not publish twice", async () => {
+    const db = await freshDatabase();
+    const env = platformEnv(await freePort());
+    const app = await startTestApp({ ...env, PROCESS_ROLE: "api" }, db);
+    const first = await startSecondProcess(db, { ...env, PORT: "0", PROCESS_ROLE: "worker" });
+    let second: Awaited<ReturnType<typeof startSecondProcess>> | null = null;
+    try {
+      const b = await connectedBusiness(app);
+      const held = ig.state.hold("publish", { createOn: "receipt" });
+      const p = await post(app, b.token, { content: "Killed mid-publish: pistachio kunafa", platforms: ["instagram"], media_ids: [await photo(app, b.token)] });
+      await call(app.base, "POST", `/api/posts/${p.id}/publish`, { token: b.token });
+      await held.received;
+      await first.kill("SIGKILL");
+      held.release();
+      second = await startSecondProcess(db, { ...env, PORT: "0", PROCESS_ROLE: "worker" });
+      const done = await waitFor(() => getPost(app, b.token, p.id), settled, 30_000);
+      const made = ig.state.posts(b.igUserId);
+      expect(made).toHaveLength(1);
+      expect({ status: done.status, error: done.targets[0].error }).toEqual({ status: "published", error: null });
+      expect(done.targets[0].external_id).toBe(made[0].id);
+    } finally {
+      await first.stop();
+      await second?.stop();
       await app.stop();
     }
   });
