@@ -163,7 +163,12 @@ describe("scheduling and the state machine", () => {
         },
       );
     });
-    await new Promise((r) => setTimeout(r, 1000)); // the subscription registers
+    // the subscription is live once an edit of the post comes through it (no fixed sleep: CI may be slow)
+    for (let i = 0; !seen.length; i++) {
+      if (i > 50) throw new Error("the subscription never delivered an event");
+      await call(app.base, "PUT", `/api/posts/${p.id}`, { token: b.token, body: { content: `Kunafa is back${" ".repeat(i % 2)}` } });
+      await new Promise((r) => setTimeout(r, 200));
+    }
 
     try {
       const r = await call(app.base, "POST", `/api/posts/${p.id}/publish`, { token: b.token });
@@ -173,6 +178,7 @@ describe("scheduling and the state machine", () => {
     } finally {
       await ws.dispose();
     }
+    expect(seen[0]).toBe("draft");
     expect(seen).toContain("published");
 
     const after = (await call(app.base, "GET", `/api/posts/${p.id}`, { token: b.token })).body;

@@ -36,8 +36,9 @@ function platformEnv(port: number): Record<string, string> {
     X_CLIENT_SECRET: x.state.config.clientSecret!,
     X_AUTHORIZE_URL: x.state.config.authorizeUrl,
     X_API_URL: x.url,
-    PUBLISH_LEASE_SECONDS: "1",
-    PUBLISH_TIMEOUT_SECONDS: "1",
+    // short enough for the tests to see a lapse or a timeout, long enough for a loaded CI machine
+    PUBLISH_LEASE_SECONDS: "3",
+    PUBLISH_TIMEOUT_SECONDS: "4",
   };
 }
 
@@ -215,7 +216,7 @@ describe("one server", () => {
 
   test("a timeout leaves the post unconfirmed, never re-sent; a person confirms it", async () => {
     const b = await connectedBusiness(app);
-    const held = x.state.hold("tweet", { ms: 2_500 });
+    const held = x.state.hold("tweet", { ms: 6_000 });
     const p = await post(app, b.token, { content: "Is this live? Mint lemonade", platforms: ["twitter"] });
     await call(app.base, "POST", `/api/posts/${p.id}/publish`, { token: b.token });
     await held.received;
@@ -223,7 +224,7 @@ describe("one server", () => {
     expect(u.status).toBe("unconfirmed");
     expect(u.targets[0]).toMatchObject({ status: "unconfirmed", error: { code: "PUBLISH_TIMEOUT" } });
     // well past the lease and the hold: still one post on X, and still waiting for a person
-    await new Promise((r) => setTimeout(r, 4_000));
+    await new Promise((r) => setTimeout(r, 7_000));
     expect(x.state.posts(b.xUserId)).toHaveLength(1);
     expect((await getPost(app, b.token, p.id)).status).toBe("unconfirmed");
     const bell = await gql(app.base, "query { notifications(first: 5) { edges { node { type data { postId } } } } }", {}, b.token);

@@ -4,7 +4,8 @@ import type { Agenda } from "agenda";
 
 export interface OneOffJob<D> {
   name: string;
-  run: (data: D, touch: () => Promise<void>) => Promise<void>;
+  /** resolves to a date to run this same job again then (Agenda clears a one-off job's next run when it ends) */
+  run: (data: D, touch: () => Promise<void>) => Promise<Date | void>;
   /** how long a run may hold the job before Agenda thinks its worker died */
   lockLifetimeMs?: number;
   concurrency?: number;

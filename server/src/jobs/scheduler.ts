@@ -58,9 +58,11 @@ export async function createScheduler(opts: {
   for (const job of opts.oneOff ?? [])
     agenda.define(
       job.name,
-      async (j: { attrs: { data: unknown }; touch(): Promise<void> }) => {
+      async (j: { attrs: { data: unknown; nextRunAt?: Date | null }; touch(): Promise<void> }) => {
         try {
-          await job.run(j.attrs.data, () => j.touch());
+          const again = await job.run(j.attrs.data, () => j.touch());
+          // Agenda saves the job's state after the run: a date set here is its next run
+          if (again instanceof Date) j.attrs.nextRunAt = again;
         } catch (e) {
           opts.logger.error(`job ${job.name} failed`, { error: (e as Error).message });
           throw e;

@@ -31,6 +31,16 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   const leaseUntil = () => new Date(Date.now() + leaseMs);
 
   const enqueueOne = (targetId: string, when: Date) => queue.enqueue(PUBLISH_JOB, { targetId }, when, { "data.targetId": targetId });
+  /**
+   * A run that wants its target tried again later says so here; the job wrapper hands the date to
+   * Agenda, which would otherwise clear the one-off job's next run when the run ends (and with it an
+   * enqueue made during the run).
+   */
+  const rerunAt = new Map<string, Date>();
+  const again = (targetId: string, when: Date) => {
+    const prev = rerunAt.get(targetId);
+    if (!prev || when < prev) rerunAt.set(targetId, when);
+  };
 
   /** Re-reads a post's targets and writes the status that follows; announces a change. */
   async function refreshPost(postId: string) {
@@ -95,7 +105,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     if (!t) return;
     if (t.status === "pending") {
       if (t.post.status === "draft") return; // unscheduled meanwhile
-      if (t.dueAt && t.dueAt.getTime() > Date.now() + 1_000) return enqueueOne(t.id, t.dueAt); // moved later
+      if (t.dueAt && t.dueAt.getTime() > Date.now() + 1_000) return again(t.id, t.dueAt); // moved later
       if (t.account.status !== "connected") return waitForAccount(t);
       const adapter = accounts.adapterFor(t.account);
       if (adapter.manual && !t.account.demo) {
@@ -193,7 +203,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   /** Back to pending, due at `when`, with the reason shown meanwhile. */
   async function later(t: LoadedTarget, key: string, when: Date, errorCode: string, errorMessage: string | null) {
     if (await settle(t.id, key, { status: "pending", dueAt: when, attemptStep: null, errorCode, errorMessage })) {
-      await enqueueOne(t.id, when);
+      again(t.id, when);
       await refreshPost(t.postId);
     }
   }
@@ -285,9 +295,17 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     return collected;
   }
 
-  const oneOffJobs: OneOffJob<{ targetId: string }>[] = [
-    { name: PUBLISH_JOB, run: (d, touch) => runTarget(d.targetId, touch), lockLifetimeMs: Math.max(leaseMs * 2, 2_000), concurrency: 20 },
-  ];
+  /** One job run: the target's next run, when it wants one (rate limit, backoff, moved later). */
+  async function runJob(targetId: string, touch: () => Promise<void>) {
+    try {
+      await runTarget(targetId, touch);
+      return rerunAt.get(targetId);
+    } finally {
+      rerunAt.delete(targetId);
+    }
+  }
+
+  const oneOffJobs: OneOffJob<{ targetId: string }>[] = [{ name: PUBLISH_JOB, run: (d, touch) => runJob(d.targetId, touch), lockLifetimeMs: Math.max(leaseMs * 2, 2_000), concurrency: 20 }];
   const jobs: RecurringJob[] = [
     { name: RECOVER_JOB, everyMs: Math.max(500, Math.round(leaseMs / 2)), run: () => recover() },
     { name: METRICS_JOB, everyMs: config.platforms.metricsIntervalMs, run: () => collectMetrics() },
@@ -297,7 +315,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     oneOffJobs,
     jobs,
     refreshPost,
-    runTarget,
+    runJob,
     recover,
     collectMetrics,
     /** Queues (or moves) each target's job to its time. */
