@@ -117,26 +117,25 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
         }
         return;
       }
-      const attemptKey = randomUUID();
-      const claimed = await db.postTarget.updateMany({
-        where: { id: t.id, status: "pending" },
-        data: { status: "publishing", attemptKey, attemptStep: "prepare", attemptStartedAt: new Date(), leaseUntil: leaseUntil(), attempts: { increment: 1 }, progress: {}, errorCode: null, errorMessage: null },
-      });
+      const claim = { status: "publishing" as const, attemptKey: randomUUID(), attemptStep: "prepare", attemptStartedAt: new Date(), progress: {}, errorCode: null, errorMessage: null };
+      const claimed = await db.postTarget.updateMany({ where: { id: t.id, status: "pending" }, data: { ...claim, leaseUntil: leaseUntil(), attempts: { increment: 1 } } });
       if (!claimed.count) return; // another worker has it
-      await refreshPost(t.postId);
-      return attempt(t.id, touch);
+      // a post already publishing (publish now, or a sibling target) has nothing new to announce
+      if (t.post.status !== "publishing") await refreshPost(t.postId);
+      return attempt({ ...t, ...claim, attempts: t.attempts + 1 }, touch);
     }
     if (t.status === "publishing") {
       // a lapsed lease: its worker is gone; take the attempt over where it stopped
       const { count } = await db.postTarget.updateMany({ where: { id: t.id, status: "publishing", OR: [{ leaseUntil: null }, { leaseUntil: { lt: new Date() } }] }, data: { leaseUntil: leaseUntil() } });
       if (!count) return;
       logger.info("resuming a publish attempt", { targetId: t.id, step: t.attemptStep });
-      return attempt(t.id, touch);
+      return attempt(t, touch);
     }
   }
 
-  async function attempt(targetId: string, touch: () => Promise<void>) {
-    const t = (await loadTarget(targetId))!;
+  /** Drives the attempt `t` (as claimed, or as the dead worker left it) to an outcome. */
+  async function attempt(t: LoadedTarget, touch: () => Promise<void>) {
+    const targetId = t.id;
     const key = t.attemptKey!;
     const renew = setInterval(() => {
       db.postTarget.updateMany({ where: { id: targetId, status: "publishing", attemptKey: key }, data: { leaseUntil: leaseUntil() } }).catch(() => {});
