@@ -1,0 +1,76 @@
+// What a caption writer takes and gives back, whichever writes it: the offline local copywriter
+// (ai/local) or, later, an OpenAI-compatible model. The posts service calls a writer with a
+// GenerateRequest built from the request body and the caller's business profile.
+import type { ContentLanguage, ContentOccasionKey, ContentTone, CuisineKey, KuwaitAreaKey, PlatformName } from "@sufra/schema";
+
+export type { ContentLanguage, ContentOccasionKey, ContentTone } from "@sufra/schema";
+/** The occasion a caption is written for (schema's CONTENT_OCCASIONS). */
+export type OccasionKey = ContentOccasionKey;
+/** The networks a caption is written for ("twitter" is X). */
+export type GeneratePlatform = PlatformName;
+
+export interface MenuItem {
+  /** As on the menu, in English (or the only name there is). */
+  name: string;
+  nameAr?: string | null;
+  /** Kuwaiti dinars, three decimals (2.75 is 2.750 KWD). */
+  priceKwd?: number | null;
+}
+
+export interface BusinessProfile {
+  /** The brand, as written (a Latin brand name stays Latin in Arabic copy unless nameAr is given). */
+  name: string;
+  nameAr?: string | null;
+  /** A CUISINES key or a free word ("café", "Lebanese"). */
+  cuisine?: CuisineKey | string | null;
+  /** A KUWAIT_AREAS key, or an area's English or Arabic name. */
+  area?: KuwaitAreaKey | string | null;
+  menu?: readonly MenuItem[] | null;
+  /** Opening hours as the business writes them ("Daily 7 AM - 1 AM"). */
+  hours?: string | null;
+  /** The same in Arabic; without it, `hours` is used in Arabic copy only when it has no Latin letters. */
+  hoursAr?: string | null;
+}
+
+export interface GenerateRequest {
+  /** What the post is about, in the person's words: "new pistachio kunafa", "Spanish latte 20% off". */
+  prompt: string;
+  platform: GeneratePlatform;
+  language: ContentLanguage;
+  tone: ContentTone;
+  /** When missing, the writer reads it from the prompt (Iftar, Eid, "% off"...) or writes an everyday post. */
+  occasion?: OccasionKey;
+  /** 1..5 (MAX_GENERATE_VARIANTS). */
+  variants: number;
+  /** Same request and seed, same captions. Without it each call differs. */
+  seed?: number;
+  business: BusinessProfile;
+}
+
+export interface GeneratedVariant {
+  /** The caption without its hashtags (composeText(content, hashtags) is what is published). */
+  content: string;
+  /** Without "#", valid per normalizeHashtag, within the platform's cap. */
+  hashtags: string[];
+  language: ContentLanguage;
+}
+
+export interface GenerateResult {
+  variants: GeneratedVariant[];
+  provider: "local" | "openai";
+  /** Why the result is not what was asked, e.g. an external model failed and the local writer answered. */
+  note?: string;
+  /** The seed used, to reproduce the result (local writer). */
+  seed?: number;
+}
+
+export interface HashtagRequest {
+  content: string;
+  platform: GeneratePlatform;
+  occasion?: OccasionKey;
+  business?: BusinessProfile;
+  /** Which language comes first; read from the content when missing. */
+  language?: ContentLanguage;
+  /** Fewer than the platform's cap. */
+  max?: number;
+}
