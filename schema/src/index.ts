@@ -9,3 +9,5 @@ export * from "./notifications.ts";
 export * from "./owner.ts";
 export * from "./media.ts";
 export * from "./posts.ts";
+export * from "./calendar.ts";
+export * from "./content.ts";

@@ -122,6 +122,14 @@ export const MESSAGES = {
   },
   snapchatManual: { en: "Snapchat does not allow automatic posting: you will post it yourself and mark it as done", ar: "لا يسمح سناب شات بالنشر التلقائي: ستنشره بنفسك ثم تؤكد نشره" },
   // ---- end of posts
+  // ---- calendar (calendar.ts: prayer times, holidays and the admins' corrections)
+  calendarDateInvalid: { en: "Enter a real date written YYYY-MM-DD, for example 2026-03-20", ar: "أدخل تاريخًا صحيحًا بالصيغة YYYY-MM-DD، مثل 2026-03-20" },
+  calendarYearRange: { en: "Year must be a whole number from 2000 to 2100", ar: "يجب أن تكون السنة عددًا صحيحًا من ٢٠٠٠ إلى ٢١٠٠" },
+  calendarDaysRange: { en: "Days must be a whole number from 1 to 366", ar: "يجب أن يكون عدد الأيام عددًا صحيحًا من ١ إلى ٣٦٦" },
+  occasionUnknown: { en: "Unknown occasion", ar: "مناسبة غير معروفة" },
+  occasionNotInYear: { en: "This occasion does not fall in that year", ar: "لا تقع هذه المناسبة في تلك السنة" },
+  holidayOverrideTooFar: { en: "The corrected date must be within 30 days of the calendar's date", ar: "يجب أن يكون التاريخ المصحَّح في حدود ٣٠ يومًا من تاريخ التقويم" },
+  // ---- end of calendar
   // publishing: why a network's part of a post is waiting, failed or needs a person (PostTarget.errorCode)
   targetReconnectNeeded: { en: "Reconnect {platform} in Settings. This post waits until then", ar: "أعد ربط {platform} من الإعدادات. سينتظر هذا المنشور حتى ذلك الحين" },
   targetRateLimited: { en: "{platform} asked us to slow down. We will try again automatically", ar: "طلبت {platform} التمهل. سنعيد المحاولة تلقائيًا" },

@@ -12,6 +12,7 @@ import { createMediaService } from "./modules/media/media.service.ts";
 import { createPlatformAccountsService } from "./modules/platform-accounts/platform-accounts.service.ts";
 import { createPublishingService } from "./modules/publishing/publishing.service.ts";
 import { createPostsService } from "./modules/posts/posts.service.ts";
+import { createCalendarService } from "./modules/calendar/calendar.service.ts";
 
 export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWatchMs?: number }) {
   const health = createHealthService({ pool: deps.pool, heartbeatMs: opts.heartbeatMs });
@@ -34,6 +35,7 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     translations: createTranslationsService(deps),
     team: createTeamService(deps),
     apiKeys: createApiKeysService(deps),
+    calendar: createCalendarService(deps),
     /** events to listen to (subscriptions); services publish through deps.pubsub */
     events: deps.pubsub,
   };

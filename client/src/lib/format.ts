@@ -41,3 +41,7 @@ export function formatRelative(d: Date | string, locale: Locale, now = Date.now(
 
 /** Whole days from now until `d` (never negative). */
 export const daysUntil = (d: Date | string, now = Date.now()) => Math.max(0, Math.ceil((new Date(d).getTime() - now) / 86_400_000));
+
+/** A Kuwait wall-clock time written HH:mm: "6:25 PM" / "٦:٢٥ م". */
+export const formatClock = (hhmm: string, locale: Locale) =>
+  new Intl.DateTimeFormat(tag(locale), { hour: "numeric", minute: "2-digit", timeZone: TIME_ZONE }).format(new Date(`2000-01-01T${hhmm}:00+03:00`));

@@ -12,5 +12,6 @@ import "../modules/api-keys/api-keys.graphql.ts";
 import "../modules/posts/posts.graphql.ts";
 import "../modules/platform-accounts/platform-accounts.graphql.ts";
 import "../modules/media/media.graphql.ts";
+import "../modules/calendar/calendar.graphql.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -17,6 +17,7 @@ import { apiKeysRouter } from "../modules/api-keys/api-keys.rest.ts";
 import { mediaFilesRouter, mediaRouter } from "../modules/media/media.rest.ts";
 import { postsRouter } from "../modules/posts/posts.rest.ts";
 import { platformAccountsRouter } from "../modules/platform-accounts/platform-accounts.rest.ts";
+import { calendarRouter } from "../modules/calendar/calendar.rest.ts";
 import type { Services } from "../services.ts";
 import { errorHandler, notFound } from "./errors.ts";
 import { serveClient } from "./static-client.ts";
@@ -46,6 +47,7 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   // the media router (POST /api/posts/media ...) must be mounted before this one, or /posts/:id takes its paths
   api.use("/posts", postsRouter(opts.services));
   api.use("/platforms", platformAccountsRouter(opts.services)); // connect, callback, disconnect
+  api.use("/calendar", calendarRouter(opts.services)); // prayer times, holidays, corrections
   api.use(notFound);
   app.use("/api", api);
   // signed public file URLs (networks fetch media by URL; <img> sends no Authorization)

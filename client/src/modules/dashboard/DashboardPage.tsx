@@ -7,6 +7,8 @@ import { Navigate } from "react-router-dom";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { useSession } from "../../lib/session.ts";
 import { DashboardFrame } from "./components/DashboardFrame.tsx";
+import { OccasionsCard } from "./components/OccasionsCard.tsx";
+import { PrayerTimesCard } from "./components/PrayerTimesCard.tsx";
 import { QuickActions } from "./components/QuickActions.tsx";
 import { RecentPosts } from "./components/RecentPosts.tsx";
 import { ClientStatCards } from "./components/StatCards.tsx";
@@ -58,6 +60,14 @@ export function ClientDashboard() {
           <Welcome name={me.name} business={me.business ?? null} />
           <TrialAlert subscription={me.business?.subscription} />
           {me.business && <ClientFigures />}
+          <Row gutter={[16, 16]}>
+            <Col xs={24} lg={12}>
+              <PrayerTimesCard />
+            </Col>
+            <Col xs={24} lg={12}>
+              <OccasionsCard />
+            </Col>
+          </Row>
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={me.business ? 12 : 24}>
               <QuickActions actions={["createPost", "schedule", "analytics", "settings"]} />

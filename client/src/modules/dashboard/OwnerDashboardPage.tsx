@@ -6,6 +6,8 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { DashboardFrame } from "./components/DashboardFrame.tsx";
 import { ConnectedPlatforms } from "./components/EmptyPanels.tsx";
+import { OccasionsCard } from "./components/OccasionsCard.tsx";
+import { PrayerTimesCard } from "./components/PrayerTimesCard.tsx";
 import { QuickActions } from "./components/QuickActions.tsx";
 import { RecentActivity } from "./components/RecentActivity.tsx";
 import { StatCards } from "./components/StatCards.tsx";
@@ -54,6 +56,12 @@ function OwnerFigures({ business }: { business: DashboardBusiness }) {
         </Col>
         <Col xs={24} lg={12}>
           {stats && <RecentActivity items={stats.recentActivity} />}
+        </Col>
+        <Col xs={24} lg={12}>
+          <PrayerTimesCard />
+        </Col>
+        <Col xs={24} lg={12}>
+          <OccasionsCard />
         </Col>
       </Row>
     </>

@@ -7,7 +7,7 @@ import { MockedProvider } from "@apollo/client/testing/react";
 import type { MockLink } from "@apollo/client/testing";
 import { App as AntApp } from "antd";
 import type { ReactNode } from "react";
-import { ScheduleCalendarPostsDocument, ScheduleMovePostDocument, SchedulePostChangedDocument } from "../../graphql/graphql.ts";
+import { ScheduleCalendarPostsDocument, ScheduleHolidaysDocument, ScheduleMovePostDocument, SchedulePostChangedDocument } from "../../graphql/graphql.ts";
 import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
 import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
@@ -270,4 +270,53 @@ describe("dropping a post on a new time", () => {
   test("the calendar's dates read back as real instants", () => {
     expect(fromCalendar(toCalendar("2026-03-04T07:00:00.000Z")).toISOString()).toBe("2026-03-04T07:00:00.000Z");
   });
+});
+
+// ---------------------------------------------------------------- Kuwait's holidays in the days
+function holidaysMock(year: number, list: Record<string, unknown>[]): MockLink.MockedResponse {
+  return {
+    request: { query: ScheduleHolidaysDocument, variables: { year } },
+    maxUsageCount: 10,
+    result: { data: { kuwaitHolidays: list.map((h) => ({ __typename: "KuwaitHoliday", kind: "ISLAMIC", day: 1, days: 1, corrected: false, ...h })) } },
+  };
+}
+const eid2026 = [
+  { date: "2026-03-19", occasionKey: "ramadan_end", nameEn: "Last day of Ramadan", nameAr: "آخر أيام شهر رمضان", kind: "SEASON" },
+  { date: "2026-03-20", occasionKey: "eid_al_fitr", nameEn: "Eid al-Fitr", nameAr: "عيد الفطر", days: 3 },
+  { date: "2026-03-21", occasionKey: "eid_al_fitr", nameEn: "Eid al-Fitr", nameAr: "عيد الفطر", day: 2, days: 3, corrected: true },
+];
+
+test("the year's holidays and occasions are labelled in their days, beside the Hijri date", async () => {
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet, holidaysMock(2026, eid2026)]);
+  await screen.findByTestId("event-p1");
+  const eid = await within(cell("2026-03-20")).findByTestId("holiday-label");
+  expect(eid).toHaveTextContent("Eid al-Fitr");
+  expect(eid).toHaveClass("is-islamic");
+  expect(eid).toHaveAttribute("title", "Islamic occasion");
+  expect(within(cell("2026-03-20")).getByTestId("hijri-day")).toHaveTextContent("Shaw. 1");
+  expect(cell("2026-03-20")).toHaveClass("has-holiday");
+  const second = within(cell("2026-03-21")).getByTestId("holiday-label");
+  expect(second).toHaveTextContent("Eid al-Fitr, day 2");
+  expect(second).toHaveAttribute("title", "Islamic occasion · Date set by the Cabinet");
+  expect(within(cell("2026-03-19")).getByTestId("holiday-label")).toHaveTextContent("Last day of Ramadan");
+  expect(within(cell("2026-03-04")).queryByTestId("holiday-label")).toBeNull();
+  expect(cell("2026-03-04")).not.toHaveClass("has-holiday");
+});
+
+test("in Arabic the labels are Arabic, with Arabic-Indic digits", async () => {
+  await inLanguage("ar");
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet, holidaysMock(2026, eid2026)]);
+  await screen.findByTestId("event-p1");
+  expect(await within(cell("2026-03-21")).findByTestId("holiday-label")).toHaveTextContent("عيد الفطر، اليوم ٢");
+  expect(within(cell("2026-03-21")).getByTestId("holiday-label")).toHaveAttribute("title", "مناسبة إسلامية · تاريخ حدده مجلس الوزراء");
+});
+
+test("a month view across the new year labels both years' days", async () => {
+  renderWithMocks(routes, "/schedule?date=2026-12-15", [
+    calendarMock([]),
+    quiet,
+    holidaysMock(2026, []),
+    holidaysMock(2027, [{ date: "2027-01-01", occasionKey: "new_year", nameEn: "New Year's Day", nameAr: "رأس السنة الميلادية", kind: "PUBLIC" }]),
+  ]);
+  expect(await within(cell("2027-01-01")).findByTestId("holiday-label")).toHaveTextContent("New Year's Day");
 });

@@ -3,7 +3,8 @@
 // icons, time and caption, coloured by status. Kuwait time throughout (see time.ts for how), weeks
 // from Saturday and right to left in Arabic, the Hijri date in each day. Scheduled posts and drafts
 // move by drag and drop; a click on a day or hour plans a post there, a click on a post opens it.
-// Status changes arrive live (postChanged). An empty range names the coming occasions.
+// Status changes arrive live (postChanged). An empty range names the coming occasions. Kuwait's
+// holidays and occasions (kuwaitHolidays of the years shown) are labelled in their days.
 import { skipToken, useQuery, useSubscription } from "@apollo/client/react";
 import type { DatesSetArg, DayCellContentArg, DayHeaderContentArg, EventClickArg, EventContentArg, EventInput } from "@fullcalendar/core";
 import arLocale from "@fullcalendar/core/locales/ar";
@@ -18,11 +19,13 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { LoadError } from "../../app/LoadError.tsx";
 import { ScheduleCalendarPostsDocument, SchedulePostChangedDocument, type ScheduleCalendarPostFragment } from "../../graphql/graphql.ts";
+import { formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { EventBody, postTime } from "./components/EventBody.tsx";
 import { OccasionsBanner } from "./components/OccasionsBanner.tsx";
 import { PostDrawer } from "./components/PostDrawer.tsx";
 import { StatusLegend } from "./components/StatusLegend.tsx";
+import { useHolidays, type CalendarHoliday } from "./hooks/useHolidays.ts";
 import { useReschedule } from "./hooks/useReschedule.ts";
 import { SCHEDULE_NS } from "./i18n.ts";
 import { excerpt, isMovable, POST_STATUS_COLORS, postStatusLabel } from "./postStatus.ts";
@@ -78,6 +81,24 @@ export default function SchedulePage() {
   // a post published, failed or moved elsewhere (another tab, the scheduler): fetch the range again
   useSubscription(SchedulePostChangedDocument, { onData: () => void reload() });
   const onEventDrop = useReschedule(reload);
+  const holidays = useHolidays(range);
+  /** The holidays and occasions of a calendar day (Kuwait's day at midnight, written as UTC). */
+  const holidaysOn = (calendarDate: Date) => holidays.get(calendarDate.toISOString().slice(0, 10)) ?? [];
+  const holidayLabels = (calendarDate: Date) =>
+    holidaysOn(calendarDate).map((h: CalendarHoliday) => {
+      const name = locale === "ar" ? h.nameAr : h.nameEn;
+      const kind = t(`holiday.kinds.${h.kind}`);
+      return (
+        <span
+          key={`${h.occasionKey}-${h.day}`}
+          className={`sufra-holiday is-${h.kind.toLowerCase()}`}
+          data-testid="holiday-label"
+          title={h.corrected ? `${kind} · ${t("holiday.corrected")}` : kind}
+        >
+          {h.day > 1 ? t("holiday.day", { name, day: formatNumber(h.day, locale) }) : name}
+        </span>
+      );
+    });
 
   const posts = useMemo(() => (data ?? previousData)?.calendarPosts ?? [], [data, previousData]);
   const events = useMemo<EventInput[]>(
@@ -134,6 +155,7 @@ export default function SchedulePage() {
         <span className="sufra-hijri" data-testid="hijri-day">
           {hijriOfCell(arg.date, locale)}
         </span>
+        {holidayLabels(arg.date)}
       </span>
     ) : (
       arg.dayNumberText
@@ -146,6 +168,7 @@ export default function SchedulePage() {
         <span className="sufra-hijri" data-testid="hijri-day">
           {hijriOfCell(arg.date, locale)}
         </span>
+        {holidayLabels(arg.date)}
       </span>
     ) : (
       arg.text
@@ -191,6 +214,7 @@ export default function SchedulePage() {
           events={events}
           eventContent={eventContent}
           dayCellContent={dayCellContent}
+          dayCellClassNames={(arg) => (holidaysOn(arg.date).length ? ["has-holiday"] : [])}
           // FullCalendar names a day by its number alone while the cell also shows the Hijri date (axe:
           // label-content-name-mismatch): let the cell's own text name it
           dayCellDidMount={(arg) => arg.el.removeAttribute("aria-labelledby")}

@@ -32,6 +32,11 @@ registerTranslations(SCHEDULE_NS, {
       create: "Create a post",
       planFor: "Plan a post",
     },
+    holiday: {
+      day: "{{name}}, day {{day}}",
+      kinds: { PUBLIC: "Public holiday", ISLAMIC: "Islamic occasion", NATIONAL: "National holiday", SEASON: "Season" },
+      corrected: "Date set by the Cabinet",
+    },
     occasions: {
       ramadan: "Ramadan",
       eidFitr: "Eid al-Fitr",
@@ -68,6 +73,11 @@ registerTranslations(SCHEDULE_NS, {
       text: "لا شيء مخطط لهذه الأيام بعد. هذه المناسبات قادمة في الكويت:",
       create: "أنشئ منشورًا",
       planFor: "خطط لمنشور",
+    },
+    holiday: {
+      day: "{{name}}، اليوم {{day}}",
+      kinds: { PUBLIC: "عطلة رسمية", ISLAMIC: "مناسبة إسلامية", NATIONAL: "عيد وطني", SEASON: "موسم" },
+      corrected: "تاريخ حدده مجلس الوزراء",
     },
     occasions: {
       ramadan: "رمضان",

@@ -1,0 +1,108 @@
+// The prayer-times card (SPEC §2, §9): today's five prayers in Kuwait City from the server (adhan's
+// Kuwait method), the next one highlighted, the suggested post time 30 minutes after each, and the
+// tip for the evening's best hours. A failure says "Error loading prayer times" with a retry.
+import { useQuery } from "@apollo/client/react";
+import { POSTING_WINDOWS, PRAYERS, kuwaitClock, nextPrayer, suggestedPostTimes } from "@sufra/schema";
+import { Alert, Button, Card, Skeleton, Tag, Typography } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DashboardPrayerTimesDocument } from "../../../graphql/graphql.ts";
+import { formatClock, formatDate, formatHijri, formatNumber } from "../../../lib/format.ts";
+import { useLocale } from "../../../lib/useLocale.ts";
+
+const MINUTE = 60_000;
+
+/** `now`: the instant the "next prayer" is measured from (tests pass one); else the clock, each minute. */
+export function PrayerTimesCard({ now }: { now?: Date }) {
+  const { t } = useTranslation("dashboard");
+  const locale = useLocale();
+  const { data, error, loading, refetch } = useQuery(DashboardPrayerTimesDocument, { fetchPolicy: "cache-and-network", notifyOnNetworkStatusChange: true });
+  const [tick, setTick] = useState(() => new Date());
+  useEffect(() => {
+    if (now) return;
+    const id = setInterval(() => setTick(new Date()), MINUTE);
+    return () => clearInterval(id);
+  }, [now]);
+  const at = now ?? tick;
+
+  const times = data?.prayerTimes;
+  const hour12 = (clock: string) => formatNumber(Number(clock.slice(0, 2)) % 12 || 12, locale);
+  const [maghribWindow, ishaWindow] = POSTING_WINDOWS;
+
+  let body;
+  if (times) {
+    const next = nextPrayer(times, kuwaitClock(at));
+    const suggested = suggestedPostTimes(times);
+    const day = `${times.date}T12:00:00+03:00`;
+    body = (
+      <>
+        <Typography.Paragraph type="secondary" className="sufra-prayer-date">
+          <time dateTime={times.date}>{formatDate(day, locale, "long")}</time> · {formatHijri(day, locale)}
+        </Typography.Paragraph>
+        <table className="sufra-prayer-table">
+          <thead>
+            <tr>
+              <th scope="col">{t("prayer.prayer")}</th>
+              <th scope="col">{t("prayer.time")}</th>
+              <th scope="col">{t("prayer.suggested")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {PRAYERS.map((p) => (
+              <tr key={p} data-testid={`prayer-${p}`} className={p === next ? "is-next" : undefined} aria-current={p === next ? "time" : undefined}>
+                <th scope="row">
+                  {t(`prayer.names.${p}`)}
+                  {p === next && (
+                    <Tag color="green" className="sufra-prayer-next">
+                      {t("prayer.next")}
+                    </Tag>
+                  )}
+                </th>
+                <td>
+                  <time dateTime={times[p]}>{formatClock(times[p], locale)}</time>
+                </td>
+                <td>
+                  <time dateTime={suggested[p]} aria-label={t("prayer.postAt", { time: formatClock(suggested[p], locale) })}>
+                    {formatClock(suggested[p], locale)}
+                  </time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Alert
+          type="info"
+          showIcon
+          className="sufra-block-gap"
+          data-testid="prayer-tip"
+          title={t("prayer.tip", { maghribFrom: hour12(maghribWindow.from), maghribTo: hour12(maghribWindow.to), ishaFrom: hour12(ishaWindow.from), ishaTo: hour12(ishaWindow.to) })}
+        />
+      </>
+    );
+  } else if (error && !loading)
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        data-testid="prayer-error"
+        title={t("prayer.loadFailed")}
+        action={
+          <Button size="small" onClick={() => void refetch().catch(() => {})}>
+            {t("actions.retry", { ns: "common" })}
+          </Button>
+        }
+      />
+    );
+  else
+    body = (
+      <div role="status" aria-live="polite" aria-label={t("prayer.loading")}>
+        <Skeleton active paragraph={{ rows: 4 }} />
+      </div>
+    );
+
+  return (
+    <Card title={t("prayer.title")} className="sufra-card" data-testid="prayer-times">
+      {body}
+    </Card>
+  );
+}
