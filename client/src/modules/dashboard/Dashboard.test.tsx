@@ -3,12 +3,24 @@
 // the business's figures (ownerStats), connected platforms (none yet), quick actions to what owners
 // may open and recent activity (or an empty state that says what will come).
 import { screen, within } from "@testing-library/react";
-import { ClientDashboardDocument, DashboardMeDocument, OwnerStatsDocument } from "../../graphql/graphql.ts";
+import { ClientDashboardDocument, DashboardMeDocument, DashboardPrayerTimesDocument, DashboardUpcomingOccasionsDocument, OwnerStatsDocument } from "../../graphql/graphql.ts";
 import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
-import { people, renderWithMocks, signIn } from "../../../test/screens.tsx";
+import { people, renderWithMocks as renderScreen, signIn } from "../../../test/screens.tsx";
 import DashboardPage from "./DashboardPage.tsx";
 import OwnerDashboardPage from "./OwnerDashboardPage.tsx";
+
+/** The dashboards also show prayer times and coming occasions (their own tests are PrayerTimes.test.tsx). */
+const calendarMocks = [
+  {
+    request: { query: DashboardPrayerTimesDocument, variables: () => true },
+
+    maxUsageCount: Number.POSITIVE_INFINITY,
+    result: { data: { prayerTimes: { __typename: "PrayerTimes", date: "2026-03-20", fajr: "04:25", sunrise: "05:43", dhuhr: "11:50", asr: "15:18", maghrib: "17:57", isha: "19:14" } } },
+  },
+  { request: { query: DashboardUpcomingOccasionsDocument, variables: () => true }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { upcomingOccasions: [] } } },
+];
+const renderWithMocks = (routes: Parameters<typeof renderScreen>[0], path: string, mocks: Parameters<typeof renderScreen>[2] = []) => renderScreen(routes, path, [...(mocks ?? []), ...calendarMocks] as never);
 
 const DAY = 86_400_000;
 

@@ -55,6 +55,8 @@ function calendarMock(posts: unknown[], maxUsageCount = 10): MockLink.MockedResp
 }
 // no status change unless a test pushes one
 const quiet: MockLink.MockedResponse = { request: { query: SchedulePostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "none", status: "scheduled" } } }, delay: 600_000 };
+/** a year without holidays, for the tests that are not about them */
+const noHolidays: MockLink.MockedResponse = { request: { query: ScheduleHolidaysDocument, variables: () => true }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { kuwaitHolidays: [] } } };
 
 const routes = [
   { path: "/schedule", element: <SchedulePage /> },
@@ -78,6 +80,7 @@ test("the month's posts sit on their Kuwait day and hour, fetched for the range 
   renderWithMocks(routes, "/schedule?date=2026-03-04", [
     calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z"), post("p2", "PUBLISHED", "2026-03-04T22:30:00.000Z")]),
     quiet,
+    noHolidays,
   ]);
   const first = await screen.findByTestId("event-p1");
   // 07:00 UTC is 10:00 in Kuwait; 22:30 UTC on the 4th is 01:30 on the 5th in Kuwait
@@ -103,7 +106,7 @@ test("the month's posts sit on their Kuwait day and hour, fetched for the range 
 
 test("in Arabic: right to left, Saturday first, Hijri dates, Arabic times and buttons", async () => {
   await inLanguage("ar");
-  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet]);
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet, noHolidays]);
   const event = await screen.findByTestId("event-p1");
   expect(event).toHaveTextContent("١٠:٠٠ ص");
   expect(document.querySelector(".fc")).toHaveClass("fc-direction-rtl");
@@ -121,7 +124,7 @@ test("in Arabic: right to left, Saturday first, Hijri dates, Arabic times and bu
 });
 
 test("the week and day views show the Hijri date in their headers and the post at its Kuwait hour", async () => {
-  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet]);
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet, noHolidays]);
   await screen.findByTestId("event-p1");
   fireEvent.click(screen.getByRole("button", { name: "Week" }));
   await waitFor(() => expect(document.querySelector(".fc-timeGridWeek-view")).not.toBeNull());
@@ -136,14 +139,14 @@ test("the week and day views show the Hijri date in their headers and the post a
 
 test("on a phone (360 px) the calendar opens on the day, with the views below", async () => {
   setScreenWidth(360);
-  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet]);
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet, noHolidays]);
   expect(await screen.findByTestId("event-p1")).toHaveTextContent("10:00 AM");
   expect(document.querySelector(".fc-timeGridDay-view")).not.toBeNull();
   expect(document.querySelector(".fc-footer-toolbar")).toContainElement(screen.getByRole("button", { name: "Month" }));
 });
 
 test("a post opens in a drawer: caption, each network's status and why, and the edit link", async () => {
-  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p3", "FAILED", "2026-03-10T15:00:00.000Z")]), quiet]);
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p3", "FAILED", "2026-03-10T15:00:00.000Z")]), quiet, noHolidays]);
   fireEvent.click((await screen.findByTestId("event-p3")).closest(".fc-event")!);
   const drawer = within(await screen.findByTestId("post-drawer"));
   expect(drawer.getByTestId("drawer-caption")).toHaveTextContent("Caption of p3: fresh saffron buns this morning");
@@ -160,7 +163,7 @@ test("a post opens in a drawer: caption, each network's status and why, and the 
 });
 
 test("an empty range names the coming occasions and offers to create a post", async () => {
-  const { router } = renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([]), quiet]);
+  const { router } = renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([]), quiet, noHolidays]);
   const banner = within(await screen.findByTestId("occasions"));
   const next = nextOccasions();
   expect(banner.getByText(new RegExp(`^Plan your (Ramadan|Eid al-Fitr|Eid al-Adha|Islamic New Year|National Day|Liberation Day) posts$`))).toBeInTheDocument();
@@ -176,6 +179,7 @@ test("a status change arrives live: the range is fetched again and the post show
     calendarMock([post("p1", "SCHEDULED", at)], 1),
     calendarMock([post("p1", "PUBLISHED", at)]),
     { request: { query: SchedulePostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "p1", status: "published" } } }, delay: 300 },
+    noHolidays,
   ]);
   expect((await screen.findByTestId("event-p1")).closest(".fc-event")).toHaveClass("is-scheduled");
   await waitFor(() => expect(screen.getByTestId("event-p1").closest(".fc-event")).toHaveClass("is-published"));

@@ -31,7 +31,7 @@ export function OccasionsCard() {
               <Typography.Text type="secondary">
                 <time dateTime={o.date}>{formatDate(day, locale, "long")}</time> · {formatHijri(day, locale)}
               </Typography.Text>{" "}
-              <Link to={`/schedule?date=${o.date}`}>{t("occasions.plan")}</Link>
+              <Link className="sufra-occasion-plan" to={`/schedule?date=${o.date}`}>{t("occasions.plan")}</Link>
             </li>
           );
         })}

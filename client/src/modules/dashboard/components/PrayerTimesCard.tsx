@@ -6,6 +6,7 @@ import { POSTING_WINDOWS, PRAYERS, kuwaitClock, nextPrayer, suggestedPostTimes }
 import { Alert, Button, Card, Skeleton, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { TAG_COLORS } from "../../../app/tagColors.ts";
 import { DashboardPrayerTimesDocument } from "../../../graphql/graphql.ts";
 import { formatClock, formatDate, formatHijri, formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
@@ -53,7 +54,7 @@ export function PrayerTimesCard({ now }: { now?: Date }) {
                 <th scope="row">
                   {t(`prayer.names.${p}`)}
                   {p === next && (
-                    <Tag color="green" className="sufra-prayer-next">
+                    <Tag color={TAG_COLORS.success} variant="solid" className="sufra-prayer-next">
                       {t("prayer.next")}
                     </Tag>
                   )}
