@@ -2,6 +2,7 @@
 // endpoints Sufra uses with Instagram's shapes and error JSON. It really downloads image_url and
 // video_url, so a test that passes proves our public media URLs work. Tests steer it through
 // `state`: tokens, failures, held responses, slow containers, the daily publishing limit.
+import { Holds, type Held } from "./holds.ts";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
@@ -61,11 +62,7 @@ export interface IgComment {
   message: string;
 }
 export type IgFailure = "publish_limit" | "rate_limit" | 500;
-export interface Held {
-  /** resolves when a held request has arrived (the platform has it) */
-  received: Promise<void>;
-  release(): void;
-}
+export type { Held } from "./holds.ts";
 
 export class InstagramFakeState {
   appId = "ig-app-id";
@@ -84,7 +81,7 @@ export class InstagramFakeState {
   insights = new Map<string, Partial<Record<"views" | "likes" | "comments" | "shares" | "reach", number>>>();
   codes = new Map<string, IgUser & { redirectUri?: string }>();
   failures = new Map<IgEndpoint, { as: IgFailure; times: number }>();
-  holds = new Map<IgEndpoint, { ms?: number; createOn: "receipt" | "release"; gate: Promise<void>; arrived: () => void; open: () => void }>();
+  holds = new Holds<IgEndpoint>();
   containerPlans: { inProgressPolls?: number; error?: string }[] = [];
   private seq = 17_900_000_000_000_000n;
   /** set by the server: the fake's base URL */
@@ -127,12 +124,7 @@ export class InstagramFakeState {
   }
   /** holds the answer of the next call of an endpoint for `ms`, or until release() */
   hold(endpoint: IgEndpoint, opts: { ms?: number; createOn?: "receipt" | "release" } = {}): Held {
-    let arrived!: () => void;
-    let open!: () => void;
-    const received = new Promise<void>((r) => (arrived = r));
-    const gate = new Promise<void>((r) => (open = r));
-    this.holds.set(endpoint, { ms: opts.ms, createOn: opts.createOn ?? "receipt", gate, arrived, open });
-    return { received, release: () => open() };
+    return this.holds.hold(endpoint, opts);
   }
   /** the next top-level container stays IN_PROGRESS for n polls, or ends in ERROR */
   nextContainer(plan: { inProgressPolls?: number; error?: string }): void {
@@ -240,13 +232,7 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
     throw publishLimit();
   }
 
-  const hold = state.holds.get(endpoint);
-  if (hold) state.holds.delete(endpoint);
-  const held = async () => {
-    if (!hold) return;
-    hold.arrived();
-    await (hold.ms !== undefined ? Promise.race([hold.gate, new Promise((r) => setTimeout(r, hold.ms))]) : hold.gate);
-  };
+  const { hold, wait: held } = state.holds.take(endpoint);
   // publish holds its answer after the post exists; every other endpoint before doing anything
   if (endpoint !== "publish") await held();
 

@@ -2,6 +2,7 @@
 // S256 check and refresh-token rotation), users/me, v2 media upload (one-shot and chunked, real
 // multipart), tweets, a user's timeline and tweet lookup with metrics, with X's error JSON and
 // rate-limit headers. Tests steer it through `state`.
+import { Holds, type Held } from "./holds.ts";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createHash, randomBytes } from "node:crypto";
@@ -39,11 +40,7 @@ export interface XMedia {
   fail: boolean;
 }
 export type XFailure = 429 | 500 | 503 | 401;
-export interface Held {
-  /** resolves when a held request has arrived (the platform has it) */
-  received: Promise<void>;
-  release(): void;
-}
+export type { Held } from "./holds.ts";
 export interface XPublicMetrics {
   retweet_count: number;
   reply_count: number;
@@ -73,7 +70,7 @@ export class XFakeState {
   failVideoProcessing = false;
   calls: Partial<Record<XEndpoint, number>> = {};
   failures = new Map<XEndpoint, { as: XFailure; times: number; resetInSecs: number; daily: boolean }>();
-  holds = new Map<XEndpoint, { ms?: number; createOn: "receipt" | "release"; gate: Promise<void>; arrived: () => void; open: () => void }>();
+  holds = new Holds<XEndpoint>();
   private seq = 1_790_000_000_000_000_000n;
   url = "";
 
@@ -119,12 +116,7 @@ export class XFakeState {
   }
   /** holds the answer of the next call of an endpoint for `ms`, or until release() */
   hold(endpoint: XEndpoint, opts: { ms?: number; createOn?: "receipt" | "release" } = {}): Held {
-    let arrived!: () => void;
-    let open!: () => void;
-    const received = new Promise<void>((r) => (arrived = r));
-    const gate = new Promise<void>((r) => (open = r));
-    this.holds.set(endpoint, { ms: opts.ms, createOn: opts.createOn ?? "receipt", gate, arrived, open });
-    return { received, release: () => open() };
+    return this.holds.hold(endpoint, opts);
   }
   setMetrics(tweetId: string, m: Partial<XPublicMetrics>): void {
     this.metrics.set(tweetId, m);
@@ -214,13 +206,7 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
     throw new XError(429, { title: "Too Many Requests", detail: "Too Many Requests", type: "about:blank", status: 429 }, headers);
   }
 
-  const hold = state.holds.get(endpoint);
-  if (hold) state.holds.delete(endpoint);
-  const held = async () => {
-    if (!hold) return;
-    hold.arrived();
-    await (hold.ms !== undefined ? Promise.race([hold.gate, new Promise((r) => setTimeout(r, hold.ms))]) : hold.gate);
-  };
+  const { hold, wait: held } = state.holds.take(endpoint);
   // a tweet holds its answer after the post exists; every other endpoint before doing anything
   if (endpoint !== "tweet") await held();
 
