@@ -83,7 +83,7 @@ test("compose in Arabic -> schedule -> calendar -> drag to another day -> publis
 
   // publish it now (from another door): the calendar shows it published without a reload
   await api(`/api/posts/${scheduled.id}/publish`, { method: "POST" });
-  await page.locator(`.fc-event.is-published`).filter({ has: page.getByTestId(`event-${scheduled.id}`) }).waitFor({ timeout: 15_000 });
+  await page.locator(`.fc-event.is-published`).filter({ has: page.getByTestId(`event-${scheduled.id}`) }).waitFor({ timeout: 30_000 });
   const published = await api(`/api/posts/${scheduled.id}`);
   assert.equal(published.status, "published");
   assert.match(published.targets[0].permalink, /^https:\/\/demo\.sufra\.local\//);
