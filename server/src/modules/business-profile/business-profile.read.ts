@@ -1,0 +1,29 @@
+// Reading a business's profile (name, cuisine, area, menu with KWD prices, opening hours) and
+// plan: what the AI writer, the templates and the review replies compose from. Editing the
+// profile lives in business-profile.service.ts.
+import type { PlanId } from "@sufra/schema";
+import type { Db, Tx } from "../../db/prisma.ts";
+import type { BusinessProfile } from "../../ai/types.ts";
+
+/** The plan a business is on: its subscription's, or the one it asked for before approval. */
+export async function planOfBusiness(db: Db | Tx, businessId: string): Promise<PlanId> {
+  const b = await db.business.findUniqueOrThrow({ where: { id: businessId }, select: { requestedPlan: true, subscription: { select: { plan: true } } } });
+  return b.subscription?.plan ?? b.requestedPlan;
+}
+
+/** The writer's view of a business: blanks are left out, prices as numbers of dinars. */
+export async function loadBusinessProfile(db: Db | Tx, businessId: string): Promise<BusinessProfile> {
+  const b = await db.business.findUniqueOrThrow({
+    where: { id: businessId },
+    select: { companyName: true, nameAr: true, cuisine: true, area: true, hours: true, hoursAr: true, menuItems: { orderBy: [{ position: "asc" }, { createdAt: "asc" }] } },
+  });
+  return {
+    name: b.companyName,
+    nameAr: b.nameAr || null,
+    cuisine: b.cuisine || null,
+    area: b.area || null,
+    hours: b.hours || null,
+    hoursAr: b.hoursAr || null,
+    menu: b.menuItems.map((m) => ({ name: m.name, nameAr: m.nameAr || null, priceKwd: m.priceKwd == null ? null : Number(m.priceKwd) })),
+  };
+}
