@@ -3,7 +3,9 @@
 // Arabic, so the server's writers and the client's Generate panel list the same things.
 // (calendar.ts owns the dated occasions of the Kuwait calendar, OCCASIONS; a caption's occasion is a
 // wider idea, new dishes and promotions included, hence the CONTENT_ prefix here.)
-import type { Locale } from "./messages.ts";
+import { z } from "zod";
+import type { Locale, MessageKey } from "./messages.ts";
+import { PLATFORMS } from "./posts.ts";
 
 type Labels = Readonly<Record<Locale, string>>;
 
@@ -150,3 +152,54 @@ export function findCuisine(value: string | null | undefined): CuisineKey | null
   if (/^(coffee|coffee ?shop|cafe|café|كافيه|كوفي|قهوة)$/u.test(want)) return "cafe";
   return CUISINE_KEYS.find((k) => k === want || CUISINES[k].en.toLowerCase() === want || CUISINES[k].ar === want) ?? null;
 }
+
+// ---------------------------------------------------------------- the studio's requests (zod, message keys)
+const key = (k: MessageKey) => ({ error: k });
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && !v.trim()) ? undefined : v);
+
+/** A prompt is a line or two about the post ("new pistachio kunafa, 2.500 KWD"). */
+export const MAX_PROMPT_LENGTH = 500;
+
+/** POST /api/posts/generate and generatePost: what to write, where, how. */
+export const generateInputSchema = z.object({
+  prompt: z.string(key("promptRequired")).trim().min(1, key("promptRequired")).max(MAX_PROMPT_LENGTH, key("promptTooLong")),
+  platform: z.enum(PLATFORMS, key("platformInvalid")),
+  language: z.preprocess(blankToUndefined, z.enum(CONTENT_LANGUAGE_KEYS as [ContentLanguage, ...ContentLanguage[]], key("contentLanguageInvalid")).optional()),
+  tone: z.preprocess(blankToUndefined, z.enum(CONTENT_TONE_KEYS as [ContentTone, ...ContentTone[]], key("contentToneInvalid")).default(DEFAULT_CONTENT_TONE)),
+  occasion: z.preprocess(blankToUndefined, z.enum(CONTENT_OCCASION_KEYS as [ContentOccasionKey, ...ContentOccasionKey[]], key("contentOccasionInvalid")).optional()),
+  variants: z.preprocess(
+    blankToUndefined,
+    z.coerce.number(key("variantsRange")).int(key("variantsRange")).min(MIN_GENERATE_VARIANTS, key("variantsRange")).max(MAX_GENERATE_VARIANTS, key("variantsRange")).default(DEFAULT_GENERATE_VARIANTS),
+  ),
+});
+export type GenerateInput = z.output<typeof generateInputSchema>;
+
+/** POST /api/posts/hashtags/suggest and suggestHashtags. */
+export const hashtagSuggestInputSchema = z.object({
+  content: z.string(key("hashtagContentRequired")).trim().min(1, key("hashtagContentRequired")).max(2200, key("captionTooLong")),
+  platform: z.enum(PLATFORMS, key("platformInvalid")),
+  occasion: z.preprocess(blankToUndefined, z.enum(CONTENT_OCCASION_KEYS as [ContentOccasionKey, ...ContentOccasionKey[]], key("contentOccasionInvalid")).optional()),
+});
+export type HashtagSuggestInput = z.output<typeof hashtagSuggestInputSchema>;
+
+// ---------------------------------------------------------------- the writer an admin chooses
+export const AI_PROVIDERS = ["local", "openai"] as const;
+export type AiProviderName = (typeof AI_PROVIDERS)[number];
+export const AI_PROVIDER_LABELS: Record<AiProviderName, Labels> = {
+  local: { en: "Built-in writer (offline)", ar: "الكاتب المدمج (دون اتصال)" },
+  openai: { en: "OpenAI-compatible model", ar: "نموذج متوافق مع OpenAI" },
+};
+
+/** The admin's AI settings. An empty apiKey keeps the stored key; clearApiKey removes it. */
+export const aiSettingsSchema = z
+  .object({
+    provider: z.enum(AI_PROVIDERS, key("aiProviderInvalid")),
+    baseUrl: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/, error: "aiBaseUrlInvalid" }).max(300, key("tooLong")).optional()),
+    model: z.preprocess(blankToUndefined, z.string(key("invalidValue")).trim().max(100, key("tooLong")).optional()),
+    apiKey: z.preprocess(blankToUndefined, z.string(key("invalidValue")).trim().max(500, key("tooLong")).optional()),
+    clearApiKey: z.boolean(key("invalidValue")).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.provider === "openai" && !v.model) ctx.addIssue({ code: "custom", path: ["model"], message: "aiModelRequired" });
+  });
+export type AiSettingsInput = z.output<typeof aiSettingsSchema>;

@@ -27,6 +27,12 @@ export const ERRORS = {
   ACCOUNT_SUSPENDED: { status: 403, graphql: "FORBIDDEN", en: "Your account has been suspended", ar: "تم إيقاف حسابك" },
   FORBIDDEN: { status: 403, graphql: "FORBIDDEN", en: "You do not have permission to perform this action", ar: "ليس لديك صلاحية لتنفيذ هذا الإجراء" },
   NOT_FOUND: { status: 404, graphql: "NOT_FOUND", en: "The requested resource was not found", ar: "المورد المطلوب غير موجود" },
+  AI_QUOTA_EXCEEDED: {
+    status: 429,
+    graphql: "RATE_LIMITED",
+    en: "You have used all of this month's AI posts on your plan. The count starts again on the 1st; upgrade your plan for more",
+    ar: "استخدمت كل منشورات الذكاء الاصطناعي في باقتك لهذا الشهر. يبدأ العدّ من جديد في أول الشهر، أو رقِّ باقتك للمزيد",
+  },
   RATE_LIMITED: { status: 429, graphql: "RATE_LIMITED", en: "Too many requests. Please try again later", ar: "طلبات كثيرة جدًا. يرجى المحاولة لاحقًا" },
   INTERNAL: { status: 500, graphql: "INTERNAL_SERVER_ERROR", en: "Server error. Please try again later", ar: "خطأ في الخادم. يرجى المحاولة لاحقًا" },
   SERVICE_UNAVAILABLE: { status: 503, graphql: "INTERNAL_SERVER_ERROR", en: "The service is unavailable. Please try again later", ar: "الخدمة غير متاحة. يرجى المحاولة لاحقًا" },
@@ -44,6 +50,10 @@ export const ERRORS = {
   MEDIA_NOT_AN_IMAGE: { status: 400, graphql: "BAD_USER_INPUT", en: "Only images can be enhanced", ar: "يمكن تحسين الصور فقط" },
   ENHANCEMENT_PLAN_REQUIRED: { status: 403, graphql: "FORBIDDEN", en: "Image enhancement is part of the Professional and Premium plans", ar: "تحسين الصور جزء من الباقتين الاحترافية والمميزة" },
   // ---- end of media
+  // ---- templates library
+  TEMPLATE_PLAN_REQUIRED: { status: 403, graphql: "FORBIDDEN", en: "Advanced templates are part of the Professional and Premium plans", ar: "القوالب المتقدمة جزء من الباقتين الاحترافية والمميزة" },
+  CUSTOM_TEMPLATES_REQUIRE_PREMIUM: { status: 403, graphql: "FORBIDDEN", en: "Saving your own templates is part of the Premium plan", ar: "حفظ قوالبك الخاصة جزء من الباقة المميزة" },
+  // ---- end of templates
   // posts, platform accounts and publishing (issue 5)
   PLATFORM_NOT_IN_PLAN: { status: 403, graphql: "FORBIDDEN", en: "The Basic plan connects Instagram only. Upgrade to Professional to add X and Snapchat", ar: "الباقة الأساسية تربط إنستغرام فقط. رقِّ باقتك إلى الاحترافية لإضافة إكس وسناب شات" },
   PLATFORM_NOT_CONNECTED: { status: 400, graphql: "BAD_USER_INPUT", en: "Connect this account in Settings before posting to it", ar: "اربط هذا الحساب من الإعدادات قبل النشر عليه" },

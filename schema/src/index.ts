@@ -10,4 +10,8 @@ export * from "./owner.ts";
 export * from "./media.ts";
 export * from "./posts.ts";
 export * from "./calendar.ts";
+export * from "./insights.ts";
 export * from "./content.ts";
+export * from "./business-profile.ts";
+export * from "./reviews.ts";
+export * from "./templates.ts";

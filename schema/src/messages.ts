@@ -36,6 +36,21 @@ export const MESSAGES = {
   invalidLocale: { en: "Language must be en or ar", ar: "يجب أن تكون اللغة en أو ar" },
   invalidPageSize: { en: "Page size must be from 1 to 100", ar: "يجب أن يكون حجم الصفحة من ١ إلى ١٠٠" },
   invalidValue: { en: "Invalid value", ar: "قيمة غير صالحة" },
+  // the AI studio (issue 6)
+  promptRequired: { en: "Tell the writer what the post is about", ar: "أخبر الكاتب عمّا يدور حوله المنشور" },
+  promptTooLong: { en: "Keep the prompt under 500 characters", ar: "اجعل الوصف أقل من ٥٠٠ حرف" },
+  contentLanguageInvalid: { en: "Language must be English, Arabic or both", ar: "يجب أن تكون اللغة الإنجليزية أو العربية أو كلتيهما" },
+  contentToneInvalid: { en: "Choose a tone: friendly, premium, playful or family", ar: "اختر الأسلوب: ودود أو فاخر أو مرح أو عائلي" },
+  contentOccasionInvalid: { en: "Unknown occasion", ar: "مناسبة غير معروفة" },
+  variantsRange: { en: "Ask for 1 to 5 variants", ar: "اطلب من ١ إلى ٥ صيغ" },
+  hashtagContentRequired: { en: "Write the caption first, then ask for hashtags", ar: "اكتب النص أولًا ثم اطلب الوسوم" },
+  aiProviderInvalid: { en: "Choose the built-in writer or an OpenAI-compatible model", ar: "اختر الكاتب المدمج أو نموذجًا متوافقًا مع OpenAI" },
+  aiBaseUrlInvalid: { en: "Enter the endpoint's address, starting with https:// or http://", ar: "أدخل عنوان الخدمة مبتدئًا بـ https://‎ أو http://‎" },
+  aiFellBack: {
+    en: "The AI model could not be reached or gave an unusable answer, so Sufra's built-in writer wrote these captions",
+    ar: "تعذّر الوصول إلى نموذج الذكاء الاصطناعي أو جاء ردّه غير صالح، فكتب كاتب سفرة المدمج هذه النصوص",
+  },
+  aiModelRequired: { en: "Name the model to use", ar: "اذكر اسم النموذج المطلوب" },
   // translations (the admin's Translations tab, PUT /api/translations/bulk)
   translationKeyUnknown: { en: "Unknown translation key", ar: "مفتاح ترجمة غير معروف" },
   translationTextRequired: { en: "The text is required", ar: "النص مطلوب" },
@@ -130,6 +145,43 @@ export const MESSAGES = {
   occasionNotInYear: { en: "This occasion does not fall in that year", ar: "لا تقع هذه المناسبة في تلك السنة" },
   holidayOverrideTooFar: { en: "The corrected date must be within 30 days of the calendar's date", ar: "يجب أن يكون التاريخ المصحَّح في حدود ٣٠ يومًا من تاريخ التقويم" },
   // ---- end of calendar
+  // ---- templates (templates.ts: a business's own template, applying one)
+  templateNameRequired: { en: "Give the template a name", ar: "اكتب اسمًا للقالب" },
+  templateNameTooLong: { en: "A template's name can have at most 80 characters", ar: "يجب ألا يزيد اسم القالب على ٨٠ حرفًا" },
+  templateOccasionInvalid: { en: "Choose an occasion from the list", ar: "اختر مناسبة من القائمة" },
+  templateLanguageInvalid: { en: "A template is written in English or in Arabic", ar: "يُكتب القالب بالإنجليزية أو بالعربية" },
+  templateBodyRequired: { en: "Write the template's text", ar: "اكتب نص القالب" },
+  templateBodyTooLong: { en: "A template can have at most 2,200 characters", ar: "يجب ألا يزيد نص القالب على ٢٢٠٠ حرف" },
+  templatePlaceholderUnknown: {
+    en: "Use braces only around a placeholder: {business}, {area}, {dish}, {price}, {discount}, {hours} or {cuisine}",
+    ar: "استخدم الأقواس المعقوفة حول العناصر البديلة فقط: {business} أو {area} أو {dish} أو {price} أو {discount} أو {hours} أو {cuisine}",
+  },
+  templateOptionalUnbalanced: { en: "Close every [[ with ]] on the same line", ar: "أغلق كل [[ بـ ]] في السطر نفسه" },
+  templatePriceInvalid: { en: "Enter a price in KWD from 0 to 10,000, with at most 3 decimals, for example 2.750", ar: "أدخل سعرًا بالدينار الكويتي من ٠ إلى ١٠٠٠٠، بثلاث خانات عشرية على الأكثر، مثل ٢٫٧٥٠" },
+  menuItemInvalid: { en: "Choose a dish from your menu", ar: "اختر طبقًا من قائمتك" },
+  // ---- end of templates
+  // ---- reviews (reviews.ts: the review form, the reply, the CSV import)
+  reviewSourceInvalid: { en: "Choose where the review was posted", ar: "اختر مكان نشر التقييم" },
+  reviewAuthorRequired: { en: "Enter the reviewer's name", ar: "أدخل اسم كاتب التقييم" },
+  reviewAuthorTooLong: { en: "The name can have at most 80 characters", ar: "يجب ألا يزيد الاسم على ٨٠ حرفًا" },
+  reviewRatingRange: { en: "Rating must be a whole number from 1 to 5", ar: "يجب أن يكون التقييم عددًا صحيحًا من ١ إلى ٥" },
+  reviewTextRequired: { en: "Enter what the customer wrote", ar: "أدخل ما كتبه العميل" },
+  reviewTextTooLong: { en: "A review can have at most 2,000 characters", ar: "يجب ألا يزيد نص التقييم على ٢٠٠٠ حرف" },
+  reviewDateInvalid: { en: "Enter the review's date as YYYY-MM-DD or DD/MM/YYYY", ar: "أدخل تاريخ التقييم بالصيغة YYYY-MM-DD أو DD/MM/YYYY" },
+  reviewDateFuture: { en: "The review's date cannot be in the future", ar: "لا يمكن أن يكون تاريخ التقييم في المستقبل" },
+  reviewReplyRequired: { en: "Write a reply first", ar: "اكتب ردًا أولًا" },
+  reviewReplyTooLong: { en: "A reply can have at most 1,000 characters", ar: "يجب ألا يزيد الرد على ١٠٠٠ حرف" },
+  reviewImportFileRequired: { en: "Choose a CSV file to import", ar: "اختر ملف CSV لاستيراده" },
+  reviewImportNotText: { en: "This is not a CSV text file. Save the sheet as CSV (UTF-8) and try again", ar: "هذا ليس ملف CSV نصيًا. احفظ الجدول بصيغة CSV (UTF-8) ثم حاول مرة أخرى" },
+  reviewImportTooLarge: { en: "The file can be at most 1 MB. Split it into smaller files", ar: "يجب ألا يزيد حجم الملف على ١ ميغابايت. قسّمه إلى ملفات أصغر" },
+  reviewImportTooManyRows: { en: "Import at most 1,000 reviews at a time. Split the file and import each part", ar: "استورد ١٠٠٠ تقييم على الأكثر في المرة الواحدة. قسّم الملف واستورد كل جزء" },
+  reviewImportUnclosedQuote: { en: "A quoted field is never closed. Check the file's quotation marks", ar: "يوجد حقل بين علامتي تنصيص لم يُغلق. تحقق من علامات التنصيص في الملف" },
+  reviewImportColumnsMissing: {
+    en: "The first row must name the columns author, rating, text and date (source is optional)",
+    ar: "يجب أن يسمّي الصف الأول الأعمدة: الكاتب، التقييم، النص، التاريخ (المصدر اختياري)",
+  },
+  reviewImportEmpty: { en: "The file has no reviews under its header row", ar: "لا يحتوي الملف على تقييمات تحت صف العناوين" },
+  // ---- end of reviews
   // publishing: why a network's part of a post is waiting, failed or needs a person (PostTarget.errorCode)
   targetReconnectNeeded: { en: "Reconnect {platform} in Settings. This post waits until then", ar: "أعد ربط {platform} من الإعدادات. سينتظر هذا المنشور حتى ذلك الحين" },
   targetRateLimited: { en: "{platform} asked us to slow down. We will try again automatically", ar: "طلبت {platform} التمهل. سنعيد المحاولة تلقائيًا" },
@@ -144,6 +196,20 @@ export const MESSAGES = {
   platformNotConnected: { en: "Connect this network's account first", ar: "اربط حساب هذه الشبكة أولًا" },
   mediaNotFound: { en: "One of the media files was not found", ar: "لم يُعثر على أحد ملفات الوسائط" },
   permalinkInvalid: { en: "Enter the post's link, starting with https://", ar: "أدخل رابط المنشور بدءًا بـ https://" },
+  // ---- business profile and menu (business-profile.ts)
+  nameArTooLong: { en: "The Arabic name can have at most 80 characters", ar: "يجب ألا يزيد الاسم العربي على ٨٠ حرفًا" },
+  cuisineTooLong: { en: "The cuisine can have at most 40 characters", ar: "يجب ألا يزيد نوع المطبخ على ٤٠ حرفًا" },
+  areaTooLong: { en: "The area can have at most 60 characters", ar: "يجب ألا تزيد المنطقة على ٦٠ حرفًا" },
+  hoursTooLong: { en: "Opening hours can have at most 120 characters", ar: "يجب ألا تزيد ساعات العمل على ١٢٠ حرفًا" },
+  menuItemNameRequired: { en: "Give the item a name", ar: "اكتب اسم الصنف" },
+  menuItemNameTooLong: { en: "An item's name can have at most 80 characters", ar: "يجب ألا يزيد اسم الصنف على ٨٠ حرفًا" },
+  menuPriceInvalid: { en: "Enter a price in KWD from 0 to 9999.999, with at most 3 decimals (fils)", ar: "أدخل سعرًا بالدينار الكويتي من ٠ إلى ٩٩٩٩٫٩٩٩، بثلاث خانات عشرية (فلوس) على الأكثر" },
+  menuTooManyItems: { en: "A menu can have at most 200 items", ar: "يمكن أن تضم القائمة ٢٠٠ صنف على الأكثر" },
+  menuOrderInvalid: { en: "Send the menu's items in their new order, each once", ar: "أرسل أصناف القائمة بترتيبها الجديد، كل صنف مرة واحدة" },
+  menuImportEmpty: { en: "Paste at least one line: name, price", ar: "الصق سطرًا واحدًا على الأقل: الاسم، السعر" },
+  menuImportTooLong: { en: "The pasted menu is too long: paste at most 20,000 characters", ar: "القائمة الملصقة طويلة جدًا: الصق ٢٠٠٠٠ حرف على الأكثر" },
+  menuImportLineInvalid: { en: "Write each line as name, price or name | الاسم | price", ar: "اكتب كل سطر بالشكل: الاسم، السعر أو name | الاسم | السعر" },
+  // ---- end of business profile
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

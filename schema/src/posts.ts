@@ -341,23 +341,25 @@ const mediaIds = z
   .max(MAX_POST_MEDIA, key("postTooManyMedia"))
   .refine((list) => new Set(list.map((id) => id.toLowerCase())).size === list.length, key("postMediaDuplicate"));
 
-/** Normalised with normalizeHashtag, each once; one error on the field for any unusable tag. */
-const hashtags = z.array(z.string(key("hashtagInvalid")), key("hashtagInvalid")).transform((list, ctx) => {
-  const out: string[] = [];
-  const seen = new Set<string>();
-  let invalid = false;
-  for (const raw of list) {
-    const tag = raw.length <= 200 ? normalizeHashtag(raw) : null;
-    if (tag === null) invalid = true;
-    else if (!seen.has(tag.toLowerCase())) {
-      seen.add(tag.toLowerCase());
-      out.push(tag);
+/** Hashtags normalised with normalizeHashtag, each once; one error on the field for any unusable tag, one for more than `max`. */
+export const hashtagListSchema = (max: number) =>
+  z.array(z.string(key("hashtagInvalid")), key("hashtagInvalid")).transform((list, ctx) => {
+    const out: string[] = [];
+    const seen = new Set<string>();
+    let invalid = false;
+    for (const raw of list) {
+      const tag = raw.length <= 200 ? normalizeHashtag(raw) : null;
+      if (tag === null) invalid = true;
+      else if (!seen.has(tag.toLowerCase())) {
+        seen.add(tag.toLowerCase());
+        out.push(tag);
+      }
     }
-  }
-  if (invalid) ctx.addIssue({ code: "custom", message: "hashtagInvalid", input: list });
-  if (out.length > MAX_POST_HASHTAGS) ctx.addIssue({ code: "custom", message: "tooManyHashtags", input: list });
-  return out;
-});
+    if (invalid) ctx.addIssue({ code: "custom", message: "hashtagInvalid", input: list });
+    if (out.length > max) ctx.addIssue({ code: "custom", message: "tooManyHashtags", input: list });
+    return out;
+  });
+const hashtags = hashtagListSchema(MAX_POST_HASHTAGS);
 
 /** Instagram's first comment; empty means none (null). */
 const firstComment = z

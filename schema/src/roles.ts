@@ -29,6 +29,7 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
   "/admin/clients": ["admin"],
   "/owner": ["owner"],
   "/posts": ["client"],
+  "/reviews": ["client"],
   "/analytics": ["client"],
   "/competitors": ["client"],
   "/campaigns": ["client"],
@@ -43,6 +44,7 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
 export const MENU = [
   { key: "dashboard", path: "/dashboard", roles: ["client", "admin", "owner"], label: { en: "Dashboard", ar: "لوحة التحكم" } },
   { key: "posts", path: "/posts", roles: ["client"], label: { en: "Posts", ar: "المنشورات" } },
+  { key: "reviews", path: "/reviews", roles: ["client"], label: { en: "Reviews", ar: "التقييمات" } },
   { key: "analytics", path: "/analytics", roles: ["client"], label: { en: "Analytics", ar: "التحليلات" } },
   { key: "competitors", path: "/competitors", roles: ["client"], label: { en: "Competitors", ar: "المنافسون" } },
   { key: "campaigns", path: "/campaigns", roles: ["client"], label: { en: "Campaigns", ar: "الحملات" } },

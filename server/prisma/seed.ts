@@ -5,6 +5,7 @@ import type { Config } from "../src/config.ts";
 import type { Db } from "../src/db/prisma.ts";
 import type { Logger } from "../src/logger.ts";
 import { hashPassword } from "../src/modules/auth/passwords.ts";
+import { ensureDemoProfile } from "../src/modules/business-profile/demo-profile.ts";
 
 export async function seedAdmin(db: Db, config: Config, logger: Logger): Promise<{ created: boolean; email: string; password?: string }> {
   const email = config.admin.email;
@@ -32,6 +33,7 @@ export async function seedDemo(db: Db, config: Config, logger: Logger, ensureAcc
   const existing = await db.user.findUnique({ where: { email: DEMO_OWNER_EMAIL }, select: { businessId: true } });
   if (existing?.businessId) {
     await ensureAccounts(existing.businessId);
+    await ensureDemoProfile(db, existing.businessId); // demo businesses from before the profile existed get it once
     return { created: false, businessId: existing.businessId };
   }
   const password = config.demo.password ?? `Demo-${randomBytes(9).toString("base64url")}7a!`;
@@ -56,6 +58,7 @@ export async function seedDemo(db: Db, config: Config, logger: Logger, ensureAcc
     return b;
   });
   await ensureAccounts(business.id);
+  await ensureDemoProfile(db, business.id);
   if (!config.demo.password) logger.info(`\n  Demo business "Sufra Demo Café": ${DEMO_OWNER_EMAIL} and ${DEMO_CLIENT_EMAIL}\n  Password (shown only this once): ${password}\n`);
   return { created: true, businessId: business.id, ...(config.demo.password ? {} : { password }) };
 }

@@ -59,6 +59,13 @@ const envSchema = z.object({
   S3_REGION: z.string().default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // the AI writer: "local" (offline, the default) or an OpenAI-compatible chat-completions endpoint;
+  // an admin's choice in settings overrides these
+  AI_PROVIDER: z.enum(["local", "openai"]).default("local"),
+  AI_BASE_URL: url(["http:", "https:"]).optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  AI_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(30),
   // the demo business (embedded quick start): its people sign in with DEMO_PASSWORD (unset: printed once)
   DEMO_DATA: z.enum(["true", "false"]).optional(),
   DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
@@ -87,6 +94,8 @@ export interface Config {
     metricsIntervalMs: number;
   };
   media: { maxImageBytes: number; maxVideoBytes: number; s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } };
+  /** the writer configuration decides when no admin has chosen one in settings */
+  ai: { provider: "local" | "openai"; baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined; timeoutMs: number };
   demo: { enabled: boolean; password: string | undefined };
 }
 
@@ -140,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
           : undefined,
     },
+    ai: { provider: e.AI_PROVIDER, baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: Math.round(e.AI_TIMEOUT_SECONDS * 1000) },
     // the demo business belongs to the embedded quick start; with a real DATABASE_URL it is opt-in
     demo: { enabled: e.DEMO_DATA ? e.DEMO_DATA === "true" : !e.DATABASE_URL, password: e.DEMO_PASSWORD },
   };

@@ -13,6 +13,11 @@ import { createPlatformAccountsService } from "./modules/platform-accounts/platf
 import { createPublishingService } from "./modules/publishing/publishing.service.ts";
 import { createPostsService } from "./modules/posts/posts.service.ts";
 import { createCalendarService } from "./modules/calendar/calendar.service.ts";
+import { createInsightsService } from "./modules/insights/insights.service.ts";
+import { createBusinessProfileService } from "./modules/business-profile/business-profile.service.ts";
+import { createStudioService } from "./modules/studio/studio.service.ts";
+import { createReviewsService } from "./modules/reviews/reviews.service.ts";
+import { createTemplatesService } from "./modules/templates/templates.service.ts";
 
 export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWatchMs?: number }) {
   const health = createHealthService({ pool: deps.pool, heartbeatMs: opts.heartbeatMs });
@@ -20,6 +25,8 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   const media = createMediaService(deps);
   const platformAccounts = createPlatformAccountsService(deps, notifications);
   const publishing = createPublishingService(deps, platformAccounts, media, notifications);
+  const studio = createStudioService(deps);
+  const calendar = createCalendarService(deps);
   platformAccounts.setOnReconnected((accountId) => publishing.resumeAccount(accountId));
   return {
     auth: createAuthService(deps),
@@ -35,7 +42,13 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     translations: createTranslationsService(deps),
     team: createTeamService(deps),
     apiKeys: createApiKeysService(deps),
-    calendar: createCalendarService(deps),
+    calendar,
+    insights: createInsightsService(deps, calendar),
+    businessProfile: createBusinessProfileService(deps),
+    studio,
+    // review replies come from the writer in force (built in, or the admins' model)
+    reviews: createReviewsService(deps, { replyToReview: studio.replyToReview }),
+    templates: createTemplatesService(deps),
     /** events to listen to (subscriptions); services publish through deps.pubsub */
     events: deps.pubsub,
   };

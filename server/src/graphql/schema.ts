@@ -13,5 +13,10 @@ import "../modules/posts/posts.graphql.ts";
 import "../modules/platform-accounts/platform-accounts.graphql.ts";
 import "../modules/media/media.graphql.ts";
 import "../modules/calendar/calendar.graphql.ts";
+import "../modules/templates/templates.graphql.ts";
+import "../modules/reviews/reviews.graphql.ts";
+import "../modules/insights/insights.graphql.ts";
+import "../modules/business-profile/business-profile.graphql.ts";
+import "../modules/studio/studio.graphql.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

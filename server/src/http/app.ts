@@ -18,6 +18,11 @@ import { mediaFilesRouter, mediaRouter } from "../modules/media/media.rest.ts";
 import { postsRouter } from "../modules/posts/posts.rest.ts";
 import { platformAccountsRouter } from "../modules/platform-accounts/platform-accounts.rest.ts";
 import { calendarRouter } from "../modules/calendar/calendar.rest.ts";
+import { templatesRouter } from "../modules/templates/templates.rest.ts";
+import { reviewsRouter } from "../modules/reviews/reviews.rest.ts";
+import { insightsRouter } from "../modules/insights/insights.rest.ts";
+import { businessProfileRouter } from "../modules/business-profile/business-profile.rest.ts";
+import { aiRouter, studioRouter } from "../modules/studio/studio.rest.ts";
 import type { Services } from "../services.ts";
 import { errorHandler, notFound } from "./errors.ts";
 import { serveClient } from "./static-client.ts";
@@ -45,9 +50,15 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   api.use("/api-keys", apiKeysRouter(opts.services));
   api.use("/posts/media", mediaRouter(opts.services));
   // the media router (POST /api/posts/media ...) must be mounted before this one, or /posts/:id takes its paths
+  api.use("/posts", studioRouter(opts.services)); // generate, hashtags/suggest (the AI studio)
   api.use("/posts", postsRouter(opts.services));
   api.use("/platforms", platformAccountsRouter(opts.services)); // connect, callback, disconnect
   api.use("/calendar", calendarRouter(opts.services)); // prayer times, holidays, corrections
+  api.use("/templates", templatesRouter(opts.services)); // the templates library, the business's own
+  api.use("/reviews", reviewsRouter(opts.services)); // customer reviews, CSV import, reply suggestions
+  api.use("/insights", insightsRouter(opts.services)); // best posting hours
+  api.use("/business-profile", businessProfileRouter(opts.services)); // what the AI writer composes from
+  api.use("/ai", aiRouter(opts.services)); // AI posts this month, the writer settings
   api.use(notFound);
   app.use("/api", api);
   // signed public file URLs (networks fetch media by URL; <img> sends no Authorization)

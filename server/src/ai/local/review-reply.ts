@@ -1,0 +1,406 @@
+// Replies to customer reviews, offline: reads a review's language (the share of Arabic letters), its
+// sentiment (the stars, moved by a bilingual word list with Gulf words and negation: "مو زين", "not
+// good") and what it talks about (food, service, delivery time, price, cleanliness), clause by
+// clause, so "loved the food but the delivery was late" praises one topic and complains about the
+// other. The reply is in the review's language, greets the author, thanks them, and for each
+// complaint says what the business does about it; it never states a fact, an offer, a discount or a
+// compensation the business did not give: the only facts it uses are the business's name and the
+// words of the review itself. Several phrasings; the same seed gives the same reply.
+import { REVIEW_TOPIC_KEYS, type ReviewLanguage, type ReviewSentiment, type ReviewTopic } from "@sufra/schema";
+import type { BusinessProfile } from "../types.ts";
+import { mulberry32 } from "./facts.ts";
+import { findDishAr, findDishEn } from "./lexicon.ts";
+
+// ---------------------------------------------------------------- text helpers
+/** Arabic letters compared loosely: no diacritics or tatweel, one alef, ta marbuta as ha, alef maqsura as ya. */
+export const normaliseArabic = (s: string) =>
+  s
+    .normalize("NFC")
+    .replace(/[\u064B-\u0652\u0670\u0640]/gu, "")
+    .replace(/[أإآٱ]/gu, "ا")
+    .replace(/ة/gu, "ه")
+    .replace(/ى/gu, "ي")
+    .replace(/ؤ/gu, "و")
+    .replace(/ئ/gu, "ي");
+
+const plain = (s: string) => normaliseArabic(s).toLowerCase().replace(/[’‘`]/g, "'");
+
+/** "ar" when at least half the letters are Arabic script, else "en" (no letters at all: "en"). */
+export function detectReviewLanguage(text: string): ReviewLanguage {
+  const arabic = (text.match(/\p{Script=Arabic}/gu) ?? []).filter((c) => /\p{L}/u.test(c)).length;
+  const latin = (text.match(/\p{Script=Latin}/gu) ?? []).length;
+  return arabic > 0 && arabic >= latin ? "ar" : "en";
+}
+
+// ---------------------------------------------------------------- word lists
+/**
+ * A phrase list compiled to one pattern. English entries are regular-expression sources matched on
+ * word boundaries; Arabic entries are words (normalised as above) that may carry a leading و/ف/ب/ل/ك
+ * and the article (words of two letters or fewer must stand alone: "ني" is not the end of "بني").
+ */
+function phrases(en: readonly string[], ar: readonly string[]): RegExp {
+  const arPart = ar
+    .map((w) => normaliseArabic(w))
+    .sort((a, b) => b.length - a.length)
+    .map((w) => (w.replace(/\s/g, "").length <= 2 ? w : `(?:[وفبلك]?(?:ال|لل)?)${w}`));
+  const enPart = [...en].sort((a, b) => b.length - a.length).map((w) => `\\b(?:${w})\\b`);
+  const arAlt = arPart.length ? `(?<![\\p{L}])(?:${arPart.join("|")})(?![\\p{L}])` : "";
+  return new RegExp([...enPart, arAlt].filter(Boolean).join("|"), "giu");
+}
+
+const POSITIVE = phrases(
+  [
+    "lov(?:e|ed|es|ing)", "great", "amazing", "awesome", "excellent", "delicious", "tasty", "yumm?y", "perfect(?:ly)?", "fantastic", "wonderful", "best",
+    "fresh", "friendly", "nice", "good", "lovely", "fast", "quick(?:ly)?", "clean", "recommend(?:ed)?", "enjoy(?:ed)?", "superb", "outstanding", "helpful",
+    "polite", "kind", "worth it", "on time", "cozy", "cosy", "beautiful", "impressed", "professional", "reasonable", "affordable", "generous",
+  ],
+  [
+    "لذيذ", "لذيذه", "وايد زين", "زين", "زينه", "زينين", "حلو", "حلوه", "يجنن", "روعه", "رائع", "رائعه", "ممتاز", "ممتازه", "رهيب", "رهيبه", "خطير", "يهبل",
+    "فنان", "عجبني", "عجبنا", "احسن", "افضل", "نظيف", "نظيفه", "سريع", "سريعه", "طازج", "طازجه", "ودود", "محترم", "محترمين", "تسلم ايدكم",
+    "تسلم ايديكم", "انصح", "انصح فيه", "يستاهل", "مميز", "مميزه", "جميل", "جميله", "الذ", "فاخر", "ما قصرتوا", "ماقصرتوا", "ما قصرتو", "مرتب", "مرتبه",
+  ],
+);
+
+const NEGATIVE = phrases(
+  [
+    "bad", "terrible", "awful", "horrible", "worst", "disgusting", "cold", "late", "slow(?:ly)?", "rude", "dirty", "filthy", "overpriced", "expensive",
+    "pricey", "stale", "burnt", "burned", "raw", "undercooked", "overcooked", "bland", "tasteless", "salty", "soggy", "greasy", "oily", "disappoint(?:ed|ing)?",
+    "never again", "waited", "forever", "missing", "wrong", "unprofessional", "unhygienic", "hair", "cockroach(?:es)?", "smell(?:s|y|ed)?", "stink(?:s|y)?",
+    "poor", "mediocre", "rip-?off", "unacceptable", "ignored", "careless", "took (?:over |more than )?(?:an?|\\d+|one|two|three) (?:hours?|minutes|mins)",
+    "(?:an? |\\d+ )?hours? late",
+  ],
+  [
+    "سيء", "سيئه", "زفت", "خايس", "خايسه", "بارد", "بارده", "متاخر", "متاخره", "متاخرين", "تاخر", "تاخروا", "تاخير", "بطيء", "بطيئه", "وسخ", "وسخه",
+    "قذر", "قذره", "غالي", "غاليه", "مبالغ", "ريحه", "شعره", "صرصور", "محروق", "محروقه", "نيء", "ني", "مالح", "مالحه", "ماصخ", "ماصخه", "بايخ",
+    "ما عجبني", "ماعجبني", "خربان", "معفن", "غلط", "ناقص", "ناقصه", "ما وصل", "ماوصل", "تعبان", "وقح", "وقحين", "ما يستاهل", "مايستاهل", "خيبه امل",
+    "للاسف", "مع الاسف", "زعلان", "اسوا", "مقرف", "مقرفه", "طولوا", "ما انصح", "مانصح", "مو مستوي", "مب مستوي",
+  ],
+);
+
+/** A word just before a sentiment word that turns it round: "not good", "مو زين", "ما كان لذيذ". */
+const NEGATOR_BEFORE = /(?:\b(?:not|never|no|hardly|wasn't|isn't|weren't|aren't|didn't|don't|doesn't|wasnt|isnt|didnt|dont|doesnt)|n't|(?<![\p{L}])و?(?:مو|مب|مش|ما|ليس|ليست|غير|لا|مافي|ماكان|ماكانت|ما كان|ما كانت|مو وايد))(?:\s+[^\s.,!?؟،;؛]+)?\s+$/iu;
+
+/** Negation words that are part of a listed phrase are not negators of it ("ما عجبني" is one phrase). */
+function polarity(text: string): { positive: number; negative: number } {
+  const t = plain(text).replace(DISH_MASK, (m) => " ".repeat(m.length));
+  let positive = 0;
+  let negative = 0;
+  const taken: [number, number][] = [];
+  const hits = (re: RegExp, sign: 1 | -1) => {
+    for (const m of t.matchAll(re)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (taken.some(([a, b]) => start < b && end > a)) continue;
+      taken.push([start, end]);
+      const flipped = NEGATOR_BEFORE.test(t.slice(Math.max(0, start - 30), start));
+      if ((sign === 1) !== flipped) positive++;
+      else negative++;
+    }
+  };
+  // negative phrases first: "ما عجبني" and "not worth" win over "عجبني" and "worth"
+  hits(NEGATIVE, -1);
+  hits(POSITIVE, 1);
+  return { positive, negative };
+}
+
+const TOPIC_WORDS: Record<ReviewTopic, RegExp> = {
+  food: phrases(
+    ["food", "dish(?:es)?", "meals?", "tastes?", "tasted", "tasty", "flavou?rs?", "portions?", "menu", "cooked", "undercooked", "overcooked", "raw", "burnt",
+      "burned", "cold", "salty", "bland", "spicy", "fresh", "stale", "delicious", "lunch", "dinner", "chef", "kitchen", "soggy", "greasy", "tasteless", "yumm?y"],
+    ["اكل", "طعام", "طعم", "وجبه", "وجبات", "طبق", "اطباق", "لذيذ", "لذيذه", "بارد", "بارده", "محروق", "محروقه", "مالح", "مالحه", "ماصخ", "ماصخه", "طازج",
+      "طازجه", "الشيف", "مطبخ", "نيء", "كميه", "الكميه", "مستوي", "الذ"],
+  ),
+  service: phrases(
+    ["service", "staff", "waiters?", "waitress(?:es)?", "servers?", "cashiers?", "employees?", "manager", "rude", "friendly", "polite", "attitude",
+      "welcom(?:e|ed|ing)", "hospitality", "host", "hostess", "barista", "ignored", "helpful", "team", "unprofessional", "professional"],
+    ["خدمه", "موظف", "موظفين", "موظفه", "كاشير", "ويتر", "جرسون", "مدير", "تعامل", "استقبال", "وقح", "وقحين", "محترم", "محترمين", "ودود", "باريستا",
+      "طاقم", "العمال", "ما قصرتوا", "ماقصرتوا"],
+  ),
+  delivery: phrases(
+    ["deliver(?:y|ed|ies|ing)?", "drivers?", "riders?", "couriers?", "arrived", "arrival", "talabat", "deliveroo", "carriage"],
+    ["توصيل", "دليفري", "ديلفري", "مندوب", "مناديب", "السايق", "السواق", "وصل", "وصلني", "وصلنا", "وصلت", "ما وصل", "ماوصل", "طلبات"],
+  ),
+  price: phrases(
+    ["prices?", "priced", "pricey", "expensive", "overpriced", "cheap", "value", "worth", "costs?", "costly", "money", "kd", "kwd", "dinars?", "fils",
+      "rip-?off", "affordable", "reasonable"],
+    ["سعر", "اسعار", "غالي", "غاليه", "مكلف", "فلوس", "دينار", "دنانير", "رخيص", "يستاهل", "مبالغ", "ما يستاهل", "مايستاهل", "القيمه"],
+  ),
+  cleanliness: phrases(
+    ["clean(?:ed|ing|liness)?", "dirty", "filthy", "hygien(?:e|ic)", "unhygienic", "hair", "cockroach(?:es)?", "insects?", "flies", "smell(?:s|y|ed)?",
+      "stink(?:s|y)?", "messy", "sticky", "toilets?", "bathrooms?", "washrooms?", "restrooms?", "dust(?:y)?"],
+    ["نظيف", "نظيفه", "نظافه", "وسخ", "وسخه", "وساخه", "قذر", "قذره", "قذاره", "شعره", "صرصور", "صراصير", "حشره", "حشرات", "ذبان", "ذبانه", "ريحه",
+      "رائحه", "حمام", "حمامات", "مقرف", "مقرفه"],
+  ),
+};
+
+/**
+ * Waiting and lateness: delivery time when the review is about a delivery (a delivery word, or a
+ * delivery app as its source), else the service ("we waited an hour for our table").
+ */
+const WAITING = phrases(
+  ["slow(?:ly)?", "wait(?:ed|ing)?", "late", "on time", "took forever", "forever", "took (?:over |more than )?(?:an?|\\d+|one|two|three) (?:hours?|minutes|mins)", "(?:an? |\\d+ )?hours? late"],
+  ["بطيء", "بطيئه", "انتظار", "انتظرت", "انتظرنا", "انطرت", "انطرنا", "طولوا", "متاخر", "متاخره", "متاخرين", "تاخر", "تاخروا", "تاخير", "ساعه", "ساعتين", "بوقته", "في وقته"],
+);
+
+/** Sources whose reviews are about a delivery. */
+const DELIVERY_SOURCES = new Set(["talabat", "deliveroo", "carriage"]);
+
+/** Dish names that hold a sentiment word ("cold brew" is not cold food). */
+const DISH_MASK = /cold brew|كولد برو/giu;
+
+/** Food words that are not about a dish in a review ("on two dates"). */
+const NOT_A_DISH = new Set(["dates"]);
+
+function topicsIn(clause: string, deliveryReview: boolean): Set<ReviewTopic> {
+  const t = plain(clause);
+  const found = new Set<ReviewTopic>();
+  for (const topic of REVIEW_TOPIC_KEYS) if (new RegExp(TOPIC_WORDS[topic].source, "iu").test(t)) found.add(topic);
+  if (new RegExp(WAITING.source, "iu").test(t)) found.add(deliveryReview ? "delivery" : "service");
+  if (!found.has("food") && dishIn(clause)) found.add("food");
+  return found;
+}
+
+function dishIn(text: string): { en?: string; ar?: string } | null {
+  const en = /[A-Za-z]/.test(text) ? findDishEn(text) : null;
+  if (en && !NOT_A_DISH.has(en.en.toLowerCase())) return { en: en.en.toLowerCase() };
+  const ar = /\p{Script=Arabic}/u.test(text) ? findDishAr(text) : null;
+  // as the review wrote it, made definite for "بـ" and "عن": "كنافة" -> "الكنافة", "والكنافة" -> "الكنافة"
+  if (ar?.ar) return { ar: ar.ar.replace(/^(?:[وبفلك]?ال|لل)/u, "").replace(/^/u, "ال") };
+  return null;
+}
+
+/** Clauses: sentences, and the parts either side of "but", "لكن", "بس"... */
+const CLAUSE_BREAK = /[.!?؟،,;؛\n]+|\s(?:but|however|although|though|yet|except|لكن|ولكن|بس|الا ان|إلا أن|مع ان|مع أن)\s/iu;
+
+// ---------------------------------------------------------------- reading a review
+export interface ReviewReading {
+  language: ReviewLanguage;
+  sentiment: ReviewSentiment;
+  /** Every topic the review talks about, in REVIEW_TOPIC_KEYS order. */
+  topics: ReviewTopic[];
+  /** Topics spoken of well. */
+  praised: ReviewTopic[];
+  /** Topics complained about (or, in a neutral review, to do better on). */
+  complaints: ReviewTopic[];
+  /** The dish the review names, in its language ("the kunafa" is built from it). */
+  dish?: string;
+}
+
+const STARS_WEIGHT: Record<number, number> = { 1: -4, 2: -2, 3: 0, 4: 2, 5: 4 };
+
+/**
+ * The stars weigh twice as much as the words (their score is capped at two either way), so one star
+ * is always negative and five always positive; three stars lean on the words.
+ */
+function sentimentOf(rating: number, words: { positive: number; negative: number }): ReviewSentiment {
+  const stars = STARS_WEIGHT[Math.min(5, Math.max(1, Math.round(rating)))]!;
+  const total = stars + Math.max(-2, Math.min(2, words.positive - words.negative));
+  return total >= 2 ? "positive" : total <= -2 ? "negative" : "neutral";
+}
+
+const ordered = (set: Set<ReviewTopic>) => REVIEW_TOPIC_KEYS.filter((t) => set.has(t));
+
+/** Language, sentiment, topics, and which topics were praised or complained about. */
+export function readReview(text: string, rating: number, opts: { language?: ReviewLanguage; source?: string } = {}): ReviewReading {
+  const lang = opts.language ?? detectReviewLanguage(text);
+  const sentiment = sentimentOf(rating, polarity(text));
+  const deliveryReview = DELIVERY_SOURCES.has(opts.source ?? "") || new RegExp(TOPIC_WORDS.delivery.source, "iu").test(plain(text));
+  const score = new Map<ReviewTopic, number>();
+  const all = new Set<ReviewTopic>();
+  for (const clause of text.split(CLAUSE_BREAK)) {
+    if (!clause?.trim()) continue;
+    const topics = topicsIn(clause, deliveryReview);
+    if (!topics.size) continue;
+    const p = polarity(clause);
+    for (const t of topics) {
+      all.add(t);
+      score.set(t, (score.get(t) ?? 0) + p.positive - p.negative);
+    }
+  }
+  const praised = new Set<ReviewTopic>();
+  const complaints = new Set<ReviewTopic>();
+  for (const t of all) {
+    const s = score.get(t) ?? 0;
+    // a topic named without a judgement takes the review's
+    if (s > 0 || (s === 0 && sentiment === "positive")) praised.add(t);
+    else complaints.add(t);
+  }
+  const dish = all.has("food") ? dishIn(text) : null;
+  const dishText = lang === "en" ? dish?.en : dish?.ar;
+  return { language: lang, sentiment, topics: ordered(all), praised: ordered(praised), complaints: ordered(complaints), ...(dishText ? { dish: dishText } : {}) };
+}
+
+/** What the review service stores with a review: its language, sentiment and topics. */
+export function analyseReview(text: string, rating: number, source?: string): { language: ReviewLanguage; sentiment: ReviewSentiment; topics: ReviewTopic[] } {
+  const r = readReview(text, rating, { source });
+  return { language: r.language, sentiment: r.sentiment, topics: r.topics };
+}
+
+// ---------------------------------------------------------------- the phrase banks
+interface ReplyCopy {
+  greet: string[];
+  greetFormal: string[];
+  greetNoName: string[];
+  positiveOpen: string[];
+  praise: string[];
+  praiseGeneral: string[];
+  mixedSorry: string[];
+  positiveClose: string[];
+  negativeOpen: string[];
+  alsoPraised: string[];
+  contact: string[];
+  neutralOpen: string[];
+  neutralPraise: string[];
+  neutralGeneral: string[];
+  neutralContact: string[];
+  sign: string[];
+  topic: Record<ReviewTopic | "none", string[]>;
+  /** How a praised topic is named after "enjoyed" / "بـ". */
+  praisedName: Record<ReviewTopic, string>;
+  food: string;
+  and: (items: string[]) => string;
+}
+
+const EN: ReplyCopy = {
+  greet: ["Hi {author},", "Hello {author},", "Dear {author},"],
+  greetFormal: ["Dear {author},", "Hello {author},"],
+  greetNoName: ["Hello,", "Hi there,"],
+  positiveOpen: ["Thank you so much for your lovely review!", "Thank you for taking the time to share such kind words!", "What a wonderful review, thank you!"],
+  praise: ["We are delighted you enjoyed {praised}.", "It means a lot to our team that you liked {praised}.", "We're so glad {praised} stood out for you."],
+  praiseGeneral: ["We are delighted you had a good experience with us.", "It means a lot to our team to hear that."],
+  mixedSorry: ["We're sorry that not everything was right this time.", "We apologise for what fell short this time."],
+  positiveClose: ["We look forward to serving you again soon.", "We hope to see you again soon.", "We can't wait to serve you again."],
+  negativeOpen: [
+    "Thank you for sharing your experience with {business}, and we are truly sorry it fell short.",
+    "We're sorry your experience with {business} wasn't what you expected, and thank you for letting us know.",
+    "Thank you for your honest feedback. We apologise that we let you down this time.",
+  ],
+  alsoPraised: ["Thank you as well for your kind words about {praised}.", "We're glad you liked {praised}, at least."],
+  contact: [
+    "We would like to hear more: please get in touch with us at {business} so we can follow up.",
+    "Please contact us at {business} directly so we can follow up with you.",
+    "We'd welcome the chance to talk with you, so please reach out to us at {business}.",
+  ],
+  neutralOpen: ["Thank you for your honest review.", "Thank you for taking the time to tell us about your experience.", "Thanks for sharing your thoughts with us."],
+  neutralPraise: ["We're glad you liked {praised}.", "It's good to hear {praised} worked for you."],
+  neutralGeneral: ["We are always working to improve, and your comments help us do that.", "Your comments help us make the next experience better."],
+  neutralContact: ["If you'd like to tell us more, please get in touch with us at {business}.", "We'd love to hear what would make your next experience a five-star one, so feel free to contact us at {business}."],
+  sign: ["The {business} team", "Warm regards, the {business} team"],
+  topic: {
+    food: ["We have shared your comments about {food} with our kitchen team so they can look into it.", "Our kitchen team is reviewing what you told us about {food}."],
+    service: ["We have passed your feedback about the service on to our team.", "How our team treats every guest matters to us, and we are discussing your comments with them."],
+    delivery: ["We are looking into our delivery times so your order reaches you as it should.", "We are reviewing what happened with your delivery and looking into our delivery times."],
+    price: ["We have noted your comments about our prices and will take them into account.", "Thank you for your thoughts on our prices; we have shared them with our management."],
+    cleanliness: ["Cleanliness is essential to us, and we are checking this with our team.", "We take cleanliness very seriously and are following this up with our team."],
+    none: ["We have shared your feedback with our team so we can do better.", "Your feedback has gone straight to our team."],
+  },
+  praisedName: { food: "the food", service: "the service", delivery: "the delivery", price: "the value", cleanliness: "how clean we keep things" },
+  food: "the food",
+  and: (items) => (items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`),
+};
+
+// Modern Standard Arabic in a warm Gulf voice, addressing the guest in the polite plural (كم), which
+// also needs no guess at their gender.
+const AR: ReplyCopy = {
+  greet: ["أهلًا {author}،", "مرحبًا {author}،", "حيّاكم الله {author}،"],
+  greetFormal: ["أهلًا {author}،", "مرحبًا {author}،"],
+  greetNoName: ["أهلًا وسهلًا،", "مرحبًا،"],
+  positiveOpen: ["شكرًا جزيلًا على كلماتكم الجميلة!", "شكرًا لكم على هذا التقييم الرائع!", "كلامكم أسعدنا، شكرًا من القلب!"],
+  praise: ["سعدنا كثيرًا بإعجابكم ب{praised}.", "يسعدنا أن تكون تجربتكم مع {praised} مميزة.", "رأيكم في {praised} يعني لنا الكثير."],
+  praiseGeneral: ["يسعدنا أنكم استمتعتم بتجربتكم معنا.", "رأيكم يعني لفريقنا الكثير."],
+  mixedSorry: ["ونعتذر عمّا لم يكن على ما يرام هذه المرة.", "ونأسف لأن بعض الأمور لم تكن بالمستوى المطلوب هذه المرة."],
+  positiveClose: ["بانتظاركم مرة ثانية إن شاء الله.", "نتشرف بخدمتكم دائمًا.", "نتطلع لخدمتكم مرة أخرى قريبًا."],
+  negativeOpen: [
+    "شكرًا لكم على مشاركة تجربتكم مع {business}، ونعتذر بصدق لأنها لم تكن بالمستوى الذي تستحقونه.",
+    "نأسف جدًا لأن تجربتكم مع {business} لم تكن كما توقعتم، وشكرًا لأنكم أخبرتمونا.",
+    "نعتذر لكم عن هذه التجربة، ونشكركم على صراحتكم.",
+  ],
+  alsoPraised: ["ونشكركم أيضًا على كلماتكم الطيبة عن {praised}.", "ويسعدنا رضاكم عن {praised} على الأقل."],
+  contact: [
+    "يسعدنا تواصلكم معنا في {business} لنسمع منكم أكثر ونتابع الأمر.",
+    "نرجو أن تتواصلوا معنا في {business} مباشرة لنتابع معكم.",
+    "نتمنى أن تتواصلوا معنا في {business} لنعرف التفاصيل أكثر.",
+  ],
+  neutralOpen: ["شكرًا لكم على تقييمكم الصريح.", "شكرًا لأنكم شاركتمونا رأيكم.", "نقدّر وقتكم في كتابة هذا التقييم."],
+  neutralPraise: ["سعدنا بإعجابكم ب{praised}.", "يسعدنا رضاكم عن {praised}."],
+  neutralGeneral: ["نعمل دائمًا على التحسن، وملاحظاتكم تساعدنا على ذلك.", "ملاحظاتكم تساعدنا على أن تكون تجربتكم القادمة أفضل."],
+  neutralContact: ["إن أحببتم إخبارنا بالمزيد، يسعدنا تواصلكم معنا في {business}.", "يسعدنا أن نسمع منكم ما يجعل تجربتكم القادمة أفضل، فلا تترددوا في التواصل معنا في {business}."],
+  sign: ["فريق {business}", "مع خالص التحية، فريق {business}"],
+  topic: {
+    food: ["شاركنا ملاحظاتكم عن {food} مع فريق المطبخ ليتابعها.", "يراجع فريق المطبخ ما ذكرتموه عن {food}."],
+    service: ["نقلنا ملاحظاتكم عن الخدمة إلى فريقنا.", "طريقة تعامل فريقنا مع كل ضيف تهمّنا، ونناقش ملاحظاتكم معهم."],
+    delivery: ["نعمل على مراجعة أوقات التوصيل لدينا حتى يصلكم طلبكم في وقته.", "نراجع ما حدث مع طلبكم ونعمل على مراجعة أوقات التوصيل."],
+    price: ["أخذنا ملاحظتكم عن الأسعار بعين الاعتبار.", "شكرًا على رأيكم في أسعارنا، وقد نقلناه إلى الإدارة."],
+    cleanliness: ["النظافة أولوية عندنا، ونتابع هذه الملاحظة مع فريقنا.", "نأخذ النظافة بجدية تامة، ونتابع الأمر مع فريقنا."],
+    none: ["نقلنا ملاحظاتكم إلى فريقنا لنتحسن.", "وصلت ملاحظاتكم إلى فريقنا مباشرة."],
+  },
+  praisedName: { food: "الطعام", service: "الخدمة", delivery: "التوصيل", price: "الأسعار", cleanliness: "النظافة" },
+  food: "الطعام",
+  and: (items) => (items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join("، ")} و${items.at(-1)}`),
+};
+
+const COPY: Record<ReviewLanguage, ReplyCopy> = { en: EN, ar: AR };
+
+/** Names that are not a person's: the greeting then names nobody. */
+const NO_NAME = /^(?:anonymous|anon|a google user|google user|guest|customer|user|n\/?a|none|unknown|-+|\.+|مجهول|زائر|عميل|ضيف|بدون اسم)$/iu;
+
+export interface SuggestReviewReplyInput {
+  /** source: where it was posted (a delivery app's review is about a delivery). */
+  review: { author: string; rating: number; text: string; language?: ReviewLanguage; source?: string };
+  business: BusinessProfile;
+  /** Same review, business and seed: same reply. Without it each call may differ. */
+  seed?: number;
+}
+
+export interface ReviewReplySuggestion {
+  reply: string;
+  language: ReviewLanguage;
+  sentiment: ReviewSentiment;
+  topics: ReviewTopic[];
+  /** The seed used, to reproduce the reply. */
+  seed: number;
+}
+
+const tidy = (s: string) => s.replace(/[ \t]{2,}/g, " ").replace(/ ([,.!?،؟])/g, "$1").trim();
+
+/**
+ * A reply to a review in its own language: greeting by name, thanks, and then by sentiment — praise
+ * named back (positive), an apology and one sentence per complaint with an invitation to contact the
+ * business (negative), or what it will do better (neutral). Signed by the business's team.
+ */
+export function suggestReviewReply(input: SuggestReviewReplyInput): ReviewReplySuggestion {
+  const seed = input.seed ?? Math.floor(Math.random() * 2 ** 31);
+  const rnd = mulberry32(seed);
+  const pick = (list: readonly string[]) => list[Math.floor(rnd() * list.length)]!;
+  const r = readReview(input.review.text, input.review.rating, { language: input.review.language, source: input.review.source });
+  const c = COPY[r.language];
+  const business = ((r.language === "ar" ? input.business.nameAr : null) || input.business.name || "").normalize("NFC").replace(/\s+/gu, " ").trim();
+  const author = input.review.author.normalize("NFC").replace(/\s+/gu, " ").trim();
+  const fill = (template: string, slots: Record<string, string> = {}) => tidy(template.replace(/\{(\w+)\}/g, (_, k: string) => ({ business, author, ...slots })[k] ?? ""));
+
+  const food = r.dish ? (r.language === "en" ? `the ${r.dish}` : r.dish) : c.food;
+  const named = (topics: readonly ReviewTopic[]) => c.and(topics.map((t) => (t === "food" ? food : c.praisedName[t])));
+  const topicLines = (topics: readonly ReviewTopic[]) => (topics.length ? topics : (["none"] as const)).map((t) => fill(pick(c.topic[t]), { food }));
+
+  const greeting = fill(author && !NO_NAME.test(author) ? pick(r.sentiment === "negative" ? c.greetFormal : c.greet) : pick(c.greetNoName));
+  const body: string[] = [];
+  if (r.sentiment === "positive") {
+    body.push(fill(pick(c.positiveOpen)));
+    body.push(r.praised.length ? fill(pick(c.praise), { praised: named(r.praised) }) : fill(pick(c.praiseGeneral)));
+    if (r.complaints.length) body.push(fill(pick(c.mixedSorry)), ...topicLines(r.complaints));
+    body.push(fill(pick(c.positiveClose)));
+  } else if (r.sentiment === "negative") {
+    body.push(fill(pick(c.negativeOpen)));
+    body.push(...topicLines(r.complaints));
+    if (r.praised.length) body.push(fill(pick(c.alsoPraised), { praised: named(r.praised) }));
+    body.push(fill(pick(c.contact)));
+  } else {
+    body.push(fill(pick(c.neutralOpen)));
+    if (r.praised.length) body.push(fill(pick(c.neutralPraise), { praised: named(r.praised) }));
+    body.push(...(r.complaints.length ? topicLines(r.complaints) : [fill(pick(c.neutralGeneral))]));
+    body.push(fill(pick(c.neutralContact)));
+  }
+  const sign = business ? fill(pick(c.sign)) : "";
+  const reply = [greeting, body.join(" "), sign].filter(Boolean).join("\n\n");
+  return { reply, language: r.language, sentiment: r.sentiment, topics: r.topics, seed };
+}

@@ -1,0 +1,180 @@
+// A writer backed by any OpenAI-compatible chat-completions endpoint (OpenAI, Azure's compatible
+// path, a local vLLM or Ollama...), through the official SDK. The model is asked for JSON that
+// matches a schema; its answer is checked with zod and against the platform's limits and the
+// language asked for. Anything short of usable (timeout, HTTP error, refusal, bad JSON, wrong
+// language, too long) and the local writer answers instead, with fellBack set so people see why.
+import OpenAI from "openai";
+import { z } from "zod";
+import {
+  composeText, CONTENT_OCCASIONS, CONTENT_TONES, KUWAIT_AREAS, normalizeHashtag, PLATFORM_LABELS, PLATFORM_LIMITS, platformLength,
+  SUGGESTED_HASHTAG_LIMITS, type PlatformName,
+} from "@sufra/schema";
+import type { Logger } from "../../logger.ts";
+import type { AiWriter, ReviewReplyRequest, ReviewReplyResult } from "../provider.ts";
+import type { BusinessProfile, GeneratedVariant, GenerateRequest, GenerateResult } from "../types.ts";
+import { SNAPCHAT_MAX_LENGTH } from "../local/writer.ts";
+
+export interface OpenAiWriterOptions {
+  baseUrl?: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs: number;
+  logger?: Logger;
+}
+
+// What the model must return: JSON, validated before anyone sees it.
+const captionsAnswer = z.object({
+  variants: z.array(z.object({ content: z.string().min(1).max(4000), hashtags: z.array(z.string().max(120)).max(40) })).min(1).max(10),
+});
+const replyAnswer = z.object({ reply: z.string().min(1).max(1500) });
+
+/** Share of letters in Arabic script (0..1). */
+export function arabicShare(text: string): number {
+  const letters = [...text].filter((c) => /\p{L}/u.test(c));
+  return letters.length ? letters.filter((c) => /\p{Script=Arabic}/u.test(c)).length / letters.length : 0;
+}
+
+const limitOf = (p: PlatformName) => (p === "snapchat" ? Math.min(SNAPCHAT_MAX_LENGTH, PLATFORM_LIMITS.snapchat.maxLength) : PLATFORM_LIMITS[p].maxLength);
+
+function languageFits(text: string, language: GenerateRequest["language"]): boolean {
+  const share = arabicShare(text);
+  if (language === "ar") return share >= 0.6;
+  if (language === "en") return share <= 0.1;
+  return share >= 0.2 && share <= 0.9;
+}
+
+/** A model's caption made safe to publish: valid hashtags, the platform's cap, within its length. */
+export function acceptVariant(raw: { content: string; hashtags: string[] }, req: Pick<GenerateRequest, "platform" | "language">): GeneratedVariant | null {
+  const content = raw.content.normalize("NFC").trim();
+  if (!content || /\{[a-z_]+\}|\[[A-Z_ ]+\]/.test(content)) return null; // an unfilled slot is not a caption
+  if (!languageFits(content, req.language)) return null;
+  const tags: string[] = [];
+  const seen = new Set<string>();
+  for (const t of raw.hashtags) {
+    const tag = normalizeHashtag(t);
+    if (tag && !seen.has(tag.toLowerCase())) {
+      seen.add(tag.toLowerCase());
+      tags.push(tag);
+    }
+  }
+  let hashtags = tags.slice(0, SUGGESTED_HASHTAG_LIMITS[req.platform]);
+  while (hashtags.length && platformLength(req.platform, composeText(content, hashtags)) > limitOf(req.platform)) hashtags = hashtags.slice(0, -1);
+  if (platformLength(req.platform, composeText(content, hashtags)) > limitOf(req.platform)) return null;
+  return { content, hashtags, language: req.language };
+}
+
+function profileFacts(b: BusinessProfile): Record<string, unknown> {
+  const area = b.area && Object.hasOwn(KUWAIT_AREAS, b.area) ? KUWAIT_AREAS[b.area as keyof typeof KUWAIT_AREAS] : b.area;
+  return {
+    name: b.name,
+    name_ar: b.nameAr ?? undefined,
+    cuisine: b.cuisine ?? undefined,
+    area: area ?? undefined,
+    opening_hours: b.hours ?? undefined,
+    opening_hours_ar: b.hoursAr ?? undefined,
+    menu: (b.menu ?? []).slice(0, 40).map((m) => ({ name: m.name, name_ar: m.nameAr ?? undefined, price_kwd: m.priceKwd ?? undefined })),
+  };
+}
+
+const LANGUAGE_RULE = {
+  en: "Write in natural English only.",
+  ar: "Write in correct Modern Standard Arabic with a warm Gulf-friendly voice; Arabic script only (a Latin brand name may stay Latin). Use Arabic-Indic digits (٠١٢٣٤٥٦٧٨٩).",
+  both: "Write each caption in Arabic first (correct Modern Standard Arabic, Gulf-friendly voice), then the same message in natural English, separated by a blank line.",
+} as const;
+
+function captionMessages(req: GenerateRequest): OpenAI.Chat.Completions.ChatCompletionMessageParam[] {
+  const limits = {
+    instagram: "Instagram: at most 2,200 characters with hashtags; up to 15 hashtags; line breaks welcome.",
+    twitter: "X: at most 280 characters as X counts them (URLs 23, CJK and emoji double) including hashtags; at most 2 hashtags; one or two sentences.",
+    snapchat: `Snapchat: one short line, at most ${SNAPCHAT_MAX_LENGTH} characters; at most 3 hashtags.`,
+  }[req.platform];
+  const system = [
+    "You are Sufra's content specialist for restaurants and cafés in Kuwait.",
+    "You write social media captions that a Kuwaiti food and beverage business would proudly post.",
+    LANGUAGE_RULE[req.language],
+    `Platform: ${PLATFORM_LABELS[req.platform].en}. ${limits}`,
+    `Tone: ${CONTENT_TONES[req.tone].en}.`,
+    "Use only facts given (business profile, prompt): never invent prices, discounts, dishes, addresses, phone numbers or opening hours.",
+    "Respect Kuwaiti culture and Islamic occasions; no alcohol, no pork.",
+    "Hashtags go in the hashtags array without '#'; Arabic hashtags join words with underscores.",
+    `Return JSON: {"variants":[{"content":"...","hashtags":["..."]}]} with exactly ${req.variants} clearly different variants.`,
+  ].join("\n");
+  const user = {
+    prompt: req.prompt,
+    occasion: req.occasion ? CONTENT_OCCASIONS[req.occasion].en : undefined,
+    business: profileFacts(req.business),
+  };
+  return [
+    { role: "system", content: system },
+    { role: "user", content: JSON.stringify(user) },
+  ];
+}
+
+function replyMessages(req: ReviewReplyRequest, analysed: Pick<ReviewReplyResult, "language" | "sentiment" | "topics">): OpenAI.Chat.Completions.ChatCompletionMessageParam[] {
+  const system = [
+    "You write the business's public reply to a customer review, for a restaurant or café in Kuwait.",
+    analysed.language === "ar" ? "Reply in correct Modern Standard Arabic with a warm Gulf-friendly voice." : "Reply in natural English.",
+    `The review is ${analysed.sentiment}. ${analysed.topics.length ? `It is about: ${analysed.topics.join(", ")}. Answer each of these specifically.` : ""}`,
+    "Address the author by name. Thank them. For complaints apologise sincerely and invite them to contact the business directly.",
+    "Never invent facts, offers, discounts, refunds or compensation, and never promise anything the review does not give you grounds for.",
+    "At most 4 sentences. Return JSON: {\"reply\":\"...\"}.",
+  ].join("\n");
+  return [
+    { role: "system", content: system },
+    { role: "user", content: JSON.stringify({ business: req.business.name, author: req.review.author, rating: req.review.rating, review: req.review.text }) },
+  ];
+}
+
+/**
+ * The model's writer, with the local one behind it. `local` answers whenever the model cannot;
+ * the result then carries fellBack: true.
+ */
+export function createOpenAiWriter(opts: OpenAiWriterOptions, local: AiWriter): AiWriter {
+  // no retries: a retry after a timeout would double the 30 s a person waits
+  const client = new OpenAI({ baseURL: opts.baseUrl, apiKey: opts.apiKey || "not-needed", timeout: opts.timeoutMs, maxRetries: 0 });
+
+  async function ask<T>(messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[], schema: z.ZodType<T>, name: string): Promise<T> {
+    const completion = await client.chat.completions.create({
+      model: opts.model,
+      messages,
+      temperature: 0.9,
+      response_format: { type: "json_schema", json_schema: { name, strict: true, schema: z.toJSONSchema(schema, { target: "draft-7" }) as Record<string, unknown> } },
+    });
+    const choice = completion.choices[0];
+    if (!choice?.message?.content) throw new Error(choice?.message?.refusal ? `refused: ${choice.message.refusal}` : "empty answer");
+    return schema.parse(JSON.parse(choice.message.content));
+  }
+
+  return {
+    provider: "openai",
+    async generate(req: GenerateRequest): Promise<GenerateResult & { fellBack?: boolean }> {
+      try {
+        const answer = await ask(captionMessages(req), captionsAnswer, "captions");
+        const seen = new Set<string>();
+        const variants = answer.variants
+          .map((v) => acceptVariant(v, req))
+          .filter((v): v is GeneratedVariant => !!v && !seen.has(v.content) && !!seen.add(v.content))
+          .slice(0, req.variants);
+        if (!variants.length) throw new Error("no usable caption in the answer");
+        return { variants, provider: "openai" };
+      } catch (err) {
+        opts.logger?.info("ai: the model gave no usable captions; the local writer answered", { error: (err as Error).message });
+        return { ...(await local.generate(req)), fellBack: true };
+      }
+    },
+    async replyToReview(req: ReviewReplyRequest): Promise<ReviewReplyResult> {
+      // the local reading of the review (language, sentiment, topics) steers the model and checks it
+      const base = await local.replyToReview(req);
+      try {
+        const answer = await ask(replyMessages(req, base), replyAnswer, "review_reply");
+        const reply = answer.reply.normalize("NFC").trim();
+        const share = arabicShare(reply);
+        if (base.language === "ar" ? share < 0.6 : share > 0.1) throw new Error("the reply is not in the review's language");
+        return { ...base, reply, provider: "openai", fellBack: false };
+      } catch (err) {
+        opts.logger?.info("ai: the model gave no usable review reply; the local writer answered", { error: (err as Error).message });
+        return { ...base, fellBack: true };
+      }
+    },
+  };
+}

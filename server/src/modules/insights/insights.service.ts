@@ -1,0 +1,125 @@
+// Peak-hours posting insights (issue 6, SPEC §1 "peak-hours posting insights"): when the viewer's
+// business should post, as a heat map of Kuwait weekdays × hours and suggested times for the next
+// seven days. The model is @sufra/schema's insights.ts; this service feeds it the week's prayer times,
+// Ramadan (from the calendar service, so the admins' corrections count) and, once the business has
+// published enough posts with figures, their engagement by Kuwait weekday and hour (one SQL
+// aggregate; every row is never loaded).
+import {
+  addDays, blendGrids, bestHours, defaultPostingScores, gridCells, INSIGHTS_LOOKBACK_DAYS, kuwaitDate, MIN_POSTS_FOR_OWN_INSIGHTS, ownPostingScores, planSuggestions,
+  postingInsightsQuerySchema, RAMADAN_OWN_SHARE, SUGGESTION_DAYS, weekdayOf, type EngagementSample, type KuwaitHoliday, type PlanDay, type PostingInsights,
+} from "@sufra/schema";
+import type { Deps } from "../../deps.ts";
+import { validate } from "../../errors.ts";
+import { requireScope, type Viewer } from "../auth/policy.ts";
+import { kuwaitPrayerTimes, type CalendarService } from "../calendar/calendar.service.ts";
+
+/** The Ramadan days among `dates`, from the calendar's first and last days of Ramadan (corrections applied). */
+export function ramadanDays(dates: readonly string[], holidays: readonly KuwaitHoliday[]): boolean[] {
+  const starts = holidays.filter((h) => h.occasionKey === "ramadan_start").map((h) => h.date).sort();
+  const ends = holidays.filter((h) => h.occasionKey === "ramadan_end").map((h) => h.date).sort();
+  return dates.map((d) => {
+    const start = starts.filter((s) => s <= d).at(-1);
+    if (!start) return false;
+    const end = ends.find((e) => e >= start);
+    return !!end && d <= end;
+  });
+}
+
+interface Figures {
+  posts: number;
+  samples: EngagementSample[];
+}
+
+export function createInsightsService(deps: Deps, calendar: CalendarService, opts: { now?: () => Date } = {}) {
+  const { db } = deps;
+  const now = opts.now ?? (() => new Date());
+
+  /**
+   * The business's published targets of the lookback that have real figures (a demo account's are
+   * simulated and say nothing about its audience). Each target's engagement is likes + comments +
+   * shares over reach (or views when the network gives no reach); without either, its absolute
+   * engagement. Either is divided by the business's mean of the same measure on the same network,
+   * so Instagram's and X's scales compare. Then averaged per Kuwait weekday and hour of publishing.
+   */
+  async function ownFigures(businessId: string, since: Date, until: Date): Promise<Figures> {
+    const rows = await db.$queryRaw<{ weekday: number; hour: number; posts: number; value: number; total: number }[]>`
+      with t as (
+        select pt.post_id, pt.platform,
+               coalesce(pt.published_at, p.published_at) as at,
+               (pt.likes + pt.comments + pt.shares)::float8 as engagement,
+               nullif(case when pt.reach > 0 then pt.reach else pt.views end, 0)::float8 as audience
+          from post_targets pt
+          join posts p on p.id = pt.post_id
+         where p.business_id = ${businessId}::uuid
+           and pt.status = 'published'
+           and pt.metrics_at is not null
+           and not pt.metrics_simulated
+           and coalesce(pt.published_at, p.published_at) >= ${since.toISOString()}::timestamptz
+           and coalesce(pt.published_at, p.published_at) < ${until.toISOString()}::timestamptz
+      ), m as (
+        select post_id, at, audience is not null as rated,
+               platform, case when audience is not null then engagement / audience else engagement end as measure
+          from t
+      ), v as (
+        select post_id, at,
+               coalesce(measure / nullif(avg(measure) over (partition by platform, rated), 0), 1) as value
+          from m
+      )
+      select extract(dow from at at time zone 'Asia/Kuwait')::int as weekday,
+             extract(hour from at at time zone 'Asia/Kuwait')::int as hour,
+             count(distinct post_id)::int as posts,
+             avg(value)::float8 as value,
+             (select count(distinct post_id) from v)::int as total
+        from v
+       group by 1, 2`;
+    return { posts: rows[0]?.total ?? 0, samples: rows.map((r) => ({ weekday: r.weekday, hour: r.hour, posts: r.posts, value: r.value })) };
+  }
+
+  return {
+    /**
+     * Best posting hours for the viewer's business, for the seven days from `from` (YYYY-MM-DD,
+     * default today in Kuwait): the heat map, the best three hours of each weekday and suggested times.
+     */
+    async postingTimes(viewer: Viewer | null, input: { from?: unknown } = {}): Promise<PostingInsights> {
+      const v = requireScope(viewer, "business");
+      const q = validate(postingInsightsQuerySchema, input);
+      const at = now();
+      const from = q.from ?? kuwaitDate(at);
+      const dates = Array.from({ length: SUGGESTION_DAYS }, (_, i) => addDays(from, i));
+
+      // a Ramadan that began in the previous year (December) is found in that year's list
+      const years = [...new Set([addDays(from, -31), dates.at(-1)!].map((d) => Number(d.slice(0, 4))))];
+      const holidays = (await Promise.all(years.map((year) => calendar.holidays(v, { year })))).flat();
+      const inRamadan = ramadanDays(dates, holidays);
+
+      // each weekday occurs once in the seven days: it takes that day's prayer times and Ramadan
+      const days: PlanDay[] = dates.map((date, i) => ({ date, prayers: kuwaitPrayerTimes(date), ramadan: inRamadan[i]! }));
+      const byWeekday = [...days].sort((a, b) => weekdayOf(a.date) - weekdayOf(b.date));
+      const ramadanByWeekday = byWeekday.map((d) => d.ramadan);
+      const defaults = defaultPostingScores({ prayers: byWeekday.map((d) => d.prayers), ramadan: ramadanByWeekday });
+
+      const figures = await ownFigures(v.businessId!, new Date(at.getTime() - INSIGHTS_LOOKBACK_DAYS * 86_400_000), at);
+      const own = figures.posts >= MIN_POSTS_FOR_OWN_INSIGHTS;
+      let grid = defaults;
+      if (own) {
+        // the prior is the ordinary defaults: the figures were (mostly) gathered outside Ramadan
+        const ordinary = defaultPostingScores({ prayers: byWeekday.map((d) => d.prayers) });
+        grid = ownPostingScores(figures.samples, ordinary);
+        if (ramadanByWeekday.some(Boolean)) grid = blendGrids(grid, defaults, RAMADAN_OWN_SHARE, ramadanByWeekday);
+      }
+
+      return {
+        source: own ? "own" : "defaults",
+        ramadan: inRamadan.some(Boolean),
+        postsAnalysed: figures.posts,
+        minPosts: MIN_POSTS_FOR_OWN_INSIGHTS,
+        from,
+        cells: gridCells(grid),
+        best: bestHours(grid),
+        suggestions: planSuggestions({ days, grid, source: own ? "own" : "defaults", now: at }),
+      };
+    },
+  };
+}
+
+export type InsightsService = ReturnType<typeof createInsightsService>;
