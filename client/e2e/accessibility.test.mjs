@@ -50,7 +50,7 @@ for (const lng of ["en", "ar"]) {
 }
 
 for (const lng of ["en", "ar"]) {
-  test(`posts, composer, calendar, client dashboard and settings have no serious or critical violations (${lng})`, async () => {
+  test(`posts, composer, AI studio, calendar, reviews, client dashboard and settings have no serious or critical violations (${lng})`, async () => {
     const { DEMO } = await import("./support.mjs");
     const page = await browser.page(server.base);
     await page.goto(`${server.base}/login?lng=${lng}`);
@@ -63,13 +63,20 @@ for (const lng of ["en", "ar"]) {
       ["composer", "/posts/new", "caption"],
       ["calendar", "/schedule", "calendar"],
       ["settings", "/settings", null],
+      ["reviews", "/reviews", null],
     ]) {
       await page.goto(server.base + path);
       if (ready) await page.getByTestId(ready).first().waitFor();
       await page.waitForLoadState("networkidle");
       found[name] = await audit(page);
     }
-    assert.deepEqual(found, { dashboard: [], posts: [], composer: [], calendar: [], settings: [] });
+    // the studio's drawer, open over the composer
+    await page.goto(`${server.base}/posts/new`);
+    await page.getByTestId("open-studio").click();
+    await page.getByTestId("studio-prompt").waitFor();
+    await page.waitForLoadState("networkidle");
+    found.studio = await audit(page);
+    assert.deepEqual(found, { dashboard: [], posts: [], composer: [], calendar: [], settings: [], reviews: [], studio: [] });
     await page.close();
   });
 }

@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
                       { path: "posts", lazy: page(() => import("../modules/posts/PostsPage.tsx")) },
                       { path: "posts/new", lazy: page(() => import("../modules/posts/ComposerPage.tsx")) },
                       { path: "posts/:id/edit", lazy: page(() => import("../modules/posts/ComposerPage.tsx")) },
+                      { path: "reviews", lazy: page(() => import("../modules/reviews/ReviewsPage.tsx")) },
                       { path: "analytics", lazy: page(() => import("../modules/placeholders/AnalyticsPage.tsx")) },
                       { path: "competitors", lazy: page(() => import("../modules/placeholders/CompetitorsPage.tsx")) },
                       { path: "campaigns", lazy: page(() => import("../modules/placeholders/CampaignsPage.tsx")) },

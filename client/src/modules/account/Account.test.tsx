@@ -2,7 +2,7 @@
 // "Current password is incorrect" in the person's language; business details loaded with GraphQL and
 // saved over REST; language, theme and digits.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { PlatformsConnectionsDocument, SettingsMeDocument } from "../../graphql/graphql.ts";
+import { BusinessProfileDocument, PlatformsConnectionsDocument, SettingsMeDocument } from "../../graphql/graphql.ts";
 import { latinDigits } from "../../lib/format.ts";
 import { session } from "../../lib/session.ts";
 import { fakeFetch, inLanguage } from "../../../test/render.tsx";
@@ -14,6 +14,11 @@ const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: 
 
 /** the connected-accounts card on the settings page asks for these */
 const noAccounts = { request: { query: PlatformsConnectionsDocument }, result: { data: { platformConnections: [] } } };
+/** and the business profile card asks for this one */
+const emptyProfile = {
+  request: { query: BusinessProfileDocument },
+  result: { data: { businessProfile: { __typename: "BusinessProfile", id: "b1", companyName: "Dar Al Qahwa", nameAr: null, cuisine: null, area: null, hours: null, hoursAr: null, menu: [] } } },
+};
 
 const settingsMe = (business: Record<string, unknown> | null) => ({
   request: { query: SettingsMeDocument },
@@ -87,7 +92,7 @@ describe("settings", () => {
   test("business details load with GraphQL and are saved with PUT /api/auth/profile", async () => {
     signIn("client");
     const { calls } = fakeFetch({ "PUT /api/auth/profile": [200, people.client] });
-    renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [settingsMe({ companyName: "Dar Al Qahwa", phone: "+96512345678", address: "Salmiya" }), noAccounts]);
+    renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [settingsMe({ companyName: "Dar Al Qahwa", phone: "+96512345678", address: "Salmiya" }), noAccounts, emptyProfile]);
     const company = await screen.findByLabelText("Company name");
     expect(company).toHaveValue("Dar Al Qahwa");
     type(company, "Dar Al Qahwa Roastery");
@@ -101,7 +106,7 @@ describe("settings", () => {
   test("a phone outside the +965 rule is refused before anything is sent", async () => {
     signIn("owner");
     const { fn } = fakeFetch({});
-    renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [settingsMe({ companyName: "Dar Al Qahwa", phone: "+96512345678", address: "" }), noAccounts]);
+    renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [settingsMe({ companyName: "Dar Al Qahwa", phone: "+96512345678", address: "" }), noAccounts, emptyProfile]);
     type(await screen.findByLabelText("Phone"), "12345");
     fireEvent.click(screen.getByRole("button", { name: "Save business details" }));
     expect(await screen.findByText("Invalid Kuwait phone number. Format: +965XXXXXXXX")).toBeInTheDocument();

@@ -1,16 +1,17 @@
-// /admin (SPEC §2 Admin dashboard): tabs Overview, Translations and Holidays (issue 6: correcting
-// the dates of Kuwait's occasions). The translations editor comes in
+// /admin (SPEC §2 Admin dashboard): tabs Overview, Translations, Holidays (issue 6: correcting
+// the dates of Kuwait's occasions) and AI writer (issue 6: the studio's writer). The translations editor comes in
 // a later issue; its tab says so.
 import { Tabs, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
+import AiWriterTab from "./components/AiWriterTab.tsx";
 import HolidaysTab from "./components/HolidaysTab.tsx";
 import { Overview } from "./components/Overview.tsx";
 import TranslationsTab from "../translations/TranslationsTab.tsx";
 import "./i18n.ts";
 import "./admin.css";
 
-const TABS = ["overview", "translations", "holidays"] as const;
+const TABS = ["overview", "translations", "holidays", "ai"] as const;
 
 export default function AdminPage() {
   const { t } = useTranslation("admin");
@@ -28,6 +29,7 @@ export default function AdminPage() {
           { key: "overview", label: t("tabs.overview"), children: <Overview /> },
           { key: "translations", label: t("tabs.translations"), children: <TranslationsTab /> },
           { key: "holidays", label: t("tabs.holidays"), children: <HolidaysTab /> },
+          { key: "ai", label: t("tabs.ai"), children: <AiWriterTab /> },
         ]}
       />
     </div>

@@ -9,6 +9,8 @@ import { inLanguage } from "../../../test/render.tsx";
 import { people, renderWithMocks as renderScreen, signIn } from "../../../test/screens.tsx";
 import DashboardPage from "./DashboardPage.tsx";
 import OwnerDashboardPage from "./OwnerDashboardPage.tsx";
+import { insightsMock } from "../insights/testMocks.ts";
+import { reviewStatsMock } from "../reviews/testMocks.ts";
 
 /** The dashboards also show prayer times and coming occasions (their own tests are PrayerTimes.test.tsx). */
 const calendarMocks = [
@@ -19,6 +21,10 @@ const calendarMocks = [
     result: { data: { prayerTimes: { __typename: "PrayerTimes", date: "2026-03-20", fajr: "04:25", sunrise: "05:43", dhuhr: "11:50", asr: "15:18", maghrib: "17:57", isha: "19:14" } } },
   },
   { request: { query: DashboardUpcomingOccasionsDocument, variables: () => true }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { upcomingOccasions: [] } } },
+  // and the best times to post (their own tests are in modules/insights)
+  insightsMock(),
+  // and the unanswered reviews (their own tests are in modules/reviews)
+  reviewStatsMock({ total: 9, unanswered: 4 }),
 ];
 const renderWithMocks = (routes: Parameters<typeof renderScreen>[0], path: string, mocks: Parameters<typeof renderScreen>[2] = []) => renderScreen(routes, path, [...(mocks ?? []), ...calendarMocks] as never);
 
@@ -138,6 +144,11 @@ test("a client on trial: welcome, business, the trial warning with the days left
   expect(screen.getByRole("link", { name: "Schedule posts" })).toHaveAttribute("href", "/schedule");
   expect(screen.getByRole("link", { name: "See analytics" })).toHaveAttribute("href", "/analytics");
   expect(screen.getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/settings");
+  // the reviews waiting for an answer
+  const reviews = within(await screen.findByTestId("unanswered-reviews"));
+  expect(await reviews.findByText("reviews waiting for a reply")).toBeInTheDocument();
+  expect(reviews.getByText("4")).toBeInTheDocument();
+  expect(reviews.getByRole("link", { name: "Answer reviews" })).toHaveAttribute("href", "/reviews");
 });
 
 test("in Arabic: the warning with Arabic-Indic digits and the plan's Arabic name", async () => {

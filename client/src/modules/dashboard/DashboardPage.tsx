@@ -15,7 +15,9 @@ import { ClientStatCards } from "./components/StatCards.tsx";
 import { SubscriptionCard } from "./components/SubscriptionCard.tsx";
 import { TrialAlert } from "./components/TrialAlert.tsx";
 import { Welcome } from "./components/Welcome.tsx";
+import { UnansweredReviewsCard } from "./components/UnansweredReviewsCard.tsx";
 import { useClientDashboard } from "./hooks/useClientDashboard.ts";
+import { BestTimesCard } from "../insights/BestTimesCard.tsx";
 import { OwnerDashboard } from "./OwnerDashboardPage.tsx";
 import "./i18n.ts";
 
@@ -60,6 +62,7 @@ export function ClientDashboard() {
           <Welcome name={me.name} business={me.business ?? null} />
           <TrialAlert subscription={me.business?.subscription} />
           {me.business && <ClientFigures />}
+          {me.business && <UnansweredReviewsCard />}
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={12}>
               <PrayerTimesCard />
@@ -68,6 +71,7 @@ export function ClientDashboard() {
               <OccasionsCard />
             </Col>
           </Row>
+          {me.business && <BestTimesCard />}
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={me.business ? 12 : 24}>
               <QuickActions actions={["createPost", "schedule", "analytics", "settings"]} />

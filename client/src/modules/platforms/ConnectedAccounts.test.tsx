@@ -5,7 +5,7 @@
 // network sends the person back with (?connected=1 / ?connect_error=CODE) in their language.
 import type { MockLink } from "@apollo/client/testing";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { PlatformsConnectDocument, PlatformsConnectionsDocument, PlatformsDisconnectDocument, SettingsMeDocument } from "../../graphql/graphql.ts";
+import { BusinessProfileDocument, PlatformsConnectDocument, PlatformsConnectionsDocument, PlatformsDisconnectDocument, SettingsMeDocument } from "../../graphql/graphql.ts";
 import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
 import { people, renderWithMocks, signIn } from "../../../test/screens.tsx";
@@ -182,7 +182,9 @@ test("an unknown error code still reads as a sentence", async () => {
 describe("in Settings", () => {
   const me = { request: { query: SettingsMeDocument }, result: { data: { me: { __typename: "User", id: people.client.id, role: "CLIENT", business: { __typename: "Client", id: "b1", companyName: "Dar Al Qahwa", phone: "+96512345678", address: "" } } } } };
   test("a client sees the connected accounts", async () => {
-    renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [me, connectionsMock([connection("INSTAGRAM", null)])]);
+    // the page also shows the business profile (its own tests are in modules/business-profile)
+    const profile = { request: { query: BusinessProfileDocument }, result: { data: { businessProfile: { __typename: "BusinessProfile", id: "b1", companyName: "Dar Al Qahwa", nameAr: null, cuisine: null, area: null, hours: null, hoursAr: null, menu: [] } } } };
+    renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [me, connectionsMock([connection("INSTAGRAM", null)]), profile]);
     expect(await screen.findByRole("button", { name: "Connect Instagram" })).toBeInTheDocument();
     expect(screen.getByTestId("connected-accounts")).toHaveTextContent("Connected accounts");
   });

@@ -3,6 +3,8 @@
 // connected accounts, photos and videos, and a time in Kuwait (with the Hijri date). Beside the form,
 // one live preview per network with its counter as that network counts, computed on every keystroke
 // by @sufra/schema's previewPost (the server runs the same). ?at=<ISO> pre-fills the time (calendar).
+// "Write with AI" opens the studio (components/studio) in a drawer, loaded the first time it opens.
+import { BulbOutlined } from "@ant-design/icons";
 import { useMutation, useQuery } from "@apollo/client/react";
 import {
   canEnhanceImages,
@@ -10,14 +12,15 @@ import {
   messageText,
   normalizeHashtag,
   parseInstant,
+  PLATFORM_LIMITS,
   PLATFORMS,
   postInputSchema,
   previewPost,
   scheduleSchema,
   type PlatformName,
 } from "@sufra/schema";
-import { Alert, App, Button, Checkbox, Form, Input, Select, Skeleton, Tag, Typography } from "antd";
-import { useMemo, useState } from "react";
+import { Alert, App, Button, Checkbox, Drawer, Form, Grid, Input, Select, Skeleton, Tag, Typography } from "antd";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { LoadError } from "../../app/LoadError.tsx";
@@ -40,6 +43,8 @@ import { gqlPlatform, PlatformLabel, platformName, postStatusName } from "./comp
 import { KuwaitDateTimePicker } from "./components/KuwaitDateTimePicker.tsx";
 import { MediaField, type MediaItem } from "./components/MediaField.tsx";
 import { PreviewCard } from "./components/PreviewCard.tsx";
+import type { Insertion } from "./components/studio/GenerateTab.tsx";
+import { STUDIO_NS } from "./components/studio/studio.i18n.ts";
 import { POSTS_NS } from "./i18n.ts";
 import "./posts.css";
 
@@ -47,6 +52,8 @@ type Connection = PostsComposerSetupQuery["platformConnections"][number];
 type Action = "draft" | "schedule" | "publish";
 type Field = "content" | "platforms" | "hashtags" | "firstComment" | "mediaIds" | "scheduledFor";
 const FIELDS: readonly Field[] = ["content", "platforms", "hashtags", "firstComment", "mediaIds", "scheduledFor"];
+// the studio brings its queries and forms only when someone opens it
+const StudioPanel = lazy(() => import("./components/studio/StudioPanel.tsx"));
 
 export default function ComposerPage() {
   const { t } = useTranslation(POSTS_NS);
@@ -117,6 +124,10 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Action | null>(null);
+  const [studioOpen, setStudioOpen] = useState(false);
+  const [studioMounted, setStudioMounted] = useState(false);
+  const { t: ts } = useTranslation(STUDIO_NS);
+  const small = !Grid.useBreakpoint().md;
 
   const [create] = useMutation(PostsCreateDocument);
   const [update] = useMutation(PostsUpdateDocument);
@@ -163,6 +174,23 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
     setHashtags(out);
     clearError("hashtags");
   };
+
+  // captions are written for the chosen network with the shortest limit, so they fit every one chosen
+  const studioPlatform = platforms.reduce<PlatformName>((a, b) => (PLATFORM_LIMITS[b].maxLength < PLATFORM_LIMITS[a].maxLength ? b : a), platforms[0] ?? "instagram");
+
+  function openStudio() {
+    setStudioMounted(true);
+    setStudioOpen(true);
+  }
+
+  /** What the studio gives: the caption replaced or added below, its hashtags with the post's. */
+  function insertFromStudio(v: Insertion) {
+    if (v.content) setContent((c) => (v.mode === "append" && c.trim() ? `${c.trimEnd()}\n\n${v.content}` : v.content));
+    if (v.hashtags.length) changeHashtags(v.mode === "replace" ? v.hashtags : [...hashtags, ...v.hashtags]);
+    clearError("content");
+    setStudioOpen(false);
+    void message.success(ts("results.inserted"));
+  }
 
   const togglePlatform = (p: PlatformName, on: boolean) => {
     setPlatforms((list) => (on ? PLATFORMS.filter((x) => x === p || list.includes(x)) : list.filter((x) => x !== p)));
@@ -266,6 +294,11 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
             })}
           </ul>
         </Form.Item>
+        <Form.Item className="sufra-studio-open">
+          <Button icon={<BulbOutlined aria-hidden />} onClick={openStudio} aria-expanded={studioOpen} data-testid="open-studio">
+            {ts("open")}
+          </Button>
+        </Form.Item>
         <Form.Item label={t("composer.caption")} htmlFor="post-caption" validateStatus={status("content")} help={errors.content}>
           <Input.TextArea
             id="post-caption"
@@ -344,6 +377,20 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
           </Link>
         </div>
       </Form>
+      {studioMounted && (
+        <Drawer
+          open={studioOpen}
+          onClose={() => setStudioOpen(false)}
+          title={ts("title")}
+          placement={locale === "ar" ? "left" : "right"}
+          size={small ? "100%" : 520}
+          data-testid="studio-drawer"
+        >
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+            <StudioPanel platform={studioPlatform} currentContent={content} onInsert={insertFromStudio} onAddHashtags={(tags) => changeHashtags([...hashtags, ...tags])} />
+          </Suspense>
+        </Drawer>
+      )}
       <section className="sufra-previews" aria-label={t("composer.previews")}>
         <Typography.Title level={2} className="sufra-section-title">
           {t("composer.previews")}

@@ -1,6 +1,9 @@
 // Texts of the posts screens (namespace "posts"): the list, the composer, the previews and the steps a
 // person takes for a network. Status labels, preview problems and validation texts come from @sufra/schema.
 import { registerTranslations } from "../../i18n/index.ts";
+// the composer's AI studio keeps its texts beside it (namespace "studio"); imported here so the
+// translations extractor, which reads every i18n.ts, finds them
+import "./components/studio/studio.i18n.ts";
 
 export const POSTS_NS = "posts";
 

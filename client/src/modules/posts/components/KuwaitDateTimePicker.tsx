@@ -1,10 +1,12 @@
 // A day and time in Kuwait (whatever the browser's zone), with the Gregorian and Hijri dates written
-// beside it in the person's language. The value is an ISO instant or null.
+// beside it in the person's language, and the week's suggested posting times as chips. The value is an
+// ISO instant or null.
 import { DatePicker } from "antd";
 import type { Dayjs } from "dayjs";
 import { formatDateTime, formatHijri } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { fromPickerValue, kuwaitToday, toPickerValue } from "../kuwaitTime.ts";
+import { SuggestedTimeChips } from "../../insights/SuggestedTimeChips.tsx";
 
 interface Props {
   value: string | null;
@@ -15,9 +17,11 @@ interface Props {
   "aria-label"?: string;
   "aria-describedby"?: string;
   testId?: string;
+  /** the posting insights' suggested times as chips under the picker (default on) */
+  suggestions?: boolean;
 }
 
-export function KuwaitDateTimePicker({ value, onChange, id, placeholder, status, testId, ...aria }: Props) {
+export function KuwaitDateTimePicker({ value, onChange, id, placeholder, status, testId, suggestions = true, ...aria }: Props) {
   const locale = useLocale();
   const today = kuwaitToday();
   return (
@@ -44,6 +48,7 @@ export function KuwaitDateTimePicker({ value, onChange, id, placeholder, status,
           </span>
         </span>
       )}
+      {suggestions && <SuggestedTimeChips value={value} onPick={onChange} />}
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { InstagramOutlined, SnapchatFilled, XOutlined } from "@ant-design/icons"
 import { messageText, PLATFORM_LABELS, postStatusKey, targetStatusKey, type PlatformName, type PostStatus as SchemaPostStatus, type TargetStatus as SchemaTargetStatus } from "@sufra/schema";
 import { Button, Tag } from "antd";
 import { useHref, useLinkClickHandler } from "react-router-dom";
-import { TAG_COLORS, type TagTone } from "../../../app/tagColors.ts";
+import type { TagTone } from "../../../app/tagColors.ts";
+import { ToneTag } from "../../../app/ToneTag.tsx";
 import type { Platform, PostStatus, TargetStatus } from "../../../graphql/graphql.ts";
 import { formatDateTime, formatHijri } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
@@ -52,15 +53,6 @@ const TARGET_TONES: Record<SchemaTargetStatus, TagTone | null> = {
   cancelled: null,
 };
 
-function ToneTag({ tone, children, testId }: { tone: TagTone | null; children: React.ReactNode; testId?: string }) {
-  return tone ? (
-    <Tag variant="solid" color={TAG_COLORS[tone]} data-testid={testId}>
-      {children}
-    </Tag>
-  ) : (
-    <Tag data-testid={testId}>{children}</Tag>
-  );
-}
 
 export function PostStatusTag({ status }: { status: PostStatus }) {
   const locale = useLocale();

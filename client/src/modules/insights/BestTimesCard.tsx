@@ -1,0 +1,86 @@
+// The client dashboard's "Best times to post": the heat map of the week (from the business's own
+// posts once it has enough, Kuwait food-and-beverage defaults until then, Ramadan's hours in
+// Ramadan) and the next suggested times, each a link that opens the composer at that time.
+import { Alert, Button, Card, Skeleton, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
+import { formatNumber } from "../../lib/format.ts";
+import { useLocale } from "../../lib/useLocale.ts";
+import { INSIGHTS_NS } from "./i18n.ts";
+import { PostingHeatmap } from "./PostingHeatmap.tsx";
+import { slotName } from "./time.ts";
+import { reasonKey, usePostingInsights } from "./useSuggestedTimes.ts";
+import "./i18n.ts";
+
+/** How many of the coming suggested times the card lists. */
+const LISTED = 3;
+/** The lookback of the business's own figures (INSIGHTS_LOOKBACK_DAYS on the server). */
+const LOOKBACK_DAYS = 90;
+
+export function BestTimesCard() {
+  const { t } = useTranslation(INSIGHTS_NS);
+  const locale = useLocale();
+  const { data, error, refetch } = usePostingInsights();
+  const insights = data?.postingInsights;
+
+  let body;
+  if (insights) {
+    const n = formatNumber(insights.postsAnalysed, locale);
+    const coming = insights.suggestions.filter((s) => Date.parse(s.at) > Date.now()).slice(0, LISTED);
+    body = (
+      <div className="sufra-best-times">
+        <Typography.Text type="secondary" data-testid="best-times-source">
+          {insights.source === "OWN"
+            ? t("own", { count: insights.postsAnalysed, n, days: formatNumber(LOOKBACK_DAYS, locale) })
+            : t("defaults", { min: formatNumber(insights.minPosts, locale), n })}
+        </Typography.Text>
+        {insights.ramadan && <Alert type="info" showIcon title={t("ramadan")} data-testid="best-times-ramadan" />}
+        <PostingHeatmap cells={insights.cells} best={insights.best} />
+        <Typography.Text strong>{t("next")}</Typography.Text>
+        {coming.length ? (
+          <ul className="sufra-best-list" data-testid="best-times-next">
+            {coming.map((s) => {
+              const time = slotName(s.at, locale);
+              return (
+                <li key={s.at}>
+                  {/* the name read aloud starts with what is shown (WCAG 2.5.3), then says what the link does */}
+                  <Link to={`/posts/new?at=${encodeURIComponent(s.at)}`}>
+                    <time dateTime={s.at}>{time}</time> · {t(reasonKey(s.reason))}
+                    <span className="sufra-visually-hidden"> · {t("schedule", { time })}</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <Typography.Text type="secondary">{t("noneSoon")}</Typography.Text>
+        )}
+      </div>
+    );
+  } else if (error)
+    body = (
+      <Alert
+        type="warning"
+        showIcon
+        title={t("loadFailed")}
+        data-testid="best-times-error"
+        action={
+          <Button size="small" onClick={() => void refetch().catch(() => {})}>
+            {t("actions.retry", { ns: "common" })}
+          </Button>
+        }
+      />
+    );
+  else
+    body = (
+      <div role="status" aria-live="polite" aria-label={t("loading")}>
+        <Skeleton active paragraph={{ rows: 4 }} />
+      </div>
+    );
+
+  return (
+    <Card title={t("title")} className="sufra-card" data-testid="best-times">
+      {body}
+    </Card>
+  );
+}

@@ -1,0 +1,73 @@
+// The heat map of good posting hours (DESIGN.md: "heat maps of good posting hours"): seven weekdays ×
+// 24 hours in Kuwait time, the week starting Saturday in Arabic and Sunday in English (SPEC §9), hours
+// running from the right in Arabic. Each cell names itself for screen readers ("Thursday 9 PM, score
+// 87"); the colour scale has a legend; the weekdays' best hours are outlined.
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "../../lib/format.ts";
+import { useLocale } from "../../lib/useLocale.ts";
+import { INSIGHTS_NS } from "./i18n.ts";
+import { hourName, weekdayName, weekOrder } from "./time.ts";
+import "./i18n.ts";
+import "./insights.css";
+
+export interface HeatCell {
+  weekday: number;
+  hour: number;
+  score: number;
+}
+
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+/** Five steps of the colour scale: 0-19, 20-39, 40-59, 60-79, 80-100. */
+export const bucketOf = (score: number) => Math.min(4, Math.max(0, Math.floor(score / 20)));
+
+export function PostingHeatmap({ cells, best = [] }: { cells: readonly HeatCell[]; best?: readonly { weekday: number; hours: readonly number[] }[] }) {
+  const { t } = useTranslation(INSIGHTS_NS);
+  const locale = useLocale();
+  const scores = new Map(cells.map((c) => [c.weekday * 24 + c.hour, c.score]));
+  const top = new Set(best.flatMap((b) => b.hours.slice(0, 1).map((h) => b.weekday * 24 + h)));
+
+  return (
+    <div className="sufra-heatmap" data-testid="posting-heatmap">
+      {/* the table scrolls sideways on a phone; the region can take focus so keyboards can scroll it */}
+      <div className="sufra-heatmap-scroll" role="region" aria-label={t("heatmap")} tabIndex={0}>
+        <table className="sufra-heatmap-table">
+          <caption className="sufra-visually-hidden">{t("heatmap")}</caption>
+          <thead>
+            <tr>
+              <td />
+              {HOURS.map((h) => (
+                <th key={h} scope="col" aria-label={hourName(h, locale)}>
+                  {/* every third hour is written; each column still names its hour */}
+                  <span aria-hidden="true">{h % 3 === 0 ? hourName(h, locale) : ""}</span>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {weekOrder(locale).map((w) => (
+              <tr key={w} data-testid={`heat-row-${w}`}>
+                <th scope="row" aria-label={weekdayName(w, locale)}>
+                  <span aria-hidden="true">{weekdayName(w, locale, "short")}</span>
+                </th>
+                {HOURS.map((h) => {
+                  const score = scores.get(w * 24 + h) ?? 0;
+                  const label = t("cellLabel", { day: weekdayName(w, locale), hour: hourName(h, locale), score: formatNumber(score, locale) });
+                  return <td key={h} className={`sufra-heat sufra-heat-${bucketOf(score)}${top.has(w * 24 + h) ? " is-best" : ""}`} aria-label={label} title={label} data-testid={`heat-${w}-${h}`} data-score={score} />;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="sufra-heatmap-legend" aria-label={t("legend")} data-testid="heatmap-legend">
+        <li>{t("legendLow")}</li>
+        {[0, 1, 2, 3, 4].map((b) => (
+          <li key={b} aria-label={`${formatNumber(b * 20, locale)}–${formatNumber(b === 4 ? 100 : b * 20 + 19, locale)}`}>
+            <span className={`sufra-heat sufra-heat-${b}`} />
+          </li>
+        ))}
+        <li>{t("legendHigh")}</li>
+      </ul>
+    </div>
+  );
+}
