@@ -15,4 +15,6 @@ module.exports = {
   },
   testMatch: ["**/*.test.ts?(x)"],
   testTimeout: 20000,
+  // jest's default on a 2-core machine is one worker; the files are independent, so use both cores
+  maxWorkers: 2,
 };
