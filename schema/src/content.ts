@@ -171,6 +171,8 @@ export const generateInputSchema = z.object({
     blankToUndefined,
     z.coerce.number(key("variantsRange")).int(key("variantsRange")).min(MIN_GENERATE_VARIANTS, key("variantsRange")).max(MAX_GENERATE_VARIANTS, key("variantsRange")).default(DEFAULT_GENERATE_VARIANTS),
   ),
+  /** The built-in writer's seed: the same request and seed give the same captions (a model ignores it). */
+  seed: z.preprocess(blankToUndefined, z.coerce.number(key("invalidValue")).int(key("invalidValue")).min(0, key("invalidValue")).max(2 ** 32 - 1, key("invalidValue")).optional()),
 });
 export type GenerateInput = z.output<typeof generateInputSchema>;
 

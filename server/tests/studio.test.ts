@@ -77,6 +77,22 @@ describe("captions with the offline writer", () => {
     }
   });
 
+  test("the same request and seed give the same captions; the answer says its seed", async () => {
+    const c = await client();
+    const body = { prompt: "Saffron cake with Arabic coffee", platform: "instagram", language: "both", tone: "premium", variants: 3, seed: 2026 };
+    const a = await call(app.base, "POST", "/api/posts/generate", { token: c.token, body });
+    const b = await call(app.base, "POST", "/api/posts/generate", { token: c.token, body });
+    expect(a.body.seed).toBe(2026);
+    expect(b.body.variants).toEqual(a.body.variants);
+    const other = await call(app.base, "POST", "/api/posts/generate", { token: c.token, body: { ...body, seed: 7 } });
+    expect(other.body.variants).not.toEqual(a.body.variants);
+    const unseeded = await call(app.base, "POST", "/api/posts/generate", { token: c.token, body: { ...body, seed: undefined } });
+    expect(Number.isInteger(unseeded.body.seed)).toBe(true);
+    const g = await gql(app.base, `mutation { generatePost(input: { prompt: "Saffron cake with Arabic coffee", platform: INSTAGRAM, language: BOTH, tone: PREMIUM, variants: 3, seed: 2026 }) { seed variants { content } } }`, {}, c.token);
+    expect(g.data.generatePost.seed).toBe(2026);
+    expect(g.data.generatePost.variants.map((v: { content: string }) => v.content)).toEqual(a.body.variants.map((v: { content: string }) => v.content));
+  });
+
   test("bad input is refused in the person's language and costs nothing", async () => {
     const c = await client();
     const r = await call(app.base, "POST", "/api/posts/generate", { token: c.token, lang: "ar", body: { prompt: " ", platform: "myspace", variants: 9 } });

@@ -40,6 +40,7 @@ const GeneratedPost = builder.objectRef<GeneratedPostShape>("GeneratedPost").imp
     provider: t.field({ type: AiProviderEnum, resolve: (g) => g.provider }),
     fellBack: t.exposeBoolean("fellBack", { description: "The model failed and the built-in writer answered" }),
     note: t.exposeString("note", { nullable: true, description: "Why, in the caller's language" }),
+    seed: t.float({ nullable: true, description: "The built-in writer's seed; sent again with the same input, the same captions", resolve: (g) => g.seed }),
     variants: t.field({ type: [GeneratedVariant], resolve: (g) => g.variants }),
     usage: t.field({ type: AiUsage, resolve: (g) => g.usage }),
   }),
@@ -83,6 +84,7 @@ const GeneratePostInput = builder.inputType("GeneratePostInput", {
     tone: t.field({ type: ContentToneEnum }),
     occasion: t.field({ type: ContentOccasionEnum, description: "Read from the prompt when left out" }),
     variants: t.int({ description: "1 to 5, default 3" }),
+    seed: t.float({ description: "The built-in writer's seed (0 to 2^32-1): the same input and seed, the same captions" }),
   }),
 });
 

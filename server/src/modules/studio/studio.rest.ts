@@ -15,6 +15,7 @@ const restGenerated = (g: GeneratedPost) => ({
   provider: g.provider,
   fell_back: g.fellBack,
   note: g.note,
+  seed: g.seed,
   usage: restUsage(g.usage),
 });
 
@@ -34,7 +35,7 @@ export function studioRouter(services: Services) {
   const { studio } = services;
   const viewer = (req: Request) => viewerOf(services, req);
 
-  /** {prompt, platform, language?, tone?, occasion?, variants?} → {content, hashtags, variants, language, provider, ...} */
+  /** {prompt, platform, language?, tone?, occasion?, variants?, seed?} → {content, hashtags, variants, language, provider, seed, ...} */
   r.post("/generate", async (req, res) => {
     res.json(restGenerated(await studio.generate(await viewer(req), camelBody(req), metaOf(req))));
   });

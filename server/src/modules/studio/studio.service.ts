@@ -40,6 +40,8 @@ export interface GeneratedPost {
   fellBack: boolean;
   /** Why the captions are not the model's, in the caller's language. */
   note: string | null;
+  /** The built-in writer's seed: sent again with the same request, the same captions. */
+  seed: number | null;
   variants: GeneratedVariant[];
   usage: AiUsage;
 }
@@ -155,7 +157,7 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date } = {})
       const reservation = await reserve(businessId, v.userId, at);
       try {
         const [w, profile] = await Promise.all([writer(), loadBusinessProfile(db, businessId)]);
-        const result = await w.generate({ prompt: input.prompt, platform: input.platform, language, tone: input.tone, occasion: input.occasion, variants: input.variants, business: profile });
+        const result = await w.generate({ prompt: input.prompt, platform: input.platform, language, tone: input.tone, occasion: input.occasion, variants: input.variants, seed: input.seed, business: profile });
         const fellBack = !!result.fellBack;
         await db.aiGeneration.update({ where: { id: reservation }, data: { provider: w.provider, fellBack } });
         const first = result.variants[0]!;
@@ -166,6 +168,7 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date } = {})
           provider: result.provider,
           fellBack,
           note: fellBack ? messageText("aiFellBack", meta.locale) : null,
+          seed: result.seed ?? null,
           variants: result.variants,
           usage: await usageOf(businessId, at),
         };
