@@ -11,6 +11,7 @@ export * from "./media.ts";
 export * from "./posts.ts";
 export * from "./calendar.ts";
 export * from "./insights.ts";
+export * from "./analytics.ts";
 export * from "./content.ts";
 export * from "./business-profile.ts";
 export * from "./reviews.ts";

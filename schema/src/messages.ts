@@ -210,6 +210,12 @@ export const MESSAGES = {
   menuImportTooLong: { en: "The pasted menu is too long: paste at most 20,000 characters", ar: "القائمة الملصقة طويلة جدًا: الصق ٢٠٠٠٠ حرف على الأكثر" },
   menuImportLineInvalid: { en: "Write each line as name, price or name | الاسم | price", ar: "اكتب كل سطر بالشكل: الاسم، السعر أو name | الاسم | السعر" },
   // ---- end of business profile
+  // ---- analytics (analytics.ts: the date range every analytics question takes)
+  analyticsClientInvalid: { en: "client_id must be a business id, as GET /api/auth/me returns it", ar: "يجب أن يكون client_id معرّف نشاط تجاري كما يعيده GET /api/auth/me" },
+  analyticsDateInvalid: { en: "Enter a real date written YYYY-MM-DD, for example 2026-03-20", ar: "أدخل تاريخًا صحيحًا بالصيغة YYYY-MM-DD، مثل 2026-03-20" },
+  analyticsRangeOrder: { en: "The end date cannot come before the start date", ar: "لا يمكن أن يسبق تاريخ النهاية تاريخ البداية" },
+  analyticsRangeTooLong: { en: "A range can cover at most two years", ar: "يمكن أن تغطي الفترة سنتين على الأكثر" },
+  // ---- end of analytics
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

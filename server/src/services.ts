@@ -14,6 +14,7 @@ import { createPublishingService } from "./modules/publishing/publishing.service
 import { createPostsService } from "./modules/posts/posts.service.ts";
 import { createCalendarService } from "./modules/calendar/calendar.service.ts";
 import { createInsightsService } from "./modules/insights/insights.service.ts";
+import { createAnalyticsService } from "./modules/analytics/analytics.service.ts";
 import { createBusinessProfileService } from "./modules/business-profile/business-profile.service.ts";
 import { createStudioService } from "./modules/studio/studio.service.ts";
 import { createReviewsService } from "./modules/reviews/reviews.service.ts";
@@ -44,6 +45,8 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     apiKeys: createApiKeysService(deps),
     calendar,
     insights: createInsightsService(deps, calendar),
+    // figures by business and Kuwait day (metric_daily); start() backfills the rows once
+    analytics: createAnalyticsService(deps),
     businessProfile: createBusinessProfileService(deps),
     studio,
     // review replies come from the writer in force (built in, or the admins' model)

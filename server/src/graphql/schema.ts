@@ -16,6 +16,7 @@ import "../modules/calendar/calendar.graphql.ts";
 import "../modules/templates/templates.graphql.ts";
 import "../modules/reviews/reviews.graphql.ts";
 import "../modules/insights/insights.graphql.ts";
+import "../modules/analytics/analytics.graphql.ts";
 import "../modules/business-profile/business-profile.graphql.ts";
 import "../modules/studio/studio.graphql.ts";
 

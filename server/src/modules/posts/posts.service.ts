@@ -5,6 +5,7 @@ import {
   DELETABLE_POST_STATUSES,
   EDITABLE_POST_STATUSES,
   hasCaptionOrMedia,
+  kuwaitDate,
   PLAN_PLATFORMS,
   postInputSchema,
   postUpdateSchema,
@@ -19,6 +20,7 @@ import { AppError, validate } from "../../errors.ts";
 import type { Prisma, PostStatus } from "../../generated/prisma/client.ts";
 import type { Tx } from "../../db/prisma.ts";
 import { only } from "../../graphql/pubsub.ts";
+import { refreshDailyMetrics } from "../analytics/daily-metrics.ts";
 import { audit } from "../audit/audit.service.ts";
 import { requireScope, type Viewer } from "../auth/policy.ts";
 import type { MediaService } from "../media/media.service.ts";
@@ -228,6 +230,8 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       const p = await lock(tx, businessId, id);
       if (!(DELETABLE_POST_STATUSES as readonly string[]).includes(p.status)) throw new AppError("POST_NOT_EDITABLE");
       await tx.post.delete({ where: { id: p.id } });
+      // a published post leaves analytics' daily rows with it
+      await refreshDailyMetrics(tx, businessId, p.targets.flatMap((t) => (t.status === "published" && t.publishedAt ? [kuwaitDate(t.publishedAt)] : [])));
       await audit(tx, { actorId: v.userId, action: "post.deleted", entityType: "post", entityId: p.id, data: { status: p.status }, ip: meta.ip });
       return p;
     });

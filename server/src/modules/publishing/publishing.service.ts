@@ -6,12 +6,13 @@
 // from send it first asks the network, read-only, whether the post exists. A timeout leaves the
 // target "unconfirmed" for a person; rate limits move the job later; nothing is ever sent twice.
 import { randomUUID } from "node:crypto";
-import { composeText } from "@sufra/schema";
+import { composeText, kuwaitDate } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { OneOffJob } from "../../jobs/queue.ts";
 import type { RecurringJob } from "../../jobs/scheduler.ts";
 import { PlatformError, type PublishRequest, type Published } from "../../platforms/types.ts";
+import { refreshDailyMetrics } from "../analytics/daily-metrics.ts";
 import type { MediaService } from "../media/media.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
 import type { PlatformAccountsService } from "../platform-accounts/platform-accounts.service.ts";
@@ -44,22 +45,30 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
 
   /** Re-reads a post's targets and writes the status that follows; announces a change. */
   async function refreshPost(postId: string) {
+    let daily = null as { businessId: string; days: string[] } | null;
     const changed = await db.$transaction(async (tx) => {
       await tx.$queryRaw`select id from posts where id = ${postId}::uuid for update`;
       const post = await tx.post.findUnique({ where: { id: postId }, include: { targets: { select: { status: true, attempts: true, errorCode: true, publishedAt: true } } } });
       if (!post) return null;
+      daily = { businessId: post.businessId, days: post.targets.flatMap((t) => (t.status === "published" && t.publishedAt ? [kuwaitDate(t.publishedAt)] : [])) };
       const status = postStatusFrom(post.targets, post.status);
       const firstPublished = post.targets.map((t) => t.publishedAt).filter((d): d is Date => !!d).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
       if (status === post.status && (post.publishedAt?.getTime() ?? null) === (firstPublished?.getTime() ?? null)) return null;
       await tx.post.update({ where: { id: postId }, data: { status, publishedAt: firstPublished } });
       return { businessId: post.businessId, status, was: post.status };
     });
+    // every target status change passes here: analytics' daily rows count the published ones by day
+    if (daily?.days.length) await dailyMetrics(daily.businessId, daily.days);
     if (changed) {
       await pubsub.publish("post.changed", { businessId: changed.businessId, postId, status: changed.status });
       if (changed.status === "published" || changed.status === "partially_published" || changed.was === "published") await pubsub.publish("stats.changed", { reason: "post.published" });
     }
     return changed;
   }
+
+  /** Analytics' rows for those days; a failure is logged, never the publisher's (start-up backfills). */
+  const dailyMetrics = (businessId: string, days: string[]) =>
+    refreshDailyMetrics(db, businessId, days).catch((e: Error) => logger.info("daily metrics refresh failed", { businessId, error: e.message }));
 
   /** Tells the post's author (or, without one, the business's people) once per attempt. */
   async function tellAuthor(
@@ -268,7 +277,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   async function collectMetrics(now = new Date()) {
     const targets = await db.postTarget.findMany({
       where: { status: "published", externalId: { not: null }, publishedAt: { gte: new Date(now.getTime() - 30 * 86_400_000) }, account: { status: "connected" } },
-      select: { id: true, externalId: true, accountId: true, account: { select: { demo: true, platform: true } } },
+      select: { id: true, externalId: true, accountId: true, publishedAt: true, account: { select: { demo: true, platform: true, businessId: true } } },
     });
     const byAccount = new Map<string, typeof targets>();
     for (const t of targets) byAccount.set(t.accountId, [...(byAccount.get(t.accountId) ?? []), t]);
@@ -278,6 +287,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
         const { account, access } = await accounts.access(accountId);
         if (account.status !== "connected") continue;
         const figures = await accounts.adapterFor(account).metrics(access, list.map((t) => t.externalId!));
+        const days: string[] = [];
         for (const t of list) {
           const m = figures.get(t.externalId!);
           if (!m) continue;
@@ -285,8 +295,11 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
             db.postTarget.update({ where: { id: t.id }, data: { ...m, metricsAt: now, metricsSimulated: account.demo } }),
             db.targetMetric.create({ data: { targetId: t.id, collectedAt: now, ...m, simulated: account.demo } }),
           ]);
+          if (t.publishedAt) days.push(kuwaitDate(t.publishedAt));
           collected++;
         }
+        // the days of the targets whose figures moved, once per account
+        await dailyMetrics(list[0]!.account.businessId, days);
       } catch (e) {
         logger.info("metrics collection skipped an account", { accountId, error: (e as Error).message });
       }
