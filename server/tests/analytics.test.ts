@@ -139,6 +139,21 @@ describe("daily rows", () => {
     expect(again.rows).toEqual(all.rows);
   });
 
+  test("start-up fills an empty table once and leaves a filled one alone", async () => {
+    const all = await app.sufra.deps.pool.query("select business_id, platform, day, simulated, posts, reach, views, likes, comments, shares from metric_daily order by 1, 2, 3, 4");
+    expect(all.rows.length).toBeGreaterThan(0);
+    // a filled table: start() does not recompute (the writes and the hourly job keep it current)
+    await app.sufra.deps.pool.query("update metric_daily set likes = likes + 1000 where business_id = $1", [a.businessId]);
+    await app.sufra.services.analytics.start();
+    const kept = await app.sufra.deps.pool.query("select sum(likes)::int as likes from metric_daily where business_id = $1", [a.businessId]);
+    // an empty table (the first start after the migration): every row is built
+    await app.sufra.deps.pool.query("delete from metric_daily");
+    await app.sufra.services.analytics.start();
+    const built = await app.sufra.deps.pool.query("select business_id, platform, day, simulated, posts, reach, views, likes, comments, shares from metric_daily order by 1, 2, 3, 4");
+    expect(built.rows).toEqual(all.rows);
+    expect(kept.rows[0].likes).toBe(built.rows.filter((r) => r.business_id === a.businessId).reduce((n, r) => n + Number(r.likes), 0) + 1000 * built.rows.filter((r) => r.business_id === a.businessId).length);
+  });
+
   test("the metrics job's figures reach the day's row", async () => {
     const c = await business();
     await app.sufra.services.platformAccounts.ensureDemoAccounts(c.businessId);

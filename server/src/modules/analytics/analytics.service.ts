@@ -132,9 +132,14 @@ export function createAnalyticsService(deps: Deps) {
       };
     },
 
-    /** Start-up: the daily rows brought in line with the targets (idempotent; next to free without published posts). */
+    /**
+     * Start-up, once: fills the rows for figures written before metric_daily existed. After that every
+     * write refreshes its days and the hourly metrics job refreshes the last 30 days' again, so a full
+     * recompute at each start would only grow with the data.
+     */
     async start() {
       try {
+        if (await db.metricDaily.findFirst({ select: { id: true } })) return;
         await backfillDailyMetrics(db);
       } catch (e) {
         logger.info("daily metrics backfill failed; rows refresh as figures arrive", { error: (e as Error).message });
