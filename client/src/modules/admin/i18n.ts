@@ -27,7 +27,6 @@ registerTranslations("admin", {
       testFellBack: "The model did not answer usefully; the built-in writer stood in",
       sample: "Sample:",
       loadFailed: "We could not load the AI settings",
-      retry: "Try again",
     },
     holidays: {
       intro: "Kuwait's holidays and occasions as the Umm al-Qura calendar gives them. When the Cabinet moves one, set its real first day here: every calendar and suggestion follows.",
@@ -169,7 +168,6 @@ registerTranslations("admin", {
       testFellBack: "لم يُجب النموذج إجابة صالحة، فتولّى الكاتب المدمج الكتابة",
       sample: "مثال:",
       loadFailed: "تعذّر تحميل إعدادات الذكاء الاصطناعي",
-      retry: "أعد المحاولة",
     },
     holidays: {
       intro: "عطلات الكويت ومناسباتها كما يحددها تقويم أم القرى. إذا غيّر مجلس الوزراء موعد إحداها، فحدد هنا يومها الأول الفعلي لتتبعه جميع التقاويم والاقتراحات.",

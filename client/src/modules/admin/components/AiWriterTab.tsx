@@ -11,6 +11,7 @@ import { AdminAiSettingsDocument, AdminTestAiSettingsDocument, AdminUpdateAiSett
 import { errorDetails, errorMessage } from "../../../lib/errorMessage.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
+import { LoadError } from "../../../app/LoadError.tsx";
 
 interface Values {
   provider: "local" | "openai";
@@ -83,7 +84,7 @@ export default function AiWriterTab() {
   }
 
   if (error && !data) {
-    return <Alert type="error" showIcon title={t("ai.loadFailed")} action={<Button onClick={() => void refetch()}>{t("ai.retry")}</Button>} />;
+    return <LoadError title={t("ai.loadFailed")} error={error} onRetry={() => refetch().catch(() => {})} />;
   }
   if (!s) return <Skeleton active />;
 

@@ -3,7 +3,7 @@
 // first day, add a note, save; remove a correction to go back to the calendar's date.
 import { useMutation, useQuery } from "@apollo/client/react";
 import { CALENDAR_MAX_YEAR, CALENDAR_MIN_YEAR, kuwaitDate } from "@sufra/schema";
-import { Alert, App, Button, DatePicker, Input, InputNumber, Popconfirm, Skeleton, Space, Table, Tag, Typography } from "antd";
+import { App, Button, DatePicker, Input, InputNumber, Popconfirm, Skeleton, Space, Table, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +11,7 @@ import { AdminHolidaysDocument, AdminRemoveHolidayOverrideDocument, AdminSetHoli
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { formatDate, formatHijri } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
+import { LoadError } from "../../../app/LoadError.tsx";
 
 type Holiday = AdminHolidaysQuery["kuwaitHolidays"][number];
 type Override = AdminHolidaysQuery["holidayOverrides"][number];
@@ -76,17 +77,7 @@ export default function HolidaysTab() {
         <InputNumber id="holidays-year" min={CALENDAR_MIN_YEAR} max={CALENDAR_MAX_YEAR} precision={0} value={year} onChange={(v) => v && v >= CALENDAR_MIN_YEAR && v <= CALENDAR_MAX_YEAR && setYear(v)} />
       </Space>
       {error && !data ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t("holidays.loadFailed")}
-          description={errorMessage(error)}
-          action={
-            <Button size="small" onClick={() => void refetch().catch(() => {})}>
-              {t("actions.retry", { ns: "common" })}
-            </Button>
-          }
-        />
+        <LoadError title={t("holidays.loadFailed")} error={error} onRetry={() => refetch().catch(() => {})} />
       ) : !data ? (
         <Skeleton active paragraph={{ rows: 5 }} />
       ) : (

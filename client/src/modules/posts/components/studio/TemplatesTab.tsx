@@ -22,7 +22,7 @@ import {
   type TemplateLanguage,
   type TemplateTier as SchemaTier,
 } from "@sufra/schema";
-import { Alert, App, Button, Card, Empty, Form, Input, InputNumber, Modal, Popconfirm, Segmented, Select, Skeleton, Tag, Typography } from "antd";
+import { App, Button, Card, Empty, Form, Input, InputNumber, Modal, Popconfirm, Segmented, Select, Skeleton, Tag, Typography } from "antd";
 import { useState, type JSX } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
@@ -44,6 +44,7 @@ import { TEMPLATES_NS } from "./templates/i18n.ts";
 import { previewValues, type TemplatesProfile } from "./templates/preview.ts";
 import { TemplateEditor } from "./templates/TemplateEditor.tsx";
 import "./templates/templates.css";
+import { LoadError } from "../../../../app/LoadError.tsx";
 
 type Template = TemplatesTemplateFieldsFragment;
 type LanguageFilter = TemplateLanguage | "both";
@@ -166,17 +167,7 @@ export function TemplatesTab({ onApply }: TemplatesTabProps): JSX.Element {
       </div>
 
       {error && !data ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t("loadFailed")}
-          description={errorMessage(error)}
-          action={
-            <Button size="small" onClick={() => void refetch().catch(() => {})}>
-              {t("actions.retry", { ns: "common" })}
-            </Button>
-          }
-        />
+        <LoadError title={t("loadFailed")} error={error} onRetry={() => refetch().catch(() => {})} />
       ) : !data ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : (
