@@ -56,6 +56,7 @@ import {
 } from "../../../../graphql/graphql.ts";
 import { STUDIO_NS } from "./studio.i18n.ts";
 import "./studio.css";
+import "../../../dashboard/i18n.ts";
 
 export type InsertMode = "replace" | "append";
 export interface Insertion {
@@ -298,8 +299,9 @@ function OccasionHints({ list, onUse }: { list: Upcoming[] | undefined; onUse: (
     <ul className="sufra-studio-hints" aria-label={t("hints.label")}>
       {hints.map(({ o, key }) => {
         const name = locale === "ar" ? o.nameAr : o.nameEn;
-        const posts = t("hints.posts", { count: o.suggestedPosts, n: formatNumber(o.suggestedPosts, locale) });
-        const text = o.daysUntil === 0 ? t("hints.today", { name, posts }) : t("hints.suggestion", { name, posts, count: o.daysUntil, days: formatNumber(o.daysUntil, locale) });
+        // the same words as the dashboard's coming-occasions card (one text for an admin to edit)
+        const posts = t("occasions.posts", { ns: "dashboard", count: o.suggestedPosts, n: formatNumber(o.suggestedPosts, locale) });
+        const text = o.daysUntil === 0 ? t("occasions.today", { ns: "dashboard", name, posts }) : t("occasions.suggestion", { ns: "dashboard", name, posts, count: o.daysUntil, days: formatNumber(o.daysUntil, locale) });
         return (
           <li key={`${o.occasionKey}-${o.date}`}>
             <Alert

@@ -36,11 +36,6 @@ export const studioTexts = {
     },
     hints: {
       label: "Coming occasions",
-      suggestion_one: "{{name}} in {{days}} day: plan {{posts}}",
-      suggestion_other: "{{name}} in {{days}} days: plan {{posts}}",
-      today: "{{name}} is today: plan {{posts}}",
-      posts_one: "one post",
-      posts_other: "{{n}} posts",
       use: "Write for it",
     },
     results: {
@@ -104,19 +99,6 @@ export const studioTexts = {
     },
     hints: {
       label: "المناسبات القادمة",
-      suggestion_zero: "{{name}} بعد {{days}} يوم: خطّط {{posts}}",
-      suggestion_one: "{{name}} بعد يوم واحد: خطّط {{posts}}",
-      suggestion_two: "{{name}} بعد يومين: خطّط {{posts}}",
-      suggestion_few: "{{name}} بعد {{days}} أيام: خطّط {{posts}}",
-      suggestion_many: "{{name}} بعد {{days}} يومًا: خطّط {{posts}}",
-      suggestion_other: "{{name}} بعد {{days}} يوم: خطّط {{posts}}",
-      today: "{{name}} اليوم: خطّط {{posts}}",
-      posts_zero: "{{n}} منشور",
-      posts_one: "منشورًا واحدًا",
-      posts_two: "منشورين",
-      posts_few: "{{n}} منشورات",
-      posts_many: "{{n}} منشورًا",
-      posts_other: "{{n}} منشور",
       use: "اكتب لها",
     },
     results: {
