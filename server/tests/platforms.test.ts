@@ -348,7 +348,9 @@ describe("X", () => {
     const published = await x.send(req);
     const [tweet] = s.posts(a.externalId);
     expect(tweet).toMatchObject({ id: published.externalId, text: req.text });
-    const ids = Object.values(req.progress.media as Record<string, { id: string }>).map((m) => m.id);
+    // in the post's media order (Object.values would put a media id that happens to be all digits first)
+    const uploaded = req.progress.media as Record<string, { id: string }>;
+    const ids = req.media.map((m) => uploaded[m.id]!.id);
     expect(tweet.mediaIds).toEqual(ids);
     expect(published.permalink).toBe(`https://x.com/${a.handle}/status/${published.externalId}`);
   });
