@@ -4,7 +4,9 @@
 // Kuwait's today when the range rule is parsed without one.
 import { z } from "zod";
 import { addDays, daysBetween, isIsoDate, kuwaitDate } from "./calendar.ts";
-import type { MessageKey } from "./messages.ts";
+import { weekdayOf, type Weekday } from "./insights.ts";
+import type { Locale, MessageKey } from "./messages.ts";
+import { PLATFORMS } from "./posts.ts";
 
 /** A range left out is the last 30 days, today in Kuwait included. */
 export const ANALYTICS_DEFAULT_DAYS = 30;
@@ -27,30 +29,210 @@ export interface AnalyticsRange {
   to: string;
 }
 
+const clientIdRule = z.preprocess(blankToUndefined, z.string(key("analyticsClientInvalid")).trim().regex(UUID, key("analyticsClientInvalid")).toLowerCase().optional());
+const RANGE_FIELDS = { clientId: clientIdRule, from: day, to: day };
+
+type Ranged<S extends z.ZodRawShape> = Omit<z.output<z.ZodObject<typeof RANGE_FIELDS & S>>, "from" | "to"> & { from: string; to: string };
+
 /**
- * The range rule with a clock: `today` gives Kuwait's date (tests pass a fixed one). A missing `to` is
- * today; a missing `from` is 30 days ending at `to`. `to` may not come before `from`, and the range
- * covers at most ANALYTICS_MAX_DAYS days. `clientId` is checked only for its form here; whether the
- * caller may name it is the server's question.
+ * The range rule with a clock and a path's own parameters: `today` gives Kuwait's date (tests pass a
+ * fixed one). A missing `to` is today; a missing `from` is 30 days ending at `to`. `to` may not come
+ * before `from`, and the range covers at most ANALYTICS_MAX_DAYS days. `clientId` is checked only for
+ * its form here; whether the caller may name it is the server's question. One rule per path, so a
+ * request with several mistakes hears of all of them at once.
  */
-export const analyticsRangeSchemaAt = (today: () => string = () => kuwaitDate()) =>
-  z
-    .object({
-      clientId: z.preprocess(blankToUndefined, z.string(key("analyticsClientInvalid")).trim().regex(UUID, key("analyticsClientInvalid")).toLowerCase().optional()),
-      from: day,
-      to: day,
-    })
-    .transform((v, ctx): AnalyticsRange => {
-      const to = v.to ?? today();
-      const from = v.from ?? addDays(to, -(ANALYTICS_DEFAULT_DAYS - 1));
-      if (to < from) ctx.addIssue({ code: "custom", path: ["to"], message: "analyticsRangeOrder" satisfies MessageKey });
-      else if (daysBetween(from, to) + 1 > ANALYTICS_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["from"], message: "analyticsRangeTooLong" satisfies MessageKey });
-      return { clientId: v.clientId, from, to };
-    });
+export function analyticsRuleAt<S extends z.ZodRawShape>(today: () => string, extra: S) {
+  return z.object({ ...RANGE_FIELDS, ...extra }).transform((v, ctx): Ranged<S> => {
+    const given = v as { from?: string; to?: string };
+    const to = given.to ?? today();
+    const from = given.from ?? addDays(to, -(ANALYTICS_DEFAULT_DAYS - 1));
+    if (to < from) ctx.addIssue({ code: "custom", path: ["to"], message: "analyticsRangeOrder" satisfies MessageKey });
+    else if (daysBetween(from, to) + 1 > ANALYTICS_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["from"], message: "analyticsRangeTooLong" satisfies MessageKey });
+    return { ...v, from, to } as Ranged<S>;
+  });
+}
+
+/** The bare range (client, from, to) with a clock. */
+export const analyticsRangeSchemaAt = (today: () => string = () => kuwaitDate()) => analyticsRuleAt(today, {});
 
 /** ?client_id=&from=&to= with Kuwait's today as the clock. */
 export const analyticsRangeSchema = analyticsRangeSchemaAt();
 export type AnalyticsRangeInput = z.input<typeof analyticsRangeSchema>;
+
+// ---------------------------------------------------------------- what every path takes
+const campaignIdRule = z.preprocess(blankToUndefined, z.string(key("analyticsCampaignInvalid")).trim().regex(UUID, key("analyticsCampaignInvalid")).toLowerCase().optional());
+const simulatedRule = z.preprocess(blankToUndefined, z.boolean(key("analyticsSimulatedInvalid")).optional());
+
+/**
+ * Every path's parameters: the range, a campaign (only its posts' figures) and whether demo accounts'
+ * simulated figures count. `includeSimulated` left out stays undefined: the server decides from the
+ * business's accounts (simulated figures for a business with demo accounts only).
+ */
+export const ANALYTICS_COMMON_FIELDS = { campaignId: campaignIdRule, includeSimulated: simulatedRule };
+export const analyticsQuerySchemaAt = (today: () => string = () => kuwaitDate()) => analyticsRuleAt(today, ANALYTICS_COMMON_FIELDS);
+export const analyticsQuerySchema = analyticsQuerySchemaAt();
+export type AnalyticsQueryParams = z.output<typeof analyticsQuerySchema>;
+
+/** Buckets of the engagement series: Kuwait days, or Kuwait weeks that start on Saturday. */
+export const ANALYTICS_INTERVALS = ["day", "week"] as const;
+export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
+export const analyticsEngagementQuerySchema = analyticsRuleAt(() => kuwaitDate(), {
+  ...ANALYTICS_COMMON_FIELDS,
+  interval: z.preprocess(blankToUndefined, z.enum(ANALYTICS_INTERVALS, key("analyticsIntervalInvalid")).default("day")),
+});
+
+/** GET /platforms/{platform}: the network as the rest of the API names it (X is "twitter"). */
+export const analyticsPlatformQuerySchema = analyticsRuleAt(() => kuwaitDate(), {
+  ...ANALYTICS_COMMON_FIELDS,
+  platform: z.enum(PLATFORMS, key("platformInvalid")),
+});
+/** A network's page lists its best posts, this many. */
+export const PLATFORM_TOP_POSTS = 5;
+
+/** What top posts are ranked by: engagement is likes, comments and shares together (a count, not a rate, so a post seen by three people does not lead). */
+export const TOP_POSTS_SORTS = ["engagement", "reach", "likes", "comments", "shares", "views"] as const;
+export type TopPostsSort = (typeof TOP_POSTS_SORTS)[number];
+export const TOP_POSTS_DEFAULT_LIMIT = 10;
+export const TOP_POSTS_MAX_LIMIT = 100;
+const limitRule = z.preprocess(
+  (v) => {
+    const b = blankToUndefined(v);
+    return typeof b === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(b) ? Number(b) : b;
+  },
+  z
+    .number(key("analyticsLimitInvalid"))
+    .int(key("analyticsLimitInvalid"))
+    .min(1, key("analyticsLimitInvalid"))
+    .max(TOP_POSTS_MAX_LIMIT, key("analyticsLimitInvalid"))
+    .default(TOP_POSTS_DEFAULT_LIMIT),
+);
+export const analyticsTopPostsQuerySchema = analyticsRuleAt(() => kuwaitDate(), {
+  ...ANALYTICS_COMMON_FIELDS,
+  limit: limitRule,
+  sort: z.preprocess(blankToUndefined, z.enum(TOP_POSTS_SORTS, key("analyticsSortInvalid")).default("engagement")),
+});
+
+// ---------------------------------------------------------------- buckets of a series
+/** JavaScript's day numbers (0 = Sunday, as insights.ts's WEEKDAYS) in the order of a Kuwait week, Saturday first. */
+export const KUWAIT_WEEK_DAYS = [6, 0, 1, 2, 3, 4, 5] as const satisfies readonly Weekday[];
+
+/** The Saturday that starts the Kuwait week holding a date. */
+export const kuwaitWeekStart = (iso: string) => addDays(iso, -((weekdayOf(iso) + 1) % 7));
+
+export interface AnalyticsBucket {
+  /** the bucket's first day (for weeks: the Saturday that starts it, which may come before the range) */
+  date: string;
+  /** the range's days the bucket holds (1 for days; 1 to 7 for weeks, fewer at the range's ends) */
+  days: number;
+}
+
+/** Every bucket of a range, in order, empty ones included (a chart's x axis). */
+export function analyticsBuckets(from: string, to: string, interval: AnalyticsInterval): AnalyticsBucket[] {
+  const out: AnalyticsBucket[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) {
+    const date = interval === "week" ? kuwaitWeekStart(d) : d;
+    const last = out[out.length - 1];
+    if (last?.date === date) last.days += 1;
+    else out.push({ date, days: 1 });
+  }
+  return out;
+}
+
+/** The bucket a day belongs to. */
+export const bucketOf = (iso: string, interval: AnalyticsInterval) => (interval === "week" ? kuwaitWeekStart(iso) : iso);
+
+// ---------------------------------------------------------------- content breakdown
+/** A post's kind, from its media: none, one image, one video, or several (a carousel). */
+export const ANALYTICS_CONTENT_TYPES = ["text", "image", "video", "carousel"] as const;
+export type AnalyticsContentType = (typeof ANALYTICS_CONTENT_TYPES)[number];
+export function contentTypeOf(media: readonly string[]): AnalyticsContentType {
+  if (media.length === 0) return "text";
+  if (media.length > 1) return "carousel";
+  return media[0] === "video" ? "video" : "image";
+}
+
+/** A caption's language: Arabic, English, or mixed when each script holds at least 30% of its letters. */
+export const CAPTION_LANGUAGES = ["ar", "en", "mixed"] as const;
+export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number];
+export const MIXED_LANGUAGE_SHARE = 0.3;
+/** From the share of a caption's letters in Arabic script (0..1); a caption without letters reads as English. */
+export function captionLanguageOf(arabicShare: number): CaptionLanguage {
+  if (arabicShare >= 1 - MIXED_LANGUAGE_SHARE) return "ar";
+  if (arabicShare <= MIXED_LANGUAGE_SHARE) return "en";
+  return "mixed";
+}
+
+/** A post with no occasion of its own, its campaign's or the calendar's. */
+export const EVERYDAY_OCCASION = "everyday";
+export const EVERYDAY_OCCASION_LABELS: Readonly<Record<Locale, string>> = { en: "Everyday", ar: "أيام عادية" };
+
+/** The content breakdown lists this many hashtags. */
+export const TOP_HASHTAGS = 20;
+const INLINE_HASHTAG = /#([\p{L}\p{N}_]+)/gu;
+/** A post's hashtags: its own list and those written in the caption, lower case, each once, without "#". */
+export function hashtagsOf(content: string, hashtags: readonly string[]): string[] {
+  const inline = [...content.normalize("NFC").matchAll(INLINE_HASHTAG)].map((m) => m[1]!);
+  return [...new Set([...hashtags, ...inline].map((h) => h.normalize("NFC").replace(/^#/, "").trim().toLowerCase()).filter(Boolean))];
+}
+
+// ---------------------------------------------------------------- the client dashboard
+/** The dashboard's figures cover the last 30 Kuwait days, against the 30 before. */
+export const DASHBOARD_DAYS = 30;
+/** How many items the client dashboard's recent activity lists. */
+export const CLIENT_RECENT_ACTIVITY = 10;
+
+/** SPEC §3's activity kinds; engagement and mention have no source yet (no network reports them to Sufra). */
+export const CLIENT_ACTIVITY_TYPES = ["post_published", "engagement", "schedule", "competitor", "comment", "mention"] as const;
+export type ClientActivityType = (typeof CLIENT_ACTIVITY_TYPES)[number];
+/** Where an activity happened: a network, several, or Sufra's own analysis (competitor figures). */
+export const ACTIVITY_PLATFORMS = ["instagram", "twitter", "snapchat", "multiple", "analysis"] as const;
+export type ActivityPlatform = (typeof ACTIVITY_PLATFORMS)[number];
+
+interface ActivityTexts {
+  title: string;
+  /** with {subject}: a competitor's name, a reviewer's name (kinds that name someone) */
+  titleOf?: string;
+  /** when there is no excerpt */
+  empty: string;
+}
+const ACTIVITY_TEXTS: Record<ClientActivityType, Record<Locale, ActivityTexts>> = {
+  post_published: {
+    en: { title: "Post published", empty: "A post without a caption" },
+    ar: { title: "تم نشر منشور", empty: "منشور بلا نص" },
+  },
+  engagement: {
+    en: { title: "New engagement", empty: "People reacted to a post" },
+    ar: { title: "تفاعل جديد", empty: "تفاعل الناس مع منشور" },
+  },
+  schedule: {
+    en: { title: "Post scheduled", empty: "A post without a caption" },
+    ar: { title: "تمت جدولة منشور", empty: "منشور بلا نص" },
+  },
+  competitor: {
+    en: { titleOf: "New figures for {subject}", title: "New competitor figures", empty: "A competitor's figures were recorded" },
+    ar: { titleOf: "أرقام جديدة للمنافس {subject}", title: "أرقام جديدة لمنافس", empty: "سُجّلت أرقام أحد المنافسين" },
+  },
+  comment: {
+    en: { titleOf: "New review from {subject}", title: "New review", empty: "A review without text" },
+    ar: { titleOf: "مراجعة جديدة من {subject}", title: "مراجعة جديدة", empty: "مراجعة بلا نص" },
+  },
+  mention: {
+    en: { titleOf: "Mentioned by {subject}", title: "New mention", empty: "Someone mentioned the business" },
+    ar: { titleOf: "أشار إليك {subject}", title: "إشارة جديدة", empty: "أشار أحدهم إلى النشاط التجاري" },
+  },
+};
+
+/**
+ * An activity's title and description in a language. `subject` is whom the title names (a competitor,
+ * a reviewer); `excerpt` the text quoted below it (a caption's opening words, a review's, a
+ * competitor's handle). The server writes both in the request's language; the web client
+ * writes the same from the activity's type, subject and excerpt.
+ */
+export function clientActivityText(type: string, parts: { subject?: string | null; excerpt?: string | null }, locale: Locale): { title: string; description: string } {
+  const t = (ACTIVITY_TEXTS as Record<string, Record<Locale, ActivityTexts>>)[type]?.[locale];
+  if (!t) return { title: "", description: "" };
+  return { title: parts.subject && t.titleOf ? t.titleOf.replace("{subject}", parts.subject) : t.title, description: parts.excerpt || t.empty };
+}
 
 /** The period of the same length that ends the day before `from`. */
 export function previousPeriod(from: string, to: string): { from: string; to: string } {

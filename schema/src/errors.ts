@@ -61,6 +61,23 @@ export const ERRORS = {
   OAUTH_FAILED: { status: 400, graphql: "BAD_USER_INPUT", en: "The account could not be connected. Please try again", ar: "تعذر ربط الحساب. يرجى المحاولة مرة أخرى" },
   POST_NOT_EDITABLE: { status: 409, graphql: "BAD_USER_INPUT", en: "This post is being published or already published, so it cannot be changed", ar: "هذا المنشور قيد النشر أو منشور بالفعل، فلا يمكن تعديله" },
   POST_INVALID_FOR_PLATFORM: { status: 400, graphql: "BAD_USER_INPUT", en: "This post does not fit a platform you chose. See the preview for what to change", ar: "هذا المنشور لا يناسب إحدى المنصات التي اخترتها. راجع المعاينة لمعرفة ما يجب تغييره" },
+  // ---- campaigns
+  CAMPAIGN_NAME_TAKEN: { status: 409, graphql: "BAD_USER_INPUT", en: "You already have a campaign with this name", ar: "لديك حملة بهذا الاسم بالفعل" },
+  // ---- end of campaigns
+  // ---- competitors
+  COMPETITOR_EXISTS: { status: 409, graphql: "BAD_USER_INPUT", en: "You already follow this account on this network", ar: "أنت تتابع هذا الحساب على هذه المنصة بالفعل" },
+  COMPETITOR_LIMIT_REACHED: { status: 409, graphql: "BAD_USER_INPUT", en: "You can follow at most 50 competitors. Remove one to add another", ar: "يمكنك متابعة ٥٠ منافسًا على الأكثر. احذف أحدهم لتضيف غيره" },
+  COMPETITOR_NOT_INSTAGRAM: { status: 400, graphql: "BAD_USER_INPUT", en: "Only Instagram competitors can be read from the network. Enter this one's figures by hand or from a CSV file", ar: "يمكن قراءة منافسي إنستغرام فقط من الشبكة. أدخل أرقام هذا المنافس يدويًا أو من ملف CSV" },
+  INSTAGRAM_NOT_CONNECTED: { status: 400, graphql: "BAD_USER_INPUT", en: "Connect your Instagram account in Settings first: Sufra reads competitors through it", ar: "اربط حسابك على إنستغرام من الإعدادات أولًا: تقرأ سفرة المنافسين من خلاله" },
+  INSTAGRAM_RECONNECT_NEEDED: { status: 400, graphql: "BAD_USER_INPUT", en: "Reconnect Instagram in Settings, then try again", ar: "أعد ربط إنستغرام من الإعدادات ثم حاول مرة أخرى" },
+  INSTAGRAM_NOT_PROFESSIONAL: {
+    status: 400,
+    graphql: "BAD_USER_INPUT",
+    en: "Only professional Instagram accounts can be read. Check the username, or enter this account's figures by hand",
+    ar: "يمكن قراءة حسابات إنستغرام الاحترافية فقط. تحقق من اسم المستخدم، أو أدخل أرقام هذا الحساب يدويًا",
+  },
+  INSTAGRAM_UNAVAILABLE: { status: 503, graphql: "INTERNAL_SERVER_ERROR", en: "Instagram did not answer. Try again in a few minutes", ar: "لم يستجب إنستغرام. حاول مرة أخرى بعد بضع دقائق" },
+  // ---- end of competitors
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -16,3 +16,5 @@ export * from "./content.ts";
 export * from "./business-profile.ts";
 export * from "./reviews.ts";
 export * from "./templates.ts";
+export * from "./competitors.ts";
+export * from "./campaigns.ts";

@@ -210,12 +210,105 @@ export const MESSAGES = {
   menuImportTooLong: { en: "The pasted menu is too long: paste at most 20,000 characters", ar: "القائمة الملصقة طويلة جدًا: الصق ٢٠٠٠٠ حرف على الأكثر" },
   menuImportLineInvalid: { en: "Write each line as name, price or name | الاسم | price", ar: "اكتب كل سطر بالشكل: الاسم، السعر أو name | الاسم | السعر" },
   // ---- end of business profile
+  // ---- competitors (competitors.ts: the competitor form, a day's figures, the CSV import, the benchmark's summary)
+  competitorNameRequired: { en: "Enter the competitor's name", ar: "أدخل اسم المنافس" },
+  competitorNameTooLong: { en: "The name can have at most 80 characters", ar: "يجب ألا يزيد الاسم على ٨٠ حرفًا" },
+  competitorHandleRequired: { en: "Enter the account's username", ar: "أدخل اسم مستخدم الحساب" },
+  competitorHandleInstagram: {
+    en: "An Instagram username has up to 30 letters, numbers, dots and underscores, with no dot at either end and no two dots together",
+    ar: "اسم مستخدم إنستغرام حتى ٣٠ حرفًا من الحروف الإنجليزية والأرقام والنقاط والشرطات السفلية، بلا نقطة في أوله أو آخره ولا نقطتين متتاليتين",
+  },
+  competitorHandleTwitter: { en: "An X username has up to 15 letters, numbers and underscores", ar: "اسم مستخدم إكس حتى ١٥ حرفًا من الحروف الإنجليزية والأرقام والشرطات السفلية" },
+  competitorHandleSnapchat: {
+    en: "A Snapchat username has 3 to 15 letters, numbers, dots, dashes and underscores, and starts with a letter",
+    ar: "اسم مستخدم سناب شات من ٣ إلى ١٥ حرفًا من الحروف الإنجليزية والأرقام والنقاط والشرطات، ويبدأ بحرف",
+  },
+  competitorDateInvalid: { en: "Enter the date as YYYY-MM-DD or DD/MM/YYYY", ar: "أدخل التاريخ بالصيغة YYYY-MM-DD أو DD/MM/YYYY" },
+  competitorDateFuture: { en: "The date cannot be in the future", ar: "لا يمكن أن يكون التاريخ في المستقبل" },
+  competitorFollowersInvalid: { en: "Followers must be a whole number, 0 or more", ar: "يجب أن يكون عدد المتابعين عددًا صحيحًا، ٠ أو أكثر" },
+  competitorPostsPerWeekInvalid: { en: "Posts per week must be a number from 0 to 1,000", ar: "يجب أن يكون عدد المنشورات في الأسبوع رقمًا من ٠ إلى ١٠٠٠" },
+  competitorEngagementInvalid: { en: "Average engagement must be a percentage from 0 to 100", ar: "يجب أن يكون متوسط التفاعل نسبة مئوية من ٠ إلى ١٠٠" },
+  competitorThemesTooMany: { en: "List at most 5 themes", ar: "اذكر ٥ مواضيع على الأكثر" },
+  competitorThemeTooLong: { en: "A theme can have at most 40 characters", ar: "يجب ألا يزيد الموضوع على ٤٠ حرفًا" },
+  competitorSnapshotEmpty: { en: "Enter at least one figure: followers, posts per week, average engagement or themes", ar: "أدخل رقمًا واحدًا على الأقل: المتابعون أو المنشورات في الأسبوع أو متوسط التفاعل أو المواضيع" },
+  competitorBenchmarkDaysInvalid: { en: "days must be a whole number from 7 to 90", ar: "يجب أن يكون days عددًا صحيحًا من ٧ إلى ٩٠" },
+  competitorHistoryDaysInvalid: { en: "history_days must be a whole number from 7 to 730", ar: "يجب أن يكون history_days عددًا صحيحًا من ٧ إلى ٧٣٠" },
+  competitorImportColumnsMissing: {
+    en: "The first row must name the columns handle and date (name, platform, followers, posts_per_week, avg_engagement and top_themes are read when present)",
+    ar: "يجب أن يسمّي الصف الأول العمودين: المعرف والتاريخ (وتُقرأ الأعمدة الاسم والمنصة والمتابعون والمنشورات في الأسبوع ومتوسط التفاعل والمواضيع إن وُجدت)",
+  },
+  competitorImportEmpty: { en: "The file has no rows under its header row", ar: "لا يحتوي الملف على صفوف تحت صف العناوين" },
+  competitorImportTooManyRows: { en: "Import at most 1,000 rows at a time. Split the file and import each part", ar: "استورد ١٠٠٠ صف على الأكثر في المرة الواحدة. قسّم الملف واستورد كل جزء" },
+  competitorImportRepeatedDay: { en: "Line {line} already has figures for this account on this date", ar: "السطر {line} فيه أرقام لهذا الحساب في التاريخ نفسه" },
+  competitorImportOverLimit: { en: "You can follow at most 50 competitors: this row would add one more", ar: "يمكنك متابعة ٥٠ منافسًا على الأكثر: هذا الصف سيضيف منافسًا آخر" },
+  competitorSummaryFollowersLead: {
+    en: "On {platform}, you lead on followers with {own}, ahead of every competitor you follow (the closest: {name}, {theirs}).",
+    ar: "على {platform}، تتصدّر في عدد المتابعين بـ{own}، متقدّمًا على كل المنافسين الذين تتابعهم (الأقرب: {name}، {theirs}).",
+  },
+  competitorSummaryFollowersTrail: { en: "On {platform}, you have {own} followers, fewer than {name} ({theirs}).", ar: "على {platform}، عدد متابعيك {own}، أقل من {name} ({theirs})." },
+  competitorSummaryFollowersTrailMany: {
+    en: "On {platform}, you have {own} followers, fewer than {name} ({theirs}); {ahead} of the {total} competitors you follow have more.",
+    ar: "على {platform}، عدد متابعيك {own}، أقل من {name} ({theirs})؛ ويتقدّم عليك {ahead} من أصل {total} من المنافسين الذين تتابعهم.",
+  },
+  competitorSummaryPostsLead: {
+    en: "On {platform}, you post the most: {own} times a week, more than every competitor you follow (the closest: {name}, {theirs}).",
+    ar: "على {platform}، أنت الأكثر نشرًا: {own} مرة في الأسبوع، أكثر من كل المنافسين الذين تتابعهم (الأقرب: {name}، {theirs}).",
+  },
+  competitorSummaryPostsTrail: { en: "On {platform}, you post {own} times a week, less than {name} ({theirs}).", ar: "على {platform}، تنشر {own} مرة في الأسبوع، أقل من {name} ({theirs})." },
+  competitorSummaryPostsTrailMany: {
+    en: "On {platform}, you post {own} times a week, less than {name} ({theirs}); {ahead} of the {total} competitors you follow post more often.",
+    ar: "على {platform}، تنشر {own} مرة في الأسبوع، أقل من {name} ({theirs})؛ و{ahead} من أصل {total} من المنافسين الذين تتابعهم ينشرون أكثر منك.",
+  },
+  competitorSummaryEngagementLead: {
+    en: "On {platform}, your posts engage the most: {own} average engagement, ahead of every competitor you follow (the closest: {name}, {theirs}).",
+    ar: "على {platform}، منشوراتك الأعلى تفاعلًا: متوسط التفاعل {own}، متقدّمًا على كل المنافسين الذين تتابعهم (الأقرب: {name}، {theirs}).",
+  },
+  competitorSummaryEngagementTrail: { en: "On {platform}, your average engagement is {own}, below {name} ({theirs}).", ar: "على {platform}، متوسط التفاعل لديك {own}، أقل من {name} ({theirs})." },
+  competitorSummaryEngagementTrailMany: {
+    en: "On {platform}, your average engagement is {own}, below {name} ({theirs}); {ahead} of the {total} competitors you follow engage more.",
+    ar: "على {platform}، متوسط التفاعل لديك {own}، أقل من {name} ({theirs})؛ و{ahead} من أصل {total} من المنافسين الذين تتابعهم يحققون تفاعلًا أعلى.",
+  },
+  competitorSummaryLevel: { en: "On {platform}, you are level with {name} on {metric} ({own}).", ar: "على {platform}، أنت متساوٍ مع {name} في {metric} ({own})." },
+  competitorSummaryThemes: { en: "On {platform}, your competitors post about {themes}, which you have not posted about lately.", ar: "على {platform}، ينشر منافسوك عن {themes}، ولم تنشر عنها مؤخرًا." },
+  competitorSummaryNoSnapshots: {
+    en: "Add your competitors' figures (by hand, from a CSV file or from Instagram) to see where you lead and where you trail.",
+    ar: "أضف أرقام منافسيك (يدويًا أو من ملف CSV أو من إنستغرام) لترى أين تتقدّم وأين تتأخر.",
+  },
+  competitorSummaryNoOwn: {
+    en: "On {platform}, Sufra has none of your own figures for this period yet: publish through Sufra to compare.",
+    ar: "على {platform}، لا توجد لدى سفرة أرقامك لهذه الفترة بعد: انشر عبر سفرة لتقارن.",
+  },
+  // ---- end of competitors
   // ---- analytics (analytics.ts: the date range every analytics question takes)
   analyticsClientInvalid: { en: "client_id must be a business id, as GET /api/auth/me returns it", ar: "يجب أن يكون client_id معرّف نشاط تجاري كما يعيده GET /api/auth/me" },
   analyticsDateInvalid: { en: "Enter a real date written YYYY-MM-DD, for example 2026-03-20", ar: "أدخل تاريخًا صحيحًا بالصيغة YYYY-MM-DD، مثل 2026-03-20" },
   analyticsRangeOrder: { en: "The end date cannot come before the start date", ar: "لا يمكن أن يسبق تاريخ النهاية تاريخ البداية" },
   analyticsRangeTooLong: { en: "A range can cover at most two years", ar: "يمكن أن تغطي الفترة سنتين على الأكثر" },
+  analyticsCampaignInvalid: { en: "campaign_id must be the id of one of the business's campaigns", ar: "يجب أن يكون campaign_id معرّف إحدى حملات النشاط التجاري" },
+  analyticsSimulatedInvalid: { en: "include_simulated must be true or false", ar: "يجب أن تكون قيمة include_simulated إما true أو false" },
+  analyticsIntervalInvalid: { en: "interval must be day or week", ar: "يجب أن تكون قيمة interval إما day أو week" },
+  analyticsLimitInvalid: { en: "limit must be a whole number from 1 to 100", ar: "يجب أن يكون limit عددًا صحيحًا من ١ إلى ١٠٠" },
+  analyticsSortInvalid: { en: "sort must be engagement, reach, likes, comments, shares or views", ar: "يجب أن تكون قيمة sort إحدى: engagement أو reach أو likes أو comments أو shares أو views" },
+  analyticsExportFormatInvalid: { en: "format must be csv, xlsx or pdf", ar: "يجب أن تكون قيمة format إحدى: csv أو xlsx أو pdf" },
   // ---- end of analytics
+  // ---- campaigns (campaigns.ts: the campaign form, attaching posts)
+  campaignNameRequired: { en: "Give the campaign a name", ar: "اكتب اسمًا للحملة" },
+  campaignNameTooLong: { en: "A campaign's name can have at most 80 characters", ar: "يجب ألا يزيد اسم الحملة على ٨٠ حرفًا" },
+  campaignNameTaken: { en: "You already have a campaign with this name. Choose another name", ar: "لديك حملة بهذا الاسم بالفعل. اختر اسمًا آخر" },
+  campaignGoalInvalid: { en: "Choose the goal: awareness, visits to the shop, orders or a launch", ar: "اختر الهدف: الانتشار أو زيارات المحل أو الطلبات أو الإطلاق" },
+  campaignStartInvalid: { en: "Choose the day the campaign starts", ar: "اختر يوم بدء الحملة" },
+  campaignEndInvalid: { en: "Choose the day the campaign ends", ar: "اختر يوم انتهاء الحملة" },
+  campaignEndBeforeStart: { en: "The campaign cannot end before it starts", ar: "لا يمكن أن تنتهي الحملة قبل أن تبدأ" },
+  campaignTooLong: { en: "A campaign can last at most a year (366 days)", ar: "يمكن أن تستمر الحملة سنة على الأكثر (٣٦٦ يومًا)" },
+  campaignBudgetInvalid: { en: "Enter a budget in KWD from 0 to 100,000, with at most 3 decimals (fils)", ar: "أدخل ميزانية بالدينار الكويتي من ٠ إلى ١٠٠٬٠٠٠، بثلاث خانات عشرية (فلوس) على الأكثر" },
+  campaignTargetInvalid: { en: "The target must be a whole number above 0", ar: "يجب أن يكون المستهدف عددًا صحيحًا أكبر من ٠" },
+  campaignResultInvalid: { en: "The result must be a whole number, 0 or more", ar: "يجب أن تكون النتيجة عددًا صحيحًا، ٠ أو أكثر" },
+  campaignResultNotManual: { en: "Reach and views are counted from the networks; only visits and orders are entered by hand", ar: "يُحسب الوصول والمشاهدات من الشبكات؛ تُدخل الزيارات والطلبات فقط يدويًا" },
+  campaignNotesTooLong: { en: "Notes can have at most 1,000 characters", ar: "يجب ألا تزيد الملاحظات على ١٠٠٠ حرف" },
+  campaignNotFound: { en: "Choose one of your campaigns", ar: "اختر إحدى حملاتك" },
+  campaignPostsRequired: { en: "Choose at least one post", ar: "اختر منشورًا واحدًا على الأقل" },
+  campaignPostsTooMany: { en: "Choose at most 100 posts at a time", ar: "اختر ١٠٠ منشور على الأكثر في المرة الواحدة" },
+  // ---- end of campaigns
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

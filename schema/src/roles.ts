@@ -33,6 +33,7 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
   "/analytics": ["client"],
   "/competitors": ["client"],
   "/campaigns": ["client"],
+  "/campaigns/:id": ["client"],
   "/schedule": ["client"],
   "/settings": ["admin", "owner", "client"],
   "/profile": ["admin", "owner", "client"],

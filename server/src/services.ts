@@ -15,10 +15,14 @@ import { createPostsService } from "./modules/posts/posts.service.ts";
 import { createCalendarService } from "./modules/calendar/calendar.service.ts";
 import { createInsightsService } from "./modules/insights/insights.service.ts";
 import { createAnalyticsService } from "./modules/analytics/analytics.service.ts";
+import { createAudienceService } from "./modules/analytics/audience.ts";
+import { createRealtimeService } from "./modules/analytics/realtime.ts";
 import { createBusinessProfileService } from "./modules/business-profile/business-profile.service.ts";
 import { createStudioService } from "./modules/studio/studio.service.ts";
 import { createReviewsService } from "./modules/reviews/reviews.service.ts";
 import { createTemplatesService } from "./modules/templates/templates.service.ts";
+import { createCompetitorsService } from "./modules/competitors/competitors.service.ts";
+import { createCampaignsService } from "./modules/campaigns/campaigns.service.ts";
 
 export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWatchMs?: number }) {
   const health = createHealthService({ pool: deps.pool, heartbeatMs: opts.heartbeatMs });
@@ -28,6 +32,7 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   const publishing = createPublishingService(deps, platformAccounts, media, notifications);
   const studio = createStudioService(deps);
   const calendar = createCalendarService(deps);
+  const analytics = createAnalyticsService(deps);
   platformAccounts.setOnReconnected((accountId) => publishing.resumeAccount(accountId));
   return {
     auth: createAuthService(deps),
@@ -46,12 +51,19 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     calendar,
     insights: createInsightsService(deps, calendar),
     // figures by business and Kuwait day (metric_daily); start() backfills the rows once
-    analytics: createAnalyticsService(deps),
+    analytics,
+    // analytics' audience (daily readings per account) and last-24-hours view, under the same tenancy rule
+    audience: createAudienceService(deps, analytics, platformAccounts),
+    realtime: createRealtimeService(deps, analytics),
     businessProfile: createBusinessProfileService(deps),
     studio,
     // review replies come from the writer in force (built in, or the admins' model)
     reviews: createReviewsService(deps, { replyToReview: studio.replyToReview }),
     templates: createTemplatesService(deps),
+    // competitors' dated figures (by hand, CSV, Instagram business discovery through the business's account)
+    competitors: createCompetitorsService(deps, platformAccounts),
+    // a goal over Kuwait days, with its posts rolled up
+    campaigns: createCampaignsService(deps),
     /** events to listen to (subscriptions); services publish through deps.pubsub */
     events: deps.pubsub,
   };

@@ -20,6 +20,8 @@ export interface Events {
   "post.changed": { businessId: string; postId: string; status: string };
   /** a platform account was connected, refreshed into trouble, or disconnected */
   "account.changed": { businessId: string; platform: string; status: string };
+  /** the metrics job wrote a business's figures or audience (analytics' realtime view refreshes) */
+  "metrics.changed": { businessId: string };
 }
 export type Topic = keyof Events;
 

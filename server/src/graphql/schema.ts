@@ -15,8 +15,11 @@ import "../modules/media/media.graphql.ts";
 import "../modules/calendar/calendar.graphql.ts";
 import "../modules/templates/templates.graphql.ts";
 import "../modules/reviews/reviews.graphql.ts";
+import "../modules/competitors/competitors.graphql.ts";
 import "../modules/insights/insights.graphql.ts";
 import "../modules/analytics/analytics.graphql.ts";
+import "../modules/analytics/analytics-live.graphql.ts";
+import "../modules/campaigns/campaigns.graphql.ts";
 import "../modules/business-profile/business-profile.graphql.ts";
 import "../modules/studio/studio.graphql.ts";
 

@@ -20,8 +20,10 @@ import { platformAccountsRouter } from "../modules/platform-accounts/platform-ac
 import { calendarRouter } from "../modules/calendar/calendar.rest.ts";
 import { templatesRouter } from "../modules/templates/templates.rest.ts";
 import { reviewsRouter } from "../modules/reviews/reviews.rest.ts";
+import { competitorsRouter } from "../modules/competitors/competitors.rest.ts";
 import { insightsRouter } from "../modules/insights/insights.rest.ts";
 import { analyticsRouter } from "../modules/analytics/analytics.rest.ts";
+import { campaignsRouter } from "../modules/campaigns/campaigns.rest.ts";
 import { businessProfileRouter } from "../modules/business-profile/business-profile.rest.ts";
 import { aiRouter, studioRouter } from "../modules/studio/studio.rest.ts";
 import type { Services } from "../services.ts";
@@ -57,8 +59,10 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   api.use("/calendar", calendarRouter(opts.services)); // prayer times, holidays, corrections
   api.use("/templates", templatesRouter(opts.services)); // the templates library, the business's own
   api.use("/reviews", reviewsRouter(opts.services)); // customer reviews, CSV import, reply suggestions
+  api.use("/competitors", competitorsRouter(opts.services)); // competitors, their dated figures, the benchmark
   api.use("/insights", insightsRouter(opts.services)); // best posting hours
   api.use("/analytics", analyticsRouter(opts.services)); // overview (client_id, Kuwait date range)
+  api.use("/campaigns", campaignsRouter(opts.services)); // campaigns, their posts and roll-up
   api.use("/business-profile", businessProfileRouter(opts.services)); // what the AI writer composes from
   api.use("/ai", aiRouter(opts.services)); // AI posts this month, the writer settings
   api.use(notFound);

@@ -4,6 +4,7 @@
 // twice, so the container id saved in progress is what makes a publish safe to reason about.
 import { fetchJson, mapLimit, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
 import {
+  DISCOVERY_NOT_PROFESSIONAL,
   PlatformError,
   type AccountAccess,
   type Metrics,
@@ -301,6 +302,45 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
       });
       return out;
     },
+
+    async audience(account) {
+      const { externalId: id, accessToken: token } = account;
+      // demographics and online hours need 100 followers: below that Instagram refuses them, which is no failure
+      const unless = <T>(p: Promise<T>, none: T) => p.catch((e) => (e instanceof PlatformError && e.kind === "rejected" ? none : Promise.reject(e)));
+      const insights = (params: Record<string, string>) => read(graphPath(`${id}/insights`), { token, params });
+      const breakdown = (by: "city" | "age" | "gender") =>
+        unless(insights({ metric: "follower_demographics", period: "lifetime", metric_type: "total_value", breakdown: by }).then((r) => demographicCounts(r, by)), []);
+      const now = Math.floor(Date.now() / 1000);
+      const online = unless(insights({ metric: "online_followers", period: "lifetime", since: String(now - 7 * 86_400), until: String(now) }).then(onlineKuwaitHours), []);
+      const [me, cities, ages, genders, activeHours] = await Promise.all([read(graphPath(id), { token, params: { fields: "followers_count" } }), breakdown("city"), breakdown("age"), breakdown("gender"), online]);
+      return { followers: typeof me?.followers_count === "number" ? me.followers_count : null, cities, ages, genders, activeHours };
+    },
+
+    // business discovery: another professional account's public counts and its last 25 posts
+    async discoverBusiness(account, username) {
+      const fields = `business_discovery.username(${username}){username,followers_count,media_count,media.limit(25){timestamp,like_count,comments_count,caption}}`;
+      const r = await read(graphPath(account.externalId), { token: account.accessToken, params: { fields } }).catch((e) => {
+        // 110 / 2207013 "Cannot find User": a personal account, or nobody by that name
+        if (e instanceof PlatformError && e.kind === "rejected" && (e.opts.platformCode === 2207013 || e.opts.platformCode === 110)) {
+          throw new PlatformError("rejected", e.platformMessage, { ...e.opts, platformCode: DISCOVERY_NOT_PROFESSIONAL });
+        }
+        throw e;
+      });
+      const d = r?.business_discovery ?? {};
+      const count = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+      return {
+        username: typeof d.username === "string" ? d.username : username,
+        followers: count(d.followers_count),
+        mediaCount: count(d.media_count),
+        media: ((d.media?.data ?? []) as { timestamp?: string; like_count?: number; comments_count?: number; caption?: string }[]).map((m) => ({
+          timestamp: m.timestamp ?? "",
+          // an account may hide its like counts: the field is then missing
+          likes: count(m.like_count),
+          comments: count(m.comments_count),
+          caption: m.caption ?? "",
+        })),
+      };
+    },
   };
 }
 
@@ -341,4 +381,52 @@ export function graphError(r: HttpResult): PlatformError {
   }
   if (r.status >= 500) return new PlatformError("unavailable", message, opts);
   return new PlatformError("rejected", message, opts);
+}
+
+const GENDERS: Record<string, string> = { F: "female", M: "male", U: "unknown" };
+
+/** follower_demographics: { data: [{ total_value: { breakdowns: [{ dimension_keys: ["city"], results: [{ dimension_values: ["Salmiya, Hawalli"], value }] }] } }] } */
+export function demographicCounts(r: any, by: "city" | "age" | "gender"): { key: string; count: number }[] {
+  const out = new Map<string, number>();
+  for (const d of r?.data ?? []) {
+    if (d?.name !== "follower_demographics") continue;
+    for (const b of d.total_value?.breakdowns ?? []) {
+      const at = ((b?.dimension_keys ?? []) as string[]).indexOf(by);
+      if (at < 0) continue;
+      for (const x of b.results ?? []) {
+        const raw = String(x?.dimension_values?.[at] ?? "");
+        const key = by === "gender" ? (GENDERS[raw.toUpperCase()] ?? "unknown") : raw;
+        if (key && typeof x.value === "number") out.set(key, (out.get(key) ?? 0) + x.value);
+      }
+    }
+  }
+  return [...out].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
+}
+
+/**
+ * online_followers: one { value: { "0": n, ..., "23": n }, end_time } per day, the hours counted in
+ * Pacific time (Instagram's days end at midnight in California: end_time 07:00 UTC in summer, 08:00
+ * in winter). Returns the average per Kuwait hour (UTC+3) over the days that have figures; [] without.
+ */
+export function onlineKuwaitHours(r: any): number[] {
+  const metric = ((r?.data ?? []) as { name?: string; values?: { value?: unknown; end_time?: string }[] }[]).find((d) => d?.name === "online_followers");
+  const sums: number[] = new Array(24).fill(0);
+  let days = 0;
+  for (const v of metric?.values ?? []) {
+    const hours = Object.entries(v?.value && typeof v.value === "object" ? v.value : {}).filter(([h, n]) => /^\d{1,2}$/.test(h) && Number(h) < 24 && typeof n === "number");
+    if (!hours.length) continue; // a day Instagram has no figures for yet: {}
+    const end = Date.parse(v.end_time ?? "");
+    // the offset in force during that day (its middle), so the switch to and from daylight saving is followed
+    const shift = 3 - pacificOffsetHours(new Date((Number.isFinite(end) ? end : Date.now()) - 12 * 3_600_000));
+    for (const [h, n] of hours) sums[(Number(h) + shift + 48) % 24] += n as number;
+    days++;
+  }
+  return days ? sums.map((n) => Math.round(n / days)) : [];
+}
+
+/** America/Los_Angeles' offset from UTC at an instant: -7 (daylight saving) or -8. */
+function pacificOffsetHours(at: Date): number {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles", timeZoneName: "shortOffset" }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "";
+  const m = /GMT([+-]\d+)/.exec(name);
+  return m ? Number(m[1]) : -8;
 }

@@ -25,6 +25,8 @@ export interface AccountAccess {
   externalId: string;
   handle: string;
   accessToken: string;
+  /** our own id of the account, when the caller has it (the demo network seeds its simulated audience with it) */
+  id?: string;
 }
 
 export interface PublishMedia {
@@ -76,6 +78,23 @@ export interface Metrics {
   comments: number;
   shares: number;
   reach: number;
+}
+
+/** One breakdown entry of an audience: a city ("Kuwait City, Al Asimah"), an age band ("25-34") or a gender. */
+export interface AudienceCount {
+  key: string;
+  count: number;
+}
+
+/** What a network tells about an account's audience; empty lists where it tells nothing (X: followers only). */
+export interface AudienceReading {
+  followers: number | null;
+  cities: AudienceCount[];
+  ages: AudienceCount[];
+  /** keys "female" | "male" | "unknown" */
+  genders: AudienceCount[];
+  /** 24 counts of followers online, index = hour of the day in Kuwait; [] when the network gives none */
+  activeHours: number[];
 }
 
 export type PlatformErrorKind =
@@ -130,4 +149,24 @@ export interface PlatformAdapter {
   quota?(account: AccountAccess): Promise<{ remaining: number; resetAt: Date }>;
   /** figures for published posts, by external id; read-only, retried with backoff by the caller */
   metrics(account: AccountAccess, externalIds: string[]): Promise<Map<string, Metrics>>;
+  /** the account's audience as the network reports it today; read-only, retried with backoff; absent where the network gives none (Snapchat) */
+  audience?(account: AccountAccess): Promise<AudienceReading>;
+  /**
+   * another professional account's public figures and recent posts, read through the business's own
+   * account (Instagram business discovery); read-only. PlatformError("rejected") with platformCode
+   * DISCOVERY_NOT_PROFESSIONAL when the username is not a professional account (or does not exist).
+   */
+  discoverBusiness?(account: AccountAccess, username: string): Promise<DiscoveredAccount>;
+}
+
+/** platformCode of the refusal for a username that is not a professional account. */
+export const DISCOVERY_NOT_PROFESSIONAL = "not_professional";
+
+/** A professional account as business discovery shows it. */
+export interface DiscoveredAccount {
+  username: string;
+  followers: number | null;
+  mediaCount: number | null;
+  /** its latest posts, newest first (at most 25) */
+  media: { timestamp: string; likes: number | null; comments: number | null; caption: string }[];
 }

@@ -216,6 +216,13 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
       }
       return out;
     },
+
+    // X tells an app nothing about who its followers are: the follower count is all there is
+    async audience(account) {
+      const r = await withBackoff(() => call("GET", "/2/users/me", { token: account.accessToken, query: { "user.fields": "public_metrics" } }), backoff);
+      const n = r?.data?.public_metrics?.followers_count;
+      return { followers: typeof n === "number" ? n : null, cities: [], ages: [], genders: [], activeHours: [] };
+    },
   };
 }
 

@@ -19,7 +19,30 @@ export type IgEndpoint =
   | "list_media"
   | "comment"
   | "publishing_limit"
-  | "insights";
+  | "insights"
+  /** GET /{ig-user-id}?fields=followers_count */
+  | "user_fields"
+  /** GET /{ig-user-id}/insights: follower_demographics, online_followers */
+  | "user_insights"
+  /** GET /{ig-user-id}?fields=business_discovery.username(<name>){...} */
+  | "business_discovery";
+
+/** A professional account other accounts can look up (business discovery); media newest last, as published. */
+export interface IgDiscoverable {
+  id: string;
+  username: string;
+  followers: number;
+  mediaCount: number;
+  media: { timestamp: Date; likes?: number; comments: number; caption: string }[];
+}
+
+/** An account's audience as the fake reports it; online days hold Pacific-time hours, as Instagram's do. */
+export interface IgAudience {
+  followers: number;
+  /** by breakdown ("city", "age", "gender"), the dimension value ("Salmiya, Hawalli", "25-34", "F") and its count */
+  demographics: Partial<Record<"city" | "age" | "gender" | "country", Record<string, number>>>;
+  online: { endTime: string; hours: Record<string, number> }[];
+}
 
 export interface IgUser {
   userId: string;
@@ -140,6 +163,18 @@ export class InstagramFakeState {
   setInsights(mediaId: string, figures: Partial<Record<"views" | "likes" | "comments" | "shares" | "reach", number>>): void {
     this.insights.set(mediaId, figures);
   }
+  /** account audiences by user id (followers, demographics, online hours) */
+  audiences = new Map<string, IgAudience>();
+  /** professional accounts business discovery finds, by username (lower case); any other name is "Cannot find User" */
+  discoverable = new Map<string, IgDiscoverable>();
+  addProfessional(account: Omit<IgDiscoverable, "id"> & { id?: string }): IgDiscoverable {
+    const a = { ...account, id: account.id ?? this.nextId() };
+    this.discoverable.set(a.username.toLowerCase(), a);
+    return a;
+  }
+  setAudience(userId: string, audience: IgAudience): void {
+    this.audiences.set(userId, audience);
+  }
   /** published posts, oldest first */
   posts(userId?: string): IgMedia[] {
     return userId ? this.media.filter((m) => m.userId === userId) : this.media;
@@ -219,7 +254,10 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
   else if (post && b === "media_publish") endpoint = "publish";
   else if (post && b === "comments") endpoint = "comment";
   else if (!post && b === "content_publishing_limit") endpoint = "publishing_limit";
+  else if (!post && a && !b && (p.fields ?? "").startsWith("business_discovery.")) endpoint = "business_discovery";
+  else if (!post && b === "insights" && state.users.has(a)) endpoint = "user_insights";
   else if (!post && b === "insights") endpoint = "insights";
+  else if (!post && a && !b && state.users.has(a) && (p.fields ?? "").split(",").includes("followers_count")) endpoint = "user_fields";
   else if (!post && a && !b) endpoint = state.containers.has(a) ? "container_status" : "media";
   else throw graphErr(400, `Unknown path components: /${parts.join("/")}`, 2500);
   state.calls[endpoint] = (state.calls[endpoint] ?? 0) + 1;
@@ -332,7 +370,79 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
         (set as Record<string, number>)[n] ?? (n === "comments" ? state.comments.filter((c) => c.mediaId === m.id).length : 0);
       return reply(res, 200, { data: names.map((n) => ({ name: n, period: "lifetime", values: [{ value: figure(n) }], title: n, id: `${m.id}/insights/${n}/lifetime` })) });
     }
+    case "user_fields": {
+      const userId = ownUser(token, a);
+      return reply(res, 200, { followers_count: state.audiences.get(userId)?.followers ?? 0, id: userId });
+    }
+    case "user_insights":
+      return reply(res, 200, userInsights(state, ownUser(token, a), p));
+    case "business_discovery":
+      return reply(res, 200, businessDiscovery(state, ownUser(token, a), p.fields ?? ""));
   }
+}
+
+/** An account's insights: follower_demographics (one breakdown, total_value) or online_followers (a value per day). */
+function userInsights(state: InstagramFakeState, userId: string, p: Record<string, string>) {
+  const audience = state.audiences.get(userId) ?? { followers: 0, demographics: {}, online: [] };
+  const id = (metric: string) => `${userId}/insights/${metric}/lifetime`;
+  if (p.period !== "lifetime") throw graphErr(400, `(#100) The period ${p.period ?? "(none)"} is not supported for ${p.metric}; use lifetime`, 100);
+  if (p.metric === "follower_demographics") {
+    const by = p.breakdown ?? "";
+    if (p.metric_type !== "total_value") throw graphErr(400, "(#100) metric_type=total_value is required for follower_demographics", 100);
+    if (!["age", "city", "country", "gender"].includes(by)) throw graphErr(400, "(#100) breakdown must be one of the following values: age, city, country, gender", 100);
+    // Instagram keeps demographics private until an account has 100 followers
+    if (audience.followers < 100) throw graphErr(400, "(#10) Not enough users to show demographics: the account needs at least 100 followers.", 10);
+    const counts = audience.demographics[by as keyof IgAudience["demographics"]] ?? {};
+    const results = Object.entries(counts).map(([value, n]) => ({ dimension_values: [value], value: n }));
+    return { data: [{ name: "follower_demographics", period: "lifetime", title: "Follower demographics", description: "The demographic characteristics of followers.", total_value: { breakdowns: [{ dimension_keys: [by], results }] }, id: id("follower_demographics") }] };
+  }
+  if (p.metric === "online_followers") {
+    if (audience.followers < 100) return { data: [] };
+    const since = Number(p.since ?? 0);
+    const until = p.until ? Number(p.until) : Infinity;
+    const days = audience.online.filter((d) => Date.parse(d.endTime) / 1000 > since && Date.parse(d.endTime) / 1000 <= until + 86_400);
+    return { data: [{ name: "online_followers", period: "lifetime", values: days.map((d) => ({ value: d.hours, end_time: d.endTime })), title: "Online followers", description: "Total number of followers online at each hour.", id: id("online_followers") }] };
+  }
+  throw graphErr(400, "(#100) metric[0] must be one of the following values: follower_demographics, online_followers, reach, views, follows_and_unfollows", 100);
+}
+
+/**
+ * Business discovery as Instagram answers it: the fields asked for in business_discovery.username(x){...}
+ * (media.limit(n){...} for the latest n posts, newest first), or error 110/2207013 for a name that is
+ * not a professional account (personal accounts and unknown names look the same).
+ */
+function businessDiscovery(state: InstagramFakeState, userId: string, fields: string) {
+  const m = /^business_discovery\.username\(([^)]*)\)\{(.*)\}$/.exec(fields);
+  if (!m) throw graphErr(400, "(#100) Syntax error in fields", 100);
+  const [, username, inner] = m as unknown as [string, string, string];
+  const found = state.discoverable.get(username.toLowerCase());
+  if (!found) {
+    throw graphErr(400, "Invalid user id", 110, { error_subcode: 2207013, is_transient: false, error_user_title: "Cannot find User", error_user_msg: `The user with username: ${username} cannot be found.` });
+  }
+  const media = /media(?:\.limit\((\d+)\))?\{([^}]*)\}/.exec(inner);
+  const top = inner.replace(/media(?:\.limit\(\d+\))?\{[^}]*\}/, "").split(",").filter(Boolean);
+  const out: Record<string, unknown> = { id: found.id };
+  if (top.includes("username")) out.username = found.username;
+  if (top.includes("followers_count")) out.followers_count = found.followers;
+  if (top.includes("media_count")) out.media_count = found.mediaCount;
+  if (media) {
+    const limit = Math.min(Number(media[1] ?? 25), 100);
+    const wanted = media[2]!.split(",");
+    const list = [...found.media].reverse().slice(0, limit);
+    out.media = {
+      data: list.map((x, i) => {
+        const item: Record<string, unknown> = { id: `${found.id}${i}` };
+        if (wanted.includes("timestamp")) item.timestamp = igTime(x.timestamp);
+        // an account that hides its likes: Instagram leaves like_count out
+        if (wanted.includes("like_count") && x.likes !== undefined) item.like_count = x.likes;
+        if (wanted.includes("comments_count")) item.comments_count = x.comments;
+        if (wanted.includes("caption")) item.caption = x.caption;
+        return item;
+      }),
+      paging: { cursors: { after: "QVFIUmx" } },
+    };
+  }
+  return { business_discovery: out, id: userId };
 }
 
 function publishLimit(): GraphError {

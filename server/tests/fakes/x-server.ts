@@ -1,5 +1,5 @@
 // A local stand-in for the X API v2 endpoints Sufra uses: OAuth 2.0 token (with a real PKCE
-// S256 check and refresh-token rotation), users/me, v2 media upload (one-shot and chunked, real
+// S256 check and refresh-token rotation), users/me (with public_metrics), v2 media upload (one-shot and chunked, real
 // multipart), tweets, a user's timeline and tweet lookup with metrics, with X's error JSON and
 // rate-limit headers. Tests steer it through `state`.
 import { Holds, type Held } from "./holds.ts";
@@ -48,6 +48,15 @@ export interface XPublicMetrics {
   quote_count: number;
   bookmark_count: number;
   impression_count: number;
+}
+
+export interface XUserPublicMetrics {
+  followers_count: number;
+  following_count: number;
+  tweet_count: number;
+  listed_count: number;
+  like_count: number;
+  media_count: number;
 }
 
 export class XFakeState {
@@ -120,6 +129,11 @@ export class XFakeState {
   }
   setMetrics(tweetId: string, m: Partial<XPublicMetrics>): void {
     this.metrics.set(tweetId, m);
+  }
+  /** a user's public figures, as users/me answers them with user.fields=public_metrics */
+  userMetrics = new Map<string, Partial<XUserPublicMetrics>>();
+  setUserMetrics(userId: string, m: Partial<XUserPublicMetrics>): void {
+    this.userMetrics.set(userId, m);
   }
   posts(userId?: string): XTweet[] {
     return userId ? this.tweets.filter((t) => t.userId === userId) : this.tweets;
@@ -224,7 +238,14 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
   switch (endpoint) {
     case "me": {
       const u = state.users.get(userId)!;
-      return reply(res, 200, { data: { id: u.userId, name: u.name ?? u.username, username: u.username } });
+      const fields = (url.searchParams.get("user.fields") ?? "").split(",").filter(Boolean);
+      const known = ["created_at", "description", "id", "name", "profile_image_url", "protected", "public_metrics", "username", "verified"];
+      const bad = fields.filter((f) => !known.includes(f));
+      if (bad.length) throw invalid(`The \`user.fields\` query parameter value [${bad[0]}] is not one of [${known.join(",")}]`, { "user.fields": [bad[0]] });
+      const extra = fields.includes("public_metrics")
+        ? { public_metrics: { followers_count: 0, following_count: 0, tweet_count: state.posts(userId).length, listed_count: 0, like_count: 0, media_count: 0, ...state.userMetrics.get(userId) } }
+        : {};
+      return reply(res, 200, { data: { id: u.userId, name: u.name ?? u.username, username: u.username, ...extra } });
     }
     case "upload": {
       const f = await form();

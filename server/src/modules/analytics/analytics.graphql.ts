@@ -1,7 +1,25 @@
 // Analytics at the GraphQL door: thin, each field calls the analytics service (tenancy is decided there).
+import type { ArgBuilder } from "@pothos/core";
+import { ANALYTICS_INTERVALS, TOP_POSTS_SORTS } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { PlatformEnum } from "../posts/posts.graphql.ts";
-import type { AnalyticsFigures, AnalyticsOverview as OverviewShape, AnalyticsTotals } from "./analytics.service.ts";
+import type {
+  AnalyticsContent as ContentShape,
+  AnalyticsEngagement as EngagementShape,
+  AnalyticsFigures,
+  AnalyticsOverview as OverviewShape,
+  AnalyticsPlatformDetail as PlatformDetailShape,
+  AnalyticsTopPosts as TopPostsShape,
+  AnalyticsTotals,
+  ContentFigures,
+  ContentGroup,
+  HeatCell,
+  PlatformSeries,
+  PostFigures,
+  SeriesPoint,
+  TopPost,
+} from "./analytics.service.ts";
+import "./export/export.graphql.ts"; // analyticsExport
 
 const AnalyticsPeriod = builder.objectRef<{ from: string; to: string }>("AnalyticsPeriod").implement({
   description: "A range of Kuwait days, both ends included.",
@@ -64,17 +82,203 @@ const AnalyticsOverview = builder.objectRef<OverviewShape>("AnalyticsOverview").
     totals: t.field({ type: AnalyticsTotalsRef, resolve: (o) => o.totals }),
     change: t.field({ type: AnalyticsChange, resolve: (o) => o.change }),
     byPlatform: t.field({ type: [AnalyticsPlatformFigures], description: "Networks with posts in the range: Instagram, X, Snapchat.", resolve: (o) => o.byPlatform }),
-    simulatedIncluded: t.exposeBoolean("simulatedIncluded", { description: "Demo accounts' simulated figures are counted." }),
+    simulatedIncluded: t.exposeBoolean("simulatedIncluded", { description: SIMULATED }),
   }),
+});
+
+const SIMULATED = "Demo accounts' simulated figures are counted: label them as demo figures.";
+const COMMON =
+  "`clientId` is the business id (me.businessId): a business's people may name only their own, admins any. `from`..`to` are YYYY-MM-DD Kuwait days (the last 30 days when left out). `campaignId`: only that campaign's posts. `includeSimulated` left out: simulated figures count only for a business whose accounts are all demo accounts.";
+
+/** The arguments every analytics question takes. */
+const commonArgs = (arg: ArgBuilder<Types>) => ({
+  clientId: arg.id({ required: true }),
+  from: arg.string(),
+  to: arg.string(),
+  includeSimulated: arg.boolean(),
+  campaignId: arg.id({ description: "Only this campaign's posts (a campaign of the business)." }),
+});
+const commonInput = (a: { clientId: string | number; from?: string | null; to?: string | null; includeSimulated?: boolean | null; campaignId?: string | number | null }) => ({
+  clientId: String(a.clientId),
+  from: a.from ?? undefined,
+  to: a.to ?? undefined,
+  includeSimulated: a.includeSimulated ?? undefined,
+  campaignId: a.campaignId == null ? undefined : String(a.campaignId),
 });
 
 builder.queryFields((t) => ({
   analyticsOverview: t.field({
     type: AnalyticsOverview,
-    description:
-      "Totals and change for a business over `from`..`to` (YYYY-MM-DD Kuwait days; the last 30 days when left out). `clientId` is the business id (me.businessId): a business's people may name only their own, admins any. Demo accounts' simulated figures are left out unless `includeSimulated`.",
+    description: `Totals and change for a business over a range, against the period of the same length before it. ${COMMON}`,
     authScopes: { authenticated: true },
-    args: { clientId: t.arg.id({ required: true }), from: t.arg.string(), to: t.arg.string(), includeSimulated: t.arg.boolean() },
-    resolve: (_r, a, ctx) => ctx.services.analytics.overview(ctx.viewer, { clientId: String(a.clientId), from: a.from ?? undefined, to: a.to ?? undefined, includeSimulated: a.includeSimulated ?? undefined }),
+    args: commonArgs(t.arg),
+    resolve: (_r, a, ctx) => ctx.services.analytics.overview(ctx.viewer, commonInput(a)),
+  }),
+}));
+
+// ---------------------------------------------------------------- engagement, a network, top posts, content
+const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
+const AnalyticsIntervalEnum = builder.enumType("AnalyticsInterval", { description: "DAY: Kuwait days; WEEK: Kuwait weeks, Saturday to Friday.", values: upper(ANALYTICS_INTERVALS) });
+const TopPostsSortEnum = builder.enumType("AnalyticsTopPostsSort", { description: "ENGAGEMENT: likes, comments and shares together.", values: upper(TOP_POSTS_SORTS) });
+
+const answerFields = <T extends { clientId: string; from: string; to: string; simulatedIncluded: boolean }>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) => ({
+  clientId: t.field({ type: "ID", resolve: (o) => o.clientId }),
+  from: t.string({ description: "YYYY-MM-DD, Kuwait", resolve: (o) => o.from }),
+  to: t.string({ description: "YYYY-MM-DD, Kuwait", resolve: (o) => o.to }),
+  simulatedIncluded: t.boolean({ description: SIMULATED, resolve: (o) => o.simulatedIncluded }),
+});
+
+const AnalyticsSeriesPoint = builder.objectRef<SeriesPoint>("AnalyticsSeriesPoint").implement({
+  description: "One day's or week's figures (zeros when nothing was published).",
+  fields: (t) => ({
+    date: t.exposeString("date", { description: "The bucket's first day, YYYY-MM-DD Kuwait (a week's Saturday, which may come before the range)." }),
+    days: t.exposeInt("days", { description: "The range's days in the bucket (a week at either end of the range may hold fewer than 7)." }),
+    ...figureFields(t),
+  }),
+});
+
+const AnalyticsPlatformSeries = builder.objectRef<PlatformSeries>("AnalyticsPlatformSeries").implement({
+  fields: (t) => ({
+    platform: t.field({ type: PlatformEnum, resolve: (p) => p.platform }),
+    points: t.field({ type: [AnalyticsSeriesPoint], resolve: (p) => p.points }),
+  }),
+});
+
+const AnalyticsEngagement = builder.objectRef<EngagementShape>("AnalyticsEngagement").implement({
+  description: "A business's figures per Kuwait day or week over a range, zero-filled, in total and per network.",
+  fields: (t) => ({
+    ...answerFields(t),
+    interval: t.field({ type: AnalyticsIntervalEnum, resolve: (e) => e.interval }),
+    points: t.field({ type: [AnalyticsSeriesPoint], resolve: (e) => e.points }),
+    byPlatform: t.field({ type: [AnalyticsPlatformSeries], description: "Networks with posts in the range: Instagram, X, Snapchat.", resolve: (e) => e.byPlatform }),
+  }),
+});
+
+/** A post's figures, on all its networks or on one. */
+const postFigureFields = <T extends PostFigures>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) => ({
+  reach: t.int({ resolve: (f) => f.reach }),
+  views: t.int({ resolve: (f) => f.views }),
+  likes: t.int({ resolve: (f) => f.likes }),
+  comments: t.int({ resolve: (f) => f.comments }),
+  shares: t.int({ resolve: (f) => f.shares }),
+  engagement: t.int({ description: "Likes, comments and shares together.", resolve: (f) => f.engagement }),
+  engagementRate: t.float({ nullable: true, description: "Engagement over reach (over views where a network gives no reach), in percent.", resolve: (f) => f.engagementRate }),
+});
+
+const AnalyticsPostPlatform = builder.objectRef<TopPost["byPlatform"][number]>("AnalyticsPostPlatform").implement({
+  description: "A post's figures on one network, with its link there.",
+  fields: (t) => ({
+    platform: t.field({ type: PlatformEnum, resolve: (p) => p.platform }),
+    permalink: t.exposeString("permalink", { nullable: true }),
+    ...postFigureFields(t),
+  }),
+});
+
+const AnalyticsTopPost = builder.objectRef<TopPost>("AnalyticsTopPost").implement({
+  description: "A post published in the range, its networks' figures summed.",
+  fields: (t) => ({
+    postId: t.exposeID("postId"),
+    excerpt: t.exposeString("excerpt", { nullable: true, description: "The caption's opening words." }),
+    platforms: t.field({ type: [PlatformEnum], resolve: (p) => p.platforms }),
+    publishedAt: t.expose("publishedAt", { type: "DateTime", description: "When it first went out." }),
+    occasion: t.exposeString("occasion", { description: "A ContentOccasion key in lower case, or everyday: the post's own, else its campaign's, else the Kuwait calendar's that day." }),
+    campaignId: t.exposeID("campaignId", { nullable: true }),
+    campaignName: t.exposeString("campaignName", { nullable: true }),
+    ...postFigureFields(t),
+    byPlatform: t.field({ type: [AnalyticsPostPlatform], resolve: (p) => p.byPlatform }),
+  }),
+});
+
+const AnalyticsTopPosts = builder.objectRef<TopPostsShape>("AnalyticsTopPosts").implement({
+  fields: (t) => ({
+    ...answerFields(t),
+    sort: t.field({ type: TopPostsSortEnum, resolve: (r) => r.sort }),
+    limit: t.exposeInt("limit"),
+    posts: t.field({ type: [AnalyticsTopPost], resolve: (r) => r.posts }),
+  }),
+});
+
+const AnalyticsPlatformDetail = builder.objectRef<PlatformDetailShape>("AnalyticsPlatformDetail").implement({
+  description: "One network's figures over a range: totals and change, the daily series, its best posts.",
+  fields: (t) => ({
+    ...answerFields(t),
+    platform: t.field({ type: PlatformEnum, resolve: (d) => d.platform }),
+    previous: t.field({ type: AnalyticsPeriod, resolve: (d) => d.previous }),
+    totals: t.field({ type: AnalyticsTotalsRef, resolve: (d) => d.totals }),
+    change: t.field({ type: AnalyticsChange, resolve: (d) => d.change }),
+    series: t.field({ type: [AnalyticsSeriesPoint], description: "Every Kuwait day of the range.", resolve: (d) => d.series }),
+    topPosts: t.field({ type: [AnalyticsTopPost], description: "Its five best posts by engagement, with this network's figures.", resolve: (d) => d.topPosts }),
+  }),
+});
+
+const contentFigureFields = <T extends ContentFigures>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) => ({
+  posts: t.int({ description: "Posts (not targets) in the group.", resolve: (f) => f.posts }),
+  ...postFigureFields(t),
+  averageEngagement: t.float({ nullable: true, description: "Engagement per post; null without posts.", resolve: (f) => f.averageEngagement }),
+});
+
+const AnalyticsContentGroup = builder.objectRef<ContentGroup>("AnalyticsContentGroup").implement({
+  fields: (t) => ({
+    key: t.exposeString("key", { description: "The content type, occasion, language (ar, en, mixed) or hashtag (without #)." }),
+    ...contentFigureFields(t),
+  }),
+});
+
+const AnalyticsHourFigures = builder.objectRef<ContentFigures & { hour: number }>("AnalyticsHourFigures").implement({
+  fields: (t) => ({
+    hour: t.exposeInt("hour", { description: "0-23, Kuwait" }),
+    ...contentFigureFields(t),
+  }),
+});
+
+const AnalyticsHeatCell = builder.objectRef<HeatCell>("AnalyticsHeatCell").implement({
+  fields: (t) => ({
+    weekday: t.exposeInt("weekday", { description: "0 = Sunday ... 6 = Saturday (Kuwait)." }),
+    hour: t.exposeInt("hour", { description: "0-23, Kuwait" }),
+    ...contentFigureFields(t),
+  }),
+});
+
+const AnalyticsContent = builder.objectRef<ContentShape>("AnalyticsContent").implement({
+  description: "Performance of the range's posts by content type, occasion, caption language, hashtag and Kuwait posting hour.",
+  fields: (t) => ({
+    ...answerFields(t),
+    byType: t.field({ type: [AnalyticsContentGroup], description: "text, image, video, carousel (from the post's media): always all four.", resolve: (c) => c.byType }),
+    byOccasion: t.field({ type: [AnalyticsContentGroup], description: "ContentOccasion keys in lower case, or everyday; those with posts, most first.", resolve: (c) => c.byOccasion }),
+    byLanguage: t.field({ type: [AnalyticsContentGroup], description: "ar, en, mixed (each script at least 30% of the caption's letters): always all three.", resolve: (c) => c.byLanguage }),
+    byHashtag: t.field({ type: [AnalyticsContentGroup], description: "The 20 hashtags with the most engagement.", resolve: (c) => c.byHashtag }),
+    byHour: t.field({ type: [AnalyticsHourFigures], description: "24 hours, 0-23 Kuwait.", resolve: (c) => c.byHour }),
+    heatmap: t.field({ type: [AnalyticsHeatCell], description: "7 × 24 cells, Saturday first, hours in order.", resolve: (c) => c.heatmap }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  analyticsEngagement: t.field({
+    type: AnalyticsEngagement,
+    description: `Figures per Kuwait day (interval DAY, the default) or per Kuwait week starting Saturday (WEEK), every bucket of the range zero-filled, in total and per network. ${COMMON}`,
+    authScopes: { authenticated: true },
+    args: { ...commonArgs(t.arg), interval: t.arg({ type: AnalyticsIntervalEnum }) },
+    resolve: (_r, a, ctx) => ctx.services.analytics.engagement(ctx.viewer, { ...commonInput(a), interval: a.interval ?? undefined }),
+  }),
+  analyticsPlatform: t.field({
+    type: AnalyticsPlatformDetail,
+    description: `One network's totals and change, daily series and five best posts. ${COMMON}`,
+    authScopes: { authenticated: true },
+    args: { ...commonArgs(t.arg), platform: t.arg({ type: PlatformEnum, required: true }) },
+    resolve: (_r, a, ctx) => ctx.services.analytics.platform(ctx.viewer, { ...commonInput(a), platform: a.platform }),
+  }),
+  analyticsTopPosts: t.field({
+    type: AnalyticsTopPosts,
+    description: `The range's best posts by \`sort\` (ENGAGEMENT by default), \`limit\` of them (10 by default, 1 to 100). ${COMMON}`,
+    authScopes: { authenticated: true },
+    args: { ...commonArgs(t.arg), limit: t.arg.int(), sort: t.arg({ type: TopPostsSortEnum }) },
+    resolve: (_r, a, ctx) => ctx.services.analytics.topPosts(ctx.viewer, { ...commonInput(a), limit: a.limit ?? undefined, sort: a.sort ?? undefined }),
+  }),
+  analyticsContent: t.field({
+    type: AnalyticsContent,
+    description: `Performance by content type, occasion, caption language, hashtag and Kuwait posting hour, and the weekday × hour grid. ${COMMON}`,
+    authScopes: { authenticated: true },
+    args: commonArgs(t.arg),
+    resolve: (_r, a, ctx) => ctx.services.analytics.content(ctx.viewer, commonInput(a)),
   }),
 }));

@@ -1,135 +1,191 @@
-// Analytics (issue 7): what a business's published posts achieved over a range of Kuwait days. Read
-// only from metric_daily (see daily-metrics.ts), never by scanning targets. Every question names the
-// business (client_id, the business id GET /api/auth/me returns): its own people (and its API keys)
-// may only name their own, an admin any; anything else, a missing id included, is FORBIDDEN.
-import { analyticsRangeSchema, engagementRate, percentChange, previousPeriod, type AnalyticsRange } from "@sufra/schema";
-import { z } from "zod";
+// Analytics (issue 7): what a business's published posts achieved over a range of Kuwait days. Daily
+// figures come from one source (source.ts: metric_daily, or a campaign's own posts); per-post answers
+// (top posts, content) from published-posts.ts, bounded by the posts (business, published_at) index;
+// never a scan over all targets. Every question names the business (client_id, the business id GET
+// /api/auth/me returns): its own people (and its API keys) may only name their own, an admin any;
+// anything else, a missing id included, is FORBIDDEN.
+import {
+  analyticsEngagementQuerySchema,
+  analyticsPlatformQuerySchema,
+  analyticsQuerySchema,
+  analyticsTopPostsQuerySchema,
+  PLATFORM_TOP_POSTS,
+  previousPeriod,
+  type AnalyticsInterval,
+  type AnalyticsQueryParams,
+  type TopPostsSort,
+} from "@sufra/schema";
+import type { z } from "zod";
 import type { Deps } from "../../deps.ts";
 import { AppError, validate } from "../../errors.ts";
 import type { Platform } from "../../generated/prisma/client.ts";
 import { requireScope, type Viewer } from "../auth/policy.ts";
+import { calendarOccasions, contentBreakdown, occasionOf, type ContentBreakdown } from "./content.ts";
 import { backfillDailyMetrics } from "./daily-metrics.ts";
+import { withFollowers } from "./audience.ts";
+import type { AnalyticsFigures, AnalyticsTotals } from "./figures.ts";
+import { publishedPosts, toTopPost, type TopPost } from "./published-posts.ts";
+import { compare, platformSeries, seriesOf, type PlatformSeries, type SeriesPoint, type TotalsChange } from "./series.ts";
+import { dailyFigures, simulatedByDefault, type FigureScope } from "./source.ts";
 
-export interface AnalyticsFigures {
-  posts: number;
-  reach: number;
-  views: number;
-  likes: number;
-  comments: number;
-  shares: number;
-  /** percent, two decimals; null without reach or views */
-  engagementRate: number | null;
-}
+export type { AnalyticsFigures, AnalyticsTotals } from "./figures.ts";
+export type { ContentBreakdown, ContentFigures, ContentGroup, HeatCell } from "./content.ts";
+export type { PostFigures, TopPost } from "./published-posts.ts";
+export type { PlatformSeries, SeriesPoint } from "./series.ts";
 
-export interface AnalyticsTotals extends AnalyticsFigures {
-  /** null: no network's account record holds a follower count yet (PlatformAccount stores none) */
-  followers: number | null;
-}
-
-export interface AnalyticsOverview {
+/** What every answer repeats: whose figures, which days, and whether simulated ones are in them. */
+interface AnalyticsAnswer {
   clientId: string;
   from: string;
   to: string;
+  /** demo accounts' simulated figures are counted: the screen labels them "demo figures" */
+  simulatedIncluded: boolean;
+}
+
+export interface AnalyticsOverview extends AnalyticsAnswer {
   previous: { from: string; to: string };
   totals: AnalyticsTotals;
   /** each total's change against the previous period, in percent; null when the previous one was 0 or unknown */
-  change: Record<keyof AnalyticsTotals, number | null>;
+  change: TotalsChange;
   byPlatform: (AnalyticsFigures & { platform: Platform })[];
-  simulatedIncluded: boolean;
 }
+
+export interface AnalyticsEngagement extends AnalyticsAnswer {
+  interval: AnalyticsInterval;
+  /** every day (or Kuwait week, Saturday first) of the range, zero-filled */
+  points: SeriesPoint[];
+  /** the same series for each network with figures in the range */
+  byPlatform: PlatformSeries[];
+}
+
+export interface AnalyticsPlatformDetail extends AnalyticsAnswer {
+  platform: Platform;
+  previous: { from: string; to: string };
+  totals: AnalyticsTotals;
+  change: TotalsChange;
+  /** every day of the range, zero-filled */
+  series: SeriesPoint[];
+  /** its PLATFORM_TOP_POSTS best posts by engagement, with this network's figures only */
+  topPosts: TopPost[];
+}
+
+export interface AnalyticsTopPosts extends AnalyticsAnswer {
+  sort: TopPostsSort;
+  limit: number;
+  posts: TopPost[];
+}
+
+export interface AnalyticsContent extends AnalyticsAnswer, ContentBreakdown {}
 
 export interface AnalyticsQuery {
   clientId?: unknown;
   from?: unknown;
   to?: unknown;
   includeSimulated?: unknown;
+  /** only this campaign's posts */
+  campaignId?: unknown;
 }
 
-const SUMS = ["posts", "reach", "views", "likes", "comments", "shares"] as const;
-type Sums = Record<(typeof SUMS)[number], number>;
-const PLATFORM_ORDER: readonly Platform[] = ["instagram", "twitter", "snapchat"];
-const TOTAL_KEYS = [...SUMS, "engagementRate", "followers"] as const satisfies readonly (keyof AnalyticsTotals)[];
-
-const zero = (): Sums => ({ posts: 0, reach: 0, views: 0, likes: 0, comments: 0, shares: 0 });
-const add = (a: Sums, b: Sums) => {
-  for (const k of SUMS) a[k] += b[k];
-  return a;
+/** A question's parameters once the caller may ask it: the business, the campaign, simulated or not. */
+export type Scoped<T extends AnalyticsQueryParams = AnalyticsQueryParams> = Omit<T, "clientId" | "includeSimulated"> & {
+  clientId: string;
+  includeSimulated: boolean;
+  campaign: { id: string; name: string } | null;
 };
-const withRate = (s: Sums): AnalyticsFigures => ({ ...s, engagementRate: engagementRate(s) });
 
-/**
- * A period's totals over its networks. Each network brings its own audience (reach, or views where it
- * gives none), so X's views never divide Instagram's likes. Followers: PlatformAccount records no
- * follower count yet, so there is none to give.
- */
-function periodTotals(byPlatform: Map<Platform, Sums>): { totals: AnalyticsTotals; exactRate: number | null } {
-  const nets = [...byPlatform.values()];
-  const sums = nets.reduce((a, b) => add(a, b), zero());
-  const audience = nets.reduce((a, b) => a + (b.reach > 0 ? b.reach : b.views), 0);
-  const engaged = sums.likes + sums.comments + sums.shares;
-  return {
-    totals: { ...sums, engagementRate: engagementRate({ ...sums, reach: audience, views: 0 }), followers: null },
-    exactRate: audience > 0 ? (engaged / audience) * 100 : null,
-  };
-}
-
-const flagsSchema = z.object({ includeSimulated: z.preprocess((v) => (v === null || v === "" ? undefined : v), z.boolean({ error: "invalidValue" }).optional()) });
+/** Where a question's daily figures come from. */
+const sourceOf = (q: Scoped): FigureScope => ({ businessId: q.clientId, from: q.from, to: q.to, includeSimulated: q.includeSimulated, campaignId: q.campaign?.id ?? null });
+const answer = (q: Scoped): AnalyticsAnswer => ({ clientId: q.clientId, from: q.from, to: q.to, simulatedIncluded: q.includeSimulated });
 
 export function createAnalyticsService(deps: Deps) {
   const { db, logger } = deps;
 
-  /** The range asked for, and the business the caller may read (the issue's tenancy rule). */
-  async function scope(viewer: Viewer | null, input: AnalyticsQuery): Promise<AnalyticsRange & { clientId: string; includeSimulated: boolean }> {
+  /**
+   * The question asked (range, campaign, simulated figures, and the path's own parameters checked by
+   * `rule`), and the business the caller may read (the issue's tenancy rule). A campaign must be that
+   * business's (else NOT_FOUND). Simulated figures left unsaid count for a business with demo
+   * accounts only (simulatedByDefault).
+   */
+  async function scope<T extends AnalyticsQueryParams = AnalyticsQueryParams>(viewer: Viewer | null, input: AnalyticsQuery, rule: z.ZodType<T> = analyticsQuerySchema as unknown as z.ZodType<T>): Promise<Scoped<T>> {
     const v = requireScope(viewer, "authenticated");
-    const range = validate(analyticsRangeSchema, { clientId: input.clientId, from: input.from, to: input.to });
-    const { includeSimulated } = validate(flagsSchema, { includeSimulated: input.includeSimulated });
-    const clientId = range.clientId;
+    const q = validate(rule, input);
+    const clientId = q.clientId;
     if (!clientId) throw new AppError("FORBIDDEN");
     if (v.role === "admin") {
       if (!(await db.business.findUnique({ where: { id: clientId }, select: { id: true } }))) throw new AppError("NOT_FOUND");
     } else if (v.businessId !== clientId) {
       throw new AppError("FORBIDDEN");
     }
-    return { ...range, clientId, includeSimulated: includeSimulated ?? false };
+    const campaign = q.campaignId ? await db.campaign.findFirst({ where: { id: q.campaignId, businessId: clientId }, select: { id: true, name: true } }) : null;
+    if (q.campaignId && !campaign) throw new AppError("NOT_FOUND");
+    const includeSimulated = q.includeSimulated ?? (await simulatedByDefault(db, clientId));
+    return { ...q, clientId, includeSimulated, campaign };
   }
 
   return {
+    /** The tenancy and range rule, for the analytics questions answered in other files (audience, realtime). */
+    scope,
     /** Totals of the range and their change against the period of the same length before it, and the split by network. */
     async overview(viewer: Viewer | null, input: AnalyticsQuery): Promise<AnalyticsOverview> {
       const q = await scope(viewer, input);
       const previous = previousPeriod(q.from, q.to);
-      // both periods in one pass over the (business, day) index
-      const rows = await db.$queryRaw<({ platform: Platform; current: boolean } & Sums)[]>`
-        select platform, day >= ${q.from}::date as current,
-               sum(posts)::float8 as posts, sum(reach)::float8 as reach, sum(views)::float8 as views,
-               sum(likes)::float8 as likes, sum(comments)::float8 as comments, sum(shares)::float8 as shares
-          from metric_daily
-         where business_id = ${q.clientId}::uuid
-           and day between ${previous.from}::date and ${q.to}::date
-           and (${q.includeSimulated} or not simulated)
-         group by 1, 2`;
-      const periods = { now: new Map<Platform, Sums>(), before: new Map<Platform, Sums>() };
-      for (const r of rows) {
-        const s: Sums = { posts: r.posts, reach: r.reach, views: r.views, likes: r.likes, comments: r.comments, shares: r.shares };
-        const m = periods[r.current ? "now" : "before"];
-        m.set(r.platform, add(m.get(r.platform) ?? zero(), s));
-      }
-      const now = periodTotals(periods.now);
-      const before = periodTotals(periods.before);
-      const change = Object.fromEntries(
-        // the rate's change from the unrounded rates, so rounding does not show as change
-        TOTAL_KEYS.map((k) => [k, k === "engagementRate" ? percentChange(now.exactRate, before.exactRate) : percentChange(now.totals[k], before.totals[k])]),
-      ) as AnalyticsOverview["change"];
+      // both periods in one read
+      const rows = await dailyFigures(db, { ...sourceOf(q), from: previous.from });
+      const { totals, change, byPlatform } = compare(rows, q.from);
+      await withFollowers(db, q, previous, { totals, change }); // each account's latest reading by each period's last day
+      return { ...answer(q), previous, totals, change, byPlatform };
+    },
+
+    /** The range's figures per Kuwait day, or per Kuwait week (Saturday to Friday), zero-filled; in total and per network. */
+    async engagement(viewer: Viewer | null, input: AnalyticsQuery & { interval?: unknown }): Promise<AnalyticsEngagement> {
+      const q = await scope(viewer, input, analyticsEngagementQuerySchema);
+      const rows = await dailyFigures(db, sourceOf(q));
+      return { ...answer(q), interval: q.interval, points: seriesOf(rows, q.from, q.to, q.interval), byPlatform: platformSeries(rows, q.from, q.to, q.interval) };
+    },
+
+    /** One network: its totals and change against the previous period, its daily series and its best posts there. */
+    async platform(viewer: Viewer | null, input: AnalyticsQuery & { platform?: unknown }): Promise<AnalyticsPlatformDetail> {
+      const q = await scope(viewer, input, analyticsPlatformQuerySchema);
+      const previous = previousPeriod(q.from, q.to);
+      const source = { ...sourceOf(q), platform: q.platform };
+      const [rows, top, calendar] = await Promise.all([
+        dailyFigures(db, { ...source, from: previous.from }),
+        publishedPosts(db, source, { sort: "engagement", limit: PLATFORM_TOP_POSTS }),
+        calendarOccasions(db, q.from, q.to),
+      ]);
+      const { totals, change } = compare(rows, q.from);
+      await withFollowers(db, q, previous, { totals, change }, q.platform);
       return {
-        clientId: q.clientId,
-        from: q.from,
-        to: q.to,
+        ...answer(q),
+        platform: q.platform,
         previous,
-        totals: now.totals,
+        totals,
         change,
-        byPlatform: PLATFORM_ORDER.filter((p) => periods.now.has(p)).map((platform) => ({ platform, ...withRate(periods.now.get(platform)!) })),
-        simulatedIncluded: q.includeSimulated,
+        series: seriesOf(rows.filter((r) => r.day >= q.from), q.from, q.to, "day"),
+        topPosts: top.map((p) => toTopPost(p, occasionOf(p, calendar))),
       };
+    },
+
+    /** The range's best posts by `sort` (engagement: likes, comments and shares together), each with its networks' figures. */
+    async topPosts(viewer: Viewer | null, input: AnalyticsQuery & { limit?: unknown; sort?: unknown }): Promise<AnalyticsTopPosts> {
+      const q = await scope(viewer, input, analyticsTopPostsQuerySchema);
+      const [posts, calendar] = await Promise.all([publishedPosts(db, sourceOf(q), { sort: q.sort, limit: q.limit }), calendarOccasions(db, q.from, q.to)]);
+      return { ...answer(q), sort: q.sort, limit: q.limit, posts: posts.map((p) => toTopPost(p, occasionOf(p, calendar))) };
+    },
+
+    /** Performance by content type, occasion, caption language, hashtag and Kuwait posting hour, and the weekday × hour grid. */
+    async content(viewer: Viewer | null, input: AnalyticsQuery): Promise<AnalyticsContent> {
+      const q = await scope(viewer, input);
+      const [posts, calendar] = await Promise.all([publishedPosts(db, sourceOf(q)), calendarOccasions(db, q.from, q.to)]);
+      return { ...answer(q), ...contentBreakdown(posts, calendar) };
+    },
+
+    /** The business an export is about: its names, for the file's heading and name, and the campaign asked for (tenancy as every question). */
+    async reportBusiness(viewer: Viewer | null, input: AnalyticsQuery): Promise<{ id: string; name: string; nameAr: string | null; campaign: { id: string; name: string } | null }> {
+      const q = await scope(viewer, input);
+      const b = await db.business.findUnique({ where: { id: q.clientId }, select: { id: true, companyName: true, nameAr: true } });
+      if (!b) throw new AppError("NOT_FOUND");
+      return { id: b.id, name: b.companyName, nameAr: b.nameAr, campaign: q.campaign };
     },
 
     /**

@@ -10,9 +10,9 @@ import type { Db, Tx } from "../../db/prisma.ts";
 
 type Sql = Pick<Db | Tx, "$executeRaw">;
 
-/** A target counts on the Kuwait day it went out (its own time; the post's for rows from before targets had one). */
-const PUBLISHED_AT = Prisma.sql`coalesce(pt.published_at, p.published_at)`;
-const KUWAIT_DAY = Prisma.sql`((${PUBLISHED_AT}) at time zone 'Asia/Kuwait')::date`;
+/** A target counts on the Kuwait day it went out (its own time; the post's for rows from before targets had one). Exported: analytics' campaign figures count days alike. */
+export const PUBLISHED_AT = Prisma.sql`coalesce(pt.published_at, p.published_at)`;
+export const KUWAIT_DAY = Prisma.sql`((${PUBLISHED_AT}) at time zone 'Asia/Kuwait')::date`;
 
 /** Recomputes the rows in scope: one business's days, or (neither given) every business and day. */
 async function recompute(db: Sql, scope: { businessId: string; days: readonly string[] } | null): Promise<number> {

@@ -1,7 +1,9 @@
 // Posts at the GraphQL door: thin, every field calls the posts service (lists as Relay connections).
-import { PLATFORMS, PLATFORM_LABELS, POST_STATUSES, TARGET_ERROR_MESSAGES, TARGET_STATUSES, messageText } from "@sufra/schema";
+import { ACTIVITY_PLATFORMS, CLIENT_ACTIVITY_TYPES, PLATFORMS, PLATFORM_LABELS, POST_STATUSES, TARGET_ERROR_MESSAGES, TARGET_STATUSES, isContentOccasionKey, isOutsideCampaign, messageText } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
+import { ContentOccasionEnum } from "../../graphql/enums.ts";
 import { AppError } from "../../errors.ts";
+import { activityTexts, type ActivityMetadata, type ClientActivity } from "../analytics/dashboard.ts";
 import { MediaRef } from "../media/media.graphql.ts";
 import type { PostRecord } from "./posts.service.ts";
 
@@ -60,6 +62,13 @@ export const Post = builder.objectRef<PostRecord>("Post").implement({
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
     authorName: t.string({ nullable: true, resolve: (p) => p.author?.name ?? null }),
+    occasion: t.field({ type: ContentOccasionEnum, nullable: true, description: "What the post is for (a content occasion)", resolve: (p) => (isContentOccasionKey(p.occasion) ? p.occasion : null) }),
+    campaignId: t.exposeID("campaignId", { nullable: true, description: "The campaign the post belongs to" }),
+    campaignName: t.string({ nullable: true, resolve: (p) => p.campaign?.name ?? null }),
+    outsideCampaignDates: t.boolean({
+      description: "Due or published on a Kuwait day outside its campaign's days (allowed; worth a look)",
+      resolve: (p) => isOutsideCampaign(p.scheduledFor ?? p.publishedAt, p.campaign && { startDate: p.campaign.startDate.toISOString().slice(0, 10), endDate: p.campaign.endDate.toISOString().slice(0, 10) }),
+    }),
     // complexity: a post has at most 3 targets and usually up to 4 media (X's most), not the default 10 and 10
     platforms: t.field({ type: [PlatformEnum], complexity: 1, resolve: (p) => p.targets.map((x) => x.platform) }),
     targets: t.field({ type: [PostTarget], complexity: { field: 1, multiplier: 3 }, resolve: (p) => p.targets }),
@@ -75,6 +84,8 @@ const PostInput = builder.inputType("PostInput", {
     hashtags: t.stringList(),
     firstComment: t.string(),
     scheduledFor: t.field({ type: "DateTime", description: "set: the post is scheduled at once; left out: a draft" }),
+    campaignId: t.id({ description: "One of the business's campaigns" }),
+    occasion: t.field({ type: ContentOccasionEnum }),
   }),
 });
 
@@ -85,6 +96,8 @@ const PostUpdateInput = builder.inputType("PostUpdateInput", {
     mediaIds: t.idList(),
     hashtags: t.stringList(),
     firstComment: t.string(),
+    campaignId: t.id({ description: "One of the business's campaigns; null takes the post out of its campaign" }),
+    occasion: t.field({ type: ContentOccasionEnum, description: "null clears it" }),
   }),
 });
 
@@ -126,15 +139,49 @@ const BulkResult = builder.objectRef<{ done: string[]; refused: { id: string; co
 });
 
 type Dashboard = Awaited<ReturnType<import("./posts.service.ts").PostsService["dashboard"]>>;
+const ClientActivityTypeEnum = builder.enumType("ClientActivityType", { values: upper(CLIENT_ACTIVITY_TYPES) });
+const ActivityPlatformEnum = builder.enumType("ActivityPlatform", { description: "a network, MULTIPLE networks, or ANALYSIS (Sufra's own: competitor figures)", values: upper(ACTIVITY_PLATFORMS) });
+const ActivityMetadataRef = builder.objectRef<ActivityMetadata>("ClientActivityMetadata").implement({
+  fields: (t) => ({
+    likes: t.exposeInt("likes", { nullable: true }),
+    engagementRate: t.exposeFloat("engagementRate", { nullable: true, description: "percent" }),
+    rating: t.exposeInt("rating", { nullable: true, description: "a review's stars, 1-5" }),
+  }),
+});
+const ClientActivityRef = builder.objectRef<ClientActivity>("ClientActivity").implement({
+  description: "Something that happened in the business: a post published (with its figures) or scheduled, competitor figures recorded, a review received.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    type: t.field({ type: ClientActivityTypeEnum, resolve: (a) => a.type }),
+    title: t.string({ description: "in the request's language (Accept-Language); the web client can write it from type and subject (clientActivityText)", resolve: (a, _args, ctx) => activityTexts(a, ctx.meta.locale).title }),
+    description: t.string({ description: "in the request's language: the excerpt, or a line saying there is none", resolve: (a, _args, ctx) => activityTexts(a, ctx.meta.locale).description }),
+    subject: t.exposeString("subject", { nullable: true, description: "whom the title names: a competitor, a reviewer" }),
+    excerpt: t.exposeString("excerpt", { nullable: true, description: "a caption's or a review's opening words, a competitor's handle" }),
+    timestamp: t.expose("timestamp", { type: "DateTime" }),
+    platform: t.field({ type: ActivityPlatformEnum, nullable: true, description: "null when it belongs to no network (a review from Google or Talabat)", resolve: (a) => a.platform }),
+    metadata: t.field({ type: ActivityMetadataRef, nullable: true, resolve: (a) => a.metadata }),
+    entityId: t.exposeID("entityId", { description: "the post, competitor or review it is about" }),
+    scheduledFor: t.expose("scheduledFor", { type: "DateTime", nullable: true, description: "a scheduled post's time" }),
+  }),
+});
+const DashboardPeriodRef = builder.objectRef<{ from: string; to: string }>("DashboardPeriod").implement({
+  fields: (t) => ({ from: t.exposeString("from", { description: "YYYY-MM-DD, Kuwait" }), to: t.exposeString("to", { description: "YYYY-MM-DD, Kuwait" }) }),
+});
 const ClientDashboard = builder.objectRef<Dashboard>("ClientDashboard").implement({
-  description: "The client dashboard's six figures and recent posts, from the database.",
+  description: "The client dashboard's six figures, recent activity and recent posts, from the database. Views, likes and engagement cover the last 30 Kuwait days (analytics' daily rows).",
   fields: (t) => ({
     totalPosts: t.exposeInt("totalPosts"),
-    views: t.exposeInt("views"),
-    likes: t.exposeInt("likes"),
-    engagementRate: t.exposeFloat("engagementRate", { description: "likes, comments and shares per 100 reached, over published posts" }),
+    views: t.exposeInt("views", { description: "views of the posts published in the last 30 Kuwait days" }),
+    likes: t.exposeInt("likes", { description: "likes of the posts published in the last 30 Kuwait days" }),
+    engagementRate: t.exposeFloat("engagementRate", { nullable: true, description: "likes, comments and shares per 100 reached (per 100 views where a network gives no reach), last 30 Kuwait days; null before any audience" }),
+    viewsChange: t.exposeFloat("viewsChange", { nullable: true, description: "change against the 30 days before, in percent; null when those had none" }),
+    likesChange: t.exposeFloat("likesChange", { nullable: true, description: "change against the 30 days before, in percent; null when those had none" }),
+    engagementRateChange: t.exposeFloat("engagementRateChange", { nullable: true, description: "change against the 30 days before, in percent; null when those had none" }),
+    period: t.field({ type: DashboardPeriodRef, description: "the 30 Kuwait days the figures cover", resolve: (d) => d.period }),
+    simulatedIncluded: t.exposeBoolean("simulatedIncluded", { description: "demo accounts' simulated figures are counted (a business with demo accounts only): label them as demo figures" }),
     scheduledPosts: t.exposeInt("scheduledPosts"),
     pendingPosts: t.exposeInt("pendingPosts", { description: "drafts, and posts publishing or waiting for a person's check" }),
+    recentActivity: t.field({ type: [ClientActivityRef], description: "the latest ten things that happened, newest first", resolve: (d) => d.recentActivity }),
     recentPosts: t.field({ type: [Post], resolve: (d) => d.recent }),
   }),
 });
@@ -211,8 +258,8 @@ builder.queryFields((t) => ({
   calendarPosts: t.field({
     type: [Post],
     ...ofBusiness,
-    description: "Every post due or published in [from, to] (at most 62 days): the calendar's month, week or day.",
-    args: { from: t.arg({ type: "DateTime", required: true }), to: t.arg({ type: "DateTime", required: true }) },
+    description: "Every post due or published in [from, to] (at most 62 days): the calendar's month, week or day; only one campaign's posts when `campaignId` is given.",
+    args: { from: t.arg({ type: "DateTime", required: true }), to: t.arg({ type: "DateTime", required: true }), campaignId: t.arg.id() },
     complexity: 50,
     resolve: (_r, args, ctx) => ctx.services.posts.calendar(ctx.viewer, args),
   }),
@@ -231,7 +278,8 @@ builder.mutationFields((t) => ({
     type: Post,
     ...ofBusiness,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: PostUpdateInput, required: true }) },
-    resolve: (_r, { id, input }, ctx) => ctx.services.posts.update(ctx.viewer, String(id), Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)), ctx.meta),
+    // null leaves a field as it is, except the campaign and occasion, where null clears them
+    resolve: (_r, { id, input }, ctx) => ctx.services.posts.update(ctx.viewer, String(id), Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== undefined && (v !== null || k === "campaignId" || k === "occasion"))), ctx.meta),
   }),
   deletePost: t.id({ ...ofBusiness, args: { id: t.arg.id({ required: true }) }, resolve: async (_r, { id }, ctx) => (await ctx.services.posts.remove(ctx.viewer, String(id), ctx.meta)).id }),
   deletePosts: t.field({ type: BulkResult, ...ofBusiness, args: { ids: t.arg.idList({ required: true }) }, resolve: (_r, { ids }, ctx) => ctx.services.posts.removeMany(ctx.viewer, { ids: ids.map(String) }, ctx.meta) }),

@@ -29,6 +29,9 @@ export const restPost = (p: PostRecord) => ({
   scheduled_for: p.scheduledFor?.toISOString() ?? null,
   published_at: p.publishedAt?.toISOString() ?? null,
   author: p.author ? { id: p.author.id, name: p.author.name } : null,
+  occasion: p.occasion,
+  campaign_id: p.campaignId,
+  campaign_name: p.campaign?.name ?? null,
   targets: p.targets.map(restTarget),
   created_at: p.createdAt.toISOString(),
   updated_at: p.updatedAt.toISOString(),
@@ -91,7 +94,7 @@ export function postsRouter(services: Services) {
   });
 
   r.get("/calendar", async (req, res) => {
-    res.json({ posts: (await posts.calendar(await viewer(req), { from: req.query.from, to: req.query.to })).map(restPost) });
+    res.json({ posts: (await posts.calendar(await viewer(req), { from: req.query.from, to: req.query.to, campaignId: req.query.campaign_id })).map(restPost) });
   });
 
   // bulk actions from the posts table

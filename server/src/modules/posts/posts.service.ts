@@ -7,6 +7,7 @@ import {
   hasCaptionOrMedia,
   kuwaitDate,
   PLAN_PLATFORMS,
+  postCampaignFieldsSchema,
   postInputSchema,
   postUpdateSchema,
   postsQuerySchema,
@@ -20,8 +21,10 @@ import { AppError, validate } from "../../errors.ts";
 import type { Prisma, PostStatus } from "../../generated/prisma/client.ts";
 import type { Tx } from "../../db/prisma.ts";
 import { only } from "../../graphql/pubsub.ts";
+import { dashboardAnalytics } from "../analytics/dashboard.ts";
 import { refreshDailyMetrics } from "../analytics/daily-metrics.ts";
 import { audit } from "../audit/audit.service.ts";
+import { assertCampaignOf } from "../campaigns/campaign-of.ts";
 import { requireScope, type Viewer } from "../auth/policy.ts";
 import type { MediaService } from "../media/media.service.ts";
 import type { PublishingService } from "../publishing/publishing.service.ts";
@@ -30,6 +33,8 @@ export const postInclude = {
   targets: { include: { account: { select: { id: true, handle: true, displayName: true, demo: true, status: true, platform: true } } }, orderBy: { platform: "asc" } },
   media: { orderBy: { position: "asc" }, include: { media: true } },
   author: { select: { id: true, name: true } },
+  // the calendar and the composer show the post's campaign, and whether the post is outside its days
+  campaign: { select: { id: true, name: true, startDate: true, endDate: true } },
 } as const satisfies Prisma.PostInclude;
 export type PostRecord = Prisma.PostGetPayload<{ include: typeof postInclude }>;
 
@@ -97,11 +102,13 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
   async function create(viewer: Viewer | null, input: unknown, meta: RequestMeta) {
     const { v, businessId } = business(viewer);
     const data = validate(postInputSchema, input);
+    const plan = validate(postCampaignFieldsSchema, input);
     const scheduledFor = (input as { scheduledFor?: unknown })?.scheduledFor;
     const when = scheduledFor !== undefined && scheduledFor !== null ? validate(scheduleSchema(new Date()), { scheduledFor }).scheduledFor : null;
     const { post, targets } = await db.$transaction(async (tx) => {
       const accounts = await accountsFor(tx, businessId, data.platforms);
       const files = await checkMedia(tx, businessId, data.mediaIds ?? []);
+      if (plan.campaignId) await assertCampaignOf(tx, businessId, plan.campaignId);
       if (when) checkFits({ content: data.content, hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms }, files);
       const created = await tx.post.create({
         data: {
@@ -112,6 +119,8 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
           hashtags: data.hashtags ?? [],
           firstComment: data.firstComment ?? null,
           scheduledFor: when,
+          campaignId: plan.campaignId ?? null,
+          occasion: plan.occasion ?? null,
           targets: { create: accounts.map((a) => ({ accountId: a.id, platform: a.platform, dueAt: when })) },
           media: { create: files.map((m, position) => ({ mediaId: m.id, position })) },
         },
@@ -128,9 +137,11 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
   async function update(viewer: Viewer | null, id: unknown, input: unknown, meta: RequestMeta) {
     const { v, businessId } = business(viewer);
     const data = validate(postUpdateSchema, input);
+    const plan = validate(postCampaignFieldsSchema, input);
     const { post, added, removed } = await db.$transaction(async (tx) => {
       const p = await lock(tx, businessId, id);
       if (!(EDITABLE_POST_STATUSES as readonly string[]).includes(p.status)) throw new AppError("POST_NOT_EDITABLE");
+      if (plan.campaignId) await assertCampaignOf(tx, businessId, plan.campaignId);
       let added: { id: string; dueAt: Date | null }[] = [];
       let removed: string[] = [];
       if (data.platforms) {
@@ -156,12 +167,14 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
           ...(data.content !== undefined ? { content: data.content } : {}),
           ...(data.hashtags !== undefined ? { hashtags: data.hashtags } : {}),
           ...(data.firstComment !== undefined ? { firstComment: data.firstComment } : {}),
+          ...(plan.campaignId !== undefined ? { campaignId: plan.campaignId } : {}),
+          ...(plan.occasion !== undefined ? { occasion: plan.occasion } : {}),
         },
       });
       const after = await own(businessId, p.id, tx);
       if (!hasCaptionOrMedia({ content: after.content, mediaIds: after.media.map((m) => m.mediaId) })) throw new AppError("VALIDATION_ERROR", { content: ["captionOrMediaRequired"] });
       if (after.status === "scheduled") checkFits({ content: after.content, hashtags: after.hashtags, firstComment: after.firstComment, platforms: after.targets.map((t) => t.platform) }, after.media.map((m) => m.media));
-      await audit(tx, { actorId: v.userId, action: "post.updated", entityType: "post", entityId: p.id, data: { fields: Object.keys(data) }, ip: meta.ip });
+      await audit(tx, { actorId: v.userId, action: "post.updated", entityType: "post", entityId: p.id, data: { fields: [...Object.keys(data), ...Object.keys(plan)] }, ip: meta.ip });
       return { post: after, added, removed };
     });
     if (removed.length) await publishing.cancel(removed);
@@ -301,14 +314,16 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     return { items, total, page: q.page, limit: q.limit, skip };
   }
 
-  /** Every post due, published or written within [from, to]: the calendar's month, week or day. */
-  async function calendar(viewer: Viewer | null, input: { from: unknown; to: unknown }) {
+  /** Every post due, published or written within [from, to]: the calendar's month, week or day; of one campaign when `campaignId` is given. */
+  async function calendar(viewer: Viewer | null, input: { from: unknown; to: unknown; campaignId?: unknown }) {
     const { businessId } = business(viewer);
     const q = validate(postsQuerySchema, { from: input.from, to: input.to });
+    // a campaign that is not the business's simply has no posts here
+    const { campaignId } = validate(postCampaignFieldsSchema, { campaignId: input.campaignId });
     if (!q.from || !q.to) throw new AppError("VALIDATION_ERROR", { from: ["dateRangeInvalid"] });
     if (q.to.getTime() - q.from.getTime() > 62 * 86_400_000) throw new AppError("VALIDATION_ERROR", { to: ["dateRangeInvalid"] });
     return db.post.findMany({
-      where: { businessId, OR: [{ scheduledFor: { gte: q.from, lte: q.to } }, { scheduledFor: null, publishedAt: { gte: q.from, lte: q.to } }] },
+      where: { businessId, ...(campaignId ? { campaignId } : {}), OR: [{ scheduledFor: { gte: q.from, lte: q.to } }, { scheduledFor: null, publishedAt: { gte: q.from, lte: q.to } }] },
       include: postInclude,
       orderBy: [{ scheduledFor: "asc" }, { id: "asc" }],
       take: 1000,
@@ -380,20 +395,17 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     /** The client dashboard's figures (SPEC §3): totals, engagement and recent activity, from the database. */
     async dashboard(viewer: Viewer | null) {
       const { businessId } = business(viewer);
-      const [total, scheduled, pending, sums, recent] = await Promise.all([
+      // views, likes, engagement (last 30 Kuwait days, with change) and recent activity come from analytics
+      const [total, scheduled, pending, analytics, recent] = await Promise.all([
         db.post.count({ where: { businessId } }),
         db.post.count({ where: { businessId, status: "scheduled" } }),
         db.post.count({ where: { businessId, status: { in: ["draft", "publishing", "unconfirmed"] } } }),
-        db.postTarget.aggregate({ where: { post: { businessId }, status: "published" }, _sum: { views: true, likes: true, comments: true, shares: true, reach: true } }),
+        dashboardAnalytics(db, businessId),
         db.post.findMany({ where: { businessId, status: { not: "draft" } }, include: postInclude, orderBy: [{ updatedAt: "desc" }], take: 5 }),
       ]);
-      const s = sums._sum;
-      const interactions = (s.likes ?? 0) + (s.comments ?? 0) + (s.shares ?? 0);
       return {
         totalPosts: total,
-        views: s.views ?? 0,
-        likes: s.likes ?? 0,
-        engagementRate: s.reach ? Math.round((interactions / s.reach) * 1000) / 10 : 0,
+        ...analytics,
         scheduledPosts: scheduled,
         pendingPosts: pending,
         recent,

@@ -13,6 +13,7 @@ import type { OneOffJob } from "../../jobs/queue.ts";
 import type { RecurringJob } from "../../jobs/scheduler.ts";
 import { PlatformError, type PublishRequest, type Published } from "../../platforms/types.ts";
 import { refreshDailyMetrics } from "../analytics/daily-metrics.ts";
+import { collectAudience } from "../analytics/audience.ts";
 import type { MediaService } from "../media/media.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
 import type { PlatformAccountsService } from "../platform-accounts/platform-accounts.service.ts";
@@ -282,6 +283,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     const byAccount = new Map<string, typeof targets>();
     for (const t of targets) byAccount.set(t.accountId, [...(byAccount.get(t.accountId) ?? []), t]);
     let collected = 0;
+    const changed = new Set<string>(); // businesses whose figures were written
     for (const [accountId, list] of byAccount) {
       try {
         const { account, access } = await accounts.access(accountId);
@@ -300,10 +302,17 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
         }
         // the days of the targets whose figures moved, once per account
         await dailyMetrics(list[0]!.account.businessId, days);
+        if (days.length) changed.add(list[0]!.account.businessId);
       } catch (e) {
         logger.info("metrics collection skipped an account", { accountId, error: (e as Error).message });
       }
     }
+    // each connected account's audience, once a Kuwait day; its failures are its own (logged inside)
+    const audience = await collectAudience(deps, accounts, now).catch((e: Error) => {
+      logger.info("audience collection failed", { error: e.message });
+      return new Set<string>();
+    });
+    for (const businessId of new Set([...changed, ...audience])) await pubsub.publish("metrics.changed", { businessId }).catch(() => {});
     return collected;
   }
 

@@ -1,0 +1,152 @@
+// What an analytics export holds, gathered from the analytics service: what a café owner wants on
+// paper. The renderers (CSV, XLSX, PDF) read only this plain shape, never the service's own types,
+// so the service can change its answers without touching the files. Tenancy is the service's: each
+// question it is asked checks the caller against client_id (FORBIDDEN / NOT_FOUND).
+import type { Locale, PlatformName } from "@sufra/schema";
+import type { Viewer } from "../../auth/policy.ts";
+import type { Services } from "../../../services.ts";
+import type { AnalyticsContent, AnalyticsQuery, AnalyticsTopPosts } from "../analytics.service.ts";
+import { contentGroupLabel, type ContentDimension } from "./labels.ts";
+
+export interface ReportFigures {
+  posts: number;
+  reach: number;
+  views: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  /** percent (4.67 is 4.67%); null without reach or views */
+  engagementRate: number | null;
+}
+
+export interface ReportTotals extends ReportFigures {
+  followers: number | null;
+}
+
+export type ReportTotalKey = keyof ReportTotals;
+
+export interface ReportTopPost {
+  rank: number;
+  /** the networks it went to, in the usual order */
+  platforms: PlatformName[];
+  /** when it went out; shown in Kuwait time */
+  publishedAt: Date | null;
+  /** the caption's opening words */
+  text: string;
+  /** a CONTENT_OCCASIONS key or "everyday" */
+  occasion: string;
+  campaignName: string | null;
+  /** its posts on the networks, where they gave one */
+  links: string[];
+  figures: Omit<ReportFigures, "posts"> & { engagement: number };
+}
+
+export type ReportContentDimension = ContentDimension;
+
+export interface ReportContentRow extends ReportFigures {
+  dimension: ReportContentDimension;
+  /** the group as the API names it (image, ramadan_iftar, ar, #karak, 20) */
+  key: string;
+  /** the group as a person reads it, in the report's language */
+  label: string;
+}
+
+export interface AnalyticsReport {
+  lang: Locale;
+  business: {
+    id: string;
+    /** the name in the report's language: the Arabic name in Arabic when the business gave one */
+    name: string;
+    /** the business's main (usually Latin) name, for an ASCII file name */
+    mainName: string;
+  };
+  /** Kuwait days YYYY-MM-DD, both included */
+  from: string;
+  to: string;
+  previous: { from: string; to: string };
+  generatedAt: Date;
+  simulatedIncluded: boolean;
+  /** only this campaign's posts were counted */
+  campaign: { id: string; name: string } | null;
+  totals: ReportTotals;
+  /** each total's change against the previous period, in percent; null when there is nothing to compare */
+  change: Record<ReportTotalKey, number | null>;
+  byPlatform: (ReportFigures & { platform: PlatformName })[];
+  /** every day of the range, zero-filled */
+  daily: (ReportFigures & { date: string })[];
+  /** the REPORT_TOP_POSTS best posts by engagement (likes, comments and shares) */
+  topPosts: ReportTopPost[];
+  content: ReportContentRow[];
+}
+
+/** The query every analytics question takes (range, simulated figures, campaign). */
+export type ReportQuery = AnalyticsQuery;
+
+/** How many posts the report lists. */
+export const REPORT_TOP_POSTS = 10;
+
+const figures = (f: ReportFigures): ReportFigures => ({
+  posts: f.posts,
+  reach: f.reach,
+  views: f.views,
+  likes: f.likes,
+  comments: f.comments,
+  shares: f.shares,
+  engagementRate: f.engagementRate,
+});
+
+const contentRows = (c: AnalyticsContent, lang: Locale): ReportContentRow[] => {
+  const rows = (dimension: ReportContentDimension, groups: readonly (ReportFigures & { key: string })[]) =>
+    groups.map((g) => ({ dimension, key: g.key, label: contentGroupLabel(dimension, g.key, lang), ...figures(g) }));
+  return [
+    ...rows("type", c.byType),
+    ...rows("occasion", c.byOccasion),
+    ...rows("language", c.byLanguage),
+    ...rows("hashtag", c.byHashtag),
+    // 24 hours always come back; on paper only those with posts
+    ...rows(
+      "hour",
+      c.byHour.filter((h) => h.posts > 0).map((h) => ({ ...h, key: String(h.hour) })),
+    ),
+  ];
+};
+
+const topPostRows = (t: AnalyticsTopPosts): ReportTopPost[] =>
+  t.posts.map((p, i) => ({
+    rank: i + 1,
+    platforms: p.platforms,
+    publishedAt: p.publishedAt,
+    text: p.excerpt ?? "",
+    occasion: p.occasion,
+    campaignName: p.campaignName,
+    links: p.byPlatform.map((b) => b.permalink).filter((l): l is string => !!l),
+    figures: { reach: p.reach, views: p.views, likes: p.likes, comments: p.comments, shares: p.shares, engagement: p.engagement, engagementRate: p.engagementRate },
+  }));
+
+export async function buildReport(services: Services, viewer: Viewer | null, query: ReportQuery, lang: Locale, now: Date = new Date()): Promise<AnalyticsReport> {
+  const analytics = services.analytics;
+  // the overview first: it checks the caller, the range and the campaign before anything else is read
+  const overview = await analytics.overview(viewer, query);
+  const [business, engagement, top, content] = await Promise.all([
+    analytics.reportBusiness(viewer, query),
+    analytics.engagement(viewer, { ...query, interval: "day" }),
+    analytics.topPosts(viewer, { ...query, limit: REPORT_TOP_POSTS, sort: "engagement" }),
+    analytics.content(viewer, query),
+  ]);
+  return {
+    lang,
+    business: { id: business.id, name: (lang === "ar" && business.nameAr?.trim()) || business.name, mainName: business.name },
+    from: overview.from,
+    to: overview.to,
+    previous: overview.previous,
+    generatedAt: now,
+    simulatedIncluded: overview.simulatedIncluded,
+    campaign: business.campaign,
+    totals: { ...figures(overview.totals), followers: overview.totals.followers },
+    change: { ...overview.change },
+    byPlatform: overview.byPlatform.map((p) => ({ platform: p.platform, ...figures(p) })),
+    daily: engagement.points.map((p) => ({ date: p.date, ...figures(p) })),
+    topPosts: topPostRows(top),
+    content: contentRows(content, lang),
+  };
+}

@@ -1,0 +1,156 @@
+// The report as tables, one per section, in the report's language: what the CSV, the workbook and the
+// PDF each lay out in their own way. Cells keep machine-readable values (numbers as numbers, percent
+// as 4.67 for 4.67%, days as YYYY-MM-DD, times as YYYY-MM-DD HH:mm Kuwait); each renderer formats.
+import type { Locale } from "@sufra/schema";
+import { contentGroupLabel, label, occasionLabel, platformLabel, type LabelKey } from "./labels.ts";
+import type { AnalyticsReport, ReportContentDimension, ReportFigures, ReportTotalKey } from "./report.ts";
+
+const DIMENSIONS: Record<ReportContentDimension, LabelKey> = { type: "dimType", occasion: "dimOccasion", language: "dimLanguage", hashtag: "dimHashtag", hour: "dimHour" };
+
+export type CellKind = "text" | "integer" | "percent" | "change" | "date" | "datetime";
+
+export interface Cell {
+  value: string | number | null;
+  kind: CellKind;
+}
+
+export interface Column {
+  label: string;
+  /** width in characters (the workbook), and the share of the line the PDF gives it (0: left out of the PDF) */
+  width: number;
+  pdf: number;
+  /** numbers sit at the end of their cell, text at the start */
+  numeric?: boolean;
+}
+
+export type TableId = "summary" | "totals" | "platforms" | "daily" | "top_posts" | "content";
+
+export interface ReportTable {
+  id: TableId;
+  title: string;
+  columns: Column[];
+  rows: Cell[][];
+}
+
+const text = (value: string | null): Cell => ({ value, kind: "text" });
+const int = (value: number | null): Cell => ({ value, kind: "integer" });
+const pct = (value: number | null): Cell => ({ value, kind: "percent" });
+
+/** The Kuwait wall-clock time of an instant, YYYY-MM-DD HH:mm. */
+export function kuwaitDateTime(d: Date): string {
+  const k = new Date(d.getTime() + 3 * 3_600_000); // Kuwait keeps UTC+3 all year (no daylight saving)
+  return `${k.toISOString().slice(0, 10)} ${k.toISOString().slice(11, 16)}`;
+}
+
+const FIGURE_KEYS = ["posts", "reach", "views", "likes", "comments", "shares"] as const;
+
+function figureColumns(lang: Locale): Column[] {
+  return [
+    ...FIGURE_KEYS.map((k) => ({ label: label(k, lang), width: 12, pdf: 1, numeric: true })),
+    { label: label("engagementRate", lang), width: 18, pdf: 1.3, numeric: true },
+  ];
+}
+const figureCells = (f: ReportFigures): Cell[] => [...FIGURE_KEYS.map((k) => int(f[k])), pct(f.engagementRate)];
+
+const TOTAL_ROWS: { key: ReportTotalKey; label: LabelKey; kind: "integer" | "percent" }[] = [
+  { key: "posts", label: "posts", kind: "integer" },
+  { key: "reach", label: "reach", kind: "integer" },
+  { key: "views", label: "views", kind: "integer" },
+  { key: "likes", label: "likes", kind: "integer" },
+  { key: "comments", label: "comments", kind: "integer" },
+  { key: "shares", label: "shares", kind: "integer" },
+  { key: "engagementRate", label: "engagementRate", kind: "percent" },
+  { key: "followers", label: "followers", kind: "integer" },
+];
+
+export function reportTables(r: AnalyticsReport): ReportTable[] {
+  const lang = r.lang;
+  const tables: ReportTable[] = [];
+
+  const summary: Cell[][] = [
+    [text(label("business", lang)), text(r.business.name)],
+    [text(label("from", lang)), { value: r.from, kind: "date" }],
+    [text(label("to", lang)), { value: r.to, kind: "date" }],
+    [text(label("previousFrom", lang)), { value: r.previous.from, kind: "date" }],
+    [text(label("previousTo", lang)), { value: r.previous.to, kind: "date" }],
+    [text(label("simulated", lang)), text(label(r.simulatedIncluded ? "yes" : "no", lang))],
+    [text(label("generated", lang)), { value: kuwaitDateTime(r.generatedAt), kind: "datetime" }],
+  ];
+  if (r.campaign) summary.splice(5, 0, [text(label("campaign", lang)), text(r.campaign.name)]);
+  tables.push({
+    id: "summary",
+    title: label("summary", lang),
+    columns: [
+      { label: label("item", lang), width: 34, pdf: 1 },
+      { label: label("value", lang), width: 40, pdf: 1 },
+    ],
+    rows: summary,
+  });
+
+  tables.push({
+    id: "totals",
+    title: label("totals", lang),
+    columns: [
+      { label: label("metric", lang), width: 22, pdf: 1.4 },
+      { label: label("value", lang), width: 14, pdf: 1, numeric: true },
+      { label: label("change", lang), width: 30, pdf: 1.4, numeric: true },
+    ],
+    rows: TOTAL_ROWS.map((t) => [text(label(t.label, lang)), { value: r.totals[t.key], kind: t.kind }, { value: r.change[t.key], kind: "change" }]),
+  });
+
+  tables.push({
+    id: "platforms",
+    title: label("platforms", lang),
+    columns: [{ label: label("network", lang), width: 14, pdf: 1.3 }, ...figureColumns(lang)],
+    rows: r.byPlatform.map((p) => [text(platformLabel(p.platform, lang)), ...figureCells(p)]),
+  });
+
+  tables.push({
+    id: "daily",
+    title: label("daily", lang),
+    columns: [{ label: label("date", lang), width: 12, pdf: 0 }, ...figureColumns(lang).map((c) => ({ ...c, pdf: 0 }))],
+    rows: r.daily.map((d) => [{ value: d.date, kind: "date" }, ...figureCells(d)]),
+  });
+
+  // on paper: rank, networks, when, the caption, reach, engagement and its rate
+  const listSeparator = lang === "ar" ? "، " : ", ";
+  tables.push({
+    id: "top_posts",
+    title: label("topPosts", lang),
+    columns: [
+      { label: label("rank", lang), width: 8, pdf: 0.75, numeric: true },
+      { label: label("network", lang), width: 16, pdf: 1.2 },
+      { label: label("published", lang), width: 20, pdf: 1.8 },
+      { label: label("post", lang), width: 50, pdf: 2.6 },
+      { label: label("dimOccasion", lang), width: 18, pdf: 0 },
+      { label: label("campaign", lang), width: 18, pdf: 0 },
+      ...(["reach", "views", "likes", "comments", "shares", "engagement"] as const).map((k) => ({ label: label(k, lang), width: 12, pdf: k === "reach" ? 1 : k === "engagement" ? 1.15 : 0, numeric: true })),
+      { label: label("engagementRate", lang), width: 18, pdf: 1.15, numeric: true },
+      { label: label("link", lang), width: 40, pdf: 0 },
+    ],
+    rows: r.topPosts.map((p) => [
+      int(p.rank),
+      text(p.platforms.map((pl) => platformLabel(pl, lang)).join(listSeparator)),
+      { value: p.publishedAt ? kuwaitDateTime(p.publishedAt) : null, kind: "datetime" },
+      text(p.text),
+      text(occasionLabel(p.occasion, lang)),
+      text(p.campaignName),
+      ...(["reach", "views", "likes", "comments", "shares", "engagement"] as const).map((k) => int(p.figures[k])),
+      pct(p.figures.engagementRate),
+      text(p.links.join(" ") || null),
+    ]),
+  });
+
+  tables.push({
+    id: "content",
+    title: label("content", lang),
+    columns: [
+      { label: label("breakdown", lang), width: 26, pdf: 1.6 },
+      { label: label("group", lang), width: 24, pdf: 1.6 },
+      // on paper: posts, reach, likes and the rate
+      ...figureColumns(lang).map((c, i) => ({ ...c, pdf: [0.8, 1, 0, 0.9, 0, 0, 1.2][i]! })),
+    ],
+    rows: r.content.map((c) => [text(label(DIMENSIONS[c.dimension], lang)), text(c.label), ...figureCells(c)]),
+  });
+  return tables;
+}

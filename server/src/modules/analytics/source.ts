@@ -1,0 +1,72 @@
+// The source of daily figures every analytics answer reads: per Kuwait day and network, the published
+// targets and the sums of their figures. Without a campaign, from metric_daily (pre-aggregated, read
+// by its (business, day) index). With one, from that campaign's own posts (found by the
+// posts.campaign_id index; a campaign holds few), their published targets counted on their Kuwait
+// publish day exactly as daily-metrics.ts counts them, so both roads give the same days.
+import { Prisma, type Platform } from "../../generated/prisma/client.ts";
+import type { Db } from "../../db/prisma.ts";
+import { KUWAIT_DAY, PUBLISHED_AT } from "./daily-metrics.ts";
+import type { Sums } from "./figures.ts";
+
+export interface FigureScope {
+  businessId: string;
+  /** Kuwait days YYYY-MM-DD, both included */
+  from: string;
+  to: string;
+  includeSimulated: boolean;
+  /** only this campaign's posts (a campaign of this business: the caller checked) */
+  campaignId: string | null;
+  /** only this network */
+  platform?: Platform;
+}
+
+export interface DailyFigures extends Sums {
+  /** YYYY-MM-DD, Kuwait */
+  day: string;
+  platform: Platform;
+}
+
+type Sql = Pick<Db, "$queryRaw">;
+
+/** Per day and network, the figures in scope; days without a published target have no row. */
+export function dailyFigures(db: Sql, s: FigureScope): Promise<DailyFigures[]> {
+  if (s.campaignId) {
+    const platform = s.platform ? Prisma.sql`and pt.platform::text = ${s.platform}` : Prisma.empty;
+    // the campaign index bounds the scan; the business id keeps it to the caller's own rows
+    return db.$queryRaw<DailyFigures[]>`
+      select to_char(${KUWAIT_DAY}, 'YYYY-MM-DD') as day, pt.platform::text as platform,
+             count(*)::float8 as posts, sum(pt.reach)::float8 as reach, sum(pt.views)::float8 as views,
+             sum(pt.likes)::float8 as likes, sum(pt.comments)::float8 as comments, sum(pt.shares)::float8 as shares
+        from posts p
+        join post_targets pt on pt.post_id = p.id
+        join platform_accounts a on a.id = pt.account_id
+       where p.campaign_id = ${s.campaignId}::uuid and p.business_id = ${s.businessId}::uuid
+         and pt.status = 'published' and ${PUBLISHED_AT} is not null
+         and ${KUWAIT_DAY} between ${s.from}::date and ${s.to}::date
+         and (${s.includeSimulated} or not (pt.metrics_simulated or a.demo))
+         ${platform}
+       group by 1, 2`;
+  }
+  const platform = s.platform ? Prisma.sql`and platform::text = ${s.platform}` : Prisma.empty;
+  return db.$queryRaw<DailyFigures[]>`
+    select to_char(day, 'YYYY-MM-DD') as day, platform::text as platform,
+           sum(posts)::float8 as posts, sum(reach)::float8 as reach, sum(views)::float8 as views,
+           sum(likes)::float8 as likes, sum(comments)::float8 as comments, sum(shares)::float8 as shares
+      from metric_daily
+     where business_id = ${s.businessId}::uuid
+       and day between ${s.from}::date and ${s.to}::date
+       and (${s.includeSimulated} or not simulated)
+       ${platform}
+     group by 1, 2`;
+}
+
+/**
+ * Whether simulated figures count when the caller does not say: yes for a business whose accounts
+ * are all demo accounts (the quick start's demo business shows its labelled, simulated figures),
+ * no as soon as it has one real account (its real figures are not mixed with simulated ones).
+ */
+export async function simulatedByDefault(db: Sql, businessId: string): Promise<boolean> {
+  const [r] = await db.$queryRaw<{ demo: boolean | null; real: boolean | null }[]>`
+    select bool_or(demo) as demo, bool_or(not demo) as real from platform_accounts where business_id = ${businessId}::uuid`;
+  return !!r?.demo && !r.real;
+}
