@@ -64,6 +64,7 @@ for (const lng of ["en", "ar"]) {
       ["calendar", "/schedule", "calendar"],
       ["settings", "/settings", null],
       ["reviews", "/reviews", null],
+      ["analytics", "/analytics", "metric-posts"],
     ]) {
       await page.goto(server.base + path);
       if (ready) await page.getByTestId(ready).first().waitFor();
@@ -76,7 +77,7 @@ for (const lng of ["en", "ar"]) {
     await page.getByTestId("studio-prompt").waitFor();
     await page.waitForLoadState("networkidle");
     found.studio = await audit(page);
-    assert.deepEqual(found, { dashboard: [], posts: [], composer: [], calendar: [], settings: [], reviews: [], studio: [] });
+    assert.deepEqual(found, { dashboard: [], posts: [], composer: [], calendar: [], settings: [], reviews: [], analytics: [], studio: [] });
     await page.close();
   });
 }

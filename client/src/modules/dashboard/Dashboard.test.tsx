@@ -11,6 +11,7 @@ import DashboardPage from "./DashboardPage.tsx";
 import OwnerDashboardPage from "./OwnerDashboardPage.tsx";
 import { insightsMock } from "../insights/testMocks.ts";
 import { reviewStatsMock } from "../reviews/testMocks.ts";
+import { contentPerformanceMock } from "../analytics/testMocks.ts";
 
 /** The dashboards also show prayer times and coming occasions (their own tests are PrayerTimes.test.tsx). */
 const calendarMocks = [
@@ -25,6 +26,8 @@ const calendarMocks = [
   insightsMock(),
   // and the unanswered reviews (their own tests are in modules/reviews)
   reviewStatsMock({ total: 9, unanswered: 4 }),
+  // and the content performance (analytics)
+  contentPerformanceMock(),
 ];
 const renderWithMocks = (routes: Parameters<typeof renderScreen>[0], path: string, mocks: Parameters<typeof renderScreen>[2] = []) => renderScreen(routes, path, [...(mocks ?? []), ...calendarMocks] as never);
 
@@ -94,8 +97,14 @@ function clientMock(over: Record<string, unknown> = {}) {
           views: 56789,
           likes: 4321,
           engagementRate: 4.25,
+          viewsChange: 12.5,
+          likesChange: -8,
+          engagementRateChange: null,
+          simulatedIncluded: false,
+          period: { __typename: "DashboardPeriod", from: "2026-02-19", to: "2026-03-20" },
           scheduledPosts: 7,
           pendingPosts: 2,
+          recentActivity: [],
           recentPosts: [
             post("p1", "SCHEDULED", "Saffron buns tomorrow morning", new Date(Date.now() + 3 * 60 * MINUTE + 30_000).toISOString(), ["INSTAGRAM", "TWITTER"]),
             post("p2", "PUBLISHED", "Karak and chebab for the weekend", new Date(Date.now() - 2 * DAY).toISOString()),
@@ -297,4 +306,119 @@ test("figures that fail to load say so, and the rest of the dashboard stays", as
   expect(await screen.findByText("We could not load your business's figures")).toBeInTheDocument();
   expect(screen.getByText("You do not have permission to perform this action")).toBeInTheDocument();
   expect(screen.getByTestId("subscription-card")).toBeInTheDocument();
+});
+
+/** The client dashboard draws many cards: on a busy machine its first answer can take a few seconds. */
+const SLOW = { timeout: 10_000 };
+jest.setTimeout(60_000);
+
+const activity = (id: string, type: string, minutesAgo: number, extra: Record<string, unknown> = {}) => ({
+  __typename: "ClientActivity",
+  id,
+  type,
+  platform: null,
+  subject: null,
+  excerpt: null,
+  entityId: id.split(":")[1],
+  timestamp: new Date(Date.now() - minutesAgo * MINUTE).toISOString(),
+  scheduledFor: null,
+  metadata: null,
+  ...extra,
+});
+
+const ACTIVITY = [
+  activity("post_published:p1", "POST_PUBLISHED", 5, { platform: "INSTAGRAM", excerpt: "Saffron cake fresh from the oven", metadata: { __typename: "ClientActivityMetadata", likes: 512, engagementRate: 13.5, rating: null } }),
+  activity("comment:r1", "COMMENT", 3 * 60, { subject: "Fatma", excerpt: "Best karak in Salmiya", metadata: { __typename: "ClientActivityMetadata", likes: null, engagementRate: null, rating: 5 } }),
+  activity("competitor:c1", "COMPETITOR", 2 * 24 * 60, { platform: "ANALYSIS", subject: "Dar Al Kunafa", excerpt: "@dar_alkunafa" }),
+  activity("schedule:p2", "SCHEDULE", 3 * 24 * 60, { platform: "MULTIPLE", excerpt: "Weekend breakfast" }),
+];
+
+test("the client's views, likes and engagement carry their change against the 30 days before, with the period", async () => {
+  signIn("client");
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock()]);
+  const views = await screen.findByTestId("stat-change-views", {}, SLOW);
+  expect(views).toHaveAttribute("data-direction", "up");
+  expect(views).toHaveTextContent("12.5%");
+  expect(views).toHaveTextContent("Up 12.5% on the 30 days before");
+  expect(screen.getByTestId("stat-change-likes")).toHaveAttribute("data-direction", "down");
+  expect(screen.getByTestId("stat-change-likes")).toHaveTextContent("Down 8% on the 30 days before");
+  // nothing to compare with: a dash, and the sentence says why
+  expect(screen.getByTestId("stat-change-engagementRate")).toHaveTextContent("—");
+  expect(screen.getByTestId("stat-change-engagementRate")).toHaveTextContent("Nothing to compare with");
+  // the other figures have no change
+  expect(screen.queryByTestId("stat-change-totalPosts")).toBeNull();
+  expect(screen.getByTestId("stat-period")).toHaveTextContent("Views, likes and engagement from Feb 19, 2026 to Mar 20, 2026");
+  expect(screen.queryByTestId("stat-demo")).toBeNull();
+});
+
+test("a demo business's figures are labelled as demo figures; an unknown engagement rate shows —", async () => {
+  signIn("client");
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ simulatedIncluded: true, engagementRate: null })]);
+  expect(await screen.findByTestId("stat-demo", {}, SLOW)).toHaveTextContent("Demo figures");
+  expect(screen.getByTestId("stat-engagementRate")).toHaveTextContent("Engagement rate—");
+});
+
+test("the content-performance card: engagement per post by kind of post as a chart (its table), the best post and a link to analytics", async () => {
+  signIn("client");
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock()]);
+  const card = within(await screen.findByTestId("content-performance", {}, SLOW));
+  const table = await card.findByTestId("chart-table", {}, SLOW);
+  const rows = within(table).getAllByRole("row").map((r) => r.textContent);
+  expect(rows).toEqual(["Kind of postEngagement per post", "Text only30", "Photo120", "Video200", "Several photos—"]);
+  expect(card.getByTestId("performance-best")).toHaveTextContent("Saffron cake fresh from the oven");
+  expect(card.getByTestId("performance-best")).toHaveTextContent("Likes, comments and shares: 570 · engagement rate: 13.6%");
+  expect(card.getByRole("link", { name: "See all analytics" })).toHaveAttribute("href", "/analytics");
+});
+
+test("before anything is published the content-performance card says what it will show", async () => {
+  signIn("client");
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock(), contentPerformanceMock({ empty: true })]);
+  const card = within(await screen.findByTestId("content-performance", {}, SLOW));
+  expect(await card.findByTestId("performance-empty", {}, SLOW)).toHaveTextContent("Once your posts are published, this card shows which kinds of post earn the most likes");
+  expect(card.queryByTestId("chart-table")).toBeNull();
+});
+
+test("the client's recent activity: typed icons, what happened, its network and how long ago", async () => {
+  signIn("client");
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ recentActivity: ACTIVITY })]);
+  const list = within(await screen.findByTestId("client-activity", {}, SLOW));
+  const items = list.getAllByRole("listitem");
+  expect(items.map((li) => li.getAttribute("data-type"))).toEqual(["POST_PUBLISHED", "COMMENT", "COMPETITOR", "SCHEDULE"]);
+  expect(items[0]).toHaveTextContent("Post published");
+  expect(items[0]).toHaveTextContent("Saffron cake fresh from the oven");
+  expect(items[0]).toHaveTextContent("Likes: 512 · Engagement: 13.5%");
+  expect(items[0]).toHaveTextContent("5 minutes ago");
+  expect(within(items[0]).getByRole("img", { name: "Instagram" })).toBeInTheDocument();
+  expect(items[1]).toHaveTextContent("New review from Fatma");
+  expect(items[1]).toHaveTextContent("5 of 5 stars");
+  expect(items[1]).toHaveTextContent("3 hours ago");
+  expect(items[2]).toHaveTextContent("New figures for Dar Al Kunafa");
+  expect(items[2]).toHaveTextContent("2 days ago");
+  expect(items[3]).toHaveTextContent("Post scheduled");
+  // each kind has its own icon
+  const icons = items.map((li) => li.querySelector(".sufra-activity-icon .anticon")?.getAttribute("aria-label"));
+  expect(new Set(icons).size).toBe(4);
+  // the latest posts keep their own card
+  expect(within(screen.getByTestId("recent-posts")).getByText("Your latest posts")).toBeInTheDocument();
+});
+
+test("in Arabic: the activity's Arabic lines, relative times and change arrows with Arabic-Indic digits", async () => {
+  await inLanguage("ar");
+  signIn("client");
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ recentActivity: ACTIVITY })]);
+  const list = within(await screen.findByTestId("client-activity", {}, SLOW));
+  expect(list.getByText("مراجعة جديدة من Fatma")).toBeInTheDocument();
+  expect(list.getByText("قبل ٥ دقائق")).toBeInTheDocument();
+  expect(list.getByText("تم نشر منشور")).toBeInTheDocument();
+  expect(screen.getByTestId("stat-change-views")).toHaveTextContent("١٢٫٥٪");
+  expect(screen.getByTestId("stat-change-views")).toHaveTextContent("ارتفاع");
+  expect(within(await screen.findByTestId("content-performance", {}, SLOW)).getByText("أداء المحتوى")).toBeInTheDocument();
+});
+
+test("no client activity yet: what will show here and how to start", async () => {
+  signIn("client");
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock()]);
+  const list = within(await screen.findByTestId("client-activity", {}, SLOW));
+  expect(list.getByText("Posts you publish or schedule, new reviews and competitors' figures will show here.")).toBeInTheDocument();
+  expect(list.getByRole("link", { name: "Create your first post" })).toHaveAttribute("href", "/posts/new");
 });

@@ -1,11 +1,14 @@
 // /dashboard (SPEC §2): admins go to their console, owners see the owner dashboard, clients theirs.
 // Real data only: the person, the business, its subscription, and for a client the six figures of
-// clientDashboard (posts, views, likes, engagement, scheduled, pending) and its five latest posts.
+// clientDashboard (posts, views, likes, engagement, scheduled, pending), its content performance
+// (analytics), its recent activity and its five latest posts.
 import { Alert, Button, Col, Row, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router-dom";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { useSession } from "../../lib/session.ts";
+import { ClientActivity } from "./components/ClientActivity.tsx";
+import { ContentPerformanceCard } from "./components/ContentPerformanceCard.tsx";
 import { DashboardFrame } from "./components/DashboardFrame.tsx";
 import { OccasionsCard } from "./components/OccasionsCard.tsx";
 import { PrayerTimesCard } from "./components/PrayerTimesCard.tsx";
@@ -30,6 +33,14 @@ function ClientFigures() {
     return (
       <>
         <ClientStatCards stats={stats} />
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={12}>
+            <ContentPerformanceCard />
+          </Col>
+          <Col xs={24} lg={12}>
+            <ClientActivity items={stats.recentActivity} />
+          </Col>
+        </Row>
         <RecentPosts posts={stats.recentPosts.slice(0, 5)} />
       </>
     );

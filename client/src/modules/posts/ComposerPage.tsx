@@ -46,12 +46,14 @@ import { PreviewCard } from "./components/PreviewCard.tsx";
 import type { Insertion } from "./components/studio/GenerateTab.tsx";
 import { STUDIO_NS } from "./components/studio/studio.i18n.ts";
 import { POSTS_NS } from "./i18n.ts";
+import { gqlOccasion, occasionKey } from "../campaigns/components/bits.tsx";
+import { PostCampaignFields } from "../campaigns/components/PostCampaignFields.tsx";
 import "./posts.css";
 
 type Connection = PostsComposerSetupQuery["platformConnections"][number];
 type Action = "draft" | "schedule" | "publish";
-type Field = "content" | "platforms" | "hashtags" | "firstComment" | "mediaIds" | "scheduledFor";
-const FIELDS: readonly Field[] = ["content", "platforms", "hashtags", "firstComment", "mediaIds", "scheduledFor"];
+type Field = "content" | "platforms" | "hashtags" | "firstComment" | "mediaIds" | "scheduledFor" | "campaignId" | "occasion";
+const FIELDS: readonly Field[] = ["content", "platforms", "hashtags", "firstComment", "mediaIds", "scheduledFor", "campaignId", "occasion"];
 // the studio brings its queries and forms only when someone opens it
 const StudioPanel = lazy(() => import("./components/studio/StudioPanel.tsx"));
 
@@ -121,6 +123,10 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   const [platforms, setPlatforms] = useState<PlatformName[]>(post?.platforms.map(platformName) ?? []);
   const [items, setItems] = useState<MediaItem[]>(post?.media.map((media) => ({ media })) ?? []);
   const [scheduledFor, setScheduledFor] = useState<string | null>(at ?? post?.scheduledFor ?? null);
+  // ?campaign=<id>: "New post" from a campaign's page
+  const [search] = useSearchParams();
+  const [campaignId, setCampaignId] = useState<string | null>(post ? (post.campaignId ?? null) : search.get("campaign"));
+  const [occasion, setOccasion] = useState(occasionKey(post?.occasion));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Action | null>(null);
@@ -187,6 +193,8 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   function insertFromStudio(v: Insertion) {
     if (v.content) setContent((c) => (v.mode === "append" && c.trim() ? `${c.trimEnd()}\n\n${v.content}` : v.content));
     if (v.hashtags.length) changeHashtags(v.mode === "replace" ? v.hashtags : [...hashtags, ...v.hashtags]);
+    // the studio's occasion names what the post is for, unless the person already chose one
+    if (v.occasion && !occasion) setOccasion(v.occasion);
     clearError("content");
     setStudioOpen(false);
     void message.success(ts("results.inserted"));
@@ -204,6 +212,9 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
       firstComment: instagram ? firstComment.trim() || null : null,
       mediaIds: items.map((i) => i.media.id),
       platforms: platforms.map(gqlPlatform),
+      // a new post names them only when chosen; an edit sends them always (null clears)
+      ...(post || campaignId ? { campaignId } : {}),
+      ...(post || occasion ? { occasion: occasion ? gqlOccasion(occasion) : null } : {}),
     };
   }
 
@@ -362,6 +373,20 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
             testId="schedule"
           />
         </Form.Item>
+        <PostCampaignFields
+          campaignId={campaignId}
+          occasion={occasion}
+          scheduledFor={scheduledFor}
+          onCampaign={(v) => {
+            setCampaignId(v);
+            clearError("campaignId");
+          }}
+          onOccasion={(v) => {
+            setOccasion(v);
+            clearError("occasion");
+          }}
+          errors={{ campaignId: errors.campaignId, occasion: errors.occasion }}
+        />
         <div className="sufra-composer-actions">
           <Button onClick={() => void submit("draft")} loading={busy === "draft"} disabled={!!busy && busy !== "draft"} data-testid="save-draft">
             {t("composer.saveDraft")}

@@ -20,12 +20,13 @@ import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
 import { renderWithMocks as renderScreen, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
 import { insightsMock } from "../insights/testMocks.ts";
+import { campaignOptionsMock } from "../campaigns/testMocks.ts";
 import ComposerPage from "./ComposerPage.tsx";
 import PostsPage, { PAGE_SIZE } from "./PostsPage.tsx";
 
 const AT = "2026-03-01T10:00:00.000Z"; // 13:00 in Kuwait, 11 Ramadan 1447
 /** Every screen here may show the schedule picker, and with it the week's suggested times. */
-const renderWithMocks = (routes: Parameters<typeof renderScreen>[0], path: string, mocks: Parameters<typeof renderScreen>[2] = []) => renderScreen(routes, path, [...(mocks ?? []), insightsMock()] as never);
+const renderWithMocks = (routes: Parameters<typeof renderScreen>[0], path: string, mocks: Parameters<typeof renderScreen>[2] = []) => renderScreen(routes, path, [...(mocks ?? []), insightsMock(), campaignOptionsMock()] as never);
 
 const media = (id: string) => ({
   __typename: "Media",
@@ -71,6 +72,8 @@ const post = (id: string, extra: object = {}) => ({
   createdAt: "2026-02-20T08:00:00.000Z",
   updatedAt: "2026-02-20T08:00:00.000Z",
   authorName: "Noura",
+  occasion: null,
+  campaignId: null,
   media: [],
   targets: [target(`${id}-x`, "TWITTER", "PENDING")],
   ...extra,

@@ -10,7 +10,8 @@ import type { ReactNode } from "react";
 import { ScheduleCalendarPostsDocument, ScheduleHolidaysDocument, ScheduleMovePostDocument, SchedulePostChangedDocument } from "../../graphql/graphql.ts";
 import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
-import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
+import { renderWithMocks as renderScreen, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
+import { campaignOptionsMock } from "../campaigns/testMocks.ts";
 import { useReschedule } from "./hooks/useReschedule.ts";
 import SchedulePage, { slotTime } from "./SchedulePage.tsx";
 import { fromCalendar, nextOccasions, toCalendar } from "./time.ts";
@@ -31,6 +32,9 @@ function post(id: string, status: Status, at: string, over: Record<string, unkno
     platforms: ["INSTAGRAM", "TWITTER"],
     scheduledFor: at,
     publishedAt: status === "PUBLISHED" ? at : null,
+    campaignId: null,
+    campaignName: null,
+    outsideCampaignDates: false,
     targets: [
       { __typename: "PostTarget", id: `${id}-ig`, platform: "INSTAGRAM", handle: "daralqahwa", status: status === "PUBLISHED" ? "PUBLISHED" : "PENDING", error: null, demo: false, publishedAt: null, permalink: null },
       { __typename: "PostTarget", id: `${id}-x`, platform: "TWITTER", handle: "daralqahwa", status: status === "FAILED" ? "FAILED" : status === "PUBLISHED" ? "PUBLISHED" : "PENDING", error: status === "FAILED" ? "X refused the post: duplicate" : null, demo: true, publishedAt: null, permalink: null },
@@ -57,6 +61,9 @@ function calendarMock(posts: unknown[], maxUsageCount = 10): MockLink.MockedResp
 const quiet: MockLink.MockedResponse = { request: { query: SchedulePostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "none", status: "scheduled", post: null } } }, delay: 600_000 };
 /** a year without holidays, for the tests that are not about them */
 const noHolidays: MockLink.MockedResponse = { request: { query: ScheduleHolidaysDocument, variables: () => true }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { kuwaitHolidays: [] } } };
+
+/** Every calendar also offers its campaign filter (no campaigns here unless a test says so). */
+const renderWithMocks = (r: Parameters<typeof renderScreen>[0], path: string, mocks: Parameters<typeof renderScreen>[2] = []) => renderScreen(r, path, [...(mocks ?? []), campaignOptionsMock()]);
 
 const routes = [
   { path: "/schedule", element: <SchedulePage /> },

@@ -25,6 +25,7 @@ import { EventBody, postTime } from "./components/EventBody.tsx";
 import { OccasionsBanner } from "./components/OccasionsBanner.tsx";
 import { PostDrawer } from "./components/PostDrawer.tsx";
 import { StatusLegend } from "./components/StatusLegend.tsx";
+import { CampaignFilter } from "../campaigns/components/CalendarCampaign.tsx";
 import { useHolidays, type CalendarHoliday } from "./hooks/useHolidays.ts";
 import { useReschedule } from "./hooks/useReschedule.ts";
 import { SCHEDULE_NS } from "./i18n.ts";
@@ -75,8 +76,10 @@ export default function SchedulePage() {
   });
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
+  // ?campaign=<id> opens the calendar on one campaign's posts
+  const [campaignId, setCampaignId] = useState<string | null>(() => params.get("campaign"));
 
-  const { data, previousData, error, refetch } = useQuery(ScheduleCalendarPostsDocument, range ? { variables: range, fetchPolicy: "cache-and-network" } : skipToken);
+  const { data, previousData, error, refetch } = useQuery(ScheduleCalendarPostsDocument, range ? { variables: campaignId ? { ...range, campaignId } : range, fetchPolicy: "cache-and-network" } : skipToken);
   const reload = useCallback(() => (range ? refetch().catch(() => {}) : undefined), [range, refetch]);
   // a post published, failed or moved elsewhere (another tab, the scheduler): fetch the range again
   useSubscription(SchedulePostChangedDocument, { onData: () => void reload() });
@@ -185,8 +188,9 @@ export default function SchedulePage() {
       <Typography.Paragraph type="secondary">
         {t("intro")} {t("kuwaitTime")}
       </Typography.Paragraph>
+      <CampaignFilter value={campaignId} onChange={setCampaignId} />
       {error && <LoadError title={t("loadFailed")} error={error} onRetry={reload} />}
-      {data && data.calendarPosts.length === 0 && <OccasionsBanner />}
+      {data && data.calendarPosts.length === 0 && !campaignId && <OccasionsBanner />}
       <div className="sufra-calendar" data-testid="calendar">
         <FullCalendar
           key={locale /* a new language: new locale, direction and first day, from a fresh calendar */}
@@ -231,7 +235,7 @@ export default function SchedulePage() {
         />
       </div>
       <StatusLegend />
-      <PostDrawer post={opened} open={!!openId} onClose={() => setOpenId(null)} />
+      <PostDrawer post={opened} open={!!openId} onClose={() => setOpenId(null)} onChanged={reload} />
     </div>
   );
 }

@@ -15,7 +15,7 @@ export function RecentPosts({ posts }: { posts: RecentPost[] }) {
   const { t } = useTranslation("dashboard");
   const locale = useLocale();
   return (
-    <Card title={t("activity.title")} className="sufra-card" data-testid="recent-posts">
+    <Card title={t("recent.title")} className="sufra-card" data-testid="recent-posts">
       {posts.length ? (
         <ul className="sufra-activity">
           {posts.map((p) => {

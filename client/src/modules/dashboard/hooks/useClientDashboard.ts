@@ -6,3 +6,4 @@ import { ClientDashboardDocument } from "../../../graphql/graphql.ts";
 export const useClientDashboard = () => useQuery(ClientDashboardDocument, { fetchPolicy: "cache-and-network" });
 export type ClientDashboardData = NonNullable<ReturnType<typeof useClientDashboard>["data"]>["clientDashboard"];
 export type RecentPost = ClientDashboardData["recentPosts"][number];
+export type ClientActivityItem = ClientDashboardData["recentActivity"][number];

@@ -11,14 +11,18 @@ import { PlatformIcon, platformLabel } from "../../platforms/platformMeta.tsx";
 import { SCHEDULE_NS } from "../i18n.ts";
 import { POST_STATUS_COLORS, postStatusLabel, TARGET_STATUS_COLORS, targetStatusLabel } from "../postStatus.ts";
 import { postTime } from "./EventBody.tsx";
+import { PostCampaignAction } from "../../campaigns/components/CalendarCampaign.tsx";
+import { CAMPAIGNS_NS } from "../../campaigns/i18n.ts";
 
 interface Props {
   post: ScheduleCalendarPostFragment | null;
   open: boolean;
   onClose: () => void;
+  /** The post's campaign changed here ("Add to campaign"): a filtered calendar fetches again. */
+  onChanged?: () => void;
 }
 
-export function PostDrawer({ post, open, onClose }: Props) {
+export function PostDrawer({ post, open, onClose, onChanged }: Props) {
   const { t } = useTranslation(SCHEDULE_NS);
   const locale = useLocale();
   const small = !Grid.useBreakpoint().sm;
@@ -68,6 +72,7 @@ export function PostDrawer({ post, open, onClose }: Props) {
                     },
                   ]
                 : []),
+              { key: "campaign", label: t("calendar.current", { ns: CAMPAIGNS_NS }), children: <PostCampaignAction post={post} onChanged={onChanged} /> },
             ]}
           />
           <Typography.Title level={5}>{t("drawer.caption")}</Typography.Title>

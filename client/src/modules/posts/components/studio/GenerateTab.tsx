@@ -63,6 +63,8 @@ export interface Insertion {
   content: string;
   hashtags: string[];
   mode: InsertMode;
+  /** The occasion the caption was written for (chosen in the studio): the composer takes it when the post has none. */
+  occasion?: ContentOccasionKey | null;
 }
 
 export interface GenerateTabProps {
@@ -96,7 +98,7 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags 
   const [variants, setVariants] = useState(DEFAULT_GENERATE_VARIANTS);
   const [promptError, setPromptError] = useState<string>();
   const [error, setError] = useState<unknown>(null);
-  const [result, setResult] = useState<{ id: number; data: Generated } | null>(null);
+  const [result, setResult] = useState<{ id: number; data: Generated; occasion?: ContentOccasionKey } | null>(null);
   const [busy, setBusy] = useState(false);
   const running = useRef<AbortController | null>(null);
 
@@ -140,7 +142,7 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags 
         },
       });
       if (controller.signal.aborted) return;
-      if (data) setResult((r) => ({ id: (r?.id ?? 0) + 1, data: data.generatePost }));
+      if (data) setResult((r) => ({ id: (r?.id ?? 0) + 1, data: data.generatePost, occasion: input.occasion }));
     } catch (e) {
       if (controller.signal.aborted) return;
       setError(e);
@@ -272,7 +274,7 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags 
           </Typography.Title>
           {result.data.fellBack && <Alert type="warning" showIcon title={result.data.note ?? t("results.fellBack")} data-testid="studio-fallback" />}
           {variantsShown.map((v, i) => (
-            <VariantCard key={`${result.id}-${i}`} n={i + 1} variant={v} platform={platform} onInsert={onInsert} />
+            <VariantCard key={`${result.id}-${i}`} n={i + 1} variant={v} platform={platform} occasion={result.occasion} onInsert={onInsert} />
           ))}
         </section>
       )}
@@ -368,7 +370,7 @@ function UpgradeHint({ plan }: { plan: string }) {
 }
 
 // ---------------------------------------------------------------- one option
-function VariantCard({ n, variant, platform, onInsert }: { n: number; variant: Generated["variants"][number]; platform: PlatformName; onInsert: (v: Insertion) => void }) {
+function VariantCard({ n, variant, platform, occasion, onInsert }: { n: number; variant: Generated["variants"][number]; platform: PlatformName; occasion?: ContentOccasionKey; onInsert: (v: Insertion) => void }) {
   const { t } = useTranslation(STUDIO_NS);
   const locale = useLocale();
   const [editing, setEditing] = useState(false);
@@ -377,7 +379,7 @@ function VariantCard({ n, variant, platform, onInsert }: { n: number; variant: G
   const length = platformLength(platform, composeText(text, variant.hashtags));
   const max = PLATFORM_LIMITS[platform].maxLength;
   const over = length > max;
-  const insert = (mode: InsertMode) => onInsert({ content: text.trim(), hashtags: [...variant.hashtags], mode });
+  const insert = (mode: InsertMode) => onInsert({ content: text.trim(), hashtags: [...variant.hashtags], mode, ...(occasion ? { occasion } : {}) });
   const label = t("results.option", { n: formatNumber(n, locale) });
 
   return (

@@ -19,6 +19,7 @@ import { session } from "../../../../lib/session.ts";
 import { inLanguage } from "../../../../../test/render.tsx";
 import { renderWithMocks, signIn } from "../../../../../test/screens.tsx";
 import { insightsMock } from "../../../insights/testMocks.ts";
+import { campaignOptionsMock } from "../../../campaigns/testMocks.ts";
 import ComposerPage from "../../ComposerPage.tsx";
 import { GenerateTab, HINT_DAYS, type GenerateTabProps } from "./GenerateTab.tsx";
 
@@ -318,7 +319,7 @@ const setupMock = {
   },
 };
 /** The composer's schedule picker also shows the week's suggested times: they are served too. */
-const composer = (mocks: object[]) => renderWithMocks([{ path: "/posts/new", element: <ComposerPage /> }], "/posts/new", [...mocks, insightsMock()] as Parameters<typeof renderWithMocks>[2]);
+const composer = (mocks: object[]) => renderWithMocks([{ path: "/posts/new", element: <ComposerPage /> }], "/posts/new", [...mocks, insightsMock(), campaignOptionsMock()] as Parameters<typeof renderWithMocks>[2]);
 const checkPlatform = (p: string) => fireEvent.click(within(screen.getByTestId(`platform-${p}`)).getByRole("checkbox"));
 const hashtagsInComposer = () => screen.queryAllByTestId("hashtag").map((el) => el.textContent);
 

@@ -1,0 +1,79 @@
+// The screen's filters as the URL keeps them (?period=&from=&to=&campaign=&demo=), read into the
+// range of Kuwait days every analytics question takes. Pure: `today` is Kuwait's date, passed in.
+import { addDays, ANALYTICS_MAX_DAYS, daysBetween, isIsoDate } from "@sufra/schema";
+
+export const PERIODS = ["last7", "last30", "last90", "thisMonth", "lastMonth", "custom"] as const;
+export type Period = (typeof PERIODS)[number];
+export const DEFAULT_PERIOD = "last30" satisfies Period;
+/** The days of the "last N days" periods (the labels' {{n}}). */
+export const PERIOD_DAYS: Partial<Record<Period, number>> = { last7: 7, last30: 30, last90: 90 };
+
+export interface Range {
+  from: string;
+  to: string;
+}
+
+export interface Filters extends Range {
+  period: Period;
+  campaignId: string | undefined;
+  /** undefined: the server decides (simulated figures only for a business with demo accounts only) */
+  includeSimulated: boolean | undefined;
+}
+
+const isPeriod = (v: string | null): v is Period => !!v && (PERIODS as readonly string[]).includes(v);
+
+/** The first day of the month holding `iso`. */
+const monthStart = (iso: string) => `${iso.slice(0, 8)}01`;
+
+/** The range a preset covers on `today` (Kuwait); custom ranges come from the URL. */
+export function presetRange(period: Exclude<Period, "custom">, today: string): Range {
+  const days = PERIOD_DAYS[period];
+  if (days) return { from: addDays(today, -(days - 1)), to: today };
+  if (period === "thisMonth") return { from: monthStart(today), to: today };
+  const lastMonthEnd = addDays(monthStart(today), -1);
+  return { from: monthStart(lastMonthEnd), to: lastMonthEnd };
+}
+
+/** A custom range that the server accepts: real days, in order, none after today, at most ANALYTICS_MAX_DAYS. */
+export function validCustom(from: string | null, to: string | null, today: string): Range | null {
+  if (!from || !to || !isIsoDate(from) || !isIsoDate(to) || from > to || to > today) return null;
+  return daysBetween(from, to) + 1 <= ANALYTICS_MAX_DAYS ? { from, to } : null;
+}
+
+/** The filters a URL names; anything unreadable falls back to the last 30 days, all posts. */
+export function readFilters(params: URLSearchParams, today: string): Filters {
+  const asked = params.get("period");
+  const period: Period = isPeriod(asked) ? asked : DEFAULT_PERIOD;
+  const custom = period === "custom" ? validCustom(params.get("from"), params.get("to"), today) : null;
+  const range = custom ?? presetRange(period === "custom" ? DEFAULT_PERIOD : period, today);
+  const demo = params.get("demo");
+  return {
+    period: period === "custom" && !custom ? DEFAULT_PERIOD : period,
+    ...range,
+    campaignId: params.get("campaign") || undefined,
+    includeSimulated: demo === "include" ? true : demo === "exclude" ? false : undefined,
+  };
+}
+
+/** The URL's parameters after a change of filters (other parameters kept). */
+export function writeFilters(params: URLSearchParams, change: Partial<Filters>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const set = (k: string, v: string | undefined) => (v ? next.set(k, v) : next.delete(k));
+  if (change.period) {
+    set("period", change.period === DEFAULT_PERIOD ? undefined : change.period);
+    set("from", change.period === "custom" ? change.from : undefined);
+    set("to", change.period === "custom" ? change.to : undefined);
+  }
+  if ("campaignId" in change) set("campaign", change.campaignId);
+  if ("includeSimulated" in change) set("demo", change.includeSimulated === undefined ? undefined : change.includeSimulated ? "include" : "exclude");
+  return next;
+}
+
+/** The variables every section's query takes. */
+export const rangeVariables = (clientId: string, f: Filters) => ({
+  clientId,
+  from: f.from,
+  to: f.to,
+  ...(f.campaignId ? { campaignId: f.campaignId } : {}),
+  ...(f.includeSimulated === undefined ? {} : { includeSimulated: f.includeSimulated }),
+});

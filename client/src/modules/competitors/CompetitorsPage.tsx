@@ -1,0 +1,130 @@
+// /competitors: the accounts a business follows, as cards with their latest figures; where it leads
+// and trails, in plain words; its own figures next to theirs in charts and their history over time.
+// Competitors are added by hand or from a CSV file (which adds the accounts it names), and their
+// figures entered by hand, imported, or read from Instagram. With none yet, the screen says what it
+// will do and how to start. One column on a phone (360 px), a grid from tablets up.
+import { useQuery } from "@apollo/client/react";
+import { COMPETITORS_MAX_PER_BUSINESS } from "@sufra/schema";
+import { Button, Empty, Skeleton, Tooltip, Typography } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LoadError } from "../../app/LoadError.tsx";
+import { CompetitorsBenchmarkDocument } from "../../graphql/graphql.ts";
+import { formatNumber } from "../../lib/format.ts";
+import { useLocale } from "../../lib/useLocale.ts";
+import { BenchmarkCharts, SummaryCard } from "./components/BenchmarkView.tsx";
+import { CompetitorCard } from "./components/CompetitorCard.tsx";
+import { CompetitorFormModal } from "./components/CompetitorFormModal.tsx";
+import { ImportCompetitorsModal, TemplateButtons } from "./components/ImportCompetitorsModal.tsx";
+import { SnapshotModal } from "./components/SnapshotModal.tsx";
+import { COMPETITORS_NS } from "./i18n.ts";
+import type { CompetitorRow } from "./model.ts";
+import "./competitors.css";
+
+export default function CompetitorsPage() {
+  const { t } = useTranslation(COMPETITORS_NS);
+  const locale = useLocale();
+  const q = useQuery(CompetitorsBenchmarkDocument, { fetchPolicy: "cache-and-network" });
+  const [form, setForm] = useState<{ open: boolean; editing: CompetitorRow | null }>({ open: false, editing: null });
+  const [figuresFor, setFiguresFor] = useState<CompetitorRow | null>(null);
+  const [importing, setImporting] = useState(false);
+  const reload = () => void q.refetch().catch(() => {});
+
+  const b = q.data?.competitorBenchmark ?? q.previousData?.competitorBenchmark;
+  const count = b?.competitors.length ?? 0;
+  const full = count >= COMPETITORS_MAX_PER_BUSINESS;
+  const n = (v: number) => formatNumber(v, locale);
+
+  const addButton = (
+    <Tooltip title={full ? t("limitReached", { n: n(COMPETITORS_MAX_PER_BUSINESS) }) : undefined}>
+      <Button type="primary" disabled={full} onClick={() => setForm({ open: true, editing: null })} data-testid="add-competitor">
+        {t("add")}
+      </Button>
+    </Tooltip>
+  );
+
+  let body;
+  if (!b && q.error) body = <LoadError title={t("loadFailed")} error={q.error} onRetry={reload} />;
+  else if (!b) body = <Skeleton active paragraph={{ rows: 8 }} />;
+  else if (!count)
+    body = (
+      <Empty
+        className="sufra-competitors-empty"
+        data-testid="competitors-empty"
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={
+          <span>
+            <Typography.Title level={2} className="sufra-section-title">
+              {t("empty.title")}
+            </Typography.Title>
+            <Typography.Paragraph type="secondary" className="sufra-competitors-empty-text">
+              {t("empty.text")}
+            </Typography.Paragraph>
+          </span>
+        }
+      >
+        <div className="sufra-competitors-empty-actions">
+          <Button type="primary" onClick={() => setForm({ open: true, editing: null })}>
+            {t("add")}
+          </Button>
+          <Button onClick={() => setImporting(true)}>{t("importCsv")}</Button>
+        </div>
+        <TemplateButtons />
+      </Empty>
+    );
+  else
+    body = (
+      <>
+        <SummaryCard benchmark={b} />
+        <Typography.Text type="secondary" data-testid="competitor-count">
+          {t("count", { n: n(count), max: n(COMPETITORS_MAX_PER_BUSINESS) })}
+        </Typography.Text>
+        <ul className="sufra-competitor-cards">
+          {b.competitors.map((e) => (
+            <li key={e.competitor.id}>
+              <CompetitorCard entry={e} onAddFigures={() => setFiguresFor(e.competitor)} onEdit={() => setForm({ open: true, editing: e.competitor })} onChanged={reload} />
+            </li>
+          ))}
+        </ul>
+        <BenchmarkCharts benchmark={b} />
+      </>
+    );
+
+  return (
+    <div className="sufra-competitors">
+      <div className="sufra-competitors-head">
+        <Typography.Title level={1} className="sufra-page-title">
+          {t("title")}
+        </Typography.Title>
+        <div className="sufra-competitors-head-actions">
+          <Button onClick={() => setImporting(true)} data-testid="import-competitors-button">
+            {t("importCsv")}
+          </Button>
+          {addButton}
+        </div>
+      </div>
+      <Typography.Paragraph type="secondary">{t("intro")}</Typography.Paragraph>
+      {b && q.error && <LoadError title={t("loadFailed")} error={q.error} onRetry={reload} />}
+      {body}
+      <CompetitorFormModal
+        key={form.editing?.id ?? "new"}
+        open={form.open}
+        editing={form.editing}
+        onClose={() => setForm({ open: false, editing: null })}
+        onSaved={() => {
+          setForm({ open: false, editing: null });
+          reload();
+        }}
+      />
+      <SnapshotModal
+        competitor={figuresFor}
+        onClose={() => setFiguresFor(null)}
+        onSaved={() => {
+          setFiguresFor(null);
+          reload();
+        }}
+      />
+      <ImportCompetitorsModal open={importing} onClose={() => setImporting(false)} onImported={reload} />
+    </div>
+  );
+}
