@@ -50,7 +50,7 @@ for (const lng of ["en", "ar"]) {
 }
 
 for (const lng of ["en", "ar"]) {
-  test(`posts, composer, AI studio, calendar, reviews, client dashboard and settings have no serious or critical violations (${lng})`, async () => {
+  test(`posts, composer, AI studio, calendar, reviews, analytics, campaigns, competitors, client dashboard and settings have no serious or critical violations (${lng})`, async () => {
     const { DEMO } = await import("./support.mjs");
     const page = await browser.page(server.base);
     await page.goto(`${server.base}/login?lng=${lng}`);
@@ -65,19 +65,28 @@ for (const lng of ["en", "ar"]) {
       ["settings", "/settings", null],
       ["reviews", "/reviews", null],
       ["analytics", "/analytics", "metric-posts"],
+      ["campaigns", "/campaigns", "campaigns-table"],
+      ["competitors", "/competitors", "competitor-count"],
     ]) {
       await page.goto(server.base + path);
       if (ready) await page.getByTestId(ready).first().waitFor();
       await page.waitForLoadState("networkidle");
       found[name] = await audit(page);
     }
+    // the demo café's running campaign, from the list
+    await page.goto(`${server.base}/campaigns`);
+    const campaign = await page.getByTestId("campaigns-table").locator('a[href^="/campaigns/"]').first().getAttribute("href");
+    await page.goto(server.base + campaign);
+    await page.getByTestId("campaign-figures").waitFor();
+    await page.waitForLoadState("networkidle");
+    found.campaign = await audit(page);
     // the studio's drawer, open over the composer
     await page.goto(`${server.base}/posts/new`);
     await page.getByTestId("open-studio").click();
     await page.getByTestId("studio-prompt").waitFor();
     await page.waitForLoadState("networkidle");
     found.studio = await audit(page);
-    assert.deepEqual(found, { dashboard: [], posts: [], composer: [], calendar: [], settings: [], reviews: [], analytics: [], studio: [] });
+    assert.deepEqual(found, { dashboard: [], posts: [], composer: [], calendar: [], settings: [], reviews: [], analytics: [], campaigns: [], competitors: [], campaign: [], studio: [] });
     await page.close();
   });
 }

@@ -46,7 +46,7 @@ export async function ensureDemoHistory(db: Db, businessId: string, now = new Da
     await tx.$queryRaw`select id from businesses where id = ${businessId}::uuid for update`;
     if (await tx.auditLog.findFirst({ where: { action: SEEDED, entityId: businessId }, select: { id: true } })) return false;
     const campaign = await tx.campaign.create({
-      data: { businessId, ...CAMPAIGN, startDate: new Date(`${addDays(today, -20)}T00:00:00Z`), endDate: new Date(`${addDays(today, 10)}T00:00:00Z`), notes: "Demo campaign" },
+      data: { businessId, ...CAMPAIGN, startDate: new Date(`${addDays(today, -20)}T00:00:00Z`), endDate: new Date(`${addDays(today, 10)}T00:00:00Z`), notes: "Demo campaign", createdAt: new Date(`${addDays(today, -21)}T07:00:00Z`) },
     });
     for (let back = DAYS; back >= 1; back--) {
       if (back % 5 === 2) continue; // a café does not post every single day
@@ -90,6 +90,8 @@ export async function ensureDemoHistory(db: Db, businessId: string, now = new Da
           snapshots: {
             create: [35, 28, 21, 14, 7, 0].map((back, i) => ({
               day: new Date(`${addDays(today, -back)}T00:00:00Z`),
+              // entered that morning (10:00 Kuwait), so recent activity shows them on their days, not all "just now"
+              createdAt: new Date(Math.min(now.getTime(), Date.parse(`${addDays(today, -back)}T07:00:00Z`))),
               followers: c.followers + i * c.growth * 7,
               postsPerWeek: c.perWeek + (i % 2 ? 0.5 : 0),
               avgEngagement: Math.round((c.engagement + (i % 3) * 0.2) * 100) / 100,

@@ -31,6 +31,7 @@ import { KuwaitDateTimePicker } from "./components/KuwaitDateTimePicker.tsx";
 import { needsAttention, TargetAttention } from "./components/TargetAttention.tsx";
 import { kuwaitDayBounds } from "./kuwaitTime.ts";
 import { POSTS_NS } from "./i18n.ts";
+import { measureRowSafeTitle } from "../../app/MeasureRowSafe.tsx";
 import "./posts.css";
 
 export const PAGE_SIZE = 20;
@@ -304,7 +305,7 @@ export default function PostsPage() {
         pagination={false}
         scroll={{ x: 960 }}
         tableLayout="auto"
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), columnTitle: measureRowSafeTitle }}
         data-testid="posts-table"
         onRow={() => ({ "data-testid": "post-row" }) as React.HTMLAttributes<HTMLElement>}
       />

@@ -29,7 +29,7 @@ export function ContentPerformanceCard() {
   else if (!content.byType.some((g) => g.posts > 0))
     body = (
       <Typography.Paragraph type="secondary" data-testid="performance-empty">
-        {t("performance.empty")} <Link to="/posts/new">{t("recent.create")}</Link>
+        {t("performance.empty")} <Link to="/posts/new" className="sufra-inline-link">{t("recent.create")}</Link>
       </Typography.Paragraph>
     );
   else
