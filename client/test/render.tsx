@@ -1,4 +1,5 @@
 // Test helpers: render a screen inside antd's provider and a memory router, in a chosen language.
+import { StyleProvider } from "@ant-design/cssinjs";
 import { render } from "@testing-library/react";
 import { App as AntApp, ConfigProvider } from "antd";
 import arEG from "antd/locale/ar_EG";
@@ -14,12 +15,16 @@ export async function inLanguage(lng: "en" | "ar") {
 export function renderRoutes(routes: RouteObject[], path: string, state?: unknown) {
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path.split("?")[0], search: path.includes("?") ? `?${path.split("?")[1]}` : "", state }] });
   const rtl = i18n.resolvedLanguage === "ar";
+  // antd's styles are generated but not injected: jsdom's getComputedStyle walks every injected rule on
+  // each call (antd calls it often), which made form tests several times slower, and no test reads styles
   const utils = render(
-    <ConfigProvider direction={rtl ? "rtl" : "ltr"} locale={rtl ? arEG : undefined}>
-      <AntApp>
-        <RouterProvider router={router} />
-      </AntApp>
-    </ConfigProvider>,
+    <StyleProvider mock="server">
+      <ConfigProvider direction={rtl ? "rtl" : "ltr"} locale={rtl ? arEG : undefined}>
+        <AntApp>
+          <RouterProvider router={router} />
+        </AntApp>
+      </ConfigProvider>
+    </StyleProvider>,
   );
   return { ...utils, router };
 }
