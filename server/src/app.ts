@@ -110,6 +110,7 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
       await server?.close();
       for (const l of listeners) await l.stop?.();
       await scheduler.close();
+      await services.publishing.idle();
       services.health.close();
       mailer.close();
       await pubsub.close();

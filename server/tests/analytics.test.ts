@@ -4,7 +4,7 @@
 // from those rows; simulated figures hidden unless asked for; tenancy through both doors.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { addDays, kuwaitDate } from "@sufra/schema";
-import { backfillDailyMetrics, refreshDailyMetrics } from "../src/modules/analytics/daily-metrics.ts";
+import { backfillDailyMetrics, createDailyMetricsRefresher, refreshDailyMetrics } from "../src/modules/analytics/daily-metrics.ts";
 import { adminToken, call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
 
 let app: TestApp;
@@ -324,5 +324,29 @@ describe("GraphQL analyticsOverview", () => {
     expect(bad.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", details: { to: ["The end date cannot come before the start date"] } });
     const anon = await gql(app.base, OVERVIEW, { clientId: a.businessId });
     expect(anon.errors?.[0]?.extensions.code).toBe("UNAUTHENTICATED");
+  });
+});
+
+describe("collapsing refreshes (publishing's many targets due at once)", () => {
+  test("forty concurrent refreshes of one day run at most twice and leave the same rows as one refresh", async () => {
+    const b = await business();
+    const ig = await account(b.businessId, "instagram");
+    const day = "2026-05-10";
+    for (let i = 0; i < 5; i++) await published(b.businessId, ig, `${day}T1${i}:00:00+03:00`, { reach: 100, views: 200, likes: 10, comments: 2, shares: 1 });
+    const errors: Error[] = [];
+    let runs = 0;
+    // count the recomputations that reach the database
+    const counting = { $executeRaw: ((...a: Parameters<ReturnType<typeof db>["$executeRaw"]>) => (runs++, db().$executeRaw(...a))) as ReturnType<typeof db>["$executeRaw"] };
+    const refresher = createDailyMetricsRefresher(counting, (e) => errors.push(e));
+    await Promise.all(Array.from({ length: 40 }, () => refresher.refresh(b.businessId, [day])));
+    await refresher.idle();
+    expect(errors).toEqual([]);
+    expect(runs).toBeLessThanOrEqual(2);
+    const rows = await dailyRows(b.businessId);
+    expect(rows.map((r) => [r.day, r.platform, r.posts, Number(r.reach), Number(r.likes)])).toEqual([[day, "instagram", 5, 500, 50]]);
+    // a change after the last run is counted by the next request, which waits for its own run
+    await published(b.businessId, ig, `${day}T20:00:00+03:00`, { reach: 100, views: 200, likes: 10, comments: 2, shares: 1 });
+    await refresher.refresh(b.businessId, [day]);
+    expect((await dailyRows(b.businessId))[0]).toMatchObject({ posts: 6, reach: "600" });
   });
 });

@@ -62,3 +62,38 @@ export function backfillDailyMetrics(db: Sql): Promise<number> {
   return recompute(db, null);
 }
 
+
+/**
+ * Refreshes that collapse: while one business-day is being recomputed, further requests for it share
+ * one more run that starts after the current one, instead of each running its own. A busy minute (a
+ * campaign of posts due at once) then recomputes a day a few times, not once per target, and the
+ * upserts no longer queue on the same row's lock. A request that starts the next run waits for it; one
+ * that joins a run already queued returns at once (that run starts after its change, so counts it),
+ * so a publishing job never waits behind other jobs' refreshes. `idle()` waits for all of them.
+ */
+export function createDailyMetricsRefresher(db: Sql, onError: (e: Error, businessId: string) => void) {
+  const waiting = new Map<string, Promise<void>>();
+  const last = new Map<string, Promise<void>>();
+  const one = (businessId: string, day: string): Promise<void> | null => {
+    const key = `${businessId}|${day}`;
+    if (waiting.has(key)) return null; // queued, not started: it will count this change too
+    const run = (last.get(key) ?? Promise.resolve()).then(async () => {
+      waiting.delete(key);
+      await refreshDailyMetrics(db, businessId, [day]).catch((e: Error) => onError(e, businessId));
+    });
+    waiting.set(key, run);
+    last.set(key, run);
+    void run.finally(() => {
+      if (last.get(key) === run) last.delete(key);
+    });
+    return run;
+  };
+  return {
+    refresh: async (businessId: string, days: readonly string[]) => {
+      await Promise.all([...new Set(days)].map((d) => one(businessId, d)));
+    },
+    idle: async () => {
+      await Promise.all([...last.values()]);
+    },
+  };
+}

@@ -12,7 +12,7 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import type { OneOffJob } from "../../jobs/queue.ts";
 import type { RecurringJob } from "../../jobs/scheduler.ts";
 import { PlatformError, type PublishRequest, type Published } from "../../platforms/types.ts";
-import { refreshDailyMetrics } from "../analytics/daily-metrics.ts";
+import { createDailyMetricsRefresher } from "../analytics/daily-metrics.ts";
 import { collectAudience } from "../analytics/audience.ts";
 import type { MediaService } from "../media/media.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
@@ -68,8 +68,8 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   }
 
   /** Analytics' rows for those days; a failure is logged, never the publisher's (start-up backfills). */
-  const dailyMetrics = (businessId: string, days: string[]) =>
-    refreshDailyMetrics(db, businessId, days).catch((e: Error) => logger.info("daily metrics refresh failed", { businessId, error: e.message }));
+  const dailyRows = createDailyMetricsRefresher(db, (e, businessId) => logger.info("daily metrics refresh failed", { businessId, error: e.message }));
+  const dailyMetrics = (businessId: string, days: string[]) => dailyRows.refresh(businessId, days);
 
   /** Tells the post's author (or, without one, the business's people) once per attempt. */
   async function tellAuthor(
@@ -339,6 +339,8 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     runJob,
     recover,
     collectMetrics,
+    /** Waits for analytics' daily-row refreshes still running (a stopping process finishes them). */
+    idle: () => dailyRows.idle(),
     /** Queues (or moves) each target's job to its time. */
     async enqueue(targets: { id: string; dueAt: Date | null }[]) {
       for (const t of targets) await enqueueOne(t.id, t.dueAt ?? new Date());
