@@ -1,11 +1,10 @@
 // REST for /api/competitors: thin, calls the competitors service; snake_case on the wire. The CSV
 // import takes a text/csv body, a multipart file in the field `file`, or JSON {csv}; the template is
 // a file download in the language asked for (?lang=ar, else the Accept-Language).
-import express, { Router, type Request } from "express";
-import multer from "multer";
+import { Router, type Request } from "express";
 import { COMPETITOR_CSV_TEMPLATE, COMPETITOR_IMPORT_MAX_BYTES, pickLocale } from "@sufra/schema";
-import { AppError } from "../../errors.ts";
 import type { Competitor } from "../../generated/prisma/client.ts";
+import { csvUpload } from "../../http/csv-upload.ts";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 import type { CompetitorBenchmark, CompetitorView, SnapshotView } from "./competitors.service.ts";
@@ -53,24 +52,11 @@ export const restBenchmark = (b: CompetitorBenchmark) => ({
   summary: { en: b.summaryEn, ar: b.summaryAr, points: b.summary },
 });
 
-/** UTF-8 (with or without its mark), or UTF-16 with its mark, as spreadsheets save CSV. */
-function decodeCsv(buf: Buffer): string {
-  if (buf[0] === 0xff && buf[1] === 0xfe) return new TextDecoder("utf-16le").decode(buf.subarray(2));
-  if (buf[0] === 0xfe && buf[1] === 0xff) return new TextDecoder("utf-16be").decode(buf.subarray(2));
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(buf);
-  } catch {
-    throw new AppError("VALIDATION_ERROR", { file: ["reviewImportNotText"] });
-  }
-}
-
 export function competitorsRouter(services: Services) {
   const r = Router();
   const { competitors } = services;
   const viewer = (req: Request) => viewerOf(services, req, "business");
-  // a little over the limit, so a file just over it is told "at most 1 MB" by the rule, not "body too large"
-  const csvBody = express.raw({ type: ["text/csv", "text/plain", "application/csv", "application/vnd.ms-excel"], limit: COMPETITOR_IMPORT_MAX_BYTES + 64 * 1024 });
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: COMPETITOR_IMPORT_MAX_BYTES + 1, files: 1, fields: 5 } }).single("file");
+  const readCsv = csvUpload(COMPETITOR_IMPORT_MAX_BYTES);
 
   /** {competitors: [...with latest], total, limit} */
   r.get("/", async (req, res) => {
@@ -103,32 +89,9 @@ export function competitorsRouter(services: Services) {
   r.post("/import", async (req, res, next) => {
     // authenticate before reading a large body
     const v = await viewer(req);
-    const done = (csv: unknown) =>
-      competitors
-        .importCsv(v, csv, metaOf(req).locale)
-        .then((out) => res.json(out))
-        .catch(next);
-    if (req.is("multipart/form-data")) {
-      upload(req, res, (err: unknown) => {
-        if (err instanceof multer.MulterError) return next(new AppError("VALIDATION_ERROR", { file: [err.code === "LIMIT_FILE_SIZE" ? "reviewImportTooLarge" : "invalidValue"] }));
-        if (err) return next(err);
-        try {
-          void done(req.file ? decodeCsv(req.file.buffer) : undefined);
-        } catch (e) {
-          next(e);
-        }
-      });
-      return;
-    }
-    csvBody(req, res, (err: unknown) => {
-      if (err) return next(err);
-      try {
-        void done(Buffer.isBuffer(req.body) ? decodeCsv(req.body) : camelBody(req).csv);
-      } catch (e) {
-        next(e);
-      }
-    });
+    readCsv(req, res, next, async (csv) => res.json(await competitors.importCsv(v, csv, metaOf(req).locale)));
   });
+
 
   r.get("/:id", async (req, res) => {
     res.json(restCompetitor(await competitors.get(await viewer(req), req.params.id)));

@@ -1,10 +1,9 @@
 // REST for /api/reviews: thin, calls the reviews service. Reviews are answered in snake_case; the
 // CSV import takes a text/csv body, a multipart file in the field `file`, or JSON {csv}.
-import express, { Router, type Request } from "express";
-import multer from "multer";
+import { Router, type Request } from "express";
 import { REVIEW_IMPORT_MAX_BYTES } from "@sufra/schema";
-import { AppError } from "../../errors.ts";
 import type { Review } from "../../generated/prisma/client.ts";
+import { csvUpload } from "../../http/csv-upload.ts";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 
@@ -28,27 +27,11 @@ export const restReview = (r: Review) => ({
 
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 
-/**
- * A file's text: UTF-8 (with or without its mark), or UTF-16 with its mark (spreadsheets' "Unicode
- * text"). Bytes that are neither are not a text file we can read (the message says to save as UTF-8).
- */
-function decodeCsv(buf: Buffer): string {
-  if (buf[0] === 0xff && buf[1] === 0xfe) return new TextDecoder("utf-16le").decode(buf.subarray(2));
-  if (buf[0] === 0xfe && buf[1] === 0xff) return new TextDecoder("utf-16be").decode(buf.subarray(2));
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(buf);
-  } catch {
-    throw new AppError("VALIDATION_ERROR", { file: ["reviewImportNotText"] });
-  }
-}
-
 export function reviewsRouter(services: Services) {
   const r = Router();
   const { reviews } = services;
   const viewer = (req: Request) => viewerOf(services, req, "business");
-  // a little over the limit, so a file just over it is told "at most 1 MB" by the rule, not "body too large"
-  const csvBody = express.raw({ type: ["text/csv", "text/plain", "application/csv", "application/vnd.ms-excel"], limit: REVIEW_IMPORT_MAX_BYTES + 64 * 1024 });
-  const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: REVIEW_IMPORT_MAX_BYTES + 1, files: 1, fields: 5 } }).single("file");
+  const readCsv = csvUpload(REVIEW_IMPORT_MAX_BYTES);
 
   r.get("/", async (req, res) => {
     const q = { status: one(req.query.status), rating: queryNumber(one(req.query.rating)), sentiment: one(req.query.sentiment), page: queryNumber(one(req.query.page)), limit: queryNumber(one(req.query.limit)) };
@@ -72,32 +55,9 @@ export function reviewsRouter(services: Services) {
   r.post("/import", async (req, res, next) => {
     // authenticate before reading a large body
     const v = await viewer(req);
-    const done = (csv: unknown) =>
-      reviews
-        .importCsv(v, csv, metaOf(req).locale)
-        .then((out) => res.json(out))
-        .catch(next);
-    if (req.is("multipart/form-data")) {
-      upload(req, res, (err: unknown) => {
-        if (err instanceof multer.MulterError) return next(new AppError("VALIDATION_ERROR", { file: [err.code === "LIMIT_FILE_SIZE" ? "reviewImportTooLarge" : "invalidValue"] }));
-        if (err) return next(err);
-        try {
-          void done(req.file ? decodeCsv(req.file.buffer) : undefined);
-        } catch (e) {
-          next(e);
-        }
-      });
-      return;
-    }
-    csvBody(req, res, (err: unknown) => {
-      if (err) return next(err);
-      try {
-        void done(Buffer.isBuffer(req.body) ? decodeCsv(req.body) : camelBody(req).csv);
-      } catch (e) {
-        next(e);
-      }
-    });
+    readCsv(req, res, next, async (csv) => res.json(await reviews.importCsv(v, csv, metaOf(req).locale)));
   });
+
 
   r.get("/:id", async (req, res) => {
     res.json(restReview(await reviews.get(await viewer(req), req.params.id)));
