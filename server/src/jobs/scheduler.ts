@@ -45,13 +45,20 @@ export async function createScheduler(opts: {
 
   // Heartbeat: does nothing; its last_finished_at is what /api/health reads.
   const all: RecurringJob[] = [{ name: HEARTBEAT_JOB, everyMs: opts.heartbeatMs, run: async () => {} }, ...opts.jobs];
+  // recurring runs in progress: Agenda's stop() does not wait for them, and one still reading the
+  // database after the process closed its pools would open new connections during shutdown
+  const running = new Set<Promise<unknown>>();
   for (const job of all)
     agenda.define(job.name, async () => {
+      const run = job.run();
+      running.add(run);
       try {
-        await job.run();
+        await run;
       } catch (e) {
         opts.logger.error(`job ${job.name} failed`, { error: (e as Error).message });
         throw e;
+      } finally {
+        running.delete(run);
       }
     });
 
@@ -94,6 +101,8 @@ export async function createScheduler(opts: {
     agenda,
     async close() {
       await agenda.stop().catch(() => {});
+      // a recurring run (metrics, audience readings) finishes first; one stuck on a network is not waited for past 1 s
+      await Promise.race([Promise.allSettled([...running]), new Promise((r) => setTimeout(r, 1_000).unref())]);
       await backend.notificationChannel?.disconnect().catch(() => {});
       await backend.disconnect().catch(() => {});
       await pool.end().catch(() => {});
