@@ -32,6 +32,7 @@ import { needsAttention, TargetAttention } from "./components/TargetAttention.ts
 import { kuwaitDayBounds } from "./kuwaitTime.ts";
 import { POSTS_NS } from "./i18n.ts";
 import { measureRowSafeTitle } from "../../app/MeasureRowSafe.tsx";
+import { useSerialRefetch } from "../../app/useSerialRefetch.ts";
 import "./posts.css";
 
 export const PAGE_SIZE = 20;
@@ -88,7 +89,7 @@ export default function PostsPage() {
   const filtered = statuses.length > 0 || !!platform || !!from || !!to || !!search;
 
   const { data, previousData, loading, error, refetch } = useQuery(PostsListDocument, { variables, fetchPolicy: "cache-and-network", pollInterval: socketUp ? 0 : POLL_MS });
-  const reload = () => void refetch().catch(() => {});
+  const reload = useSerialRefetch(refetch);
 
   // a change from any server process: the post (normalised by id) updates in place; a deleted post, or
   // one that may have left the filtered list, makes the page ask again

@@ -18,6 +18,7 @@ import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { LoadError } from "../../app/LoadError.tsx";
+import { useSerialRefetch } from "../../app/useSerialRefetch.ts";
 import { ScheduleCalendarPostsDocument, SchedulePostChangedDocument, type ScheduleCalendarPostFragment } from "../../graphql/graphql.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
@@ -80,7 +81,7 @@ export default function SchedulePage() {
   const [campaignId, setCampaignId] = useState<string | null>(() => params.get("campaign"));
 
   const { data, previousData, error, refetch } = useQuery(ScheduleCalendarPostsDocument, range ? { variables: campaignId ? { ...range, campaignId } : range, fetchPolicy: "cache-and-network" } : skipToken);
-  const reload = useCallback(() => (range ? refetch().catch(() => {}) : undefined), [range, refetch]);
+  const reload = useSerialRefetch(refetch, !!range);
   // a post published, failed or moved elsewhere (another tab, the scheduler): fetch the range again
   useSubscription(SchedulePostChangedDocument, { onData: () => void reload() });
   const onEventDrop = useReschedule(reload);
