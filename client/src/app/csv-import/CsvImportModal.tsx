@@ -47,6 +47,19 @@ export interface CsvImportTexts {
   importing: (fileName: string) => string;
 }
 
+/** The dialog's words from a module's own "import.*" texts. */
+export function csvImportTexts(t: (key: string, options?: Record<string, string>) => string): CsvImportTexts {
+  return {
+    title: t("import.title"),
+    drop: t("import.drop"),
+    help: t("import.help"),
+    failed: t("import.failed"),
+    another: t("import.another"),
+    done: t("import.done"),
+    importing: (name) => t("import.importing", { name }),
+  };
+}
+
 export interface CsvImportModalProps<R> {
   open: boolean;
   onClose: () => void;

@@ -7,7 +7,7 @@ import { useMutation } from "@apollo/client/react";
 import { COMPETITOR_IMPORT_MAX_BYTES, readCompetitorCsv } from "@sufra/schema";
 import { Alert, Button, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { CsvImportModal } from "../../../app/csv-import/CsvImportModal.tsx";
+import { CsvImportModal, csvImportTexts } from "../../../app/csv-import/CsvImportModal.tsx";
 import { CompetitorsImportDocument, type CompetitorsImportMutation } from "../../../graphql/graphql.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
@@ -73,15 +73,7 @@ export function ImportCompetitorsModal({ open, onClose, onImported }: { open: bo
     <CsvImportModal<Result>
       open={open}
       onClose={onClose}
-      texts={{
-        title: t("import.title"),
-        drop: t("import.drop"),
-        help: t("import.help"),
-        failed: t("import.failed"),
-        another: t("import.another"),
-        done: t("import.done"),
-        importing: (name) => t("import.importing", { name }),
-      }}
+      texts={csvImportTexts(t)}
       maxBytes={COMPETITOR_IMPORT_MAX_BYTES}
       check={readCompetitorCsv}
       send={async (csv) => (await run({ variables: { csv } })).data?.importCompetitors}

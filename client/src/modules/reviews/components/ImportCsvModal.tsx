@@ -6,7 +6,7 @@ import { useMutation } from "@apollo/client/react";
 import { readReviewCsv, REVIEW_IMPORT_MAX_BYTES } from "@sufra/schema";
 import { Alert, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { CsvImportModal } from "../../../app/csv-import/CsvImportModal.tsx";
+import { CsvImportModal, csvImportTexts } from "../../../app/csv-import/CsvImportModal.tsx";
 import { ReviewsImportDocument, type ReviewsImportMutation } from "../../../graphql/graphql.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
@@ -49,15 +49,7 @@ export function ImportCsvModal({ open, onClose, onImported }: { open: boolean; o
     <CsvImportModal<Result>
       open={open}
       onClose={onClose}
-      texts={{
-        title: t("import.title"),
-        drop: t("import.drop"),
-        help: t("import.help"),
-        failed: t("import.failed"),
-        another: t("import.another"),
-        done: t("import.done"),
-        importing: (name) => t("import.importing", { name }),
-      }}
+      texts={csvImportTexts(t)}
       maxBytes={REVIEW_IMPORT_MAX_BYTES}
       check={readReviewCsv}
       send={async (csv) => (await run({ variables: { csv } })).data?.importReviews}
