@@ -1,17 +1,17 @@
 // The client's recent activity (clientDashboard.recentActivity, newest first): posts published with
 // their figures, posts scheduled, competitor figures recorded, reviews received; each with an icon of
-// its kind, its network, and how long ago. Empty, it says what will appear here and how to start.
+// its kind, its network, and how long ago. Empty, it points to writing a post.
 import { AimOutlined, CalendarOutlined, CheckCircleOutlined, CommentOutlined, HeartOutlined, NotificationOutlined } from "@ant-design/icons";
 import { clientActivityText } from "@sufra/schema";
-import { Card, Empty, Typography } from "antd";
+import { Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
 import type { ClientActivityType } from "../../../graphql/graphql.ts";
-import { formatDateTime, formatNumber, formatPercent, formatRelative } from "../../../lib/format.ts";
+import { formatNumber, formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { PlatformIcon, platformLabel, platformName } from "../../platforms/platformMeta.tsx";
 import type { ClientActivityItem } from "../hooks/useClientDashboard.ts";
+import { ActivityCard } from "./ActivityCard.tsx";
 
 const ICONS: Record<ClientActivityType, ReactNode> = {
   POST_PUBLISHED: <CheckCircleOutlined />,
@@ -38,51 +38,24 @@ function Figures({ a }: { a: ClientActivityItem }) {
 export function ClientActivity({ items }: { items: readonly ClientActivityItem[] }) {
   const { t } = useTranslation("dashboard");
   const locale = useLocale();
-  return (
-    <Card title={t("activity.title")} className="sufra-card" data-testid="client-activity">
-      {items.length ? (
-        <ul className="sufra-activity">
-          {items.map((a) => {
-            const text = clientActivityText(a.type.toLowerCase(), { subject: a.subject, excerpt: a.excerpt }, locale);
-            const network = a.platform && platformName(a.platform) ? a.platform : null;
-            return (
-              <li key={a.id} className="sufra-activity-item" data-type={a.type}>
-                <span className="sufra-activity-icon" aria-hidden="true">
-                  {ICONS[a.type]}
-                </span>
-                <span className="sufra-activity-text">
-                  <Typography.Text strong>{text.title}</Typography.Text>
-                  {network && (
-                    <>
-                      {" "}
-                      <PlatformIcon platform={network} label={platformLabel(network, locale)} />
-                    </>
-                  )}
-                  <br />
-                  <Typography.Text dir="auto">{text.description}</Typography.Text>
-                  <Figures a={a} />
-                </span>
-                <time className="sufra-activity-time" dateTime={a.timestamp} title={formatDateTime(a.timestamp, locale)}>
-                  {formatRelative(a.timestamp, locale)}
-                </time>
-              </li>
-            );
-          })}
-        </ul>
-      ) : (
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={
-            <>
-              <Typography.Text>{t("activity.empty")}</Typography.Text>
-              <br />
-              <Typography.Text type="secondary">{t("clientActivity.emptyHint")}</Typography.Text>
-            </>
-          }
-        >
-          <Link to="/posts/new">{t("recent.create")}</Link>
-        </Empty>
-      )}
-    </Card>
-  );
+  const rows = items.map((a) => {
+    const text = clientActivityText(a.type.toLowerCase(), { subject: a.subject, excerpt: a.excerpt }, locale);
+    const network = a.platform && platformName(a.platform) ? a.platform : null;
+    const body = (
+      <>
+        <Typography.Text strong>{text.title}</Typography.Text>
+        {network && (
+          <>
+            {" "}
+            <PlatformIcon platform={network} label={platformLabel(network, locale)} />
+          </>
+        )}
+        <br />
+        <Typography.Text dir="auto">{text.description}</Typography.Text>
+        <Figures a={a} />
+      </>
+    );
+    return { id: a.id, type: a.type, icon: ICONS[a.type], body, timestamp: a.timestamp };
+  });
+  return <ActivityCard data-testid="client-activity" rows={rows} emptyHint={t("clientActivity.emptyHint")} firstStep={{ to: "/posts/new", label: t("recent.create") }} />;
 }
