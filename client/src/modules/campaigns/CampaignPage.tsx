@@ -2,15 +2,17 @@
 // progress toward the goal (antd Progress) with the days gone and left, and for visits and orders the
 // count entered by hand; what its published posts achieved, in total and by network (demo accounts'
 // simulated figures counted and said so); spend per 1,000 reached and per result in KWD; the best post;
-// and its posts, each a link to the composer, to take out of the campaign or to attach more.
-import { useMutation, useQuery } from "@apollo/client/react";
+// and its posts, each a link to the composer, to take out of the campaign or to attach more. A post's
+// status change (postChanged) refreshes the page.
+import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
 import { isManualGoal, isPostEditable, messageText, postStatusKey, type PostStatus as StatusKey } from "@sufra/schema";
 import { Alert, App, Button, Card, Empty, InputNumber, Skeleton, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { LoadError } from "../../app/LoadError.tsx";
-import { CampaignsCampaignDocument, CampaignsDetachDocument, CampaignsUpdateDocument, type CampaignsCampaignQuery } from "../../graphql/graphql.ts";
+import { useSerialRefetch } from "../../app/useSerialRefetch.ts";
+import { CampaignsCampaignDocument, CampaignsDetachDocument, CampaignsPostChangedDocument, CampaignsUpdateDocument, type CampaignsCampaignQuery } from "../../graphql/graphql.ts";
 import { errorCode, errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatDateTime, formatHijri, formatNumber, formatPercent } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
@@ -42,7 +44,15 @@ export default function CampaignPage() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const q = useQuery(CampaignsCampaignDocument, { variables: { id }, fetchPolicy: "cache-and-network" });
-  const reload = () => void q.refetch().catch(() => {});
+  const reload = useSerialRefetch(q.refetch);
+  // published, failed or attached from another tab or the scheduler: the roll-up follows at once
+  useSubscription(CampaignsPostChangedDocument, {
+    onData: ({ data: event }) => {
+      const change = event.data?.postChanged;
+      const posts = q.data?.campaign?.posts ?? [];
+      if (change && (change.post?.campaignId === id || posts.some((p) => p.id === change.postId))) reload();
+    },
+  });
   const [editing, setEditing] = useState(false);
   const [attaching, setAttaching] = useState(false);
   const confirmDelete = useDeleteCampaign(() => void navigate("/campaigns"));

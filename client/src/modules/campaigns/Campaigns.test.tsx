@@ -12,6 +12,7 @@ import {
   CampaignsDeleteDocument,
   CampaignsDetachDocument,
   CampaignsListDocument,
+  CampaignsPostChangedDocument,
   CampaignsUpcomingOccasionsDocument,
   CampaignsUpdateDocument,
 } from "../../graphql/graphql.ts";
@@ -66,7 +67,9 @@ const routes = [
   { path: "/campaigns/:id", element: <CampaignPage /> },
   { path: "/posts/:id/edit", element: <p>Composer</p> },
 ];
-const render = (mocks: object[], path = "/campaigns") => renderWithMocks(routes, path, mocks as never);
+/** The live post changes, quiet unless a test sends one. */
+const quiet = { request: { query: CampaignsPostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "none", status: "SCHEDULED", post: null } } }, delay: 600_000 };
+const render = (mocks: object[], path = "/campaigns") => renderWithMocks(routes, path, [...mocks, quiet] as never);
 const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
 
 async function pick(testId: string, label: string) {
@@ -276,6 +279,21 @@ describe("the campaign page", () => {
     expect(within(spend).getByTestId("spend-budget")).toHaveTextContent(kwd(250, "en"));
     expect(within(spend).getByTestId("spend-per-1000")).toHaveTextContent(kwd(50, "en"));
     expect(within(spend).queryByTestId("spend-per-result")).toBeNull();
+  });
+
+  test("one of its posts published elsewhere: the page asks again and shows it published, without a reload", async () => {
+    const before = detail();
+    const after = detail({}, {}) as { posts: { id: string; status: string }[] };
+    after.posts = after.posts.map((p) => (p.id === "p2" ? { ...p, status: "PUBLISHED" } : p));
+    const changed = {
+      request: { query: CampaignsPostChangedDocument },
+      result: { data: { postChanged: { __typename: "PostChange", postId: "p2", status: "PUBLISHED", post: { __typename: "Post", id: "p2", campaignId: "c1" } } } },
+      delay: 200,
+    };
+    renderWithMocks(routes, "/campaigns/c1", [{ ...detailMock(before), maxUsageCount: 1 }, detailMock(after), changed] as never);
+    const p2 = await screen.findByTestId("campaign-post-p2");
+    expect(p2).toHaveTextContent("Scheduled");
+    await waitFor(() => expect(screen.getByTestId("campaign-post-p2")).toHaveTextContent("Published"));
   });
 
   test("its posts: outside the dates flagged, a link to edit, removing one; attaching drafts from the picker", async () => {
