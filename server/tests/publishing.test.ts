@@ -248,6 +248,9 @@ describe("one server", () => {
   });
 });
 
+// starting worker processes and waiting for them can take longer than jest's 30 s on a loaded machine
+const PROCESSES_MS = 120_000;
+
 describe("several processes", () => {
   test("exactly once: 30 posts due at once, three processes running jobs, each tweet made once", async () => {
     const db = await freshDatabase();
@@ -270,7 +273,7 @@ describe("several processes", () => {
       await Promise.all(workers.map((w) => w.stop()));
       await app.stop();
     }
-  });
+  }, PROCESSES_MS);
 
   test("a worker killed while Instagram holds media_publish: its successor reads the container and does not publish twice", async () => {
     const db = await freshDatabase();
@@ -297,7 +300,7 @@ describe("several processes", () => {
       await second?.stop();
       await app.stop();
     }
-  });
+  }, PROCESSES_MS);
 
   test("a worker killed while X holds the send: its successor finds the post instead of posting twice", async () => {
     const db = await freshDatabase();
@@ -329,5 +332,5 @@ describe("several processes", () => {
       await second?.stop();
       await app.stop();
     }
-  });
+  }, PROCESSES_MS);
 });
