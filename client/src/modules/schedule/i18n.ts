@@ -31,19 +31,12 @@ registerTranslations(SCHEDULE_NS, {
       text: "Nothing is planned for these days yet. These occasions are coming up in Kuwait:",
       create: "Create a post",
       planFor: "Plan a post",
+      nothing: "Nothing is planned for these days yet.",
     },
     holiday: {
       day: "{{name}}, day {{day}}",
       kinds: { PUBLIC: "Public holiday", ISLAMIC: "Islamic occasion", NATIONAL: "National holiday", SEASON: "Season" },
       corrected: "Date set by the Cabinet",
-    },
-    occasions: {
-      ramadan: "Ramadan",
-      eidFitr: "Eid al-Fitr",
-      eidAdha: "Eid al-Adha",
-      hijriNewYear: "Islamic New Year",
-      nationalDay: "National Day",
-      liberationDay: "Liberation Day",
     },
   },
   ar: {
@@ -73,19 +66,12 @@ registerTranslations(SCHEDULE_NS, {
       text: "لا شيء مخطط لهذه الأيام بعد. هذه المناسبات قادمة في الكويت:",
       create: "أنشئ منشورًا",
       planFor: "خطط لمنشور",
+      nothing: "لا شيء مخطط لهذه الأيام بعد.",
     },
     holiday: {
       day: "{{name}}، اليوم {{day}}",
       kinds: { PUBLIC: "عطلة رسمية", ISLAMIC: "مناسبة إسلامية", NATIONAL: "عيد وطني", SEASON: "موسم" },
       corrected: "تاريخ حدده مجلس الوزراء",
-    },
-    occasions: {
-      ramadan: "رمضان",
-      eidFitr: "عيد الفطر",
-      eidAdha: "عيد الأضحى",
-      hijriNewYear: "رأس السنة الهجرية",
-      nationalDay: "العيد الوطني",
-      liberationDay: "عيد التحرير",
     },
   },
 });

@@ -1,43 +1,55 @@
 // The empty calendar teaches (DESIGN.md): nothing planned in the days shown, so it names the next
-// occasions in Kuwait (Ramadan, the Eids, the Hijri new year, National and Liberation Days), each
-// with its Gregorian and Hijri date and a link to plan a post for it, and a button to create one.
+// occasions in Kuwait (the server's list, with the admins' corrections of Hijri dates: the same days
+// the calendar labels), each with its Gregorian and Hijri date and a link to plan a post for it, and
+// a button to create one.
+import { useQuery } from "@apollo/client/react";
+import { UPCOMING_OCCASIONS_MAX_DAYS } from "@sufra/schema";
 import { Alert, Button } from "antd";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
+import { ScheduleUpcomingOccasionsDocument } from "../../../graphql/graphql.ts";
 import { formatDate, formatHijri } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { SCHEDULE_NS } from "../i18n.ts";
-import { KUWAIT_OFFSET_MS, nextOccasions } from "../time.ts";
 
-/** 10:00 in Kuwait on the occasion's day: a reasonable hour to pre-fill the composer with. */
-const tenOClock = (noon: Date) => new Date(Date.UTC(noon.getUTCFullYear(), noon.getUTCMonth(), noon.getUTCDate(), 10) - KUWAIT_OFFSET_MS);
+/** How many coming occasions the banner names. */
+const SHOWN = 4;
 
 export function OccasionsBanner() {
   const { t } = useTranslation(SCHEDULE_NS);
   const locale = useLocale();
   const navigate = useNavigate();
-  const occasions = useMemo(() => nextOccasions(), []);
+  const { data } = useQuery(ScheduleUpcomingOccasionsDocument, { variables: { days: UPCOMING_OCCASIONS_MAX_DAYS } });
+  const occasions = (data?.upcomingOccasions ?? []).slice(0, SHOWN);
+  const name = (o: (typeof occasions)[number]) => (locale === "ar" ? o.nameAr : o.nameEn);
   const first = occasions[0];
   return (
     <Alert
       type="info"
       showIcon
       data-testid="occasions"
-      title={first ? t("empty.title", { occasion: t(`occasions.${first.key}`) }) : t("empty.create")}
+      title={first ? t("empty.title", { occasion: name(first) }) : t("empty.create")}
       description={
         <>
-          <p className="sufra-occasions-intro">{t("empty.text")}</p>
-          <ul className="sufra-occasions">
-            {occasions.map((o) => (
-              <li key={o.key} data-testid={`occasion-${o.key}`}>
-                <strong>{t(`occasions.${o.key}`)}</strong>
-                {": "}
-                <time dateTime={o.date.toISOString()}>{formatDate(o.date, locale, "long")}</time> <span className="sufra-occasion-hijri">({formatHijri(o.date, locale)})</span>{" "}
-                <Link className="sufra-occasion-link" to={`/posts/new?at=${encodeURIComponent(tenOClock(o.date).toISOString())}`}>{t("empty.planFor")}</Link>
-              </li>
-            ))}
-          </ul>
+          <p className="sufra-occasions-intro">{occasions.length ? t("empty.text") : t("empty.nothing")}</p>
+          {occasions.length > 0 && (
+            <ul className="sufra-occasions">
+              {occasions.map((o) => {
+                // noon in Kuwait on the day: the same date in every time zone the browser may be in
+                const day = new Date(`${o.date}T12:00:00+03:00`);
+                return (
+                  <li key={`${o.occasionKey}-${o.date}`} data-testid={`occasion-${o.occasionKey}`}>
+                    <strong>{name(o)}</strong>
+                    {": "}
+                    <time dateTime={o.date}>{formatDate(day, locale, "long")}</time> <span className="sufra-occasion-hijri">({formatHijri(day, locale)})</span>{" "}
+                    <Link className="sufra-occasion-link" to={`/posts/new?at=${encodeURIComponent(new Date(`${o.date}T10:00:00+03:00`).toISOString())}`}>
+                      {t("empty.planFor")}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
         </>
       }
       action={
