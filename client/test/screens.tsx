@@ -55,3 +55,17 @@ export function renderWithMocks(routes: RouteObject[], path: string, mocks: Mock
     path,
   );
 }
+
+/** A mutation's (or query's) mock, answering every call, that records the variables of each. */
+export function recordedMock(query: unknown, answer: (variables: Record<string, unknown>) => { data?: object; errors?: object[] }) {
+  const calls: Record<string, unknown>[] = [];
+  const mock = {
+    request: { query, variables: () => true },
+    maxUsageCount: Number.POSITIVE_INFINITY,
+    result: (v: Record<string, unknown>) => {
+      calls.push(v);
+      return answer(v);
+    },
+  } as MockLink.MockedResponse;
+  return { mock, calls };
+}

@@ -68,8 +68,6 @@ export const ERRORS = {
   COMPETITOR_EXISTS: { status: 409, graphql: "BAD_USER_INPUT", en: "You already follow this account on this network", ar: "أنت تتابع هذا الحساب على هذه المنصة بالفعل" },
   COMPETITOR_LIMIT_REACHED: { status: 409, graphql: "BAD_USER_INPUT", en: "You can follow at most 50 competitors. Remove one to add another", ar: "يمكنك متابعة ٥٠ منافسًا على الأكثر. احذف أحدهم لتضيف غيره" },
   COMPETITOR_NOT_INSTAGRAM: { status: 400, graphql: "BAD_USER_INPUT", en: "Only Instagram competitors can be read from the network. Enter this one's figures by hand or from a CSV file", ar: "يمكن قراءة منافسي إنستغرام فقط من الشبكة. أدخل أرقام هذا المنافس يدويًا أو من ملف CSV" },
-  INSTAGRAM_NOT_CONNECTED: { status: 400, graphql: "BAD_USER_INPUT", en: "Connect your Instagram account in Settings first: Sufra reads competitors through it", ar: "اربط حسابك على إنستغرام من الإعدادات أولًا: تقرأ سفرة المنافسين من خلاله" },
-  INSTAGRAM_RECONNECT_NEEDED: { status: 400, graphql: "BAD_USER_INPUT", en: "Reconnect Instagram in Settings, then try again", ar: "أعد ربط إنستغرام من الإعدادات ثم حاول مرة أخرى" },
   INSTAGRAM_NOT_PROFESSIONAL: {
     status: 400,
     graphql: "BAD_USER_INPUT",
@@ -77,6 +75,10 @@ export const ERRORS = {
     ar: "يمكن قراءة حسابات إنستغرام الاحترافية فقط. تحقق من اسم المستخدم، أو أدخل أرقام هذا الحساب يدويًا",
   },
   INSTAGRAM_UNAVAILABLE: { status: 503, graphql: "INTERNAL_SERVER_ERROR", en: "Instagram did not answer. Try again in a few minutes", ar: "لم يستجب إنستغرام. حاول مرة أخرى بعد بضع دقائق" },
+  // business discovery goes through a separate Facebook sign-in (Instagram API with Facebook Login)
+  FACEBOOK_NOT_CONNECTED: { status: 409, graphql: "BAD_USER_INPUT", en: "Sign in with Facebook to read competitors' figures from Instagram.", ar: "سجّل الدخول عبر فيسبوك لقراءة أرقام المنافسين من إنستغرام." },
+  FACEBOOK_RECONNECT_NEEDED: { status: 409, graphql: "BAD_USER_INPUT", en: "Your Facebook sign-in for competitor figures has expired. Sign in again.", ar: "انتهت صلاحية تسجيل دخولك عبر فيسبوك لأرقام المنافسين. سجّل الدخول مجددًا." },
+  FACEBOOK_NOT_CONFIGURED: { status: 503, graphql: "INTERNAL_SERVER_ERROR", en: "Reading figures from Instagram is not set up on this server.", ar: "قراءة الأرقام من إنستغرام غير مفعّلة على هذا الخادم." },
   // ---- end of competitors
 } as const satisfies Record<string, CatalogueEntry>;
 

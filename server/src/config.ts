@@ -42,6 +42,11 @@ const envSchema = z.object({
   INSTAGRAM_TOKEN_URL: url(["http:", "https:"]).default("https://api.instagram.com/oauth/access_token"),
   INSTAGRAM_GRAPH_URL: url(["http:", "https:"]).default("https://graph.instagram.com"),
   INSTAGRAM_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, "must look like v23.0").default("v23.0"),
+  // Facebook Login for competitor figures (Instagram business discovery is offered only through it)
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
+  FACEBOOK_AUTHORIZE_URL: url(["http:", "https:"]).default("https://www.facebook.com/v21.0/dialog/oauth"),
+  FACEBOOK_GRAPH_URL: url(["http:", "https:"]).default("https://graph.facebook.com/v21.0"),
   X_CLIENT_ID: z.string().optional(),
   X_CLIENT_SECRET: z.string().optional(),
   X_AUTHORIZE_URL: url(["http:", "https:"]).default("https://x.com/i/oauth2/authorize"),
@@ -88,6 +93,8 @@ export interface Config {
   tokenKey: Buffer;
   platforms: {
     instagram: { appId?: string; appSecret?: string; authorizeUrl: string; tokenUrl: string; graphUrl: string; graphVersion: string };
+    /** Facebook Login (Instagram API with Facebook Login): only for competitors' business discovery */
+    facebook: { appId?: string; appSecret?: string; authorizeUrl: string; graphUrl: string };
     x: { clientId?: string; clientSecret?: string; authorizeUrl: string; apiUrl: string };
     publishTimeoutMs: number;
     leaseMs: number;
@@ -136,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         graphUrl: e.INSTAGRAM_GRAPH_URL.replace(/\/+$/, ""),
         graphVersion: e.INSTAGRAM_GRAPH_VERSION,
       },
+      facebook: { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, authorizeUrl: e.FACEBOOK_AUTHORIZE_URL.replace(/\/+$/, ""), graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, "") },
       x: { clientId: e.X_CLIENT_ID, clientSecret: e.X_CLIENT_SECRET, authorizeUrl: e.X_AUTHORIZE_URL, apiUrl: e.X_API_URL.replace(/\/+$/, "") },
       publishTimeoutMs: Math.round(e.PUBLISH_TIMEOUT_SECONDS * 1000),
       leaseMs: Math.round(e.PUBLISH_LEASE_SECONDS * 1000),

@@ -22,6 +22,7 @@ import { createStudioService } from "./modules/studio/studio.service.ts";
 import { createReviewsService } from "./modules/reviews/reviews.service.ts";
 import { createTemplatesService } from "./modules/templates/templates.service.ts";
 import { createCompetitorsService } from "./modules/competitors/competitors.service.ts";
+import { createDiscoveryConnectionService } from "./modules/competitors/discovery-connection.service.ts";
 import { createCampaignsService } from "./modules/campaigns/campaigns.service.ts";
 
 export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWatchMs?: number }) {
@@ -33,6 +34,7 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   const studio = createStudioService(deps);
   const calendar = createCalendarService(deps);
   const analytics = createAnalyticsService(deps);
+  const competitorDiscovery = createDiscoveryConnectionService(deps);
   platformAccounts.setOnReconnected((accountId) => publishing.resumeAccount(accountId));
   return {
     auth: createAuthService(deps),
@@ -60,8 +62,10 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     // review replies come from the writer in force (built in, or the admins' model)
     reviews: createReviewsService(deps, { replyToReview: studio.replyToReview }),
     templates: createTemplatesService(deps),
-    // competitors' dated figures (by hand, CSV, Instagram business discovery through the business's account)
-    competitors: createCompetitorsService(deps, platformAccounts),
+    // competitors' dated figures (by hand, CSV, Instagram business discovery through the business's Facebook sign-in)
+    competitors: createCompetitorsService(deps, competitorDiscovery),
+    // that optional Facebook sign-in (Instagram offers business discovery only with Facebook Login)
+    competitorDiscovery,
     // a goal over Kuwait days, with its posts rolled up
     campaigns: createCampaignsService(deps),
     /** events to listen to (subscriptions); services publish through deps.pubsub */

@@ -22,12 +22,7 @@ let admin: string;
 beforeAll(async () => {
   [ig, x] = await Promise.all([startInstagramFake(), startXFake()]);
   app = await startTestApp({
-    INSTAGRAM_APP_ID: ig.state.config.appId,
-    INSTAGRAM_APP_SECRET: ig.state.config.appSecret,
-    INSTAGRAM_AUTHORIZE_URL: ig.state.config.authorizeUrl,
-    INSTAGRAM_TOKEN_URL: ig.state.config.tokenUrl,
-    INSTAGRAM_GRAPH_URL: ig.url,
-    INSTAGRAM_GRAPH_VERSION: ig.state.config.graphVersion,
+    ...ig.state.env,
     X_CLIENT_ID: x.state.config.clientId,
     X_CLIENT_SECRET: x.state.config.clientSecret!,
     X_AUTHORIZE_URL: x.state.config.authorizeUrl,

@@ -2,43 +2,35 @@
 // network and username, the limit of 50) and tenancy through both doors; a day's figures by hand (the
 // same day again replaces them); the CSV import (English and Arabic headers, unknown accounts added,
 // wrong rows reported line by line in the person's language with nothing stored); Instagram business
-// discovery against the local Instagram stand-in (figures computed from the last posts, a personal
-// account, no account connected, a demo account's simulated reading); the benchmark's own figures and
-// its summary in both languages.
+// discovery through the business's Facebook sign-in against the local Facebook stand-in (figures
+// computed from the last posts, a personal account, no Facebook sign-in, a refused token, a demo
+// account's simulated reading); the benchmark's own figures and its summary in both languages. The
+// sign-in itself is tested in competitor-discovery.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { addDays, kuwaitDate } from "@sufra/schema";
 import { refreshDailyMetrics } from "../src/modules/analytics/daily-metrics.ts";
-import { startInstagramFake } from "./fakes/instagram-server.ts";
-import { adminToken, call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
+import type { startFacebookFake } from "./fakes/facebook-server.ts";
+import type { startInstagramFake } from "./fakes/instagram-server.ts";
+import { adminToken, call, gql, type TestApp } from "./support/app.ts";
+import { signedInBusiness, startWithMeta } from "./support/meta.ts";
 
 let app: TestApp;
 let ig: Awaited<ReturnType<typeof startInstagramFake>>;
+let fb: Awaited<ReturnType<typeof startFacebookFake>>;
 const db = () => app.sufra.deps.db;
 const DAY_MS = 86_400_000;
 const today = kuwaitDate();
 const plain = (s: string) => s.replace(/[\u2068\u2069]/g, "");
 
+let stop: () => Promise<void>;
 beforeAll(async () => {
-  ig = await startInstagramFake();
-  app = await startTestApp({
-    INSTAGRAM_APP_ID: ig.state.config.appId,
-    INSTAGRAM_APP_SECRET: ig.state.config.appSecret,
-    INSTAGRAM_AUTHORIZE_URL: ig.state.config.authorizeUrl,
-    INSTAGRAM_TOKEN_URL: ig.state.config.tokenUrl,
-    INSTAGRAM_GRAPH_URL: ig.url,
-    INSTAGRAM_GRAPH_VERSION: ig.state.config.graphVersion,
-  });
+  ({ app, ig, fb, stop } = await startWithMeta());
 });
 afterAll(async () => {
-  await app?.stop();
-  await ig?.close();
+  await stop?.();
 });
 
-async function business() {
-  const c = await registeredClient(app.base);
-  const login = await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } });
-  return { ...c, token: login.body.access_token as string };
-}
+const business = () => signedInBusiness(app.base);
 
 let seq = 0;
 /** A business whose Instagram account is connected through OAuth to the stand-in. */
@@ -51,7 +43,23 @@ async function withInstagram() {
   ig.state.issueCode(`code-${n}`, { userId, username: `darqahwa_${n}`, redirectUri: url.searchParams.get("redirect_uri")! });
   const back = await fetch(`${app.base}/api/platforms/instagram/callback?code=code-${n}&state=${url.searchParams.get("state")}`, { redirect: "manual" });
   expect(back.headers.get("location")).toBe("/settings?connected=1&platform=instagram");
-  return { ...b, igUserId: userId };
+  return { ...b, igUserId: userId, igUsername: `darqahwa_${n}` };
+}
+
+/**
+ * The business's Facebook sign-in for competitor figures, as a browser goes through it: Sufra's
+ * authorize URL, the Facebook dialog (approving as a person who manages a Page linked to `igUsername`),
+ * back to Sufra's callback.
+ */
+async function withFacebook(b: { token: string }, igUsername: string) {
+  const person = fb.state.addUser({ name: "Noura", pages: [{ name: "Dar Qahwa", instagram: { username: igUsername } }] });
+  fb.state.signInAs(person.id);
+  const start = await call(app.base, "POST", "/api/competitors/discovery/connect", { token: b.token, body: {} });
+  const dialog = await fetch(start.body.authorize_url, { redirect: "manual" });
+  const back = new URL(dialog.headers.get("location")!);
+  const done = await fetch(`${app.base}${back.pathname}${back.search}`, { redirect: "manual" });
+  expect(done.headers.get("location")).toBe("/competitors?discovery=connected");
+  return person;
 }
 
 const create = (token: string, body: Record<string, unknown>, lang?: string) => call(app.base, "POST", "/api/competitors", { token, body, lang });
@@ -288,10 +296,12 @@ describe("CSV import", () => {
   });
 });
 
-describe("reading from Instagram (business discovery)", () => {
+describe("reading from Instagram (business discovery through the Facebook sign-in)", () => {
   let a: Awaited<ReturnType<typeof withInstagram>>;
+  let person: Awaited<ReturnType<typeof withFacebook>>;
   beforeAll(async () => {
     a = await withInstagram();
+    person = await withFacebook(a, a.igUsername);
     const now = Date.now();
     // ten posts, every three days; the last is 28 days old (outside the four weeks); one hides its likes
     ig.state.addProfessional({
@@ -313,10 +323,13 @@ describe("reading from Instagram (business discovery)", () => {
     expect(r.body.snapshot).toMatchObject({ day: today, followers: 10_000, posts_per_week: 2.25, avg_engagement: 1.36, top_themes: ["brunch", "desserts", "karak", "morning", "sweet"], source: "instagram", simulated: false });
     expect(r.body.replaced).toBe(false);
     expect(r.body.competitor.latest.id).toBe(r.body.snapshot.id);
-    expect(ig.state.calls.business_discovery).toBe(1);
+    // asked on the Facebook side, as the Page's Instagram account; never on Instagram Login's graph
+    expect(fb.state.calls.business_discovery).toBe(1);
+    expect(ig.state.calls.business_discovery).toBeUndefined();
     // again the same day: replaces today's reading
     const g = await gql(app.base, `mutation($id: ID!) { fetchCompetitorFromInstagram(id: $id) { replaced snapshot { id day source } } }`, { id: c.id }, a.token);
     expect(g.data.fetchCompetitorFromInstagram).toEqual({ replaced: true, snapshot: { id: r.body.snapshot.id, day: today, source: "INSTAGRAM" } });
+    expect(await db().competitorSnapshot.count({ where: { competitorId: c.id } })).toBe(1);
   });
 
   test("a personal account cannot be read: said plainly in both languages, nothing stored", async () => {
@@ -327,34 +340,54 @@ describe("reading from Instagram (business discovery)", () => {
     const ar = await gql(app.base, `mutation($id: ID!) { fetchCompetitorFromInstagram(id: $id) { replaced } }`, { id: c.id }, a.token, "ar");
     expect(ar.errors?.[0]).toMatchObject({ message: "يمكن قراءة حسابات إنستغرام الاحترافية فقط. تحقق من اسم المستخدم، أو أدخل أرقام هذا الحساب يدويًا", extensions: { reason: "INSTAGRAM_NOT_PROFESSIONAL" } });
     expect(await db().competitorSnapshot.count({ where: { competitorId: c.id } })).toBe(0);
-    // the business's account is fine: a refusal about the other account is no reason to reconnect
-    expect((await db().platformAccount.findFirstOrThrow({ where: { businessId: a.businessId, platform: "instagram" } })).status).toBe("connected");
+    // the sign-in is fine: a refusal about the other account is no reason to sign in again
+    expect((await db().competitorDiscoveryConnection.findUniqueOrThrow({ where: { businessId: a.businessId } })).status).toBe("connected");
   });
 
-  test("without a connected Instagram account, the person is told to connect one; other networks are not read", async () => {
-    const b = await business();
+  test("with Instagram connected but no Facebook sign-in, the person is told to sign in; other networks are not read", async () => {
+    const b = await withInstagram();
     const c = (await create(b.token, { name: "Cafe X", platform: "instagram", handle: "cafe.x" })).body;
+    const calls = fb.state.calls.business_discovery ?? 0;
     const en = await call(app.base, "POST", `/api/competitors/${c.id}/fetch`, { token: b.token });
-    expect(en.body).toEqual({ code: "INSTAGRAM_NOT_CONNECTED", message: "Connect your Instagram account in Settings first: Sufra reads competitors through it" });
-    const ar = await call(app.base, "POST", `/api/competitors/${c.id}/fetch`, { token: b.token, lang: "ar" });
-    expect(ar.body.message).toBe("اربط حسابك على إنستغرام من الإعدادات أولًا: تقرأ سفرة المنافسين من خلاله");
+    expect(en.status).toBe(409);
+    expect(en.body).toEqual({ code: "FACEBOOK_NOT_CONNECTED", message: "Sign in with Facebook to read competitors' figures from Instagram." });
+    const ar = await gql(app.base, `mutation($id: ID!) { fetchCompetitorFromInstagram(id: $id) { replaced } }`, { id: c.id }, b.token, "ar");
+    expect(ar.errors?.[0]).toMatchObject({ message: "سجّل الدخول عبر فيسبوك لقراءة أرقام المنافسين من إنستغرام.", extensions: { code: "BAD_USER_INPUT", reason: "FACEBOOK_NOT_CONNECTED" } });
+    expect(fb.state.calls.business_discovery ?? 0).toBe(calls);
+    expect(await db().competitorSnapshot.count({ where: { competitorId: c.id } })).toBe(0);
     const x = (await create(a.token, { name: "Karak on X", platform: "twitter", handle: "karak_x" })).body;
     expect((await call(app.base, "POST", `/api/competitors/${x.id}/fetch`, { token: a.token })).body.code).toBe("COMPETITOR_NOT_INSTAGRAM");
   });
 
-  test("a refused token asks for a reconnect", async () => {
-    const c = (await create(a.token, { name: "Cafe X again", platform: "instagram", handle: "cafe.x2" })).body;
-    for (const t of ig.state.issuedTokens()) if (t.userId === a.igUserId) ig.state.revokeToken(t.token);
+  test("Facebook's rate limit is passed on as such", async () => {
+    const c = (await create(a.token, { name: "Busy", platform: "instagram", handle: "cafe.x3" })).body;
+    fb.state.failNext("business_discovery", "rate_limit");
     const r = await call(app.base, "POST", `/api/competitors/${c.id}/fetch`, { token: a.token });
-    expect(r.body.code).toBe("INSTAGRAM_RECONNECT_NEEDED");
-    expect((await db().platformAccount.findFirstOrThrow({ where: { businessId: a.businessId, platform: "instagram" } })).status).toBe("reconnect_needed");
+    expect([r.status, r.body.code]).toEqual([429, "RATE_LIMITED"]);
+    expect((await db().competitorDiscoveryConnection.findUniqueOrThrow({ where: { businessId: a.businessId } })).status).toBe("connected");
   });
 
-  test("a demo account gets a simulated reading, the same for the same day, and marked simulated", async () => {
+  test("a refused Facebook token asks for a new Facebook sign-in; the Instagram account is untouched", async () => {
+    const c = (await create(a.token, { name: "Cafe X again", platform: "instagram", handle: "cafe.x2" })).body;
+    fb.state.revokeUser(person.id);
+    const r = await call(app.base, "POST", `/api/competitors/${c.id}/fetch`, { token: a.token });
+    expect(r.status).toBe(409);
+    expect(r.body).toEqual({ code: "FACEBOOK_RECONNECT_NEEDED", message: "Your Facebook sign-in for competitor figures has expired. Sign in again." });
+    expect((await db().competitorDiscoveryConnection.findUniqueOrThrow({ where: { businessId: a.businessId } })).status).toBe("reconnect_needed");
+    expect((await call(app.base, "GET", "/api/competitors/discovery", { token: a.token })).body.status).toBe("reconnect_needed");
+    expect((await db().platformAccount.findFirstOrThrow({ where: { businessId: a.businessId, platform: "instagram" } })).status).toBe("connected");
+    // asked again: refused at once, Facebook is not asked
+    const calls = fb.state.calls.business_discovery;
+    const ar = await call(app.base, "POST", `/api/competitors/${c.id}/fetch`, { token: a.token, lang: "ar" });
+    expect(ar.body).toEqual({ code: "FACEBOOK_RECONNECT_NEEDED", message: "انتهت صلاحية تسجيل دخولك عبر فيسبوك لأرقام المنافسين. سجّل الدخول مجددًا." });
+    expect(fb.state.calls.business_discovery).toBe(calls);
+  });
+
+  test("a demo account gets a simulated reading without any Facebook sign-in, the same for the same day, and marked simulated", async () => {
     const d = await business();
     await app.sufra.services.platformAccounts.ensureDemoAccounts(d.businessId);
     const c = (await create(d.token, { name: "Cafe X", platform: "instagram", handle: "cafe.x" })).body;
-    const calls = ig.state.calls.business_discovery ?? 0;
+    const calls = fb.state.calls.business_discovery ?? 0;
     const first = await call(app.base, "POST", `/api/competitors/${c.id}/fetch`, { token: d.token });
     const second = await call(app.base, "POST", `/api/competitors/${c.id}/fetch`, { token: d.token });
     expect(first.body.snapshot).toMatchObject({ source: "instagram", simulated: true, day: today });
@@ -362,7 +395,9 @@ describe("reading from Instagram (business discovery)", () => {
     expect(first.body.snapshot.top_themes.length).toBeGreaterThanOrEqual(3);
     const figures = (s: Record<string, unknown>) => [s.followers, s.posts_per_week, s.avg_engagement, s.top_themes];
     expect(figures(second.body.snapshot)).toEqual(figures(first.body.snapshot));
-    expect(ig.state.calls.business_discovery ?? 0).toBe(calls);
+    expect(fb.state.calls.business_discovery ?? 0).toBe(calls);
+    expect(ig.state.calls.business_discovery).toBeUndefined();
+    expect(await db().competitorDiscoveryConnection.count({ where: { businessId: d.businessId } })).toBe(0);
     // a reading by hand on a demo business is real
     const manual = await call(app.base, "POST", `/api/competitors/${c.id}/snapshots`, { token: d.token, body: { day: addDays(today, -1), followers: 5 } });
     expect(manual.body.simulated).toBe(false);

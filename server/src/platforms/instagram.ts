@@ -4,7 +4,6 @@
 // twice, so the container id saved in progress is what makes a publish safe to reason about.
 import { fetchJson, mapLimit, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
 import {
-  DISCOVERY_NOT_PROFESSIONAL,
   PlatformError,
   type AccountAccess,
   type Metrics,
@@ -314,32 +313,6 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
       const online = unless(insights({ metric: "online_followers", period: "lifetime", since: String(now - 7 * 86_400), until: String(now) }).then(onlineKuwaitHours), []);
       const [me, cities, ages, genders, activeHours] = await Promise.all([read(graphPath(id), { token, params: { fields: "followers_count" } }), breakdown("city"), breakdown("age"), breakdown("gender"), online]);
       return { followers: typeof me?.followers_count === "number" ? me.followers_count : null, cities, ages, genders, activeHours };
-    },
-
-    // business discovery: another professional account's public counts and its last 25 posts
-    async discoverBusiness(account, username) {
-      const fields = `business_discovery.username(${username}){username,followers_count,media_count,media.limit(25){timestamp,like_count,comments_count,caption}}`;
-      const r = await read(graphPath(account.externalId), { token: account.accessToken, params: { fields } }).catch((e) => {
-        // 110 / 2207013 "Cannot find User": a personal account, or nobody by that name
-        if (e instanceof PlatformError && e.kind === "rejected" && (e.opts.platformCode === 2207013 || e.opts.platformCode === 110)) {
-          throw new PlatformError("rejected", e.platformMessage, { ...e.opts, platformCode: DISCOVERY_NOT_PROFESSIONAL });
-        }
-        throw e;
-      });
-      const d = r?.business_discovery ?? {};
-      const count = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
-      return {
-        username: typeof d.username === "string" ? d.username : username,
-        followers: count(d.followers_count),
-        mediaCount: count(d.media_count),
-        media: ((d.media?.data ?? []) as { timestamp?: string; like_count?: number; comments_count?: number; caption?: string }[]).map((m) => ({
-          timestamp: m.timestamp ?? "",
-          // an account may hide its like counts: the field is then missing
-          likes: count(m.like_count),
-          comments: count(m.comments_count),
-          caption: m.caption ?? "",
-        })),
-      };
     },
   };
 }

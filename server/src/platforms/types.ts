@@ -151,22 +151,4 @@ export interface PlatformAdapter {
   metrics(account: AccountAccess, externalIds: string[]): Promise<Map<string, Metrics>>;
   /** the account's audience as the network reports it today; read-only, retried with backoff; absent where the network gives none (Snapchat) */
   audience?(account: AccountAccess): Promise<AudienceReading>;
-  /**
-   * another professional account's public figures and recent posts, read through the business's own
-   * account (Instagram business discovery); read-only. PlatformError("rejected") with platformCode
-   * DISCOVERY_NOT_PROFESSIONAL when the username is not a professional account (or does not exist).
-   */
-  discoverBusiness?(account: AccountAccess, username: string): Promise<DiscoveredAccount>;
-}
-
-/** platformCode of the refusal for a username that is not a professional account. */
-export const DISCOVERY_NOT_PROFESSIONAL = "not_professional";
-
-/** A professional account as business discovery shows it. */
-export interface DiscoveredAccount {
-  username: string;
-  followers: number | null;
-  mediaCount: number | null;
-  /** its latest posts, newest first (at most 25) */
-  media: { timestamp: string; likes: number | null; comments: number | null; caption: string }[];
 }

@@ -3,8 +3,8 @@
 // video_url, so a test that passes proves our public media URLs work. Tests steer it through
 // `state`: tokens, failures, held responses, slow containers, the daily publishing limit.
 import { Holds, type Held } from "./holds.ts";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
+import { GraphError, graphError, reply, serveGraph } from "./graph-server.ts";
 import { randomBytes } from "node:crypto";
 
 export type IgEndpoint =
@@ -24,7 +24,7 @@ export type IgEndpoint =
   | "user_fields"
   /** GET /{ig-user-id}/insights: follower_demographics, online_followers */
   | "user_insights"
-  /** GET /{ig-user-id}?fields=business_discovery.username(<name>){...} */
+  /** GET /{ig-user-id}?fields=business_discovery.username(<name>){...}: refused here, as graph.instagram.com does */
   | "business_discovery";
 
 /** A professional account other accounts can look up (business discovery); media newest last, as published. */
@@ -117,6 +117,11 @@ export class InstagramFakeState {
   get config() {
     return { appId: this.appId, appSecret: this.appSecret, authorizeUrl: `${this.url}/oauth/authorize`, tokenUrl: `${this.url}/oauth/access_token`, graphUrl: this.url, graphVersion: this.graphVersion };
   }
+  /** the configuration (environment) that points Sufra at this fake */
+  get env(): Record<string, string> {
+    const c = this.config;
+    return { INSTAGRAM_APP_ID: c.appId, INSTAGRAM_APP_SECRET: c.appSecret, INSTAGRAM_AUTHORIZE_URL: c.authorizeUrl, INSTAGRAM_TOKEN_URL: c.tokenUrl, INSTAGRAM_GRAPH_URL: c.graphUrl, INSTAGRAM_GRAPH_VERSION: c.graphVersion };
+  }
   /** a code the token endpoint will accept once, for this user */
   issueCode(code: string, user: IgUser & { redirectUri?: string }): void {
     this.codes.set(code, user);
@@ -165,7 +170,10 @@ export class InstagramFakeState {
   }
   /** account audiences by user id (followers, demographics, online hours) */
   audiences = new Map<string, IgAudience>();
-  /** professional accounts business discovery finds, by username (lower case); any other name is "Cannot find User" */
+  /**
+   * professional accounts business discovery finds, by username (lower case); any other name is "Cannot
+   * find User". Business discovery itself is answered by the Facebook stand-in, which shares this map.
+   */
   discoverable = new Map<string, IgDiscoverable>();
   addProfessional(account: Omit<IgDiscoverable, "id"> & { id?: string }): IgDiscoverable {
     const a = { ...account, id: account.id ?? this.nextId() };
@@ -181,48 +189,15 @@ export class InstagramFakeState {
   }
 }
 
-class GraphError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: Record<string, unknown>,
-  ) {
-    super(String(body.message ?? body.error_message));
-  }
-}
-const graphErr = (status: number, message: string, code: number, extra: Record<string, unknown> = {}) =>
-  new GraphError(status, { error: { message, type: code === 190 ? "OAuthException" : "IGApiException", code, ...extra, fbtrace_id: randomBytes(8).toString("base64url") } });
+const graphErr = (status: number, message: string, code: number, extra: Record<string, unknown> = {}) => graphError(status, message, code, extra, "IGApiException");
 const missing = (id: string) =>
   graphErr(400, `Unsupported request - method type: get. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation`, 100, { error_subcode: 33 });
 
 export async function startInstagramFake(): Promise<{ url: string; state: InstagramFakeState; close(): Promise<void> }> {
   const state = new InstagramFakeState();
-  const server = http.createServer((req, res) => {
-    handle(state, req, res).catch((err) => {
-      const e = err instanceof GraphError ? err : graphErr(500, "An unexpected error has occurred. Please retry your request later.", 2, { is_transient: true });
-      if (!(err instanceof GraphError)) console.error("instagram fake:", err);
-      reply(res, e.status, e.body);
-    });
-  });
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url: state.url,
-    state,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
+  return serveGraph("instagram", state, handle, "IGApiException");
 }
 
-function reply(res: http.ServerResponse, status: number, body: unknown): void {
-  if (res.writableEnded || res.destroyed) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json; charset=UTF-8", "content-length": Buffer.byteLength(text) });
-  res.end(text);
-}
 
 async function readParams(req: http.IncomingMessage, url: URL): Promise<Record<string, string>> {
   const params: Record<string, string> = Object.fromEntries(url.searchParams);
@@ -377,7 +352,9 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
     case "user_insights":
       return reply(res, 200, userInsights(state, ownUser(token, a), p));
     case "business_discovery":
-      return reply(res, 200, businessDiscovery(state, ownUser(token, a), p.fields ?? ""));
+      // Instagram Login has no business discovery: Meta offers it only with Facebook Login (facebook-server.ts)
+      ownUser(token, a);
+      throw graphErr(400, "(#100) Tried accessing nonexisting field (business_discovery) on node type (User)", 100);
   }
 }
 
@@ -404,45 +381,6 @@ function userInsights(state: InstagramFakeState, userId: string, p: Record<strin
     return { data: [{ name: "online_followers", period: "lifetime", values: days.map((d) => ({ value: d.hours, end_time: d.endTime })), title: "Online followers", description: "Total number of followers online at each hour.", id: id("online_followers") }] };
   }
   throw graphErr(400, "(#100) metric[0] must be one of the following values: follower_demographics, online_followers, reach, views, follows_and_unfollows", 100);
-}
-
-/**
- * Business discovery as Instagram answers it: the fields asked for in business_discovery.username(x){...}
- * (media.limit(n){...} for the latest n posts, newest first), or error 110/2207013 for a name that is
- * not a professional account (personal accounts and unknown names look the same).
- */
-function businessDiscovery(state: InstagramFakeState, userId: string, fields: string) {
-  const m = /^business_discovery\.username\(([^)]*)\)\{(.*)\}$/.exec(fields);
-  if (!m) throw graphErr(400, "(#100) Syntax error in fields", 100);
-  const [, username, inner] = m as unknown as [string, string, string];
-  const found = state.discoverable.get(username.toLowerCase());
-  if (!found) {
-    throw graphErr(400, "Invalid user id", 110, { error_subcode: 2207013, is_transient: false, error_user_title: "Cannot find User", error_user_msg: `The user with username: ${username} cannot be found.` });
-  }
-  const media = /media(?:\.limit\((\d+)\))?\{([^}]*)\}/.exec(inner);
-  const top = inner.replace(/media(?:\.limit\(\d+\))?\{[^}]*\}/, "").split(",").filter(Boolean);
-  const out: Record<string, unknown> = { id: found.id };
-  if (top.includes("username")) out.username = found.username;
-  if (top.includes("followers_count")) out.followers_count = found.followers;
-  if (top.includes("media_count")) out.media_count = found.mediaCount;
-  if (media) {
-    const limit = Math.min(Number(media[1] ?? 25), 100);
-    const wanted = media[2]!.split(",");
-    const list = [...found.media].reverse().slice(0, limit);
-    out.media = {
-      data: list.map((x, i) => {
-        const item: Record<string, unknown> = { id: `${found.id}${i}` };
-        if (wanted.includes("timestamp")) item.timestamp = igTime(x.timestamp);
-        // an account that hides its likes: Instagram leaves like_count out
-        if (wanted.includes("like_count") && x.likes !== undefined) item.like_count = x.likes;
-        if (wanted.includes("comments_count")) item.comments_count = x.comments;
-        if (wanted.includes("caption")) item.caption = x.caption;
-        return item;
-      }),
-      paging: { cursors: { after: "QVFIUmx" } },
-    };
-  }
-  return { business_discovery: out, id: userId };
 }
 
 function publishLimit(): GraphError {

@@ -19,7 +19,7 @@ import {
 import { formatDate, formatHijri, formatMoney } from "../../lib/format.ts";
 import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
-import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
+import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn, recordedMock } from "../../../test/screens.tsx";
 import CampaignPage from "./CampaignPage.tsx";
 import CampaignsPage from "./CampaignsPage.tsx";
 
@@ -49,18 +49,7 @@ const listMock = (rows: object[]) => ({ request: { query: CampaignsListDocument 
 const occasionsMock = (list: object[]) => ({ request: { query: CampaignsUpcomingOccasionsDocument, variables: () => true }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { upcomingOccasions: list } } });
 
 /** A mutation's mock that records the variables it was called with. */
-function recorded<T>(query: unknown, data: (v: Record<string, unknown>) => T) {
-  const calls: Record<string, unknown>[] = [];
-  const mock = {
-    request: { query, variables: () => true },
-    maxUsageCount: Number.POSITIVE_INFINITY,
-    result: (v: Record<string, unknown>) => {
-      calls.push(v);
-      return { data: data(v) };
-    },
-  };
-  return { mock, calls };
-}
+const recorded = <T extends object>(query: unknown, data: (v: Record<string, unknown>) => T) => recordedMock(query, (v) => ({ data: data(v) }));
 
 const routes = [
   { path: "/campaigns", element: <CampaignsPage /> },

@@ -2,12 +2,20 @@
 // figures in the person's digits; the summary written from the server's points in English and in
 // Arabic (RTL); the benchmark charts' figures as tables; the add form's messages from the shared
 // rules (the username checked against the network chosen); a day's figures; reading from Instagram
-// when no account is connected; the CSV import's wrong lines, and a file refused before sending.
+// when the Facebook sign-in is missing (the states of that sign-in are in Discovery.test.tsx); the CSV
+// import's wrong lines, and a file refused before sending.
 import { File as NodeFile } from "node:buffer";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { CompetitorsBenchmarkDocument, CompetitorsCreateDocument, CompetitorsFetchDocument, CompetitorsImportDocument, CompetitorsSaveSnapshotDocument } from "../../graphql/graphql.ts";
+import {
+  CompetitorsBenchmarkDocument,
+  CompetitorsCreateDocument,
+  CompetitorsDiscoveryDocument,
+  CompetitorsFetchDocument,
+  CompetitorsImportDocument,
+  CompetitorsSaveSnapshotDocument,
+} from "../../graphql/graphql.ts";
 import { inLanguage } from "../../../test/render.tsx";
-import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
+import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn, recordedMock } from "../../../test/screens.tsx";
 import CompetitorsPage from "./CompetitorsPage.tsx";
 
 const snapshot = (id: string, competitorId: string, day: string, extra: Record<string, unknown> = {}) => ({
@@ -69,20 +77,29 @@ const benchmarkMock = (b: object = BENCHMARK) => ({
 const EMPTY = { ...BENCHMARK, own: [], ownHistory: [], competitors: [], summary: [{ ...BENCHMARK.summary[0], key: "competitorSummaryNoSnapshots", platform: null, metric: null, own: null, theirs: null, name: null, ahead: null, total: null }] };
 
 /** A mutation's mock that records the variables it was called with. */
-function recorded<T>(query: unknown, answer: (v: Record<string, unknown>) => { data?: T; errors?: object[] }) {
-  const calls: Record<string, unknown>[] = [];
-  const mock = {
-    request: { query, variables: () => true },
-    maxUsageCount: Number.POSITIVE_INFINITY,
-    result: (v: Record<string, unknown>) => {
-      calls.push(v);
-      return answer(v);
-    },
-  };
-  return { mock, calls };
-}
+const recorded = recordedMock;
 
-const render = (mocks: object[]) => renderWithMocks([{ path: "/competitors", element: <CompetitorsPage /> }], "/competitors", mocks as never);
+/** The Facebook sign-in for reading competitors from Instagram, done (its other states: Discovery.test.tsx). */
+const discoveryMock = {
+  request: { query: CompetitorsDiscoveryDocument },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+  result: {
+    data: {
+      competitorDiscovery: {
+        __typename: "CompetitorDiscovery",
+        configured: true,
+        demo: false,
+        status: "CONNECTED",
+        instagramUsername: "daralqahwa",
+        pageName: "Dar Al Qahwa",
+        connectedAt: "2026-03-01T09:00:00.000Z",
+        expiresAt: "2030-04-30T09:00:00.000Z",
+      },
+    },
+  },
+};
+
+const render = (mocks: object[]) => renderWithMocks([{ path: "/competitors", element: <CompetitorsPage /> }], "/competitors", [discoveryMock, ...mocks] as never);
 const plain = (s: string | null | undefined) => (s ?? "").replace(/[\u2068\u2069]/g, "");
 const rowsOf = (table: HTMLElement) => within(table).getAllByRole("row").map((r) => [...r.querySelectorAll("th, td")].map((c) => c.textContent));
 
@@ -232,16 +249,17 @@ describe("adding and reading", () => {
     expect(save.calls[0]).toMatchObject({ competitorId: "c1", input: { followers: 13000, postsPerWeek: null, avgEngagement: null, topThemes: [] } });
   }, 60_000);
 
-  test("reading from Instagram without a connected account says to connect one, with the way to Settings", async () => {
+  test("reading from Instagram when the server finds no Facebook sign-in: its words, and Sign in with Facebook on the spot", async () => {
     const fetch = recorded(CompetitorsFetchDocument, () => ({
-      errors: [{ message: "Connect your Instagram account in Settings first: Sufra reads competitors through it", extensions: { code: "BAD_USER_INPUT", reason: "INSTAGRAM_NOT_CONNECTED" } }],
+      errors: [{ message: "Sign in with Facebook to read competitors' figures from Instagram.", extensions: { code: "BAD_USER_INPUT", reason: "FACEBOOK_NOT_CONNECTED" } }],
     }));
     render([benchmarkMock(), fetch.mock]);
     const cards = await screen.findAllByTestId("competitor-card");
     fireEvent.click(within(cards[0]!).getByRole("button", { name: "Fetch from Instagram" }));
     const problem = await within(cards[0]!).findByTestId("fetch-problem");
-    expect(problem).toHaveTextContent("Connect your Instagram account in Settings first");
-    expect(within(problem).getByRole("link", { name: "Connect Instagram in Settings" })).toHaveAttribute("href", "/settings");
+    expect(problem).toHaveTextContent("Sign in with Facebook to read competitors' figures from Instagram.");
+    expect(within(problem).getByRole("button", { name: "Sign in with Facebook" })).toBeInTheDocument();
+    expect(within(problem).queryByRole("link")).toBeNull();
     expect(fetch.calls).toEqual([{ id: "c1" }]);
   }, 60_000);
 });

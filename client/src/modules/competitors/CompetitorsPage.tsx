@@ -1,8 +1,9 @@
 // /competitors: the accounts a business follows, as cards with their latest figures; where it leads
 // and trails, in plain words; its own figures next to theirs in charts and their history over time.
 // Competitors are added by hand or from a CSV file (which adds the accounts it names), and their
-// figures entered by hand, imported, or read from Instagram. With none yet, the screen says what it
-// will do and how to start. One column on a phone (360 px), a grid from tablets up.
+// figures entered by hand, imported, or read from Instagram (which needs the business's Facebook
+// sign-in: the "Figures from Instagram" card near the top says where that stands). With none yet, the
+// screen says what it will do and how to start. One column on a phone (360 px), a grid from tablets up.
 import { useQuery } from "@apollo/client/react";
 import { COMPETITORS_MAX_PER_BUSINESS } from "@sufra/schema";
 import { Button, Empty, Skeleton, Tooltip, Typography } from "antd";
@@ -15,8 +16,10 @@ import { useLocale } from "../../lib/useLocale.ts";
 import { BenchmarkCharts, SummaryCard } from "./components/BenchmarkView.tsx";
 import { CompetitorCard } from "./components/CompetitorCard.tsx";
 import { CompetitorFormModal } from "./components/CompetitorFormModal.tsx";
+import { DiscoveryCard } from "./components/DiscoveryCard.tsx";
 import { ImportCompetitorsModal, TemplateButtons } from "./components/ImportCompetitorsModal.tsx";
 import { SnapshotModal } from "./components/SnapshotModal.tsx";
+import { readBlockOf, useCompetitorDiscovery } from "./discovery.ts";
 import { COMPETITORS_NS } from "./i18n.ts";
 import type { CompetitorRow } from "./model.ts";
 import "./competitors.css";
@@ -29,6 +32,8 @@ export default function CompetitorsPage() {
   const [figuresFor, setFiguresFor] = useState<CompetitorRow | null>(null);
   const [importing, setImporting] = useState(false);
   const reload = () => void q.refetch().catch(() => {});
+  const discovery = useCompetitorDiscovery();
+  const readBlock = readBlockOf(discovery.state);
 
   const b = q.data?.competitorBenchmark ?? q.previousData?.competitorBenchmark;
   const count = b?.competitors.length ?? 0;
@@ -82,7 +87,14 @@ export default function CompetitorsPage() {
         <ul className="sufra-competitor-cards">
           {b.competitors.map((e) => (
             <li key={e.competitor.id}>
-              <CompetitorCard entry={e} onAddFigures={() => setFiguresFor(e.competitor)} onEdit={() => setForm({ open: true, editing: e.competitor })} onChanged={reload} />
+              <CompetitorCard
+                entry={e}
+                readBlock={readBlock}
+                onAddFigures={() => setFiguresFor(e.competitor)}
+                onEdit={() => setForm({ open: true, editing: e.competitor })}
+                onChanged={reload}
+                onDiscoveryChanged={discovery.refetch}
+              />
             </li>
           ))}
         </ul>
@@ -104,6 +116,7 @@ export default function CompetitorsPage() {
         </div>
       </div>
       <Typography.Paragraph type="secondary">{t("intro")}</Typography.Paragraph>
+      <DiscoveryCard discovery={discovery.discovery} state={discovery.state} error={discovery.error} onChanged={discovery.refetch} />
       {b && q.error && <LoadError title={t("loadFailed")} error={q.error} onRetry={reload} />}
       {body}
       <CompetitorFormModal

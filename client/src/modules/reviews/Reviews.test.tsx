@@ -10,7 +10,7 @@ import { ReviewsApproveDocument, ReviewsCreateDocument, ReviewsImportDocument, R
 import { formatDate } from "../../lib/format.ts";
 import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
-import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
+import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn, recordedMock } from "../../../test/screens.tsx";
 import { UnansweredReviewsCard } from "../dashboard/components/UnansweredReviewsCard.tsx";
 import ReviewsPage from "./ReviewsPage.tsx";
 import { reviewStatsMock } from "./testMocks.ts";
@@ -60,18 +60,7 @@ const statsMock = (s = { total: 5, unanswered: 3, approved: 1, replied: 2 }) => 
 });
 
 /** A mutation's mock that records the variables it was called with. */
-function recorded<T>(query: unknown, data: (v: Record<string, unknown>) => T) {
-  const calls: Record<string, unknown>[] = [];
-  const mock = {
-    request: { query, variables: () => true },
-    maxUsageCount: Number.POSITIVE_INFINITY,
-    result: (v: Record<string, unknown>) => {
-      calls.push(v);
-      return { data: data(v) };
-    },
-  };
-  return { mock, calls };
-}
+const recorded = <T extends object>(query: unknown, data: (v: Record<string, unknown>) => T) => recordedMock(query, (v) => ({ data: data(v) }));
 
 const routes = [
   { path: "/reviews", element: <ReviewsPage /> },

@@ -4,7 +4,9 @@ import { COMPETITOR_METRICS, COMPETITOR_SOURCES, type CompetitorMetric, type Sum
 import { builder } from "../../graphql/builder.ts";
 import type { Competitor as CompetitorRow } from "../../generated/prisma/client.ts";
 import { PlatformEnum } from "../posts/posts.graphql.ts";
+import { personOfBusiness } from "../team/team.graphql.ts";
 import type { CompetitorBenchmark as BenchmarkShape, CompetitorImportResult, CompetitorView, SnapshotView } from "./competitors.service.ts";
+import type { DiscoveryStatus } from "./discovery-connection.service.ts";
 import type { FollowersPoint, OwnFigures } from "./own-figures.ts";
 
 const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
@@ -161,6 +163,27 @@ const Fetched = builder.objectRef<{ competitor: CompetitorView; snapshot: Snapsh
   }),
 });
 
+const CompetitorDiscoveryStatusEnum = builder.enumType("CompetitorDiscoveryStatus", {
+  values: { NOT_CONNECTED: { value: "not_connected" }, CONNECTED: { value: "connected" }, RECONNECT_NEEDED: { value: "reconnect_needed" } } as const,
+});
+
+const CompetitorDiscovery = builder.objectRef<DiscoveryStatus>("CompetitorDiscovery").implement({
+  description: "The business's Facebook sign-in for competitor figures: Instagram business discovery is offered only through Facebook Login.",
+  fields: (t) => ({
+    configured: t.exposeBoolean("configured", { description: "FACEBOOK_APP_ID and secret set on this server" }),
+    demo: t.exposeBoolean("demo", { description: "The business's Instagram is a demo account: readings are simulated, nothing to connect" }),
+    status: t.field({ type: CompetitorDiscoveryStatusEnum, resolve: (d) => d.status }),
+    instagramUsername: t.exposeString("instagramUsername", { nullable: true, description: "The professional account lookups are made as" }),
+    pageName: t.exposeString("pageName", { nullable: true, description: "The Facebook Page that account is linked to" }),
+    connectedAt: t.expose("connectedAt", { type: "DateTime", nullable: true }),
+    expiresAt: t.expose("expiresAt", { type: "DateTime", nullable: true, description: "When the Facebook sign-in stops working (about 60 days; then sign in again)" }),
+  }),
+});
+
+const CompetitorDiscoveryConnect = builder.objectRef<{ authorizeUrl: string }>("CompetitorDiscoveryConnect").implement({
+  fields: (t) => ({ authorizeUrl: t.exposeString("authorizeUrl", { description: "Send the person here to sign in with Facebook" }) }),
+});
+
 const CompetitorInput = builder.inputType("CompetitorInput", {
   fields: (t) => ({
     name: t.string({ required: true }),
@@ -182,6 +205,12 @@ const SnapshotInput = builder.inputType("CompetitorSnapshotInput", {
 });
 
 builder.queryFields((t) => ({
+  competitorDiscovery: t.field({
+    type: CompetitorDiscovery,
+    ...ofBusiness,
+    description: "The Facebook sign-in competitors' Instagram figures are read through.",
+    resolve: (_r, _a, ctx) => ctx.services.competitorDiscovery.status(ctx.viewer),
+  }),
   competitors: t.field({ type: CompetitorList, ...ofBusiness, description: "The business's competitors, by name, each with its latest reading.", resolve: (_r, _a, ctx) => ctx.services.competitors.list(ctx.viewer) }),
   competitor: t.field({ type: Competitor, ...ofBusiness, args: { id: t.arg.id({ required: true }) }, resolve: (_r, { id }, ctx) => ctx.services.competitors.get(ctx.viewer, String(id)) }),
   competitorBenchmark: t.field({
@@ -232,8 +261,22 @@ builder.mutationFields((t) => ({
   fetchCompetitorFromInstagram: t.field({
     type: Fetched,
     ...ofBusiness,
-    description: "Reads today's figures of an Instagram competitor with business discovery, through the business's connected Instagram account.",
+    description:
+      "Reads today's figures of an Instagram competitor with business discovery, through the business's Facebook sign-in for competitor figures (simulated for a demo Instagram account).",
     args: { id: t.arg.id({ required: true }) },
     resolve: (_r, { id }, ctx) => ctx.services.competitors.fetchFromInstagram(ctx.viewer, String(id)),
+  }),
+  connectCompetitorDiscovery: t.field({
+    type: CompetitorDiscoveryConnect,
+    ...personOfBusiness,
+    description: "Starts the Facebook sign-in for competitor figures; Facebook sends the person back to `returnTo` (a path, /competitors unless given).",
+    args: { returnTo: t.arg.string() },
+    resolve: (_r, { returnTo }, ctx) => ctx.services.competitorDiscovery.connect(ctx.viewer, { returnTo: returnTo ?? undefined }),
+  }),
+  disconnectCompetitorDiscovery: t.field({
+    type: CompetitorDiscovery,
+    ...personOfBusiness,
+    description: "Forgets the Facebook sign-in for competitor figures.",
+    resolve: (_r, _a, ctx) => ctx.services.competitorDiscovery.disconnect(ctx.viewer, ctx.meta),
   }),
 }));

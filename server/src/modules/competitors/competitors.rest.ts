@@ -8,6 +8,7 @@ import { csvUpload } from "../../http/csv-upload.ts";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 import type { CompetitorBenchmark, CompetitorView, SnapshotView } from "./competitors.service.ts";
+import type { DiscoveryStatus } from "./discovery-connection.service.ts";
 import type { OwnFigures } from "./own-figures.ts";
 
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
@@ -52,9 +53,19 @@ export const restBenchmark = (b: CompetitorBenchmark) => ({
   summary: { en: b.summaryEn, ar: b.summaryAr, points: b.summary },
 });
 
+export const restDiscovery = (d: DiscoveryStatus) => ({
+  configured: d.configured,
+  demo: d.demo,
+  status: d.status,
+  instagram_username: d.instagramUsername,
+  page_name: d.pageName,
+  connected_at: d.connectedAt?.toISOString() ?? null,
+  expires_at: d.expiresAt?.toISOString() ?? null,
+});
+
 export function competitorsRouter(services: Services) {
   const r = Router();
-  const { competitors } = services;
+  const { competitors, competitorDiscovery } = services;
   const viewer = (req: Request) => viewerOf(services, req, "business");
   const readCsv = csvUpload(COMPETITOR_IMPORT_MAX_BYTES);
 
@@ -92,6 +103,26 @@ export function competitorsRouter(services: Services) {
     readCsv(req, res, next, async (csv) => res.json(await competitors.importCsv(v, csv, metaOf(req).locale)));
   });
 
+  /** The Facebook sign-in competitors' Instagram figures are read through. */
+  r.get("/discovery", async (req, res) => {
+    res.json(restDiscovery(await competitorDiscovery.status(await viewer(req))));
+  });
+
+  /** {return_to?}: {authorize_url} to send the person to. */
+  r.post("/discovery/connect", async (req, res) => {
+    res.json({ authorize_url: (await competitorDiscovery.connect(await viewer(req), { returnTo: camelBody(req).returnTo })).authorizeUrl });
+  });
+
+  /** Facebook sends the person back here (no session header: the single-use state names the business). */
+  r.get("/discovery/callback", async (req, res) => {
+    const q = req.query;
+    res.redirect(302, await competitorDiscovery.completeConnect({ state: one(q.state), code: one(q.code), error: one(q.error) }, metaOf(req)));
+  });
+
+  /** Forgets the Facebook sign-in: the status. */
+  r.delete("/discovery", async (req, res) => {
+    res.json(restDiscovery(await competitorDiscovery.disconnect(await viewer(req), metaOf(req))));
+  });
 
   r.get("/:id", async (req, res) => {
     res.json(restCompetitor(await competitors.get(await viewer(req), req.params.id)));

@@ -1,6 +1,7 @@
 // Competitors (issue 7): the accounts a business follows, their dated figures (entered by hand,
-// imported from CSV, or read from Instagram business discovery through the business's own Instagram
-// account) and the benchmark against the business's own figures with a summary in both languages.
+// imported from CSV, or read from Instagram business discovery through the business's Facebook sign-in
+// for competitor figures: discovery-connection.service.ts) and the benchmark against the business's
+// own figures with a summary in both languages.
 // Every function takes the business from the viewer, never from the input; another business's
 // competitor is NOT_FOUND. Any person of the business (or its API key) may read and write, as for
 // reviews and templates: the business has no read-only role.
@@ -21,10 +22,9 @@ import type { Db, Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
 import { AppError, validate } from "../../errors.ts";
 import { Prisma, type Competitor, type CompetitorSnapshot, type CompetitorSource, type Platform } from "../../generated/prisma/client.ts";
-import { DISCOVERY_NOT_PROFESSIONAL, PlatformError } from "../../platforms/types.ts";
 import { requireScope, type Viewer } from "../auth/policy.ts";
-import type { PlatformAccountsService } from "../platform-accounts/platform-accounts.service.ts";
 import { importCompetitorCsv, lockCompetitors, type CompetitorImportResult } from "./csv-import.ts";
+import type { DiscoveryConnectionService } from "./discovery-connection.service.ts";
 import { figuresFromDiscovery, simulatedFigures, type CompetitorFigures } from "./discovery.ts";
 import { ownFigures, ownFollowersHistory, type FollowersPoint, type OwnFigures } from "./own-figures.ts";
 
@@ -55,8 +55,8 @@ export interface CompetitorBenchmark {
 
 export type { CompetitorImportResult };
 
-export function createCompetitorsService(deps: Deps, accounts: Pick<PlatformAccountsService, "access" | "adapterFor" | "markReconnectNeeded">, opts: { now?: () => Date } = {}) {
-  const { db, logger } = deps;
+export function createCompetitorsService(deps: Deps, discovery: Pick<DiscoveryConnectionService, "discover">, opts: { now?: () => Date } = {}) {
+  const { db } = deps;
   const now = opts.now ?? (() => new Date());
 
   function business(viewer: Viewer | null) {
@@ -186,42 +186,21 @@ export function createCompetitorsService(deps: Deps, accounts: Pick<PlatformAcco
     },
 
     /**
-     * Today's figures of an Instagram competitor, read with business discovery through the business's
-     * own connected Instagram account and stored as today's reading (Kuwait), replacing one of today.
-     * A demo account gets a simulated reading (marked so) and asks no network.
+     * Today's figures of an Instagram competitor, stored as today's reading (Kuwait), replacing one of
+     * today. While the business's Instagram account is a demo one the reading is simulated (marked so)
+     * and no network is asked; otherwise it is read with business discovery through the business's
+     * Facebook sign-in for competitor figures (FACEBOOK_NOT_CONNECTED without one).
      */
     async fetchFromInstagram(viewer: Viewer | null, id: unknown): Promise<{ competitor: CompetitorView; snapshot: SnapshotView; replaced: boolean }> {
       const { businessId } = business(viewer);
       const c = await own(businessId, id);
       if (c.platform !== "instagram") throw new AppError("COMPETITOR_NOT_INSTAGRAM");
-      const ig = await db.platformAccount.findUnique({ where: { businessId_platform: { businessId, platform: "instagram" } } });
-      if (!ig || ig.status === "disconnected") throw new AppError("INSTAGRAM_NOT_CONNECTED");
-      if (ig.status !== "connected") throw new AppError("INSTAGRAM_RECONNECT_NEEDED");
+      const demo = await simulatedInstagram(businessId);
       const at = now();
       const today = kuwaitDate(at);
-      let figures: CompetitorFigures;
-      if (ig.demo) figures = simulatedFigures(c.handle, today);
-      else {
-        const { account, access } = await accounts.access(ig.id);
-        if (account.status !== "connected") throw new AppError("INSTAGRAM_RECONNECT_NEEDED");
-        const adapter = accounts.adapterFor(account);
-        if (!adapter.discoverBusiness) throw new AppError("INSTAGRAM_UNAVAILABLE");
-        try {
-          figures = figuresFromDiscovery(await adapter.discoverBusiness({ ...access, id: account.id }, c.handle), at);
-        } catch (e) {
-          if (!(e instanceof PlatformError)) throw e;
-          if (e.opts.platformCode === DISCOVERY_NOT_PROFESSIONAL) throw new AppError("INSTAGRAM_NOT_PROFESSIONAL");
-          if (e.kind === "auth") {
-            await accounts.markReconnectNeeded(account, e.platformMessage);
-            throw new AppError("INSTAGRAM_RECONNECT_NEEDED");
-          }
-          if (e.kind === "rate_limit") throw new AppError("RATE_LIMITED");
-          logger.info("competitor discovery failed", { competitorId: c.id, kind: e.kind, message: e.platformMessage });
-          throw new AppError("INSTAGRAM_UNAVAILABLE");
-        }
-      }
+      const figures: CompetitorFigures = demo ? simulatedFigures(c.handle, today) : figuresFromDiscovery(await discovery.discover(businessId, c.handle), at);
       const r = await store(c.id, today, figures, "instagram");
-      const snapshot = view(r.snapshot, ig.demo);
+      const snapshot = view(r.snapshot, demo);
       return { competitor: { ...c, latest: snapshot }, snapshot, replaced: r.replaced };
     },
 

@@ -17,6 +17,9 @@ const STATE_TTL_MS = 15 * 60_000;
 export const TOKEN_REFRESH_JOB = "accounts.refresh-tokens";
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
+/** A path of this site to send the person back to after a sign-in elsewhere (never "//host"), else the fallback. */
+export const ownPath = (v: unknown, fallback: string): string => (typeof v === "string" && /^\/(?!\/)[A-Za-z0-9/_-]*$/.test(v) ? v : fallback);
+
 export const isPlatform = (v: unknown): v is PlatformName => typeof v === "string" && (PLATFORMS as readonly string[]).includes(v);
 
 export interface PlatformConnection {
@@ -185,8 +188,8 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
       if (!adapter.configured()) throw new AppError("PLATFORM_NOT_CONFIGURED");
       const state = randomBytes(24).toString("base64url");
       const codeVerifier = randomBytes(48).toString("base64url");
-      const returnTo = typeof input.returnTo === "string" && /^\/[A-Za-z0-9/_-]*$/.test(input.returnTo) ? input.returnTo : "/settings";
-      await db.oAuthState.create({ data: { stateHash: sha256(state), businessId, userId: v.userId, platform, codeVerifier, returnTo, expiresAt: new Date(Date.now() + STATE_TTL_MS) } });
+      const returnTo = ownPath(input.returnTo, "/settings");
+      await db.oAuthState.create({ data: { stateHash: sha256(state), businessId, userId: v.userId, platform, purpose: "platform", codeVerifier, returnTo, expiresAt: new Date(Date.now() + STATE_TTL_MS) } });
       const codeChallenge = createHash("sha256").update(codeVerifier).digest("base64url");
       return { account: null, authorizeUrl: adapter.authorizeUrl({ state, codeChallenge, redirectUri: redirectUri(platform) }) };
     },
@@ -199,7 +202,8 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
       const platform = parsePlatform(input.platform);
       const state = typeof input.state === "string" ? input.state : "";
       const row = state ? await db.oAuthState.findUnique({ where: { stateHash: sha256(state) } }) : null;
-      if (!row || row.platform !== platform) return `/settings?connect_error=OAUTH_FAILED&platform=${platform}`;
+      // a state of another sign-in (Facebook for competitor figures) is not ours to use up
+      if (!row || row.platform !== platform || row.purpose !== "platform") return `/settings?connect_error=OAUTH_FAILED&platform=${platform}`;
       await db.oAuthState.delete({ where: { id: row.id } }).catch(() => {});
       const back = (q: string) => `${row.returnTo}?${q}&platform=${platform}`;
       if (row.expiresAt < new Date() || typeof input.code !== "string" || !input.code || input.error) return back("connect_error=OAUTH_FAILED");

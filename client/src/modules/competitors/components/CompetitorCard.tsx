@@ -1,31 +1,57 @@
 // One competitor: its name, network and username, area and cuisine, its latest figures with their
 // date and where they came from, and what a person can do: add a day's figures, read today's from
-// Instagram (progress while it reads; what to do when it cannot), edit, stop following.
-import { DeleteOutlined, EditOutlined, InstagramOutlined, PlusOutlined } from "@ant-design/icons";
+// Instagram (progress while it reads; what to do when it cannot, and why it cannot before anyone
+// clicks when the Facebook sign-in is missing), edit, stop following.
+import { DeleteOutlined, EditOutlined, FacebookFilled, InstagramOutlined, PlusOutlined } from "@ant-design/icons";
 import { useMutation } from "@apollo/client/react";
 import { COMPETITOR_SOURCE_LABELS, type CompetitorSource } from "@sufra/schema";
 import { Alert, App, Button, Card, Popconfirm, Spin, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router-dom";
 import { CompetitorsDeleteDocument, CompetitorsFetchDocument } from "../../../graphql/graphql.ts";
 import { errorCode, errorMessage } from "../../../lib/errorMessage.ts";
 import { formatDate, formatNumber, formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
+import { DISCOVERY_CODES, SIGN_IN_CODES, useFacebookSignIn, type ReadBlock } from "../discovery.ts";
 import { COMPETITORS_NS } from "../i18n.ts";
 import { areaLabel, cuisineLabel, platformLabel, type Entry } from "../model.ts";
 
-/** Errors that a trip to Settings fixes. */
-const CONNECT_CODES = new Set(["INSTAGRAM_NOT_CONNECTED", "INSTAGRAM_RECONNECT_NEEDED"]);
+/** "Sign in with Facebook" (or again) inside a failed reading's message: the fix, where the problem is said. */
+function SignInAction({ again }: { again: boolean }) {
+  const { t } = useTranslation(COMPETITORS_NS);
+  const signIn = useFacebookSignIn();
+  return (
+    <Button size="small" type="primary" icon={<FacebookFilled aria-hidden />} loading={signIn.loading} onClick={() => void signIn.start()}>
+      {again ? t("discovery.signInAgain") : t("discovery.signIn")}
+    </Button>
+  );
+}
 
-export function CompetitorCard({ entry, onAddFigures, onEdit, onChanged }: { entry: Entry; onAddFigures: () => void; onEdit: () => void; onChanged: () => void }) {
+export function CompetitorCard({
+  entry,
+  readBlock = null,
+  onAddFigures,
+  onEdit,
+  onChanged,
+  onDiscoveryChanged,
+}: {
+  entry: Entry;
+  /** Why reading from Instagram cannot work now (the Facebook sign-in's state), or null. */
+  readBlock?: ReadBlock | null;
+  onAddFigures: () => void;
+  onEdit: () => void;
+  onChanged: () => void;
+  /** The server said the sign-in is not what the screen thought: ask for its state again. */
+  onDiscoveryChanged?: () => void;
+}) {
   const { t } = useTranslation(COMPETITORS_NS);
   const locale = useLocale();
   const { message } = App.useApp();
   const { competitor: c, latest } = entry;
   const [fetch, fetching] = useMutation(CompetitorsFetchDocument);
   const [remove, removing] = useMutation(CompetitorsDeleteDocument);
-  const [problem, setProblem] = useState<{ text: string; connect: boolean } | null>(null);
+  const [problem, setProblem] = useState<{ text: string; code: string | null } | null>(null);
+  const hintId = `competitor-read-hint-${c.id}`;
   const place = [areaLabel(c.area, locale), cuisineLabel(c.cuisine, locale)].filter(Boolean).join(" · ");
 
   const readInstagram = async () => {
@@ -35,7 +61,9 @@ export function CompetitorCard({ entry, onAddFigures, onEdit, onChanged }: { ent
       void message.success(r?.snapshot.simulated ? t("card.fetchedSimulated", { name: c.name }) : t("card.fetched", { name: c.name }));
       onChanged();
     } catch (e) {
-      setProblem({ text: errorMessage(e), connect: CONNECT_CODES.has(errorCode(e) ?? "") });
+      const code = errorCode(e) ?? null;
+      setProblem({ text: errorMessage(e), code });
+      if (code && DISCOVERY_CODES.has(code)) onDiscoveryChanged?.();
     }
   };
 
@@ -115,7 +143,7 @@ export function CompetitorCard({ entry, onAddFigures, onEdit, onChanged }: { ent
           showIcon
           title={problem.text}
           data-testid="fetch-problem"
-          action={problem.connect ? <Link to="/settings">{t("card.connect")}</Link> : undefined}
+          action={problem.code && SIGN_IN_CODES.has(problem.code) ? <SignInAction again={problem.code === "FACEBOOK_RECONNECT_NEEDED"} /> : undefined}
         />
       )}
       <div className="sufra-competitor-actions">
@@ -123,7 +151,16 @@ export function CompetitorCard({ entry, onAddFigures, onEdit, onChanged }: { ent
           {t("card.addFigures")}
         </Button>
         {c.platform === "INSTAGRAM" && (
-          <Button size="small" icon={<InstagramOutlined aria-hidden />} onClick={() => void readInstagram()} loading={fetching.loading} data-testid="fetch-instagram">
+          // without a usable sign-in the action stays in view, off, and says why (in text, not only on hover)
+          <Button
+            size="small"
+            icon={<InstagramOutlined aria-hidden />}
+            onClick={() => void readInstagram()}
+            loading={fetching.loading}
+            disabled={!!readBlock}
+            aria-describedby={readBlock ? hintId : undefined}
+            data-testid="fetch-instagram"
+          >
             {t("card.fetch")}
           </Button>
         )}
@@ -136,6 +173,11 @@ export function CompetitorCard({ entry, onAddFigures, onEdit, onChanged }: { ent
           </Button>
         </Popconfirm>
       </div>
+      {c.platform === "INSTAGRAM" && readBlock && (
+        <Typography.Text type="secondary" className="sufra-competitor-read-hint" id={hintId} data-testid="read-hint">
+          {t(`card.readBlocked.${readBlock}`)}
+        </Typography.Text>
+      )}
     </Card>
   );
 }
