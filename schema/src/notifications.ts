@@ -13,6 +13,8 @@ export const NOTIFICATION_TYPES = [
   "post_unconfirmed",
   "snapchat_ready",
   "account_reconnect_needed",
+  // competitors (issue 7): the Facebook sign-in for competitors' Instagram figures expires (60 days, no refresh)
+  "competitor_discovery_expiring",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const isNotificationType = (v: unknown): v is NotificationType => typeof v === "string" && (NOTIFICATION_TYPES as readonly string[]).includes(v);
@@ -27,10 +29,13 @@ export interface NotificationData {
   post_unconfirmed: { businessId: string; postId: string; platform: string; excerpt: string };
   snapchat_ready: { businessId: string; postId: string; platform: string; excerpt: string };
   account_reconnect_needed: { businessId: string; platform: string; handle: string };
+  competitor_discovery_expiring: { businessId: string; handle: string; expiresAt: string };
 }
 
 /** The people of a business hear of their trial's end this many days before it. */
 export const TRIAL_ENDING_NOTICE_DAYS = 3;
+/** The people of a business hear this many days before their Facebook sign-in for competitor figures expires. */
+export const COMPETITOR_DISCOVERY_NOTICE_DAYS = 7;
 /** The bell shows this many of the latest notifications. */
 export const NOTIFICATIONS_IN_BELL = 10;
 export const MAX_NOTIFICATIONS_PAGE = 100;

@@ -34,7 +34,7 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   const studio = createStudioService(deps);
   const calendar = createCalendarService(deps);
   const analytics = createAnalyticsService(deps);
-  const competitorDiscovery = createDiscoveryConnectionService(deps);
+  const competitorDiscovery = createDiscoveryConnectionService(deps, notifications);
   platformAccounts.setOnReconnected((accountId) => publishing.resumeAccount(accountId));
   return {
     auth: createAuthService(deps),

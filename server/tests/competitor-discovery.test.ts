@@ -322,6 +322,33 @@ describe("a server without a Facebook app", () => {
   });
 });
 
+test("a week before the sign-in expires, each person of the business hears of it once; later ones, other businesses and stale sign-ins do not", async () => {
+  const a = await business();
+  const b = await business();
+  for (const [x, ig] of [[a, "soon.cafe"], [b, "later.cafe"]] as const) {
+    fb.state.signInAs(fb.state.addUser({ name: "Owner", pages: [{ name: ig, instagram: { username: ig } }] }).id);
+    expect((await signIn(x.token)).location).toBe("/competitors?discovery=connected");
+  }
+  const soon = new Date(Date.now() + 5 * DAY_MS);
+  await db().competitorDiscoveryConnection.update({ where: { businessId: a.businessId }, data: { tokenExpiresAt: soon } });
+  await db().competitorDiscoveryConnection.update({ where: { businessId: b.businessId }, data: { tokenExpiresAt: new Date(Date.now() + 20 * DAY_MS) } });
+
+  const service = app.sufra.services.competitorDiscovery;
+  expect(service.jobs.map((j) => j.name)).toEqual(["competitors.discovery-expiring"]);
+  const sent = await service.notifyExpiring();
+  const rows = await db().notification.findMany({ where: { type: "competitor_discovery_expiring", user: { businessId: { in: [a.businessId, b.businessId] } } } });
+  expect(rows.map((r) => ({ user: r.userId, data: r.data }))).toEqual([{ user: a.userId, data: { businessId: a.businessId, handle: "soon.cafe", expiresAt: soon.toISOString() } }]);
+  expect(sent.map((n) => n.id)).toEqual(rows.map((r) => r.id));
+  // the person reads it at the GraphQL door, with the date
+  const g = await gql(app.base, `{ notifications(first: 5) { edges { node { type data { handle expiresAt } } } } }`, {}, a.token);
+  expect(g.data.notifications.edges[0].node).toEqual({ type: "COMPETITOR_DISCOVERY_EXPIRING", data: { handle: "soon.cafe", expiresAt: soon.toISOString() } });
+  // once per expiry date, however often the job runs
+  expect(await service.notifyExpiring()).toEqual([]);
+  // a sign-in already marked for renewal says so on its own card: no notice
+  await db().competitorDiscoveryConnection.update({ where: { businessId: b.businessId }, data: { status: "reconnect_needed", tokenExpiresAt: new Date(Date.now() + 2 * DAY_MS) } });
+  expect(await service.notifyExpiring()).toEqual([]);
+});
+
 test("a return path after any sign-in elsewhere is a path of this site: never another host", () => {
   expect(ownPath("/competitors", "/x")).toBe("/competitors");
   expect(ownPath("/settings/accounts", "/x")).toBe("/settings/accounts");

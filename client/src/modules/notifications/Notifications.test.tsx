@@ -17,7 +17,7 @@ const MINUTE = 60_000;
 type Item = {
   __typename: "Notification";
   id: string;
-  type: "CLIENT_SIGNED_UP" | "ACCOUNT_APPROVED" | "ACCOUNT_REJECTED" | "TRIAL_ENDING" | "POST_FAILED" | "POST_UNCONFIRMED" | "SNAPCHAT_READY" | "ACCOUNT_RECONNECT_NEEDED";
+  type: "CLIENT_SIGNED_UP" | "ACCOUNT_APPROVED" | "ACCOUNT_REJECTED" | "TRIAL_ENDING" | "POST_FAILED" | "POST_UNCONFIRMED" | "SNAPCHAT_READY" | "ACCOUNT_RECONNECT_NEEDED" | "COMPETITOR_DISCOVERY_EXPIRING";
   read: boolean;
   createdAt: string;
   data: {
@@ -30,6 +30,7 @@ type Item = {
     platform: string | null;
     excerpt: string | null;
     errorCode: string | null;
+    expiresAt: string | null;
     errorMessage: string | null;
     handle: string | null;
   };
@@ -41,7 +42,7 @@ const item = (id: string, type: Item["type"], minutesAgo: number, data: Partial<
   type,
   read,
   createdAt: new Date(Date.now() - minutesAgo * MINUTE).toISOString(),
-  data: { __typename: "NotificationData", businessId: "b1", companyName: "Dar Al Qahwa", reason: null, trialEndsAt: null, postId: null, platform: null, excerpt: null, errorCode: null, errorMessage: null, handle: null, ...data },
+  data: { __typename: "NotificationData", businessId: "b1", companyName: "Dar Al Qahwa", reason: null, trialEndsAt: null, postId: null, platform: null, excerpt: null, errorCode: null, errorMessage: null, handle: null, expiresAt: null, ...data },
 });
 
 /** A GraphQL server in memory: the person's notifications, the mutations that mark them, the live feed. */
@@ -226,6 +227,15 @@ describe("the publishing notifications' lines, in both languages", () => {
     expect(line("ar", "SNAPCHAT_READY", { ...post, platform: "snapchat" })).toBe("حان وقت نشر «Fresh saffron buns» على سناب شات. انشره من التطبيق ثم أكِّد نشره.");
     expect(line("en", "ACCOUNT_RECONNECT_NEEDED", { platform: "instagram", handle: "daralqahwa" })).toBe("Reconnect Instagram (@daralqahwa) in Settings. Posts to it wait until then.");
     expect(line("ar", "ACCOUNT_RECONNECT_NEEDED", { platform: "instagram", handle: "daralqahwa" })).toBe("أعد ربط إنستغرام (\u2068@daralqahwa\u2069) من الإعدادات. ستنتظر المنشورات عليها حتى ذلك الحين.");
+  });
+
+  test("the Facebook sign-in for competitors' figures about to expire: the account, the date, and the way back to Competitors", () => {
+    const soon = { handle: "daralqahwa", expiresAt: "2027-01-20T09:00:00.000Z" };
+    expect(line("en", "COMPETITOR_DISCOVERY_EXPIRING", soon)).toBe(
+      "Your Facebook sign-in for competitors' figures (@daralqahwa) expires on January 20, 2027. Sign in again on the Competitors page to keep reading them from Instagram.",
+    );
+    expect(line("ar", "COMPETITOR_DISCOVERY_EXPIRING", soon)).toMatch(/^ينتهي تسجيل دخولك عبر فيسبوك لأرقام المنافسين \(\u2068@daralqahwa\u2069\) في ٢٠ يناير ٢٠٢٧\. سجّل الدخول مجددًا من صفحة المنافسين/);
+    expect(notificationLink("COMPETITOR_DISCOVERY_EXPIRING")).toBe("/competitors");
   });
 
   test("where each leads: a post's news to the posts, an account to Settings", () => {

@@ -1,5 +1,6 @@
 // A notification's line, written from its type and data in the person's language, and where opening
-// it leads (a post's news to the posts, an account to reconnect to Settings, a sign-up to the clients).
+// it leads (a post's news to the posts, an account to reconnect to Settings, a sign-up to the clients,
+// the Facebook sign-in for competitor figures to the competitors).
 import { isMessageKey, isPlatformName, messageText, PLATFORM_LABELS, type Locale } from "@sufra/schema";
 import type { TFunction } from "i18next";
 import type { NotificationItemFragment, NotificationType } from "../../graphql/graphql.ts";
@@ -41,6 +42,8 @@ export function notificationText(t: TFunction, n: Pick<NotificationItemFragment,
       return t("types.snapchat_ready", { ns: "notifications", platform, excerpt });
     case "ACCOUNT_RECONNECT_NEEDED":
       return n.data.handle ? t("types.account_reconnect_needed", { ns: "notifications", platform, handle: n.data.handle }) : t("types.account_reconnect_needed_noHandle", { ns: "notifications", platform });
+    case "COMPETITOR_DISCOVERY_EXPIRING":
+      return n.data.expiresAt ? t("types.competitor_discovery_expiring", { ns: "notifications", handle: n.data.handle ?? "", date: formatDate(n.data.expiresAt, locale, "long") }) : t("types.unknown", { ns: "notifications" });
     default:
       return t("types.unknown", { ns: "notifications" });
   }
@@ -52,6 +55,7 @@ const LINKS: Partial<Record<NotificationType, string>> = {
   POST_UNCONFIRMED: "/posts",
   SNAPCHAT_READY: "/posts",
   ACCOUNT_RECONNECT_NEEDED: "/settings",
+  COMPETITOR_DISCOVERY_EXPIRING: "/competitors",
 };
 
 /** Where opening a notification leads, when somewhere else helps. */

@@ -5,17 +5,22 @@
 // competitors service reads through. The token is sealed at rest; Facebook gives no refresh token,
 // so an expired or refused token means the person signs in again (status reconnect_needed).
 import { createHash, randomBytes } from "node:crypto";
+import { COMPETITOR_DISCOVERY_NOTICE_DAYS, kuwaitDate } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
 import type { CompetitorDiscoveryConnection } from "../../generated/prisma/client.ts";
 import { PlatformError } from "../../platforms/types.ts";
+import type { RecurringJob } from "../../jobs/scheduler.ts";
 import { audit } from "../audit/audit.service.ts";
 import { requireScope, type Viewer } from "../auth/policy.ts";
+import type { Draft, NotificationsService } from "../notifications/notifications.service.ts";
 import { ownPath } from "../platform-accounts/platform-accounts.service.ts";
 import { createTokenCrypto } from "../platform-accounts/token-crypto.ts";
 import { choosePage, createFacebookDiscovery, DISCOVERY_NOT_PROFESSIONAL, type DiscoveredAccount, type FacebookDiscovery } from "./facebook-discovery.ts";
 
 export const DISCOVERY_PURPOSE = "competitor_discovery";
+export const DISCOVERY_EXPIRING_JOB = "competitors.discovery-expiring";
+const DAY_MS = 86_400_000;
 const STATE_TTL_MS = 15 * 60_000;
 const DEFAULT_RETURN = "/competitors";
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -38,7 +43,7 @@ export interface DiscoveryStatus {
 /** The callback's outcome, in the query of the page the person is sent back to. */
 export type DiscoveryCallbackError = "OAUTH_FAILED" | "NO_INSTAGRAM_BUSINESS";
 
-export function createDiscoveryConnectionService(deps: Deps, opts: { now?: () => Date; facebook?: FacebookDiscovery } = {}) {
+export function createDiscoveryConnectionService(deps: Deps, notifications: Pick<NotificationsService, "deliver">, opts: { now?: () => Date; facebook?: FacebookDiscovery } = {}) {
   const { db, config, logger } = deps;
   const now = opts.now ?? (() => new Date());
   const facebook = opts.facebook ?? createFacebookDiscovery(config.platforms.facebook);
@@ -78,7 +83,33 @@ export function createDiscoveryConnectionService(deps: Deps, opts: { now?: () =>
     logger.info("competitor discovery sign-in needs renewing", { businessId: c.businessId, reason });
   }
 
+  /**
+   * Facebook gives no refresh token: the people of each business whose sign-in expires within
+   * COMPETITOR_DISCOVERY_NOTICE_DAYS hear of it, once per expiry date, and can sign in again first.
+   */
+  async function notifyExpiring(at = now()) {
+    const soon = await db.competitorDiscoveryConnection.findMany({
+      where: { status: "connected", tokenExpiresAt: { gt: at, lte: new Date(at.getTime() + COMPETITOR_DISCOVERY_NOTICE_DAYS * DAY_MS) }, business: { status: "active" } },
+      select: { businessId: true, igUsername: true, tokenExpiresAt: true, business: { select: { users: { select: { id: true } } } } },
+    });
+    const drafts = soon.flatMap((c) =>
+      c.business.users.map(
+        (u): Draft<"competitor_discovery_expiring"> => ({
+          userId: u.id,
+          type: "competitor_discovery_expiring",
+          data: { businessId: c.businessId, handle: c.igUsername, expiresAt: c.tokenExpiresAt!.toISOString() },
+          dedupeKey: `competitor_discovery_expiring:${c.businessId}:${kuwaitDate(c.tokenExpiresAt!)}:${u.id}`,
+        }),
+      ),
+    );
+    return notifications.deliver(drafts);
+  }
+
+  const jobs: RecurringJob[] = [{ name: DISCOVERY_EXPIRING_JOB, everyMs: DAY_MS, run: () => notifyExpiring() }];
+
   return {
+    jobs,
+    notifyExpiring,
     status: (viewer: Viewer | null) => statusOf(business(viewer).businessId),
 
     /** The Facebook address to send the person to (state hashed, single use, 15 minutes). */

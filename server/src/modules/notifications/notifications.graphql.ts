@@ -22,6 +22,7 @@ type DataShape = {
   errorCode?: string;
   errorMessage?: string | null;
   handle?: string;
+  expiresAt?: string;
 };
 const NotificationData = builder.objectRef<DataShape>("NotificationData").implement({
   description: "The facts a notification's text needs; which are set depends on the type.",
@@ -36,7 +37,8 @@ const NotificationData = builder.objectRef<DataShape>("NotificationData").implem
     excerpt: t.string({ nullable: true, description: "post_*, snapchat_ready: the caption's first words", resolve: (d) => d.excerpt ?? null }),
     errorCode: t.string({ nullable: true, description: "post_failed: why, as a message key", resolve: (d) => d.errorCode ?? null }),
     errorMessage: t.string({ nullable: true, description: "post_failed: the platform's own words", resolve: (d) => d.errorMessage ?? null }),
-    handle: t.string({ nullable: true, description: "account_reconnect_needed: the account's handle", resolve: (d) => d.handle ?? null }),
+    handle: t.string({ nullable: true, description: "account_reconnect_needed, competitor_discovery_expiring: the account's handle", resolve: (d) => d.handle ?? null }),
+    expiresAt: t.field({ type: "DateTime", nullable: true, description: "competitor_discovery_expiring: when the Facebook sign-in for competitor figures expires", resolve: (d) => (d.expiresAt ? new Date(d.expiresAt) : null) }),
   }),
 });
 

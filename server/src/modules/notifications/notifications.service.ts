@@ -4,7 +4,7 @@
 // only the rows this process inserted are announced ("notification.created"). A daily job tells the
 // people of a business that their trial ends soon. A person only ever sees and marks their own.
 import {
-  markNotificationsReadSchema, notificationsQuerySchema, TRIAL_ENDING_NOTICE_DAYS,
+  kuwaitDate, markNotificationsReadSchema, notificationsQuerySchema, TRIAL_ENDING_NOTICE_DAYS,
   type NotificationData, type NotificationType,
 } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
@@ -31,8 +31,6 @@ const AUDITED: Partial<Record<Events["client.changed"]["change"], string>> = {
   rejected: "client.rejected",
 };
 
-/** A date as it is in Kuwait (YYYY-MM-DD): the day a trial ends, for its notification's key. */
-const kuwaitDate = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kuwait", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
 
 export function createNotificationsService(deps: Deps) {
   const { db, pubsub, logger } = deps;
