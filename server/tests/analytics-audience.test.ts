@@ -12,7 +12,7 @@ import { createXAdapter } from "../src/platforms/x.ts";
 import { createTokenCrypto } from "../src/modules/platform-accounts/token-crypto.ts";
 import { startInstagramFake, type IgAudience } from "./fakes/instagram-server.ts";
 import { startXFake } from "./fakes/x-server.ts";
-import { adminToken, call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
+import { adminToken, call, gql, startTestApp, type TestApp, signedInBusiness } from "./support/app.ts";
 
 let ig: Awaited<ReturnType<typeof startInstagramFake>>;
 let x: Awaited<ReturnType<typeof startXFake>>;
@@ -202,11 +202,7 @@ describe("adapters read the audience", () => {
 
 // ---------------------------------------------------------------- the metrics job
 
-async function business() {
-  const c = await registeredClient(app.base);
-  const login = await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } });
-  return { ...c, token: login.body.access_token as string };
-}
+const business = () => signedInBusiness(app.base);
 
 type Platform = "instagram" | "twitter" | "snapchat";
 /** A connected (real-network) account whose token is sealed as the connect flow seals it. */

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { kuwaitDate } from "@sufra/schema";
 import { refreshDailyMetrics } from "../src/modules/analytics/daily-metrics.ts";
-import { call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
+import { gql, startTestApp, type TestApp, signedInBusiness } from "./support/app.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -17,11 +17,7 @@ afterAll(async () => {
 const db = () => app.sufra.deps.db;
 const DAY = 86_400_000;
 
-async function business() {
-  const c = await registeredClient(app.base);
-  const login = await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } });
-  return { ...c, token: login.body.access_token as string };
-}
+const business = () => signedInBusiness(app.base);
 
 async function publishedAgo(businessId: string, acc: { id: string; platform: "instagram" | "twitter" | "snapchat"; demo: boolean }, msAgo: number, f: { reach: number; views: number; likes: number; comments: number; shares: number }, content: string) {
   const at = new Date(Date.now() - msAgo);

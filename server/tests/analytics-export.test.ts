@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { inflateRawSync } from "node:zlib";
 import { refreshDailyMetrics } from "../src/modules/analytics/daily-metrics.ts";
-import { adminToken, call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
+import { adminToken, call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
 
 let app: TestApp;
 let admin: string;
@@ -30,10 +30,9 @@ interface Figures {
 }
 
 async function business(companyName: string, nameAr: string | null) {
-  const c = await registeredClient(app.base, { over: { company_name: companyName } });
+  const c = await signedInBusiness(app.base, { over: { company_name: companyName } });
   if (nameAr) await db().business.update({ where: { id: c.businessId }, data: { nameAr } });
-  const login = await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } });
-  return { ...c, token: login.body.access_token as string };
+  return c;
 }
 
 const account = (businessId: string, platform: Platform) =>

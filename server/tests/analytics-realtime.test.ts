@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
-import { adminToken, call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
+import { adminToken, call, gql, startTestApp, type TestApp, signedInBusiness } from "./support/app.ts";
 
 let app: TestApp;
 let admin: string;
@@ -21,11 +21,7 @@ const db = () => app.sufra.deps.db;
 const HOUR = 3_600_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 
-async function business() {
-  const c = await registeredClient(app.base);
-  const login = await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } });
-  return { ...c, token: login.body.access_token as string };
-}
+const business = () => signedInBusiness(app.base);
 
 type Platform = "instagram" | "twitter" | "snapchat";
 const account = (businessId: string, platform: Platform, demo = false) =>

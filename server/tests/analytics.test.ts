@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { addDays, kuwaitDate } from "@sufra/schema";
 import { backfillDailyMetrics, createDailyMetricsRefresher, refreshDailyMetrics } from "../src/modules/analytics/daily-metrics.ts";
-import { adminToken, call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
+import { adminToken, call, gql, startTestApp, type TestApp, signedInBusiness } from "./support/app.ts";
 
 let app: TestApp;
 let admin: string;
@@ -19,11 +19,7 @@ afterAll(async () => {
 
 const db = () => app.sufra.deps.db;
 
-async function business() {
-  const c = await registeredClient(app.base);
-  const login = await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } });
-  return { ...c, token: login.body.access_token as string };
-}
+const business = () => signedInBusiness(app.base);
 
 type Platform = "instagram" | "twitter" | "snapchat";
 interface Figures {

@@ -5,7 +5,7 @@
 // goal and spend per 1,000 reach in fils; deleting a campaign keeps its posts; the calendar filter.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { addDays, kuwaitDate } from "@sufra/schema";
-import { call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
+import { call, gql, startTestApp, type TestApp, signedInBusiness } from "./support/app.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -18,11 +18,7 @@ afterAll(async () => {
 const db = () => app.sufra.deps.db;
 type Platform = "instagram" | "twitter" | "snapchat";
 
-async function business() {
-  const c = await registeredClient(app.base);
-  const login = await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } });
-  return { ...c, token: login.body.access_token as string };
-}
+const business = () => signedInBusiness(app.base);
 
 const account = (businessId: string, platform: Platform, demo = false) =>
   db().platformAccount.create({ data: { businessId, platform, externalId: `${platform}-${businessId.slice(0, 8)}`, handle: `cafe_${platform}`, demo, status: "connected" } });

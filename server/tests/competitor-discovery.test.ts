@@ -9,8 +9,8 @@ import { ownPath } from "../src/modules/platform-accounts/platform-accounts.serv
 import { createTokenCrypto } from "../src/modules/platform-accounts/token-crypto.ts";
 import type { startFacebookFake } from "./fakes/facebook-server.ts";
 import type { startInstagramFake } from "./fakes/instagram-server.ts";
-import { adminToken, call, gql, registeredClient, startTestApp, TEST_TOKEN_KEY, type TestApp } from "./support/app.ts";
-import { signedInBusiness, startWithMeta } from "./support/meta.ts";
+import { adminToken, call, gql, registeredClient, startTestApp, TEST_TOKEN_KEY, type TestApp, signedInBusiness } from "./support/app.ts";
+import { startWithMeta } from "./support/meta.ts";
 import { createHash } from "node:crypto";
 
 let app: TestApp;

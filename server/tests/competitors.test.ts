@@ -11,8 +11,8 @@ import { addDays, kuwaitDate } from "@sufra/schema";
 import { refreshDailyMetrics } from "../src/modules/analytics/daily-metrics.ts";
 import type { startFacebookFake } from "./fakes/facebook-server.ts";
 import type { startInstagramFake } from "./fakes/instagram-server.ts";
-import { adminToken, call, gql, type TestApp } from "./support/app.ts";
-import { signedInBusiness, startWithMeta } from "./support/meta.ts";
+import { adminToken, call, gql, type TestApp, signedInBusiness } from "./support/app.ts";
+import { startWithMeta } from "./support/meta.ts";
 
 let app: TestApp;
 let ig: Awaited<ReturnType<typeof startInstagramFake>>;

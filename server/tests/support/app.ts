@@ -105,6 +105,13 @@ export async function registeredClient(base: string, opts: { approve?: boolean; 
 }
 
 /** A second Sufra process (a real child process) on the same database; for tests that cross processes. */
+/** A new approved business and its owner, signed in (the owner's access token). */
+export async function signedInBusiness(base: string, opts: Parameters<typeof registeredClient>[1] = {}) {
+  const c = await registeredClient(base, opts);
+  const login = await call(base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } });
+  return { ...c, token: login.body.access_token as string };
+}
+
 export async function startSecondProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<{ base: string; pid: number; kill(signal?: NodeJS.Signals): Promise<void>; stop(): Promise<void> }> {
   const { spawn } = await import("node:child_process");
   const child = spawn(process.execPath, ["--import", "tsx", "tests/support/second-process.ts"], {

@@ -2,7 +2,7 @@
 // Facebook side about the Instagram stand-in's accounts.
 import { startFacebookFake } from "../fakes/facebook-server.ts";
 import { startInstagramFake } from "../fakes/instagram-server.ts";
-import { call, registeredClient, startTestApp, type TestApp } from "./app.ts";
+import { startTestApp, type TestApp } from "./app.ts";
 
 export interface WithMeta {
   app: TestApp;
@@ -27,9 +27,3 @@ export async function startWithMeta(env: Record<string, string> = {}): Promise<W
   };
 }
 
-/** A new approved business and its owner, signed in. */
-export async function signedInBusiness(base: string) {
-  const c = await registeredClient(base);
-  const login = await call(base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } });
-  return { ...c, token: login.body.access_token as string };
-}
