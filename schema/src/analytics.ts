@@ -3,6 +3,7 @@
 // written YYYY-MM-DD, both ends included. Pure: the only clock is the `today` a caller passes, or
 // Kuwait's today when the range rule is parsed without one.
 import { z } from "zod";
+import { singleLine } from "./text.ts";
 import { addDays, daysBetween, isIsoDate, kuwaitDate } from "./calendar.ts";
 import { weekdayOf, type Weekday } from "./insights.ts";
 import type { Locale, MessageKey } from "./messages.ts";
@@ -19,7 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const day = z.preprocess(
   (v) => blankToUndefined(typeof v === "string" ? v.trim() : v),
-  z.string(key("analyticsDateInvalid")).refine(isIsoDate, key("analyticsDateInvalid")).optional(),
+  singleLine(key("analyticsDateInvalid")).refine(isIsoDate, key("analyticsDateInvalid")).optional(),
 );
 
 export interface AnalyticsRange {
@@ -29,7 +30,7 @@ export interface AnalyticsRange {
   to: string;
 }
 
-const clientIdRule = z.preprocess(blankToUndefined, z.string(key("analyticsClientInvalid")).trim().regex(UUID, key("analyticsClientInvalid")).toLowerCase().optional());
+const clientIdRule = z.preprocess(blankToUndefined, singleLine(key("analyticsClientInvalid")).trim().regex(UUID, key("analyticsClientInvalid")).toLowerCase().optional());
 const RANGE_FIELDS = { clientId: clientIdRule, from: day, to: day };
 
 type Ranged<S extends z.ZodRawShape> = Omit<z.output<z.ZodObject<typeof RANGE_FIELDS & S>>, "from" | "to"> & { from: string; to: string };
@@ -60,7 +61,7 @@ export const analyticsRangeSchema = analyticsRangeSchemaAt();
 export type AnalyticsRangeInput = z.input<typeof analyticsRangeSchema>;
 
 // ---------------------------------------------------------------- what every path takes
-const campaignIdRule = z.preprocess(blankToUndefined, z.string(key("analyticsCampaignInvalid")).trim().regex(UUID, key("analyticsCampaignInvalid")).toLowerCase().optional());
+const campaignIdRule = z.preprocess(blankToUndefined, singleLine(key("analyticsCampaignInvalid")).trim().regex(UUID, key("analyticsCampaignInvalid")).toLowerCase().optional());
 const simulatedRule = z.preprocess(blankToUndefined, z.boolean(key("analyticsSimulatedInvalid")).optional());
 
 /**

@@ -3,6 +3,7 @@
 // decimals: a dinar has 1000 fils). The Settings card and the server's business-profile service read
 // the same rules; each reports message keys (messages.ts), never text.
 import { z } from "zod";
+import { singleLine, multiLine } from "./text.ts";
 import { findCuisine, findKuwaitArea } from "./content.ts";
 import type { MessageKey } from "./messages.ts";
 
@@ -22,7 +23,7 @@ const key = (k: MessageKey) => ({ error: k });
  * One rule for a whole form (PUT) and a single field (PATCH-like GraphQL input).
  */
 const clearableText = (max: number, tooLong: MessageKey) =>
-  z.preprocess((v) => (typeof v === "string" && !v.trim() ? null : v), z.string(key("invalidValue")).trim().max(max, key(tooLong)).nullable().optional());
+  z.preprocess((v) => (typeof v === "string" && !v.trim() ? null : v), singleLine(key("invalidValue")).trim().max(max, key(tooLong)).nullable().optional());
 
 /** A cuisine is stored as its CUISINES key when the text names one ("Coffee shop", "مقهى": cafe), else as written. */
 const cuisineRule = clearableText(BUSINESS_PROFILE_LIMITS.cuisine, "cuisineTooLong").transform((v) => (v ? (findCuisine(v) ?? v) : v));
@@ -82,7 +83,7 @@ export const priceKwdRule = z.preprocess(
 export const kwdText = (n: number) => n.toFixed(KWD_DECIMALS);
 
 // ---------------------------------------------------------------- the menu
-const menuName = z.string(key("menuItemNameRequired")).trim().min(1, { error: "menuItemNameRequired", abort: true }).max(BUSINESS_PROFILE_LIMITS.menuName, key("menuItemNameTooLong"));
+const menuName = singleLine(key("menuItemNameRequired")).trim().min(1, { error: "menuItemNameRequired", abort: true }).max(BUSINESS_PROFILE_LIMITS.menuName, key("menuItemNameTooLong"));
 
 /** POST /api/business-profile/menu and addMenuItem. */
 export const menuItemSchema = z.object({
@@ -101,7 +102,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** PUT /api/business-profile/menu/order and reorderMenu: the items in their new order, each once. */
 export const menuOrderSchema = z.object({
   ids: z
-    .array(z.string(key("menuOrderInvalid")).regex(UUID, key("menuOrderInvalid")), key("menuOrderInvalid"))
+    .array(singleLine(key("menuOrderInvalid")).regex(UUID, key("menuOrderInvalid")), key("menuOrderInvalid"))
     .min(1, key("menuOrderInvalid"))
     .max(MAX_MENU_ITEMS, key("menuOrderInvalid"))
     .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, key("menuOrderInvalid")),
@@ -171,6 +172,6 @@ export function parseMenuText(text: string): MenuImportResult {
 
 /** POST /api/business-profile/menu/import and importMenu: the text to read, and whether it replaces the menu. */
 export const menuImportSchema = z.object({
-  text: z.string(key("menuImportEmpty")).max(MAX_MENU_IMPORT_LENGTH, key("menuImportTooLong")),
+  text: multiLine(key("menuImportEmpty")).max(MAX_MENU_IMPORT_LENGTH, key("menuImportTooLong")),
   replace: z.boolean(key("invalidValue")).default(false),
 });

@@ -4,6 +4,7 @@
 // when the Cabinet moves a date, and the zod rules of the calendar's queries (message keys, see
 // messages.ts). Every function here is pure: no clock unless one is passed in.
 import { z } from "zod";
+import { singleLine } from "./text.ts";
 import type { MessageKey } from "./messages.ts";
 
 export const KUWAIT_TIME_ZONE = "Asia/Kuwait";
@@ -287,7 +288,7 @@ export function nextPrayer(p: Pick<PrayerTimes, PrayerName>, clock: string): Pra
 const key = (k: MessageKey) => ({ error: k });
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && !v.trim()) ? undefined : v);
 
-const isoDate = z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string(key("calendarDateInvalid")).refine(isIsoDate, { error: "calendarDateInvalid" satisfies MessageKey, abort: true }));
+const isoDate = z.preprocess((v) => (typeof v === "string" ? v.trim() : v), singleLine(key("calendarDateInvalid")).refine(isIsoDate, { error: "calendarDateInvalid" satisfies MessageKey, abort: true }));
 const yearRule = z.coerce.number(key("calendarYearRange")).int(key("calendarYearRange")).min(CALENDAR_MIN_YEAR, key("calendarYearRange")).max(CALENDAR_MAX_YEAR, key("calendarYearRange"));
 
 /** ?date=YYYY-MM-DD; missing: today in Kuwait (the service fills it). Years as for holidays. */
@@ -317,7 +318,7 @@ export const holidayOverrideSchema = z
     year: yearRule,
     occurrence: z.preprocess(blankToUndefined, z.coerce.number(key("invalidValue")).int(key("invalidValue")).min(0, key("invalidValue")).max(1, key("invalidValue")).default(0)),
     date: isoDate,
-    note: z.preprocess(blankToUndefined, z.string(key("invalidValue")).trim().max(500, key("tooLong")).optional()),
+    note: z.preprocess(blankToUndefined, singleLine(key("invalidValue")).trim().max(500, key("tooLong")).optional()),
   })
   .superRefine((v, ctx) => {
     const calendar = calendarOccasionDate(v.occasionKey, v.year, v.occurrence);

@@ -4,6 +4,7 @@
 // small arithmetic of the campaign page (progress, cost per result in fils, days elapsed and left),
 // so both sides compute them alike. Pure: the only clock is the `today` a caller passes.
 import { z } from "zod";
+import { singleLine, multiLine } from "./text.ts";
 import { hasFilsPrecision, parseKwd } from "./business-profile.ts";
 import { addDays, daysBetween, isIsoDate, kuwaitDate } from "./calendar.ts";
 import { CONTENT_OCCASION_KEYS, type ContentOccasionKey } from "./content.ts";
@@ -122,12 +123,12 @@ const wholeNumber = (v: unknown) => {
   if (typeof b === "string") return /^\s*\d+\s*$/.test(b) ? Number(b) : Number.NaN;
   return b;
 };
-const day = (k: MessageKey) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string(key(k)).refine(isIsoDate, key(k)));
+const day = (k: MessageKey) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), singleLine(key(k)).refine(isIsoDate, key(k)));
 const count = (k: MessageKey, min: number) => z.preprocess(wholeNumber, z.number(key(k)).int(key(k)).min(min, key(k)).max(CAMPAIGN_COUNT_MAX, key(k)).nullable());
 
 /** Each field on its own: the client's form checks a field with these, the whole with campaignInputSchema. */
 export const campaignFieldsSchema = z.object({
-  name: z.preprocess((v) => (v === undefined || v === null ? "" : v), z.string(key("campaignNameRequired")).trim().min(1, key("campaignNameRequired")).max(CAMPAIGN_NAME_MAX, key("campaignNameTooLong"))),
+  name: z.preprocess((v) => (v === undefined || v === null ? "" : v), singleLine(key("campaignNameRequired")).trim().min(1, key("campaignNameRequired")).max(CAMPAIGN_NAME_MAX, key("campaignNameTooLong"))),
   goal: z.enum(CAMPAIGN_GOAL_KEYS as [CampaignGoal, ...CampaignGoal[]], key("campaignGoalInvalid")),
   startDate: day("campaignStartInvalid"),
   endDate: day("campaignEndInvalid"),
@@ -144,7 +145,7 @@ export const campaignFieldsSchema = z.object({
   occasion: z.preprocess(blankToNull, z.enum(CONTENT_OCCASION_KEYS as [ContentOccasionKey, ...ContentOccasionKey[]], key("contentOccasionInvalid")).nullable()),
   goalTarget: count("campaignTargetInvalid", 1),
   goalResult: count("campaignResultInvalid", 0),
-  notes: z.preprocess(blankToNull, z.string(key("invalidValue")).trim().max(CAMPAIGN_NOTES_MAX, key("campaignNotesTooLong")).nullable()),
+  notes: z.preprocess(blankToNull, multiLine(key("invalidValue")).trim().max(CAMPAIGN_NOTES_MAX, key("campaignNotesTooLong")).nullable()),
 });
 
 export interface CampaignData {
@@ -220,7 +221,7 @@ export function campaignProblems(input: unknown): Partial<Record<CampaignField, 
 /** Posts attached to or detached from a campaign in one request. Whose the posts are is the server's question. */
 export const campaignPostIdsSchema = z.object({
   postIds: z
-    .array(z.string(key("invalidValue")).trim(), key("campaignPostsRequired"))
+    .array(singleLine(key("invalidValue")).trim(), key("campaignPostsRequired"))
     .min(1, key("campaignPostsRequired"))
     .max(CAMPAIGN_POSTS_MAX, key("campaignPostsTooMany"))
     .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
@@ -231,7 +232,7 @@ export const campaignPostIdsSchema = z.object({
  * cleared; set, a campaign id (the server checks it is the business's) or a CONTENT_OCCASIONS key.
  */
 export const postCampaignFieldsSchema = z.object({
-  campaignId: z.preprocess(clearable, z.string(key("campaignNotFound")).trim().regex(UUID, key("campaignNotFound")).toLowerCase().nullable().optional()),
+  campaignId: z.preprocess(clearable, singleLine(key("campaignNotFound")).trim().regex(UUID, key("campaignNotFound")).toLowerCase().nullable().optional()),
   occasion: z.preprocess(clearable, z.enum(CONTENT_OCCASION_KEYS as [ContentOccasionKey, ...ContentOccasionKey[]], key("contentOccasionInvalid")).nullable().optional()),
 });
 export type PostCampaignFields = z.output<typeof postCampaignFieldsSchema>;

@@ -4,6 +4,7 @@
 // business leads and trails, written from message templates with numbers (never by a model). Pure:
 // no clock unless a rule runs (a reading's date is compared with today in Kuwait).
 import { z } from "zod";
+import { singleLine } from "./text.ts";
 import { kuwaitDate } from "./calendar.ts";
 import { findCuisine, findKuwaitArea } from "./content.ts";
 import { messageText, type Locale, type MessageKey } from "./messages.ts";
@@ -126,10 +127,9 @@ const codePoints = (s: string) => [...s].length;
 const optionalText = (max: number, tooLong: MessageKey, known: (v: string) => string | null) =>
   z.preprocess(
     (v) => (v === null || v === undefined || (typeof v === "string" && !v.trim()) ? null : v),
-    z
-      .string(key("invalidValue"))
+    singleLine(key("invalidValue"))
       .transform((s) => s.normalize("NFC").replace(/\s+/gu, " ").trim())
-      .pipe(z.string().refine((s) => codePoints(s) <= max, key(tooLong)))
+      .pipe(singleLine().refine((s) => codePoints(s) <= max, key(tooLong)))
       .transform((s) => known(s) ?? s)
       .nullable(),
   );
@@ -143,12 +143,11 @@ const platformRule = z.preprocess((v) => (typeof v === "string" ? (findCompetito
  */
 export const competitorInputSchema = z
   .object({
-    name: z
-      .string(key("competitorNameRequired"))
+    name: singleLine(key("competitorNameRequired"))
       .transform((s) => s.normalize("NFC").replace(/\s+/gu, " ").trim())
-      .pipe(z.string().min(1, first("competitorNameRequired")).refine((s) => codePoints(s) <= COMPETITOR_NAME_MAX, key("competitorNameTooLong"))),
+      .pipe(singleLine().min(1, first("competitorNameRequired")).refine((s) => codePoints(s) <= COMPETITOR_NAME_MAX, key("competitorNameTooLong"))),
     platform: platformRule,
-    handle: z.string(key("competitorHandleRequired")).transform(normaliseHandle),
+    handle: singleLine(key("competitorHandleRequired")).transform(normaliseHandle),
     area: optionalText(COMPETITOR_AREA_MAX, "areaTooLong", findKuwaitArea),
     cuisine: optionalText(COMPETITOR_CUISINE_MAX, "cuisineTooLong", findCuisine),
   })
@@ -233,7 +232,7 @@ export const competitorSnapshotSchema = z
     topThemes: z.preprocess(
       (v) => readThemes(v ?? []),
       z
-        .array(z.string().refine((s) => codePoints(s) <= COMPETITOR_THEME_MAX_LENGTH, key("competitorThemeTooLong")), key("invalidValue"))
+        .array(singleLine().refine((s) => codePoints(s) <= COMPETITOR_THEME_MAX_LENGTH, key("competitorThemeTooLong")), key("invalidValue"))
         .max(COMPETITOR_THEMES_MAX, key("competitorThemesTooMany")),
     ),
   })

@@ -4,6 +4,7 @@
 // (calendar.ts owns the dated occasions of the Kuwait calendar, OCCASIONS; a caption's occasion is a
 // wider idea, new dishes and promotions included, hence the CONTENT_ prefix here.)
 import { z } from "zod";
+import { singleLine, multiLine, urlText } from "./text.ts";
 import type { Locale, MessageKey } from "./messages.ts";
 import { PLATFORMS } from "./posts.ts";
 
@@ -162,7 +163,7 @@ export const MAX_PROMPT_LENGTH = 500;
 
 /** POST /api/posts/generate and generatePost: what to write, where, how. */
 export const generateInputSchema = z.object({
-  prompt: z.string(key("promptRequired")).trim().min(1, key("promptRequired")).max(MAX_PROMPT_LENGTH, key("promptTooLong")),
+  prompt: multiLine(key("promptRequired")).trim().min(1, key("promptRequired")).max(MAX_PROMPT_LENGTH, key("promptTooLong")),
   platform: z.enum(PLATFORMS, key("platformInvalid")),
   language: z.preprocess(blankToUndefined, z.enum(CONTENT_LANGUAGE_KEYS as [ContentLanguage, ...ContentLanguage[]], key("contentLanguageInvalid")).optional()),
   tone: z.preprocess(blankToUndefined, z.enum(CONTENT_TONE_KEYS as [ContentTone, ...ContentTone[]], key("contentToneInvalid")).default(DEFAULT_CONTENT_TONE)),
@@ -178,7 +179,7 @@ export type GenerateInput = z.output<typeof generateInputSchema>;
 
 /** POST /api/posts/hashtags/suggest and suggestHashtags. */
 export const hashtagSuggestInputSchema = z.object({
-  content: z.string(key("hashtagContentRequired")).trim().min(1, key("hashtagContentRequired")).max(2200, key("captionTooLong")),
+  content: multiLine(key("hashtagContentRequired")).trim().min(1, key("hashtagContentRequired")).max(2200, key("captionTooLong")),
   platform: z.enum(PLATFORMS, key("platformInvalid")),
   occasion: z.preprocess(blankToUndefined, z.enum(CONTENT_OCCASION_KEYS as [ContentOccasionKey, ...ContentOccasionKey[]], key("contentOccasionInvalid")).optional()),
 });
@@ -196,9 +197,9 @@ export const AI_PROVIDER_LABELS: Record<AiProviderName, Labels> = {
 export const aiSettingsSchema = z
   .object({
     provider: z.enum(AI_PROVIDERS, key("aiProviderInvalid")),
-    baseUrl: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/, error: "aiBaseUrlInvalid" }).max(300, key("tooLong")).optional()),
-    model: z.preprocess(blankToUndefined, z.string(key("invalidValue")).trim().max(100, key("tooLong")).optional()),
-    apiKey: z.preprocess(blankToUndefined, z.string(key("invalidValue")).trim().max(500, key("tooLong")).optional()),
+    baseUrl: z.preprocess(blankToUndefined, urlText({ protocol: /^https?$/, error: "aiBaseUrlInvalid" }).max(300, key("tooLong")).optional()),
+    model: z.preprocess(blankToUndefined, singleLine(key("invalidValue")).trim().max(100, key("tooLong")).optional()),
+    apiKey: z.preprocess(blankToUndefined, singleLine(key("invalidValue")).trim().max(500, key("tooLong")).optional()),
     clearApiKey: z.boolean(key("invalidValue")).optional(),
   })
   .superRefine((v, ctx) => {

@@ -1,6 +1,7 @@
 // Media: what Sufra accepts, and what each network accepts (issue: media library and posts).
 // The upload checks a file against the chosen networks; the posts preview reuses mediaProblems.
 import { z } from "zod";
+import { singleLine } from "./text.ts";
 import type { Locale, MessageKey } from "./messages.ts";
 import { messageText } from "./messages.ts";
 import type { PlanId } from "./plans.ts";
@@ -122,7 +123,7 @@ export const mediaUploadOptionsSchema = z.object({
     .preprocess(
       (v) => (v === undefined || v === null ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(",")).map((s) => s.trim().toLowerCase()).filter(Boolean)),
       // one message for the field, not one per position
-      z.array(z.string()).refine((l) => l.every(isMediaPlatform), key("mediaPlatformInvalid")),
+      z.array(singleLine()).refine((l) => l.every(isMediaPlatform), key("mediaPlatformInvalid")),
     )
     .transform((l) => [...new Set(l)] as MediaPlatform[]),
   crop: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(MEDIA_CROP_NAMES as [MediaCrop, ...MediaCrop[]], key("mediaCropInvalid")).optional()),
@@ -135,5 +136,5 @@ export const enhanceMediaSchema = z.object({
 
 export const mediaListSchema = z.object({
   first: z.number(key("invalidPageSize")).int(key("invalidPageSize")).min(1, key("invalidPageSize")).max(100, key("invalidPageSize")).default(20),
-  after: z.string(key("invalidValue")).optional(),
+  after: singleLine(key("invalidValue")).optional(),
 });

@@ -36,6 +36,7 @@ export const MESSAGES = {
   invalidLocale: { en: "Language must be en or ar", ar: "يجب أن تكون اللغة en أو ar" },
   invalidPageSize: { en: "Page size must be from 1 to 100", ar: "يجب أن يكون حجم الصفحة من ١ إلى ١٠٠" },
   invalidValue: { en: "Invalid value", ar: "قيمة غير صالحة" },
+  controlCharacters: { en: "Contains characters that are not allowed (control characters)", ar: "يحتوي على رموز غير مسموح بها (رموز تحكم)" },
   // the AI studio (issue 6)
   promptRequired: { en: "Tell the writer what the post is about", ar: "أخبر الكاتب عمّا يدور حوله المنشور" },
   promptTooLong: { en: "Keep the prompt under 500 characters", ar: "اجعل الوصف أقل من ٥٠٠ حرف" },
@@ -190,6 +191,7 @@ export const MESSAGES = {
   targetUnavailable: { en: "{platform} is not answering right now. We will keep trying", ar: "لا تستجيب {platform} الآن. سنواصل المحاولة" },
   targetUnavailableFailed: { en: "{platform} did not answer after several tries. Try again later", ar: "لم تستجب {platform} بعد عدة محاولات. حاول مرة أخرى لاحقًا" },
   targetAuth: { en: "{platform} refused our access. Reconnect the account in Settings", ar: "رفضت {platform} صلاحية الوصول. أعد ربط الحساب من الإعدادات" },
+  targetPlanUnavailable: { en: "This is not available on the {platform} API plan this server uses. An administrator must change the plan", ar: "هذا غير متاح في خطة واجهة {platform} البرمجية التي يستخدمها هذا الخادم. يجب على المسؤول تغيير الخطة" },
   targetFailed: { en: "Publishing to {platform} failed", ar: "فشل النشر على {platform}" },
   handleInvalid: { en: "Enter the account's username (letters, numbers, dots, dashes or underscores)", ar: "أدخل اسم مستخدم الحساب (حروف أو أرقام أو نقاط أو شرطات)" },
   platformNotInPlan: { en: "Your plan does not include this network", ar: "باقتك لا تشمل هذه الشبكة" },

@@ -1,6 +1,7 @@
 // Shared rules and constants of the notifications module (issue 4). A notification is stored per
 // person as a type and its data; each side renders the text from them in the person's language.
 import { z } from "zod";
+import { singleLine } from "./text.ts";
 
 export const NOTIFICATION_TYPES = [
   "client_signed_up",
@@ -49,7 +50,7 @@ export const notificationsQuerySchema = z.object({
     .min(1, { error: "invalidPageSize" })
     .max(MAX_NOTIFICATIONS_PAGE, { error: "invalidPageSize" })
     .default(20),
-  after: z.string({ error: "invalidValue" }).regex(UUID, { error: "invalidValue" }).optional(),
+  after: singleLine({ error: "invalidValue" }).regex(UUID, { error: "invalidValue" }).optional(),
   unreadOnly: z.boolean({ error: "invalidValue" }).default(false),
 });
 export type NotificationsQuery = z.output<typeof notificationsQuerySchema>;
@@ -57,7 +58,7 @@ export type NotificationsQuery = z.output<typeof notificationsQuerySchema>;
 /** ids: the notifications to mark read; left out (or null), every unread one of the caller's. */
 export const markNotificationsReadSchema = z.object({
   ids: z
-    .array(z.string({ error: "invalidValue" }).regex(UUID, { error: "invalidValue" }), { error: "invalidValue" })
+    .array(singleLine({ error: "invalidValue" }).regex(UUID, { error: "invalidValue" }), { error: "invalidValue" })
     .max(100, { error: "invalidValue" })
     .nullish(),
 });

@@ -3,6 +3,7 @@
 // the post forms and queries (message keys, see messages.ts), and the per-platform preview the
 // composer shows and the server checks before it schedules or publishes.
 import { z } from "zod";
+import { singleLine, multiLine } from "./text.ts";
 import type { Locale, MessageKey } from "./messages.ts";
 import { messageText } from "./messages.ts";
 import { MEDIA_PLATFORM_LABELS, MEDIA_RULES, mediaCountProblem, mediaProblems, type MediaFacts } from "./media.ts";
@@ -326,8 +327,7 @@ const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" &
 export const hasCaptionOrMedia = (p: { content?: string | null; mediaIds?: readonly string[] | null }): boolean =>
   !!p.content?.trim() || (p.mediaIds?.length ?? 0) > 0;
 
-const content = z
-  .string(key("invalidValue"))
+const content = multiLine(key("invalidValue"))
   .trim()
   .refine((s) => codePoints(s) <= MAX_CAPTION_LENGTH, key("captionTooLong"));
 
@@ -343,7 +343,7 @@ const mediaIds = z
 
 /** Hashtags normalised with normalizeHashtag, each once; one error on the field for any unusable tag, one for more than `max`. */
 export const hashtagListSchema = (max: number) =>
-  z.array(z.string(key("hashtagInvalid")), key("hashtagInvalid")).transform((list, ctx) => {
+  z.array(singleLine(key("hashtagInvalid")), key("hashtagInvalid")).transform((list, ctx) => {
     const out: string[] = [];
     const seen = new Set<string>();
     let invalid = false;
@@ -362,8 +362,7 @@ export const hashtagListSchema = (max: number) =>
 const hashtags = hashtagListSchema(MAX_POST_HASHTAGS);
 
 /** Instagram's first comment; empty means none (null). */
-const firstComment = z
-  .string(key("invalidValue"))
+const firstComment = multiLine(key("invalidValue"))
   .trim()
   .refine((s) => codePoints(s) <= MAX_FIRST_COMMENT_LENGTH, key("firstCommentTooLong"))
   .transform((s) => s || null)
@@ -443,7 +442,7 @@ export function scheduleSchema(now: Date = new Date()) {
 export type ScheduleInput = z.output<ReturnType<typeof scheduleSchema>>;
 
 const listOf = <T extends string>(allowed: readonly T[], k: MessageKey) =>
-  z.union([z.string(), z.array(z.string())], key(k)).transform((v, ctx): T[] | undefined => {
+  z.union([singleLine(), z.array(singleLine())], key(k)).transform((v, ctx): T[] | undefined => {
     const parts = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim().toLowerCase()).filter(Boolean);
     if (!parts.every((p) => (allowed as readonly string[]).includes(p))) {
       ctx.addIssue({ code: "custom", message: k, input: v });
@@ -479,7 +478,7 @@ export const postsQuerySchema = z
     to: z.preprocess(blankToUndefined, instant(true).optional()),
     search: z.preprocess(
       blankToUndefined,
-      z.string(key("invalidValue")).trim().max(200, key("tooLong")).optional(),
+      singleLine(key("invalidValue")).trim().max(200, key("tooLong")).optional(),
     ),
     page: whole("invalidPage", 1, Number.MAX_SAFE_INTEGER, 1),
     limit: whole("invalidPageSize", 1, 100, 20),
@@ -618,4 +617,5 @@ export const TARGET_ERROR_MESSAGES: Record<string, string> = {
   PUBLISH_TIMEOUT: "targetTimeout",
   PUBLISH_UNAVAILABLE: "targetUnavailable",
   PUBLISH_AUTH: "targetAuth",
+  PUBLISH_PLAN_UNAVAILABLE: "targetPlanUnavailable",
 };

@@ -4,6 +4,7 @@
 // Arabic text) and the column names it accepts in English and Arabic. Pure: no clock unless the
 // rule runs (the date rule compares with today in Kuwait).
 import { z } from "zod";
+import { singleLine, multiLine } from "./text.ts";
 import { isIsoDate, kuwaitDate } from "./calendar.ts";
 import type { Locale, MessageKey } from "./messages.ts";
 
@@ -173,15 +174,13 @@ const source = z.preprocess((v) => (typeof v === "string" ? (findReviewSource(v)
 /** A review entered by hand (or one CSV row): where, who, how many stars, what they wrote, when. */
 export const reviewInputSchema = z.object({
   source,
-  author: z
-    .string(key("reviewAuthorRequired"))
+  author: singleLine(key("reviewAuthorRequired"))
     .transform((s) => s.normalize("NFC").replace(/\s+/gu, " ").trim())
-    .pipe(z.string().min(1, first("reviewAuthorRequired")).refine((s) => codePoints(s) <= REVIEW_AUTHOR_MAX, key("reviewAuthorTooLong"))),
+    .pipe(singleLine().min(1, first("reviewAuthorRequired")).refine((s) => codePoints(s) <= REVIEW_AUTHOR_MAX, key("reviewAuthorTooLong"))),
   rating,
-  text: z
-    .string(key("reviewTextRequired"))
+  text: multiLine(key("reviewTextRequired"))
     .transform((s) => s.normalize("NFC").replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, first("reviewTextRequired")).refine((s) => codePoints(s) <= REVIEW_TEXT_MAX, key("reviewTextTooLong"))),
+    .pipe(multiLine().min(1, first("reviewTextRequired")).refine((s) => codePoints(s) <= REVIEW_TEXT_MAX, key("reviewTextTooLong"))),
   reviewedAt: reviewDate,
 });
 export type ReviewInput = z.input<typeof reviewInputSchema>;
@@ -189,10 +188,9 @@ export type ReviewData = z.output<typeof reviewInputSchema>;
 
 /** The reply a person edits before it is approved and posted. */
 export const reviewReplySchema = z.object({
-  reply: z
-    .string(key("reviewReplyRequired"))
+  reply: multiLine(key("reviewReplyRequired"))
     .transform((s) => s.normalize("NFC").replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().min(1, first("reviewReplyRequired")).refine((s) => codePoints(s) <= REVIEW_REPLY_MAX, key("reviewReplyTooLong"))),
+    .pipe(multiLine().min(1, first("reviewReplyRequired")).refine((s) => codePoints(s) <= REVIEW_REPLY_MAX, key("reviewReplyTooLong"))),
 });
 export type ReviewReplyInput = z.output<typeof reviewReplySchema>;
 

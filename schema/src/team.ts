@@ -1,6 +1,7 @@
 // Shared rules and constants of the team and API-key modules (issue 4, Premium: team collaboration
 // and API access). The client's forms and the server's services read the same rules.
 import { z } from "zod";
+import { singleLine } from "./text.ts";
 import type { PlanId } from "./plans.ts";
 import type { Role, SubscriptionStatus } from "./roles.ts";
 import type { MessageKey } from "./messages.ts";
@@ -41,7 +42,7 @@ const key = (k: MessageKey) => ({ error: k });
 const first = (k: MessageKey) => ({ error: k, abort: true });
 
 export const inviteSchema = z.object({
-  email: z.string(key("emailRequired")).trim().toLowerCase().min(1, first("emailRequired")).max(254, key("emailInvalid")).refine(isEmail, key("emailInvalid")),
+  email: singleLine(key("emailRequired")).trim().toLowerCase().min(1, first("emailRequired")).max(254, key("emailInvalid")).refine(isEmail, key("emailInvalid")),
   role: z.enum(INVITABLE_ROLES, key("invalidValue")),
 });
 export type InviteInput = z.output<typeof inviteSchema>;
@@ -52,14 +53,14 @@ export type InviteInput = z.output<typeof inviteSchema>;
  */
 export const acceptInvitationSchema = z
   .object({
-    token: z.string(key("tokenRequired")).trim().min(1, first("tokenRequired")).max(200, key("tokenRequired")),
-    name: z.string(key("nameRequired")).trim().min(1, first("nameRequired")).max(200, key("tooLong")),
+    token: singleLine(key("tokenRequired")).trim().min(1, first("tokenRequired")).max(200, key("tokenRequired")),
+    name: singleLine(key("nameRequired")).trim().min(1, first("nameRequired")).max(200, key("tooLong")),
     // the first failing strength rule only, as on sign-up
-    password: z.string(key("passwordRequired")).superRefine((p, ctx) => {
+    password: singleLine(key("passwordRequired")).superRefine((p, ctx) => {
       const problem = p ? passwordProblem(p) : "passwordRequired";
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     }),
-    confirmPassword: z.string(key("passwordRequired")).optional(),
+    confirmPassword: singleLine(key("passwordRequired")).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.confirmPassword !== undefined && v.confirmPassword !== v.password) ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "passwordMismatch" });
@@ -68,5 +69,5 @@ export const acceptInvitationSchema = z
 export type AcceptInvitationInput = z.output<typeof acceptInvitationSchema>;
 
 export const apiKeyNameSchema = z.object({
-  name: z.string(key("nameRequired")).trim().min(1, first("nameRequired")).max(API_KEY_NAME_MAX, key("tooLong")),
+  name: singleLine(key("nameRequired")).trim().min(1, first("nameRequired")).max(API_KEY_NAME_MAX, key("tooLong")),
 });

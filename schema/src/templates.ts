@@ -15,6 +15,7 @@
 // A segment never spans lines. Every built-in template keeps at least one line that needs nothing,
 // so even an empty profile gives a usable caption.
 import { z } from "zod";
+import { singleLine, multiLine } from "./text.ts";
 import { CONTENT_OCCASION_KEYS, CUISINES, findCuisine, findKuwaitArea, KUWAIT_AREAS, type ContentOccasionKey } from "./content.ts";
 import type { Locale, MessageKey } from "./messages.ts";
 import type { PlanId } from "./plans.ts";
@@ -1081,11 +1082,10 @@ const hashtagList = hashtagListSchema(TEMPLATE_HASHTAGS_MAX);
 
 /** A business's own template (Premium). */
 export const customTemplateSchema = z.object({
-  name: z.string(key("templateNameRequired")).trim().min(1, key("templateNameRequired")).refine((s) => codePoints(s) <= TEMPLATE_NAME_MAX, key("templateNameTooLong")),
+  name: singleLine(key("templateNameRequired")).trim().min(1, key("templateNameRequired")).refine((s) => codePoints(s) <= TEMPLATE_NAME_MAX, key("templateNameTooLong")),
   occasion: occasionRule,
   language: languageRule,
-  body: z
-    .string(key("templateBodyRequired"))
+  body: multiLine(key("templateBodyRequired"))
     .transform((s) => s.normalize("NFC").replace(/\r\n?/g, "\n").trim())
     .refine((s) => s.length > 0, { error: "templateBodyRequired" satisfies MessageKey, abort: true })
     .refine((s) => codePoints(s) <= TEMPLATE_BODY_MAX, { error: "templateBodyTooLong" satisfies MessageKey, abort: true })
@@ -1106,11 +1106,11 @@ export type TemplateListQuery = z.output<typeof templateListQuerySchema>;
 
 /** Applying a template: which one, and what to fill in beyond the business profile. */
 export const applyTemplateSchema = z.object({
-  templateId: z.string(key("invalidValue")).trim().min(1, key("invalidValue")).max(120, key("invalidValue")),
+  templateId: singleLine(key("invalidValue")).trim().min(1, key("invalidValue")).max(120, key("invalidValue")),
   /** A built-in template id without its language ("builtin:<key>") needs one. */
   language: z.preprocess(blankToUndefined, languageRule.optional()),
   menuItemId: z.preprocess(blankToUndefined, z.uuid(key("menuItemInvalid")).optional()),
-  dish: z.preprocess(blankToUndefined, z.string(key("invalidValue")).trim().max(TEMPLATE_DISH_MAX, key("tooLong")).optional()),
+  dish: z.preprocess(blankToUndefined, singleLine(key("invalidValue")).trim().max(TEMPLATE_DISH_MAX, key("tooLong")).optional()),
   price: z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() ? Number(latinDigits(v.trim())) : undefined) : v === null ? undefined : v),
     z
@@ -1120,6 +1120,6 @@ export const applyTemplateSchema = z.object({
       .refine((n) => Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6, key("templatePriceInvalid"))
       .optional(),
   ),
-  discount: z.preprocess(blankToUndefined, z.string(key("invalidValue")).trim().max(TEMPLATE_DISCOUNT_MAX, key("tooLong")).optional()),
+  discount: z.preprocess(blankToUndefined, singleLine(key("invalidValue")).trim().max(TEMPLATE_DISCOUNT_MAX, key("tooLong")).optional()),
 });
 export type ApplyTemplateInput = z.output<typeof applyTemplateSchema>;

@@ -3,22 +3,21 @@
 // bundled texts are extracted into schema/translations.json, which seeds the server's table; an admin
 // edits rows in the Translations tab; every browser loads them at start, over the bundled texts.
 import { z } from "zod";
+import { singleLine, multiLine } from "./text.ts";
 import { LOCALES } from "./messages.ts";
 import { isTranslationKey, MAX_TRANSLATION_LENGTH, MAX_TRANSLATION_UPDATES } from "./translation-texts.ts";
 
 export * from "./translation-texts.ts";
 
 // ---------------------------------------------------------------- bulk update (PUT /api/translations/bulk)
-const key = z
-  .string({ error: "translationKeyUnknown" })
+const key = singleLine({ error: "translationKeyUnknown" })
   .trim()
   .refine(isTranslationKey, { error: "translationKeyUnknown" });
 
 export const translationUpdateSchema = z.object({
   key,
   locale: z.enum(LOCALES, { error: "invalidLocale" }),
-  value: z
-    .string({ error: "translationTextRequired" })
+  value: multiLine({ error: "translationTextRequired" })
     .trim()
     .min(1, { error: "translationTextRequired", abort: true })
     .max(MAX_TRANSLATION_LENGTH, { error: "translationTooLong" }),

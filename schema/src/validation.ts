@@ -1,6 +1,7 @@
 // Validation rules shared by the client's forms and the server's services. A rule reports message
 // keys (see messages.ts), never text, so each side renders them in the person's language.
 import { z } from "zod";
+import { singleLine, multiLine } from "./text.ts";
 import { DEFAULT_PLAN, GIFT_TRIAL_DAYS, PLAN_IDS } from "./plans.ts";
 import { BUSINESS_STATUSES } from "./roles.ts";
 import { LOCALES, isMessageKey, messageText, type Locale, type MessageKey } from "./messages.ts";
@@ -32,15 +33,17 @@ export function passwordProblem(password: string): MessageKey | null {
 
 export type FieldErrors = Record<string, MessageKey[]>;
 
-const text = (max: number) => z.string({ error: "invalidValue" }).trim().max(max, { error: "tooLong" });
+const text = (max: number) => singleLine({ error: "invalidValue" }).trim().max(max, { error: "tooLong" });
+/** An address or a reason: a person may break it over lines. */
+const lines = (max: number) => multiLine({ error: "invalidValue" }).trim().max(max, { error: "tooLong" });
 const key = (k: MessageKey) => ({ error: k });
 /** A check that, when it fails, stops the field's later checks: one message a field, the first. */
 const first = (k: MessageKey) => ({ error: k, abort: true });
 
 // ---------------------------------------------------------------- login (SPEC §5)
 export const loginSchema = z.object({
-  email: z.string(key("emailRequired")).trim().toLowerCase().min(1, first("emailRequired")).refine(isEmail, key("emailInvalid")),
-  password: z.string(key("passwordRequired")).min(1, first("passwordRequired")).min(MIN_PASSWORD_LENGTH, key("passwordMin")),
+  email: singleLine(key("emailRequired")).trim().toLowerCase().min(1, first("emailRequired")).refine(isEmail, key("emailInvalid")),
+  password: singleLine(key("passwordRequired")).min(1, first("passwordRequired")).min(MIN_PASSWORD_LENGTH, key("passwordMin")),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -73,14 +76,14 @@ export function signUpProblem(v: SignUpFields): { key: MessageKey; fields: strin
 
 export const signUpSchema = z
   .object({
-    email: z.string({ error: "invalidValue" }).trim().toLowerCase().default(""),
-    password: z.string({ error: "invalidValue" }).default(""),
-    confirmPassword: z.string({ error: "invalidValue" }).optional(),
+    email: singleLine({ error: "invalidValue" }).trim().toLowerCase().default(""),
+    password: singleLine({ error: "invalidValue" }).default(""),
+    confirmPassword: singleLine({ error: "invalidValue" }).optional(),
     companyName: text(200).default(""),
     contactName: text(200).default(""),
-    phone: z.string({ error: "invalidValue" }).default(""),
+    phone: singleLine({ error: "invalidValue" }).default(""),
     requestedPlan: z.enum(PLAN_IDS, key("invalidPlan")).default(DEFAULT_PLAN),
-    address: text(500).default(""),
+    address: lines(500).default(""),
     locale: z.enum(LOCALES, key("invalidLocale")).default("en"),
   })
   .superRefine((v, ctx) => {
@@ -91,19 +94,19 @@ export const signUpSchema = z
 export type SignUpInput = z.output<typeof signUpSchema>;
 
 // ---------------------------------------------------------------- passwords and e-mail tokens
-const newPassword = z.string(key("passwordRequired")).superRefine((p, ctx) => {
+const newPassword = singleLine(key("passwordRequired")).superRefine((p, ctx) => {
   const problem = passwordProblem(p);
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
-const token = z.string(key("tokenRequired")).trim().min(1, first("tokenRequired")).max(200, key("tokenRequired"));
-const emailOnly = z.string(key("emailRequired")).trim().toLowerCase().min(1, first("emailRequired")).refine(isEmail, key("emailInvalid"));
+const token = singleLine(key("tokenRequired")).trim().min(1, first("tokenRequired")).max(200, key("tokenRequired"));
+const emailOnly = singleLine(key("emailRequired")).trim().toLowerCase().min(1, first("emailRequired")).refine(isEmail, key("emailInvalid"));
 
 export const forgotPasswordSchema = z.object({ email: emailOnly });
 export const resetPasswordSchema = z.object({ token, newPassword });
 export const verifyEmailSchema = z.object({ token });
 export const resendVerificationSchema = z.object({ email: emailOnly.optional() });
 export const changePasswordSchema = z.object({
-  currentPassword: z.string(key("currentPasswordRequired")).min(1, key("currentPasswordRequired")),
+  currentPassword: singleLine(key("currentPasswordRequired")).min(1, key("currentPasswordRequired")),
   newPassword,
 });
 export const refreshSchema = z.object({ refreshToken: token });
@@ -112,13 +115,13 @@ export const profileSchema = z.object({
   name: text(200).min(1, key("nameRequired")).optional(),
   locale: z.enum(LOCALES, key("invalidLocale")).optional(),
   companyName: text(200).min(1, key("allFieldsRequired")).optional(),
-  phone: z.string({ error: "invalidValue" }).refine(isKuwaitPhone, key("invalidPhone")).transform(normalizePhone).optional(),
-  address: text(500).optional(),
+  phone: singleLine({ error: "invalidValue" }).refine(isKuwaitPhone, key("invalidPhone")).transform(normalizePhone).optional(),
+  address: lines(500).optional(),
 });
 export type ProfileInput = z.output<typeof profileSchema>;
 
 // ---------------------------------------------------------------- admin: sign-up approval
-export const rejectClientSchema = z.object({ reason: z.string(key("reasonRequired")).trim().min(1, first("reasonRequired")).max(500, key("tooLong")) });
+export const rejectClientSchema = z.object({ reason: multiLine(key("reasonRequired")).trim().min(1, first("reasonRequired")).max(500, key("tooLong")) });
 export const giftTrialDaysSchema = z.object({
   days: z.number(key("giftDaysRange")).int(key("giftDaysRange")).min(GIFT_TRIAL_DAYS.min, key("giftDaysRange")).max(GIFT_TRIAL_DAYS.max, key("giftDaysRange")),
 });
@@ -127,7 +130,7 @@ export const clientsQuerySchema = z.object({
   plan: z.enum(PLAN_IDS, key("invalidPlan")).optional(),
   search: text(100).optional(),
   first: z.number(key("invalidPageSize")).int(key("invalidPageSize")).min(1, key("invalidPageSize")).max(100, key("invalidPageSize")).default(20),
-  after: z.string({ error: "invalidValue" }).max(200).optional(),
+  after: singleLine({ error: "invalidValue" }).max(200).optional(),
 });
 
 // ---------------------------------------------------------------- turning a zod error into field errors

@@ -1,0 +1,32 @@
+// The one rule every string in every schema starts from, for both doors and the client's forms: a
+// text never carries control characters. PostgreSQL refuses the NUL byte outright (a 500 if it got that
+// far), and the other C0/C1 controls are invisible garbage in a name, a header or a CSV cell. Tab, line
+// feed and carriage return are allowed where a person writes several lines (captions, notes, addresses).
+// A schema never calls z.string()/z.url()/z.email() itself (text.test.ts checks the sources).
+import { z } from "zod";
+import type { MessageKey } from "./messages.ts";
+
+/** C0 controls, DEL and C1 controls. */
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
+/** The same, less tab, line feed and carriage return. */
+const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
+
+/**
+ * Whether a text has characters no field accepts. A single-line text may still end or start with white
+ * space (a pasted value's trailing line break), which its rule trims.
+ */
+export function hasControlCharacters(s: string, opts: { multiLine?: boolean } = {}): boolean {
+  return opts.multiLine ? CONTROL_BUT_LINE_BREAKS.test(s) : CONTROL.test(s.trim());
+}
+
+const CONTROL_KEY: MessageKey = "controlCharacters";
+type StringParams = Parameters<typeof z.string>[0];
+
+/** A one-line string (a name, an e-mail, a password, an id, a query parameter). Chain .trim(), .max() etc. */
+export const singleLine = (params?: StringParams) => z.string(params).refine((s) => !hasControlCharacters(s), { error: CONTROL_KEY, abort: true });
+
+/** A string a person may write on several lines (a caption, a note, an address, a pasted menu). */
+export const multiLine = (params?: StringParams) => z.string(params).refine((s) => !hasControlCharacters(s, { multiLine: true }), { error: CONTROL_KEY, abort: true });
+
+/** A URL (zod's check, which accepts a raw NUL in a path), without control characters. */
+export const urlText = (params?: Parameters<typeof z.url>[0]) => z.url(params).refine((s) => !hasControlCharacters(s), { error: CONTROL_KEY, abort: true });
