@@ -6,12 +6,15 @@ import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { useServer } from "graphql-ws/use/ws";
-import { WebSocketServer } from "ws";
+import { CloseCode } from "graphql-ws";
+import { WebSocketServer, type WebSocket } from "ws";
 import type { Deps } from "./deps.ts";
 import { createApp } from "./http/app.ts";
 import { bearer, buildContext, type GraphQLContext } from "./graphql/context.ts";
-import { formatGraphQLError, requestLocale } from "./graphql/errors.ts";
+import { contextError, formatGraphQLError, httpStatusFromErrors, requestLocale } from "./graphql/errors.ts";
+import { PARSE_OPTIONS, documentLimitsRule, prepareOperation } from "./graphql/limits.ts";
 import { schema } from "./graphql/schema.ts";
+import type { Viewer } from "./modules/auth/policy.ts";
 import type { Services } from "./services.ts";
 
 export interface SufraServer {
@@ -22,11 +25,30 @@ export interface SufraServer {
 
 export async function createSufraServer(deps: Deps, services: Services): Promise<SufraServer> {
   const httpServer = createServer();
-  const formatError = formatGraphQLError(deps.logger);
+  const introspection = deps.config.graphqlIntrospection;
+  const formatError = formatGraphQLError(deps.logger, { hideSchemaDetails: !introspection });
   const wsServer = new WebSocketServer({ server: httpServer, path: "/graphql" });
+  // open sockets signed in as a person: when sessions end (in any process), theirs are checked and closed
+  const sockets = new Map<WebSocket, Viewer>();
+  const ended = deps.pubsub.subscribe("sessions.ended");
+  void (async () => {
+    for await (const e of ended) {
+      const hit = [...sockets].filter(([, v]) => v.userId === e.userId || (!!e.businessId && v.businessId === e.businessId));
+      if (!hit.length) continue;
+      try {
+        const live = await services.auth.liveSessions([...new Set(hit.map(([, v]) => v.sessionId))]);
+        // 4403, as for a refused token at connection: the client may reconnect with a token still in force
+        for (const [socket, v] of hit) if (!live.has(v.sessionId)) socket.close(CloseCode.Forbidden, "Session ended");
+      } catch (err) {
+        deps.logger.error("could not check open sockets' sessions", { error: (err as Error).message });
+      }
+    }
+  })();
   const wsCleanup = useServer<{ authorization?: string; token?: string; accessToken?: string }, { ctx?: GraphQLContext }>(
     {
       schema,
+      // the same document limits and introspection switch as over HTTP (graphql-ws parses and validates on its own)
+      onSubscribe: (_ctx, _id, payload) => prepareOperation(schema, payload, { introspection }),
       // the token comes in connectionParams, as {authorization: "Bearer ..."} or {token} / {accessToken}
       onConnect: async (ctx) => {
         const p = ctx.connectionParams ?? {};
@@ -35,6 +57,12 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
         const built = await buildContext(services, deps.db, token, { ip: req.socket.remoteAddress ?? "unknown", userAgent: req.headers["user-agent"], acceptLanguage: req.headers["accept-language"] });
         if (token && !built.viewer) return false; // a refused token closes the socket (4403 Forbidden)
         ctx.extra.ctx = built;
+        const { viewer } = built;
+        if (viewer && !viewer.apiKeyId && ctx.extra.socket.readyState === ctx.extra.socket.OPEN) {
+          const socket = ctx.extra.socket;
+          sockets.set(socket, viewer);
+          socket.once("close", () => sockets.delete(socket));
+        }
         return true;
       },
       context: (ctx) => ctx.extra.ctx!,
@@ -52,16 +80,24 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
     schema,
     formatError,
     includeStacktraceInErrorResponses: false,
+    introspection,
+    hideSchemaDetailsFromClientErrors: !introspection,
+    parseOptions: PARSE_OPTIONS,
+    validationRules: [documentLimitsRule],
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
+      httpStatusFromErrors,
       { serverWillStart: async () => ({ drainServer: async () => void (await wsCleanup.dispose()) }) },
     ],
   });
   await apollo.start();
 
   const graphql = expressMiddleware(apollo, {
-    context: async ({ req }) => buildContext(services, deps.db, bearer(req.get("authorization")), { ip: req.ip ?? "unknown", userAgent: req.get("user-agent"), acceptLanguage: req.get("accept-language") }),
+    context: async ({ req }) =>
+      buildContext(services, deps.db, bearer(req.get("authorization")), { ip: req.ip ?? "unknown", userAgent: req.get("user-agent"), acceptLanguage: req.get("accept-language") }).catch((e: unknown) => {
+        throw contextError(e);
+      }),
   });
   const app = createApp({ config: deps.config, services, logger: deps.logger, graphql });
   httpServer.on("request", app);
@@ -74,6 +110,7 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
         httpServer.listen(port, host, () => resolve((httpServer.address() as { port: number }).port));
       }),
     async close() {
+      await ended.return?.();
       await apollo.stop(); // drains HTTP and closes the WebSocket server
     },
   };

@@ -2,6 +2,7 @@
 // Payloads carry ids only (NOTIFY caps a payload at 8000 bytes); subscribers load what they show.
 import { EventEmitter } from "node:events";
 import pg from "pg";
+import type { Tx } from "../db/prisma.ts";
 import type { Logger } from "../logger.ts";
 
 const CHANNEL = "sufra_events";
@@ -22,6 +23,8 @@ export interface Events {
   "account.changed": { businessId: string; platform: string; status: string };
   /** the metrics job wrote a business's figures or audience (analytics' realtime view refreshes) */
   "metrics.changed": { businessId: string };
+  /** sessions were revoked (sign-out, password change or reset, suspension, removal): open sockets re-check theirs */
+  "sessions.ended": { userId?: string; businessId?: string };
 }
 export type Topic = keyof Events;
 
@@ -95,6 +98,14 @@ export async function createPubSub(opts: { url: string; pool: pg.Pool; logger: L
   };
 }
 export type PubSub = Awaited<ReturnType<typeof createPubSub>>;
+
+/**
+ * Publishes inside a database transaction: Postgres delivers a NOTIFY only when its transaction commits,
+ * so listeners never hear of a change that was rolled back or is not yet visible to them.
+ */
+export async function publishIn<T extends Topic>(tx: Pick<Tx, "$executeRaw">, topic: T, payload: Events[T]) {
+  await tx.$executeRaw`select pg_notify(${CHANNEL}, ${JSON.stringify({ topic, payload })})`;
+}
 
 /** An iterator that passes on only the values `keep` accepts; return() ends it at once (no leak while waiting). */
 export function only<T>(inner: AsyncIterableIterator<T>, keep: (v: T) => boolean): AsyncIterableIterator<T> {

@@ -58,8 +58,8 @@ export interface Answer<T = any> {
 }
 
 /** A JSON request over real HTTP. */
-export async function call<T = any>(base: string, method: string, path: string, opts: { body?: unknown; token?: string; lang?: string; raw?: string } = {}): Promise<Answer<T>> {
-  const headers: Record<string, string> = { accept: "application/json" };
+export async function call<T = any>(base: string, method: string, path: string, opts: { body?: unknown; token?: string; lang?: string; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
+  const headers: Record<string, string> = { accept: "application/json", ...opts.headers };
   if (opts.body !== undefined || opts.raw !== undefined) headers["content-type"] = "application/json";
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.lang) headers["accept-language"] = opts.lang;

@@ -11,9 +11,11 @@ import type { User, Business } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/audit.service.ts";
 import { checkPassword, hashPassword } from "./passwords.ts";
 import { requireScope, type Viewer } from "./policy.ts";
+import { endSessions, liveSessions } from "./sessions.ts";
 import { hashToken, opaqueToken, REFRESH_TOKEN_TTL_DAYS, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from "./tokens.ts";
 
 const HOUR = 3_600_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BLOCKED: Partial<Record<BusinessStatus, "ACCOUNT_PENDING" | "ACCOUNT_REJECTED" | "ACCOUNT_SUSPENDED">> = {
   pending: "ACCOUNT_PENDING",
   rejected: "ACCOUNT_REJECTED",
@@ -66,14 +68,30 @@ export function createAuthService(deps: Deps) {
   }
 
   return {
-    /** Turns an access token into the caller's identity, refusing accounts that may no longer enter. */
+    /**
+     * Turns an access token into the caller's identity, refusing accounts that may no longer enter and
+     * sessions that ended (signed out, password changed or reset, suspended): the session is checked in
+     * the same query that loads the person, so a revoked token is refused at once at no extra cost.
+     */
     async authenticate(accessToken: string): Promise<Viewer> {
       const claims = await signer.verify(accessToken);
-      const user = await db.user.findUnique({ where: { id: claims.sub }, include: { business: true } });
-      if (!user) throw new AppError("SESSION_EXPIRED");
+      if (!UUID.test(claims.sid)) throw new AppError("SESSION_EXPIRED");
+      const user = await db.user.findFirst({
+        where: { id: claims.sub, refreshTokens: { some: { id: claims.sid, revokedAt: null, expiresAt: { gt: new Date() } } } },
+        include: { business: true },
+      });
+      if (!user) {
+        // only on refusal: a suspended person is told so, rather than that the session expired
+        const person = await db.user.findUnique({ where: { id: claims.sub }, include: { business: true } });
+        if (person) assertMayEnter(person);
+        throw new AppError("SESSION_EXPIRED");
+      }
       assertMayEnter(user);
       return { userId: user.id, role: user.role, email: user.email, name: user.name, businessId: user.businessId, sessionId: claims.sid };
     },
+
+    /** Of the given session ids, those still in force (open WebSockets re-check theirs when sessions end). */
+    liveSessions: (ids: string[]) => liveSessions(db, ids),
 
     async register(input: unknown, meta: RequestMeta) {
       await limits.consume("register", meta.ip, emailOf(input));
@@ -124,10 +142,11 @@ export function createAuthService(deps: Deps) {
 
     /** Ends the session named by the refresh token, else the one the access token belongs to. */
     async logout(input: { refreshToken?: string | null }, viewer: Viewer | null) {
-      const now = new Date();
       if (viewer?.apiKeyId) throw new AppError("PERSONAL_SESSION_REQUIRED"); // an API key has no session to end
-      if (input.refreshToken) await db.refreshToken.updateMany({ where: { tokenHash: hashToken(input.refreshToken), revokedAt: null }, data: { revokedAt: now } });
-      else if (viewer) await db.refreshToken.updateMany({ where: { id: viewer.sessionId, revokedAt: null }, data: { revokedAt: now } });
+      const session = input.refreshToken
+        ? await db.refreshToken.findUnique({ where: { tokenHash: hashToken(input.refreshToken) }, select: { id: true, userId: true } })
+        : viewer && { id: viewer.sessionId, userId: viewer.userId };
+      if (session) await endSessions(db, { id: session.id }, { userId: session.userId });
       return true;
     },
 
@@ -159,7 +178,7 @@ export function createAuthService(deps: Deps) {
       let mailId: string;
       await db.$transaction(async (tx) => {
         await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
-        await tx.refreshToken.updateMany({ where: { userId: user.id, revokedAt: null, id: { not: viewer.sessionId } }, data: { revokedAt: new Date() } });
+        await endSessions(tx, { userId: user.id, id: { not: viewer.sessionId } }, { userId: user.id });
         mailId = await mailer.queue(tx, user.email, "passwordChanged", { name: user.name }, user.locale as Locale);
         await audit(tx, { actorId: user.id, action: "user.password_changed", entityType: "user", entityId: user.id, ip: meta.ip });
       });
@@ -190,7 +209,7 @@ export function createAuthService(deps: Deps) {
         const { user } = await consumeEmailToken(tx, v.token, "reset_password");
         // the link reached the mailbox, which proves the address too
         await tx.user.update({ where: { id: user.id }, data: { passwordHash, emailVerifiedAt: user.emailVerifiedAt ?? new Date() } });
-        await tx.refreshToken.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: new Date() } });
+        await endSessions(tx, { userId: user.id }, { userId: user.id });
         await audit(tx, { actorId: user.id, action: "user.password_reset", entityType: "user", entityId: user.id, ip: meta.ip });
       });
       return true;

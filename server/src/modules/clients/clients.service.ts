@@ -12,6 +12,7 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import type { ClientChange } from "../../graphql/pubsub.ts";
 import { audit } from "../audit/audit.service.ts";
 import { requireScope, type Viewer } from "../auth/policy.ts";
+import { endSessions } from "../auth/sessions.ts";
 
 const DAY = 86_400_000;
 const clientInclude = { subscription: true, users: { orderBy: { createdAt: "asc" }, take: 1 } } satisfies Prisma.BusinessInclude;
@@ -123,7 +124,7 @@ export function createClientsService(deps: Deps) {
     suspend: (viewer: Viewer, id: string, meta: RequestMeta) =>
       transition(viewer, id, meta, "suspended", { from: "active", to: "suspended" }, async (tx, _b, a) => {
         await tx.business.update({ where: { id }, data: { status: "suspended" } });
-        await tx.refreshToken.updateMany({ where: { user: { businessId: id }, revokedAt: null }, data: { revokedAt: new Date() } });
+        await endSessions(tx, { user: { businessId: id } }, { businessId: id });
         return mailer.queue(tx, a.email, "suspended", { name: a.name }, a.locale);
       }),
 

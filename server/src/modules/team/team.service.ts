@@ -14,6 +14,7 @@ import type { Business, Invitation, Subscription, User } from "../../generated/p
 import { audit } from "../audit/audit.service.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { requireScope, type Viewer } from "../auth/policy.ts";
+import { endSessions } from "../auth/sessions.ts";
 import { hashToken, opaqueToken } from "../auth/tokens.ts";
 
 const DAY = 86_400_000;
@@ -179,7 +180,7 @@ export function createTeamService(deps: Deps) {
         if (member.id === userId) throw new AppError("CANNOT_REMOVE_SELF");
         if (member.id === access.accountHolderId) throw new AppError("CANNOT_REMOVE_ACCOUNT_HOLDER");
         const now = new Date();
-        const sessions = await tx.refreshToken.updateMany({ where: { userId: member.id, revokedAt: null }, data: { revokedAt: now } });
+        const sessions = { count: await endSessions(tx, { userId: member.id }, { userId: member.id }) };
         const keys = await tx.apiKey.updateMany({ where: { businessId, createdById: member.id, revokedAt: null }, data: { revokedAt: now } });
         await tx.user.delete({ where: { id: member.id } });
         await audit(tx, {
