@@ -33,7 +33,9 @@ const envSchema = z.object({
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
-  LOG_LEVEL: z.enum(["silent", "error", "info", "debug"]).default("info"),
+  LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
+  // GraphQL schema introspection (and "Did you mean ...?" hints in errors); unset: on unless NODE_ENV=production
+  GRAPHQL_INTROSPECTION: z.enum(["true", "false"]).optional(),
   // platform accounts: tokens are encrypted at rest with this key (unset: generated once under DATA_DIR)
   TOKEN_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   INSTAGRAM_APP_ID: z.string().optional(),
@@ -74,6 +76,8 @@ const envSchema = z.object({
   // the demo business (embedded quick start): its people sign in with DEMO_PASSWORD (unset: printed once)
   DEMO_DATA: z.enum(["true", "false"]).optional(),
   DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  // tests only: the server's clock starts at this instant and runs on (refused when NODE_ENV=production)
+  CLOCK_START: z.iso.datetime({ offset: true, message: "must be an ISO 8601 instant, e.g. 2026-11-25T09:00:00+03:00" }).optional(),
 });
 
 export interface Config {
@@ -89,7 +93,9 @@ export interface Config {
   processRole: (typeof PROCESS_ROLES)[number];
   clientDist: string;
   rateLimit: { perIp: number; perEmail: number; windowSeconds: number };
-  logLevel: "silent" | "error" | "info" | "debug";
+  logLevel: "silent" | "error" | "warn" | "info" | "debug";
+  /** schema introspection and field suggestions in GraphQL errors */
+  graphqlIntrospection: boolean;
   tokenKey: Buffer;
   platforms: {
     instagram: { appId?: string; appSecret?: string; authorizeUrl: string; tokenUrl: string; graphUrl: string; graphVersion: string };
@@ -104,6 +110,8 @@ export interface Config {
   /** the writer configuration decides when no admin has chosen one in settings */
   ai: { provider: "local" | "openai"; baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined; timeoutMs: number };
   demo: { enabled: boolean; password: string | undefined };
+  /** tests only: where the server's clock starts (clock.ts) */
+  clockStart?: Date;
 }
 
 export class ConfigError extends Error {}
@@ -117,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  // a shifted clock would let a real business's posts go out on the wrong day
+  if (e.CLOCK_START && env.NODE_ENV === "production") throw new ConfigError("Invalid configuration:\n  CLOCK_START: is for tests; refused when NODE_ENV=production");
   // npm -w runs scripts inside server/: relative paths mean relative to where the person ran npm
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   return {
@@ -133,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDist: path.resolve(e.CLIENT_DIST ?? path.join(import.meta.dirname, "../../client/dist")),
     rateLimit: { perIp: e.RATE_LIMIT_PER_IP, perEmail: e.RATE_LIMIT_PER_EMAIL, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
     logLevel: e.LOG_LEVEL,
+    graphqlIntrospection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === "true" : env.NODE_ENV !== "production",
     tokenKey: createHash("sha256").update(e.TOKEN_ENCRYPTION_KEY ?? keptSecret(dataDir, "token-key")).digest(),
     platforms: {
       instagram: {
@@ -160,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ai: { provider: e.AI_PROVIDER, baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: Math.round(e.AI_TIMEOUT_SECONDS * 1000) },
     // the demo business belongs to the embedded quick start; with a real DATABASE_URL it is opt-in
     demo: { enabled: e.DEMO_DATA ? e.DEMO_DATA === "true" : !e.DATABASE_URL, password: e.DEMO_PASSWORD },
+    clockStart: e.CLOCK_START ? new Date(e.CLOCK_START) : undefined,
   };
 }
 

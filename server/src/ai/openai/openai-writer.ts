@@ -125,6 +125,19 @@ function replyMessages(req: ReviewReplyRequest, analysed: Pick<ReviewReplyResult
   ];
 }
 
+const CAPTION_TEMPERATURE = 0.9;
+
+/**
+ * OpenAI's reasoning models (o1, o3, o4-mini, the gpt-5 family) refuse any temperature but their
+ * default with 400 unsupported_value; their chat model gpt-5-chat-latest takes one. Other
+ * OpenAI-compatible servers (vLLM, Ollama) take one.
+ */
+export function acceptsTemperature(model: string): boolean {
+  const name = model.trim().toLowerCase().replace(/^.*\//, ""); // "openai/o3-mini" from a router
+  if (/^gpt-5(\.\d+)?-chat/.test(name)) return true;
+  return !/^(o\d+|gpt-5)(\b|[-.])/.test(name);
+}
+
 /**
  * The model's writer, with the local one behind it. `local` answers whenever the model cannot;
  * the result then carries fellBack: true.
@@ -132,12 +145,25 @@ function replyMessages(req: ReviewReplyRequest, analysed: Pick<ReviewReplyResult
 export function createOpenAiWriter(opts: OpenAiWriterOptions, local: AiWriter): AiWriter {
   // no retries: a retry after a timeout would double the 30 s a person waits
   const client = new OpenAI({ baseURL: opts.baseUrl, apiKey: opts.apiKey || "not-needed", timeout: opts.timeoutMs, maxRetries: 0 });
+  // learnt from the endpoint: a model behind a name we do not know may refuse a temperature too
+  let sendTemperature = acceptsTemperature(opts.model);
+
+  async function complete(body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming) {
+    try {
+      return await client.chat.completions.create(sendTemperature ? { ...body, temperature: CAPTION_TEMPERATURE } : body);
+    } catch (err) {
+      // 400 unsupported_value on param "temperature": this model takes its default only; ask once more without
+      if (!(sendTemperature && err instanceof OpenAI.APIError && err.status === 400 && err.param === "temperature")) throw err;
+      sendTemperature = false;
+      opts.logger?.warn("ai: the model refuses a temperature; asking without one from now on", { model: opts.model, error: err.message });
+      return client.chat.completions.create(body);
+    }
+  }
 
   async function ask<T>(messages: OpenAI.Chat.Completions.ChatCompletionMessageParam[], schema: z.ZodType<T>, name: string): Promise<T> {
-    const completion = await client.chat.completions.create({
+    const completion = await complete({
       model: opts.model,
       messages,
-      temperature: 0.9,
       response_format: { type: "json_schema", json_schema: { name, strict: true, schema: z.toJSONSchema(schema, { target: "draft-7" }) as Record<string, unknown> } },
     });
     const choice = completion.choices[0];
@@ -158,7 +184,8 @@ export function createOpenAiWriter(opts: OpenAiWriterOptions, local: AiWriter): 
         if (!variants.length) throw new Error("no usable caption in the answer");
         return { variants, provider: "openai" };
       } catch (err) {
-        opts.logger?.info("ai: the model gave no usable captions; the local writer answered", { error: (err as Error).message });
+        // a warning: the person got the built-in writer's captions, and an admin should see that the model never answered
+        opts.logger?.warn("ai: the model gave no usable captions; the built-in writer answered", { model: opts.model, reason: (err as Error).message });
         return { ...(await local.generate(req)), fellBack: true };
       }
     },
@@ -172,7 +199,7 @@ export function createOpenAiWriter(opts: OpenAiWriterOptions, local: AiWriter): 
         if (base.language === "ar" ? share < 0.6 : share > 0.1) throw new Error("the reply is not in the review's language");
         return { ...base, reply, provider: "openai", fellBack: false };
       } catch (err) {
-        opts.logger?.info("ai: the model gave no usable review reply; the local writer answered", { error: (err as Error).message });
+        opts.logger?.warn("ai: the model gave no usable review reply; the built-in writer answered", { model: opts.model, reason: (err as Error).message });
         return { ...base, fellBack: true };
       }
     },

@@ -1,0 +1,115 @@
+// The OpenAI-compatible writer against the chat-completions stand-in, without the app around it:
+// reasoning models get no temperature (OpenAI refuses one with 400 unsupported_value), a model that
+// refuses one anyway is asked once more without it, and every fallback to the built-in writer is
+// logged at WARN with its reason so an administrator can see that the model never answered.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "@jest/globals";
+import { acceptsTemperature, createOpenAiWriter } from "../src/ai/openai/openai-writer.ts";
+import type { AiWriter } from "../src/ai/provider.ts";
+import type { GenerateRequest } from "../src/ai/types.ts";
+import { createLogger, type Logger } from "../src/logger.ts";
+import { startFakeChat, type FakeChat } from "./fakes/chat-completions-server.ts";
+
+let fake: FakeChat;
+beforeAll(async () => {
+  fake = await startFakeChat();
+});
+afterAll(() => fake.close());
+beforeEach(() => {
+  fake.requests.length = 0;
+  fake.replies.length = 0;
+});
+
+/** A logger that keeps what was written, by level. */
+function recordingLogger(): Logger & { lines: { level: string; msg: string; data?: unknown }[] } {
+  const lines: { level: string; msg: string; data?: unknown }[] = [];
+  const at = (level: string) => (msg: string, data?: unknown) => void lines.push({ level, msg, data });
+  return { lines, error: at("error"), warn: at("warn"), info: at("info"), debug: at("debug") };
+}
+
+const LOCAL: AiWriter = {
+  provider: "local",
+  generate: async (req) => ({ variants: [{ content: "Karak o'clock, Kuwait.", hashtags: [], language: req.language }], provider: "local" }),
+  replyToReview: async () => ({ reply: "Thank you", language: "en", sentiment: "positive", topics: [], provider: "local", fellBack: false }) as never,
+};
+
+const REQ: GenerateRequest = { prompt: "pistachio kunafa", platform: "instagram", language: "en", tone: "friendly", variants: 1, business: { name: "Dar Al Qahwa" } };
+const GOOD = { content: JSON.stringify({ variants: [{ content: "Golden pistachio kunafa, warm from the oven.", hashtags: ["Kunafa"] }] }) };
+
+function writer(model: string, logger: Logger) {
+  return createOpenAiWriter({ baseUrl: fake.url, apiKey: fake.apiKey, model, timeoutMs: 5_000, logger }, LOCAL);
+}
+
+describe("temperature", () => {
+  test("reasoning models are named as OpenAI names them; chat models and local servers take a temperature", () => {
+    for (const m of ["o1", "o1-mini", "o3", "o3-mini", "o4-mini", "gpt-5", "gpt-5-mini", "gpt-5.1", "openai/o3-mini"]) expect(acceptsTemperature(m)).toBe(false);
+    for (const m of ["gpt-4o", "gpt-4.1-mini", "gpt-5-chat-latest", "llama3.1:8b", "qwen2.5", "olmo-2"]) expect(acceptsTemperature(m)).toBe(true);
+  });
+
+  test("the stand-in refuses a temperature for a reasoning model as OpenAI does", async () => {
+    const r = await fetch(`${fake.url}/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${fake.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "o3-mini", messages: [{ role: "user", content: "hi" }], temperature: 0.9 }),
+    });
+    expect(r.status).toBe(400);
+    expect((await r.json()).error).toMatchObject({ type: "invalid_request_error", param: "temperature", code: "unsupported_value" });
+  });
+
+  test("a reasoning model is asked without a temperature, and its captions are used", async () => {
+    const log = recordingLogger();
+    fake.replies.push(GOOD);
+    const out = await writer("gpt-5-mini", log).generate(REQ);
+    expect(out.fellBack).toBeUndefined();
+    expect(out.provider).toBe("openai");
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]!.body).not.toHaveProperty("temperature");
+    expect(log.lines.filter((l) => l.level === "warn")).toEqual([]);
+  });
+
+  test("other models get the caption temperature", async () => {
+    fake.replies.push(GOOD);
+    await writer("gpt-4o-mini", recordingLogger()).generate(REQ);
+    expect(fake.requests[0]!.body.temperature).toBe(0.9);
+  });
+
+  test("a model that refuses the temperature anyway (400 unsupported_value) is asked once more without it, and not again", async () => {
+    const log = recordingLogger();
+    const w = writer("house-reasoner", log); // a name we cannot recognise
+    fake.replies.push({ status: 400, message: "Unsupported value: 'temperature' does not support 0.9 with this model. Only the default (1) value is supported.", param: "temperature", code: "unsupported_value" }, GOOD, GOOD);
+    const first = await w.generate(REQ);
+    expect(first.fellBack).toBeUndefined();
+    expect(fake.requests.map((r) => r.body.temperature)).toEqual([0.9, undefined]);
+    await w.generate(REQ);
+    expect(fake.requests).toHaveLength(3);
+    expect(fake.requests[2]!.body).not.toHaveProperty("temperature");
+    expect(log.lines.filter((l) => l.level === "warn").map((l) => l.msg)).toEqual([expect.stringMatching(/refuses a temperature/)]);
+  });
+});
+
+describe("falling back to the built-in writer", () => {
+  test("is logged at WARN with the model and the reason", async () => {
+    const log = recordingLogger();
+    fake.replies.push({ status: 500, message: "The server had an error while processing your request." });
+    const out = await writer("gpt-4o-mini", log).generate(REQ);
+    expect(out.fellBack).toBe(true);
+    const warns = log.lines.filter((l) => l.level === "warn");
+    expect(warns).toHaveLength(1);
+    expect(warns[0]!.msg).toMatch(/built-in writer answered/);
+    expect(warns[0]!.data).toMatchObject({ model: "gpt-4o-mini", reason: expect.stringMatching(/500/) });
+    expect(log.lines.filter((l) => l.level === "info")).toEqual([]);
+  });
+
+  test("the logger has a WARN level that LOG_LEVEL=warn keeps and LOG_LEVEL=error drops", () => {
+    const written: string[] = [];
+    const original = process.stderr.write.bind(process.stderr);
+    (process.stderr as { write: unknown }).write = (chunk: string) => (written.push(String(chunk)), true);
+    try {
+      createLogger("warn").warn("ai fell back", { reason: "timeout" });
+      createLogger("warn").info("not shown");
+      createLogger("error").warn("not shown either");
+    } finally {
+      (process.stderr as { write: unknown }).write = original;
+    }
+    expect(written).toEqual([expect.stringMatching(/ WARN ai fell back \{"reason":"timeout"\}\n$/)]);
+  });
+});
