@@ -2,6 +2,7 @@
 // names the variable; nothing else in the server reads process.env.
 import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP, isIPv4 } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -33,6 +34,11 @@ const envSchema = z.object({
   RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  // proxies whose X-Forwarded-For is believed (the client's address counts for the limits above)
+  TRUST_PROXY: z.string().optional().superRefine((v, ctx) => {
+    const bad = v ? trustProxyList(v).filter((x) => !isProxyAddress(x)) : [];
+    if (bad.length) ctx.addIssue({ code: "custom", message: `not an address, CIDR range or one of ${PROXY_NAMES.join(", ")}: ${bad.join(", ")}` });
+  }),
   LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
   // GraphQL schema introspection (and "Did you mean ...?" hints in errors); unset: on unless NODE_ENV=production
   GRAPHQL_INTROSPECTION: z.enum(["true", "false"]).optional(),
@@ -93,6 +99,8 @@ export interface Config {
   processRole: (typeof PROCESS_ROLES)[number];
   clientDist: string;
   rateLimit: { perIp: number; perEmail: number; windowSeconds: number };
+  /** Express "trust proxy": the proxies whose X-Forwarded-For names the client; false: none */
+  trustProxy: string[] | false;
   logLevel: "silent" | "error" | "warn" | "info" | "debug";
   /** schema introspection and field suggestions in GraphQL errors */
   graphqlIntrospection: boolean;
@@ -115,6 +123,20 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** Names Express's "trust proxy" understands, besides addresses and CIDR ranges. */
+const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
+const trustProxyList = (v: string) => (["none", "false"].includes(v.trim().toLowerCase()) ? [] : v.split(",").map((x) => x.trim()).filter(Boolean));
+/** An address, a range (address/prefix, or IPv4 address/netmask) or a name, as Express's proxy-addr accepts. */
+function isProxyAddress(x: string): boolean {
+  if (PROXY_NAMES.includes(x)) return true;
+  const [addr, range, ...rest] = x.split("/");
+  const kind = isIP(addr);
+  if (!kind || rest.length) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (kind === 4 ? 32 : 128);
+  return kind === 4 && isIPv4(range);
+}
 
 /** Parses the environment (blank values count as unset). Throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -142,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     processRole: e.PROCESS_ROLE,
     clientDist: path.resolve(e.CLIENT_DIST ?? path.join(import.meta.dirname, "../../client/dist")),
     rateLimit: { perIp: e.RATE_LIMIT_PER_IP, perEmail: e.RATE_LIMIT_PER_EMAIL, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
+    trustProxy: e.TRUST_PROXY && trustProxyList(e.TRUST_PROXY).length ? trustProxyList(e.TRUST_PROXY) : false,
     logLevel: e.LOG_LEVEL,
     graphqlIntrospection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === "true" : env.NODE_ENV !== "production",
     tokenKey: createHash("sha256").update(e.TOKEN_ENCRYPTION_KEY ?? keptSecret(dataDir, "token-key")).digest(),

@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { startSufra } from "./app.ts";
+import { startClockAt } from "./clock.ts";
 
 const t0 = performance.now();
 let config;
@@ -13,6 +14,10 @@ try {
     process.exit(1);
   }
   throw e;
+}
+if (config.clockStart) {
+  startClockAt(config.clockStart);
+  console.log(`CLOCK_START: this server's clock started at ${config.clockStart.toISOString()}`);
 }
 
 try {
