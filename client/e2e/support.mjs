@@ -23,15 +23,20 @@ const freePort = () =>
     });
   });
 
-/** Starts the server as `npm start` would (after a client build), on a fresh database. */
-export async function startServer() {
+/**
+ * Starts the server as `npm start` would (after a client build), on a fresh database. With
+ * `clockStart` (an ISO instant) the server's clock starts there and runs on (CLOCK_START): a test
+ * that depends on the day (the calendar's layout, lead times) then runs the same on every day.
+ */
+export async function startServer({ clockStart } = {}) {
   if (!existsSync(path.join(ROOT, "client/dist/index.html"))) execFileSync("npm", ["run", "build", "-w", "client"], { cwd: ROOT, stdio: "inherit" });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sufra-e2e-"));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as user postgres
   const port = await freePort();
+  const spawnedAt = Date.now();
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: path.join(ROOT, "server"),
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "error", DEMO_PASSWORD: DEMO.password, RATE_LIMIT_PER_IP: "100000", RATE_LIMIT_PER_EMAIL: "100000", PUBLIC_URL: `http://127.0.0.1:${port}` },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "error", DEMO_PASSWORD: DEMO.password, RATE_LIMIT_PER_IP: "100000", RATE_LIMIT_PER_EMAIL: "100000", PUBLIC_URL: `http://127.0.0.1:${port}`, ...(clockStart ? { CLOCK_START: clockStart } : {}) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -51,6 +56,8 @@ export async function startServer() {
   }
   return {
     base,
+    /** The server's "now" in ms (its own clock starts a moment after the spawn: at most that much later). */
+    now: () => (clockStart ? Date.parse(clockStart) + (Date.now() - spawnedAt) : Date.now()),
     async stop() {
       const gone = new Promise((r) => child.once("exit", r));
       child.kill("SIGTERM");
@@ -90,6 +97,47 @@ export async function startBrowser() {
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Pins the browser's clock to the server's (Playwright's clock: Date, timers and performance are
+ * faked, time keeps flowing, so polling and live updates still run). Call before opening pages.
+ */
+export async function syncClock(browser, server) {
+  await browser.context.clock.install({ time: server.now() });
+}
+
+/**
+ * Drags `source` onto the middle of `target` with the mouse, in steps (FullCalendar follows pointer
+ * moves). The mouse works in viewport coordinates and never scrolls: a point below the fold gets no
+ * events, so the drag would silently end where it started. Both ends are brought into view first,
+ * as a person scrolls before dragging, and the drag refuses to start if either is out of view or
+ * the source is covered by something else.
+ */
+export async function drag(page, source, target, steps = 12) {
+  const { width, height } = page.viewportSize();
+  await source.scrollIntoViewIfNeeded();
+  let [a, b] = [await source.boundingBox(), await target.boundingBox()];
+  const top = Math.min(a.y, b.y);
+  const bottom = Math.max(a.y + a.height, b.y + b.height);
+  if (top < 0 || bottom > height) {
+    await page.evaluate((dy) => window.scrollBy(0, dy), (top + bottom) / 2 - height / 2);
+    [a, b] = [await source.boundingBox(), await target.boundingBox()];
+  }
+  const from = { x: a.x + a.width / 2, y: a.y + a.height / 2 };
+  const to = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+  for (const [name, p] of [["source", from], ["target", to]]) {
+    if (p.x < 0 || p.y < 0 || p.x >= width || p.y >= height) throw new Error(`drag: the ${name}'s middle (${Math.round(p.x)}, ${Math.round(p.y)}) is outside the ${width}×${height} viewport`);
+  }
+  const hit = await source.evaluate((el, p) => {
+    const at = document.elementFromPoint(p.x, p.y);
+    return el.contains(at) ? null : `${at?.tagName.toLowerCase()}.${at?.className}`;
+  }, from);
+  if (hit) throw new Error(`drag: the source is covered by ${hit}`);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= steps; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / steps, from.y + ((to.y - from.y) * i) / steps);
+  await page.mouse.up();
 }
 
 export async function screenshot(page, name) {
