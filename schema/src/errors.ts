@@ -78,7 +78,7 @@ export const ERRORS = {
   // business discovery goes through a separate Facebook sign-in (Instagram API with Facebook Login)
   FACEBOOK_NOT_CONNECTED: { status: 409, graphql: "BAD_USER_INPUT", en: "Sign in with Facebook to read competitors' figures from Instagram.", ar: "سجّل الدخول عبر فيسبوك لقراءة أرقام المنافسين من إنستغرام." },
   FACEBOOK_RECONNECT_NEEDED: { status: 409, graphql: "BAD_USER_INPUT", en: "Your Facebook sign-in for competitor figures has expired. Sign in again.", ar: "انتهت صلاحية تسجيل دخولك عبر فيسبوك لأرقام المنافسين. سجّل الدخول مجددًا." },
-  FACEBOOK_NOT_CONFIGURED: { status: 503, graphql: "INTERNAL_SERVER_ERROR", en: "Reading figures from Instagram is not set up on this server.", ar: "قراءة الأرقام من إنستغرام غير مفعّلة على هذا الخادم." },
+  FACEBOOK_NOT_CONFIGURED: { status: 409, graphql: "BAD_USER_INPUT", en: "Reading figures from Instagram is not set up on this server.", ar: "قراءة الأرقام من إنستغرام غير مفعّلة على هذا الخادم." },
   // ---- end of competitors
 } as const satisfies Record<string, CatalogueEntry>;
 

@@ -307,7 +307,8 @@ describe("a server without a Facebook app", () => {
     const token = (await call(bare.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body.access_token as string;
     expect((await call(bare.base, "GET", "/api/competitors/discovery", { token })).body).toMatchObject({ configured: false, demo: false, status: "not_connected" });
     const rest = await call(bare.base, "POST", "/api/competitors/discovery/connect", { token, body: {} });
-    expect([rest.status, rest.body]).toEqual([503, { code: "FACEBOOK_NOT_CONFIGURED", message: "Reading figures from Instagram is not set up on this server." }]);
+    // a feature this server was not set up for is a refusal the person can act on (ask support), as PLATFORM_NOT_CONFIGURED; never a 5xx
+    expect([rest.status, rest.body]).toEqual([409, { code: "FACEBOOK_NOT_CONFIGURED", message: "Reading figures from Instagram is not set up on this server." }]);
     const g = await gql(bare.base, `mutation { connectCompetitorDiscovery { authorizeUrl } }`, {}, token, "ar");
     expect(g.errors?.[0]).toMatchObject({ message: "قراءة الأرقام من إنستغرام غير مفعّلة على هذا الخادم.", extensions: { reason: "FACEBOOK_NOT_CONFIGURED" } });
     expect(await bare.sufra.deps.db.oAuthState.count({ where: { businessId: c.businessId } })).toBe(0);

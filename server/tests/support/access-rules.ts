@@ -1,0 +1,314 @@
+// Who may call what: one expectation per REST route and per GraphQL root field, from SPEC §2/§6 and the
+// README's API table. The authorization matrix fails on any path or field missing here.
+import type { CallerName } from "./world.ts";
+
+/**
+ * public: anyone (a bad token is ignored or explained, never a 5xx).
+ * signedIn: any signed-in caller (admin, owner, client; on GraphQL an API key too: it acts as a client).
+ * person: a person's session only (never an API key).
+ * business: the people of a business (owner or client) and, on GraphQL, the business's API key; admins have no business.
+ * businessPerson: the people of a business, not its API key (the key changes no settings, team or accounts).
+ * manager: an owner or the business's account holder (team and keys, Premium).
+ * admin: Sufra's staff.
+ * analytics: the people (and key) of the business named by client_id; admins for any business.
+ */
+export type Policy = "public" | "signedIn" | "person" | "business" | "businessPerson" | "manager" | "admin" | "analytics";
+
+export interface Rule {
+  policy: Policy;
+  /** ids of A travel only in the body (bulk paths): another tenant's call may answer, but must change nothing of A's */
+  crossBody?: boolean;
+}
+
+const r = (policy: Policy, crossBody = false): Rule => ({ policy, crossBody });
+
+/** REST never takes API keys (README: keys are for /graphql): every key is refused there. */
+export const REST_RULES: Record<string, Rule> = {
+  "POST /api/auth/login": r("public"),
+  "POST /api/auth/register": r("public"),
+  "POST /api/auth/refresh": r("public"),
+  "POST /api/auth/logout": r("public"),
+  "GET /api/auth/me": r("signedIn"),
+  "PUT /api/auth/profile": r("signedIn"),
+  "POST /api/auth/change-password": r("signedIn"),
+  "POST /api/auth/forgot-password": r("public"),
+  "POST /api/auth/reset-password": r("public"),
+  "POST /api/auth/verify-email": r("public"),
+  "POST /api/auth/resend-verification": r("public"),
+  "GET /api/admin/clients": r("admin"),
+  "GET /api/admin/clients/:id": r("admin"),
+  "POST /api/admin/clients/:id/approve": r("admin"),
+  "POST /api/admin/clients/:id/reject": r("admin"),
+  "POST /api/admin/clients/:id/gift-trial-days": r("admin"),
+  "POST /api/admin/clients/:id/suspend": r("admin"),
+  "POST /api/admin/clients/:id/reactivate": r("admin"),
+  "GET /api/health": r("public"),
+  "GET /api/admin/stats": r("admin"),
+  "GET /api/owner/stats": r("business"),
+  "GET /api/notifications": r("signedIn"),
+  "POST /api/notifications/read": r("signedIn", true),
+  "GET /api/translations/list": r("public"),
+  "PUT /api/translations/bulk": r("admin"),
+  "GET /api/translations/export": r("admin"),
+  "GET /api/team": r("business"),
+  "POST /api/team/invitations/accept": r("public"),
+  "POST /api/team/invitations": r("manager"),
+  "DELETE /api/team/invitations/:id": r("manager"),
+  "DELETE /api/team/members/:id": r("manager"),
+  "GET /api/api-keys": r("business"),
+  "POST /api/api-keys": r("manager"),
+  "DELETE /api/api-keys/:id": r("manager"),
+  "POST /api/posts/media": r("business"),
+  "GET /api/posts/media": r("business"),
+  "GET /api/posts/media/:id": r("business"),
+  "DELETE /api/posts/media/:id": r("business"),
+  "POST /api/posts/media/:id/enhance": r("business"),
+  "POST /api/posts/generate": r("business"),
+  "POST /api/posts/hashtags/suggest": r("business"),
+  "GET /api/posts": r("business"),
+  "POST /api/posts": r("business"),
+  "GET /api/posts/drafts": r("business"),
+  "POST /api/posts/drafts": r("business"),
+  "POST /api/posts/preview": r("business"),
+  "GET /api/posts/calendar": r("business"),
+  "POST /api/posts/bulk/delete": r("business", true),
+  "POST /api/posts/bulk/schedule": r("business", true),
+  "POST /api/posts/targets/:id/confirm": r("business"),
+  "POST /api/posts/targets/:id/retry": r("business"),
+  "GET /api/posts/:id": r("business"),
+  "PUT /api/posts/:id": r("business"),
+  "DELETE /api/posts/:id": r("business"),
+  "POST /api/posts/:id/schedule": r("business"),
+  "POST /api/posts/:id/unschedule": r("business"),
+  "POST /api/posts/:id/publish": r("business"),
+  "GET /api/platforms": r("business"),
+  "POST /api/platforms/:platform/connect": r("business"),
+  "GET /api/platforms/:platform/callback": r("public"), // the network sends the person back; the single-use state names the business
+  "DELETE /api/platforms/:platform": r("business"),
+  "GET /api/calendar/prayer-times": r("signedIn"),
+  "GET /api/calendar/holidays": r("signedIn"),
+  "GET /api/calendar/upcoming": r("signedIn"),
+  "GET /api/calendar/holiday-overrides": r("admin"),
+  "PUT /api/calendar/holiday-overrides": r("admin"),
+  "DELETE /api/calendar/holiday-overrides/:id": r("admin"),
+  "GET /api/templates": r("business"),
+  "POST /api/templates/:id/apply": r("business"),
+  "POST /api/templates": r("business"),
+  "PUT /api/templates/:id": r("business"),
+  "DELETE /api/templates/:id": r("business"),
+  "GET /api/reviews": r("business"),
+  "GET /api/reviews/stats": r("business"),
+  "POST /api/reviews": r("business"),
+  "POST /api/reviews/import": r("business"),
+  "GET /api/reviews/:id": r("business"),
+  "POST /api/reviews/:id/suggest-reply": r("business"),
+  "PUT /api/reviews/:id/reply": r("business"),
+  "POST /api/reviews/:id/approve": r("business"),
+  "POST /api/reviews/:id/replied": r("business"),
+  "DELETE /api/reviews/:id": r("business"),
+  "GET /api/competitors": r("business"),
+  "POST /api/competitors": r("business"),
+  "GET /api/competitors/benchmark": r("business"),
+  "GET /api/competitors/import/template": r("business"),
+  "POST /api/competitors/import": r("business"),
+  "GET /api/competitors/discovery": r("business"),
+  "POST /api/competitors/discovery/connect": r("business"),
+  "GET /api/competitors/discovery/callback": r("public"), // as the platforms' callback
+  "DELETE /api/competitors/discovery": r("business"),
+  "GET /api/competitors/:id": r("business"),
+  "PUT /api/competitors/:id": r("business"),
+  "DELETE /api/competitors/:id": r("business"),
+  "GET /api/competitors/:id/snapshots": r("business"),
+  "POST /api/competitors/:id/snapshots": r("business"),
+  "DELETE /api/competitors/:id/snapshots/:day": r("business"),
+  "POST /api/competitors/:id/fetch": r("business"),
+  "GET /api/insights/posting-times": r("business"),
+  "GET /api/analytics/overview": r("analytics"),
+  "GET /api/analytics/engagement": r("analytics"),
+  "GET /api/analytics/platforms/:platform": r("analytics"),
+  "GET /api/analytics/top-posts": r("analytics"),
+  "GET /api/analytics/content": r("analytics"),
+  "GET /api/analytics/audience": r("analytics"),
+  "GET /api/analytics/realtime": r("analytics"),
+  "GET /api/analytics/export": r("analytics"),
+  "GET /api/campaigns": r("business"),
+  "POST /api/campaigns": r("business"),
+  "GET /api/campaigns/:id": r("business"),
+  "PUT /api/campaigns/:id": r("business"),
+  "DELETE /api/campaigns/:id": r("business"),
+  "POST /api/campaigns/:id/posts": r("business"),
+  "POST /api/campaigns/:id/posts/detach": r("business"),
+  "DELETE /api/campaigns/:id/posts/:postId": r("business"),
+  "GET /api/business-profile": r("business"),
+  "PUT /api/business-profile": r("business"),
+  "POST /api/business-profile/menu": r("business"),
+  "POST /api/business-profile/menu/import": r("business"),
+  "PUT /api/business-profile/menu/order": r("business", true),
+  "PUT /api/business-profile/menu/:id": r("business"),
+  "DELETE /api/business-profile/menu/:id": r("business"),
+  "GET /api/ai/usage": r("business"),
+  "GET /api/ai/settings": r("admin"),
+  "PUT /api/ai/settings": r("admin"),
+  "POST /api/ai/settings/test": r("admin"),
+  "GET /media/:id/:variant": r("public"), // signed URLs: the signature, not a session, opens a file
+};
+
+export const GRAPHQL_RULES: Record<string, Rule> = {
+  "Query.adminStats": r("admin"),
+  "Query.aiSettings": r("admin"),
+  "Query.aiUsage": r("business"),
+  "Query.analyticsAudience": r("analytics"),
+  "Query.analyticsContent": r("analytics"),
+  "Query.analyticsEngagement": r("analytics"),
+  "Query.analyticsExport": r("analytics"),
+  "Query.analyticsOverview": r("analytics"),
+  "Query.analyticsPlatform": r("analytics"),
+  "Query.analyticsRealtime": r("analytics"),
+  "Query.analyticsTopPosts": r("analytics"),
+  "Query.apiKeys": r("businessPerson"),
+  "Query.businessProfile": r("business"),
+  "Query.calendarPosts": r("business"),
+  "Query.campaign": r("business"),
+  "Query.campaigns": r("business"),
+  "Query.client": r("admin"),
+  "Query.clientDashboard": r("business"),
+  "Query.clients": r("admin"),
+  "Query.competitor": r("business"),
+  "Query.competitorBenchmark": r("business"),
+  "Query.competitorDiscovery": r("business"),
+  "Query.competitors": r("business"),
+  "Query.contentTemplates": r("business"),
+  "Query.drafts": r("business"),
+  "Query.health": r("public"),
+  "Query.holidayOverrides": r("admin"),
+  "Query.kuwaitHolidays": r("signedIn"),
+  "Query.me": r("signedIn"),
+  "Query.media": r("business"),
+  "Query.mediaLibrary": r("business"),
+  "Query.notifications": r("person"),
+  "Query.ownerStats": r("business"),
+  "Query.platformConnections": r("business"),
+  "Query.post": r("business"),
+  "Query.postPreview": r("business"),
+  "Query.postingInsights": r("business"),
+  "Query.posts": r("business"),
+  "Query.prayerTimes": r("signedIn"),
+  "Query.review": r("business"),
+  "Query.reviewStats": r("business"),
+  "Query.reviews": r("business"),
+  "Query.team": r("businessPerson"),
+  "Query.templateAccess": r("business"),
+  "Query.translations": r("public"),
+  "Query.unreadNotificationsCount": r("person"),
+  "Query.upcomingOccasions": r("signedIn"),
+  "Mutation.acceptInvitation": r("public"),
+  "Mutation.addMenuItem": r("businessPerson"),
+  "Mutation.applyTemplate": r("business"),
+  "Mutation.approveClient": r("admin"),
+  "Mutation.approveReviewReply": r("business"),
+  "Mutation.attachPostsToCampaign": r("business"),
+  "Mutation.changePassword": r("person"),
+  "Mutation.confirmPostTarget": r("business"),
+  "Mutation.connectCompetitorDiscovery": r("businessPerson"),
+  "Mutation.connectPlatform": r("businessPerson"),
+  "Mutation.createApiKey": r("manager"),
+  "Mutation.createCampaign": r("business"),
+  "Mutation.createCompetitor": r("business"),
+  "Mutation.createPost": r("business"),
+  "Mutation.createReview": r("business"),
+  "Mutation.deleteCampaign": r("business"),
+  "Mutation.deleteCompetitor": r("business"),
+  "Mutation.deleteCompetitorSnapshot": r("business"),
+  "Mutation.deleteContentTemplate": r("business"),
+  "Mutation.deleteMedia": r("business"),
+  "Mutation.deletePost": r("business"),
+  "Mutation.deletePosts": r("business", true),
+  "Mutation.deleteReview": r("business"),
+  "Mutation.detachPostsFromCampaign": r("business"),
+  "Mutation.disconnectCompetitorDiscovery": r("businessPerson"),
+  "Mutation.disconnectPlatform": r("businessPerson"),
+  "Mutation.enhanceMedia": r("business"),
+  "Mutation.fetchCompetitorFromInstagram": r("business"),
+  "Mutation.forgotPassword": r("public"),
+  "Mutation.generatePost": r("business"),
+  "Mutation.giftTrialDays": r("admin"),
+  "Mutation.importCompetitors": r("business"),
+  "Mutation.importMenu": r("businessPerson"),
+  "Mutation.importReviews": r("business"),
+  "Mutation.inviteTeamMember": r("manager"),
+  "Mutation.login": r("public"),
+  "Mutation.logout": r("public"),
+  "Mutation.markAllNotificationsRead": r("person"),
+  "Mutation.markNotificationsRead": r("person", true),
+  "Mutation.markReviewReplied": r("business"),
+  "Mutation.publishPost": r("business"),
+  "Mutation.reactivateClient": r("admin"),
+  "Mutation.refreshToken": r("public"),
+  "Mutation.register": r("public"),
+  "Mutation.rejectClient": r("admin"),
+  "Mutation.removeHolidayOverride": r("admin"),
+  "Mutation.removeMenuItem": r("businessPerson"),
+  "Mutation.removeTeamMember": r("manager"),
+  "Mutation.reorderMenu": r("businessPerson", true),
+  "Mutation.reschedulePosts": r("business", true),
+  "Mutation.resendVerification": r("public"),
+  "Mutation.resetPassword": r("public"),
+  "Mutation.retryPostTarget": r("business"),
+  "Mutation.revokeApiKey": r("manager"),
+  "Mutation.revokeInvitation": r("manager"),
+  "Mutation.saveCompetitorSnapshot": r("business"),
+  "Mutation.saveContentTemplate": r("business"),
+  "Mutation.schedulePost": r("business"),
+  "Mutation.setHolidayOverride": r("admin"),
+  "Mutation.setPostCampaign": r("business"),
+  "Mutation.suggestHashtags": r("business"),
+  "Mutation.suggestReviewReply": r("business"),
+  "Mutation.suspendClient": r("admin"),
+  "Mutation.testAiSettings": r("admin"),
+  "Mutation.unschedulePost": r("business"),
+  "Mutation.updateAiSettings": r("admin"),
+  "Mutation.updateBusinessProfile": r("businessPerson"),
+  "Mutation.updateCampaign": r("business"),
+  "Mutation.updateCompetitor": r("business"),
+  "Mutation.updateMenuItem": r("businessPerson"),
+  "Mutation.updatePost": r("business"),
+  "Mutation.updateProfile": r("person"),
+  "Mutation.updateReviewReply": r("business"),
+  "Mutation.updateTranslations": r("admin"),
+  "Mutation.verifyEmail": r("public"),
+  "Subscription.adminStatsUpdated": r("admin"),
+  "Subscription.analyticsRealtime": r("analytics"),
+  "Subscription.clientEvents": r("admin"),
+  "Subscription.notificationAdded": r("person"),
+  "Subscription.postChanged": r("business"),
+};
+
+const PEOPLE_A: CallerName[] = ["holderA", "ownerA", "memberA"];
+
+/**
+ * Whether a caller may pass the door of a rule. `door` rest: API keys are never accepted.
+ * clientB counts as a business person here; whether it touches A's rows is decided by the caller of this.
+ */
+export function mayCall(policy: Policy, caller: CallerName, door: "rest" | "graphql"): boolean {
+  const person = [...PEOPLE_A, "clientB", "admin"].includes(caller);
+  const businessPerson = [...PEOPLE_A, "clientB"].includes(caller);
+  const key = caller === "keyA" && door === "graphql"; // revoked and ex-Premium keys are never accepted
+  switch (policy) {
+    case "public":
+      return true;
+    case "signedIn":
+      return person || key;
+    case "person":
+      return person;
+    case "business":
+      return businessPerson || key;
+    case "businessPerson":
+      return businessPerson;
+    case "manager":
+      return caller === "holderA" || caller === "ownerA" || caller === "clientB"; // B manages its own business
+    case "admin":
+      return caller === "admin";
+    case "analytics":
+      return businessPerson || key || caller === "admin";
+  }
+}

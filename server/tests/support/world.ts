@@ -1,0 +1,120 @@
+// A small world for suites that call every path: a Premium business A with its people, an API key and
+// one of everything it can own; a business B of another tenant; a revoked key and a key whose business
+// left Premium; and the admin. Every id the paths take is one of A's (or a throwaway of A's to delete).
+import pg from "pg";
+import sharp from "sharp";
+import { adminToken, call, registeredClient, signedInBusiness, type TestApp } from "./app.ts";
+import type { startMailbox } from "./mailbox.ts";
+import { joinedMember, login } from "./team.ts";
+
+export type CallerName = "anon" | "holderA" | "ownerA" | "memberA" | "clientB" | "admin" | "keyA" | "revokedKey" | "exPremiumKey";
+export const CALLERS: CallerName[] = ["anon", "holderA", "ownerA", "memberA", "clientB", "admin", "keyA", "revokedKey", "exPremiumKey"];
+
+export interface World {
+  pool: pg.Pool;
+  tokens: Record<CallerName, string | undefined>;
+  /** A's ids (and the names of the few other rows the paths need) */
+  ids: Record<string, string>;
+  businessA: string;
+  businessB: string;
+}
+
+function ok<T = any>(r: { status: number; body: T }, what: string, status = [200, 201]): T {
+  if (!status.includes(r.status)) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+async function uploadPhoto(base: string, token: string) {
+  const jpeg = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: "#c8691c" } }).jpeg().toBuffer();
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "kunafa.jpg");
+  const r = await fetch(`${base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  return ok({ status: r.status, body: (await r.json()) as { id: string } }, "upload").id;
+}
+
+async function apiKey(base: string, token: string, name: string) {
+  const r = ok(await call(base, "POST", "/api/api-keys", { token, body: { name } }), "api key") as { key: string; api_key: { id: string } };
+  return { id: r.api_key.id, key: r.key };
+}
+
+export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeof startMailbox>>): Promise<World> {
+  const base = app.base;
+  const pool = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
+  const admin = await adminToken(base);
+
+  const holder = await signedInBusiness(base, { over: { requested_plan: "premium", company_name: "Business A" } });
+  await app.sufra.services.platformAccounts.ensureDemoAccounts(holder.businessId);
+  const owner = await joinedMember(base, mailbox, holder.token, "owner");
+  const member = await joinedMember(base, mailbox, holder.token, "client");
+  const victim = await joinedMember(base, mailbox, holder.token, "client"); // removed by the team path
+  const b = await signedInBusiness(base, { over: { requested_plan: "premium", company_name: "Business B" } });
+  // a business whose state the admin paths change (approve, suspend ...), so A's people stay signed in
+  const d = await registeredClient(base, { approve: false, over: { company_name: "Business D" } });
+
+  const key = await apiKey(base, holder.token, "Point of sale");
+  const revoked = await apiKey(base, holder.token, "Old till");
+  ok(await call(base, "DELETE", `/api/api-keys/${revoked.id}`, { token: holder.token }), "revoke");
+  const doomedKey = await apiKey(base, holder.token, "To delete");
+  // the admin has no path to change a plan: a business that left Premium is a changed row, as billing would leave it
+  const c = await signedInBusiness(base, { over: { requested_plan: "premium", company_name: "Business C" } });
+  const cKey = await apiKey(base, c.token, "Left Premium");
+  await pool.query("update subscriptions set plan = 'professional' where business_id = $1", [c.businessId]);
+
+  const media = await uploadPhoto(base, holder.token);
+  const mediaDoomed = await uploadPhoto(base, holder.token);
+  const post = ok(await call(base, "POST", "/api/posts", { token: holder.token, body: { content: "Saffron latte", platforms: ["instagram"], media_ids: [media] } }), "post");
+  const postDoomed = ok(await call(base, "POST", "/api/posts", { token: holder.token, body: { content: "Old offer", platforms: ["instagram"], media_ids: [media] } }), "post 2");
+  const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+  const campaign = ok(await call(base, "POST", "/api/campaigns", { token: holder.token, body: { name: "Ramadan nights", goal: "awareness", start_date: today, end_date: today } }), "campaign");
+  ok(await call(base, "POST", `/api/campaigns/${campaign.id}/posts`, { token: holder.token, body: { post_ids: [post.id] } }), "attach");
+  const competitor = ok(await call(base, "POST", "/api/competitors", { token: holder.token, body: { name: "Rival", platform: "instagram", handle: "rival.cafe" } }), "competitor");
+  ok(await call(base, "POST", `/api/competitors/${competitor.id}/snapshots`, { token: holder.token, body: { day: today, followers: 1200 } }), "snapshot");
+  const review = ok(await call(base, "POST", "/api/reviews", { token: holder.token, body: { source: "google", author: "Fatma", rating: 5, text: "Loved the kunafa", reviewed_at: "2026-01-10" } }), "review");
+  const template = ok(await call(base, "POST", "/api/templates", { token: holder.token, body: { name: "Friday brunch", occasion: "weekend", language: "en", body: "Brunch at {business}" } }), "template");
+  const menuItem = ok(await call(base, "POST", "/api/business-profile/menu", { token: holder.token, body: { name: "Kunafa", price_kwd: 1.5 } }), "menu item");
+  const invitation = ok(await call(base, "POST", "/api/team/invitations", { token: holder.token, body: { email: "invited-a@example.kw", role: "client" } }), "invitation");
+  const override = ok(await call(base, "PUT", "/api/calendar/holiday-overrides", { token: admin, body: { occasion_key: "eid_al_fitr", year: 2026, date: "2026-03-21" } }), "override");
+  // a notification of A's holder (approval tells the applicant)
+  const notes = ok(await call(base, "GET", "/api/notifications", { token: holder.token }), "notifications");
+
+  const tokens: World["tokens"] = {
+    anon: undefined,
+    holderA: holder.token,
+    ownerA: owner.access_token,
+    memberA: member.access_token,
+    clientB: b.token,
+    admin,
+    keyA: key.key,
+    revokedKey: revoked.key,
+    exPremiumKey: cKey.key,
+  };
+  // a refresh token of its own for the logout path, so no caller's session ends
+  const spare = await login(base, holder.email, holder.password);
+  return {
+    pool,
+    tokens,
+    businessA: holder.businessId,
+    businessB: b.businessId,
+    ids: {
+      business: holder.businessId,
+      businessD: d.businessId,
+      post: post.id,
+      postDoomed: postDoomed.id,
+      target: post.targets[0].id,
+      campaign: campaign.id,
+      competitor: competitor.id,
+      snapshotDay: today,
+      review: review.id,
+      template: template.id,
+      menuItem: menuItem.id,
+      invitation: invitation.id,
+      member: victim.userId,
+      apiKey: doomedKey.id,
+      media,
+      mediaDoomed,
+      override: override.id,
+      notification: notes.notifications[0]?.id ?? "00000000-0000-4000-8000-000000000000",
+      spareRefresh: spare.refresh_token,
+    },
+  };
+}
