@@ -35,8 +35,9 @@ export const BODY_LIMIT = "1mb";
 export function createApp(opts: { config: Config; services: Services; logger: Logger; graphql: express.RequestHandler }) {
   const app = express();
   app.disable("x-powered-by");
-  // behind a proxy on a private network (docker-compose's web front) the client's address is in X-Forwarded-For
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // X-Forwarded-For names the client only when the direct caller is a configured proxy (TRUST_PROXY);
+  // otherwise any caller could pick its apparent address and escape the per-IP limits
+  app.set("trust proxy", opts.config.trustProxy);
   app.use(helmet({ contentSecurityPolicy: { directives: { "img-src": ["'self'", "data:", "blob:"], "connect-src": ["'self'", "ws:", "wss:"] } } }));
 
   const json = express.json({ limit: BODY_LIMIT });

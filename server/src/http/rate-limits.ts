@@ -1,7 +1,12 @@
-// Attempt limits on login, register, forgot-password and invitation acceptance, per IP and per
-// e-mail. Counters live in Postgres (rate_limits) so every API process counts together. Both doors
-// call consume() through the services, so GraphQL and REST share one budget. API keys have their
-// own budget per key (createApiKeyLimiter), counted in the same table.
+// Attempt limits on login, register, forgot-password and invitation acceptance. Counters live in
+// Postgres (rate_limits) so every API process counts together. Both doors call consume() through the
+// services, so GraphQL and REST share one budget. API keys have their own budget per key
+// (createApiKeyLimiter), counted in the same table.
+//
+// Per e-mail, a stranger must not be able to lock the owner out: the hard limit counts an address's
+// attempts from one client address only; attempts on an address from everywhere together are slowed
+// (a growing wait, capped), never refused.
+import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { Config } from "../config.ts";
@@ -10,26 +15,44 @@ import { AppError } from "../errors.ts";
 /** accept_invitation: a public form that creates an account, limited per IP like sign-up. */
 export type LimitedAction = "login" | "register" | "forgot" | "accept_invitation";
 
+/** the first wait once an address's attempts from everywhere pass the per-e-mail limit; it doubles each attempt */
+export const SLOWDOWN_FIRST_MS = 250;
+export const SLOWDOWN_MAX_MS = 4_000;
+
+/** How long an attempt waits, given how many attempts on its e-mail address (from anywhere) came before it. */
+export const slowdownMs = (earlier: number, perEmail: number) =>
+  earlier < perEmail ? 0 : Math.min(SLOWDOWN_MAX_MS, SLOWDOWN_FIRST_MS * 2 ** Math.min(earlier - perEmail, 16));
+
 export function createRateLimits(pool: pg.Pool, cfg: Config["rateLimit"]) {
   const make = (keyPrefix: string, points: number) =>
     new RateLimiterPostgres({ storeClient: pool, tableName: "rate_limits", tableCreated: true, clearExpiredByTimeout: false, keyPrefix, points, duration: cfg.windowSeconds });
   const byIp = make("ip", cfg.perIp);
-  const byEmail = make("email", cfg.perEmail);
+  const byEmailFromIp = make("email-ip", cfg.perEmail);
+  // counts only: never refuses (its points are out of reach)
+  const byEmail = make("email", Number.MAX_SAFE_INTEGER);
+  const emailKey = (action: LimitedAction, email: string) => `${action}:${email.trim().toLowerCase()}`;
 
   return {
-    /** Counts one attempt; throws RATE_LIMITED (429) when either budget is spent. */
+    /**
+     * Counts one attempt; throws RATE_LIMITED (429) when the IP's budget, or the budget for this e-mail
+     * from this IP, is spent. An attempt on an address already tried often from elsewhere waits first.
+     */
     async consume(action: LimitedAction, ip: string, email?: string) {
       try {
         await byIp.consume(`${action}:${ip}`);
-        if (email) await byEmail.consume(`${action}:${email.trim().toLowerCase()}`);
+        if (!email) return;
+        await byEmailFromIp.consume(`${emailKey(action, email)}:${ip}`);
       } catch (e) {
         if (e instanceof RateLimiterRes) throw new AppError("RATE_LIMITED");
         throw e;
       }
+      const { consumedPoints } = await byEmail.consume(emailKey(action, email));
+      const wait = slowdownMs(consumedPoints - 1, cfg.perEmail);
+      if (wait) await sleep(wait);
     },
-    /** A successful login clears that e-mail's count, so a typo earlier does not lock its owner out. */
-    async reset(action: LimitedAction, email: string) {
-      await byEmail.delete(`${action}:${email.trim().toLowerCase()}`);
+    /** A successful login clears that e-mail's count from this IP, so a typo earlier does not lock its owner out. */
+    async reset(action: LimitedAction, email: string, ip: string) {
+      await byEmailFromIp.delete(`${emailKey(action, email)}:${ip}`);
     },
     /** Drops expired counters (run by the maintenance job). */
     async sweep() {

@@ -124,7 +124,7 @@ export function createAuthService(deps: Deps) {
       const user = await db.user.findUnique({ where: { email: v.email }, include: { business: true } });
       if (!(await checkPassword(user?.passwordHash ?? null, v.password)) || !user) throw new AppError("INVALID_CREDENTIALS");
       assertMayEnter(user);
-      await limits.reset("login", v.email);
+      await limits.reset("login", v.email, meta.ip);
       const tokens = await startSession(user, meta);
       await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
       return { user, ...tokens };
