@@ -48,6 +48,12 @@ export const ERRORS = {
   MEDIA_REJECTED_BY_PLATFORM: { status: 400, graphql: "BAD_USER_INPUT", en: "A platform you chose would refuse this file", ar: "إحدى المنصات التي اخترتها سترفض هذا الملف" },
   MEDIA_IN_USE: { status: 409, graphql: "BAD_USER_INPUT", en: "This file belongs to a scheduled or published post, so it cannot be deleted", ar: "هذا الملف مستخدم في منشور مجدول أو منشور بالفعل، فلا يمكن حذفه" },
   MEDIA_NOT_AN_IMAGE: { status: 400, graphql: "BAD_USER_INPUT", en: "Only images can be enhanced", ar: "يمكن تحسين الصور فقط" },
+  // read from the file's header before any pixel is decoded: a small file can hold a picture of gigabytes
+  MEDIA_DIMENSIONS_TOO_LARGE: { status: 400, graphql: "BAD_USER_INPUT", en: "The picture is too large in pixels. Make it smaller and upload it again", ar: "أبعاد الصورة كبيرة جدًا. صغّرها ثم ارفعها مرة أخرى" },
+  MEDIA_VIDEO_TOO_LONG: { status: 400, graphql: "BAD_USER_INPUT", en: "The video is too long", ar: "الفيديو طويل جدًا" },
+  MEDIA_BUSY: { status: 429, graphql: "RATE_LIMITED", en: "You are uploading many files at once. Wait for these to finish, then add more", ar: "ترفع ملفات كثيرة في وقت واحد. انتظر حتى يكتمل رفعها، ثم أضف المزيد" },
+  // a multipart body the parser cannot read (no boundary, cut short, a broken part header, an unexpected field)
+  MALFORMED_UPLOAD: { status: 400, graphql: "BAD_USER_INPUT", en: 'The upload could not be read. Send one file in the form field "file" and try again', ar: 'تعذرت قراءة الملف المرفوع. أرسل ملفًا واحدًا في حقل النموذج "file" ثم حاول مرة أخرى' },
   ENHANCEMENT_PLAN_REQUIRED: { status: 403, graphql: "FORBIDDEN", en: "Image enhancement is part of the Professional and Premium plans", ar: "تحسين الصور جزء من الباقتين الاحترافية والمميزة" },
   // ---- end of media
   // ---- templates library

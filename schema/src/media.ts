@@ -53,6 +53,36 @@ export const MEDIA_RULES: Record<MediaPlatform, PlatformMediaRules> = {
   snapchat: { image: {}, video: { maxSeconds: 60 }, maxItems: 1 },
 };
 
+/**
+ * Sufra's own ceilings, whatever the networks: checked from the file's header before any pixel is decoded,
+ * because a file of a few hundred KB can hold a picture of gigabytes (a "decompression bomb").
+ * - 50 megapixels: the largest photos phones take (48 and 50 MP modes); 16000 × 16000 is 256 MP.
+ * - 8192 pixels a side: the most X takes (8192 × 8192); Instagram scales anything wider than 1440 down.
+ * - videos: 4096 a side (a phone's 4K; the networks publish at most 1920 wide and shrink the rest), and
+ *   15 minutes, Instagram's longest (X takes 140 s, Snapchat 60 s: their own rules say so per network).
+ */
+export const MEDIA_LIMITS = { imageMaxPixels: 50_000_000, imageMaxSide: 8192, videoMaxSide: 4096, videoMaxSeconds: 15 * 60 } as const;
+
+/** What Sufra itself refuses in a file, from its header's facts; the error code goes with the problems. */
+export function mediaLimitProblems(m: Pick<MediaFacts, "kind" | "width" | "height" | "durationMs">): { code: "MEDIA_DIMENSIONS_TOO_LARGE" | "MEDIA_VIDEO_TOO_LONG"; problems: MediaProblem[] } | null {
+  const w = m.width ?? 0;
+  const h = m.height ?? 0;
+  const size = { width: String(w), height: String(h) };
+  const out: MediaProblem[] = [];
+  if (m.kind === "image") {
+    const megapixels = (w * h) / 1e6;
+    if (w * h > MEDIA_LIMITS.imageMaxPixels) out.push({ key: "mediaImageTooManyPixels", params: { max: String(MEDIA_LIMITS.imageMaxPixels / 1e6), actual: String(Math.round(megapixels * 10) / 10) } });
+    if (Math.max(w, h) > MEDIA_LIMITS.imageMaxSide) out.push({ key: "mediaImageSideTooLong", params: { max: String(MEDIA_LIMITS.imageMaxSide), ...size } });
+    return out.length ? { code: "MEDIA_DIMENSIONS_TOO_LARGE", problems: out } : null;
+  }
+  if (Math.max(w, h) > MEDIA_LIMITS.videoMaxSide) return { code: "MEDIA_DIMENSIONS_TOO_LARGE", problems: [{ key: "mediaVideoSideTooLong", params: { max: String(MEDIA_LIMITS.videoMaxSide), ...size } }] };
+  const seconds = (m.durationMs ?? 0) / 1000;
+  if (seconds > MEDIA_LIMITS.videoMaxSeconds) {
+    return { code: "MEDIA_VIDEO_TOO_LONG", problems: [{ key: "mediaVideoLongerThanAll", params: { max: String(MEDIA_LIMITS.videoMaxSeconds / 60), actual: String(Math.round((seconds / 60) * 10) / 10) } }] };
+  }
+  return null;
+}
+
 /** Image enhancement: Professional and Premium (trial or active). */
 export const ENHANCEMENT_PLANS: readonly PlanId[] = ["professional", "premium"];
 export function canEnhanceImages(sub: { plan: string; status: string } | null | undefined): boolean {

@@ -89,6 +89,10 @@ export const MESSAGES = {
   mediaPlatformInvalid: { en: "Platforms must be instagram, twitter or snapchat", ar: "يجب أن تكون المنصات instagram أو twitter أو snapchat" },
   mediaCropInvalid: { en: "Crop must be square, portrait or landscape", ar: "يجب أن يكون القص مربعًا (square) أو طوليًا (portrait) أو عرضيًا (landscape)" },
   mediaWarmthRange: { en: "Warmth must be a number from 0 to 1", ar: "يجب أن يكون الدفء رقمًا من ٠ إلى ١" },
+  mediaImageTooManyPixels: { en: "Images can be at most {max} megapixels; this one is {actual} megapixels", ar: "يجب ألا تزيد دقة الصورة على {max} ميغابكسل؛ ودقة هذه الصورة {actual} ميغابكسل" },
+  mediaImageSideTooLong: { en: "Images can be at most {max} pixels wide or tall; this one is {width} × {height}", ar: "يجب ألا يزيد عرض الصورة أو ارتفاعها على {max} بكسل؛ وأبعاد هذه الصورة {width} × {height}" },
+  mediaVideoSideTooLong: { en: "Videos can be at most {max} pixels wide or tall; this one is {width} × {height}", ar: "يجب ألا يزيد عرض الفيديو أو ارتفاعه على {max} بكسل؛ وأبعاد هذا الفيديو {width} × {height}" },
+  mediaVideoLongerThanAll: { en: "Videos can be at most {max} minutes long; this one is {actual} minutes", ar: "يجب ألا تزيد مدة الفيديو على {max} دقيقة؛ ومدة هذا الفيديو {actual} دقيقة" },
   // ---- end of media
   // ---- posts (posts.ts; {platform} and numbers are filled by postIssueText)
   postStatusDraft: { en: "Draft", ar: "مسودة" },

@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 import { pickLocale } from "@sufra/schema";
 import { AppError, renderError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
+import { fromMultipart } from "./multipart.ts";
 import { toSnake } from "./rest.ts";
 
 /** body-parser's failures are the caller's mistakes: 400, never 500. */
@@ -18,7 +19,7 @@ export const notFound: RequestHandler = () => {
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const appError = err instanceof AppError ? err : fromBodyParser(err ?? {});
+    const appError = err instanceof AppError ? err : (fromBodyParser(err ?? {}) ?? fromMultipart(err));
     const locale = pickLocale(req.get("accept-language"));
     if (appError) {
       res.status(appError.status).json(renderError(appError, locale, toSnake));

@@ -1,7 +1,14 @@
 // Pixel work with sharp: the crop chosen at upload, the variants of every image, the video poster and
 // the enhancement. Every pipeline starts with autoOrient (EXIF rotation) and strips metadata (GPS).
 import sharp, { type Sharp } from "sharp";
-import { MEDIA_CROPS, type MediaCrop } from "@sufra/schema";
+import { MEDIA_CROPS, MEDIA_LIMITS, type MediaCrop } from "@sufra/schema";
+
+// One libvips thread per picture: the processing gate decides how many pictures run at once, so the
+// CPU a process uses is bounded by the gate alone (sharp's default is one thread per core per picture).
+sharp.concurrency(1);
+// No operation cache: each upload is a different file, and one business's pixels must not linger in
+// memory after its request (the default keeps up to 50 MB of decoded operations).
+sharp.cache(false);
 
 export interface Rendered {
   buffer: Buffer;
@@ -21,14 +28,19 @@ const done = async (p: Sharp, mime: string, ext: string): Promise<Rendered> => {
   return { buffer: data, mime, ext, width: info.width, height: info.height };
 };
 
-const open = (buf: Buffer) => sharp(buf, { failOn: "error" }).autoOrient();
+/**
+ * Every decode goes through here: the upload checks the size in the header first, and limitInputPixels
+ * refuses again in libvips if anything (a stored file, a new path) ever skipped that check.
+ */
+const load = (buf: Buffer) => sharp(buf, { failOn: "error", limitInputPixels: MEDIA_LIMITS.imageMaxPixels });
+const open = (buf: Buffer) => load(buf).autoOrient();
 
 /**
  * The largest region of the picture with the crop's ratio, chosen by sharp's attention strategy (where
  * the food is), at the original's resolution; kept in the original's format.
  */
 export async function cropToRatio(buf: Buffer, crop: MediaCrop, format: "jpeg" | "png" | "webp"): Promise<Buffer> {
-  const meta = await sharp(buf).metadata();
+  const meta = await load(buf).metadata();
   const { width: w, height: h } = meta.autoOrient;
   const ratio = MEDIA_CROPS[crop].width / MEDIA_CROPS[crop].height;
   const [cw, ch] = w / h > ratio ? [Math.round(h * ratio), h] : [w, Math.round(w / ratio)];

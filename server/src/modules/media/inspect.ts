@@ -26,7 +26,9 @@ function sniffImage(b: Buffer): "jpeg" | "png" | "webp" | null {
 export async function inspect(buf: Buffer): Promise<Inspected> {
   const format = sniffImage(buf);
   if (format) {
-    const meta = await sharp(buf).metadata().catch(() => null);
+    // the header only, nothing decoded: no pixel limit here, so a huge picture is measured and refused by
+    // its size (the upload's rule), not called unreadable; every decode later has libvips' limit
+    const meta = await sharp(buf, { limitInputPixels: false }).metadata().catch(() => null);
     if (!meta || meta.format !== format || !meta.width || !meta.height) throw unsupported("mediaUnreadable");
     // width and height as people see the picture (EXIF orientation applied)
     return { kind: "image", format, mime: IMAGE_MIME[format], width: meta.autoOrient.width, height: meta.autoOrient.height, orientation: meta.orientation ?? 1 };

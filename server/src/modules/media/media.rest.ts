@@ -6,6 +6,7 @@ import multer from "multer";
 import { pickLocale } from "@sufra/schema";
 import { AppError } from "../../errors.ts";
 import type { Media } from "../../generated/prisma/client.ts";
+import { MULTIPART_LIMITS } from "../../http/multipart.ts";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 import { MediaError, renderMediaError } from "./media.errors.ts";
@@ -38,7 +39,7 @@ export function mediaRouter(services: Services) {
   const { maxImageBytes, maxVideoBytes } = services.media.limits;
   const largest = Math.max(maxImageBytes, maxVideoBytes);
   // one byte over the larger limit: multer stops reading there; the kind's own limit is checked after inspection
-  const upload = multer({ storage: multer.memoryStorage(), defParamCharset: "utf8", limits: { fileSize: largest + 1, files: 1, fields: 20 } }).fields([
+  const upload = multer({ storage: multer.memoryStorage(), defParamCharset: "utf8", limits: { ...MULTIPART_LIMITS, fileSize: largest + 1, files: 1, fields: 20 } }).fields([
     { name: "file", maxCount: 1 },
     { name: "media", maxCount: 1 },
   ]);
@@ -87,16 +88,14 @@ export function mediaRouter(services: Services) {
 }
 
 /**
- * multer's refusals in the catalogue's shape; refusals that name numbers are rendered here with them.
- * Everything else goes on to the app's error middleware.
+ * Refusals that name numbers (the file over the limit, the service's own) are rendered here with them.
+ * Everything else, a broken multipart body included, goes on to the app's error middleware.
  */
 function uploadErrors(largest: number): ErrorRequestHandler {
   return (err, req, res, next) => {
     const e =
-      err instanceof multer.MulterError
-        ? err.code === "LIMIT_FILE_SIZE"
-          ? new MediaError("MEDIA_TOO_LARGE", { file: [{ key: "mediaFileTooLarge", params: { max: String(Math.round((largest / MB) * 100) / 100) } }] })
-          : new MediaError("VALIDATION_ERROR", { [err.field ?? "file"]: [{ key: "invalidValue", params: {} }] })
+      err instanceof multer.MulterError && err.code === "LIMIT_FILE_SIZE"
+        ? new MediaError("MEDIA_TOO_LARGE", { file: [{ key: "mediaFileTooLarge", params: { max: String(Math.round((largest / MB) * 100) / 100) } }] })
         : err;
     if (!(e instanceof MediaError)) return next(e);
     res.status(e.status).json(renderMediaError(e, pickLocale(req.get("accept-language"))));

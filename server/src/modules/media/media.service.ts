@@ -3,7 +3,7 @@
 // the publishing service hands to the platform adapters. A business sees only its own media.
 import { randomUUID } from "node:crypto";
 import {
-  canEnhanceImages, enhanceMediaSchema, MEDIA_CROP_NAMES, MEDIA_CROPS, mediaListSchema, mediaProblems, mediaUploadOptionsSchema,
+  canEnhanceImages, enhanceMediaSchema, MEDIA_CROP_NAMES, MEDIA_CROPS, mediaLimitProblems, mediaListSchema, mediaProblems, mediaUploadOptionsSchema,
   type MediaCrop, type MediaPlatform, type MediaProblem,
 } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
@@ -16,6 +16,7 @@ import { isUuid } from "../team/team.service.ts";
 import { cropToRatio, enhanceImage, imageVariants, videoPoster, type Rendered, type VariantName } from "./images.ts";
 import { inspect, type Inspected } from "./inspect.ts";
 import { MediaError } from "./media.errors.ts";
+import { createProcessingGate, type ProcessingGate } from "./processing.ts";
 import { createUrlSigner } from "./signed-urls.ts";
 import { createStorage, type MediaStorage } from "./storage.ts";
 
@@ -41,7 +42,7 @@ export const variantsOf = (m: Media) => (m.variants ?? {}) as Variants;
 const MB = 1024 * 1024;
 const mb = (bytes: number) => String(Math.round((bytes / MB) * 100) / 100);
 
-export function createMediaService(deps: Deps, storage: MediaStorage = createStorage(deps.config)) {
+export function createMediaService(deps: Deps, storage: MediaStorage = createStorage(deps.config), processing: ProcessingGate = createProcessingGate()) {
   const { db, config, logger } = deps;
   const signer = createUrlSigner(config);
 
@@ -96,6 +97,17 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
     }
   }
 
+  /** The rules of each chosen network; the first refusing one is named in the answer. */
+  function refuseForPlatforms(platforms: MediaPlatform[], facts: Inspected, bytes: number) {
+    const refused: Record<string, MediaProblem[]> = {};
+    for (const platform of platforms) {
+      const problems = mediaProblems(platform, { ...facts, bytes });
+      if (problems.length) refused[platform] = problems;
+    }
+    const [first] = Object.entries(refused);
+    if (first) throw new MediaError("MEDIA_REJECTED_BY_PLATFORM", refused, { platform: first[0], reason: first[1][0].key });
+  }
+
   function fileOf(m: Media, variant: MediaVariant): VariantFile | null {
     if (variant === "original") return { key: m.storageKey, mime: m.mime, width: m.width ?? 0, height: m.height ?? 0, bytes: m.bytes };
     return variantsOf(m)[variant] ?? null;
@@ -120,6 +132,7 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
   return {
     storage,
     signer,
+    processing,
     limits: { maxImageBytes: config.media.maxImageBytes, maxVideoBytes: config.media.maxVideoBytes },
 
     /**
@@ -133,32 +146,34 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
       const info: Inspected = await inspect(file.buffer);
       const limit = info.kind === "image" ? config.media.maxImageBytes : config.media.maxVideoBytes;
       if (file.buffer.length > limit) throw new MediaError("MEDIA_TOO_LARGE", { file: [{ key: info.kind === "image" ? "mediaImageTooLarge" : "mediaVideoTooLarge", params: { max: mb(limit) } }] });
+      // pixels and duration from the header, before anything is decoded (a 250 KB PNG can be 256 megapixels)
+      const over = mediaLimitProblems(info);
+      if (over) throw new MediaError(over.code, { file: over.problems });
 
-      let buffer = file.buffer;
-      let facts = info;
-      // a crop is a choice made for images; a video is never cropped here (no ffmpeg), so the option is ignored
-      if (info.kind === "image" && o.crop) {
-        buffer = await cropToRatio(buffer, o.crop, info.format).catch(() => {
-          throw new AppError("MEDIA_UNSUPPORTED", { file: ["mediaUnreadable"] });
-        });
-        facts = await inspect(buffer);
+      const row = { businessId: v.businessId, uploaderId: v.userId, originalName: file.originalName || "upload" };
+      if (info.kind === "video") {
+        // never decoded (no ffmpeg): the poster is drawn, so videos take no turn at the processing gate; a crop
+        // is a choice made for images, so the option is ignored here
+        refuseForPlatforms(o.platforms, info, file.buffer.length);
+        const thumb = await videoPoster(info);
+        return store({ ...row, kind: "video", durationMs: info.durationMs }, { buffer: file.buffer, mime: info.mime, ext: "mp4", width: info.width, height: info.height }, { thumb });
       }
-
-      const refused: Record<string, MediaProblem[]> = {};
-      for (const platform of o.platforms) {
-        const problems = mediaProblems(platform, { ...facts, bytes: buffer.length });
-        if (problems.length) refused[platform] = problems;
-      }
-      const [first] = Object.entries(refused);
-      if (first) throw new MediaError("MEDIA_REJECTED_BY_PLATFORM", refused, { platform: first[0], reason: first[1][0].key });
-
-      const row = { businessId: v.businessId, uploaderId: v.userId, kind: facts.kind, originalName: file.originalName || "upload", durationMs: facts.kind === "video" ? facts.durationMs : null };
-      if (facts.kind === "image") {
-        const rendered = await renderImage(buffer, facts);
-        return store(row, { buffer, mime: facts.mime, ext: facts.format === "jpeg" ? "jpg" : facts.format, width: facts.width, height: facts.height }, rendered);
-      }
-      const thumb = await videoPoster(facts);
-      return store(row, { buffer, mime: facts.mime, ext: "mp4", width: facts.width, height: facts.height }, { thumb });
+      const image = await processing.run(v.businessId, async () => {
+        let buffer = file.buffer;
+        let facts = info;
+        if (o.crop) {
+          buffer = await cropToRatio(buffer, o.crop, info.format).catch(() => {
+            throw new AppError("MEDIA_UNSUPPORTED", { file: ["mediaUnreadable"] });
+          });
+          const cropped = await inspect(buffer);
+          if (cropped.kind !== "image") throw new AppError("MEDIA_UNSUPPORTED", { file: ["mediaUnreadable"] });
+          facts = cropped;
+        }
+        refuseForPlatforms(o.platforms, facts, buffer.length);
+        return { buffer, facts, rendered: await renderImage(buffer, facts) };
+      });
+      const { buffer, facts } = image;
+      return store({ ...row, kind: "image" }, { buffer, mime: facts.mime, ext: facts.format === "jpeg" ? "jpg" : facts.format, width: facts.width, height: facts.height }, image.rendered);
     },
 
     async get(viewer: Viewer | null, id: string): Promise<Media> {
@@ -190,8 +205,14 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
       if (!canEnhanceImages(sub)) throw new AppError("ENHANCEMENT_PLAN_REQUIRED");
       const before = await find(v.businessId, id);
       if (before.kind !== "image") throw new AppError("MEDIA_NOT_AN_IMAGE");
-      const enhanced = await enhanceImage(await storage.get(before.storageKey), warmth);
-      const rendered = await renderImage(enhanced.buffer, { format: "jpeg", orientation: 1 });
+      const source = await storage.get(before.storageKey);
+      const { enhanced, rendered } = await processing.run(v.businessId, async () => {
+        // a stored picture over the pixel limit (kept from before the limit) is refused by libvips, not a 500
+        const enhanced = await enhanceImage(source, warmth).catch(() => {
+          throw new AppError("MEDIA_UNSUPPORTED", { file: ["mediaUnreadable"] });
+        });
+        return { enhanced, rendered: await renderImage(enhanced.buffer, { format: "jpeg", orientation: 1 }) };
+      });
       const name = before.originalName.replace(/(\.[^.]*)?$/, "-enhanced.jpg");
       const after = await store({ businessId: v.businessId, uploaderId: v.userId, kind: "image", originalName: name, sourceId: before.id }, enhanced, rendered);
       return { before, after };
