@@ -113,12 +113,15 @@ test("compose in Arabic -> schedule -> calendar -> drag to another day -> publis
   await page.close();
 });
 
-// The days dragging once failed on (rows below the fold; Arabic weeks from Saturday, English from
+// The days dragging once failed on (cells below the fold; Arabic weeks from Saturday, English from
 // Sunday), a month's end and the grid's last row: one post per language walks them, day by day.
-for (const [lng, days] of [
-  ["ar", ["2026-11-26", "2026-11-28", "2026-11-29", "2026-11-30", "2026-12-01", "2026-12-03", "2026-12-04", "2026-12-05"]],
-  ["en", ["2026-11-27", "2026-11-28", "2026-11-29", "2026-12-01", "2026-12-06"]],
+// From TODAY: ar 26 Nov -> Sat 28 -> 29 -> 30 -> 1 Dec -> Sat 5 Dec (last row); en 27 Nov -> Sat 28
+// -> Sun 29 -> 1 Dec -> Sun 6 Dec (last row).
+for (const [lng, offsets] of [
+  ["ar", [1, 3, 4, 5, 6, 10]],
+  ["en", [2, 3, 4, 6, 11]],
 ]) {
+  const days = offsets.map(kuwaitDay);
   test(`calendar (${lng}): a post drags across week and month boundaries, into the rows below the fold`, async () => {
     const page = await signIn(lng);
     const post = await api("/api/posts", { method: "POST", body: JSON.stringify({ content: `Drag walk ${lng}`, platforms: ["twitter"], scheduled_for: tenOClock(days[0]) }) });
