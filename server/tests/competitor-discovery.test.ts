@@ -79,7 +79,8 @@ describe("signing in with Facebook", () => {
       redirect_uri: "http://sufra.test/api/competitors/discovery/callback",
       state: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
       response_type: "code",
-      scope: "instagram_basic,pages_show_list,pages_read_engagement,business_management",
+      // business discovery needs instagram_basic, instagram_manage_insights and pages_read_engagement
+      scope: "instagram_basic,instagram_manage_insights,pages_show_list,pages_read_engagement,business_management",
     });
     // only the state's hash is kept, marked for this sign-in
     const stateRow = await db().oAuthState.findFirstOrThrow({ where: { businessId: a.businessId } });
@@ -212,6 +213,40 @@ describe("signing in with Facebook", () => {
     expect((await signIn(a.token)).location).toBe("/competitors?discovery=connected");
     expect(fb.state.calls.accounts! - lists).toBe(2);
     expect((await db().competitorDiscoveryConnection.findUniqueOrThrow({ where: { businessId: a.businessId } })).pageName).toBe("Branch 120");
+  });
+});
+
+describe("permissions Facebook did not grant", () => {
+  test("a person who declined instagram_manage_insights is asked to sign in again, in both languages, not told the account was refused", async () => {
+    const a = await business();
+    await ownInstagram(a.businessId, "qahwat.declined");
+    const person = fb.state.addUser({ name: "Fatma", pages: [{ name: "Qahwat Fatma", instagram: { username: "qahwat.declined" } }] });
+    fb.state.signInAs(person.id);
+    fb.state.declined.add("instagram_manage_insights");
+    try {
+      expect((await signIn(a.token)).location).toBe("/competitors?discovery=connected");
+    } finally {
+      fb.state.declined.clear();
+    }
+    expect(fb.state.tokensOf(person.id).find((t) => t.kind === "long")!.scopes).not.toContain("instagram_manage_insights");
+    ig.state.addProfessional({ username: "rival.needs.insights", followers: 900, mediaCount: 4, media: [] });
+    const rival = (await call(app.base, "POST", "/api/competitors", { token: a.token, body: { name: "Rival", platform: "instagram", handle: "rival.needs.insights" } })).body;
+
+    const calls = fb.state.calls.business_discovery ?? 0;
+    const en = await call(app.base, "POST", `/api/competitors/${rival.id}/fetch`, { token: a.token });
+    expect([en.status, en.body.code]).toEqual([409, "FACEBOOK_RECONNECT_NEEDED"]);
+    expect(fb.state.calls.business_discovery).toBe(calls + 1); // Facebook refused it (code 10), not us
+    const row = await db().competitorDiscoveryConnection.findUniqueOrThrow({ where: { businessId: a.businessId } });
+    expect(row.status).toBe("reconnect_needed");
+    expect(row.lastError).toMatch(/permission/);
+    const ar = await gql(app.base, `mutation($id: ID!) { fetchCompetitorFromInstagram(id: $id) { replaced } }`, { id: rival.id }, a.token, "ar");
+    expect(ar.errors?.[0]).toMatchObject({ message: "انتهت صلاحية تسجيل دخولك عبر فيسبوك لأرقام المنافسين. سجّل الدخول مجددًا.", extensions: { reason: "FACEBOOK_RECONNECT_NEEDED" } });
+
+    // signing in again with every permission reads the figures
+    fb.state.signInAs(person.id);
+    expect((await signIn(a.token)).location).toBe("/competitors?discovery=connected");
+    const ok = await call(app.base, "POST", `/api/competitors/${rival.id}/fetch`, { token: a.token });
+    expect([ok.status, ok.body.snapshot?.followers]).toEqual([200, 900]);
   });
 });
 

@@ -20,14 +20,17 @@ import { startXFake, type XFakeState } from "./fakes/x-server.ts";
 
 const DAY = 86_400_000;
 let jpeg: Buffer;
+let png: Buffer;
 let mediaServer: http.Server;
 let mediaUrl = "";
 
 beforeAll(async () => {
   jpeg = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: "#c8691c" } }).jpeg().toBuffer();
+  png = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: "#c8691c" } }).png().toBuffer();
   // stands in for our public media URLs: Instagram downloads from here
   mediaServer = http.createServer((req, res) => {
     if (req.url === "/photo.jpg") res.writeHead(200, { "content-type": "image/jpeg" }).end(jpeg);
+    else if (req.url === "/photo.png") res.writeHead(200, { "content-type": "image/png" }).end(png);
     else if (req.url === "/clip.mp4") res.writeHead(200, { "content-type": "video/mp4" }).end(Buffer.alloc(2500, 7));
     else if (req.url === "/page.html") res.writeHead(200, { "content-type": "text/html" }).end("<p>not an image</p>");
     else res.writeHead(404).end();
@@ -101,9 +104,9 @@ describe("Instagram", () => {
   afterAll(() => fake.close());
   // a fresh account per test, so quotas and posts do not leak between tests
   let n = 0;
-  const connect = () => {
+  const connect = (ageMs = 0) => {
     const user = { userId: String(17_841_400_000_000_000 + ++n), username: `machboos_house_${n}` };
-    account = { externalId: user.userId, handle: user.username, accessToken: s.issueToken(user) };
+    account = { externalId: user.userId, handle: user.username, accessToken: s.issueToken(user, 60 * DAY - ageMs, ageMs) };
     return account;
   };
 
@@ -129,10 +132,11 @@ describe("Instagram", () => {
   });
 
   test("refresh gives a new 60-day token; an expired or revoked one needs reconnecting", async () => {
-    connect();
+    connect(2 * DAY); // Instagram refreshes tokens at least a day old
     const fresh = await ig.refresh({ accessToken: account.accessToken });
     expect(fresh.accessToken).not.toBe(account.accessToken);
     expect(fresh.expiresAt!.getTime() - Date.now()).toBeGreaterThan(59 * DAY);
+    s.tokens.get(fresh.accessToken)!.issuedAt -= 2 * DAY;
     s.expireToken(fresh.accessToken);
     expect((await rejection(ig.refresh({ accessToken: fresh.accessToken }))).kind).toBe("auth");
     s.revokeToken(account.accessToken);
@@ -274,6 +278,92 @@ describe("Instagram", () => {
     expect(metrics.get(externalId)).toEqual({ views: 1200, likes: 80, comments: 1, shares: 4, reach: 950 });
     expect(metrics.has("404404")).toBe(false); // a deleted post does not hide the others
   });
+
+  test("a token less than a day old is not refreshed: Instagram refuses it, so we do not ask", async () => {
+    connect();
+    // the stand-in refuses as refresh_access_token's reference says ("at least 24 hours old")
+    const refused = await rejection(ig.refresh({ accessToken: account.accessToken }));
+    expect(refused.kind).toBe("auth");
+    expect(refused.platformMessage).toMatch(/24 hours/);
+    // knowing when it expires (60 days after it was issued), the adapter does not ask at all
+    const asked = s.calls.refresh_token ?? 0;
+    const young = await rejection(ig.refresh({ accessToken: account.accessToken, expiresAt: new Date(Date.now() + 60 * DAY - 3_600_000) }));
+    expect(young.kind).toBe("auth");
+    expect(s.calls.refresh_token ?? 0).toBe(asked);
+    // a day and a bit later it is refreshed
+    s.tokens.get(account.accessToken)!.issuedAt -= 25 * 3_600_000;
+    const fresh = await ig.refresh({ accessToken: account.accessToken, expiresAt: new Date(Date.now() + 60 * DAY - 25 * 3_600_000) });
+    expect(s.tokens.get(fresh.accessToken)?.userId).toBe(account.externalId);
+  });
+
+  test("images must be JPEG: the stand-in refuses a PNG as Instagram does", async () => {
+    connect();
+    const err = await rejection(ig.prepare(request(account, { media: [{ ...photo("photo.png"), mime: "image/png", read: async () => png, bytes: png.length }] })));
+    expect(err.kind).toBe("rejected");
+    expect(err.opts.platformCode).toBe(2207005);
+    expect(err.platformMessage).toMatch(/Only JPEG/);
+  });
+
+  test("Business Use Case throttling (80002) is 'try later' at the time X-Business-Use-Case-Usage gives", async () => {
+    connect();
+    s.throttle(37);
+    try {
+      const err = await rejection(ig.prepare(request(account)));
+      expect(err.kind).toBe("rate_limit");
+      expect(err.opts.platformCode).toBe(80002);
+      expect(Math.abs(err.opts.retryAt!.getTime() - (Date.now() + 37 * 60_000))).toBeLessThan(5_000);
+      expect((await rejection(ig.quota!(account))).kind).toBe("rate_limit");
+    } finally {
+      s.throttle(0);
+    }
+    // the header rides on every answer, throttled or not
+    const r = await fetch(`${s.url}/${s.graphVersion}/me?access_token=${account.accessToken}`);
+    const usage = JSON.parse(r.headers.get("x-business-use-case-usage")!);
+    expect(usage[s.appId][0]).toMatchObject({ type: "instagram", estimated_time_to_regain_access: 0 });
+  });
+
+  test("an error Meta marks is_transient is tried again, not a refusal; Instagram's spam block (4 / 2207051) is a refusal, not a wait", async () => {
+    connect();
+    s.failNext("publishing_limit", "transient");
+    expect((await ig.quota!(account)).remaining).toBe(100); // retried by the backoff on read-only calls
+    s.failNext("publish", "transient");
+    const req = request(account);
+    await ig.prepare(req);
+    expect((await rejection(ig.send(req))).kind).toBe("unavailable");
+    s.failNext("create_container", "spam");
+    const spam = await rejection(ig.prepare(request(account)));
+    expect([spam.kind, spam.opts.platformCode]).toEqual(["rejected", 2207051]);
+  });
+
+  test("a container whose media download failed (2207052) is made again before the post fails", async () => {
+    connect();
+    const before = s.calls.create_container ?? 0;
+    s.failNext("create_container", "media_fetch");
+    const req = request(account);
+    await ig.prepare(req);
+    expect(s.calls.create_container! - before).toBe(2);
+    expect((await ig.send(req)).externalId).toBeTruthy();
+    // a URL that never works still fails, after a bounded number of tries
+    const again = s.calls.create_container!;
+    const err = await rejection(ig.prepare(request(account, { media: [photo("page.html")] })));
+    expect(err.opts.platformCode).toBe(2207052);
+    expect(s.calls.create_container! - again).toBe(3);
+  });
+
+  test("a carousel of photos waits until every child is FINISHED before the parent is made", async () => {
+    connect();
+    s.carouselItemPolls = 2;
+    try {
+      const req = request(account, { media: [photo(), photo(), photo()] });
+      await ig.prepare(req);
+      const parent = s.containers.get(req.progress.containerId as string)!;
+      expect(parent.mediaType).toBe("CAROUSEL");
+      for (const id of parent.children) expect(s.containers.get(id)).toMatchObject({ mediaType: "IMAGE", carouselItem: true, status: "FINISHED" });
+      expect((await ig.send(req)).externalId).toBeTruthy();
+    } finally {
+      s.carouselItemPolls = 1;
+    }
+  });
 });
 
 describe("X", () => {
@@ -378,6 +468,11 @@ describe("X", () => {
     const daily = await rejection(x.send(req));
     expect(daily.opts.retryAt!.getTime()).toBeGreaterThan(Date.now() + 2 * 3600_000);
 
+    // the whole app's posts for the day are spent: wait for the app's reset, not the user's nor the window's
+    s.failNext("tweet", 429, 1, { resetInSecs: 5 * 3600, app: true });
+    const app = await rejection(x.send(req));
+    expect(Math.abs(app.opts.retryAt!.getTime() - (Date.now() + 5 * 3600_000))).toBeLessThan(2_000);
+
     s.failNext("tweet", 503);
     expect((await rejection(x.send(req))).kind).toBe("unavailable");
     s.expireToken(a.accessToken);
@@ -431,6 +526,47 @@ describe("X", () => {
     } finally {
       s.refuseNonPublic = false;
     }
+
+    // X now names reposts repost_count
+    s.repostNaming = true;
+    try {
+      expect((await x.metrics(a, [one.externalId])).get(one.externalId)?.shares).toBe(4);
+    } finally {
+      s.repostNaming = false;
+    }
+  });
+
+  test("an access tier without the endpoint (403 client-not-enrolled) is 'not on this plan', not a refusal of the post", async () => {
+    const a = connect();
+    s.notEnrolled.add("tweet").add("lookup");
+    try {
+      const err = await rejection(x.send(request(a, { media: [] })));
+      expect(err.kind).toBe("plan");
+      expect(err.opts.platformCode).toBe("client-not-enrolled");
+      expect((await rejection(x.metrics(a, ["1790000000000000001"]))).kind).toBe("plan");
+      expect(s.posts(a.externalId)).toHaveLength(0);
+    } finally {
+      s.notEnrolled.clear();
+    }
+  });
+
+  test("more than 280 characters as X counts them is refused before anything is uploaded; the stand-in refuses it too", async () => {
+    const a = connect();
+    // 141 CJK characters weigh 282; 140 weigh 280 (allowed); a URL weighs 23 however long
+    const long = "漢".repeat(141);
+    const uploads = s.calls.upload ?? 0;
+    const err = await rejection(x.prepare(request(a, { text: long })));
+    expect(err.kind).toBe("rejected");
+    expect(err.platformMessage).toMatch(/282 characters as X counts them; X allows 280/);
+    expect(s.calls.upload ?? 0).toBe(uploads);
+    const refused = await rejection(x.send(request(a, { text: long, media: [] })));
+    expect([refused.kind, refused.opts.status]).toEqual(["rejected", 403]);
+    expect(refused.platformMessage).toMatch(/too long/);
+    const fits = request(a, { text: `${"漢".repeat(128)} https://sufra.example/${"m".repeat(60)}`, media: [] });
+    await x.prepare(fits);
+    expect((await x.send(fits)).externalId).toBeTruthy();
+    const emoji = await rejection(x.send(request(a, { text: `${"a".repeat(279)}😋`, media: [] })));
+    expect(emoji.platformMessage).toMatch(/too long/);
   });
 });
 

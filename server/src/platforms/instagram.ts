@@ -33,6 +33,8 @@ export interface InstagramTuning {
   pollTotalMs?: number;
   /** base delay of the backoff on read-only calls */
   backoffMs?: number;
+  /** container creations tried again after "Media download has failed" (2207052) */
+  mediaFetchRetries?: number;
 }
 
 const SCOPES = [
@@ -43,7 +45,15 @@ const SCOPES = [
 ];
 const DAY_MS = 86_400_000;
 const PUBLISH_LIMIT_SUBCODE = 2207042;
-const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);
+/** app (4), user (17), page (32) and custom (613) throttling, and Instagram's Business Use Case limit (80002) */
+const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80002]);
+/** code 4 with this subcode is Instagram's spam restriction, not a throttle: waiting does not lift it */
+const SPAM_RESTRICTED_SUBCODE = 2207051;
+/** "Media download has failed": Instagram could not fetch the media URL, often for a moment only */
+const MEDIA_FETCH_FAILED_SUBCODE = 2207052;
+/** a long-lived token lasts 60 days and can be refreshed once it is a day old (refresh_access_token) */
+const LONG_LIVED_MS = 60 * DAY_MS;
+const REFRESHABLE_AFTER_MS = DAY_MS;
 const METRICS = ["views", "likes", "comments", "shares", "reach"] as const;
 
 interface IgProgress {
@@ -55,6 +65,7 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
   const pollMaxMs = tune.pollMaxMs ?? 30_000;
   const pollTotalMs = tune.pollTotalMs ?? 5 * 60_000;
   const backoff = { retries: 3, baseMs: tune.backoffMs ?? 500 };
+  const mediaFetchRetries = tune.mediaFetchRetries ?? 2;
   const publishTimeoutMs = cfg.publishTimeoutMs ?? 30_000;
   const graphPath = (path: string) => `${cfg.graphUrl}/${cfg.graphVersion}/${path}`;
 
@@ -132,8 +143,8 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
     const children: string[] = [];
     for (const m of media) {
       const id = await create({ ...item(m, true), is_carousel_item: "true" });
-      // a carousel may only list children that are ready; images are, videos take a while
-      if (m.kind === "video") await waitProcessed(id, account, req.signal);
+      // a carousel may only list children that are FINISHED: images are processed too, only faster
+      await waitProcessed(id, account, req.signal);
       children.push(id);
     }
     return create({ media_type: "CAROUSEL", children: children.join(","), caption: req.text });
@@ -150,7 +161,11 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
       });
       const code = r.status_code ?? "";
       if (code === "FINISHED" || code === "PUBLISHED" || code === "EXPIRED") return code;
-      if (code === "ERROR") throw new PlatformError("rejected", r.status || "Instagram could not process the media", { platformCode: "ERROR" });
+      if (code === "ERROR") {
+        // the status names the subcode in brackets: "Error: Media download has failed. (2207052)"
+        const fetchFailed = (r.status ?? "").includes(String(MEDIA_FETCH_FAILED_SUBCODE));
+        throw new PlatformError("rejected", r.status || "Instagram could not process the media", { platformCode: fetchFailed ? MEDIA_FETCH_FAILED_SUBCODE : "ERROR" });
+      }
       if (Date.now() + delay > giveUpAt) throw new PlatformError("unavailable", "Instagram is still processing the media");
       await sleep(delay, signal);
     }
@@ -202,8 +217,12 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
       };
     },
 
-    // a long-lived token is refreshed by itself; an expired or revoked one cannot be
-    async refresh({ accessToken }) {
+    // a long-lived token is refreshed by itself; an expired or revoked one cannot be, nor one issued
+    // less than a day ago (Instagram refuses those): a token that young which was refused is dead
+    async refresh({ accessToken, expiresAt }) {
+      if (expiresAt && expiresAt.getTime() - LONG_LIVED_MS + REFRESHABLE_AFTER_MS > Date.now()) {
+        throw new PlatformError("auth", "the Instagram token is less than a day old and cannot be refreshed: connect the account again");
+      }
       const r = await call(`${cfg.graphUrl}/refresh_access_token`, {
         token: accessToken,
         params: { grant_type: "ig_refresh_token" },
@@ -217,11 +236,22 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
         // a restarted worker continues with the saved container, unless it expired unpublished (24 h)
         if ((await waitProcessed(containerId, req.account, req.signal)) !== "EXPIRED") return;
       }
-      containerId = await createContainers(req);
-      // saved before polling: from now on reconcile can ask Instagram about this container
-      await req.saveProgress({ ...req.progress, containerId });
-      const state = await waitProcessed(containerId, req.account, req.signal);
-      if (state === "EXPIRED") throw new PlatformError("unavailable", "the media container expired before it was ready");
+      for (let attempt = 0; ; attempt++) {
+        try {
+          containerId = await createContainers(req);
+          // saved before polling: from now on reconcile can ask Instagram about this container
+          await req.saveProgress({ ...req.progress, containerId });
+          const state = await waitProcessed(containerId, req.account, req.signal);
+          if (state === "EXPIRED") throw new PlatformError("unavailable", "the media container expired before it was ready");
+          return;
+        } catch (err) {
+          // Instagram's fetch of our URL fails now and then ("Media download has failed", at creation or
+          // while a video processes): a container never published changes nothing, so new ones are made
+          const fetchFailed = err instanceof PlatformError && err.opts.platformCode === MEDIA_FETCH_FAILED_SUBCODE;
+          if (!fetchFailed || attempt >= mediaFetchRetries || req.signal.aborted) throw err;
+          await sleep(backoff.baseMs * 2 ** attempt, req.signal);
+        }
+      }
     },
 
     async send(req) {
@@ -348,12 +378,47 @@ export function graphError(r: HttpResult): PlatformError {
   const message = e.error_user_title && !String(detail).includes(e.error_user_title) ? `${e.error_user_title}: ${detail}` : String(detail);
   const opts = { platformCode: subcode ?? code ?? r.body?.code, status: r.status };
   if (code === 190 || r.status === 401) return new PlatformError("auth", message, opts);
+  // a permission the person did not grant (or took back): only signing in again can give it
+  if (isPermissionError(code, String(e.message ?? ""))) return new PlatformError("auth", message, opts);
   if (subcode === PUBLISH_LIMIT_SUBCODE) return new PlatformError("rate_limit", message, { ...opts, retryAt: new Date(Date.now() + 60 * 60_000) });
-  if ((code !== undefined && RATE_LIMIT_CODES.has(code)) || r.status === 429) {
-    return new PlatformError("rate_limit", message, { ...opts, retryAt: new Date(Date.now() + 15 * 60_000) });
+  if (((code !== undefined && RATE_LIMIT_CODES.has(code)) || r.status === 429) && subcode !== SPAM_RESTRICTED_SUBCODE) {
+    const regain = regainAccessMinutes(r.headers);
+    return new PlatformError("rate_limit", message, { ...opts, retryAt: new Date(Date.now() + (regain ?? 15) * 60_000) });
   }
-  if (r.status >= 500) return new PlatformError("unavailable", message, opts);
+  // Meta marks errors that may go away by themselves: try later, never a refusal
+  if (r.status >= 500 || e.is_transient === true) return new PlatformError("unavailable", message, opts);
   return new PlatformError("rejected", message, opts);
+}
+
+/**
+ * Code 10 ("Application does not have permission for this action") and 200-299 (a named permission):
+ * Meta's handling-errors guide says the permission is missing or was removed. Instagram's insights
+ * also answer code 10 for "Not enough users to show demographics", which is no permission matter.
+ */
+function isPermissionError(code: number | undefined, message: string): boolean {
+  if (code === undefined) return false;
+  if (code >= 200 && code <= 299) return true;
+  return code === 10 && /permission/i.test(message);
+}
+
+/**
+ * Business Use Case usage (Instagram and Pages with a Page token): X-Business-Use-Case-Usage holds
+ * {"<business id>": [{ type, call_count, total_cputime, total_time, estimated_time_to_regain_access }]},
+ * the last in minutes. The longest wait over all entries; null when the header says nothing.
+ */
+export function regainAccessMinutes(headers: Headers | undefined): number | null {
+  const raw = headers?.get("x-business-use-case-usage");
+  if (!raw) return null;
+  try {
+    const usage = JSON.parse(raw) as Record<string, { estimated_time_to_regain_access?: unknown }[]>;
+    const waits = Object.values(usage ?? {})
+      .flatMap((list) => (Array.isArray(list) ? list : []))
+      .map((u) => Number(u?.estimated_time_to_regain_access))
+      .filter((n) => Number.isFinite(n) && n > 0);
+    return waits.length ? Math.max(...waits) : null;
+  } catch {
+    return null;
+  }
 }
 
 const GENDERS: Record<string, string> = { F: "female", M: "male", U: "unknown" };

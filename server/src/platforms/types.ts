@@ -107,7 +107,9 @@ export type PlatformErrorKind =
   /** no answer in time: the network may have received it */
   | "timeout"
   /** the network is down or answered 5xx before receiving anything */
-  | "unavailable";
+  | "unavailable"
+  /** the API access this server's app has with the network (its plan, tier or product) does not include this call */
+  | "plan";
 
 export class PlatformError extends Error {
   constructor(
@@ -136,7 +138,7 @@ export interface PlatformAdapter {
   authorizeUrl(start: OAuthStart): string;
   exchangeCode(p: { code: string; codeVerifier: string; redirectUri: string }): Promise<TokenSet & ConnectedProfile>;
   /** a fresh token set; PlatformError("auth") when the grant can no longer be refreshed */
-  refresh(tokens: { accessToken: string; refreshToken?: string | null }): Promise<TokenSet>;
+  refresh(tokens: { accessToken: string; refreshToken?: string | null; expiresAt?: Date | null }): Promise<TokenSet>;
   /** the token expires within this margin: refresh before using it */
   readonly refreshMarginMs: number;
   /** safe-to-repeat steps (media uploads, Instagram container + status polls); saves progress */

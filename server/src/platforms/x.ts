@@ -1,6 +1,7 @@
 // X (Twitter) API v2 with OAuth 2.0 + PKCE. prepare uploads the media (safe to repeat: an unused
 // upload expires by itself) and saves the media ids; send creates the post with one POST /2/tweets.
 // X has no idempotency key, so a send whose answer was lost can only be reconciled by looking.
+import { PLATFORM_LIMITS, xWeightedLength } from "@sufra/schema";
 import { fetchJson, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
 import { PlatformError, type Metrics, type PlatformAdapter, type PublishMedia, type PublishRequest, type TokenSet } from "./types.ts";
 
@@ -153,6 +154,10 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
     },
 
     async prepare(req) {
+      // X refuses a post over 280 weighted characters (URLs 23, CJK and emoji 2): say so before uploading anything
+      const length = xWeightedLength(req.text);
+      const max = PLATFORM_LIMITS.twitter.maxLength;
+      if (length > max) throw new PlatformError("rejected", `The post is ${length} characters as X counts them; X allows ${max}`);
       const progress: XProgress = { ...req.progress, media: { ...(req.progress as XProgress).media } };
       for (const m of req.media) {
         const done = progress.media![m.id];
@@ -249,25 +254,38 @@ function comparable(s: string): string {
 function figures(t: { public_metrics?: Record<string, number>; non_public_metrics?: Record<string, number> }): Metrics {
   const p = t.public_metrics ?? {};
   const views = t.non_public_metrics?.impression_count ?? p.impression_count ?? 0;
-  // X reports no reach: impressions are the closest figure
-  return { views, reach: views, likes: p.like_count ?? 0, comments: p.reply_count ?? 0, shares: (p.retweet_count ?? 0) + (p.quote_count ?? 0) };
+  // X reports no reach: impressions are the closest figure; reposts were called retweets before
+  const reposts = p.repost_count ?? p.retweet_count ?? 0;
+  return { views, reach: views, likes: p.like_count ?? 0, comments: p.reply_count ?? 0, shares: reposts + (p.quote_count ?? 0) };
 }
 
 /** X v2 errors: problem JSON { title, detail, type }, { errors: [{ message }] }, or OAuth { error, error_description }. */
 export function xError(r: HttpResult): PlatformError {
   const b = r.body ?? {};
   const message = String(b.errors?.[0]?.message ?? b.detail ?? b.error_description ?? b.title ?? b.error ?? b.raw ?? `HTTP ${r.status}`);
-  const opts = { status: r.status, platformCode: b.error ?? b.type };
+  const opts = { status: r.status, platformCode: b.reason ?? b.error ?? b.type };
   if (r.status === 401) return new PlatformError("auth", message, opts);
-  if (r.status === 429) {
-    // the daily posting cap has its own reset; otherwise the 15-minute window's
-    const h = r.headers;
-    const daily = h.get("x-user-limit-24hour-remaining") === "0" ? h.get("x-user-limit-24hour-reset") : null;
-    const reset = Number(daily ?? h.get("x-rate-limit-reset"));
-    const retryAt = Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000) : new Date(Date.now() + 15 * 60_000);
-    return new PlatformError("rate_limit", message, { ...opts, retryAt });
+  // the app's access tier does not include this endpoint ("Client Forbidden", reason client-not-enrolled)
+  if (r.status === 403 && (b.reason === "client-not-enrolled" || b.type === "https://api.twitter.com/2/problems/client-forbidden")) {
+    return new PlatformError("plan", message, opts);
   }
+  if (r.status === 429) return new PlatformError("rate_limit", message, { ...opts, retryAt: xRetryAt(r.headers) });
   if (r.status >= 500) return new PlatformError("unavailable", message, opts);
   // 403 "You are not allowed to create a Tweet with duplicate content." is a refusal like any other
   return new PlatformError("rejected", message, opts);
+}
+
+/**
+ * When a 429 lifts: X caps posts per day for the whole app (x-app-limit-24hour-*) and per user
+ * (x-user-limit-24hour-*), and every endpoint per 15 minutes (x-rate-limit-*). The latest reset of
+ * the limits used up wins, since calling before it would only be refused again.
+ */
+export function xRetryAt(h: Headers): Date {
+  const resets = (["x-app-limit-24hour", "x-user-limit-24hour", "x-rate-limit"] as const)
+    .filter((p) => h.get(`${p}-remaining`) === "0")
+    .map((p) => Number(h.get(`${p}-reset`)))
+    .filter((n) => Number.isFinite(n) && n > 0);
+  if (resets.length) return new Date(Math.max(...resets) * 1000);
+  const reset = Number(h.get("x-rate-limit-reset"));
+  return Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000) : new Date(Date.now() + 15 * 60_000);
 }

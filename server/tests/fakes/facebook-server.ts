@@ -3,7 +3,9 @@
 // with error=access_denied), the token endpoint (code exchange and fb_exchange_token, checking the
 // app's id, secret and redirect URI), /me, /me/accounts (Pages and their linked Instagram professional
 // accounts) and Instagram business discovery, which Meta offers only here ("Instagram API with
-// Facebook Login"), with the Graph API's error JSON. The accounts business discovery finds are the
+// Facebook Login"), with the Graph API's error JSON. Tokens carry the permissions granted at the dialog
+// (a test may have the person decline some), and business discovery is refused with code 10 without
+// instagram_basic, instagram_manage_insights and pages_read_engagement. The accounts it finds are the
 // Instagram stand-in's (`InstagramFakeState.discoverable`) when one is given, so both fakes agree.
 import type http from "node:http";
 import { GraphError, graphError, reply, serveGraph } from "./graph-server.ts";
@@ -30,7 +32,14 @@ export interface FbToken {
   kind: "short" | "long";
   expiresAt: number;
   revoked: boolean;
+  /** the permissions the person granted at the dialog (a long-lived token keeps the short one's) */
+  scopes: string[];
 }
+
+/** What GET /{ig-user-id}?fields=business_discovery... needs (its reference page, "Requirements"). */
+export const BUSINESS_DISCOVERY_PERMISSIONS = ["instagram_basic", "instagram_manage_insights", "pages_read_engagement"] as const;
+/** The permissions a token made without the dialog has: everything Sufra asks for. */
+const ALL_PERMISSIONS = ["instagram_basic", "instagram_manage_insights", "pages_show_list", "pages_read_engagement", "business_management"];
 /** What the dialog was asked, as a test may check it. */
 export interface FbDialogRequest {
   clientId: string | null;
@@ -46,7 +55,9 @@ export class FacebookFakeState {
   version = "v21.0";
   users = new Map<string, FbUser>();
   tokens = new Map<string, FbToken>();
-  codes = new Map<string, { userId: string; redirectUri: string; clientId: string; used: boolean }>();
+  codes = new Map<string, { userId: string; redirectUri: string; clientId: string; used: boolean; scopes: string[] }>();
+  /** permissions the person unticks at the dialog (Facebook lets people decline each one) */
+  declined = new Set<string>();
   /** requests answered, per endpoint */
   calls: Partial<Record<FbEndpoint, number>> = {};
   /** every visit to the dialog, oldest first */
@@ -90,8 +101,8 @@ export class FacebookFakeState {
   deny(): void {
     this.consent = "deny";
   }
-  addToken(userId: string, kind: "short" | "long", ttlMs: number): FbToken {
-    const t: FbToken = { token: `EAA${kind === "long" ? "L" : "S"}${randomBytes(20).toString("hex")}`, userId, kind, expiresAt: Date.now() + ttlMs, revoked: false };
+  addToken(userId: string, kind: "short" | "long", ttlMs: number, scopes: string[] = ALL_PERMISSIONS): FbToken {
+    const t: FbToken = { token: `EAA${kind === "long" ? "L" : "S"}${randomBytes(20).toString("hex")}`, userId, kind, expiresAt: Date.now() + ttlMs, revoked: false, scopes: [...scopes] };
     this.tokens.set(t.token, t);
     return t;
   }
@@ -165,7 +176,9 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
       return redirectBack(res, p.redirect_uri, { error: "access_denied", error_code: "200", error_description: "Permissions error", error_reason: "user_denied", ...back });
     }
     const code = `AQ${randomBytes(24).toString("base64url")}`;
-    state.codes.set(code, { userId: consent, redirectUri: p.redirect_uri, clientId: p.client_id, used: false });
+    // the token grants what the app asked for, less what the person declined
+    const scopes = (p.scope ?? "").split(",").filter((x) => x && !state.declined.has(x));
+    state.codes.set(code, { userId: consent, redirectUri: p.redirect_uri, clientId: p.client_id, used: false, scopes });
     return redirectBack(res, p.redirect_uri, { code, ...back });
   }
 
@@ -180,11 +193,11 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
         throw graphErr(400, "Error validating verification code. Please make sure your redirect_uri is identical to the one you used in the OAuth dialog request", 100, { error_subcode: 36008 }, "OAuthException");
       }
       c.used = true;
-      const t = state.addToken(c.userId, "short", 2 * 3_600_000);
+      const t = state.addToken(c.userId, "short", 2 * 3_600_000, c.scopes);
       return reply(res, 200, { access_token: t.token, token_type: "bearer", expires_in: 7_200 });
     }
     const short = authenticate(state, p.fb_exchange_token);
-    const t = state.addToken(short.userId, "long", 60 * 86_400_000);
+    const t = state.addToken(short.userId, "long", 60 * 86_400_000, short.scopes);
     return reply(res, 200, { access_token: t.token, token_type: "bearer", expires_in: 5_183_944 });
   }
 
@@ -224,6 +237,8 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
     case "business_discovery": {
       // lookups are made as an Instagram professional account linked to one of the person's Pages
       if (!user.pages.some((pg) => pg.instagram?.id === a)) throw missing(a!);
+      const lacking = BUSINESS_DISCOVERY_PERMISSIONS.find((x) => !token.scopes.includes(x));
+      if (lacking) throw graphErr(403, "(#10) Application does not have permission for this action", 10, { is_transient: false }, "OAuthException");
       return reply(res, 200, businessDiscovery(state.discoverable, a!, p.fields ?? ""));
     }
   }

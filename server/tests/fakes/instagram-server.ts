@@ -1,7 +1,10 @@
 // A local stand-in for Instagram's token endpoint and Graph API (Instagram Login), answering the
 // endpoints Sufra uses with Instagram's shapes and error JSON. It really downloads image_url and
-// video_url, so a test that passes proves our public media URLs work. Tests steer it through
-// `state`: tokens, failures, held responses, slow containers, the daily publishing limit.
+// video_url, so a test that passes proves our public media URLs work. It refuses what Instagram
+// refuses: images that are not JPEG, refreshing a token less than a day old, a carousel whose
+// children are not FINISHED yet (images are processed too), and, when a test throttles it, every
+// call with Business Use Case error 80002 and the X-Business-Use-Case-Usage header. Tests steer it
+// through `state`: tokens, failures, held responses, slow containers, the daily publishing limit.
 import { Holds, type Held } from "./holds.ts";
 import type http from "node:http";
 import { GraphError, graphError, reply, serveGraph } from "./graph-server.ts";
@@ -53,6 +56,8 @@ export interface IgToken {
   token: string;
   userId: string;
   kind: "short" | "long";
+  /** when it was issued: refresh_access_token refuses tokens less than 24 hours old */
+  issuedAt: number;
   expiresAt: number;
   expired: boolean;
   revoked: boolean;
@@ -84,7 +89,12 @@ export interface IgComment {
   mediaId: string;
   message: string;
 }
-export type IgFailure = "publish_limit" | "rate_limit" | 500;
+/**
+ * "media_fetch": Instagram's download of the media URL fails (2207052), as it does now and then;
+ * "transient": Graph's "unexpected error, retry later" (code 2, is_transient: true) answered as HTTP 400;
+ * "spam": code 4 with subcode 2207051, Instagram's restriction of activity it takes for spam
+ */
+export type IgFailure = "publish_limit" | "rate_limit" | 500 | "media_fetch" | "transient" | "spam";
 export type { Held } from "./holds.ts";
 
 export class InstagramFakeState {
@@ -106,6 +116,10 @@ export class InstagramFakeState {
   failures = new Map<IgEndpoint, { as: IgFailure; times: number }>();
   holds = new Holds<IgEndpoint>();
   containerPlans: { inProgressPolls?: number; error?: string }[] = [];
+  /** status polls a carousel child (image or video) answers IN_PROGRESS before FINISHED */
+  carouselItemPolls = 1;
+  /** Business Use Case throttling: every call answers 80002 until `until` (ms), the header saying how long */
+  buc: { until: number; regainMinutes: number } | null = null;
   private seq = 17_900_000_000_000_000n;
   /** set by the server: the fake's base URL */
   url = "";
@@ -127,13 +141,16 @@ export class InstagramFakeState {
     this.codes.set(code, user);
     this.users.set(user.userId, user);
   }
-  /** a ready long-lived token, without going through OAuth */
-  issueToken(user: IgUser, ttlMs = 60 * 86_400_000): string {
+  /** a ready long-lived token, without going through OAuth; `ageMs`: issued that long ago */
+  issueToken(user: IgUser, ttlMs = 60 * 86_400_000, ageMs = 0): string {
     this.users.set(user.userId, user);
-    return this.addToken(user.userId, "long", ttlMs).token;
+    const t = this.addToken(user.userId, "long", ttlMs);
+    t.issuedAt -= ageMs;
+    return t.token;
   }
   addToken(userId: string, kind: "short" | "long", ttlMs: number): IgToken {
-    const t: IgToken = { token: `IG${kind === "long" ? "L" : "S"}${randomBytes(16).toString("hex")}`, userId, kind, expiresAt: Date.now() + ttlMs, expired: false, revoked: false };
+    const now = Date.now();
+    const t: IgToken = { token: `IG${kind === "long" ? "L" : "S"}${randomBytes(16).toString("hex")}`, userId, kind, issuedAt: now, expiresAt: now + ttlMs, expired: false, revoked: false };
     this.tokens.set(t.token, t);
     return t;
   }
@@ -153,6 +170,10 @@ export class InstagramFakeState {
   /** holds the answer of the next call of an endpoint for `ms`, or until release() */
   hold(endpoint: IgEndpoint, opts: { ms?: number; createOn?: "receipt" | "release" } = {}): Held {
     return this.holds.hold(endpoint, opts);
+  }
+  /** the app's Business Use Case budget is spent: every call answers 80002 for `minutes` (0 lifts it) */
+  throttle(minutes: number): void {
+    this.buc = minutes > 0 ? { until: Date.now() + minutes * 60_000, regainMinutes: minutes } : null;
   }
   /** the next top-level container stays IN_PROGRESS for n polls, or ends in ERROR */
   nextContainer(plan: { inProgressPolls?: number; error?: string }): void {
@@ -237,11 +258,23 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
   else throw graphErr(400, `Unknown path components: /${parts.join("/")}`, 2500);
   state.calls[endpoint] = (state.calls[endpoint] ?? 0) + 1;
 
+  // Instagram's calls count against the Business Use Case limit: every answer says how much is used
+  const throttled = state.buc && state.buc.until > Date.now() ? state.buc : null;
+  res.setHeader("x-business-use-case-usage", bucUsage(state, throttled));
+  if (throttled) {
+    throw graphErr(400, "There have been too many calls for this Instagram account. Wait a bit and try again.", 80002, { is_transient: true, error_user_title: "Too many calls" });
+  }
+
   const failure = state.failures.get(endpoint);
-  if (failure && failure.times > 0) {
+  if (failure && failure.times > 0 && !(failure.as === "media_fetch" && endpoint !== "create_container")) {
     if (--failure.times === 0) state.failures.delete(endpoint);
     if (failure.as === 500) throw graphErr(500, "An unknown error occurred", 1, { is_transient: true });
     if (failure.as === "rate_limit") throw graphErr(429, "Application request limit reached", 4, { is_transient: true });
+    if (failure.as === "media_fetch") throw mediaFetchFailed(p.image_url ?? p.video_url ?? "", "The URL could not be reached (ETIMEDOUT).");
+    if (failure.as === "transient") throw graphErr(400, "An unexpected error has occurred. Please retry your request later.", 2, { is_transient: true });
+    if (failure.as === "spam") {
+      throw graphErr(400, "Application request limit reached", 4, { error_subcode: 2207051, is_transient: false, error_user_title: "Action is blocked", error_user_msg: "We restrict certain activity to protect our community. Tell us if you think we made a mistake." });
+    }
     throw publishLimit();
   }
 
@@ -273,6 +306,8 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
     }
     case "refresh_token": {
       if (p.grant_type !== "ig_refresh_token" || token.kind !== "long") throw graphErr(400, "Invalid request", 100);
+      // "Refresh a long-lived access token that is at least 24 hours old but has not expired"
+      if (Date.now() - token.issuedAt < 86_400_000) throw graphErr(400, "(#100) The access token is not yet 24 hours old and cannot be refreshed", 100);
       const t = state.addToken(token.userId, "long", 60 * 86_400_000);
       return reply(res, 200, { access_token: t.token, token_type: "bearer", expires_in: 5_183_944 });
     }
@@ -435,12 +470,15 @@ async function createContainer(state: InstagramFakeState, userId: string, p: Rec
   } else {
     if (!p.image_url) throw graphErr(400, "(#100) The parameter image_url is required", 100);
     const problem = await download(state, p.image_url, "image/");
-    if (problem) {
-      throw graphErr(400, "Only photo or video can be accepted as media type.", 9004, {
-        error_subcode: 2207052,
-        error_user_title: "Media download has failed",
-        error_user_msg: `The media could not be fetched from this URI: ${p.image_url}. ${problem}`,
-      });
+    if (problem === NOT_JPEG) {
+      // content publishing: "JPEG is the only image format supported"
+      throw graphErr(400, "The image format is not supported.", 36001, { error_subcode: 2207005, is_transient: false, error_user_title: "Unsupported image format", error_user_msg: "The image format is not supported. Only JPEG images can be published." });
+    }
+    if (problem) throw mediaFetchFailed(p.image_url, problem);
+    // images are processed in the background too, only faster: a carousel child is not FINISHED at once
+    if (carouselItem && state.carouselItemPolls > 0) {
+      c.status = "IN_PROGRESS";
+      c.pollsLeft = state.carouselItemPolls - 1;
     }
   }
   const plan = carouselItem ? undefined : state.containerPlans.shift();
@@ -456,7 +494,24 @@ async function createContainer(state: InstagramFakeState, userId: string, p: Rec
   return c;
 }
 
-/** Downloads a media URL as Instagram does; answers what went wrong, or null. */
+const NOT_JPEG = "not a JPEG";
+
+function mediaFetchFailed(url: string, problem: string): GraphError {
+  return graphErr(400, "Only photo or video can be accepted as media type.", 9004, {
+    error_subcode: 2207052,
+    error_user_title: "Media download has failed",
+    error_user_msg: `The media could not be fetched from this URI: ${url}. ${problem}`,
+  });
+}
+
+/** X-Business-Use-Case-Usage: {"<business id>": [{ type, call_count, total_cputime, total_time, estimated_time_to_regain_access }]} */
+function bucUsage(state: InstagramFakeState, throttled: { regainMinutes: number } | null): string {
+  const calls = Object.values(state.calls).reduce((a, b) => a + (b ?? 0), 0);
+  const pct = throttled ? 100 : Math.min(99, calls);
+  return JSON.stringify({ [state.appId]: [{ type: "instagram", call_count: pct, total_cputime: Math.floor(pct / 2), total_time: Math.floor(pct / 2), estimated_time_to_regain_access: throttled?.regainMinutes ?? 0 }] });
+}
+
+/** Downloads a media URL as Instagram does; answers what went wrong (NOT_JPEG for an image in another format), or null. */
 async function download(state: InstagramFakeState, url: string, typePrefix: string): Promise<string | null> {
   try {
     const r = await fetch(url, { signal: AbortSignal.timeout(10_000) });
@@ -466,6 +521,8 @@ async function download(state: InstagramFakeState, url: string, typePrefix: stri
     if (r.status !== 200) return `The URL answered HTTP ${r.status}.`;
     if (!type.startsWith(typePrefix)) return `The URL answered ${type || "no content type"}, not ${typePrefix}*.`;
     if (body.length === 0) return "The file is empty.";
+    // Instagram publishes JPEG images only: the bytes must be one (FF D8 FF), whatever the header says
+    if (typePrefix === "image/" && !(body[0] === 0xff && body[1] === 0xd8 && body[2] === 0xff)) return NOT_JPEG;
     return null;
   } catch (err) {
     return `The URL could not be reached (${(err as Error).message}).`;

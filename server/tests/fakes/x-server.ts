@@ -1,7 +1,10 @@
 // A local stand-in for the X API v2 endpoints Sufra uses: OAuth 2.0 token (with a real PKCE
 // S256 check and refresh-token rotation), users/me (with public_metrics), v2 media upload (one-shot and chunked, real
 // multipart), tweets, a user's timeline and tweet lookup with metrics, with X's error JSON and
-// rate-limit headers. Tests steer it through `state`.
+// rate-limit headers (per endpoint, per user per day, per app per day). It refuses what X refuses:
+// a post over 280 characters as X counts them (twitter-text's weighting: URLs 23, CJK and emoji 2),
+// and, for an app whose access tier lacks an endpoint, 403 "Client Forbidden" (client-not-enrolled).
+// Tests steer it through `state`.
 import { Holds, type Held } from "./holds.ts";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -42,6 +45,8 @@ export interface XMedia {
 export type XFailure = 429 | 500 | 503 | 401;
 export type { Held } from "./holds.ts";
 export interface XPublicMetrics {
+  /** X's newer name for retweet_count (answered when `state.repostNaming` is set) */
+  repost_count?: number;
   retweet_count: number;
   reply_count: number;
   like_count: number;
@@ -78,7 +83,11 @@ export class XFakeState {
   checkAfterSecs = 1;
   failVideoProcessing = false;
   calls: Partial<Record<XEndpoint, number>> = {};
-  failures = new Map<XEndpoint, { as: XFailure; times: number; resetInSecs: number; daily: boolean }>();
+  failures = new Map<XEndpoint, { as: XFailure; times: number; resetInSecs: number; daily: boolean; app: boolean }>();
+  /** endpoints the app's access tier does not include: 403 client-not-enrolled */
+  notEnrolled = new Set<XEndpoint>();
+  /** public_metrics name reposts repost_count instead of retweet_count */
+  repostNaming = false;
   holds = new Holds<XEndpoint>();
   private seq = 1_790_000_000_000_000_000n;
   url = "";
@@ -119,9 +128,12 @@ export class XFakeState {
     const grantId = this.accessTokens.get(token)?.grantId ?? this.refreshTokens.get(token)?.grantId;
     if (grantId) this.revokedGrants.add(grantId);
   }
-  /** the next `times` calls of an endpoint fail; 429 carries x-rate-limit-reset (now + resetInSecs) */
-  failNext(endpoint: XEndpoint, as: XFailure, times = 1, opts: { resetInSecs?: number; daily?: boolean } = {}): void {
-    this.failures.set(endpoint, { as, times, resetInSecs: opts.resetInSecs ?? 900, daily: opts.daily ?? false });
+  /**
+   * the next `times` calls of an endpoint fail; 429 carries x-rate-limit-reset (now + resetInSecs), or with
+   * `daily` the user's 24-hour cap, with `app` the whole app's 24-hour cap, spent until then
+   */
+  failNext(endpoint: XEndpoint, as: XFailure, times = 1, opts: { resetInSecs?: number; daily?: boolean; app?: boolean } = {}): void {
+    this.failures.set(endpoint, { as, times, resetInSecs: opts.resetInSecs ?? 900, daily: opts.daily ?? false, app: opts.app ?? false });
   }
   /** holds the answer of the next call of an endpoint for `ms`, or until release() */
   hold(endpoint: XEndpoint, opts: { ms?: number; createOn?: "receipt" | "release" } = {}): Held {
@@ -217,7 +229,23 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
     const reset = String(Math.floor(Date.now() / 1000) + failure.resetInSecs);
     const headers: Record<string, string> = { "x-rate-limit-limit": "100", "x-rate-limit-remaining": "0", "x-rate-limit-reset": reset };
     if (failure.daily) Object.assign(headers, { "x-user-limit-24hour-limit": "100", "x-user-limit-24hour-remaining": "0", "x-user-limit-24hour-reset": reset, "x-rate-limit-reset": String(Math.floor(Date.now() / 1000) + 60) });
+    if (failure.app) {
+      // the app's posts for the day are spent, though this user's and the endpoint's window are not
+      Object.assign(headers, { "x-app-limit-24hour-limit": "1667", "x-app-limit-24hour-remaining": "0", "x-app-limit-24hour-reset": reset, "x-user-limit-24hour-limit": "100", "x-user-limit-24hour-remaining": "42", "x-user-limit-24hour-reset": String(Math.floor(Date.now() / 1000) + 3_600), "x-rate-limit-remaining": "99", "x-rate-limit-reset": String(Math.floor(Date.now() / 1000) + 60) });
+    }
     throw new XError(429, { title: "Too Many Requests", detail: "Too Many Requests", type: "about:blank", status: 429 }, headers);
+  }
+
+  if (state.notEnrolled.has(endpoint)) {
+    throw new XError(403, {
+      client_id: state.clientId,
+      detail: "When authenticating requests to the Twitter API v2 endpoints, you must use keys and tokens from a Twitter developer App that is attached to a Project. You can create a project via the developer portal.",
+      registration_url: "https://developer.twitter.com/en/docs/projects/overview",
+      title: "Client Forbidden",
+      required_enrollment: "Appropriate Level of API Access",
+      reason: "client-not-enrolled",
+      type: "https://api.twitter.com/2/problems/client-forbidden",
+    });
   }
 
   const { hold, wait: held } = state.holds.take(endpoint);
@@ -305,6 +333,9 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
       const text = typeof b.text === "string" ? b.text : "";
       const ids: string[] = b.media?.media_ids ?? [];
       if (!text && ids.length === 0) throw invalid("Tweet text or media is required");
+      if (weightedLength(text) > 280) {
+        throw problem(403, "Forbidden", "Your Tweet text is too long. For more information on how Twitter determines text length see https://github.com/twitter/twitter-text.");
+      }
       if (ids.length > 4) throw invalid("At most 4 media", { media_ids: ids });
       for (const id of ids) {
         const media = state.media.get(id);
@@ -351,7 +382,10 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
         }
         const p: XPublicMetrics = { retweet_count: 0, reply_count: 0, like_count: 0, quote_count: 0, bookmark_count: 0, impression_count: 0, ...state.metrics.get(id) };
         const out: Record<string, unknown> = { id, text: shown(t), edit_history_tweet_ids: [id] };
-        if (fields.includes("public_metrics")) out.public_metrics = p;
+        if (fields.includes("public_metrics")) {
+          const { retweet_count, repost_count, ...rest } = p;
+          out.public_metrics = state.repostNaming ? { repost_count: repost_count ?? retweet_count, ...rest } : { retweet_count, ...rest };
+        }
         if (fields.includes("non_public_metrics")) {
           // X gives non-public figures for your own posts of the last 30 days only
           if (state.refuseNonPublic || t.userId !== userId || Date.now() - t.createdAt.getTime() > 30 * 86_400_000) {
@@ -422,4 +456,23 @@ function looksLike(mime: string, b: Buffer): boolean {
 function shown(t: XTweet): string {
   const text = t.text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return t.mediaIds.length ? `${text} https://t.co/${t.id.slice(-10)}` : text;
+}
+
+/**
+ * A text's length as X counts it, after twitter-text's configuration v3 (written here on its own so the
+ * stand-in does not borrow the code it checks): NFC; a URL weighs 23; an emoji sequence 2; code points in
+ * U+0000-U+10FF, U+2000-U+200D, U+2010-U+201F and U+2032-U+2037 weigh 1, all others 2.
+ */
+function weightedLength(text: string): number {
+  const light = (cp: number) => cp <= 0x10ff || (cp >= 0x2000 && cp <= 0x200d) || (cp >= 0x2010 && cp <= 0x201f) || (cp >= 0x2032 && cp <= 0x2037);
+  let n = 0;
+  const rest = text.normalize("NFC").replace(/\bhttps?:\/\/[^\s]+|\b(?:[a-z0-9-]+\.)+(?:com|net|org|kw|io|co|me)\b(?:\/[^\s]*)?/gi, () => {
+    n += 23;
+    return "";
+  });
+  for (const { segment } of new Intl.Segmenter("en", { granularity: "grapheme" }).segment(rest)) {
+    if (/\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(segment)) n += 2;
+    else for (const ch of segment) n += light(ch.codePointAt(0)!) ? 1 : 2;
+  }
+  return n;
 }

@@ -3,7 +3,8 @@
 // Facebook Page the person manages, with a Facebook user token. This client does Facebook Login
 // (authorize URL, code exchange, long-lived token), finds the person's Pages and their Instagram
 // accounts, and runs business discovery on the Facebook Graph host. Errors are PlatformErrors, as
-// the adapters' are: "auth" (code 190: sign in again), "rate_limit", "rejected", "unavailable".
+// the adapters' are: "auth" (code 190, or a permission not granted: sign in again), "rate_limit",
+// "rejected", "unavailable".
 import { createHmac } from "node:crypto";
 import { fetchJson, withBackoff, withQuery } from "../../platforms/http.ts";
 import { graphError } from "../../platforms/instagram.ts";
@@ -18,8 +19,12 @@ export interface FacebookConfig {
   graphUrl: string;
 }
 
-/** business_management: Pages reached through Business Manager are listed only with it. */
-export const FACEBOOK_SCOPES = ["instagram_basic", "pages_show_list", "pages_read_engagement", "business_management"] as const;
+/**
+ * Business discovery needs instagram_basic, instagram_manage_insights and pages_read_engagement (its
+ * reference page); /me/accounts needs pages_show_list, and business_management for Pages reached
+ * through Business Manager.
+ */
+export const FACEBOOK_SCOPES = ["instagram_basic", "instagram_manage_insights", "pages_show_list", "pages_read_engagement", "business_management"] as const;
 
 /** platformCode of the refusal for a username that is not a professional account (or does not exist). */
 export const DISCOVERY_NOT_PROFESSIONAL = "not_professional";

@@ -94,7 +94,7 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
           const fresh = await tx.platformAccount.findUniqueOrThrow({ where: { id: accountId } });
           if (fresh.status !== "connected" || !(opts.force ? fresh.updatedAt <= current.updatedAt : due(fresh))) return fresh; // someone else refreshed
           try {
-            const t = await adapter.refresh({ accessToken: crypto.open(fresh.accessToken!), refreshToken: fresh.refreshToken ? crypto.open(fresh.refreshToken) : null });
+            const t = await adapter.refresh({ accessToken: crypto.open(fresh.accessToken!), refreshToken: fresh.refreshToken ? crypto.open(fresh.refreshToken) : null, expiresAt: fresh.tokenExpiresAt });
             return tx.platformAccount.update({
               where: { id: accountId },
               data: {

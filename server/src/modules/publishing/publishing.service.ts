@@ -230,6 +230,8 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
 
     if (pe?.kind === "rate_limit") return later(t, key, pe.opts.retryAt ?? new Date(Date.now() + 15 * 60_000), "RATE_LIMITED", pe.platformMessage);
     if (pe?.kind === "rejected") return giveUp("PUBLISH_REJECTED", pe.platformMessage);
+    // the server's API access with the network lacks this call: retrying cannot help, an administrator must act
+    if (pe?.kind === "plan") return giveUp("PUBLISH_PLAN_UNAVAILABLE", pe.platformMessage);
     if (pe?.kind === "auth") {
       // the network refused the token before creating anything: refresh once and try again, or wait for a reconnect
       const { account } = await accounts.access(t.accountId, { force: true }).catch(() => ({ account: { ...t.account, status: "reconnect_needed" as const } }));
