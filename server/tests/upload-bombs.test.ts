@@ -226,6 +226,10 @@ describe("malformed multipart bodies", () => {
         const r = await fetch(app.base + p, { method: "POST", headers: { authorization: `Bearer ${b.token}`, "content-type": type }, body: new Uint8Array(Buffer.from(body, "latin1")) });
         expect([p, r.status, ((await r.json()) as { code: string }).code]).toEqual([p, 400, "MALFORMED_UPLOAD"]);
       }
+      // GraphQL takes no uploads: a multipart body there is refused before anything reads it
+      const g = await fetch(`${app.base}/graphql`, { method: "POST", headers: { authorization: `Bearer ${b.token}`, "content-type": type }, body: new Uint8Array(Buffer.from(body, "latin1")) });
+      expect(g.status).toBe(400);
+      expect(await g.text()).not.toMatch(/busboy|multer|node_modules|\.ts:/);
     }
   });
 
