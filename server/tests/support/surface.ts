@@ -141,12 +141,12 @@ export async function bounded<T>(limit: number, tasks: (() => Promise<T>)[]): Pr
 
 /** Words in a response body that would show the server's insides to a caller. */
 export const INTERNALS: RegExp[] = [
-  /\bat [\w$.<>]+ \(/, // stack frame
+  /\bat [\w$.<>]+ \([^)]*:\d+:\d+\)/, // stack frame
   /\n\s+at /,
   /prisma/i,
   /TypeError|ReferenceError|SyntaxError: (?!Unexpected token)/,
   /invalid byte sequence/i,
-  /\b(select|insert|update|delete)\b[^"]{0,80}\b(from|into|set|where)\b/i,
+  /\b(SELECT|INSERT INTO|UPDATE|DELETE FROM)\b[^"]{0,80}\b(FROM|VALUES|SET|WHERE)\b/, // SQL as Postgres and Prisma print it (capitals; UI texts say "Delete ... from")
   /\/server\/src|node_modules|\.ts:\d+/,
   /duplicate key value|violates .* constraint|relation ".*" does not exist/i,
 ];
