@@ -15,6 +15,14 @@ export const ERRORS = {
   VALIDATION_ERROR: { status: 400, graphql: "BAD_USER_INPUT", en: "Validation failed", ar: "فشل التحقق من البيانات" },
   MALFORMED_REQUEST: { status: 400, graphql: "BAD_USER_INPUT", en: "The request body is not valid JSON", ar: "محتوى الطلب ليس JSON صالحًا" },
   PAYLOAD_TOO_LARGE: { status: 400, graphql: "BAD_USER_INPUT", en: "The request body is too large", ar: "محتوى الطلب كبير جدًا" },
+  // a GraphQL document beyond the server's limits (its extensions.code stays GRAPHQL_PARSE_FAILED / GRAPHQL_VALIDATION_FAILED)
+  QUERY_TOO_LARGE: { status: 400, graphql: "BAD_USER_INPUT", en: "The query is too long. Send a shorter query", ar: "الاستعلام طويل جدًا. أرسل استعلامًا أقصر" },
+  QUERY_TOO_COMPLEX: {
+    status: 400,
+    graphql: "BAD_USER_INPUT",
+    en: "The query asks for too much at once (too many operations, fields, aliases or levels). Split it into smaller queries",
+    ar: "يطلب الاستعلام الكثير دفعة واحدة (عمليات أو حقول أو أسماء بديلة أو مستويات كثيرة جدًا). قسّمه إلى استعلامات أصغر",
+  },
   EMAIL_TAKEN: { status: 409, graphql: "BAD_USER_INPUT", en: "This email is already registered", ar: "هذا البريد الإلكتروني مسجل مسبقًا" },
   INVALID_LINK: { status: 400, graphql: "BAD_USER_INPUT", en: "This link is invalid or has expired", ar: "هذا الرابط غير صالح أو منتهي الصلاحية" },
   INCORRECT_PASSWORD: { status: 400, graphql: "BAD_USER_INPUT", en: "Current password is incorrect", ar: "كلمة المرور الحالية غير صحيحة" },

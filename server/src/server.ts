@@ -1,6 +1,7 @@
 // One HTTP server: Express (REST, static client), Apollo Server at POST /graphql, graphql-ws on the
 // same path, all authenticated by the same service.
 import { createServer, type Server } from "node:http";
+import type { RequestHandler } from "express";
 import { ApolloServer } from "@apollo/server";
 import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
@@ -12,7 +13,7 @@ import type { Deps } from "./deps.ts";
 import { createApp } from "./http/app.ts";
 import { bearer, buildContext, type GraphQLContext } from "./graphql/context.ts";
 import { contextError, formatGraphQLError, httpStatusFromErrors, requestLocale } from "./graphql/errors.ts";
-import { PARSE_OPTIONS, documentLimitsRule, prepareOperation } from "./graphql/limits.ts";
+import { PARSE_OPTIONS, documentLimits, prepareOperation } from "./graphql/limits.ts";
 import { schema } from "./graphql/schema.ts";
 import type { Viewer } from "./modules/auth/policy.ts";
 import type { Services } from "./services.ts";
@@ -83,7 +84,6 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
     introspection,
     hideSchemaDetailsFromClientErrors: !introspection,
     parseOptions: PARSE_OPTIONS,
-    validationRules: [documentLimitsRule],
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
@@ -93,12 +93,15 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
   });
   await apollo.start();
 
-  const graphql = expressMiddleware(apollo, {
+  const apolloMiddleware = expressMiddleware(apollo, {
     context: async ({ req }) =>
       buildContext(services, deps.db, bearer(req.get("authorization")), { ip: req.ip ?? "unknown", userAgent: req.get("user-agent"), acceptLanguage: req.get("accept-language") }).catch((e: unknown) => {
         throw contextError(e);
       }),
   });
+  // hostile documents are refused before Apollo parses and validates them (see limits.ts)
+  const limits = documentLimits(formatError);
+  const graphql: RequestHandler = (req, res, next) => limits(req, res, (err?: unknown) => (err ? next(err) : apolloMiddleware(req, res, next)));
   const app = createApp({ config: deps.config, services, logger: deps.logger, graphql });
   httpServer.on("request", app);
 

@@ -50,11 +50,14 @@ const ProfileInput = builder.inputType("ProfileInput", {
 /** GraphQL leaves an omitted optional argument out, and sends null for an explicit null: both mean "not given". */
 const given = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
 
+// me and updateProfile return the service's row, which does not follow the query's selection: plain
+// fields (not prismaField), so Pothos loads what the selection needs (Client.email's users, ...) itself
+// instead of taking the row for one loaded with its query.
 builder.queryFields((t) => ({
-  me: t.prismaField({
+  me: t.field({
     type: User,
     authScopes: { authenticated: true },
-    resolve: (_q, _r, _a, ctx) => ctx.services.auth.me(ctx.viewer!),
+    resolve: (_r, _a, ctx) => ctx.services.auth.me(ctx.viewer!),
   }),
 }));
 
@@ -81,11 +84,11 @@ builder.mutationFields((t) => ({
     args: { refreshToken: t.arg.string() },
     resolve: (_r, args, ctx) => ctx.services.auth.logout(args, ctx.viewer),
   }),
-  updateProfile: t.prismaField({
+  updateProfile: t.field({
     type: User,
     authScopes: { person: true },
     args: { input: t.arg({ type: ProfileInput, required: true }) },
-    resolve: (_q, _r, { input }, ctx) => ctx.services.auth.updateProfile(ctx.viewer!, given(input), ctx.meta),
+    resolve: (_r, { input }, ctx) => ctx.services.auth.updateProfile(ctx.viewer!, given(input), ctx.meta),
   }),
   changePassword: t.boolean({
     authScopes: { person: true },
