@@ -1,6 +1,7 @@
 // REST errors in the spec's catalogue: {message, code, details?}; never a stack trace.
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { pickLocale } from "@sufra/schema";
+import { fromDatabase } from "../db/errors.ts";
 import { AppError, renderError } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { fromMultipart } from "./multipart.ts";
@@ -19,9 +20,11 @@ export const notFound: RequestHandler = () => {
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const appError = err instanceof AppError ? err : (fromBodyParser(err ?? {}) ?? fromMultipart(err));
+    // a database that is down is 503 (the client says "try again later"), not a server bug
+    const appError = err instanceof AppError ? err : (fromBodyParser(err ?? {}) ?? fromMultipart(err) ?? fromDatabase(err));
     const locale = pickLocale(req.get("accept-language"));
     if (appError) {
+      if (appError.code === "SERVICE_UNAVAILABLE" && !(err instanceof AppError)) logger.error(`database unavailable on ${req.method} ${req.originalUrl}`, { error: (err as Error)?.message });
       res.status(appError.status).json(renderError(appError, locale, toSnake));
       return;
     }

@@ -30,7 +30,8 @@ export function createRateLimits(pool: pg.Pool, cfg: Config["rateLimit"]) {
   const byEmailFromIp = make("email-ip", cfg.perEmail);
   // counts only: never refuses (its points are out of reach)
   const byEmail = make("email", Number.MAX_SAFE_INTEGER);
-  const emailKey = (action: LimitedAction, email: string) => `${action}:${email.trim().toLowerCase()}`;
+  // counted before the address is validated: control characters dropped (Postgres refuses a NUL in the key)
+  const emailKey = (action: LimitedAction, email: string) => `${action}:${email.replace(/[\u0000-\u001F\u007F-\u009F]/gu, "").trim().toLowerCase()}`;
 
   return {
     /**
