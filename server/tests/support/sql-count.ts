@@ -11,12 +11,19 @@ let patched = false;
 function patchPg() {
   if (patched) return;
   patched = true;
-  const query = pg.Client.prototype.query as (...a: unknown[]) => unknown;
+  const note = (first: unknown) => current.getStore()?.push(typeof first === "string" ? first : ((first as { text?: string } | undefined)?.text ?? "?"));
+  const clientQuery = pg.Client.prototype.query as (...a: unknown[]) => unknown;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string } | undefined;
-    current.getStore()?.push(typeof first === "string" ? first : (first?.text ?? "?"));
-    return query.apply(this, args);
+    note(args[0]);
+    return clientQuery.apply(this, args);
   } as typeof pg.Client.prototype.query;
+  // pool.query is noted where it is called: the pool may hand the statement to a client from a callback
+  // that runs outside the request's context, so the client's own note is left out
+  const poolQuery = pg.Pool.prototype.query as (...a: unknown[]) => unknown;
+  pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
+    note(args[0]);
+    return current.exit(() => poolQuery.apply(this, args));
+  } as typeof pg.Pool.prototype.query;
 }
 
 /** Makes `server` count statements of requests that carry `x-count-sql: <id>`; read them with statementsOf(id). */

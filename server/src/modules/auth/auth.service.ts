@@ -6,6 +6,7 @@ import {
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Tx } from "../../db/prisma.ts";
+import type { OneOffJob } from "../../jobs/queue.ts";
 import { AppError, validate } from "../../errors.ts";
 import type { User, Business } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/audit.service.ts";
@@ -35,6 +36,10 @@ const emailOf = (input: unknown) => {
   return typeof e === "string" ? e : undefined;
 };
 
+/** Mails about an account asked for by address (forgotten password, verification link again). */
+const ACCOUNT_MAIL_JOB = "auth.account-mail";
+type AccountMail = { purpose: "reset_password" | "verify_email"; email: string; ip: string };
+
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === "P2002";
 
 export function createAuthService(deps: Deps) {
@@ -56,6 +61,23 @@ export function createAuthService(deps: Deps) {
     const { count } = await tx.emailToken.updateMany({ where: { tokenHash, purpose, usedAt: null, expiresAt: { gt: new Date() } }, data: { usedAt: new Date() } });
     if (count !== 1) throw new AppError("INVALID_LINK");
     return tx.emailToken.findUniqueOrThrow({ where: { tokenHash }, include: { user: true } });
+  }
+
+  /** Requests for the same mail to the same address wait as one job until it runs. */
+  const queueAccountMail = (d: AccountMail) =>
+    deps.queue.enqueue(ACCOUNT_MAIL_JOB, d, new Date(), { "data.purpose": d.purpose, "data.email": d.email });
+
+  /** The job: a fresh link for a known address (a verified one needs no verification link), by mail. */
+  async function sendAccountMail(d: AccountMail) {
+    const user = await db.user.findUnique({ where: { email: d.email } });
+    if (!user || (d.purpose === "verify_email" && user.emailVerifiedAt)) return;
+    const mailId = await db.$transaction(async (tx) => {
+      const token = await issueEmailToken(tx, user.id, d.purpose);
+      if (d.purpose === "verify_email") return mailer.queue(tx, user.email, "verifyEmail", { name: user.name, url: link("/verify-email", token) }, user.locale as Locale);
+      await audit(tx, { actorId: null, action: "user.password_reset_requested", entityType: "user", entityId: user.id, ip: d.ip });
+      return mailer.queue(tx, user.email, "resetPassword", { name: user.name, url: link("/reset-password", token) }, user.locale as Locale);
+    });
+    await mailer.deliver([mailId]);
   }
 
   async function startSession(user: User, meta: RequestMeta) {
@@ -186,18 +208,14 @@ export function createAuthService(deps: Deps) {
       return true;
     },
 
-    /** Same answer whether or not the address is known, so it cannot be used to find accounts. */
+    /**
+     * Same answer, after the same work, whether or not the address is known, so it cannot be used to
+     * find accounts: the look-up, the link and the mail happen in a job.
+     */
     async forgotPassword(input: unknown, meta: RequestMeta) {
       await limits.consume("forgot", meta.ip, emailOf(input));
       const v = validate(forgotPasswordSchema, input);
-      const user = await db.user.findUnique({ where: { email: v.email } });
-      if (!user) return true;
-      const mailId = await db.$transaction(async (tx) => {
-        const token = await issueEmailToken(tx, user.id, "reset_password");
-        await audit(tx, { actorId: null, action: "user.password_reset_requested", entityType: "user", entityId: user.id, ip: meta.ip });
-        return mailer.queue(tx, user.email, "resetPassword", { name: user.name, url: link("/reset-password", token) }, user.locale as Locale);
-      });
-      await mailer.deliver([mailId]);
+      await queueAccountMail({ purpose: "reset_password", email: v.email, ip: meta.ip });
       return true;
     },
 
@@ -231,15 +249,12 @@ export function createAuthService(deps: Deps) {
       const email = viewer?.email ?? v.email;
       if (!email) throw new AppError("VALIDATION_ERROR", { email: ["emailRequired"] });
       if (!viewer) await limits.consume("forgot", meta.ip, email);
-      const user = await db.user.findUnique({ where: { email } });
-      if (!user || user.emailVerifiedAt) return true;
-      const mailId = await db.$transaction(async (tx) => {
-        const token = await issueEmailToken(tx, user.id, "verify_email");
-        return mailer.queue(tx, user.email, "verifyEmail", { name: user.name, url: link("/verify-email", token) }, user.locale as Locale);
-      });
-      await mailer.deliver([mailId]);
+      // by address, the same work whether or not it is known (see forgotPassword)
+      await queueAccountMail({ purpose: "verify_email", email, ip: meta.ip });
       return true;
     },
+
+    oneOffJobs: [{ name: ACCOUNT_MAIL_JOB, run: sendAccountMail }] satisfies OneOffJob<AccountMail>[],
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
