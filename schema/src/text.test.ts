@@ -1,3 +1,4 @@
+/// <reference types="node" />
 // Control characters (a NUL above all: PostgreSQL refuses it) are refused by the one text rule every
 // schema's strings start from, as a field error in both languages; line breaks only where a person writes lines.
 import { readdirSync, readFileSync } from "node:fs";
