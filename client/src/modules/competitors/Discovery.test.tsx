@@ -314,7 +314,7 @@ describe("Read from Instagram", () => {
 
   test("not set up on the server: the message alone, no sign-in offered", async () => {
     const fetch = recorded(CompetitorsFetchDocument, () => ({
-      errors: [{ message: "Reading figures from Instagram is not set up on this server.", extensions: { code: "INTERNAL_SERVER_ERROR", reason: "FACEBOOK_NOT_CONFIGURED" } }],
+      errors: [{ message: "Reading figures from Instagram is not set up on this server.", extensions: { code: "BAD_USER_INPUT", reason: "FACEBOOK_NOT_CONFIGURED" } }],
     }));
     render([discoveryMock(status({ demo: true })).mock, fetch.mock]);
     await discoveryCard("demo");
