@@ -15,6 +15,14 @@ export const ERRORS = {
   VALIDATION_ERROR: { status: 400, graphql: "BAD_USER_INPUT", en: "Validation failed", ar: "فشل التحقق من البيانات" },
   MALFORMED_REQUEST: { status: 400, graphql: "BAD_USER_INPUT", en: "The request body is not valid JSON", ar: "محتوى الطلب ليس JSON صالحًا" },
   PAYLOAD_TOO_LARGE: { status: 400, graphql: "BAD_USER_INPUT", en: "The request body is too large", ar: "محتوى الطلب كبير جدًا" },
+  // a path that cannot be a name of anything: bytes that are not UTF-8 once decoded, or control characters
+  MALFORMED_URL: { status: 400, graphql: "BAD_USER_INPUT", en: "The address holds characters that cannot be read. Check the link and try again", ar: "يحتوي العنوان على أحرف لا يمكن قراءتها. تحقق من الرابط ثم حاول مرة أخرى" },
+  SUBSCRIPTION_NEEDS_WEBSOCKET: {
+    status: 400,
+    graphql: "BAD_USER_INPUT",
+    en: "Subscriptions are served over WebSocket (the graphql-ws protocol) at /graphql, not over HTTP",
+    ar: "الاشتراكات متاحة عبر WebSocket (بروتوكول graphql-ws) على /graphql، وليس عبر HTTP",
+  },
   // a GraphQL document beyond the server's limits (its extensions.code stays GRAPHQL_PARSE_FAILED / GRAPHQL_VALIDATION_FAILED)
   QUERY_TOO_LARGE: { status: 400, graphql: "BAD_USER_INPUT", en: "The query is too long. Send a shorter query", ar: "الاستعلام طويل جدًا. أرسل استعلامًا أقصر" },
   QUERY_TOO_COMPLEX: {

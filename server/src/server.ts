@@ -15,6 +15,7 @@ import { bearer, buildContext, type GraphQLContext } from "./graphql/context.ts"
 import { contextError, formatGraphQLError, httpStatusFromErrors, requestLocale } from "./graphql/errors.ts";
 import { PARSE_OPTIONS, documentLimits, prepareOperation } from "./graphql/limits.ts";
 import { schema } from "./graphql/schema.ts";
+import { subscriptionsOverWebSocketOnly } from "./graphql/transport.ts";
 import type { Viewer } from "./modules/auth/policy.ts";
 import type { Services } from "./services.ts";
 
@@ -88,6 +89,7 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
       httpStatusFromErrors,
+      subscriptionsOverWebSocketOnly,
       { serverWillStart: async () => ({ drainServer: async () => void (await wsCleanup.dispose()) }) },
     ],
   });

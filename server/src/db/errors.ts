@@ -15,6 +15,12 @@ const CODE_UNAVAILABLE = /^(08...|57P0[1-3]|53300|ECONNREFUSED|ECONNRESET|ETIMED
 /** Messages without a usable code: pg's pool and client, and 55000 when a database refuses connections. */
 const MESSAGE_UNAVAILABLE = /Can't reach database|Connection terminated|not currently accepting connections|timeout exceeded when trying to connect|Client has encountered a connection error|Timed out fetching a new connection/i;
 
+/**
+ * Prisma's "a record the operation needs was not found" (a delete or update of a row gone meanwhile: two
+ * deletes of one row at once both find it, the second deletes nothing; an ...OrThrow read that lost a race).
+ */
+const PRISMA_GONE = "P2025";
+
 /** SQLSTATEs a value from the caller causes: 22021 (a NUL or bad UTF-8 byte), 22P05 (untranslatable character). */
 const CODE_BAD_TEXT = /^(22021|22P05)$/;
 
@@ -37,12 +43,14 @@ function* layers(err: unknown, depth = 0): Generator<Found> {
 /**
  * The catalogue error a database failure stands for: SERVICE_UNAVAILABLE (503) while the database is
  * down or unreachable; VALIDATION_ERROR (400) when Postgres refused a text the caller sent (the schemas'
- * text rule refuses those first; this is the safety net for a raw value that skipped it). Null otherwise.
+ * text rule refuses those first; this is the safety net for a raw value that skipped it); NOT_FOUND (404)
+ * when the row an operation needed is gone. Null otherwise.
  */
 export function fromDatabase(err: unknown): AppError | null {
   for (const e of layers(err)) {
     const code = typeof e.code === "string" ? e.code : "";
     const message = typeof e.message === "string" ? e.message : "";
+    if (code === PRISMA_GONE) return new AppError("NOT_FOUND");
     if (CODE_BAD_TEXT.test(code) || /invalid byte sequence for encoding/i.test(message)) return new AppError("VALIDATION_ERROR", { request: ["controlCharacters"] });
     if (PRISMA_UNAVAILABLE.has(code) || CODE_UNAVAILABLE.test(code) || (typeof e.kind === "string" && ADAPTER_UNAVAILABLE.has(e.kind)) || MESSAGE_UNAVAILABLE.test(message)) {
       return new AppError("SERVICE_UNAVAILABLE");

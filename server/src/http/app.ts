@@ -28,6 +28,7 @@ import { businessProfileRouter } from "../modules/business-profile/business-prof
 import { aiRouter, studioRouter } from "../modules/studio/studio.rest.ts";
 import type { Services } from "../services.ts";
 import { errorHandler, notFound } from "./errors.ts";
+import { refuseUnreadablePaths } from "./paths.ts";
 import { serveClient } from "./static-client.ts";
 
 export const BODY_LIMIT = "1mb";
@@ -39,6 +40,7 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   // otherwise any caller could pick its apparent address and escape the per-IP limits
   app.set("trust proxy", opts.config.trustProxy);
   app.use(helmet({ contentSecurityPolicy: { directives: { "img-src": ["'self'", "data:", "blob:"], "connect-src": ["'self'", "ws:", "wss:"] } } }));
+  app.use(refuseUnreadablePaths);
 
   const json = express.json({ limit: BODY_LIMIT });
   const api = express.Router();
