@@ -23,7 +23,8 @@ export function formatGraphQLError(logger: Logger, opts: { hideSchemaDetails?: b
     const thrown = error instanceof GraphQLError ? (error.originalError ?? error) : error;
     // a database that is down answers in the catalogue's words (and 503, see httpStatusFromErrors)
     const original = thrown instanceof AppError || thrown instanceof GraphQLError ? thrown : (fromDatabase(thrown) ?? thrown);
-    if (original !== thrown) logger.error("database error in GraphQL", { error: (thrown as Error)?.message });
+    // a row gone meanwhile (NOT_FOUND) is the caller's race, not worth an error in the log
+    if (original !== thrown && !(original instanceof AppError && original.code === "NOT_FOUND")) logger.error("database error in GraphQL", { error: (thrown as Error)?.message });
     if (original instanceof AppError) {
       const r = renderError(original, locale);
       return { message: r.message, locations: formatted.locations, path: formatted.path, extensions: { code: ERRORS[original.code].graphql, reason: original.code, ...(r.details ? { details: r.details } : {}) } };

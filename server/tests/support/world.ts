@@ -115,6 +115,8 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
       override: override.id,
       notification: notes.notifications[0]?.id ?? "00000000-0000-4000-8000-000000000000",
       spareRefresh: spare.refresh_token,
+      // its access token, for suites whose calls of logout (which ends the caller's own session) must not sign A out
+      spareAccess: spare.access_token,
     },
   };
 }
