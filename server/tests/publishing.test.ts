@@ -2,40 +2,18 @@
 // OAuth connect (PKCE on X), the container flow, an expired and a revoked token, a rate limit, a
 // timeout that is never re-sent, exactly-once with several worker processes, and a worker killed
 // in the middle of sending whose successor finds the post instead of posting it twice.
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import sharp from "sharp";
 import { startInstagramFake } from "./fakes/instagram-server.ts";
 import { startXFake } from "./fakes/x-server.ts";
-import { call, freshDatabase, gql, registeredClient, startSecondProcess, startTestApp, type TestApp } from "./support/app.ts";
+import { call, freshDatabase, gql, startSecondProcess, startTestApp, type TestApp } from "./support/app.ts";
+import * as net from "./support/networks.ts";
+import { freePort, getPost, post, settled, waitFor } from "./support/networks.ts";
 
-type Fake<S> = { url: string; state: S; close(): Promise<void> };
-let ig: Awaited<ReturnType<typeof startInstagramFake>>;
-let x: Awaited<ReturnType<typeof startXFake>>;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-/** The environment that points Sufra at the fakes; PUBLIC_URL is the app's real address (Instagram fetches media from it). */
-function platformEnv(port: number): Record<string, string> {
-  return {
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ...ig.state.env,
-    X_CLIENT_ID: x.state.config.clientId,
-    X_CLIENT_SECRET: x.state.config.clientSecret!,
-    X_AUTHORIZE_URL: x.state.config.authorizeUrl,
-    X_API_URL: x.url,
-    // short enough for the tests to see a lapse or a timeout, long enough for a loaded CI machine
-    PUBLISH_LEASE_SECONDS: "3",
-    PUBLISH_TIMEOUT_SECONDS: "4",
-  };
-}
+let ig: net.Ig;
+let x: net.X;
+const platformEnv = (port: number) => net.platformEnv(ig, x, port);
+const connectedBusiness = (app: TestApp) => net.connectedBusiness(app, ig, x);
+const photo = net.photo;
 
 beforeAll(async () => {
   [ig, x] = await Promise.all([startInstagramFake(), startXFake()]);
@@ -43,57 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([ig?.close(), x?.close()]);
 });
-
-async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-let seq = 0;
-/** An approved business with its people signed in, and X and Instagram connected through OAuth. */
-async function connectedBusiness(app: TestApp) {
-  const c = await registeredClient(app.base);
-  const token = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body.access_token as string;
-  const n = ++seq;
-  const handles = { twitter: `darqahwa_x${n}`, instagram: `darqahwa_ig${n}` };
-
-  const xStart = await call(app.base, "POST", "/api/platforms/twitter/connect", { token, body: { return_to: "/settings" } });
-  const xUrl = new URL(xStart.body.authorize_url);
-  expect(xUrl.searchParams.get("code_challenge_method")).toBe("S256");
-  expect(xUrl.searchParams.get("scope")).toContain("offline.access");
-  x.state.issueCode(`x-code-${n}`, { userId: String(7_000_000 + n), username: handles.twitter, codeChallenge: xUrl.searchParams.get("code_challenge")!, redirectUri: xUrl.searchParams.get("redirect_uri")! });
-  const xBack = await fetch(`${app.base}/api/platforms/twitter/callback?code=x-code-${n}&state=${xUrl.searchParams.get("state")}`, { redirect: "manual" });
-  expect(xBack.status).toBe(302);
-  expect(xBack.headers.get("location")).toBe("/settings?connected=1&platform=twitter");
-
-  const igStart = await call(app.base, "POST", "/api/platforms/instagram/connect", { token, body: {} });
-  const igUrl = new URL(igStart.body.authorize_url);
-  ig.state.issueCode(`ig-code-${n}`, { userId: String(17_800_000 + n), username: handles.instagram, redirectUri: igUrl.searchParams.get("redirect_uri")! });
-  const igBack = await fetch(`${app.base}/api/platforms/instagram/callback?code=ig-code-${n}&state=${igUrl.searchParams.get("state")}`, { redirect: "manual" });
-  expect(igBack.headers.get("location")).toBe("/settings?connected=1&platform=instagram");
-  return { ...c, token, handles, xUserId: String(7_000_000 + n), igUserId: String(17_800_000 + n) };
-}
-
-async function photo(app: TestApp, token: string) {
-  const jpeg = await sharp({ create: { width: 1080, height: 1350, channels: 3, background: "#1f5c4a" } }).jpeg().toBuffer();
-  const form = new FormData();
-  form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "machboos.jpg");
-  const r = await fetch(`${app.base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
-  return ((await r.json()) as { id: string }).id;
-}
-
-const post = async (app: TestApp, token: string, body: Record<string, unknown>) => {
-  const r = await call(app.base, "POST", "/api/posts", { token, body });
-  if (r.status !== 201) throw new Error(JSON.stringify(r.body));
-  return r.body as { id: string; targets: { id: string; platform: string }[] };
-};
-const getPost = (app: TestApp, token: string, id: string) => call<any>(app.base, "GET", `/api/posts/${id}`, { token }).then((r) => r.body);
-const settled = (p: any): boolean => !["draft", "scheduled", "publishing"].includes(p.status);
 
 describe("one server", () => {
   let app: TestApp;

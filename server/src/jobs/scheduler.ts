@@ -1,5 +1,6 @@
 // Agenda 6 on its Postgres backend: recurring jobs run exactly once across processes.
 // A process with PROCESS_ROLE=api only enqueues; "all" and "worker" run the jobs.
+import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { PostgresBackend } from "@agendajs/postgres-backend";
 import { Agenda } from "agenda";
@@ -14,7 +15,12 @@ export interface RecurringJob {
   name: string;
   everyMs: number;
   run: () => Promise<unknown>;
+  /** run once by every process that starts running jobs, before it takes any (a catch-up) */
+  atStart?: () => Promise<unknown>;
 }
+
+/** How often a process running jobs looks for job locks left by processes that are gone. */
+const ORPHAN_SWEEP_MS = 5_000;
 
 export async function createScheduler(opts: {
   url: string;
@@ -32,9 +38,12 @@ export async function createScheduler(opts: {
   const pool = new pg.Pool({ connectionString: opts.url, max: 4 });
   pool.on("error", (e) => opts.logger.debug("scheduler pool error", { error: e.message }));
   const backend = new PostgresBackend({ pool });
+  // unique per process (pids repeat across containers), and short enough for a Postgres application_name
+  const name = `${os.hostname().slice(0, 40)}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const presence = createPresence(opts.url, name, opts.logger);
   const agenda = new Agenda({
     backend,
-    name: `${os.hostname()}:${process.pid}`,
+    name,
     processEvery: opts.processEveryMs ?? 5_000,
     // publishing waits on networks, not on this CPU: many at once per process
     maxConcurrency: 50,
@@ -89,9 +98,15 @@ export async function createScheduler(opts: {
   }
 
   opts.queue?.bind(agenda);
+  await presence.connect();
+  let sweep: NodeJS.Timeout | null = null;
   if (opts.run) {
+    await releaseOrphanedLocks(pool, opts.logger);
+    for (const job of all) await job.atStart?.().catch((e: Error) => opts.logger.error(`job ${job.name} failed at start`, { error: e.message }));
     await agenda.start();
     for (const job of all) await agenda.every(job.everyMs, job.name);
+    sweep = setInterval(() => void releaseOrphanedLocks(pool, opts.logger), ORPHAN_SWEEP_MS);
+    sweep.unref();
   } else {
     // a process that never starts Agenda must connect the notification channel itself to wake the workers
     await backend.notificationChannel?.connect();
@@ -100,13 +115,67 @@ export async function createScheduler(opts: {
   return {
     agenda,
     async close() {
+      if (sweep) clearInterval(sweep);
       await agenda.stop().catch(() => {});
       // a recurring run (metrics, audience readings) finishes first; one stuck on a network is not waited for past 1 s
       await Promise.race([Promise.allSettled([...running]), new Promise((r) => setTimeout(r, 1_000).unref())]);
       await backend.notificationChannel?.disconnect().catch(() => {});
       await backend.disconnect().catch(() => {});
+      await presence.close();
       await pool.end().catch(() => {});
     },
   };
+}
+
+/**
+ * A connection held for the process's life, named after its Agenda name (Postgres' application_name).
+ * A process that dies (SIGKILL, a crash) drops it at once (a lost machine, once TCP gives up), which
+ * is how the others know that the job locks it holds will never be released by it.
+ */
+function createPresence(url: string, name: string, logger: Logger) {
+  let client: pg.Client | null = null;
+  let closing = false;
+  let retry: NodeJS.Timeout | null = null;
+  async function connect(): Promise<void> {
+    const c = new pg.Client({ connectionString: url, application_name: name });
+    c.on("error", (e) => logger.debug("presence connection error", { error: e.message }));
+    c.on("end", () => {
+      if (client !== c || closing) return;
+      client = null;
+      // a database restart: come back, or the others would take this process for gone
+      retry = setTimeout(() => void connect().catch(() => {}), 1_000);
+      retry.unref();
+    });
+    await c.connect();
+    client = c;
+  }
+  return {
+    connect,
+    async close() {
+      closing = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+/**
+ * Job locks whose holder is gone are released, so their jobs run now instead of after the lock's
+ * lifetime (two minutes for a publish with the default lease, ten for a recurring job). A lock released
+ * from a process that is in fact alive (its presence connection dropped a moment) costs one duplicate
+ * run: the publisher's conditional claim and leases make that harmless, never a second post.
+ */
+async function releaseOrphanedLocks(pool: pg.Pool, logger: Logger) {
+  try {
+    const { rows } = await pool.query<{ name: string; holder: string }>(
+      `update agenda_jobs j set locked_at = null
+        where j.locked_at is not null and j.last_modified_by is not null
+          and not exists (select 1 from pg_stat_activity a where a.application_name = j.last_modified_by)
+        returning j.name, j.last_modified_by as holder`,
+    );
+    if (rows.length) logger.warn("released job locks of processes that are gone", { jobs: rows.length, holders: [...new Set(rows.map((r) => r.holder))] });
+  } catch (e) {
+    logger.debug("orphaned lock release failed", { error: (e as Error).message });
+  }
 }
 export type Scheduler = Awaited<ReturnType<typeof createScheduler>>;

@@ -93,9 +93,13 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     await pubsub.publish("post.changed", { businessId: post.businessId, postId: post.id, status: post.status });
   }
 
-  /** Puts the post's waiting targets on the clock (their jobs), all at `when`. */
+  /**
+   * Puts the post's waiting targets on the clock (their jobs), all at `when`. A person's new time is a
+   * fresh start: the count of automatic attempts restarts, and nothing looks begun until one is made.
+   * The caller sets the post's status in the same transaction, under the post's lock.
+   */
   async function scheduleTargets(tx: Tx, postId: string, when: Date) {
-    await tx.postTarget.updateMany({ where: { postId, status: { in: ["pending", "failed"] } }, data: { status: "pending", dueAt: when, errorCode: null, errorMessage: null, attemptStep: null } });
+    await tx.postTarget.updateMany({ where: { postId, status: { in: ["pending", "failed"] } }, data: { status: "pending", dueAt: when, errorCode: null, errorMessage: null, attemptStep: null, attempts: 0 } });
     return tx.postTarget.findMany({ where: { postId, status: "pending" }, select: { id: true, dueAt: true } });
   }
 
@@ -259,13 +263,14 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     const permalink = typeof input.permalink === "string" && /^https?:\/\/\S+$/.test(input.permalink.trim()) ? input.permalink.trim() : null;
     if (input.permalink !== undefined && input.permalink !== null && input.permalink !== "" && !permalink) throw new AppError("VALIDATION_ERROR", { permalink: ["permalinkInvalid"] });
     const t = await targetOf(businessId, targetId);
-    const { count } = await db.postTarget.updateMany({
-      where: { id: t.id, status: { in: ["unconfirmed", "awaiting_manual"] } },
-      data: { status: "published", publishedAt: new Date(), permalink: permalink ?? t.permalink, errorCode: null, errorMessage: null, attemptStep: "done" },
-    });
-    if (!count) throw new AppError("INVALID_STATE");
-    await db.$transaction((tx) => audit(tx, { actorId: v.userId, action: "post.target_confirmed", entityType: "post", entityId: t.postId, data: { platform: t.platform }, ip: meta.ip }));
-    await publishing.refreshPost(t.postId);
+    // the target, its post's status and the audit row in one transaction
+    const ok = await publishing.changeTarget(
+      t,
+      { status: { in: ["unconfirmed", "awaiting_manual"] } },
+      { status: "published", publishedAt: new Date(), permalink: permalink ?? t.permalink, errorCode: null, errorMessage: null, attemptStep: "done" },
+      (tx) => audit(tx, { actorId: v.userId, action: "post.target_confirmed", entityType: "post", entityId: t.postId, data: { platform: t.platform }, ip: meta.ip }),
+    );
+    if (!ok) throw new AppError("INVALID_STATE");
     return own(businessId, t.postId);
   }
 
@@ -274,13 +279,14 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     const { v, businessId } = business(viewer);
     const t = await targetOf(businessId, targetId);
     const now = new Date();
-    const { count } = await db.postTarget.updateMany({
-      where: { id: t.id, status: { in: ["unconfirmed", "failed"] } },
-      data: { status: "pending", dueAt: now, errorCode: null, errorMessage: null, attemptStep: null, attemptKey: null, attempts: 0, progress: {} },
-    });
-    if (!count) throw new AppError("INVALID_STATE");
-    await db.$transaction((tx) => audit(tx, { actorId: v.userId, action: "post.target_retried", entityType: "post", entityId: t.postId, data: { platform: t.platform, was: t.status }, ip: meta.ip }));
-    await publishing.refreshPost(t.postId);
+    const ok = await publishing.changeTarget(
+      t,
+      { status: { in: ["unconfirmed", "failed"] } },
+      { status: "pending", dueAt: now, errorCode: null, errorMessage: null, attemptStep: null, attemptKey: null, attempts: 0, progress: {} },
+      (tx) => audit(tx, { actorId: v.userId, action: "post.target_retried", entityType: "post", entityId: t.postId, data: { platform: t.platform, was: t.status }, ip: meta.ip }),
+    );
+    if (!ok) throw new AppError("INVALID_STATE");
+    // a crash before this line leaves a due target without its job: the recovery pass queues it
     await publishing.enqueue([{ id: t.id, dueAt: now }]);
     return own(businessId, t.postId);
   }

@@ -1,5 +1,6 @@
 // A post's status follows from its targets' (one per network). Pure, so both the publisher and
 // people's actions (confirm, retry) agree on it.
+import type { Db } from "../../db/prisma.ts";
 import type { PostStatus, TargetStatus } from "../../generated/prisma/enums.ts";
 
 export interface TargetState {
@@ -25,4 +26,41 @@ export function postStatusFrom(targets: TargetState[], current: PostStatus): Pos
   if (published === live.length) return "published";
   if (live.some((t) => t.status === "unconfirmed")) return "unconfirmed";
   return published > 0 ? "partially_published" : "failed";
+}
+
+/**
+ * Posts whose status differs from the one `postStatusFrom` gives their targets, found in one pass
+ * over the database: the same rule, written in SQL (tests hold the two to the same cases). Only a
+ * finder: each is then re-derived by the rule above under the post's lock, so a post whose targets
+ * change meanwhile is never set from a stale reading.
+ */
+export async function postsOutOfStep(db: Pick<Db, "$queryRaw">): Promise<string[]> {
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    with t as (
+      select post_id,
+        count(*) filter (where status <> 'cancelled') as live,
+        count(*) filter (where status in ('publishing', 'awaiting_manual')) as busy,
+        count(*) filter (where status = 'pending') as pending,
+        count(*) filter (where status = 'pending' and (attempts > 0 or error_code is not null)) as pending_begun,
+        count(*) filter (where status not in ('cancelled', 'pending')) as moved,
+        count(*) filter (where status = 'published') as published,
+        count(*) filter (where status = 'unconfirmed') as unconfirmed,
+        min(published_at) as first_published
+      from post_targets group by post_id
+    ), d as (
+      select p.id, p.status::text as status, p.published_at, t.first_published,
+        case
+          when t.live = 0 then p.status::text
+          when t.busy > 0 then 'publishing'
+          when t.pending > 0 then
+            case when t.pending_begun > 0 or t.moved > 0 or p.status in ('published', 'partially_published', 'failed', 'unconfirmed', 'publishing') then 'publishing' else p.status::text end
+          when t.published = t.live then 'published'
+          when t.unconfirmed > 0 then 'unconfirmed'
+          when t.published > 0 then 'partially_published'
+          else 'failed'
+        end as derived
+      from posts p join t on t.post_id = p.id
+    )
+    select id::text from d where derived <> status or published_at is distinct from first_published`;
+  return rows.map((r) => r.id);
 }

@@ -7,8 +7,9 @@
 // target "unconfirmed" for a person; rate limits move the job later; nothing is ever sent twice.
 import { randomUUID } from "node:crypto";
 import { composeText, kuwaitDate } from "@sufra/schema";
+import type { Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
-import type { Prisma } from "../../generated/prisma/client.ts";
+import type { PostStatus, Prisma } from "../../generated/prisma/client.ts";
 import type { OneOffJob } from "../../jobs/queue.ts";
 import type { RecurringJob } from "../../jobs/scheduler.ts";
 import { PlatformError, type PublishRequest, type Published } from "../../platforms/types.ts";
@@ -17,13 +18,18 @@ import { collectAudience } from "../analytics/audience.ts";
 import type { MediaService } from "../media/media.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
 import type { PlatformAccountsService } from "../platform-accounts/platform-accounts.service.ts";
-import { postStatusFrom } from "./post-status.ts";
+import { postsOutOfStep, postStatusFrom } from "./post-status.ts";
 
 export const PUBLISH_JOB = "publish.target";
 export const RECOVER_JOB = "publish.recover";
 export const METRICS_JOB = "metrics.collect";
 /** automatic attempts after "the network is unavailable" or a refused token, before giving up */
 const MAX_ATTEMPTS = 5;
+/**
+ * A due target's job normally starts within one scan of the scheduler (5 s); one still waiting after
+ * this long is queued again by the recovery pass (harmless if its job exists: the same job moves).
+ */
+const DUE_GRACE_MS = 15_000;
 
 type Step = "prepare" | "send";
 
@@ -44,27 +50,65 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     if (!prev || when < prev) rerunAt.set(targetId, when);
   };
 
-  /** Re-reads a post's targets and writes the status that follows; announces a change. */
-  async function refreshPost(postId: string) {
-    let daily = null as { businessId: string; days: string[] } | null;
-    const changed = await db.$transaction(async (tx) => {
-      await tx.$queryRaw`select id from posts where id = ${postId}::uuid for update`;
-      const post = await tx.post.findUnique({ where: { id: postId }, include: { targets: { select: { status: true, attempts: true, errorCode: true, publishedAt: true } } } });
-      if (!post) return null;
-      daily = { businessId: post.businessId, days: post.targets.flatMap((t) => (t.status === "published" && t.publishedAt ? [kuwaitDate(t.publishedAt)] : [])) };
-      const status = postStatusFrom(post.targets, post.status);
-      const firstPublished = post.targets.map((t) => t.publishedAt).filter((d): d is Date => !!d).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
-      if (status === post.status && (post.publishedAt?.getTime() ?? null) === (firstPublished?.getTime() ?? null)) return null;
-      await tx.post.update({ where: { id: postId }, data: { status, publishedAt: firstPublished } });
-      return { businessId: post.businessId, status, was: post.status };
+  interface Synced {
+    businessId: string;
+    status: PostStatus;
+    was: PostStatus;
+    changed: boolean;
+    /** Kuwait days of the post's published targets: analytics' daily rows count them */
+    days: string[];
+  }
+
+  /**
+   * Writes the status (and first publication time) that the post's targets give, inside the caller's
+   * transaction. The post row is locked first: two targets of one post finishing at once take turns,
+   * and the second sees the first.
+   */
+  async function syncPost(tx: Tx, postId: string): Promise<Synced | null> {
+    await tx.$queryRaw`select id from posts where id = ${postId}::uuid for update`;
+    const post = await tx.post.findUnique({ where: { id: postId }, include: { targets: { select: { status: true, attempts: true, errorCode: true, publishedAt: true } } } });
+    if (!post) return null;
+    const days = post.targets.flatMap((t) => (t.status === "published" && t.publishedAt ? [kuwaitDate(t.publishedAt)] : []));
+    const status = postStatusFrom(post.targets, post.status);
+    const firstPublished = post.targets.map((t) => t.publishedAt).filter((d): d is Date => !!d).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
+    const changed = status !== post.status || (post.publishedAt?.getTime() ?? null) !== (firstPublished?.getTime() ?? null);
+    if (changed) await tx.post.update({ where: { id: postId }, data: { status, publishedAt: firstPublished } });
+    return { businessId: post.businessId, status, was: post.status, changed, days };
+  }
+
+  /** After the commit: analytics' daily rows, and the events screens listen to. */
+  async function announce(postId: string, s: Synced) {
+    if (s.days.length) await dailyMetrics(s.businessId, s.days);
+    if (!s.changed) return;
+    await pubsub.publish("post.changed", { businessId: s.businessId, postId, status: s.status });
+    if (s.status === "published" || s.status === "partially_published" || s.was === "published") await pubsub.publish("stats.changed", { reason: "post.published" });
+  }
+
+  /**
+   * Every change of a target's status goes through here: the target (if it still matches `where`) and
+   * its post's status change in one transaction, so neither a crash between the two nor a sibling
+   * target finishing at the same moment can leave the post behind its targets. `also` writes more in
+   * the same transaction (an audit row). False when the target no longer matched.
+   */
+  async function changeTarget(target: { id: string; postId: string }, where: Prisma.PostTargetWhereInput, data: Prisma.PostTargetUpdateManyMutationInput, also?: (tx: Tx) => Promise<unknown>) {
+    const synced = await db.$transaction(async (tx) => {
+      // the post first, as every other writer of the post and its targets does
+      await tx.$queryRaw`select id from posts where id = ${target.postId}::uuid for update`;
+      const { count } = await tx.postTarget.updateMany({ where: { ...where, id: target.id, postId: target.postId }, data });
+      if (!count) return null;
+      await also?.(tx);
+      return syncPost(tx, target.postId);
     });
-    // every target status change passes here: analytics' daily rows count the published ones by day
-    if (daily?.days.length) await dailyMetrics(daily.businessId, daily.days);
-    if (changed) {
-      await pubsub.publish("post.changed", { businessId: changed.businessId, postId, status: changed.status });
-      if (changed.status === "published" || changed.status === "partially_published" || changed.was === "published") await pubsub.publish("stats.changed", { reason: "post.published" });
-    }
-    return changed;
+    if (!synced) return false;
+    await announce(target.postId, synced);
+    return true;
+  }
+
+  /** Re-derives one post's status in its own transaction (a repair). */
+  async function refreshPost(postId: string) {
+    const synced = await db.$transaction((tx) => syncPost(tx, postId));
+    if (synced) await announce(postId, synced);
+    return synced?.changed ? synced : null;
   }
 
   /** Analytics' rows for those days; a failure is logged, never the publisher's (start-up backfills). */
@@ -91,10 +135,8 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   }
 
   /** Writes a target's outcome, only if this attempt still owns it. */
-  async function settle(targetId: string, attemptKey: string, data: Prisma.PostTargetUpdateManyMutationInput) {
-    const { count } = await db.postTarget.updateMany({ where: { id: targetId, status: "publishing", attemptKey }, data: { leaseUntil: null, ...data } });
-    return count === 1;
-  }
+  const settle = (t: { id: string; postId: string }, attemptKey: string, data: Prisma.PostTargetUpdateManyMutationInput) =>
+    changeTarget(t, { status: "publishing", attemptKey }, { leaseUntil: null, ...data });
 
   const loadTarget = (id: string) =>
     db.postTarget.findUnique({
@@ -105,8 +147,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
 
   /** The account cannot publish now: the target waits, visibly, until it is reconnected. */
   async function waitForAccount(t: LoadedTarget) {
-    await db.postTarget.updateMany({ where: { id: t.id, status: { in: ["pending", "publishing"] } }, data: { status: "pending", errorCode: "ACCOUNT_RECONNECT_NEEDED", errorMessage: t.account.lastError, leaseUntil: null, attemptStep: null } });
-    await refreshPost(t.postId);
+    await changeTarget(t, { status: { in: ["pending", "publishing"] } }, { status: "pending", errorCode: "ACCOUNT_RECONNECT_NEEDED", errorMessage: t.account.lastError, leaseUntil: null, attemptStep: null });
   }
 
   /** One run of the job: claim the target (or resume a dead worker's attempt) and drive it. */
@@ -120,18 +161,11 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
       const adapter = accounts.adapterFor(t.account);
       if (adapter.manual && !t.account.demo) {
         // Snapchat: the person posts it; we hand them the caption and media at the time
-        const { count } = await db.postTarget.updateMany({ where: { id: t.id, status: "pending" }, data: { status: "awaiting_manual", errorCode: null, errorMessage: null } });
-        if (count) {
-          await refreshPost(t.postId);
-          await tellAuthor(t, "snapchat_ready");
-        }
+        if (await changeTarget(t, { status: "pending" }, { status: "awaiting_manual", errorCode: null, errorMessage: null })) await tellAuthor(t, "snapchat_ready");
         return;
       }
       const claim = { status: "publishing" as const, attemptKey: randomUUID(), attemptStep: "prepare", attemptStartedAt: new Date(), progress: {}, errorCode: null, errorMessage: null };
-      const claimed = await db.postTarget.updateMany({ where: { id: t.id, status: "pending" }, data: { ...claim, leaseUntil: leaseUntil(), attempts: { increment: 1 } } });
-      if (!claimed.count) return; // another worker has it
-      // a post already publishing (publish now, or a sibling target) has nothing new to announce
-      if (t.post.status !== "publishing") await refreshPost(t.postId);
+      if (!(await changeTarget(t, { status: "pending" }, { ...claim, leaseUntil: leaseUntil(), attempts: { increment: 1 } }))) return; // another worker has it
       return attempt({ ...t, ...claim, attempts: t.attempts + 1 }, touch);
     }
     if (t.status === "publishing") {
@@ -198,31 +232,25 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   }
 
   async function finish(t: LoadedTarget, key: string, r: Published) {
-    const ok = await settle(t.id, key, { status: "published", externalId: r.externalId, permalink: r.permalink ?? null, publishedAt: new Date(), attemptStep: "done", errorCode: null, errorMessage: null });
-    if (ok) await refreshPost(t.postId);
+    await settle(t, key, { status: "published", externalId: r.externalId, permalink: r.permalink ?? null, publishedAt: new Date(), attemptStep: "done", errorCode: null, errorMessage: null });
   }
 
   async function unconfirmed(t: LoadedTarget, key: string) {
-    if (await settle(t.id, key, { status: "unconfirmed", errorCode: "PUBLISH_TIMEOUT" })) {
-      await refreshPost(t.postId);
+    if (await settle(t, key, { status: "unconfirmed", errorCode: "PUBLISH_TIMEOUT" })) {
       await tellAuthor({ ...t, attemptKey: key }, "post_unconfirmed");
     }
   }
 
   /** Back to pending, due at `when`, with the reason shown meanwhile. */
   async function later(t: LoadedTarget, key: string, when: Date, errorCode: string, errorMessage: string | null) {
-    if (await settle(t.id, key, { status: "pending", dueAt: when, attemptStep: null, errorCode, errorMessage })) {
-      again(t.id, when);
-      await refreshPost(t.postId);
-    }
+    if (await settle(t, key, { status: "pending", dueAt: when, attemptStep: null, errorCode, errorMessage })) again(t.id, when);
   }
 
   async function failed(t: LoadedTarget, key: string, step: Step, e: unknown, req: PublishRequest | null) {
     const pe = e instanceof PlatformError ? e : null;
     logger.info("publish attempt did not succeed", { targetId: t.id, step, kind: pe?.kind ?? "error", error: (e as Error).message });
     const giveUp = async (errorCode: string, errorMessage: string | null) => {
-      if (await settle(t.id, key, { status: "failed", errorCode, errorMessage })) {
-        await refreshPost(t.postId);
+      if (await settle(t, key, { status: "failed", errorCode, errorMessage })) {
         await tellAuthor({ ...t, attemptKey: key }, "post_failed", { errorCode, errorMessage });
       }
     };
@@ -252,17 +280,22 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   }
 
   /**
-   * Nothing stays stuck silently: attempts whose worker died (lease lapsed) and due targets whose job
-   * went missing are queued again. The conditional claim makes a duplicate job harmless.
+   * Nothing stays stuck silently: posts whose status their targets contradict are set right (a process
+   * that stopped before this was one transaction, or hands on the database); attempts whose worker died
+   * (lease lapsed) and due targets still waiting (their job lost, or locked by a process that is gone)
+   * are queued again. The conditional claim makes a duplicate job harmless; a lapsed attempt resumes by
+   * asking the network first, never by sending again. `graceMs`: how long past due a target waits
+   * before it counts as stuck (none at start-up: whatever is due goes out now).
    */
-  async function recover(now = new Date()) {
+  async function recover(now = new Date(), graceMs = DUE_GRACE_MS) {
+    await repairPosts();
     const stale = await db.postTarget.findMany({
       where: {
         OR: [
           { status: "publishing", leaseUntil: { lt: now } },
           {
             status: "pending",
-            dueAt: { lt: new Date(now.getTime() - 2 * leaseMs) },
+            dueAt: { lte: new Date(now.getTime() - graceMs) },
             OR: [{ errorCode: null }, { errorCode: { not: "ACCOUNT_RECONNECT_NEEDED" } }],
             post: { status: { in: ["scheduled", "publishing"] } },
             account: { status: "connected" },
@@ -274,6 +307,18 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     });
     for (const s of stale) await enqueueOne(s.id, now);
     return stale.length;
+  }
+
+  /** One pass over every post: the ones out of step with their targets are re-derived, each under its lock. */
+  async function repairPosts() {
+    const suspects = await postsOutOfStep(db);
+    const repaired: { postId: string; from: string; to: string }[] = [];
+    for (const id of suspects) {
+      const r = await refreshPost(id);
+      if (r) repaired.push({ postId: id, from: r.was, to: r.status });
+    }
+    if (repaired.length) logger.warn("post statuses repaired from their targets", { repaired });
+    return repaired;
   }
 
   /** Figures for published targets of the last 30 days (read-only calls, retried by the adapters). */
@@ -330,16 +375,19 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
 
   const oneOffJobs: OneOffJob<{ targetId: string }>[] = [{ name: PUBLISH_JOB, run: (d, touch) => runJob(d.targetId, touch), lockLifetimeMs: Math.max(leaseMs * 2, 2_000), concurrency: 20 }];
   const jobs: RecurringJob[] = [
-    { name: RECOVER_JOB, everyMs: Math.max(500, Math.round(leaseMs / 2)), run: () => recover() },
+    // also once when a process starts running jobs: what fell due while none ran goes out at once
+    { name: RECOVER_JOB, everyMs: Math.max(500, Math.round(leaseMs / 2)), run: () => recover(), atStart: () => recover(new Date(), 0) },
     { name: METRICS_JOB, everyMs: config.platforms.metricsIntervalMs, run: () => collectMetrics() },
   ];
 
   return {
     oneOffJobs,
     jobs,
-    refreshPost,
+    changeTarget,
+    syncPost,
     runJob,
     recover,
+    repairPosts,
     collectMetrics,
     /** Waits for analytics' daily-row refreshes still running (a stopping process finishes them). */
     idle: () => dailyRows.idle(),
