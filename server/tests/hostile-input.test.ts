@@ -20,7 +20,8 @@ let world: World;
 
 beforeAll(async () => {
   mailbox = await startMailbox();
-  app = await startTestApp({ SMTP_URL: mailbox.url, RATE_LIMIT_PER_IP: "100000", RATE_LIMIT_PER_EMAIL: "100000" });
+  // a short publishing lease: a publish job run leaves Agenda a timer of the lease that would hold jest open
+  app = await startTestApp({ SMTP_URL: mailbox.url, RATE_LIMIT_PER_IP: "100000", RATE_LIMIT_PER_EMAIL: "100000", PUBLISH_LEASE_SECONDS: "2" });
   world = await buildWorld(app, mailbox);
 }, 120_000);
 
