@@ -13,6 +13,7 @@ import { createTokenCrypto } from "../src/modules/platform-accounts/token-crypto
 import { startInstagramFake, type IgAudience } from "./fakes/instagram-server.ts";
 import { startXFake } from "./fakes/x-server.ts";
 import { adminToken, call, gql, startTestApp, type TestApp, signedInBusiness } from "./support/app.ts";
+import { waitFor } from "./support/networks.ts";
 
 let ig: Awaited<ReturnType<typeof startInstagramFake>>;
 let x: Awaited<ReturnType<typeof startXFake>>;
@@ -41,15 +42,6 @@ afterAll(async () => {
   await Promise.all([ig?.close(), x?.close()]);
 });
 
-async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const db = () => app.sufra.deps.db;
 const HOUR = 3_600_000;

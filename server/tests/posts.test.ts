@@ -6,6 +6,7 @@ import { createClient } from "graphql-ws";
 import sharp from "sharp";
 import WebSocket from "ws";
 import { call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
+import { waitFor } from "./support/networks.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -36,15 +37,6 @@ async function photo(b: { token: string }) {
 
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 
-async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("writing posts", () => {
   test("POST /api/posts makes a draft with one pending target per platform, in the spec's shape", async () => {

@@ -2,53 +2,28 @@
 // Instagram takes JPEG images only (a PNG upload goes out as its JPEG variant), and an X access tier
 // without the tweet endpoint (403 client-not-enrolled) fails the target as "not on this plan", said
 // in both languages, instead of "X refused the post".
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import sharp from "sharp";
 import { startInstagramFake } from "./fakes/instagram-server.ts";
 import { startXFake } from "./fakes/x-server.ts";
 import { call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
+import { freePort, platformEnv, waitFor } from "./support/networks.ts";
 
 let ig: Awaited<ReturnType<typeof startInstagramFake>>;
 let x: Awaited<ReturnType<typeof startXFake>>;
 let app: TestApp;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
 beforeAll(async () => {
   [ig, x] = await Promise.all([startInstagramFake(), startXFake()]);
   const port = await freePort();
-  app = await startTestApp({
-    PORT: String(port),
-    // Instagram fetches media from the app's real address
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ...ig.state.env,
-    X_CLIENT_ID: x.state.config.clientId,
-    X_CLIENT_SECRET: x.state.config.clientSecret!,
-    X_AUTHORIZE_URL: x.state.config.authorizeUrl,
-    X_API_URL: x.url,
-  });
+  // the default lease and publish timeout: these tests wait for the outcome, not for a lapse
+  app = await startTestApp({ ...platformEnv(ig, x, port), PUBLISH_LEASE_SECONDS: "60", PUBLISH_TIMEOUT_SECONDS: "30" });
 });
 afterAll(async () => {
   await app?.stop();
   await Promise.all([ig?.close(), x?.close()]);
 });
 
-async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (ok(v)) return v;
-    if (Date.now() > until) throw new Error(`timed out; last value: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 const getPost = (token: string, id: string) => call<any>(app.base, "GET", `/api/posts/${id}`, { token }).then((r) => r.body);
 const settled = (p: any): boolean => !["draft", "scheduled", "publishing"].includes(p.status);
 
@@ -81,7 +56,7 @@ describe("Instagram takes JPEG only", () => {
     expect(created.status).toBe(201);
     const fetched = ig.state.fetchedUrls.length;
     await call(app.base, "POST", `/api/posts/${created.body.id}/publish`, { token: b.token });
-    const done = await waitFor(() => getPost(b.token, created.body.id), settled);
+    const done = await waitFor(() => getPost(b.token, created.body.id), settled, 30_000);
     expect(done.targets[0]).toMatchObject({ status: "published", error: null });
     expect(ig.state.posts(b.userId)).toHaveLength(1);
     // what Instagram downloaded is a JPEG, fetched again here to look at its bytes
@@ -98,7 +73,7 @@ describe("an X access tier without the endpoint", () => {
     try {
       const created = await call<any>(app.base, "POST", "/api/posts", { token: b.token, body: { content: "Karak at midnight", platforms: ["twitter"] } });
       await call(app.base, "POST", `/api/posts/${created.body.id}/publish`, { token: b.token });
-      const failed = await waitFor(() => getPost(b.token, created.body.id), settled);
+      const failed = await waitFor(() => getPost(b.token, created.body.id), settled, 30_000);
       expect(failed.status).toBe("failed");
       expect(failed.targets[0].error).toEqual({ code: "PUBLISH_PLAN_UNAVAILABLE", message: expect.stringContaining("attached to a Project") });
       expect(x.state.posts(b.userId)).toHaveLength(0);
