@@ -76,6 +76,8 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   app.use("/graphql", json, (req, _res, next) => requestLocale.run(pickLocale(req.get("accept-language")), next), opts.graphql);
 
   serveClient(app, opts.config.clientDist);
+  // what is left (a missing asset, an unknown /graphql/... or /media/... path) is a plain 404 in the catalogue's words
+  app.use(notFound);
   app.use(errorHandler(opts.logger));
   return app;
 }
