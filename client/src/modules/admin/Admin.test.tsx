@@ -249,4 +249,63 @@ describe("client details", () => {
     expect(drawer.getByText("Approved")).toBeInTheDocument();
     expect(drawer.getAllByText("Signed up").length).toBeGreaterThan(0);
   });
+
+  const audit = (id: string, action: string) => ({ __typename: "AuditEntry", id, action, data: "{}", createdAt: new Date().toISOString() });
+  const detailsOf = (c: { id: string }, auditHistory: object[]) => ({
+    request: { query: ClientDetailsDocument, variables: { id: c.id } },
+    result: { data: { client: { ...c, address: "", approvedAt: null, rejectionReason: null, emailVerified: true, users: [], auditHistory } } },
+  });
+
+  test("the history names the demo's seeding in words, in Arabic too", async () => {
+    const rows = [audit("a3", "demo.history_seeded"), audit("a2", "demo.profile_seeded"), audit("a1", "demo.seeded")];
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", [listMock([trialCafe]), detailsOf(trialCafe, rows)]);
+    const drawer = within(await screen.findByTestId("client-details"));
+    expect(await drawer.findByText("Demo posts added")).toBeInTheDocument();
+    expect(drawer.getByText("Demo profile and menu added")).toBeInTheDocument();
+    expect(drawer.getByText("Demo café created")).toBeInTheDocument();
+    expect(drawer.queryByText(/demo\./)).toBeNull();
+  });
+
+  test("in Arabic, an unknown action reads as other activity", async () => {
+    await inLanguage("ar");
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", [listMock([trialCafe]), detailsOf(trialCafe, [audit("a2", "demo.seeded"), audit("a1", "robot.did_something")])]);
+    const drawer = within(await screen.findByTestId("client-details"));
+    expect(await drawer.findByText("تم إنشاء المقهى التجريبي")).toBeInTheDocument();
+    expect(drawer.getByText("نشاط آخر")).toBeInTheDocument();
+    expect(drawer.queryByText(/robot|demo\./)).toBeNull();
+  });
+
+  test("approving from the details refreshes the history", async () => {
+    const approved = client("c1", "Dar Al Qahwa", "ACTIVE", { status: "TRIAL", trialEndsAt: new Date(Date.now() + 14 * DAY).toISOString() });
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c1", [
+      listMock([pendingCafe]),
+      detailsOf(pendingCafe, [audit("a1", "client.signed_up")]),
+      { request: { query: ApproveClientDocument, variables: { id: "c1" } }, result: { data: { approveClient: approved } } },
+      listMock([approved]),
+      detailsOf(approved, [audit("a2", "client.approved"), audit("a1", "client.signed_up")]),
+    ]);
+    const drawer = within(await screen.findByTestId("client-details"));
+    await drawer.findByText("Approve");
+    expect(drawer.queryByText("Approved")).toBeNull();
+    fireEvent.click(drawer.getByText("Approve"));
+    fireEvent.click(await screen.findByText("Yes"));
+    expect(await drawer.findByText("Approved")).toBeInTheDocument();
+  });
+
+  test("gifting days from the details refreshes the history", async () => {
+    const gifted = { ...trialCafe, subscription: { ...trialCafe.subscription!, trialEndsAt: new Date(Date.now() + 15 * DAY).toISOString() } };
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", [
+      listMock([trialCafe]),
+      detailsOf(trialCafe, [audit("a2", "client.approved"), audit("a1", "client.signed_up")]),
+      { request: { query: GiftTrialDaysDocument, variables: { id: "c2", days: 7 } }, result: { data: { giftTrialDays: gifted } } },
+      listMock([gifted]),
+      detailsOf(gifted, [audit("a3", "client.trial_gifted"), audit("a2", "client.approved"), audit("a1", "client.signed_up")]),
+    ]);
+    const drawer = within(await screen.findByTestId("client-details"));
+    await drawer.findByText("Approved");
+    fireEvent.click(drawer.getByText("Gift trial days"));
+    const dialog = within(await findDialog());
+    fireEvent.click(dialog.getByText("Gift days"));
+    expect(await drawer.findByText("Trial days gifted")).toBeInTheDocument();
+  });
 });

@@ -7,6 +7,7 @@ import { ClientDetailsDocument } from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { formatDate, formatDateTime, formatHijri } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
+import { auditActionLabel } from "../auditActions.ts";
 import { ClientActionButtons, type ClientActions } from "../hooks/useClientActions.tsx";
 import { ClientStatusTag, PlanName } from "./tags.tsx";
 
@@ -63,7 +64,7 @@ export function ClientDetails({ id, onClose, actions }: { id: string | null; onC
               key: a.id,
               content: (
                 <>
-                  <Typography.Text strong>{t(`details.actions.${a.action.replace(".", "_")}`, { defaultValue: a.action })}</Typography.Text>
+                  <Typography.Text strong>{auditActionLabel(t, a.action)}</Typography.Text>
                   <br />
                   <Typography.Text type="secondary">{formatDateTime(a.createdAt, locale)}</Typography.Text>
                 </>

@@ -1,7 +1,7 @@
 // The admin's actions on a client (approve, reject with a reason, gift trial days, suspend,
 // reactivate): each one says what happened, or what went wrong in the person's language, and then
 // lets the list refresh. Reject and gift ask for their input in a modal, rendered once per screen.
-import { useMutation } from "@apollo/client/react";
+import { useApolloClient, useMutation } from "@apollo/client/react";
 import { GIFT_TRIAL_DAYS, messageText, TRIAL_DAYS } from "@sufra/schema";
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Popconfirm, Typography, type ButtonProps } from "antd";
 import { useState, type ReactNode } from "react";
@@ -11,6 +11,7 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import {
   ApproveClientDocument,
+  ClientDetailsDocument,
   GiftTrialDaysDocument,
   ReactivateClientDocument,
   RejectClientDocument,
@@ -34,6 +35,7 @@ export function useClientActions(afterChange: () => unknown): ClientActions {
   const { t } = useTranslation("admin");
   const locale = useLocale();
   const { message } = App.useApp();
+  const apollo = useApolloClient();
   const [approveM] = useMutation(ApproveClientDocument);
   const [rejectM, rejectState] = useMutation(RejectClientDocument);
   const [giftM, giftState] = useMutation(GiftTrialDaysDocument);
@@ -47,7 +49,8 @@ export function useClientActions(afterChange: () => unknown): ClientActions {
 
   const done = async (text: string) => {
     void message.success(text);
-    await Promise.resolve(afterChange()).catch(() => {});
+    // an open client's details show its history: the action just added a row to it
+    await Promise.all([Promise.resolve(afterChange()), apollo.refetchQueries({ include: [ClientDetailsDocument] })]).catch(() => {});
   };
   const simple = (run: () => Promise<unknown>, success: string) => async () => {
     try {
