@@ -30,6 +30,8 @@ export const MESSAGES = {
   nameRequired: { en: "Name is required", ar: "الاسم مطلوب" },
   tokenRequired: { en: "The link is missing its token", ar: "الرابط لا يحتوي على رمز التحقق" },
   currentPasswordRequired: { en: "Current password is required", ar: "كلمة المرور الحالية مطلوبة" },
+  currentPasswordIncorrect: { en: "Current password is incorrect", ar: "كلمة المرور الحالية غير صحيحة" },
+  refreshTokenRequired: { en: "The refresh token is missing", ar: "رمز تجديد الجلسة مفقود" },
   reasonRequired: { en: "Please give a reason", ar: "يرجى ذكر السبب" },
   giftDaysRange: { en: "Trial days must be a whole number from 1 to 90", ar: "يجب أن يكون عدد أيام التجربة عددًا صحيحًا من ١ إلى ٩٠" },
   invalidStatus: { en: "Unknown status", ar: "حالة غير معروفة" },
@@ -286,6 +288,7 @@ export const MESSAGES = {
   },
   // ---- end of competitors
   // ---- analytics (analytics.ts: the date range every analytics question takes)
+  analyticsClientRequired: { en: "client_id is required: the business id, as GET /api/auth/me returns it", ar: "client_id مطلوب: معرّف النشاط التجاري كما يعيده GET /api/auth/me" },
   analyticsClientInvalid: { en: "client_id must be a business id, as GET /api/auth/me returns it", ar: "يجب أن يكون client_id معرّف نشاط تجاري كما يعيده GET /api/auth/me" },
   analyticsDateInvalid: { en: "Enter a real date written YYYY-MM-DD, for example 2026-03-20", ar: "أدخل تاريخًا صحيحًا بالصيغة YYYY-MM-DD، مثل 2026-03-20" },
   analyticsRangeOrder: { en: "The end date cannot come before the start date", ar: "لا يمكن أن يسبق تاريخ النهاية تاريخ البداية" },

@@ -109,7 +109,10 @@ export const changePasswordSchema = z.object({
   currentPassword: singleLine(key("currentPasswordRequired")).min(1, key("currentPasswordRequired")),
   newPassword,
 });
-export const refreshSchema = z.object({ refreshToken: token });
+// Its own text: a refresh token is not a link's token.
+export const refreshSchema = z.object({
+  refreshToken: singleLine(key("refreshTokenRequired")).trim().min(1, first("refreshTokenRequired")).max(200, key("refreshTokenRequired")),
+});
 
 export const profileSchema = z.object({
   name: text(200).min(1, key("nameRequired")).optional(),

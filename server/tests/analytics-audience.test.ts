@@ -399,11 +399,11 @@ describe("GET /api/analytics/audience", () => {
     expect(shown.body.combined).toMatchObject({ platforms: ["twitter"], followers: 321 });
   });
 
-  test("tenancy: own business 200, another 403, none 403, an admin any", async () => {
+  test("tenancy: own business 200, another 403, none 400, an admin any", async () => {
     expect((await audience(b.token, `client_id=${a.businessId}`)).status).toBe(403);
     const none = await audience(a.token, `from=${FROM}`);
-    expect(none.status).toBe(403);
-    expect(none.body.code).toBe("FORBIDDEN");
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({ code: "VALIDATION_ERROR", details: { client_id: [expect.any(String)] } });
     expect((await audience(undefined, `client_id=${a.businessId}`)).status).toBe(401);
     const asAdmin = await audience(admin, `client_id=${a.businessId}&from=${FROM}&to=${TO}`);
     expect(asAdmin.status).toBe(200);

@@ -546,13 +546,14 @@ describe("rules", () => {
     expect((await download(a.token, `format=PDF&${range(a.businessId)}`)).status).toBe(200);
   });
 
-  test("tenancy: another business's file is 403, no client_id 403, no token 401; an admin may export any business", async () => {
+  test("tenancy: another business's file is 403, no client_id 400, no token 401; an admin may export any business", async () => {
     const other = await download(b.token, `format=csv&${range(a.businessId)}`);
     expect(other.status).toBe(403);
     expect(json(other).code).toBe("FORBIDDEN");
     expect(other.headers.get("content-disposition")).toBeNull();
     const none = await download(a.token, `format=csv&from=${FROM}&to=${TO}`);
-    expect(none.status).toBe(403);
+    expect(none.status).toBe(400);
+    expect(json(none).details).toHaveProperty("client_id");
     expect((await download(undefined, `format=csv&${range(a.businessId)}`)).status).toBe(401);
 
     const asAdmin = await download(admin, `format=csv&${range(b.businessId)}&lang=en`);

@@ -396,12 +396,15 @@ describe("GET /api/analytics/content", () => {
 const PATHS = ["/overview", "/engagement", "/platforms/instagram", "/top-posts", "/content"];
 
 describe("tenancy on every REST path", () => {
-  test.each(PATHS)("%s: own 200, another business 403, no client_id 403, admin any 200, unknown 404, malformed 400, no token 401", async (path) => {
+  test.each(PATHS)("%s: own 200, another business 403, no client_id 400 naming it, admin any 200, unknown 404, malformed 400, no token 401", async (path) => {
     expect((await get(`${path}?${range()}`)).status).toBe(200);
     const other = await get(`${path}?${range()}`, b.token);
     expect([other.status, other.body.code]).toEqual([403, "FORBIDDEN"]);
     const none = await get(`${path}?from=${FROM}`);
-    expect([none.status, none.body.code]).toEqual([403, "FORBIDDEN"]);
+    expect([none.status, none.body.code]).toEqual([400, "VALIDATION_ERROR"]);
+    expect(none.body.details).toEqual({ client_id: ["client_id is required: the business id, as GET /api/auth/me returns it"] });
+    const noneAr = await get(`${path}?from=${FROM}`, a.token, "ar");
+    expect(noneAr.body.details.client_id[0]).toContain("مطلوب");
     const asAdmin = await get(`${path}?${range("", b.businessId)}`, admin);
     expect(asAdmin.status).toBe(200);
     expect(asAdmin.body.client_id).toBe(b.businessId);
@@ -515,7 +518,7 @@ describe("GraphQL", () => {
     const other = await gql(app.base, Q[name], vars(a.businessId), b.token);
     expect(other.errors?.[0]?.extensions.code).toBe("FORBIDDEN");
     const blank = await gql(app.base, Q[name], vars(""), a.token);
-    expect(blank.errors?.[0]?.extensions.code).toBe("FORBIDDEN");
+    expect(blank.errors?.[0]?.extensions.code).toBe("BAD_USER_INPUT");
     const asAdmin = await gql(app.base, Q[name], vars(b.businessId), admin);
     expect(asAdmin.data[field].clientId).toBe(b.businessId);
     const unknown = await gql(app.base, Q[name], vars("00000000-0000-4000-8000-000000000000"), admin);

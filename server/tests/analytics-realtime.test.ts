@@ -143,11 +143,11 @@ describe("GET /api/analytics/realtime", () => {
     expect([r.body.publishing, r.body.due_soon, r.body.metrics_at]).toEqual([[], [], null]);
   });
 
-  test("tenancy: own business 200, another 403, none 403, an admin any", async () => {
+  test("tenancy: own business 200, another 403, none 400, an admin any", async () => {
     const other = await realtime(b.token, `client_id=${a.businessId}`);
     expect(other.status).toBe(403);
     expect(other.body.code).toBe("FORBIDDEN");
-    expect((await realtime(a.token, "")).status).toBe(403);
+    expect((await realtime(a.token, "")).status).toBe(400);
     expect((await realtime(undefined, `client_id=${a.businessId}`)).status).toBe(401);
     const asAdmin = await realtime(admin, `client_id=${b.businessId}&include_simulated=false`);
     expect(asAdmin.status).toBe(200);

@@ -243,14 +243,14 @@ describe("GET /api/analytics/overview", () => {
     expect(r.body.by_platform).toEqual([]);
   });
 
-  test("tenancy: own business yes, another business or none 403, a malformed id 400, an admin any business", async () => {
+  test("tenancy: own business yes, another business 403, none or a malformed id 400, an admin any business", async () => {
     expect((await overview(b.token, `client_id=${a.businessId}&from=${FROM}&to=${TO}`)).body.code).toBe("FORBIDDEN");
     const other = await overview(a.token, `client_id=${b.businessId}`);
     expect(other.status).toBe(403);
     expect(other.body.code).toBe("FORBIDDEN");
     const none = await overview(a.token, `from=${FROM}`);
-    expect(none.status).toBe(403);
-    expect(none.body.code).toBe("FORBIDDEN");
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({ code: "VALIDATION_ERROR", details: { client_id: [expect.any(String)] } });
     const bad = await overview(a.token, "client_id=my-cafe");
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: "VALIDATION_ERROR", details: { client_id: [expect.any(String)] } });
@@ -262,7 +262,7 @@ describe("GET /api/analytics/overview", () => {
     const bAsAdmin = await overview(admin, `client_id=${b.businessId}&from=${FROM}&to=${TO}`);
     expect(bAsAdmin.body.totals).toMatchObject({ posts: 1, reach: 4000, likes: 400 });
     expect((await overview(admin, "client_id=00000000-0000-4000-8000-000000000000")).status).toBe(404);
-    expect((await overview(admin, "")).status).toBe(403);
+    expect((await overview(admin, "")).status).toBe(400);
   });
 
   test("range rules answer in the person's language", async () => {

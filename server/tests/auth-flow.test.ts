@@ -77,6 +77,11 @@ describe("sign-up to sign-out over REST", () => {
     const refused = await call(app.base, "POST", "/api/auth/refresh", { body: { refresh_token } });
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({ message: "Session expired. Please login again.", code: "SESSION_EXPIRED" });
+    // no token at all: its own text (not a link's), in both languages
+    const empty = await call(app.base, "POST", "/api/auth/refresh", { body: {} });
+    expect([empty.status, empty.body.details]).toEqual([400, { refresh_token: ["The refresh token is missing"] }]);
+    const emptyAr = await call(app.base, "POST", "/api/auth/refresh", { body: {}, lang: "ar" });
+    expect(emptyAr.body.details).toEqual({ refresh_token: ["رمز تجديد الجلسة مفقود"] });
   });
 
   test("admin login answers business_id null; a bad password is 401 with the catalogue text", async () => {
@@ -136,6 +141,10 @@ describe("sign-up to sign-out over REST", () => {
     const wrong = await call(app.base, "POST", "/api/auth/change-password", { token: a.access_token, body: { current_password: "Nope#12345", new_password: "Zaatar#2026" } });
     expect(wrong.status).toBe(400);
     expect(wrong.body.code).toBe("INCORRECT_PASSWORD");
+    // the details name the real problem, not a missing field
+    expect(wrong.body.details).toEqual({ current_password: ["Current password is incorrect"] });
+    const wrongAr = await call(app.base, "POST", "/api/auth/change-password", { token: a.access_token, lang: "ar", body: { current_password: "Nope#12345", new_password: "Zaatar#2026" } });
+    expect(wrongAr.body.details).toEqual({ current_password: ["كلمة المرور الحالية غير صحيحة"] });
     const ok = await call(app.base, "POST", "/api/auth/change-password", { token: a.access_token, body: { current_password: c.password, new_password: "Zaatar#2026" } });
     expect(ok.status).toBe(200);
     expect((await call(app.base, "POST", "/api/auth/refresh", { body: { refresh_token: a.refresh_token } })).status).toBe(200);

@@ -110,7 +110,8 @@ export function createAnalyticsService(deps: Deps) {
     const v = requireScope(viewer, "authenticated");
     const q = validate(rule, input);
     const clientId = q.clientId;
-    if (!clientId) throw new AppError("FORBIDDEN");
+    // Naming no business is a mistake in the request, not a refusal: say which field is missing.
+    if (!clientId) throw new AppError("VALIDATION_ERROR", { clientId: ["analyticsClientRequired"] });
     if (v.role === "admin") {
       if (!(await db.business.findUnique({ where: { id: clientId }, select: { id: true } }))) throw new AppError("NOT_FOUND");
     } else if (v.businessId !== clientId) {

@@ -195,7 +195,7 @@ export function createAuthService(deps: Deps) {
       requireScope(viewer, "person");
       const v = validate(changePasswordSchema, input);
       const user = await db.user.findUniqueOrThrow({ where: { id: viewer.userId } });
-      if (!(await checkPassword(user.passwordHash, v.currentPassword))) throw new AppError("INCORRECT_PASSWORD", { currentPassword: ["currentPasswordRequired"] });
+      if (!(await checkPassword(user.passwordHash, v.currentPassword))) throw new AppError("INCORRECT_PASSWORD", { currentPassword: ["currentPasswordIncorrect"] });
       const passwordHash = await hashPassword(v.newPassword);
       let mailId: string;
       await db.$transaction(async (tx) => {
