@@ -120,3 +120,5 @@ export const CLIENT_ERRORS = {
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const AUTH_CHECK_TIMEOUT_MS = 10_000;
 export const ADMIN_STATS_REFRESH_MS = 30_000;
+/** How long every message and notification stays up. */
+export const NOTIFICATION_DURATION_MS = 5_000;

@@ -31,8 +31,6 @@ const SERVER_FIELDS: Record<string, SignupField> = {
   confirm_password: "confirmPassword",
 };
 
-export const SUCCESS_TOAST_SECONDS = 6;
-
 export default function SignupPage() {
   const { t, locale } = useAuthText();
   const { message } = App.useApp();
@@ -80,7 +78,7 @@ export default function SignupPage() {
         { auth: false },
       );
       const text = messageText("registrationSuccess", locale, { plan: PLANS[plan].name[locale] });
-      void message.success({ content: text, duration: SUCCESS_TOAST_SECONDS });
+      void message.success(text);
       navigate("/login", { state: { registeredPlan: plan, success: text } satisfies LoginState });
     } catch (e) {
       setBusy(false);
@@ -94,7 +92,10 @@ export default function SignupPage() {
         showErrors(fields);
         return setFailure(rest.length ? { text: rest.join(" ") } : { t: "signup.checkFields", ns: "auth" });
       }
-      const transport = transportProblem(e);
+      // A lost connection or a rate limit keeps its catalogue text; otherwise the server's own words,
+      // and a failure that says nothing (a bare 5xx too) is "Registration failed" (SPEC §8).
+      const serverFailed = typeof e.status === "number" && e.status >= 500;
+      const transport = serverFailed ? null : transportProblem(e);
       if (transport) return setFailure(transport);
       const text = serverText(e);
       setFailure(text ? { text } : commonError("registrationFailed"));

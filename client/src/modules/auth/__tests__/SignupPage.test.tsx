@@ -205,6 +205,8 @@ describe("registering", () => {
   test.each<[string, [number, unknown] | "network", string]>([
     ["another error's text is shown as given", [403, { message: "Sign-ups are paused during Eid" }], "Sign-ups are paused during Eid"],
     ["no text at all", [400, {}], "Registration failed. Please try again."],
+    ["a server failure with no text", [500, {}], "Registration failed. Please try again."],
+    ["a gateway failure without a body", [502, undefined], "Registration failed. Please try again."],
     ["server failure", [500, { message: "Server error. Please try again later", code: "INTERNAL" }], "Server error. Please try again later"],
     ["no connection", "network", "Network error. Please check your connection"],
   ])("%s", async (_name, answer, expected) => {
