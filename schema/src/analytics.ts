@@ -24,7 +24,7 @@ const day = z.preprocess(
 );
 
 export interface AnalyticsRange {
-  /** undefined when the caller named none: the service answers FORBIDDEN (issue 7) */
+  /** undefined when the caller named none: the service answers VALIDATION_ERROR naming the field */
   clientId: string | undefined;
   from: string;
   to: string;
@@ -179,8 +179,10 @@ export function hashtagsOf(content: string, hashtags: readonly string[]): string
 // ---------------------------------------------------------------- the client dashboard
 /** The dashboard's figures cover the last 30 Kuwait days, against the 30 before. */
 export const DASHBOARD_DAYS = 30;
-/** How many items the client dashboard's recent activity lists. */
-export const CLIENT_RECENT_ACTIVITY = 10;
+/** How many items the client dashboard's recent activity fetches: what "See all" opens. */
+export const CLIENT_RECENT_ACTIVITY = 20;
+/** How many activity items a dashboard lists before "See all" (SPEC §9). */
+export const ACTIVITY_SHOWN = 5;
 
 /** SPEC §3's activity kinds; engagement and mention have no source yet (no network reports them to Sufra). */
 export const CLIENT_ACTIVITY_TYPES = ["post_published", "engagement", "schedule", "competitor", "comment", "mention"] as const;

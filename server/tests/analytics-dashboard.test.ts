@@ -115,15 +115,15 @@ describe("clientDashboard", () => {
     expect(ar.recentActivity.slice(0, 4).map((a: { title: string }) => a.title)).toEqual(["تمت جدولة منشور", "أرقام جديدة للمنافس Burger Hub", "مراجعة جديدة من Fatma", "تم نشر منشور"]);
   });
 
-  test("the latest ten only", async () => {
-    for (let i = 0; i < 9; i++) {
+  test("the latest twenty only (the card shows five, and all of these behind See all)", async () => {
+    for (let i = 0; i < 19; i++) {
       await db().review.create({ data: { businessId: e.businessId, source: "talabat", author: `Guest ${i}`, rating: 4, text: "", language: "en", reviewedAt: new Date(), sentiment: "neutral", importKey: `more-${i}` } });
       await pause();
     }
     const d = await dashboard(e.token);
-    expect(d.recentActivity).toHaveLength(10);
-    expect(d.recentActivity[0]).toMatchObject({ type: "COMMENT", subject: "Guest 8", description: "A review without text" });
-    expect(d.recentActivity.map((a: { type: string }) => a.type)).toEqual([...Array(9).fill("COMMENT"), "SCHEDULE"]);
+    expect(d.recentActivity).toHaveLength(20);
+    expect(d.recentActivity[0]).toMatchObject({ type: "COMMENT", subject: "Guest 18", description: "A review without text" });
+    expect(d.recentActivity.map((a: { type: string }) => a.type)).toEqual([...Array(19).fill("COMMENT"), "SCHEDULE"]);
   });
 
   test("another business's rows never show; a demo-only business sees its simulated figures, labelled", async () => {

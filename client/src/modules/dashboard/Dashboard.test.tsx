@@ -3,6 +3,7 @@
 // the business's figures (ownerStats), connected platforms (none yet), quick actions to what owners
 // may open and recent activity (or an empty state that says what will come).
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { ClientDashboardDocument, DashboardMeDocument, DashboardPrayerTimesDocument, DashboardUpcomingOccasionsDocument, OwnerStatsDocument } from "../../graphql/graphql.ts";
 import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
@@ -401,6 +402,29 @@ test("the client's recent activity: typed icons, what happened, its network and 
   expect(new Set(icons).size).toBe(4);
   // the latest posts keep their own card
   expect(within(screen.getByTestId("recent-posts")).getByText("Your latest posts")).toBeInTheDocument();
+});
+
+test("the client's recent activity lists five; See all opens the rest in place and Show fewer closes it", async () => {
+  signIn("client");
+  const twelve = Array.from({ length: 12 }, (_, i) => activity(`comment:r${i}`, "COMMENT", 10 + i, { subject: `Guest ${i}` }));
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ recentActivity: twelve })]);
+  const card = within(await screen.findByTestId("client-activity", {}, SLOW));
+  expect(card.getAllByRole("listitem")).toHaveLength(5);
+  expect(card.getAllByRole("listitem").at(-1)).toHaveTextContent("New review from Guest 4");
+  const seeAll = card.getByRole("button", { name: "See all (12)" });
+  expect(seeAll).toHaveAttribute("aria-expanded", "false");
+  await userEvent.click(seeAll);
+  expect(card.getAllByRole("listitem")).toHaveLength(12);
+  await userEvent.click(card.getByRole("button", { name: "Show fewer" }));
+  expect(card.getAllByRole("listitem")).toHaveLength(5);
+});
+
+test("five or fewer activity items: no See all", async () => {
+  signIn("client");
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ recentActivity: activityRows() })]);
+  const card = within(await screen.findByTestId("client-activity", {}, SLOW));
+  expect(card.getAllByRole("listitem")).toHaveLength(4);
+  expect(card.queryByRole("button", { name: /See all/ })).toBeNull();
 });
 
 test("in Arabic: the activity's Arabic lines, relative times and change arrows with Arabic-Indic digits", async () => {

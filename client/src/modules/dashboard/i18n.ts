@@ -120,6 +120,8 @@ registerTranslations("dashboard", {
       empty: "Nothing has happened yet.",
       emptyHint: "Posts you publish or schedule and people who join your team will show here.",
       inviteTeam: "Invite your team",
+      seeAll: "See all ({{n}})",
+      showFewer: "Show fewer",
     },
   },
   ar: {
@@ -256,6 +258,8 @@ registerTranslations("dashboard", {
       empty: "لم يحدث شيء بعد.",
       emptyHint: "ستظهر هنا المنشورات التي تنشرها أو تجدولها والأشخاص الذين ينضمون إلى فريقك.",
       inviteTeam: "ادعُ فريقك",
+      seeAll: "عرض الكل ({{n}})",
+      showFewer: "عرض أقل",
     },
   },
 });
