@@ -8,6 +8,8 @@ const API = process.env.SUFRA_API_URL ?? "http://localhost:4000";
 const proxy = {
   "/api": { target: API, changeOrigin: true },
   "/graphql": { target: API, changeOrigin: true, ws: true },
+  // signed media files: the server hands the web client root-relative /media/... URLs
+  "/media": { target: API, changeOrigin: true },
 };
 
 // @sufra/schema is a workspace package that exports TypeScript source; Vite transpiles it like our

@@ -62,8 +62,8 @@ async function upload(token: string, file: Buffer, name: string, fields: Record<
 }
 
 async function fetchBytes(url: string) {
-  // URLs are absolute on PUBLIC_URL; the test server listens elsewhere
-  const res = await fetch(url.replace("http://sufra.test", app.base));
+  // people get root-relative URLs; an absolute one on PUBLIC_URL (sufra.test, served by nothing) would fail here
+  const res = await fetch(new URL(url, app.base));
   return { status: res.status, type: res.headers.get("content-type"), cache: res.headers.get("cache-control"), bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
@@ -75,7 +75,7 @@ describe("uploads", () => {
       const r = await upload(b.token, file, `dish.${format}`);
       expect(r.status).toBe(201);
       expect(r.body).toMatchObject({ kind: "image", mime: `image/${format}`, bytes: file.length, width: 1200, height: 900, duration_ms: null, original_name: `dish.${format}`, source_id: null });
-      expect(r.body.url).toMatch(new RegExp(`^http://sufra\\.test/media/${r.body.id}/original\\?exp=\\d+&sig=`));
+      expect(r.body.url).toMatch(new RegExp(`^/media/${r.body.id}/original\\?exp=\\d+&sig=`));
 
       const thumb = await fetchBytes(r.body.thumbnail_url);
       expect(thumb.type).toBe("image/webp");
@@ -176,7 +176,7 @@ describe("platform rules and crops", () => {
     expect(served.type).toBe("video/mp4");
     expect(served.bytes.equals(clip)).toBe(true);
     // Range, for players that seek
-    const part = await fetch(r.body.url.replace("http://sufra.test", app.base), { headers: { range: "bytes=0-15" } });
+    const part = await fetch(new URL(r.body.url, app.base), { headers: { range: "bytes=0-15" } });
     expect(part.status).toBe(206);
     expect(Buffer.from(await part.arrayBuffer()).equals(clip.subarray(0, 16))).toBe(true);
 
@@ -345,7 +345,7 @@ describe("S3-compatible storage", () => {
       expect([...objects.keys()].every((k) => k.startsWith(`/sufra-media/${b.businessId}/${r.body.id}/`))).toBe(true);
       expect(objects.size).toBe(5); // original, thumb, three crops
       expect(auth.every((a) => a.startsWith("AWS4-HMAC-SHA256 Credential=AKIDTEST/"))).toBe(true);
-      const res = await fetch(r.body.url.replace("http://sufra.test", other.base));
+      const res = await fetch(new URL(r.body.url, other.base));
       expect(res.headers.get("content-type")).toBe("image/jpeg");
       expect(Buffer.from(await res.arrayBuffer()).equals(file)).toBe(true);
       await call(other.base, "DELETE", `/api/posts/media/${r.body.id}`, { token: b.token });
@@ -353,6 +353,29 @@ describe("S3-compatible storage", () => {
     } finally {
       await other.stop();
       await new Promise((r) => s3.close(r));
+    }
+  });
+});
+
+describe("URLs a person's browser loads", () => {
+  test("are root-relative in REST and GraphQL, and load from any address the site is opened by", async () => {
+    const b = await business();
+    const r = await upload(b.token, await picture(800, 600), "dish.jpg");
+    expect(r.status).toBe(201);
+    const q = await gql(app.base, `query($id: ID!) { media(id: $id) { url thumbnailUrl crops { name url } } }`, { id: r.body.id }, b.token);
+    expect(q.errors).toBeUndefined();
+    const urls: string[] = [r.body.url, r.body.thumbnail_url, ...Object.values(r.body.crops as Record<string, { url: string }>).map((c) => c.url), q.data.media.url, q.data.media.thumbnailUrl, ...q.data.media.crops.map((c: { url: string }) => c.url)];
+    expect(urls).toHaveLength(10);
+    // PUBLIC_URL is http://sufra.test; the page may be opened as localhost, 127.0.0.1, a LAN address...
+    const hosts = [app.base, app.base.replace("127.0.0.1", "localhost")];
+    for (const url of urls) {
+      expect(url).toMatch(new RegExp(`^/media/${r.body.id}/(original|thumb|square|portrait|landscape)\\?exp=\\d+&sig=[\\w-]+$`));
+      for (const host of hosts) {
+        const res = await fetch(host + url);
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-type")).toMatch(/^image\//);
+        await res.arrayBuffer();
+      }
     }
   });
 });

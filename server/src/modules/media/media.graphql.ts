@@ -28,7 +28,7 @@ export const MediaRef = builder.prismaObject("Media", {
     height: t.exposeInt("height", { nullable: true }),
     durationMs: t.exposeInt("durationMs", { nullable: true }),
     originalName: t.exposeString("originalName"),
-    url: t.string({ description: "Signed URL of the file as uploaded; works for about a day.", resolve: (m, _a, ctx) => ctx.services.media.urls(m).url }),
+    url: t.string({ description: "Signed URL of the file as uploaded, root-relative (/media/...: load it from the address the page was opened by); works for about a day.", resolve: (m, _a, ctx) => ctx.services.media.urls(m).url }),
     thumbnailUrl: t.string({ nullable: true, resolve: (m, _a, ctx) => ctx.services.media.urls(m).thumbnailUrl }),
     crops: t.field({ type: [MediaCropRef], complexity: { field: 1, multiplier: 3 }, description: "Images only; empty for videos (three crops at most).", resolve: (m, _a, ctx) => ctx.services.media.urls(m).crops }),
     sourceId: t.exposeID("sourceId", { nullable: true, description: "The media this one was enhanced from." }),

@@ -254,13 +254,13 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
       });
     },
 
-    /** Signed absolute URLs of a media's files, for the client and the networks. */
+    /** Signed root-relative URLs of a media's files, for people (the networks get absolute ones from forPublish). */
     urls(m: Media): MediaUrls {
       const v = variantsOf(m);
       return {
-        url: signer.url(m.id, "original"),
-        thumbnailUrl: v.thumb ? signer.url(m.id, "thumb") : null,
-        crops: MEDIA_CROP_NAMES.filter((n) => v[n]).map((name) => ({ name, url: signer.url(m.id, name), width: v[name]!.width, height: v[name]!.height })),
+        url: signer.path(m.id, "original"),
+        thumbnailUrl: v.thumb ? signer.path(m.id, "thumb") : null,
+        crops: MEDIA_CROP_NAMES.filter((n) => v[n]).map((name) => ({ name, url: signer.path(m.id, name), width: v[name]!.width, height: v[name]!.height })),
       };
     },
 

@@ -12,9 +12,17 @@ export function createUrlSigner(opts: { jwtSecret: string; publicUrl: string }) 
   const mac = (id: string, variant: string, exp: number) => createHmac("sha256", key).update(`${id}/${variant}/${exp}`).digest("base64url");
 
   return {
-    url(id: string, variant: string, now = Date.now()): string {
+    /**
+     * Root-relative (`/media/...`), for the web client: the page loads it from whatever address it was
+     * opened by (127.0.0.1, a LAN address, a second domain), which an absolute PUBLIC_URL would break.
+     */
+    path(id: string, variant: string, now = Date.now()): string {
       const exp = Math.ceil((now / 1000 + MEDIA_URL_TTL_SECONDS) / BUCKET_SECONDS) * BUCKET_SECONDS;
-      return `${opts.publicUrl}/media/${encodeURIComponent(id)}/${encodeURIComponent(variant)}?exp=${exp}&sig=${mac(id, variant, exp)}`;
+      return `/media/${encodeURIComponent(id)}/${encodeURIComponent(variant)}?exp=${exp}&sig=${mac(id, variant, exp)}`;
+    },
+    /** Absolute on PUBLIC_URL, for a network that fetches the file itself (Instagram's image_url). */
+    url(id: string, variant: string, now = Date.now()): string {
+      return `${opts.publicUrl}${this.path(id, variant, now)}`;
     },
     /** seconds the URL still works, or null when the signature is wrong or expired */
     verify(id: string, variant: string, exp: unknown, sig: unknown, now = Date.now()): number | null {
