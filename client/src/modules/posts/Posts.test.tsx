@@ -38,8 +38,9 @@ const media = (id: string) => ({
   height: 1080,
   durationMs: null,
   originalName: "karak.jpg",
-  url: `https://cdn.test/${id}.jpg`,
-  thumbnailUrl: `https://cdn.test/${id}-thumb.jpg`,
+  // what the server sends people: signed, root-relative (loads from whatever address the page was opened by)
+  url: `/media/${id}/original?exp=1&sig=s`,
+  thumbnailUrl: `/media/${id}/thumb?exp=1&sig=s`,
   sourceId: null,
   crops: [],
 });
@@ -256,7 +257,7 @@ describe("posts list", () => {
     const snap = within(screen.getByTestId("attention-t-s"));
     expect(snap.getByTestId("manual-caption")).toHaveTextContent("Fresh karak every morning p1 #karak");
     expect(snap.getByRole("button", { name: "Copy caption" })).toBeInTheDocument();
-    expect(snap.getByRole("link", { name: "Download karak.jpg" })).toHaveAttribute("href", "https://cdn.test/m1.jpg");
+    expect(snap.getByRole("link", { name: "Download karak.jpg" })).toHaveAttribute("href", "/media/m1/original?exp=1&sig=s");
     expect(snap.queryByRole("button", { name: "Send again" })).toBeNull();
   });
 });
@@ -409,15 +410,15 @@ describe("composer", () => {
           height: 1080,
           duration_ms: null,
           original_name: "karak.jpg",
-          url: "https://cdn.test/k.jpg",
-          thumbnail_url: "https://cdn.test/k-thumb.jpg",
-          crops: { square: { url: "https://cdn.test/k-sq.jpg", width: 1080, height: 1080 } },
+          url: "/media/k/original?exp=1&sig=s",
+          thumbnail_url: "/media/k/thumb?exp=1&sig=s",
+          crops: { square: { url: "/media/k/square?exp=1&sig=s", width: 1080, height: 1080 } },
           source_id: null,
           created_at: AT,
         }),
       );
       const item = await screen.findByTestId("media-item");
-      expect(within(item).getByRole("img", { name: "karak.jpg" })).toHaveAttribute("src", "https://cdn.test/k-thumb.jpg");
+      expect(within(item).getByRole("img", { name: "karak.jpg" })).toHaveAttribute("src", "/media/k/thumb?exp=1&sig=s");
       expect(screen.queryByTestId("upload-progress")).toBeNull();
       // Instagram now has its picture: its "needs a photo" problem is gone
       expect(within(screen.getByTestId("preview-instagram")).queryByText(/needs a photo|requires/i)).toBeNull();
