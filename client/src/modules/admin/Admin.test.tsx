@@ -113,6 +113,13 @@ describe("admin console", () => {
     expect(screen.getByRole("button", { name: "Review 3 pending sign-ups" })).toBeInTheDocument();
   });
 
+  test("with no sign-ups waiting, no 'Review 0 pending sign-ups': it says nobody is waiting", async () => {
+    const none = { request: { query: AdminStatsDocument }, result: { data: { adminStats: statsOf({ pendingApprovals: 0 }) } } };
+    renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin", [none, quiet]);
+    expect(await screen.findByTestId("no-pending")).toHaveTextContent("No sign-ups are waiting for review.");
+    expect(screen.queryByRole("button", { name: /pending sign-up/ })).toBeNull();
+  });
+
   test("figures pushed by the server replace the shown ones", async () => {
     const push = { request: { query: AdminStatsUpdatedDocument }, result: { data: { adminStatsUpdated: statsOf({ totalClients: 13, pendingApprovals: 4 }) } }, delay: 50 };
     renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin", [overview, push]);

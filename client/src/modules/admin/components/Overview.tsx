@@ -95,10 +95,18 @@ export function Overview() {
         </Col>
         <Col xs={24} lg={16}>
           <Card title={t("overview.quickActions")} className="sufra-card">
+            {stats?.pendingApprovals === 0 && (
+              <Typography.Paragraph type="secondary" data-testid="no-pending">
+                {t("overview.noPending")}
+              </Typography.Paragraph>
+            )}
             <Space wrap>
-              <Link to="/admin/clients?status=pending">
-                <Button type="primary">{t("overview.reviewPending", { count: stats?.pendingApprovals ?? 0 })}</Button>
-              </Link>
+              {/* offered only when someone is waiting: "Review 0 pending sign-ups" leads nowhere */}
+              {stats && stats.pendingApprovals > 0 && (
+                <Link to="/admin/clients?status=pending">
+                  <Button type="primary">{t("overview.reviewPending", { count: stats.pendingApprovals })}</Button>
+                </Link>
+              )}
               <Link to="/admin/clients">
                 <Button>{t("pending.all")}</Button>
               </Link>
