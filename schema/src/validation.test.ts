@@ -1,6 +1,6 @@
 // The shared rules, as both sides apply them (SPEC §5): order, keys and texts in both languages.
 import { describe, expect, test } from "@jest/globals";
-import { fieldErrors, loginSchema, messageText, passwordProblem, signUpProblem, signUpSchema, validationMessage } from "./index.ts";
+import { fieldErrors, fieldMessageText, loginSchema, messageText, passwordProblem, signUpProblem, signUpSchema, validationMessage } from "./index.ts";
 
 const ok = { email: "cafe@example.kw", password: "Saffron#2026", confirmPassword: "Saffron#2026", companyName: "Dar", contactName: "Noura", phone: "+965 5555 1234" };
 
@@ -72,5 +72,13 @@ describe("messages", () => {
     expect(validationMessage({ email: ["emailRequired"], password: ["passwordRequired", "passwordMin"] })).toBe(
       "Validation failed: email: Email is required; password: Password is required, Password must be at least 8 characters",
     );
+  });
+
+  test("a field's message with values: filled in, the platform by its name, in the person's language and digits", () => {
+    const m = { key: "mediaRequiredFor", params: { platform: "instagram" } } as const;
+    expect(fieldMessageText(m, "en")).toBe("Instagram needs at least one photo or video");
+    expect(fieldMessageText(m, "ar")).toBe("يتطلب النشر على إنستغرام صورة أو فيديو واحدًا على الأقل");
+    expect(validationMessage({ content: [m] }, "en")).toBe("Validation failed: content: Instagram needs at least one photo or video");
+    expect(fieldMessageText("emailRequired", "en")).toBe("Email is required");
   });
 });

@@ -5,6 +5,7 @@ import { singleLine, multiLine } from "./text.ts";
 import { DEFAULT_PLAN, GIFT_TRIAL_DAYS, PLAN_IDS } from "./plans.ts";
 import { BUSINESS_STATUSES } from "./roles.ts";
 import { LOCALES, isMessageKey, messageText, type Locale, type MessageKey } from "./messages.ts";
+import { mediaProblemText } from "./media.ts";
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const KUWAIT_PHONE_PREFIX = "+965";
@@ -31,7 +32,17 @@ export function passwordProblem(password: string): MessageKey | null {
   return null;
 }
 
-export type FieldErrors = Record<string, MessageKey[]>;
+/** A field's message with the values its text names ({platform}, {limit}), filled in when it is rendered. */
+export interface FieldMessage {
+  key: MessageKey;
+  params?: Record<string, string>;
+}
+export type FieldErrors = Record<string, (MessageKey | FieldMessage)[]>;
+
+/** A field's message in a language: its values filled in, a platform by its name, numbers in the language's digits. */
+export function fieldMessageText(m: MessageKey | FieldMessage, locale: Locale = "en"): string {
+  return typeof m === "string" ? messageText(m, locale) : mediaProblemText({ key: m.key, params: m.params ?? {} }, locale);
+}
 
 const text = (max: number) => singleLine({ error: "invalidValue" }).trim().max(max, { error: "tooLong" });
 /** An address or a reason: a person may break it over lines. */
@@ -138,8 +149,8 @@ export const clientsQuerySchema = z.object({
 
 // ---------------------------------------------------------------- turning a zod error into field errors
 /** Field -> message keys, from a zod error; a built-in zod message becomes "invalidValue". */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
+export function fieldErrors(error: z.ZodError): Record<string, MessageKey[]> {
+  const out: Record<string, MessageKey[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.length ? issue.path.join(".") : "_";
     const k: MessageKey = isMessageKey(issue.message) ? issue.message : "invalidValue";
@@ -151,6 +162,6 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 
 /** "Validation failed: field: messages; ..." (SPEC §8), in the person's language. */
 export function validationMessage(errors: FieldErrors, locale: Locale = "en", fieldName: (f: string) => string = (f) => f): string {
-  const parts = Object.entries(errors).map(([f, keys]) => `${fieldName(f)}: ${keys.map((k) => messageText(k, locale)).join(", ")}`);
+  const parts = Object.entries(errors).map(([f, keys]) => `${fieldName(f)}: ${keys.map((k) => fieldMessageText(k, locale)).join(", ")}`);
   return `${messageText("validationFailed", locale)}: ${parts.join("; ")}`;
 }

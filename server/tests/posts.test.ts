@@ -106,6 +106,18 @@ describe("writing posts", () => {
 });
 
 describe("scheduling and the state machine", () => {
+  test("a post that does not fit a network is refused with the network named in the details, in both languages", async () => {
+    const b = await business();
+    const p = (await call(app.base, "POST", "/api/posts", { token: b.token, body: { content: "Iftar boxes", platforms: ["instagram"] } })).body;
+    const r = await call(app.base, "POST", `/api/posts/${p.id}/schedule`, { token: b.token, body: { scheduled_for: inHours(5) } });
+    expect([r.status, r.body.code]).toEqual([400, "POST_INVALID_FOR_PLATFORM"]);
+    expect(r.body.details).toEqual({ content: ["Instagram needs at least one photo or video"] });
+    const ar = await call(app.base, "POST", `/api/posts/${p.id}/schedule`, { token: b.token, lang: "ar", body: { scheduled_for: inHours(5) } });
+    expect(ar.body.details).toEqual({ content: ["يتطلب النشر على إنستغرام صورة أو فيديو واحدًا على الأقل"] });
+    const viaGraphql = await gql(app.base, "mutation($id: ID!, $at: DateTime!) { schedulePost(id: $id, scheduledFor: $at) { id } }", { id: p.id, at: inHours(5) }, b.token);
+    expect(viaGraphql.errors?.[0]?.extensions.details).toEqual({ content: ["Instagram needs at least one photo or video"] });
+  });
+
   test("schedule: in the future and within a year, else 400 naming scheduled_for", async () => {
     const b = await business();
     const p = (await call(app.base, "POST", "/api/posts", { token: b.token, body: { content: "Iftar boxes", platforms: ["instagram"], media_ids: [await photo(b)] } })).body;

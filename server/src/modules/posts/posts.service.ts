@@ -85,8 +85,9 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
   /** The preview's errors for the chosen networks refuse the post (the same check the composer shows). */
   function checkFits(input: { content: string; hashtags: string[]; firstComment?: string | null; platforms: PlatformName[] }, files: { kind: "image" | "video"; bytes: number; width: number | null; height: number | null; durationMs: number | null }[]) {
     const previews = previewPost({ ...input, media: files });
-    const problems = previews.flatMap((p) => p.errors.map((e) => e.key));
-    if (problems.length) throw new AppError("POST_INVALID_FOR_PLATFORM", { content: [...new Set(problems)] });
+    // each problem keeps its values ({platform}, {limit}) so its text names them; the same one once
+    const problems = new Map(previews.flatMap((p) => p.errors.map((e) => [JSON.stringify(e), e] as const)));
+    if (problems.size) throw new AppError("POST_INVALID_FOR_PLATFORM", { content: [...problems.values()] });
   }
 
   async function changed(post: { id: string; businessId: string; status: PostStatus }) {
