@@ -11,6 +11,12 @@ describe("activity lines", () => {
     expect(ownerActivityText("something_else", "x", "en")).toBe("");
   });
 
+  test("a connected network is named in the reader's language, before the account's handle", () => {
+    expect(ownerActivityText("platform_connected", "@gulfroast", "en", "twitter")).toBe("X @gulfroast connected");
+    expect(ownerActivityText("platform_connected", "@gulfroast", "ar", "SNAPCHAT")).toBe("تم ربط سناب شات @gulfroast");
+    expect(ownerActivityText("platform_connected", null, "en", "instagram")).toBe("Instagram connected");
+  });
+
   test("a post's opening words: white space folded, long text cut at a word", () => {
     expect(activityExcerpt("  Karak\n\nand   dates ")).toBe("Karak and dates");
     expect(activityExcerpt("   ")).toBeNull();

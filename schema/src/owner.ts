@@ -2,6 +2,7 @@
 // their texts in both languages. The server writes `description` with them (REST, in the caller's
 // language); the web client renders the same texts from type and subject in the person's language.
 import type { Locale } from "./messages.ts";
+import { platformLabel } from "./posts.ts";
 
 export const OWNER_ACTIVITY_TYPES = ["post_published", "post_scheduled", "team_joined", "platform_connected"] as const;
 export type OwnerActivityType = (typeof OWNER_ACTIVITY_TYPES)[number];
@@ -32,10 +33,12 @@ const TEXTS: Record<OwnerActivityType, Record<Locale, { subject: string; none: s
 };
 
 /** An activity's one-line description in a language; an unknown type reads as nothing. */
-export function ownerActivityText(type: string, subject: string | null | undefined, locale: Locale): string {
+export function ownerActivityText(type: string, subject: string | null | undefined, locale: Locale, platform?: string | null): string {
   const t = (TEXTS as Record<string, Record<Locale, { subject: string; none: string }>>)[type]?.[locale];
   if (!t) return "";
-  return subject ? t.subject.replace("{subject}", subject) : t.none;
+  // a network is named in the person's language (X, إنستغرام), before the account's handle
+  const named = platform ? [platformLabel(platform, locale), subject].filter(Boolean).join(" ") : subject;
+  return named ? t.subject.replace("{subject}", named) : t.none;
 }
 
 /** A post's opening words for an activity line: white space folded, cut at a word where it can be. */

@@ -7,6 +7,7 @@ import {
   MESSAGES,
   PLATFORM_LABELS,
   PLATFORM_LIMITS,
+  platformLabel,
   PLATFORMS,
   POST_STATUSES,
   POST_TRANSITIONS,
@@ -302,6 +303,13 @@ describe("platforms", () => {
   test("names and limits", () => {
     expect(PLATFORMS).toEqual(["instagram", "twitter", "snapchat"]);
     expect(PLATFORM_LABELS.twitter).toEqual({ en: "X", ar: "إكس" });
+  });
+
+  test("platformLabel: one name per network from any spelling of its id, never a raw lower-case id", () => {
+    expect(["instagram", "twitter", "snapchat", "facebook", "tiktok"].map((p) => platformLabel(p, "en"))).toEqual(["Instagram", "X", "Snapchat", "Facebook", "TikTok"]);
+    expect(["INSTAGRAM", "TWITTER", "SNAPCHAT", "facebook", "tiktok"].map((p) => platformLabel(p, "ar"))).toEqual(["إنستغرام", "إكس", "سناب شات", "فيسبوك", "تيك توك"]);
+    expect(platformLabel("x", "en")).toBe("X");
+    expect(platformLabel("new_network", "en")).toBe("New network");
     expect(PLATFORM_LIMITS.instagram).toMatchObject({ maxLength: 2200, maxHashtags: 30, maxMedia: 10, requiresMedia: true, firstComment: true });
     expect(PLATFORM_LIMITS.twitter).toMatchObject({ maxLength: 280, maxHashtags: null, hashtagWarnAbove: 2, maxMedia: 4, requiresMedia: false });
     expect(PLATFORM_LIMITS.snapchat).toMatchObject({ maxLength: 250, maxHashtags: null, maxMedia: 1, requiresMedia: true, manual: true });

@@ -17,6 +17,32 @@ export const isPlatformName = (p: unknown): p is PlatformName => typeof p === "s
 /** The networks' names: Instagram / إنستغرام, X / إكس, Snapchat / سناب شات (media.ts holds the one copy). */
 export const PLATFORM_LABELS: Readonly<Record<PlatformName, Readonly<Record<Locale, string>>>> = MEDIA_PLATFORM_LABELS;
 
+/** Networks people name that Sufra does not post to (review sources, networks to come), by their brand names. */
+const OTHER_NETWORK_LABELS: Readonly<Record<string, Readonly<Record<Locale, string>>>> = {
+  x: MEDIA_PLATFORM_LABELS.twitter,
+  facebook: { en: "Facebook", ar: "فيسبوك" },
+  tiktok: { en: "TikTok", ar: "تيك توك" },
+  youtube: { en: "YouTube", ar: "يوتيوب" },
+  whatsapp: { en: "WhatsApp", ar: "واتساب" },
+  threads: { en: "Threads", ar: "ثريدز" },
+  linkedin: { en: "LinkedIn", ar: "لينكدإن" },
+  google: { en: "Google", ar: "جوجل" },
+  talabat: { en: "Talabat", ar: "طلبات" },
+};
+
+/**
+ * A network's name as a person reads it, from any spelling of its id (instagram, TWITTER, tiktok):
+ * the one helper every screen and message uses, so "twitter" is never shown for X. An id nobody
+ * listed yet reads capitalised, not as a raw lower-case key.
+ */
+export function platformLabel(platform: string, locale: Locale): string {
+  const id = platform.trim().toLowerCase();
+  const known = isPlatformName(id) ? PLATFORM_LABELS[id] : OTHER_NETWORK_LABELS[id];
+  if (known) return known[locale];
+  const words = platform.trim().replace(/[_-]+/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export interface PlatformLimits {
   /** Longest caption: X counts weighted characters (xWeightedLength), the others code points. */
   maxLength: number;

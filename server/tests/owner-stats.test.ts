@@ -120,6 +120,19 @@ describe("owner stats", () => {
     expect((await gql(app.base, "{ ownerStats { businessName } }")).errors?.[0].extensions.code).toBe("UNAUTHENTICATED");
   });
 
+  test("a connected network is named as people know it (X, not twitter), in both languages", async () => {
+    const c = await signedIn(await registeredClient(app.base, { over: { company_name: "Gulf Roast" } }));
+    await app.sufra.deps.db.platformAccount.create({ data: { businessId: c.businessId, platform: "twitter", externalId: "x-1", handle: "gulfroast", status: "connected" } });
+    const en = await call(app.base, "GET", "/api/owner/stats", { token: c.token });
+    expect(en.body.recentActivity.map((a: any) => a.description)).toEqual(["X @gulfroast connected"]);
+    const ar = await call(app.base, "GET", "/api/owner/stats", { token: c.token, lang: "ar" });
+    expect(ar.body.recentActivity.map((a: any) => a.description)).toEqual(["تم ربط إكس @gulfroast"]);
+    const g = await gql(app.base, "{ ownerStats { platformsConnected recentActivity { type subject platform description } } }", {}, c.token);
+    expect(g.errors).toBeUndefined();
+    expect(g.data.ownerStats.platformsConnected).toEqual(["twitter"]);
+    expect(g.data.ownerStats.recentActivity).toEqual([{ type: "PLATFORM_CONNECTED", subject: "@gulfroast", platform: "TWITTER", description: "X @gulfroast connected" }]);
+  });
+
   test("before approval there is no renewal to count down to", async () => {
     const pending = await registeredClient(app.base, { approve: false, over: { company_name: "Still Pending" } });
     const user = await app.sufra.deps.db.user.findUniqueOrThrow({ where: { id: pending.userId } });

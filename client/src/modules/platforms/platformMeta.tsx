@@ -1,7 +1,7 @@
 // The networks as the screens show them: the GraphQL enum (INSTAGRAM, TWITTER, SNAPCHAT) read as the
 // shared platform name, its label in the person's language (X for twitter) and its icon.
 import { InstagramOutlined, SnapchatFilled, XOutlined } from "@ant-design/icons";
-import { isPlatformName, PLATFORM_LABELS, type Locale, type PlatformName } from "@sufra/schema";
+import { isPlatformName, platformLabel as sharedPlatformLabel, type Locale, type PlatformName } from "@sufra/schema";
 import type { ReactNode } from "react";
 import type { Platform } from "../../graphql/graphql.ts";
 
@@ -11,10 +11,8 @@ export const platformName = (p: Platform | string): PlatformName | null => {
   return isPlatformName(name) ? name : null;
 };
 
-export const platformLabel = (p: Platform | string, locale: Locale): string => {
-  const name = platformName(p);
-  return name ? PLATFORM_LABELS[name][locale] : p;
-};
+/** The network's name in the person's language (the shared helper: X for twitter, never a raw id). */
+export const platformLabel = (p: Platform | string, locale: Locale): string => sharedPlatformLabel(p, locale);
 
 const ICONS: Record<PlatformName, ReactNode> = {
   instagram: <InstagramOutlined />,

@@ -2,6 +2,7 @@
 import { OWNER_ACTIVITY_TYPES, type OwnerActivityType } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { PlanEnum, SubscriptionStatusEnum } from "../../graphql/enums.ts";
+import { PlatformEnum } from "../posts/posts.graphql.ts";
 import { activityDescription, type OwnerActivity, type OwnerStats } from "./owner.service.ts";
 
 const OwnerActivityTypeEnum = builder.enumType("OwnerActivityType", {
@@ -13,7 +14,8 @@ const OwnerActivityRef = builder.objectRef<OwnerActivity>("OwnerActivity").imple
   fields: (t) => ({
     id: t.exposeID("id"),
     type: t.expose("type", { type: OwnerActivityTypeEnum }),
-    subject: t.exposeString("subject", { nullable: true, description: "A post's opening words or a member's name; the client writes the line from type and subject." }),
+    subject: t.exposeString("subject", { nullable: true, description: "A post's opening words, a member's name or an account's @handle; the client writes the line from type, subject and platform." }),
+    platform: t.expose("platform", { type: PlatformEnum, nullable: true, description: "The network a PLATFORM_CONNECTED activity is about; null otherwise." }),
     description: t.string({ description: "The line in the request's language (Accept-Language).", resolve: (a, _args, ctx) => activityDescription(a, ctx.meta.locale) }),
     timestamp: t.expose("timestamp", { type: "DateTime" }),
   }),
@@ -31,7 +33,7 @@ const OwnerStatsRef = builder.objectRef<OwnerStats>("OwnerStats").implement({
     publishedToday: t.exposeInt("publishedToday", { description: "Posts published since midnight in Asia/Kuwait." }),
     engagementRate: t.exposeFloat("engagementRate", { nullable: true, description: "A percentage (0-100) once analytics exist; always null for now, because Sufra does not read engagement from the platforms yet." }),
     teamMembers: t.exposeInt("teamMembers", { description: "People who belong to the business." }),
-    platformsConnected: t.exposeStringList("platformsConnected", { description: "Names of connected platforms; empty until platforms can be connected." }),
+    platformsConnected: t.exposeStringList("platformsConnected", { description: "Ids of connected platforms (instagram, twitter, snapchat): ids, not display names; name them in the reader's language (X for twitter)." }),
     recentActivity: t.field({ type: [OwnerActivityRef], description: "The latest five activities, newest first.", resolve: (s) => s.recentActivity }),
   }),
 });

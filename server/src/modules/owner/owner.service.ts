@@ -3,7 +3,7 @@
 import { activityExcerpt, OWNER_RECENT_ACTIVITY, ownerActivityText, type Locale, type OwnerActivityType } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
-import type { Plan, SubscriptionStatus } from "../../generated/prisma/client.ts";
+import type { Plan, Platform, SubscriptionStatus } from "../../generated/prisma/client.ts";
 import { requireScope, type Viewer } from "../auth/policy.ts";
 
 const DAY = 86_400_000;
@@ -14,6 +14,8 @@ export interface OwnerActivity {
   type: OwnerActivityType;
   /** what the activity is about: a post's opening words, a member's name; null when there is nothing to quote */
   subject: string | null;
+  /** the network a platform_connected activity is about (named by the reader's language), else null */
+  platform: Platform | null;
   timestamp: Date;
 }
 
@@ -29,7 +31,7 @@ export interface OwnerStats {
   /** a percentage (0-100): likes, comments and shares per reach over published targets; null before any reach */
   engagementRate: number | null;
   teamMembers: number;
-  /** names of connected platforms (instagram, twitter, snapchat) */
+  /** ids of connected platforms (instagram, twitter, snapchat); screens name them with platformLabel */
   platformsConnected: string[];
   recentActivity: OwnerActivity[];
 }
@@ -47,7 +49,7 @@ export function startOfDay(now: Date, timeZone = BUSINESS_TIME_ZONE): Date {
 }
 
 /** The activity's line in a language (REST's description; the web client writes the same from type and subject). */
-export const activityDescription = (a: OwnerActivity, locale: Locale) => ownerActivityText(a.type, a.subject, locale);
+export const activityDescription = (a: OwnerActivity, locale: Locale) => ownerActivityText(a.type, a.subject, locale, a.platform);
 
 export function createOwnerService(deps: Deps) {
   const { db } = deps;
@@ -81,10 +83,10 @@ export function createOwnerService(deps: Deps) {
       ]);
 
       const recentActivity: OwnerActivity[] = [
-        ...published.map((p) => ({ id: `post_published:${p.id}`, type: "post_published" as const, subject: activityExcerpt(p.content), timestamp: p.publishedAt! })),
-        ...scheduled.map((p) => ({ id: `post_scheduled:${p.id}`, type: "post_scheduled" as const, subject: activityExcerpt(p.content), timestamp: p.updatedAt })),
-        ...members.map((u) => ({ id: `team_joined:${u.id}`, type: "team_joined" as const, subject: u.name, timestamp: u.createdAt })),
-        ...accounts.map((a) => ({ id: `platform_connected:${a.id}`, type: "platform_connected" as const, subject: `${a.platform} @${a.handle}`, timestamp: a.connectedAt })),
+        ...published.map((p) => ({ id: `post_published:${p.id}`, type: "post_published" as const, subject: activityExcerpt(p.content), platform: null, timestamp: p.publishedAt! })),
+        ...scheduled.map((p) => ({ id: `post_scheduled:${p.id}`, type: "post_scheduled" as const, subject: activityExcerpt(p.content), platform: null, timestamp: p.updatedAt })),
+        ...members.map((u) => ({ id: `team_joined:${u.id}`, type: "team_joined" as const, subject: u.name, platform: null, timestamp: u.createdAt })),
+        ...accounts.map((a) => ({ id: `platform_connected:${a.id}`, type: "platform_connected" as const, subject: `@${a.handle}`, platform: a.platform, timestamp: a.connectedAt })),
       ]
         .sort((a, b) => b.timestamp.getTime() - a.timestamp.getTime() || (a.id < b.id ? 1 : -1))
         .slice(0, OWNER_RECENT_ACTIVITY);
