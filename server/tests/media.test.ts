@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import sharp from "sharp";
 import { call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
 import { login } from "./support/team.ts";
+import { mp4 } from "./support/mp4.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -30,25 +31,6 @@ function picture(width: number, height: number, format: "jpeg" | "png" | "webp" 
     <circle cx="${width * 0.6}" cy="${height * 0.55}" r="${r / 2}" fill="#9a6a50"/>
   </svg>`;
   return sharp(Buffer.from(svg)).toFormat(format).toBuffer();
-}
-
-type Box = Buffer;
-const box = (type: string, ...payload: Buffer[]): Box => {
-  const body = Buffer.concat(payload);
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(body.length + 8);
-  head.write(type, 4, "latin1");
-  return Buffer.concat([head, body]);
-};
-const u32 = (...n: number[]) => Buffer.concat(n.map((x) => { const b = Buffer.alloc(4); b.writeUInt32BE(x); return b; }));
-
-/** A minimal MP4: ftyp, then moov with mvhd (duration) and one video trak (tkhd size, hdlr vide); mdat padding. */
-function mp4(opts: { seconds: number; width: number; height: number; pad?: number }) {
-  const mvhd = box("mvhd", u32(0, 0, 0, 1000, Math.round(opts.seconds * 1000)), Buffer.alloc(80));
-  const tkhd = box("tkhd", u32(0x7, 0, 0, 1, 0, Math.round(opts.seconds * 1000), 0, 0, 0, 0), Buffer.alloc(36), u32(opts.width * 65536, opts.height * 65536));
-  const hdlr = box("hdlr", u32(0, 0), Buffer.from("vide"), Buffer.alloc(12), Buffer.from("VideoHandler\0"));
-  const moov = box("moov", mvhd, box("trak", tkhd, box("mdia", hdlr)));
-  return Buffer.concat([box("ftyp", Buffer.from("isom"), u32(512), Buffer.from("isomiso2avc1mp41")), box("mdat", Buffer.alloc(opts.pad ?? 1024)), moov]);
 }
 
 async function upload(token: string, file: Buffer, name: string, fields: Record<string, string | string[]> = {}, opts: { lang?: string; field?: string; base?: string } = {}) {

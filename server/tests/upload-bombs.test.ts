@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import sharp from "sharp";
 import { call, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
+import { mp4 } from "./support/mp4.ts";
 
 let app: TestApp;
 /** 16000 × 16000 (256 megapixels) of one grey: under 1 MB as a PNG, about 768 MB once decoded */
@@ -43,25 +44,6 @@ async function lyingJpeg(width: number, height: number) {
 /** Varied pixels (so the work is real), under the image limit. */
 const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#000000", noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg({ quality: 80 }).toBuffer();
-
-type Box = Buffer;
-const box = (type: string, ...payload: Buffer[]): Box => {
-  const body = Buffer.concat(payload);
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(body.length + 8);
-  head.write(type, 4, "latin1");
-  return Buffer.concat([head, body]);
-};
-const u32 = (...n: number[]) => Buffer.concat(n.map((x) => { const b = Buffer.alloc(4); b.writeUInt32BE(x); return b; }));
-/** A minimal MP4 (ftyp, mdat, moov with mvhd and one video trak), duration and size as given. */
-function mp4(opts: { seconds: number; width: number; height: number; timescale?: number }) {
-  const ts = opts.timescale ?? 1000;
-  const mvhd = box("mvhd", u32(0, 0, 0, ts, Math.min(0xffffffff, Math.round(opts.seconds * ts))), Buffer.alloc(80));
-  const tkhd = box("tkhd", u32(0x7, 0, 0, 1, 0, 0, 0, 0, 0, 0), Buffer.alloc(36), u32(opts.width * 65536, opts.height * 65536));
-  const hdlr = box("hdlr", u32(0, 0), Buffer.from("vide"), Buffer.alloc(12), Buffer.from("VideoHandler\0"));
-  const moov = box("moov", mvhd, box("trak", tkhd, box("mdia", hdlr)));
-  return Buffer.concat([box("ftyp", Buffer.from("isom"), u32(512), Buffer.from("isomiso2avc1mp41")), box("mdat", Buffer.alloc(1024)), moov]);
-}
 
 describe("decompression bombs", () => {
   test("a 16000 × 16000 PNG is refused from its header, at once, in English and Arabic", async () => {
@@ -165,9 +147,9 @@ describe("how many pictures are worked on at once", () => {
     const bUpload = upload(b.token, picture, "b.jpg").then((r) => (finished.push("b"), r));
     const all = await Promise.all([...aUploads, bUpload]);
     for (const r of all) expect(r.status).toBe(201);
-    // B did not wait for A's queue: its answer came before A's last
-    expect(finished.indexOf("b")).toBeLessThan(finished.indexOf("a4"));
-    expect(finished.slice(-1)).toEqual(["a4"]);
+    // B did not wait for A's queue: its answer came before A's last (A's four reach the server in any order)
+    expect(finished.indexOf("b")).toBeLessThan(finished.length - 1);
+    expect(finished[finished.length - 1]).toMatch(/^a\d$/);
     const peak = gate.snapshot().peak;
     expect(peak.perBusiness).toBeLessThanOrEqual(gate.limits.perBusiness);
     expect(peak.process).toBeLessThanOrEqual(gate.limits.perProcess);
