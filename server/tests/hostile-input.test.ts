@@ -13,6 +13,7 @@ import { startTestApp, type TestApp } from "./support/app.ts";
 import { startMailbox } from "./support/mailbox.ts";
 import { bounded, documentFor, fieldKey, internalsIn, restRoutes, rootFields, routeKey, type RestRoute, type RootField } from "./support/surface.ts";
 import { buildWorld, type World } from "./support/world.ts";
+import { mulberry32 } from "../src/ai/local/facts.ts";
 
 let app: TestApp;
 let mailbox: Awaited<ReturnType<typeof startMailbox>>;
@@ -31,18 +32,8 @@ afterAll(async () => {
   await mailbox?.close();
 });
 
-/** mulberry32: a small seeded generator, so the same requests go out on every run */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(0x5eed);
+// the seeded generator the local writer uses, so the same requests go out on every run
+const random = mulberry32(0x5eed);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
 
 const deep = (n: number): unknown => {
