@@ -24,6 +24,7 @@ import { createTemplatesService } from "./modules/templates/templates.service.ts
 import { createCompetitorsService } from "./modules/competitors/competitors.service.ts";
 import { createDiscoveryConnectionService } from "./modules/competitors/discovery-connection.service.ts";
 import { createCampaignsService } from "./modules/campaigns/campaigns.service.ts";
+import { createGettingStartedService } from "./modules/getting-started/getting-started.service.ts";
 
 export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWatchMs?: number }) {
   const health = createHealthService({ pool: deps.pool, heartbeatMs: opts.heartbeatMs });
@@ -68,6 +69,8 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     competitorDiscovery,
     // a goal over Kuwait days, with its posts rolled up
     campaigns: createCampaignsService(deps),
+    // a new business's first steps, from what it has done
+    gettingStarted: createGettingStartedService(deps, platformAccounts),
     /** events to listen to (subscriptions); services publish through deps.pubsub */
     events: deps.pubsub,
   };

@@ -22,5 +22,6 @@ import "../modules/analytics/analytics-live.graphql.ts";
 import "../modules/campaigns/campaigns.graphql.ts";
 import "../modules/business-profile/business-profile.graphql.ts";
 import "../modules/studio/studio.graphql.ts";
+import "../modules/getting-started/getting-started.graphql.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

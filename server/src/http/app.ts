@@ -25,6 +25,7 @@ import { insightsRouter } from "../modules/insights/insights.rest.ts";
 import { analyticsRouter } from "../modules/analytics/analytics.rest.ts";
 import { campaignsRouter } from "../modules/campaigns/campaigns.rest.ts";
 import { businessProfileRouter } from "../modules/business-profile/business-profile.rest.ts";
+import { gettingStartedRouter } from "../modules/getting-started/getting-started.rest.ts";
 import { aiRouter, studioRouter } from "../modules/studio/studio.rest.ts";
 import type { Services } from "../services.ts";
 import { errorHandler, notFound } from "./errors.ts";
@@ -67,6 +68,7 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   api.use("/analytics", analyticsRouter(opts.services)); // overview (client_id, Kuwait date range)
   api.use("/campaigns", campaignsRouter(opts.services)); // campaigns, their posts and roll-up
   api.use("/business-profile", businessProfileRouter(opts.services)); // what the AI writer composes from
+  api.use("/getting-started", gettingStartedRouter(opts.services)); // a new business's first steps
   api.use("/ai", aiRouter(opts.services)); // AI posts this month, the writer settings
   api.use(notFound);
   app.use("/api", api);
