@@ -78,3 +78,28 @@ export function groupTranslations(rows: readonly TranslationRow[]): TranslationC
   return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
+
+// i18next keys a plural form with a suffix: "total_one", "total_other", or "place_ordinal_two".
+const PLURAL_FORM = /^(.*?)(_ordinal)?_(zero|one|two|few|many|other)$/;
+const pluralCategories = new Map<string, readonly string[]>();
+/** The plural forms a language uses, as CLDR (and so i18next) says: English one/other, Arabic all six. */
+function formsOf(locale: string, type: "cardinal" | "ordinal"): readonly string[] {
+  const id = `${locale}/${type}`;
+  let forms = pluralCategories.get(id);
+  if (!forms) pluralCategories.set(id, (forms = new Intl.PluralRules(locale, { type }).resolvedOptions().pluralCategories));
+  return forms;
+}
+
+/**
+ * Whether a language needs a text under this key. Every key needs one, except a plural form the
+ * language never picks (English has no "_zero", "_two", "_few" or "_many": those are Arabic's), so an
+ * empty text there is not missing. A key counts as a plural form only beside its "_other" sibling,
+ * so a key that merely ends in "_one" is not mistaken for one.
+ */
+export function languageNeedsKey(key: string, locale: string, keys: ReadonlySet<string>): boolean {
+  const m = PLURAL_FORM.exec(key);
+  if (!m) return true;
+  const [, base, ordinal, form] = m;
+  if (!keys.has(`${base}${ordinal ?? ""}_other`)) return true;
+  return formsOf(locale, ordinal ? "ordinal" : "cardinal").includes(form);
+}

@@ -264,3 +264,42 @@ describe("in Arabic and on small screens", () => {
     expect(within(cards[1]).getByText("Cancel")).toBeInTheDocument();
   });
 });
+
+describe("plural forms and long keys", () => {
+  const plural = (lngForms: { en: string[]; ar: string[] }) =>
+    ["zero", "one", "two", "few", "many", "other"].map((f) => ({ key: `admin:clients.total_${f}`, en: lngForms.en.includes(f) ? `${f} in English` : "", ar: lngForms.ar.includes(f) ? `${f} بالعربية` : "" }));
+
+  test("English is not 'Missing' where only Arabic has a plural form (_zero, _two, _few, _many); Arabic is", async () => {
+    const rows = plural({ en: ["one", "other"], ar: ["zero", "one", "two", "other"] });
+    fakeFetch({ [LIST]: [200, { categories: [{ name: "admin", translations: rows }] }] });
+    render();
+    expect(await screen.findByText("one in English")).toBeInTheDocument();
+    for (const f of ["zero", "two", "few", "many"]) {
+      const r = row(`admin:clients.total_${f}`);
+      const [, en] = r.querySelectorAll("td");
+      expect(en.textContent).toBe("Not used in English");
+    }
+    // Arabic needs every form: _few and _many are missing there, and counted
+    expect(screen.getByText("Missing Arabic (2)")).toBeInTheDocument();
+    expect(within(row("admin:clients.total_few")).getAllByText("Missing")).toHaveLength(1);
+    expect(within(row("admin:clients.total_two")).queryByText("Missing")).toBeNull();
+    fireEvent.click(screen.getByText("Missing Arabic (2)"));
+    expect(shownKeys()).toEqual(["admin:clients.total_few", "admin:clients.total_many"]);
+  });
+
+  test("an English plural form English does use (_one, _other) is still 'Missing' when empty", async () => {
+    fakeFetch({ [LIST]: [200, { categories: [{ name: "admin", translations: plural({ en: ["other"], ar: ["zero", "one", "two", "few", "many", "other"] }) }] }] });
+    render();
+    expect(await screen.findByText("other in English")).toBeInTheDocument();
+    expect(within(row("admin:clients.total_one")).getByText("Missing")).toBeInTheDocument();
+  });
+
+  test("a long key may wrap after its dots, colon and underscores, not inside a word", async () => {
+    fakeFetch({ [LIST]: [200, { categories: [{ name: "dashboard", translations: [{ key: "dashboard:occasions.suggestion_other", en: "{{name}} in {{days}} days", ar: "{{name}} بعد {{days}} يوم" }] }] }] });
+    render();
+    const key = await screen.findByText("dashboard:occasions.suggestion_other");
+    // a line-break opportunity right after each separator, and nowhere else
+    const before = Array.from(key.querySelectorAll("wbr")).map((w) => w.previousSibling?.textContent);
+    expect(before).toEqual(["dashboard:", "occasions.", "suggestion_"]);
+  });
+});

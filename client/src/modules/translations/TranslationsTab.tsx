@@ -5,9 +5,9 @@
 // admin sees it at once. A table on large screens, cards on small ones.
 import { DownloadOutlined, EditOutlined, ReloadOutlined } from "@ant-design/icons";
 import { Alert, Button, Card, Checkbox, Empty, Grid, Input, Pagination, Select, Skeleton, Table, Tag, Typography } from "antd";
-import { useCallback, useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from "react";
+import { Fragment, useCallback, useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { fieldErrors, LOCALES, messageText, TRANSLATION_NOTICE_MS, translationUpdateSchema, type Locale, type TranslationCategory, type TranslationRow, type TranslationUpdate } from "@sufra/schema";
+import { fieldErrors, languageNeedsKey, LOCALES, messageText, TRANSLATION_NOTICE_MS, translationUpdateSchema, type Locale, type TranslationCategory, type TranslationRow, type TranslationUpdate } from "@sufra/schema";
 import { api } from "../../lib/api.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { formatNumber } from "../../lib/format.ts";
@@ -27,7 +27,20 @@ interface Draft {
   errors: Partial<Record<Locale, string>>;
 }
 
-const missing = (text: string) => !text.trim();
+/** A key shown with a line-break chance after each separator, so a long key wraps between its parts, not mid-word. */
+export function KeyText({ value }: { value: string }) {
+  const parts = value.split(/(?<=[.:_-])/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 && <wbr />}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 export default function TranslationsTab() {
   const { t } = useTranslation("translations");
@@ -74,13 +87,16 @@ export default function TranslationsTab() {
     return () => clearTimeout(timer);
   }, [notice]);
 
+  // a text is missing only where its language needs it (English has no Arabic-only plural forms)
+  const keys = useMemo(() => new Set((rows ?? []).map((r) => r.key)), [rows]);
+  const missing = useCallback((row: TranslationRow, lng: Locale) => !row[lng].trim() && languageNeedsKey(row.key, lng, keys), [keys]);
   const categories = useMemo(() => [...new Set((rows ?? []).map((r) => r.category))].sort(), [rows]);
   const inCategory = useMemo(() => (rows ?? []).filter((r) => category === ALL || r.category === category), [rows, category]);
-  const missingCount = useMemo(() => inCategory.filter((r) => missing(r.ar)).length, [inCategory]);
+  const missingCount = useMemo(() => inCategory.filter((r) => missing(r, "ar")).length, [inCategory, missing]);
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
-    return inCategory.filter((r) => (!missingOnly || missing(r.ar)) && (!q || r.key.toLowerCase().includes(q) || r.en.toLowerCase().includes(q) || r.ar.toLowerCase().includes(q)));
-  }, [inCategory, missingOnly, search]);
+    return inCategory.filter((r) => (!missingOnly || missing(r, "ar")) && (!q || r.key.toLowerCase().includes(q) || r.en.toLowerCase().includes(q) || r.ar.toLowerCase().includes(q)));
+  }, [inCategory, missingOnly, search, missing]);
 
   const pageSize = small ? CARD_PAGE_SIZE : PAGE_SIZE;
   const lastPage = Math.max(1, Math.ceil(shown.length / pageSize));
@@ -177,7 +193,8 @@ export default function TranslationsTab() {
         </div>
       );
     }
-    if (missing(row[lng])) return <Tag color="warning">{t("missing")}</Tag>;
+    if (missing(row, lng)) return <Tag color="warning">{t("missing")}</Tag>;
+    if (!row[lng].trim()) return <Typography.Text type="secondary">{t(lng === "en" ? "notUsedEn" : "notUsedAr")}</Typography.Text>;
     return (
       <span dir={lng === "ar" ? "rtl" : "ltr"} lang={lng} className="sufra-translation-text">
         {row[lng]}
@@ -202,7 +219,7 @@ export default function TranslationsTab() {
     );
 
   const columns = [
-    { key: "key", title: t("columns.key"), width: "24%", render: (_: unknown, r: TranslationRow) => <Typography.Text code dir="ltr" className="sufra-translation-key">{r.key}</Typography.Text> },
+    { key: "key", title: t("columns.key"), width: "24%", render: (_: unknown, r: TranslationRow) => <Typography.Text code dir="ltr" className="sufra-translation-key"><KeyText value={r.key} /></Typography.Text> },
     { key: "en", title: t("columns.en"), render: (_: unknown, r: TranslationRow) => textCell(r, "en") },
     { key: "ar", title: t("columns.ar"), render: (_: unknown, r: TranslationRow) => textCell(r, "ar") },
     { key: "actions", title: t("columns.actions"), width: 160, render: (_: unknown, r: TranslationRow) => actionsCell(r) },
@@ -232,7 +249,7 @@ export default function TranslationsTab() {
         <ul className="sufra-translation-cards" aria-busy={loading}>
           {pageRows.map((r) => (
             <li key={r.key}>
-              <Card size="small" title={<Typography.Text code dir="ltr">{r.key}</Typography.Text>} data-testid="translation-card">
+              <Card size="small" title={<Typography.Text code dir="ltr" className="sufra-translation-key"><KeyText value={r.key} /></Typography.Text>} data-testid="translation-card">
                 <dl className="sufra-translation-fields">
                   <dt>{t("columns.en")}</dt>
                   <dd>{textCell(r, "en")}</dd>
