@@ -79,7 +79,7 @@ export const Post = builder.objectRef<PostRecord>("Post").implement({
 const PostInput = builder.inputType("PostInput", {
   fields: (t) => ({
     content: t.string({ required: true }),
-    platforms: t.field({ type: [PlatformEnum], required: true }),
+    platforms: t.field({ type: [PlatformEnum], required: true, description: "empty for a draft; a scheduled post needs at least one" }),
     mediaIds: t.idList(),
     hashtags: t.stringList(),
     firstComment: t.string(),
@@ -297,6 +297,13 @@ builder.mutationFields((t) => ({
   }),
   unschedulePost: t.field({ type: Post, ...ofBusiness, args: { id: t.arg.id({ required: true }) }, resolve: (_r, { id }, ctx) => ctx.services.posts.unschedule(ctx.viewer, String(id), ctx.meta) }),
   publishPost: t.field({ type: Post, ...ofBusiness, args: { id: t.arg.id({ required: true }) }, resolve: (_r, { id }, ctx) => ctx.services.posts.publishNow(ctx.viewer, String(id), ctx.meta) }),
+  duplicatePost: t.field({
+    type: Post,
+    ...ofBusiness,
+    description: "A new draft with the same caption, hashtags, networks and media (the files are shared, not copied); mediaOnly: only the media.",
+    args: { id: t.arg.id({ required: true }), mediaOnly: t.arg.boolean() },
+    resolve: (_r, { id, mediaOnly }, ctx) => ctx.services.posts.duplicate(ctx.viewer, String(id), { mediaOnly: mediaOnly ?? false }, ctx.meta),
+  }),
   confirmPostTarget: t.field({
     type: Post,
     ...ofBusiness,

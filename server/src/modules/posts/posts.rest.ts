@@ -128,6 +128,10 @@ export function postsRouter(services: Services) {
   r.post("/:id/unschedule", async (req, res) => {
     res.json(restPost(await posts.unschedule(await viewer(req), req.params.id, metaOf(req))));
   });
+  // a new draft from this post; {"media_only": true} keeps only its media
+  r.post("/:id/duplicate", async (req, res) => {
+    res.status(201).json(restPost(await posts.duplicate(await viewer(req), req.params.id, camelBody(req), metaOf(req))));
+  });
   r.post("/:id/publish", async (req, res) => {
     res.status(202).json(restPost(await posts.publishNow(await viewer(req), req.params.id, metaOf(req))));
   });

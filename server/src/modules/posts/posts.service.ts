@@ -2,6 +2,7 @@
 // write, schedule, reschedule, cancel and publish here; the publishing service does the sending.
 // Every function takes the caller's business from the viewer, never from the input.
 import {
+  canSendTo,
   DELETABLE_POST_STATUSES,
   EDITABLE_POST_STATUSES,
   hasCaptionOrMedia,
@@ -41,6 +42,8 @@ export type PostRecord = Prisma.PostGetPayload<{ include: typeof postInclude }>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idsSchema = z.object({ ids: z.array(z.string().regex(UUID, { error: "invalidValue" }), { error: "invalidValue" }).min(1, { error: "invalidValue" }).max(100, { error: "invalidValue" }) });
 
+const duplicateSchema = z.object({ mediaOnly: z.boolean({ error: "invalidValue" }).nullish() });
+
 export function createPostsService(deps: Deps, publishing: PublishingService, media: MediaService) {
   const { db, pubsub } = deps;
 
@@ -64,8 +67,9 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     return own(businessId, id, tx);
   }
 
-  /** The business's accounts for the chosen networks: each must be connected and in the plan. */
+  /** The business's accounts for the chosen networks: each must be connected and in the plan (none: a draft). */
   async function accountsFor(tx: Tx, businessId: string, platforms: PlatformName[]) {
+    if (!platforms.length) return [];
     const b = await tx.business.findUniqueOrThrow({ where: { id: businessId }, include: { subscription: true } });
     const plan = b.subscription?.plan ?? b.requestedPlan;
     const outside = platforms.filter((p) => !PLAN_PLATFORMS[plan].includes(p));
@@ -178,6 +182,8 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       });
       const after = await own(businessId, p.id, tx);
       if (!hasCaptionOrMedia({ content: after.content, mediaIds: after.media.map((m) => m.mediaId) })) throw new AppError("VALIDATION_ERROR", { content: ["captionOrMediaRequired"] });
+      // a scheduled post keeps at least one network; a draft may have none
+      if (after.status === "scheduled" && !canSendTo(after.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
       if (after.status === "scheduled") checkFits({ content: after.content, hashtags: after.hashtags, firstComment: after.firstComment, platforms: after.targets.map((t) => t.platform) }, after.media.map((m) => m.media));
       await audit(tx, { actorId: v.userId, action: "post.updated", entityType: "post", entityId: p.id, data: { fields: [...Object.keys(data), ...Object.keys(plan)] }, ip: meta.ip });
       return { post: after, added, removed };
@@ -195,7 +201,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     const { post, targets } = await db.$transaction(async (tx) => {
       const p = await lock(tx, businessId, id);
       if (!["draft", "scheduled", "failed"].includes(p.status)) throw new AppError("POST_NOT_EDITABLE");
-      if (!p.targets.length) throw new AppError("PLATFORM_NOT_CONNECTED", { platforms: ["platformsRequired"] });
+      if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
       checkFits({ content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform) }, p.media.map((m) => m.media));
       const targets = await scheduleTargets(tx, p.id, scheduledFor);
       await tx.post.update({ where: { id: p.id }, data: { status: "scheduled", scheduledFor } });
@@ -230,7 +236,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     const { post, targets } = await db.$transaction(async (tx) => {
       const p = await lock(tx, businessId, id);
       if (!["draft", "scheduled", "failed", "partially_published"].includes(p.status)) throw new AppError("INVALID_STATE");
-      if (!p.targets.length) throw new AppError("PLATFORM_NOT_CONNECTED", { platforms: ["platformsRequired"] });
+      if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
       checkFits({ content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform) }, p.media.map((m) => m.media));
       const targets = await scheduleTargets(tx, p.id, now);
       await tx.post.update({ where: { id: p.id }, data: { status: "publishing", scheduledFor: p.scheduledFor && p.scheduledFor > now ? now : (p.scheduledFor ?? now) } });
@@ -238,6 +244,42 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       return { post: await own(businessId, p.id, tx), targets };
     });
     await publishing.enqueue(targets);
+    await changed(post);
+    return post;
+  }
+
+  /**
+   * A new draft from any post of the business (a published one included): the same caption, hashtags,
+   * first comment, occasion, campaign and networks, and the same media files (shared, not copied).
+   * `mediaOnly` keeps just the media, for a new post around the same photos. Networks that are no
+   * longer connected or no longer in the plan are left out (a draft may have none); the time is not kept.
+   */
+  async function duplicate(viewer: Viewer | null, id: unknown, input: { mediaOnly?: unknown } | null | undefined, meta: RequestMeta) {
+    const { v, businessId } = business(viewer);
+    const mediaOnly = validate(duplicateSchema, input ?? {}).mediaOnly === true;
+    const post = await db.$transaction(async (tx) => {
+      const p = await own(businessId, id, tx);
+      const b = await tx.business.findUniqueOrThrow({ where: { id: businessId }, include: { subscription: true } });
+      const inPlan = PLAN_PLATFORMS[b.subscription?.plan ?? b.requestedPlan] as readonly string[];
+      const accounts = mediaOnly ? [] : p.targets.filter((t) => t.account.status !== "disconnected" && inPlan.includes(t.platform)).map((t) => t.account);
+      const created = await tx.post.create({
+        data: {
+          businessId,
+          authorId: v.userId,
+          status: "draft",
+          content: mediaOnly ? "" : p.content,
+          hashtags: mediaOnly ? [] : p.hashtags,
+          firstComment: mediaOnly ? null : p.firstComment,
+          campaignId: mediaOnly ? null : p.campaignId,
+          occasion: mediaOnly ? null : p.occasion,
+          targets: { create: accounts.map((a) => ({ accountId: a.id, platform: a.platform })) },
+          media: { create: p.media.map((m, position) => ({ mediaId: m.mediaId, position })) },
+        },
+        include: postInclude,
+      });
+      await audit(tx, { actorId: v.userId, action: "post.duplicated", entityType: "post", entityId: created.id, data: { from: p.id, mediaOnly }, ip: meta.ip });
+      return created;
+    });
     await changed(post);
     return post;
   }
@@ -343,6 +385,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     schedule,
     unschedule,
     publishNow,
+    duplicate,
     remove,
     confirmTarget,
     retryTarget,
