@@ -1,3 +1,5 @@
+// Which plural forms a language needs a text for (the Translations tab's "Missing").
+import { expect, test } from "@jest/globals";
 import { languageNeedsKey } from "./translation-texts.ts";
 
 const keys = new Set([
