@@ -13,6 +13,7 @@ import {
   POST_TRANSITIONS,
   TARGET_STATUSES,
   canPostTransition,
+  canSendTo,
   composeText,
   extractHashtags,
   fieldErrors,
@@ -145,15 +146,23 @@ describe("post input", () => {
     expect(postInputSchema.safeParse({ platforms: ["instagram"], mediaIds: [UUID(1)] }).success).toBe(true);
   });
   test("the caption-or-media rule is reported with the other fields' errors", () => {
-    expect(errorsOf(postInputSchema.safeParse({ content: "", platforms: [] }))).toEqual({ content: ["captionOrMediaRequired"], platforms: ["platformsRequired"] });
+    expect(errorsOf(postInputSchema.safeParse({ content: "", platforms: [], scheduledFor: "2030-01-01T10:00" }))).toEqual({ content: ["captionOrMediaRequired"], platforms: ["platformsRequired"] });
+  });
+  test("a draft needs no network; a post with a time needs one", () => {
+    expect(postInputSchema.parse({ content: "Karak" })).toEqual({ content: "Karak", platforms: [], mediaIds: [], hashtags: [], firstComment: null });
+    expect(postInputSchema.parse({ content: "Karak", platforms: [], scheduledFor: null }).platforms).toEqual([]);
+    expect(errorsOf(postInputSchema.safeParse({ content: "Karak", platforms: [], scheduledFor: "2030-01-01T10:00" }))).toEqual({ platforms: ["platformsRequired"] });
+    expect(errorsOf(postInputSchema.safeParse({ content: "Karak", scheduledFor: "2030-01-01T10:00" }))).toEqual({ platforms: ["platformsRequired"] });
+    // the time itself is scheduleSchema's to check: it is not part of the post's fields
+    expect(postInputSchema.parse({ content: "Karak", platforms: ["twitter"], scheduledFor: "2030-01-01T10:00" })).not.toHaveProperty("scheduledFor");
+    expect(canSendTo([])).toBe(false);
+    expect(canSendTo(["instagram"])).toBe(true);
   });
   test("a caption of at most 2200 code points (any script)", () => {
     expect(postInputSchema.safeParse({ ...ok, content: "ب".repeat(2200) }).success).toBe(true);
     expect(errorsOf(postInputSchema.safeParse({ ...ok, content: "a".repeat(2201) }))).toEqual({ content: ["captionTooLong"] });
   });
   test.each([
-    [{ platforms: undefined }, { platforms: ["platformsRequired"] }],
-    [{ platforms: [] }, { platforms: ["platformsRequired"] }],
     [{ platforms: "instagram" }, { platforms: ["platformsRequired"] }],
     [{ platforms: ["facebook"] }, { "platforms.0": ["platformInvalid"] }],
     [{ platforms: ["twitter", "twitter"] }, { platforms: ["platformsDuplicate"] }],
@@ -188,7 +197,7 @@ describe("post update", () => {
     expect(postUpdateSchema.parse({})).toEqual({});
     expect(postUpdateSchema.parse({ content: " new " })).toEqual({ content: "new" });
     expect(postUpdateSchema.safeParse({ content: "" }).success).toBe(true); // the server checks the merged post
-    expect(errorsOf(postUpdateSchema.safeParse({ platforms: [] }))).toEqual({ platforms: ["platformsRequired"] });
+    expect(postUpdateSchema.parse({ platforms: [] })).toEqual({ platforms: [] }); // a draft's networks can be cleared; the server refuses it on a scheduled post
     expect(errorsOf(postUpdateSchema.safeParse({ hashtags: ["!!"] }))).toEqual({ hashtags: ["hashtagInvalid"] });
   });
   test("emptying both the caption and the media at once", () => {

@@ -357,10 +357,16 @@ const content = multiLine(key("invalidValue"))
   .trim()
   .refine((s) => codePoints(s) <= MAX_CAPTION_LENGTH, key("captionTooLong"));
 
+// A draft may have no network yet: networks are needed to schedule or publish (canSendTo).
 const platforms = z
   .array(z.enum(PLATFORMS, key("platformInvalid")), key("platformsRequired"))
-  .min(1, key("platformsRequired"))
   .refine((list) => new Set(list).size === list.length, key("platformsDuplicate"));
+
+/**
+ * Scheduling and publishing need at least one network; a draft does not. The one rule the schema,
+ * the server (schedule, publish now, a new post with a time) and the composer apply.
+ */
+export const canSendTo = (platforms: readonly unknown[]): boolean => platforms.length > 0;
 
 const mediaIds = z
   .array(z.uuid(key("postMediaInvalid")), key("postMediaInvalid"))
@@ -405,16 +411,26 @@ const captionOrMedia = {
   },
 };
 
-/** A new post. Defaults: no content, media or hashtags, no first comment. */
+/**
+ * A new post. Defaults: no networks (a draft), no content, media or hashtags, no first comment. With
+ * a time (scheduledFor, checked by scheduleSchema) it is scheduled, so it needs a network.
+ */
 export const postInputSchema = z
   .object({
     content: content.default(""),
-    platforms,
+    platforms: platforms.default([]),
     mediaIds: mediaIds.default([]),
     hashtags: hashtags.default([]),
     firstComment: firstComment.default(null),
+    scheduledFor: z.unknown().optional(),
   })
-  .refine((p) => hasCaptionOrMedia(p), captionOrMedia);
+  .refine((p) => hasCaptionOrMedia(p), captionOrMedia)
+  .refine((p) => p.scheduledFor === undefined || p.scheduledFor === null || canSendTo(p.platforms), {
+    error: "platformsRequired" as MessageKey,
+    path: ["platforms"],
+    when: (payload: z.core.ParsePayload) => Array.isArray((payload.value as { platforms?: unknown })?.platforms),
+  })
+  .transform(({ scheduledFor: _time, ...post }) => post);
 export type PostInput = z.output<typeof postInputSchema>;
 
 /**

@@ -85,6 +85,7 @@ export const REST_RULES: Record<string, Rule> = {
   "POST /api/platforms/:platform/connect": r("business"),
   "GET /api/platforms/:platform/callback": r("public"), // the network sends the person back; the single-use state names the business
   "DELETE /api/platforms/:platform": r("business"),
+  "POST /api/platforms/practice": r("business"),
   "GET /api/calendar/prayer-times": r("signedIn"),
   "GET /api/calendar/holidays": r("signedIn"),
   "GET /api/calendar/upcoming": r("signedIn"),
@@ -205,6 +206,7 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Query.upcomingOccasions": r("signedIn"),
   "Mutation.acceptInvitation": r("public"),
   "Mutation.addMenuItem": r("businessPerson"),
+  "Mutation.addPracticeAccounts": r("businessPerson"),
   "Mutation.applyTemplate": r("business"),
   "Mutation.approveClient": r("admin"),
   "Mutation.approveReviewReply": r("business"),

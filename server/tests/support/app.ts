@@ -23,6 +23,9 @@ export async function freshDatabase(): Promise<string> {
   return `${base}/${name}`;
 }
 
+/** Each running app's database by its base URL (registeredClient reaches the rows it set up there). */
+const databases = new Map<string, string>();
+
 export interface TestApp {
   sufra: Sufra;
   base: string;
@@ -49,7 +52,9 @@ export async function startTestApp(env: Record<string, string> = {}, databaseUrl
   });
   // a short lock lifetime: Agenda leaves a timer of half of it per job run, which would keep jest alive
   const sufra = await startSufra(config, { databaseUrl: url, heartbeatMs: 1_000, scheduler: { processEveryMs: 200, lockLifetimeMs: 1_000 } });
-  return { sufra, base: `http://127.0.0.1:${sufra.port}`, databaseUrl: url, stop: () => sufra.stop() };
+  const base = `http://127.0.0.1:${sufra.port}`;
+  databases.set(base, url);
+  return { sufra, base, databaseUrl: url, stop: () => sufra.stop() };
 }
 
 export interface Answer<T = any> {
@@ -91,8 +96,12 @@ export async function adminToken(base: string) {
   return r.body.access_token as string;
 }
 
-/** Registers a business and, unless `approve` is false, has the admin approve it. */
-export async function registeredClient(base: string, opts: { approve?: boolean; over?: Record<string, unknown> } = {}) {
+/**
+ * Registers a business and, unless `approve` is false, has the admin approve it. Approval gives the
+ * business its practice accounts; most tests start from a business with no account at all, so they
+ * are removed unless `practice` is true.
+ */
+export async function registeredClient(base: string, opts: { approve?: boolean; over?: Record<string, unknown>; practice?: boolean } = {}) {
   const payload = signUp(opts.over);
   const reg = await call(base, "POST", "/api/auth/register", { body: payload });
   if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
@@ -100,8 +109,21 @@ export async function registeredClient(base: string, opts: { approve?: boolean; 
   if (opts.approve !== false) {
     const ok = await call(base, "POST", `/api/admin/clients/${businessId}/approve`, { token: await adminToken(base) });
     if (ok.status !== 200) throw new Error(`approve failed: ${JSON.stringify(ok.body)}`);
+    if (!opts.practice) await withoutPracticeAccounts(base, businessId);
   }
   return { ...payload, businessId, userId: reg.body.user.id as string };
+}
+
+async function withoutPracticeAccounts(base: string, businessId: string) {
+  const url = databases.get(base);
+  if (!url) throw new Error(`no test database known for ${base}: pass practice: true or start it with startTestApp`);
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query("delete from platform_accounts where business_id = $1 and demo", [businessId]);
+  } finally {
+    await c.end();
+  }
 }
 
 /** A second Sufra process (a real child process) on the same database; for tests that cross processes. */
@@ -143,6 +165,7 @@ export async function startSecondProcess(databaseUrl: string, env: Record<string
     });
     child.on("exit", (code) => reject(new Error(`second process exited ${code}: ${err}`)));
   });
+  if (base) databases.set(base, databaseUrl);
   const gone = new Promise((r) => child.once("exit", r));
   return {
     base,

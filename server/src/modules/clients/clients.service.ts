@@ -13,6 +13,7 @@ import type { ClientChange } from "../../graphql/pubsub.ts";
 import { audit } from "../audit/audit.service.ts";
 import { requireScope, type Viewer } from "../auth/policy.ts";
 import { endSessions } from "../auth/sessions.ts";
+import { ensurePracticeAccounts } from "../platform-accounts/platform-accounts.service.ts";
 
 const DAY = 86_400_000;
 const clientInclude = { subscription: true, users: { orderBy: { createdAt: "asc" }, take: 1 } } satisfies Prisma.BusinessInclude;
@@ -85,7 +86,7 @@ export function createClientsService(deps: Deps) {
       return b;
     },
 
-    /** Approval starts a TRIAL_DAYS trial of the plan the applicant asked for. */
+    /** Approval starts a TRIAL_DAYS trial of the plan the applicant asked for, with the plan's practice accounts. */
     approve: (viewer: Viewer, id: string, meta: RequestMeta) =>
       transition(viewer, id, meta, "approved", { from: "pending", to: "active" }, async (tx, b, a) => {
         const now = new Date();
@@ -96,6 +97,7 @@ export function createClientsService(deps: Deps) {
           create: { businessId: id, plan: b.requestedPlan, status: "trial", trialEndsAt, renewsAt: trialEndsAt },
           update: { plan: b.requestedPlan, status: "trial", trialEndsAt, renewsAt: trialEndsAt },
         });
+        await ensurePracticeAccounts(tx, id, b.requestedPlan);
         return mailer.queue(tx, a.email, "approved", { name: a.name, plan: b.requestedPlan, trialEndsAt, url: signInUrl }, a.locale);
       }),
 

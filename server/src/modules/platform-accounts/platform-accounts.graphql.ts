@@ -2,7 +2,7 @@
 import { builder } from "../../graphql/builder.ts";
 import { personOfBusiness } from "../team/team.graphql.ts";
 import { PlatformEnum } from "../posts/posts.graphql.ts";
-import type { PlatformConnection as ConnectionShape } from "./platform-accounts.service.ts";
+import { isPracticeAccount, type PlatformConnection as ConnectionShape } from "./platform-accounts.service.ts";
 
 const AccountStatusEnum = builder.enumType("AccountStatus", { values: { CONNECTED: { value: "connected" }, RECONNECT_NEEDED: { value: "reconnect_needed" }, DISCONNECTED: { value: "disconnected" } } as const });
 
@@ -15,6 +15,7 @@ const PlatformAccount = builder.objectRef<AccountShape>("PlatformAccount").imple
     handle: t.exposeString("handle"),
     displayName: t.exposeString("displayName", { nullable: true }),
     demo: t.exposeBoolean("demo", { description: "a demo account publishing to the simulated network inside Sufra" }),
+    practice: t.boolean({ description: "the business's practice account (a demo account every approved business gets to rehearse on; its figures are simulated)", resolve: (a) => isPracticeAccount(a) }),
     tokenExpiresAt: t.expose("tokenExpiresAt", { type: "DateTime", nullable: true }),
     lastError: t.exposeString("lastError", { nullable: true }),
     connectedAt: t.expose("connectedAt", { type: "DateTime" }),
@@ -48,6 +49,12 @@ builder.mutationFields((t) => ({
     ...personOfBusiness,
     args: { platform: t.arg({ type: PlatformEnum, required: true }), returnTo: t.arg.string(), handle: t.arg.string({ description: "Snapchat: the username" }) },
     resolve: (_r, args, ctx) => ctx.services.platformAccounts.connect(ctx.viewer, { platform: args.platform, returnTo: args.returnTo ?? undefined, handle: args.handle ?? undefined }, ctx.meta),
+  }),
+  addPracticeAccounts: t.field({
+    type: [PlatformConnection],
+    ...personOfBusiness,
+    description: "Practice accounts (simulated network) for the plan's networks that have no account yet; adds nothing when each has one. The connections after.",
+    resolve: (_r, _a, ctx) => ctx.services.platformAccounts.addPracticeAccounts(ctx.viewer, ctx.meta),
   }),
   disconnectPlatform: t.field({
     type: PlatformAccount,

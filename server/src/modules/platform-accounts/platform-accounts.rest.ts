@@ -3,7 +3,7 @@
 import { Router } from "express";
 import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
-import type { PlatformConnection } from "./platform-accounts.service.ts";
+import { isPracticeAccount, type PlatformConnection } from "./platform-accounts.service.ts";
 
 type Account = NonNullable<PlatformConnection["account"]>;
 export const restAccount = (a: Account) => ({
@@ -13,6 +13,7 @@ export const restAccount = (a: Account) => ({
   handle: a.handle,
   display_name: a.displayName,
   demo: a.demo,
+  practice: isPracticeAccount(a),
   token_expires_at: a.tokenExpiresAt?.toISOString() ?? null,
   last_error: a.lastError,
   connected_at: a.connectedAt.toISOString(),
@@ -23,9 +24,14 @@ export function platformAccountsRouter(services: Services) {
   const { platformAccounts } = services;
   const viewer = (req: Parameters<typeof viewerOf>[1]) => viewerOf(services, req, "business");
 
+  const restConnections = (list: PlatformConnection[]) => ({ platforms: list.map((c) => ({ platform: c.platform, available: c.available, configured: c.configured, manual: c.manual, account: c.account ? restAccount(c.account) : null })) });
+
   r.get("/", async (req, res) => {
-    const list = await platformAccounts.list(await viewer(req));
-    res.json({ platforms: list.map((c) => ({ platform: c.platform, available: c.available, configured: c.configured, manual: c.manual, account: c.account ? restAccount(c.account) : null })) });
+    res.json(restConnections(await platformAccounts.list(await viewer(req))));
+  });
+
+  r.post("/practice", async (req, res) => {
+    res.json(restConnections(await platformAccounts.addPracticeAccounts(await viewer(req), metaOf(req))));
   });
 
   r.post("/:platform/connect", async (req, res) => {

@@ -3,6 +3,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { PLAN_PLATFORMS, PLATFORMS, type PlanId, type PlatformName } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
+import type { Tx } from "../../db/prisma.ts";
 import { AppError } from "../../errors.ts";
 import type { PlatformAccount } from "../../generated/prisma/client.ts";
 import type { RecurringJob } from "../../jobs/scheduler.ts";
@@ -21,6 +22,46 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 export const ownPath = (v: unknown, fallback: string): string => (typeof v === "string" && /^\/(?!\/)[A-Za-z0-9/_-]*$/.test(v) ? v : fallback);
 
 export const isPlatform = (v: unknown): v is PlatformName => typeof v === "string" && (PLATFORMS as readonly string[]).includes(v);
+
+/** A practice account's network id: what tells it from the demo café's accounts (both demo: true). */
+const practiceExternalId = (platform: PlatformName) => `practice-${platform}`;
+/** A practice account: a demo account every approved business gets, to rehearse on. */
+export const isPracticeAccount = (a: { demo: boolean; platform: PlatformName; externalId: string }): boolean => a.demo && a.externalId === practiceExternalId(a.platform);
+
+/**
+ * The business's practice accounts: one per network of its plan, publishing to the simulated network
+ * (demo: true, as the demo café's), so a new business can rehearse compose, schedule and publish and
+ * see figures before it connects anything real. Only the plan's networks: the plan rule stays the one
+ * rule for every account. A network that already has an account (real, practice or disconnected) is
+ * left as it is, so this can run again safely (approval, "Add practice accounts", a plan upgrade).
+ * Returns the networks that got one.
+ */
+export async function ensurePracticeAccounts(tx: Tx, businessId: string, plan: PlanId): Promise<PlatformName[]> {
+  const have = await tx.platformAccount.findMany({ where: { businessId }, select: { platform: true } });
+  const missing = PLAN_PLATFORMS[plan].filter((p) => !have.some((a) => a.platform === p));
+  if (!missing.length) return [];
+  await tx.platformAccount.createMany({
+    data: missing.map((platform) => ({ businessId, platform, externalId: practiceExternalId(platform), handle: `practice_${platform}`, displayName: "Practice account (simulated)", demo: true, status: "connected" as const })),
+    skipDuplicates: true,
+  });
+  return missing;
+}
+
+/**
+ * A real account takes the place of the network's practice account (one account per network): what
+ * was published there stays simulated for good (its targets are marked so, as the account will no
+ * longer be), and what was not sent yet is taken off its posts, so a rehearsal never goes out on the
+ * real network; a scheduled post left with no network goes back to the drafts.
+ */
+async function retirePracticeAccount(tx: Tx, businessId: string, platform: PlatformName) {
+  const old = await tx.platformAccount.findUnique({ where: { businessId_platform: { businessId, platform } } });
+  if (!old?.demo) return;
+  await tx.postTarget.updateMany({ where: { accountId: old.id, status: "published" }, data: { metricsSimulated: true } });
+  const unsent = await tx.postTarget.findMany({ where: { accountId: old.id, status: { in: ["pending", "failed"] }, post: { status: { in: ["draft", "scheduled", "failed"] } } }, select: { id: true, postId: true } });
+  if (!unsent.length) return;
+  await tx.postTarget.deleteMany({ where: { id: { in: unsent.map((t) => t.id) } } });
+  await tx.post.updateMany({ where: { id: { in: unsent.map((t) => t.postId) }, status: "scheduled", targets: { none: {} } }, data: { status: "draft", scheduledFor: null } });
+}
 
 export interface PlatformConnection {
   platform: PlatformName;
@@ -138,6 +179,15 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
 
   const jobs: RecurringJob[] = [{ name: TOKEN_REFRESH_JOB, everyMs: 3_600_000, run: () => refreshExpiring() }];
 
+  async function connections(businessId: string): Promise<PlatformConnection[]> {
+    const [plan, accounts] = await Promise.all([planOf(businessId), db.platformAccount.findMany({ where: { businessId } })]);
+    return PLATFORMS.map((platform) => {
+      const adapter = platforms.adapter(platform, { demo: false });
+      const account = accounts.find((a) => a.platform === platform && a.status !== "disconnected") ?? null;
+      return { platform, available: PLAN_PLATFORMS[plan].includes(platform), configured: adapter.configured(), manual: adapter.manual, account };
+    });
+  }
+
   /** After a reconnect: targets that waited for this account (their time passed) are due now. */
   let onReconnected: (accountId: string) => Promise<void> = async () => {};
 
@@ -150,15 +200,7 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
       onReconnected = fn;
     },
 
-    async list(viewer: Viewer | null): Promise<PlatformConnection[]> {
-      const { businessId } = business(viewer);
-      const [plan, accounts] = await Promise.all([planOf(businessId), db.platformAccount.findMany({ where: { businessId } })]);
-      return PLATFORMS.map((platform) => {
-        const adapter = platforms.adapter(platform, { demo: false });
-        const account = accounts.find((a) => a.platform === platform && a.status !== "disconnected") ?? null;
-        return { platform, available: PLAN_PLATFORMS[plan].includes(platform), configured: adapter.configured(), manual: adapter.manual, account };
-      });
-    },
+    list: (viewer: Viewer | null) => connections(business(viewer).businessId),
 
     /**
      * Starts connecting: the authorize URL to send the person to (state and PKCE verifier kept, hashed
@@ -173,6 +215,7 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
         const handle = typeof input.handle === "string" ? input.handle.trim().replace(/^@+/, "") : "";
         if (!/^[A-Za-z0-9._-]{2,30}$/.test(handle)) throw new AppError("VALIDATION_ERROR", { handle: ["handleInvalid"] });
         const account = await db.$transaction(async (tx) => {
+          await retirePracticeAccount(tx, businessId, platform);
           const a = await tx.platformAccount.upsert({
             where: { businessId_platform: { businessId, platform } },
             create: { businessId, platform, externalId: handle, handle, status: "connected", connectedById: v.userId },
@@ -224,6 +267,7 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
           connectedAt: new Date(),
         };
         const account = await db.$transaction(async (tx) => {
+          await retirePracticeAccount(tx, row.businessId, platform);
           const a = await tx.platformAccount.upsert({ where: { businessId_platform: { businessId: row.businessId, platform } }, create: { businessId: row.businessId, platform, ...data }, update: data });
           await audit(tx, { actorId: row.userId, action: "platform.connected", entityType: "business", entityId: row.businessId, data: { platform, handle: got.handle }, ip: meta.ip });
           return a;
@@ -250,6 +294,21 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
       });
       await announce(account);
       return account;
+    },
+
+    /** Practice accounts for the networks of the plan that have no account yet; the connections after. */
+    async addPracticeAccounts(viewer: Viewer | null, meta: RequestMeta): Promise<PlatformConnection[]> {
+      const { v, businessId } = business(viewer);
+      const plan = await planOf(businessId);
+      const added = await db.$transaction(async (tx) => {
+        // one at a time per business: two clicks at once add each account once
+        await tx.$queryRaw`select id from businesses where id = ${businessId}::uuid for update`;
+        const platforms = await ensurePracticeAccounts(tx, businessId, plan);
+        if (platforms.length) await audit(tx, { actorId: v.userId, action: "platform.practice_added", entityType: "business", entityId: businessId, data: { platforms }, ip: meta.ip });
+        return platforms;
+      });
+      for (const platform of added) await announce({ businessId, platform, status: "connected" });
+      return connections(businessId);
     },
 
     /** The demo business's clearly labelled accounts, publishing to the simulated network. */

@@ -324,7 +324,9 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   /** Figures for published targets of the last 30 days (read-only calls, retried by the adapters). */
   async function collectMetrics(now = new Date()) {
     const targets = await db.postTarget.findMany({
-      where: { status: "published", externalId: { not: null }, publishedAt: { gte: new Date(now.getTime() - 30 * 86_400_000) }, account: { status: "connected" } },
+      // a target published to a practice account a real one later replaced stays simulated: its
+      // figures are not the real network's to give
+      where: { status: "published", externalId: { not: null }, publishedAt: { gte: new Date(now.getTime() - 30 * 86_400_000) }, account: { status: "connected" }, OR: [{ account: { demo: true } }, { metricsSimulated: false }] },
       select: { id: true, externalId: true, accountId: true, publishedAt: true, account: { select: { demo: true, platform: true, businessId: true } } },
     });
     const byAccount = new Map<string, typeof targets>();
