@@ -257,11 +257,8 @@ export interface PrayerTimes {
 
 /** The suggested post time is this long after a prayer (SPEC §9). */
 export const SUGGESTED_POST_DELAY_MINUTES = 30;
-/** The tip's windows: after Maghrib 6-8 PM, after Isha 9-11 PM (SPEC §9). */
-export const POSTING_WINDOWS = [
-  { after: "maghrib", from: "18:00", to: "20:00" },
-  { after: "isha", from: "21:00", to: "23:00" },
-] as const satisfies readonly { after: PrayerName; from: string; to: string }[];
+// The tip's windows follow the day's prayer times (SPEC §9 names 6-8 PM and 9-11 PM, Kuwait's spring
+// evenings): prayerTipWindows in insights.ts, the same windows the default posting model lifts.
 
 const minutesOf = (clock: string) => {
   const [h, m] = clock.split(":").map(Number) as [number, number];

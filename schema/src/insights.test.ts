@@ -2,7 +2,7 @@
 // Ramadan, the own-figures estimate (smoothed, with the defaults as a prior), and the suggested times.
 import { describe, expect, test } from "@jest/globals";
 import {
-  bestHours, blendGrids, defaultPostingScores, fieldErrors, gridCells, MIN_POSTS_FOR_OWN_INSIGHTS, ownPostingScores, planSuggestions, postingInsightsQuerySchema,
+  bestHours, blendGrids, defaultPostingScores, fieldErrors, gridCells, MIN_POSTS_FOR_OWN_INSIGHTS, ownPostingScores, planSuggestions, postingInsightsQuerySchema, prayerTipWindows,
   reasonForHour, slotInHour, SUGGESTIONS_PER_DAY, weekdayOf, type PlanDay, type PrayerClock,
 } from "./index.ts";
 
@@ -54,7 +54,9 @@ describe("the Kuwait food-and-beverage defaults", () => {
   test("the windows follow the prayer times: a later Maghrib moves the after-Maghrib hours", () => {
     const summer = defaultPostingScores({ prayers: { fajr: "03:15", dhuhr: "11:46", asr: "15:21", maghrib: "18:43", isha: "20:14" } });
     expect(reasonForHour(2, 19, { prayers: MARCH, ramadan: false })).toBe("after_maghrib");
-    expect(reasonForHour(2, 20, { prayers: { ...MARCH, maghrib: "18:43", isha: "20:14" }, ramadan: false })).toBe("after_maghrib");
+    // June: after Maghrib from 19:03 until Isha at 20:14, when the evening after Isha begins
+    expect(reasonForHour(2, 19, { prayers: { ...MARCH, maghrib: "18:43", isha: "20:14" }, ramadan: false })).toBe("after_maghrib");
+    expect(reasonForHour(2, 20, { prayers: { ...MARCH, maghrib: "18:43", isha: "20:14" }, ramadan: false })).toBe("after_isha");
     expect(summer[2]![18]!).toBeLessThan(g[2]![18]!); // 18:43 is Maghrib itself in June
     expect(reasonForHour(2, 12, { prayers: MARCH, ramadan: false })).toBe("lunch");
     expect(reasonForHour(2, 22, { prayers: MARCH, ramadan: false })).toBe("after_isha");
@@ -182,5 +184,39 @@ describe("the query", () => {
     const bad = postingInsightsQuerySchema.safeParse({ from: "2026-02-30" });
     expect(bad.success).toBe(false);
     expect(fieldErrors(bad.error as never)).toEqual({ from: ["calendarDateInvalid"] });
+  });
+});
+
+describe("the prayer card's tip windows follow the day's prayer times", () => {
+  /** Kuwait City, 15 December 2026: Maghrib before five. */
+  const WINTER: PrayerClock = { fajr: "04:55", dhuhr: "11:35", asr: "14:27", maghrib: "16:50", isha: "18:11" };
+
+  test("in winter the windows are around 4:50 PM and 6:11 PM, not 6-8 PM and 9-11 PM, and after Maghrib ends at Isha", () => {
+    expect(prayerTipWindows(WINTER, false)).toEqual([
+      { reason: "after_maghrib", from: "17:10", to: "18:11" },
+      { reason: "after_isha", from: "18:31", to: "23:00" },
+    ]);
+  });
+
+  test("in spring they are the model's evening windows", () => {
+    expect(prayerTipWindows(MARCH, false)).toEqual([
+      { reason: "after_maghrib", from: "18:19", to: "19:16" },
+      { reason: "after_isha", from: "19:36", to: "23:00" },
+    ]);
+  });
+
+  test("in Ramadan: before Iftar, after Taraweeh until one in the morning, and before Suhoor", () => {
+    expect(prayerTipWindows(RAMADAN_2027, true)).toEqual([
+      { reason: "before_iftar", from: "16:22", to: "17:27" },
+      { reason: "after_iftar", from: "19:55", to: "01:00" },
+      { reason: "before_suhoor", from: "01:00", to: "04:23" },
+    ]);
+  });
+
+  test("the windows are where the default model lifts the day: each window's hours score above the afternoon", () => {
+    const g = defaultPostingScores({ prayers: WINTER });
+    const monday = g[1]!;
+    expect(monday[17]!).toBeGreaterThan(monday[15]!);
+    expect(monday[20]!).toBeGreaterThan(monday[15]!);
   });
 });

@@ -1,12 +1,12 @@
 // Peak-hours posting insights (issue 6): when a Kuwait restaurant or café should post. Until the
 // business has enough published posts with figures, a default model of Kuwait food-and-beverage
-// habits around the prayer times (lunch; after Maghrib 6-8 PM and after Isha 9-11 PM, SPEC §9;
-// Thursday and Friday late nights; quiet during the prayers and from 2 to 6 AM), and in Ramadan
+// habits around the prayer times (lunch; after Maghrib and after Isha, SPEC §9's 6-8 PM and 9-11 PM
+// moving with the day's real times; Thursday and Friday late nights; quiet during the prayers and from 2 to 6 AM), and in Ramadan
 // the hour before Iftar, the nights after Taraweeh and before Suhoor. Afterwards, the business's own
 // engagement by Kuwait weekday and hour, smoothed towards the defaults so thin hours cannot dominate.
 // Pure functions: no clock, no database; the server feeds them prayer times and figures.
 import { z } from "zod";
-import { addMinutes, prayerTimesQuerySchema, type PrayerName, type PrayerTimes } from "./calendar.ts";
+import { addMinutes, PRAYERS, prayerTimesQuerySchema, type PrayerName, type PrayerTimes } from "./calendar.ts";
 
 /** 0 = Sunday ... 6 = Saturday, as JavaScript counts them (Kuwait time). */
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -103,9 +103,15 @@ interface Window {
   after?: PrayerName;
 }
 
-function windowsOf(w: Weekday, ctx: DayContext): Window[] {
-  const p = Object.fromEntries(Object.entries(ctx.prayers).map(([k, v]) => [k, minutesOf(v)])) as Record<PrayerName, number>;
-  const list: Window[] = ctx.ramadan
+/**
+ * The day's windows around its prayers, in minutes from midnight: what the default model lifts and
+ * what the prayer card's tip names, so both follow the day's real times (Maghrib at 4:50 PM in
+ * winter, 6:45 PM in summer) and Ramadan's evenings.
+ */
+function prayerWindows(prayers: PrayerClock, ramadan: boolean): Window[] {
+  // only the five prayers: a caller may pass a whole day (date, sunrise, ...)
+  const p = Object.fromEntries(PRAYERS.map((k) => [k, minutesOf(prayers[k])])) as Record<PrayerName, number>;
+  return ramadan
     ? [
         // people order for Iftar in the last hour of the fast
         { reason: "before_iftar", from: p.maghrib - 75, to: p.maghrib - 10, lift: 60 },
@@ -117,9 +123,38 @@ function windowsOf(w: Weekday, ctx: DayContext): Window[] {
       ]
     : [
         { reason: "lunch", from: 12 * 60, to: 14 * 60, lift: 24 },
-        { reason: "after_maghrib", from: p.maghrib + 20, to: p.maghrib + 140, lift: 26, after: "maghrib" },
+        // the evening after Maghrib ends when Isha begins (in winter they are barely 80 minutes apart)
+        { reason: "after_maghrib", from: p.maghrib + 20, to: Math.min(p.maghrib + 140, p.isha), lift: 26, after: "maghrib" },
         { reason: "after_isha", from: p.isha + 20, to: Math.max(23 * 60, p.isha + 150), lift: 34, after: "isha" },
       ];
+}
+
+/** One window of the prayer card's tip, HH:mm Kuwait time (`to` may be past midnight: 01:00). */
+export interface PrayerTipWindow {
+  reason: SuggestionReason;
+  from: string;
+  to: string;
+}
+
+/**
+ * The tip's windows for a day, from its computed prayer times: after Maghrib and after Isha; in
+ * Ramadan before Iftar, after Taraweeh (until one in the morning) and before Suhoor.
+ */
+export function prayerTipWindows(prayers: PrayerClock, ramadan: boolean): PrayerTipWindow[] {
+  const clock = (m: number) => addMinutes("00:00", m);
+  const out: PrayerTipWindow[] = [];
+  for (const w of prayerWindows(prayers, ramadan)) {
+    if (w.reason === "lunch") continue;
+    const last = out.at(-1);
+    // the night after Taraweeh is one window across midnight
+    if (last?.reason === w.reason && w.from === 0) last.to = clock(w.to);
+    else out.push({ reason: w.reason, from: clock(w.from), to: clock(w.to) });
+  }
+  return out;
+}
+
+function windowsOf(w: Weekday, ctx: DayContext): Window[] {
+  const list = prayerWindows(ctx.prayers, ctx.ramadan);
   // the weekend is Friday and Saturday, and starts on Thursday evening: Thursday and Friday nights run
   // late, and so do the first hours of Friday and Saturday (these lifts add to the evening's)
   if (isWeekendNight(w)) list.push({ reason: "weekend_night", from: (ctx.ramadan ? 22 : 20) * 60, to: DAY_MINUTES, lift: 30 });

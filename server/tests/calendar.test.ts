@@ -69,6 +69,12 @@ describe("prayer times", () => {
     expect(g.data.prayerTimes).toEqual(rest.body);
   });
 
+  test("GraphQL says whether the day is in Ramadan, so the prayer card's tip names Ramadan's windows", async () => {
+    const q = "query ($d: String) { prayerTimes(date: $d) { date maghrib ramadan } }";
+    expect((await gql(app.base, q, { d: "2027-02-15" }, token)).data.prayerTimes.ramadan).toBe(true); // Ramadan 1448
+    expect((await gql(app.base, q, { d: "2026-12-15" }, token)).data.prayerTimes).toEqual({ date: "2026-12-15", maghrib: expect.stringMatching(/^16:/), ramadan: false });
+  });
+
   test("a bad date is refused naming `date`, in English and Arabic", async () => {
     const en = await call(app.base, "GET", "/api/calendar/prayer-times?date=2026-02-30", { token });
     expect(en.status).toBe(400);

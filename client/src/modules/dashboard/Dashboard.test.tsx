@@ -20,7 +20,7 @@ const calendarMocks = [
     request: { query: DashboardPrayerTimesDocument, variables: () => true },
 
     maxUsageCount: Number.POSITIVE_INFINITY,
-    result: { data: { prayerTimes: { __typename: "PrayerTimes", date: "2026-03-20", fajr: "04:25", sunrise: "05:43", dhuhr: "11:50", asr: "15:18", maghrib: "17:57", isha: "19:14" } } },
+    result: { data: { prayerTimes: { __typename: "PrayerTimes", date: "2026-03-20", fajr: "04:25", sunrise: "05:43", dhuhr: "11:50", asr: "15:18", maghrib: "17:57", isha: "19:14", ramadan: false } } },
   },
   { request: { query: DashboardUpcomingOccasionsDocument, variables: () => true }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { upcomingOccasions: [] } } },
   // and the best times to post (their own tests are in modules/insights)

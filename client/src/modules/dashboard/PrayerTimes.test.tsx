@@ -10,7 +10,7 @@ import { OccasionsCard } from "./components/OccasionsCard.tsx";
 import { PrayerTimesCard } from "./components/PrayerTimesCard.tsx";
 import "./i18n.ts";
 
-const times = { __typename: "PrayerTimes", date: "2026-03-20", fajr: "04:33", sunrise: "05:52", dhuhr: "11:56", asr: "15:23", maghrib: "17:59", isha: "19:16" };
+const times = { __typename: "PrayerTimes", date: "2026-03-20", fajr: "04:33", sunrise: "05:52", dhuhr: "11:56", asr: "15:23", maghrib: "17:59", isha: "19:16", ramadan: false };
 const prayerMock = { request: { query: DashboardPrayerTimesDocument, variables: {} }, result: { data: { prayerTimes: times } } };
 const failing = { request: { query: DashboardPrayerTimesDocument, variables: {} }, error: new Error("Network down") };
 
@@ -44,7 +44,7 @@ test("the five prayers with their times and the suggested post time 30 minutes a
   expect(screen.getByTestId("prayer-maghrib")).toHaveAttribute("aria-current", "time");
   expect(screen.getByTestId("prayer-asr")).not.toHaveClass("is-next");
   expect(within(rows[3]!).getByLabelText("Post at 6:29 PM")).toBeInTheDocument();
-  expect(screen.getByTestId("prayer-tip")).toHaveTextContent("Post after Maghrib (6–8 PM) and after Isha (9–11 PM)");
+  expect(screen.getByTestId("prayer-tip")).toHaveTextContent("Post after Maghrib (6:19 PM–7:16 PM) and after Isha (7:36 PM–11:00 PM)");
   expect(within(box).getByText("Suggested post time")).toBeInTheDocument();
 });
 
@@ -70,14 +70,33 @@ test("in Arabic: Arabic names, Arabic-Indic digits and the Arabic tip; Latin dig
   expect(within(maghrib).getByText("٥:٥٩ م")).toBeInTheDocument();
   expect(within(maghrib).getByText("٦:٢٩ م")).toBeInTheDocument();
   expect(within(screen.getByTestId("prayer-fajr")).getByText("الفجر")).toBeInTheDocument();
-  expect(screen.getByTestId("prayer-tip")).toHaveTextContent("انشر بعد المغرب (٦–٨ مساءً) وبعد العشاء (٩–١١ مساءً)");
+  expect(screen.getByTestId("prayer-tip")).toHaveTextContent("انشر بعد المغرب (٦:١٩ م–٧:١٦ م) وبعد العشاء (٧:٣٦ م–١١:٠٠ م)");
   expect(within(box).getByText("الوقت المقترح للنشر")).toBeInTheDocument();
   unmount();
 
   localStorage.setItem("sufra.digits", "latn");
   card([prayerMock]);
   expect(await within(await screen.findByTestId("prayer-maghrib")).findByText("5:59 م")).toBeInTheDocument();
-  expect(screen.getByTestId("prayer-tip")).toHaveTextContent("انشر بعد المغرب (6–8 مساءً)");
+  expect(screen.getByTestId("prayer-tip")).toHaveTextContent("انشر بعد المغرب (6:19 م–7:16 م)");
+});
+
+test("the tip's windows come from the day's times: a winter Maghrib at 4:50 PM, not 6-8 PM", async () => {
+  await inLanguage("en");
+  const winter = { ...times, date: "2026-12-15", fajr: "04:55", sunrise: "06:20", dhuhr: "11:35", asr: "14:27", maghrib: "16:50", isha: "18:11" };
+  card([{ ...prayerMock, result: { data: { prayerTimes: winter } } }], new Date("2026-12-15T10:00:00Z"));
+  expect(await screen.findByTestId("prayer-tip")).toHaveTextContent("Post after Maghrib (5:10 PM–6:11 PM) and after Isha (6:31 PM–11:00 PM)");
+});
+
+test("in Ramadan the tip names Ramadan's windows: before Iftar, after Taraweeh, before Suhoor (English and Arabic)", async () => {
+  const ramadan = { ...times, date: "2027-02-15", fajr: "05:08", sunrise: "06:27", dhuhr: "12:02", asr: "15:13", maghrib: "17:37", isha: "18:55", ramadan: true };
+  const mock = { ...prayerMock, result: { data: { prayerTimes: ramadan } } };
+  await inLanguage("en");
+  const { unmount } = card([mock], new Date("2027-02-15T10:00:00Z"));
+  expect(await screen.findByTestId("prayer-tip")).toHaveTextContent("In Ramadan, post before Iftar (4:22 PM–5:27 PM), after Taraweeh (7:55 PM–1:00 AM) and before Suhoor (1:00 AM–4:23 AM)");
+  unmount();
+  await inLanguage("ar");
+  card([mock], new Date("2027-02-15T10:00:00Z"));
+  expect(await screen.findByTestId("prayer-tip")).toHaveTextContent("في رمضان انشر قبل الإفطار (٤:٢٢ م–٥:٢٧ م) وبعد التراويح (٧:٥٥ م–١:٠٠ ص) وقبل السحور (١:٠٠ ص–٤:٢٣ ص)");
 });
 
 test("a failure says 'Error loading prayer times'; Retry loads them", async () => {

@@ -18,6 +18,7 @@ const PrayerTimes = builder.objectRef<PrayerTimesShape>("PrayerTimes").implement
     asr: t.exposeString("asr"),
     maghrib: t.exposeString("maghrib"),
     isha: t.exposeString("isha"),
+    ramadan: t.boolean({ description: "The day is in Ramadan (the admins' corrections applied): the posting tip names Ramadan's windows.", resolve: (p, _a, ctx) => ctx.services.insights.ramadan(ctx.viewer, p.date) }),
   }),
 });
 

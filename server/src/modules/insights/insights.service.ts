@@ -75,7 +75,21 @@ export function createInsightsService(deps: Deps, calendar: CalendarService, opt
     return { posts: rows[0]?.total ?? 0, samples: rows.map((r) => ({ weekday: r.weekday, hour: r.hour, posts: r.posts, value: r.value })) };
   }
 
+  /** Which of `dates` (consecutive, YYYY-MM-DD) fall in Ramadan, the admins' corrections applied. */
+  async function inRamadanOn(v: Viewer, dates: readonly string[]): Promise<boolean[]> {
+    // a Ramadan that began in the previous year (December) is found in that year's list
+    const years = [...new Set([addDays(dates[0]!, -31), dates.at(-1)!].map((d) => Number(d.slice(0, 4))))];
+    const holidays = (await Promise.all(years.map((year) => calendar.holidays(v, { year })))).flat();
+    return ramadanDays(dates, holidays);
+  }
+
   return {
+    /** Whether a Kuwait day (YYYY-MM-DD) is in Ramadan: the prayer card's tip names Ramadan's windows then. */
+    async ramadan(viewer: Viewer | null, date: string): Promise<boolean> {
+      const v = requireScope(viewer, "authenticated");
+      return (await inRamadanOn(v, [date]))[0]!;
+    },
+
     /**
      * Best posting hours for the viewer's business, for the seven days from `from` (YYYY-MM-DD,
      * default today in Kuwait): the heat map, the best three hours of each weekday and suggested times.
@@ -87,10 +101,7 @@ export function createInsightsService(deps: Deps, calendar: CalendarService, opt
       const from = q.from ?? kuwaitDate(at);
       const dates = Array.from({ length: SUGGESTION_DAYS }, (_, i) => addDays(from, i));
 
-      // a Ramadan that began in the previous year (December) is found in that year's list
-      const years = [...new Set([addDays(from, -31), dates.at(-1)!].map((d) => Number(d.slice(0, 4))))];
-      const holidays = (await Promise.all(years.map((year) => calendar.holidays(v, { year })))).flat();
-      const inRamadan = ramadanDays(dates, holidays);
+      const inRamadan = await inRamadanOn(v, dates);
 
       // each weekday occurs once in the seven days: it takes that day's prayer times and Ramadan
       const days: PlanDay[] = dates.map((date, i) => ({ date, prayers: kuwaitPrayerTimes(date), ramadan: inRamadan[i]! }));

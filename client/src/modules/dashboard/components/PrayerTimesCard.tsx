@@ -1,14 +1,14 @@
 // The prayer-times card (SPEC §2, §9): today's five prayers in Kuwait City from the server (adhan's
 // Kuwait method), the next one highlighted, the suggested post time 30 minutes after each, and the
-// tip for the evening's best hours. A failure says "Error loading prayer times" with a retry.
+// tip for the evening's best hours, from the day's own times (and Ramadan's evenings in Ramadan). A failure says "Error loading prayer times" with a retry.
 import { useQuery } from "@apollo/client/react";
-import { POSTING_WINDOWS, PRAYERS, kuwaitClock, nextPrayer, suggestedPostTimes } from "@sufra/schema";
+import { PRAYERS, kuwaitClock, nextPrayer, prayerTipWindows, suggestedPostTimes } from "@sufra/schema";
 import { Alert, Button, Card, Skeleton, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { TAG_COLORS } from "../../../app/tagColors.ts";
 import { DashboardPrayerTimesDocument } from "../../../graphql/graphql.ts";
-import { formatClock, formatDate, formatHijri, formatNumber } from "../../../lib/format.ts";
+import { formatClock, formatDate, formatHijri } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 
 const MINUTE = 60_000;
@@ -27,13 +27,12 @@ export function PrayerTimesCard({ now }: { now?: Date }) {
   const at = now ?? tick;
 
   const times = data?.prayerTimes;
-  const hour12 = (clock: string) => formatNumber(Number(clock.slice(0, 2)) % 12 || 12, locale);
-  const [maghribWindow, ishaWindow] = POSTING_WINDOWS;
 
   let body;
   if (times) {
     const next = nextPrayer(times, kuwaitClock(at));
     const suggested = suggestedPostTimes(times);
+    const windows = Object.fromEntries(prayerTipWindows(times, times.ramadan).map((w) => [w.reason, `${formatClock(w.from, locale)}–${formatClock(w.to, locale)}`]));
     const day = `${times.date}T12:00:00+03:00`;
     body = (
       <>
@@ -76,7 +75,7 @@ export function PrayerTimesCard({ now }: { now?: Date }) {
           showIcon
           className="sufra-block-gap"
           data-testid="prayer-tip"
-          title={t("prayer.tip", { maghribFrom: hour12(maghribWindow.from), maghribTo: hour12(maghribWindow.to), ishaFrom: hour12(ishaWindow.from), ishaTo: hour12(ishaWindow.to) })}
+          title={t(times.ramadan ? "prayer.tipRamadan" : "prayer.tip", windows)}
         />
       </>
     );
