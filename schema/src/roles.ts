@@ -29,6 +29,8 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
   "/admin/clients": ["admin"],
   "/owner": ["owner"],
   "/posts": ["client"],
+  "/posts/new": ["client"],
+  "/posts/:id/edit": ["client"],
   "/reviews": ["client"],
   "/analytics": ["client"],
   "/competitors": ["client"],
@@ -40,6 +42,20 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
   "/team": ["owner", "client"],
   "/api-keys": ["owner", "client"],
 };
+
+/**
+ * Whether a role may open a screen ("/schedule?date=…" or "/campaigns/7" included), by ROUTE_ACCESS;
+ * a link to a screen the role may not open would only bounce it back home, so screens ask this first.
+ */
+export function mayOpen(role: Role, to: string): boolean {
+  const path = to.split(/[?#]/)[0].replace(/(.)\/+$/, "$1");
+  const parts = path.split("/");
+  const pattern = Object.keys(ROUTE_ACCESS).find((p) => {
+    const ps = p.split("/");
+    return ps.length === parts.length && ps.every((seg, i) => seg.startsWith(":") || seg === parts[i]);
+  });
+  return pattern ? ROUTE_ACCESS[pattern].includes(role) : true;
+}
 
 /** SPEC §2's side menu; owners (whom the spec's menu does not name) get their dashboard and settings. */
 export const MENU = [

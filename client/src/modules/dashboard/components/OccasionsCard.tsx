@@ -1,18 +1,22 @@
 // The studio's suggestions: Kuwait's occasions in the next 60 days (upcomingOccasions, Umm al-Qura
 // with the admins' corrections), each as "Eid al-Fitr in 12 days: plan 3 posts" with its dates and a
-// link to the calendar on that day.
+// link to the calendar on that day, for those who may open the calendar (an owner sees the
+// suggestions; the business's people plan the posts).
 import { useQuery } from "@apollo/client/react";
-import { UPCOMING_OCCASIONS_DEFAULT_DAYS } from "@sufra/schema";
+import { mayOpen, UPCOMING_OCCASIONS_DEFAULT_DAYS } from "@sufra/schema";
 import { Alert, Button, Card, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { DashboardUpcomingOccasionsDocument } from "../../../graphql/graphql.ts";
 import { formatDate, formatHijri, formatNumber } from "../../../lib/format.ts";
+import { useSession } from "../../../lib/session.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 
 export function OccasionsCard() {
   const { t } = useTranslation("dashboard");
   const locale = useLocale();
+  const { user } = useSession();
+  const canPlan = !!user && mayOpen(user.role, "/schedule");
   const { data, error, refetch } = useQuery(DashboardUpcomingOccasionsDocument, { variables: { days: UPCOMING_OCCASIONS_DEFAULT_DAYS }, fetchPolicy: "cache-and-network" });
   const list = data?.upcomingOccasions;
 
@@ -30,8 +34,13 @@ export function OccasionsCard() {
               <br />
               <Typography.Text type="secondary">
                 <time dateTime={o.date}>{formatDate(day, locale, "long")}</time> · {formatHijri(day, locale)}
-              </Typography.Text>{" "}
-              <Link className="sufra-occasion-plan" to={`/schedule?date=${o.date}`}>{t("occasions.plan")}</Link>
+              </Typography.Text>
+              {canPlan && (
+                <>
+                  {" "}
+                  <Link className="sufra-occasion-plan" to={`/schedule?date=${o.date}`}>{t("occasions.plan")}</Link>
+                </>
+              )}
             </li>
           );
         })}

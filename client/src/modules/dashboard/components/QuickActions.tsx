@@ -1,9 +1,12 @@
-// Quick actions: links to where the work happens. Each role gets only the screens it may open.
+// Quick actions: links to where the work happens. Each role gets only the screens it may open (a
+// link the role's guard would refuse is left out, whatever the caller asked for).
 import { BarChartOutlined, CalendarOutlined, EditOutlined, SettingOutlined, ShopOutlined, TeamOutlined, UserOutlined } from "@ant-design/icons";
+import { mayOpen } from "@sufra/schema";
 import { Card } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { useSession } from "../../../lib/session.ts";
 
 export type QuickActionKey = "createPost" | "schedule" | "analytics" | "settings" | "businessDetails" | "profile" | "team";
 
@@ -19,10 +22,12 @@ const ACTIONS: Record<QuickActionKey, { path: string; icon: ReactNode }> = {
 
 export function QuickActions({ actions }: { actions: QuickActionKey[] }) {
   const { t } = useTranslation("dashboard");
+  const { user } = useSession();
+  const shown = actions.filter((key) => !user || mayOpen(user.role, ACTIONS[key].path));
   return (
     <Card title={t("actions.title")} className="sufra-card">
       <ul className="sufra-actions">
-        {actions.map((key) => (
+        {shown.map((key) => (
           <li key={key}>
             <Link to={ACTIONS[key].path} className="sufra-action">
               <span className="sufra-action-icon" aria-hidden="true">
