@@ -13,6 +13,7 @@ import OwnerDashboardPage from "./OwnerDashboardPage.tsx";
 import { insightsMock } from "../insights/testMocks.ts";
 import { reviewStatsMock } from "../reviews/testMocks.ts";
 import { contentPerformanceMock } from "../analytics/testMocks.ts";
+import { gettingStartedMock } from "./getting-started/testMocks.ts";
 
 /** The dashboards also show prayer times and coming occasions (their own tests are PrayerTimes.test.tsx). */
 const calendarMocks = [
@@ -29,6 +30,8 @@ const calendarMocks = [
   reviewStatsMock({ total: 9, unanswered: 4 }),
   // and the content performance (analytics)
   contentPerformanceMock(),
+  // and the getting-started checklist, all done (its own tests are GettingStarted.test.tsx)
+  gettingStartedMock(),
 ];
 const renderWithMocks = (routes: Parameters<typeof renderScreen>[0], path: string, mocks: Parameters<typeof renderScreen>[2] = []) => renderScreen(routes, path, [...(mocks ?? []), ...calendarMocks] as never);
 

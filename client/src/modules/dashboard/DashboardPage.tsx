@@ -9,6 +9,7 @@ import { errorMessage } from "../../lib/errorMessage.ts";
 import { useSession } from "../../lib/session.ts";
 import { ClientActivity } from "./components/ClientActivity.tsx";
 import { ContentPerformanceCard } from "./components/ContentPerformanceCard.tsx";
+import { GettingStartedCard } from "./components/GettingStartedCard.tsx";
 import { DashboardFrame } from "./components/DashboardFrame.tsx";
 import { OccasionsCard } from "./components/OccasionsCard.tsx";
 import { PrayerTimesCard } from "./components/PrayerTimesCard.tsx";
@@ -72,6 +73,7 @@ export function ClientDashboard() {
         <>
           <Welcome name={me.name} business={me.business ?? null} />
           <TrialAlert subscription={me.business?.subscription} />
+          {me.business && <GettingStartedCard />}
           {me.business && <ClientFigures />}
           {me.business && <UnansweredReviewsCard />}
           <Row gutter={[16, 16]}>
