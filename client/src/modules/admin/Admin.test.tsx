@@ -226,6 +226,19 @@ describe("clients", () => {
     expect(within(cards[0]).getByText("Dar Al Qahwa")).toBeInTheDocument();
     expect(within(cards[0]).getByText("Approve").closest("button")).toBeInTheDocument();
   });
+
+  test("on a phone, a card opens the client's details (its name, and 'View details')", async () => {
+    setScreenWidth(390);
+    const details = { request: { query: ClientDetailsDocument, variables: { id: "c2" } }, result: { data: { client: { ...trialCafe, address: "Salmiya, Block 10", approvedAt: new Date().toISOString(), rejectionReason: null, emailVerified: true, users: [], auditHistory: [] } } } };
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [listMock([pendingCafe, trialCafe]), details, details]);
+    const cards = await screen.findAllByTestId("client-card");
+    expect(screen.queryByTestId("clients-table")).toBeNull();
+    // the name is a button in the card (not text in a desktop-only column)
+    const name = within(cards[1]).getByRole("button", { name: trialCafe.companyName });
+    fireEvent.click(name);
+    expect(await within(await screen.findByTestId("client-details")).findByText("Salmiya, Block 10")).toBeInTheDocument();
+    expect(within(cards[0]).getByRole("button", { name: "View details" })).toBeInTheDocument();
+  });
 });
 
 describe("client details", () => {

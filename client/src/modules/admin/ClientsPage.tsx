@@ -63,11 +63,7 @@ export default function ClientsPage() {
     {
       key: "company",
       title: t("columns.company"),
-      render: (_: unknown, c: ClientRowFragment) => (
-        <Button type="link" className="sufra-link-button" onClick={() => setQuery({ client: c.id })}>
-          <bdi>{c.companyName}</bdi>
-        </Button>
-      ),
+      render: (_: unknown, c: ClientRowFragment) => <CompanyLink client={c} onOpen={() => setQuery({ client: c.id })} />,
     },
     { key: "contact", title: t("columns.contact"), render: (_: unknown, c: ClientRowFragment) => <bdi>{c.contactName}</bdi> },
     { key: "email", title: t("columns.email"), render: (_: unknown, c: ClientRowFragment) => <bdi dir="ltr">{c.email ?? "—"}</bdi> },
@@ -85,7 +81,7 @@ export default function ClientsPage() {
       <ul className="sufra-client-cards" aria-busy={loading}>
         {rows.map((c) => (
           <li key={c.id}>
-            <ClientCard client={c} actions={actions} />
+            <ClientCard client={c} actions={actions} onOpen={() => setQuery({ client: c.id })} />
           </li>
         ))}
       </ul>
@@ -167,11 +163,20 @@ function PlanCell({ client }: { client: ClientRowFragment }) {
   );
 }
 
-function ClientCard({ client, actions }: { client: ClientRowFragment; actions: ClientActions }) {
+/** The company's name opens its details, in the table and on a phone's card alike. */
+function CompanyLink({ client, onOpen }: { client: ClientRowFragment; onOpen: () => void }) {
+  return (
+    <Button type="link" className="sufra-link-button sufra-company-link" onClick={onOpen}>
+      <bdi>{client.companyName}</bdi>
+    </Button>
+  );
+}
+
+function ClientCard({ client, actions, onOpen }: { client: ClientRowFragment; actions: ClientActions; onOpen: () => void }) {
   const { t } = useTranslation("admin");
   const locale = useLocale();
   return (
-    <Card size="small" title={<bdi>{client.companyName}</bdi>} extra={<ClientStatusTag status={client.status} />} data-testid="client-card">
+    <Card size="small" title={<CompanyLink client={client} onOpen={onOpen} />} extra={<ClientStatusTag status={client.status} />} data-testid="client-card">
       <Descriptions
         column={1}
         size="small"
@@ -183,8 +188,11 @@ function ClientCard({ client, actions }: { client: ClientRowFragment; actions: C
           { key: "signedUp", label: t("columns.signedUp"), children: formatDate(client.createdAt, locale) },
         ]}
       />
-      <div className="sufra-card-actions">
+      <div className="sufra-card-actions sufra-row-actions">
         <ClientActionButtons client={client} actions={actions} />
+        <Button size="small" onClick={onOpen}>
+          {t("actions.details")}
+        </Button>
       </div>
     </Card>
   );
