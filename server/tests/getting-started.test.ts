@@ -4,6 +4,7 @@
 // Premium the team step is an upgrade, not a step left; with no network of the plan set up on the
 // server, the connect step says the operator must add one instead of linking to a dead end.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import sharp from "sharp";
 import { call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
 import { waitFor } from "./support/networks.ts";
 
@@ -17,8 +18,9 @@ afterAll(async () => {
 
 const CHECKLIST = `query { gettingStarted { done total steps { key done available operatorNeeded route missing } } }`;
 
+/** An approved business (with the practice accounts approval gives it), signed in. */
 async function business(base: string, over: Record<string, unknown> = {}) {
-  const c = await registeredClient(base, { over });
+  const c = await registeredClient(base, { over, practice: true });
   const login = await call(base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } });
   return { ...c, token: login.body.access_token as string };
 }
@@ -31,8 +33,16 @@ async function checklist(base: string, token: string) {
 const doneKeys = (c: Awaited<ReturnType<typeof checklist>>) => c.steps.filter((s) => s.done).map((s) => s.key);
 const stepOf = (c: Awaited<ReturnType<typeof checklist>>, key: string) => c.steps.find((s) => s.key === key)!;
 
-/** The practice network: demo accounts (labelled, simulated) on each network, as practice accounts are. */
-const practiceAccounts = (businessId: string) => app.sufra.services.platformAccounts.ensureDemoAccounts(businessId);
+/** A square JPEG uploaded to the business's media (Snapchat needs a picture). */
+async function photo(token: string) {
+  const jpeg = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: "#c8691c" } }).jpeg().toBuffer();
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "kunafa.jpg");
+  const r = await fetch(`${app.base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const body = (await r.json()) as { id: string };
+  if (r.status !== 201) throw new Error(`upload failed: ${JSON.stringify(body)}`);
+  return body.id;
+}
 
 describe("the checklist follows what the business has done", () => {
   test("fresh Premium business: nothing done; each action checks off its own step only", async () => {
@@ -58,11 +68,10 @@ describe("the checklist follows what the business has done", () => {
     expect(doneKeys(c)).toEqual(["PROFILE"]);
     expect(c.done).toBe(1);
 
-    // a practice post published on the simulated network
-    await practiceAccounts(b.businessId);
-    c = await checklist(app.base, b.token);
-    expect(doneKeys(c)).toEqual(["PROFILE"]); // practice accounts alone are neither a real network nor a practice post
-    const draft = await gql(app.base, `mutation { createPost(input: { content: "First practice post", platforms: [TWITTER] }) { id } }`, {}, b.token);
+    // a practice post published on the simulated network (approval gave the practice accounts; they
+    // alone are neither a real network nor a practice post)
+    const draft = await gql(app.base, `mutation($m: [ID!]) { createPost(input: { content: "First practice post", platforms: [SNAPCHAT], mediaIds: $m }) { id } }`, { m: [await photo(b.token)] }, b.token);
+    expect(draft.errors).toBeUndefined();
     const postId = draft.data.createPost.id as string;
     c = await checklist(app.base, b.token);
     expect(doneKeys(c)).toEqual(["PROFILE"]); // a draft is not published, nor scheduled
@@ -84,9 +93,11 @@ describe("the checklist follows what the business has done", () => {
     await gql(app.base, `mutation($id: ID!) { unschedulePost(id: $id) { status } }`, { id: later.data.createPost.id }, b.token);
     expect(doneKeys(await checklist(app.base, b.token))).toEqual(["PROFILE", "PRACTICE", "SCHEDULE"]);
 
-    // a real network (Snapchat, connected by hand with the handle)
+    // a real network (Snapchat, connected by hand with the handle): it takes the place of the practice
+    // Snapchat account the practice post went to, and the practice post still counts
     const connect = await gql(app.base, `mutation { connectPlatform(platform: SNAPCHAT, handle: "@darqahwa") { account { demo } } }`, {}, b.token);
     expect(connect.data.connectPlatform.account.demo).toBe(false);
+    expect(await app.sufra.deps.db.postTarget.findFirst({ where: { postId }, select: { account: { select: { demo: true } } } })).toEqual({ account: { demo: false } });
     c = await checklist(app.base, b.token);
     expect(doneKeys(c)).toEqual(["PROFILE", "CONNECT", "PRACTICE", "SCHEDULE"]);
 
@@ -106,7 +117,6 @@ describe("the checklist follows what the business has done", () => {
 
   test("another business's posts and accounts never count", async () => {
     const a = await business(app.base);
-    await practiceAccounts(a.businessId);
     const p = await gql(app.base, `mutation { createPost(input: { content: "Only A's", platforms: [TWITTER] }) { id } }`, {}, a.token);
     await gql(app.base, `mutation($id: ID!, $at: DateTime!) { schedulePost(id: $id, scheduledFor: $at) { status } }`, { id: p.data.createPost.id, at: new Date(Date.now() + 3_600_000).toISOString() }, a.token);
     expect(doneKeys(await checklist(app.base, a.token))).toEqual(["SCHEDULE"]);

@@ -54,7 +54,9 @@ export function createGettingStartedService(deps: Deps, platformAccounts: Pick<P
         }),
         // reconnect_needed still counts: the business did connect it
         db.platformAccount.count({ where: { businessId, demo: false, status: { not: "disconnected" } } }),
-        db.postTarget.count({ where: { status: "published", account: { businessId, demo: true } } }),
+        // a practice publication stays one after a real account took the network's place (it is then
+        // marked simulated: the account no longer says so)
+        db.postTarget.count({ where: { status: "published", post: { businessId }, OR: [{ account: { demo: true } }, { metricsSimulated: true }] } }),
         // "scheduled" is what the person did, not where the post is now: a post (to a real or practice
         // account) waiting now, or scheduled once (the audit log keeps it) counts; one published at once does not
         db.$queryRaw<{ found: boolean }[]>`
