@@ -5,7 +5,7 @@ import { kuwaitDate, kuwaitHolidays, type HolidayOverrideInput } from "@sufra/sc
 import { AdminHolidaysDocument, AdminRemoveHolidayOverrideDocument, AdminSetHolidayOverrideDocument } from "../../graphql/graphql.ts";
 import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
-import { renderWithMocks, signIn } from "../../../test/screens.tsx";
+import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
 import HolidaysTab from "./components/HolidaysTab.tsx";
 import "./i18n.ts";
 
@@ -43,8 +43,12 @@ const override = { id: "o1", occasionKey: "national_day", year, occurrence: 0, d
 beforeEach(async () => {
   signIn("admin");
   await inLanguage("en");
+  setScreenWidth(1280);
 });
-afterEach(() => session.clear());
+afterEach(() => {
+  session.clear();
+  resetScreenWidth();
+});
 
 test("the year's occasions; an admin corrects National Day's date with a note", async () => {
   renderWithMocks([{ path: "/admin", element: <HolidaysTab /> }], "/admin", [
@@ -101,3 +105,23 @@ test("in Arabic: names, kinds and the tab's texts", async () => {
   expect(within(row).getByRole("button", { name: "حفظ" })).toBeInTheDocument();
   expect(screen.getByText("عيد الفطر")).toBeInTheDocument();
 });
+
+test("on a phone, each occasion is a card with its date, note and Save, and no table to scroll sideways", async () => {
+  setScreenWidth(390);
+  renderWithMocks([{ path: "/admin", element: <HolidaysTab /> }], "/admin", [
+    holidaysMock(),
+    {
+      request: { query: AdminSetHolidayOverrideDocument, variables: { occasionKey: "national_day", year, occurrence: 0, date: nationalDay, note: "Cabinet" } },
+      result: { data: { setHolidayOverride: { __typename: "HolidayOverride", id: "o1", occasionKey: "national_day", year, occurrence: 0, date: nationalDay, calendarDate: nationalDay, note: "Cabinet" } } },
+    },
+    holidaysMock([{ ...override, date: nationalDay }]),
+  ]);
+  const card = (await screen.findByText("National Day")).closest<HTMLElement>("[data-testid='holiday-card']")!;
+  expect(screen.queryByRole("table")).toBeNull();
+  expect(within(card).getByText("National holiday")).toBeInTheDocument();
+  expect(within(card).getByLabelText("Date observed for National Day")).toHaveValue(nationalDay);
+  fireEvent.change(within(card).getByLabelText("Note for National Day"), { target: { value: "Cabinet" } });
+  fireEvent.click(within(card).getByRole("button", { name: "Save" }));
+  expect(await screen.findByText(/Saved: National Day is on/)).toBeInTheDocument();
+}, 40_000);
+

@@ -3,9 +3,9 @@
 // first day, add a note, save; remove a correction to go back to the calendar's date.
 import { useMutation, useQuery } from "@apollo/client/react";
 import { CALENDAR_MAX_YEAR, CALENDAR_MIN_YEAR, kuwaitDate } from "@sufra/schema";
-import { App, Button, DatePicker, Input, InputNumber, Popconfirm, Skeleton, Space, Table, Tag, Typography } from "antd";
+import { App, Button, Card, DatePicker, Grid, Input, InputNumber, Popconfirm, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import dayjs from "dayjs";
-import { useMemo, useState } from "react";
+import { Fragment, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminHolidaysDocument, AdminRemoveHolidayOverrideDocument, AdminSetHolidayOverrideDocument, type AdminHolidaysQuery } from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
@@ -26,6 +26,8 @@ const noon = (iso: string) => `${iso}T12:00:00+03:00`;
 export default function HolidaysTab() {
   const { t } = useTranslation("admin");
   const locale = useLocale();
+  // a phone gets one card per occasion: a five-column table would need sideways scrolling to reach Save
+  const small = !Grid.useBreakpoint().md;
   const { message } = App.useApp();
   const [year, setYear] = useState(() => Number(kuwaitDate().slice(0, 4)));
   const { data, error, refetch } = useQuery(AdminHolidaysDocument, { variables: { year }, fetchPolicy: "cache-and-network" });
@@ -69,6 +71,79 @@ export default function HolidaysTab() {
     }
   }
 
+  const columns: TableColumnsType<Row> = [
+    {
+      title: t("holidays.occasion"),
+      key: "occasion",
+      render: (_v, r) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text strong>{nameOf(r.holiday)}</Typography.Text>
+          <Tag>{t(`holidays.kinds.${r.holiday.kind}`)}</Tag>
+        </Space>
+      ),
+    },
+    {
+      title: t("holidays.calendarDate"),
+      key: "calendar",
+      render: (_v, r) => (
+        <Space orientation="vertical" size={0}>
+          <time dateTime={r.holiday.calendarDate}>{formatDate(noon(r.holiday.calendarDate), locale, "long")}</time>
+          <Typography.Text type="secondary">{formatHijri(noon(r.holiday.calendarDate), locale)}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: t("holidays.date"),
+      key: "date",
+      render: (_v, r) => (
+        <Space orientation="vertical" size={4}>
+          <DatePicker
+            aria-label={t("holidays.dateOf", { name: nameOf(r.holiday) })}
+            allowClear={false}
+            value={dayjs(draftOf(r).date)}
+            format="YYYY-MM-DD"
+            onChange={(d) => d && setDrafts((all) => ({ ...all, [r.key]: { ...all[r.key], date: d.format("YYYY-MM-DD") } }))}
+          />
+          {r.override && <Tag color="orange">{t("holidays.corrected")}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: t("holidays.note"),
+      key: "note",
+      render: (_v, r) => (
+        <Input
+          aria-label={t("holidays.noteOf", { name: nameOf(r.holiday) })}
+          maxLength={500}
+          value={draftOf(r).note}
+          placeholder={t("holidays.notePlaceholder")}
+          onChange={(e) => setDrafts((all) => ({ ...all, [r.key]: { ...all[r.key], note: e.target.value } }))}
+        />
+      ),
+    },
+    {
+      title: t("holidays.actions"),
+      key: "actions",
+      render: (_v, r) => (
+        <Space wrap>
+          <Button type="primary" size="small" loading={setState.loading} disabled={!drafts[r.key]} onClick={() => void save(r)}>
+            {t("holidays.save")}
+          </Button>
+          {r.override && (
+            <Popconfirm title={t("holidays.removeConfirm", { name: nameOf(r.holiday) })} okText={t("holidays.remove")} cancelText={t("actions.cancel", { ns: "common" })} onConfirm={() => remove(r)}>
+              <Button size="small" danger loading={removeState.loading}>
+                {t("holidays.remove")}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  // on a card: the occasion is its title, the dates and note are labelled fields, the buttons follow
+  const cell = (key: string, r: Row, i: number) => columns.find((c) => c.key === key)?.render?.(undefined, r, i) as ReactNode;
+  const fields = columns.filter((c) => c.key !== "occasion" && c.key !== "actions");
+
   return (
     <div className="sufra-admin-holidays" data-testid="holidays-tab">
       <Typography.Paragraph type="secondary">{t("holidays.intro")}</Typography.Paragraph>
@@ -80,81 +155,31 @@ export default function HolidaysTab() {
         <LoadError title={t("holidays.loadFailed")} error={error} onRetry={() => refetch().catch(() => {})} />
       ) : !data ? (
         <Skeleton active paragraph={{ rows: 5 }} />
+      ) : small ? (
+        <ul className="sufra-holiday-cards" data-testid="holiday-cards">
+          {rows.map((r, i) => (
+            <li key={r.key}>
+              <Card size="small" title={cell("occasion", r, i)} data-testid="holiday-card">
+                <dl className="sufra-holiday-fields">
+                  {fields.map((c) => (
+                    <Fragment key={c.key}>
+                      <dt>{c.title as ReactNode}</dt>
+                      <dd>{cell(String(c.key), r, i)}</dd>
+                    </Fragment>
+                  ))}
+                </dl>
+                {cell("actions", r, i)}
+              </Card>
+            </li>
+          ))}
+        </ul>
       ) : (
         <Table<Row>
           rowKey="key"
           dataSource={rows}
           pagination={false}
           scroll={{ x: 800 }}
-          columns={[
-            {
-              title: t("holidays.occasion"),
-              key: "occasion",
-              render: (_v, r) => (
-                <Space orientation="vertical" size={0}>
-                  <Typography.Text strong>{nameOf(r.holiday)}</Typography.Text>
-                  <Tag>{t(`holidays.kinds.${r.holiday.kind}`)}</Tag>
-                </Space>
-              ),
-            },
-            {
-              title: t("holidays.calendarDate"),
-              key: "calendar",
-              render: (_v, r) => (
-                <Space orientation="vertical" size={0}>
-                  <time dateTime={r.holiday.calendarDate}>{formatDate(noon(r.holiday.calendarDate), locale, "long")}</time>
-                  <Typography.Text type="secondary">{formatHijri(noon(r.holiday.calendarDate), locale)}</Typography.Text>
-                </Space>
-              ),
-            },
-            {
-              title: t("holidays.date"),
-              key: "date",
-              render: (_v, r) => (
-                <Space orientation="vertical" size={4}>
-                  <DatePicker
-                    aria-label={t("holidays.dateOf", { name: nameOf(r.holiday) })}
-                    allowClear={false}
-                    value={dayjs(draftOf(r).date)}
-                    format="YYYY-MM-DD"
-                    onChange={(d) => d && setDrafts((all) => ({ ...all, [r.key]: { ...all[r.key], date: d.format("YYYY-MM-DD") } }))}
-                  />
-                  {r.override && <Tag color="orange">{t("holidays.corrected")}</Tag>}
-                </Space>
-              ),
-            },
-            {
-              title: t("holidays.note"),
-              key: "note",
-              render: (_v, r) => (
-                <Input
-                  aria-label={t("holidays.noteOf", { name: nameOf(r.holiday) })}
-                  maxLength={500}
-                  value={draftOf(r).note}
-                  placeholder={t("holidays.notePlaceholder")}
-                  onChange={(e) => setDrafts((all) => ({ ...all, [r.key]: { ...all[r.key], note: e.target.value } }))}
-                />
-              ),
-            },
-            {
-              title: t("holidays.actions"),
-              key: "actions",
-              render: (_v, r) => (
-                <Space wrap>
-                  <Button type="primary" size="small" loading={setState.loading} disabled={!drafts[r.key]} onClick={() => void save(r)}>
-                    {t("holidays.save")}
-                  </Button>
-                  {r.override && (
-                    <Popconfirm title={t("holidays.removeConfirm", { name: nameOf(r.holiday) })} okText={t("holidays.remove")} cancelText={t("actions.cancel", { ns: "common" })} onConfirm={() => remove(r)}>
-                      <Button size="small" danger loading={removeState.loading}>
-                        {t("holidays.remove")}
-                      </Button>
-                    </Popconfirm>
-                  )}
-                </Space>
-              ),
-            },
-          ]}
+          columns={columns}
         />
       )}
     </div>
