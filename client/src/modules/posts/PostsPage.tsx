@@ -29,6 +29,7 @@ import { useLocale } from "../../lib/useLocale.ts";
 import { gqlPlatform, KuwaitDate, RouteButton, PlatformLabel, PostStatusTag, postStatusName, TargetStatusTag } from "./components/bits.tsx";
 import { KuwaitDateTimePicker } from "./components/KuwaitDateTimePicker.tsx";
 import { needsAttention, TargetAttention } from "./components/TargetAttention.tsx";
+import { NetworkLink, PostThumb, useDuplicatePost } from "./components/PostExtras.tsx";
 import { kuwaitDayBounds } from "./kuwaitTime.ts";
 import { POSTS_NS } from "./i18n.ts";
 import { measureRowSafeTitle } from "../../app/MeasureRowSafe.tsx";
@@ -106,6 +107,7 @@ export default function PostsPage() {
   const [reschedule, rescheduling] = useMutation(PostsRescheduleDocument);
   const [publish] = useMutation(PostsPublishDocument);
   const [unschedule] = useMutation(PostsUnscheduleDocument);
+  const [duplicate, duplicating] = useDuplicatePost();
 
   const shown = data ?? previousData;
   const rows = shown?.posts.edges.map((e) => e.node) ?? [];
@@ -185,6 +187,17 @@ export default function PostsPage() {
             {t("actions.unschedule")}
           </Button>
         )}
+        {/* a post that went out is not edited again: a new draft from it is */}
+        {(s === "published" || s === "partially_published") && (
+          <Button size="small" disabled={duplicating} onClick={() => void duplicate(p.id)} data-testid={`duplicate-${p.id}`}>
+            {t("duplicate.action")}
+          </Button>
+        )}
+        {(s === "published" || s === "partially_published") && p.media.length > 0 && (
+          <Button size="small" disabled={duplicating} onClick={() => void duplicate(p.id, true)} data-testid={`reuse-media-${p.id}`}>
+            {t("duplicate.reuse")}
+          </Button>
+        )}
         {isPostDeletable(s) && (
           <Popconfirm
             title={t("actions.deleteTitle")}
@@ -204,8 +217,11 @@ export default function PostsPage() {
   };
 
   const caption = (p: Post) => (
-    <span className="sufra-caption" dir="auto">
-      {p.content.trim() ? excerpt(p.content) : <Typography.Text type="secondary">{t("noCaption")}</Typography.Text>}
+    <span className="sufra-caption-cell">
+      <PostThumb media={p.media} caption={p.content} />
+      <span className="sufra-caption" dir="auto">
+        {p.content.trim() ? excerpt(p.content) : <Typography.Text type="secondary">{t("noCaption")}</Typography.Text>}
+      </span>
     </span>
   );
 
@@ -219,6 +235,7 @@ export default function PostsPage() {
               @{target.handle}
             </bdi>
           )}
+          <NetworkLink target={target} />
           {needsAttention(target) && <TargetAttention post={p} target={target} />}
         </li>
       )) ??

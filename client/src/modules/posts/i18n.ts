@@ -48,6 +48,24 @@ export const postsTexts = {
     publishedAt: "Published {{date}}",
     hijri: "Hijri date",
     demo: "Demo",
+    thumb: {
+      photo: "Photo of the post “{{caption}}”",
+      video: "Video of the post “{{caption}}”",
+      photoNoCaption: "Photo of this post",
+      videoNoCaption: "Video of this post",
+      more: "More photos or videos: {{n}}",
+    },
+    view: {
+      on: "View on {{platform}}",
+      newTab: "(opens in a new tab)",
+      simulated: "Simulated on {{platform}}: not on the real network",
+    },
+    duplicate: {
+      action: "Duplicate as new draft",
+      reuse: "Reuse media",
+      done: "A new draft with the same caption and media. Change what you like, then schedule it.",
+      reused: "A new draft with the same photos and videos. Write its caption.",
+    },
     actions: {
       edit: "Edit",
       publish: "Publish now",
@@ -207,6 +225,24 @@ export const postsTexts = {
     publishedAt: "نُشر {{date}}",
     hijri: "التاريخ الهجري",
     demo: "تجريبي",
+    thumb: {
+      photo: "صورة المنشور «{{caption}}»",
+      video: "فيديو المنشور «{{caption}}»",
+      photoNoCaption: "صورة هذا المنشور",
+      videoNoCaption: "فيديو هذا المنشور",
+      more: "صور أو فيديوهات أخرى: {{n}}",
+    },
+    view: {
+      on: "اعرضه على {{platform}}",
+      newTab: "(يفتح في علامة تبويب جديدة)",
+      simulated: "محاكاة على {{platform}}: ليس على الشبكة الحقيقية",
+    },
+    duplicate: {
+      action: "انسخه كمسودة جديدة",
+      reuse: "أعد استخدام الوسائط",
+      done: "مسودة جديدة بالنص والوسائط نفسها. غيّر ما تريد ثم جدولها.",
+      reused: "مسودة جديدة بالصور والفيديوهات نفسها. اكتب نصها.",
+    },
     actions: {
       edit: "تعديل",
       publish: "انشر الآن",

@@ -7,10 +7,11 @@ import { MockedProvider } from "@apollo/client/testing/react";
 import type { MockLink } from "@apollo/client/testing";
 import { App as AntApp } from "antd";
 import type { ReactNode } from "react";
-import { ScheduleCalendarPostsDocument, ScheduleHolidaysDocument, ScheduleMovePostDocument, SchedulePostChangedDocument, ScheduleUpcomingOccasionsDocument } from "../../graphql/graphql.ts";
+import { Calendar } from "@fullcalendar/core";
+import { PostsDuplicateDocument, ScheduleCalendarPostsDocument, ScheduleHolidaysDocument, ScheduleMovePostDocument, SchedulePostChangedDocument, ScheduleUpcomingOccasionsDocument } from "../../graphql/graphql.ts";
 import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
-import { renderWithMocks as renderScreen, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
+import { recordedMock, renderWithMocks as renderScreen, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
 import { campaignOptionsMock } from "../campaigns/testMocks.ts";
 import { useReschedule } from "./hooks/useReschedule.ts";
 import SchedulePage, { slotTime } from "./SchedulePage.tsx";
@@ -35,6 +36,7 @@ function post(id: string, status: Status, at: string, over: Record<string, unkno
     campaignId: null,
     campaignName: null,
     outsideCampaignDates: false,
+    media: [],
     targets: [
       { __typename: "PostTarget", id: `${id}-ig`, platform: "INSTAGRAM", handle: "daralqahwa", status: status === "PUBLISHED" ? "PUBLISHED" : "PENDING", error: null, demo: false, publishedAt: null, permalink: null },
       { __typename: "PostTarget", id: `${id}-x`, platform: "TWITTER", handle: "daralqahwa", status: status === "FAILED" ? "FAILED" : status === "PUBLISHED" ? "PUBLISHED" : "PENDING", error: status === "FAILED" ? "X refused the post: duplicate" : null, demo: true, publishedAt: null, permalink: null },
@@ -167,6 +169,90 @@ test("a post opens in a drawer: caption, each network's status and why, and the 
   expect(within(drawer.getByTestId("target-instagram")).getByText("Instagram")).toBeInTheDocument();
   expect(drawer.getByText(/6:00 PM/)).toBeInTheDocument(); // 15:00 UTC, 18:00 in Kuwait
   expect(drawer.getByTestId("edit-post")).toHaveAttribute("href", "/posts/p3/edit");
+});
+
+const photo = (id: string, kind = "IMAGE", thumbnailUrl: string | null = `/media/${id}/thumb?exp=1&sig=s`) => ({ __typename: "Media", id, kind, thumbnailUrl });
+
+describe("the week and day views open where the posts are", () => {
+  let scrolls: jest.SpiedFunction<Calendar["scrollToTime"]>;
+  beforeEach(() => (scrolls = jest.spyOn(Calendar.prototype, "scrollToTime")));
+  afterEach(() => scrolls.mockRestore());
+
+  test.each(["en", "ar"] as const)("evening posts (%s): the week opens at the earliest of them, not at midnight", async (lng) => {
+    await inLanguage(lng);
+    // 15:30 and 16:00 UTC are 18:30 and 19:00 in Kuwait
+    renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T16:00:00.000Z"), post("p2", "PUBLISHED", "2026-03-06T15:30:00.000Z")]), quiet, noHolidays]);
+    await screen.findByTestId("event-p1");
+    // the month view has no hours to scroll
+    expect(scrolls).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole("button", { name: lng === "ar" ? "أسبوع" : "Week" }));
+    await waitFor(() => expect(scrolls).toHaveBeenCalledWith("18:00:00"));
+    expect(document.querySelector(".fc")).toHaveClass(lng === "ar" ? "fc-direction-rtl" : "fc-direction-ltr");
+    // a refetch of the same week leaves the person's own scrolling alone
+    expect(scrolls).toHaveBeenCalledTimes(1);
+  });
+
+  test("a week without posts opens at 8 AM", async () => {
+    renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([]), quiet, noHolidays, { request: { query: ScheduleUpcomingOccasionsDocument, variables: () => true }, maxUsageCount: 10, result: { data: { upcomingOccasions: [] } } }]);
+    await waitFor(() => expect(ranges.length).toBeGreaterThan(0));
+    fireEvent.click(screen.getByRole("button", { name: "Week" }));
+    await waitFor(() => expect(scrolls).toHaveBeenCalledWith("08:00:00"));
+  });
+});
+
+describe("media on the calendar", () => {
+  test("the week view shows a tiny thumbnail (the small variant, lazily loaded, described); the month only an icon", async () => {
+    renderWithMocks(routes, "/schedule?date=2026-03-04", [
+      calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z", { media: [photo("m1"), photo("m2")] }), post("p2", "SCHEDULED", "2026-03-05T07:00:00.000Z", { media: [photo("v1", "VIDEO", null)] })]),
+      quiet,
+      noHolidays,
+    ]);
+    const month = await screen.findByTestId("event-p1");
+    expect(month.querySelector("img")).toBeNull();
+    expect(within(month).getByRole("img", { name: "Photo of this post" })).toBeInTheDocument();
+    expect(within(screen.getByTestId("event-p2")).getByRole("img", { name: "Video of this post" })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Week" }));
+    await waitFor(() => expect(document.querySelector(".fc-timeGridWeek-view")).not.toBeNull());
+    // (FullCalendar keeps time-grid events hidden until it can measure them, which jsdom cannot: by alt text)
+    const img = within(await screen.findByTestId("event-p1")).getByAltText("Photo of this post");
+    expect(img).toHaveAttribute("src", "/media/m1/thumb?exp=1&sig=s");
+    expect(img).toHaveAttribute("loading", "lazy");
+    // a video without a poster: an icon, never the file itself
+    const video = within(screen.getByTestId("event-p2")).getByLabelText("Video of this post");
+    expect(video.tagName).toBe("SPAN");
+    expect(video).toHaveAttribute("role", "img");
+    expect(screen.getByTestId("event-p2").querySelector("img")).toBeNull();
+  });
+});
+
+describe("a published post in the drawer", () => {
+  const published = () =>
+    post("p5", "PUBLISHED", "2026-03-04T15:00:00.000Z", {
+      media: [photo("m1")],
+      targets: [
+        { __typename: "PostTarget", id: "p5-ig", platform: "INSTAGRAM", handle: "daralqahwa", status: "PUBLISHED", error: null, demo: false, publishedAt: "2026-03-04T15:00:05.000Z", permalink: "https://www.instagram.com/p/DAbc123/" },
+        { __typename: "PostTarget", id: "p5-x", platform: "TWITTER", handle: "demo_twitter", status: "PUBLISHED", error: null, demo: true, publishedAt: "2026-03-04T15:00:05.000Z", permalink: "https://demo.sufra.local/twitter/abc" },
+      ],
+    });
+
+  test("each copy: a link to the network's own page, or 'simulated' with no link; the photo; a new draft from it", async () => {
+    const dup = recordedMock(PostsDuplicateDocument, (v) => ({ data: { duplicatePost: { ...published(), __typename: "Post", id: v.mediaOnly ? "p7" : "p6" } } }));
+    const { router } = renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([published()]), quiet, noHolidays, dup.mock]);
+    fireEvent.click((await screen.findByTestId("event-p5")).closest(".fc-event")!);
+    const drawer = within(await screen.findByTestId("post-drawer"));
+    const ig = within(drawer.getByTestId("target-instagram")).getByRole("link", { name: /View on Instagram/ });
+    expect(ig).toHaveAttribute("href", "https://www.instagram.com/p/DAbc123/");
+    expect(ig).toHaveAttribute("target", "_blank");
+    expect(ig).toHaveAttribute("rel", "noopener noreferrer");
+    const x = within(drawer.getByTestId("target-twitter"));
+    expect(x.queryByRole("link")).toBeNull();
+    expect(x.getByText("Simulated on X: not on the real network")).toBeInTheDocument();
+    expect(drawer.getByRole("img", { name: "Photo of the post “Caption of p5: fresh saffron buns this morning”" })).toHaveAttribute("src", "/media/m1/thumb?exp=1&sig=s");
+    expect(drawer.queryByTestId("edit-post")).toBeNull();
+    fireEvent.click(drawer.getByRole("button", { name: "Duplicate as new draft" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/posts/p6/edit"));
+    expect(dup.calls).toEqual([{ id: "p5" }]);
+  });
 });
 
 const occasion = (occasionKey: string, nameEn: string, nameAr: string, date: string) => ({ __typename: "UpcomingOccasion", occasionKey, nameEn, nameAr, date });

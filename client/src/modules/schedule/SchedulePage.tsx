@@ -14,7 +14,7 @@ import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
 import { SCHEDULE_MIN_LEAD_MS } from "@sufra/schema";
 import { App, Grid, Typography } from "antd";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { LoadError } from "../../app/LoadError.tsx";
@@ -32,6 +32,7 @@ import { useReschedule } from "./hooks/useReschedule.ts";
 import { SCHEDULE_NS } from "./i18n.ts";
 import { excerpt, isMovable, POST_STATUS_COLORS, postStatusLabel } from "./postStatus.ts";
 import { calendarLocaleCode, calendarNow, formatHijriDay, fromCalendar, toCalendar } from "./time.ts";
+import { DEFAULT_SCROLL_HOUR, scrollHour, scrollTimeOf, visibleHoursOf } from "./scroll.ts";
 import "./schedule.css";
 
 const HOUR_MS = 3_600_000;
@@ -131,7 +132,25 @@ export default function SchedulePage() {
   );
   const opened = openId ? (posts.find((p) => p.id === openId) ?? null) : null;
 
+  // the week and day views scroll inside a fixed height (so they can open at an hour, with the toolbar
+  // still in sight); the month grows with its weeks
+  const [timeGridHeight] = useState(() => Math.max(480, Math.min(900, (window.innerHeight || 800) - 160)));
+  const calendarRef = useRef<FullCalendar>(null);
+  const viewType = useRef<string | null>(null);
+  const scrolledFor = useRef<string | null>(null);
+  // once the posts of a newly shown week or day are in, open the grid where they are (see scroll.ts);
+  // later refetches of the same range leave the person's own scrolling alone
+  useEffect(() => {
+    if (!range || !data || !viewType.current?.startsWith("timeGrid")) return;
+    const key = `${locale}|${viewType.current}|${range.from}|${range.to}`;
+    if (scrolledFor.current === key) return;
+    scrolledFor.current = key;
+    const hour = scrollHour(events.map((e) => e.start as Date), visibleHoursOf(timeGridHeight));
+    calendarRef.current?.getApi().scrollToTime(scrollTimeOf(hour));
+  }, [range, data, events, timeGridHeight, locale]);
+
   const datesSet = useCallback((arg: DatesSetArg) => {
+    viewType.current = arg.view.type;
     const next = { from: fromCalendar(arg.start).toISOString(), to: fromCalendar(arg.end).toISOString() };
     setRange((r) => (r && r.from === next.from && r.to === next.to ? r : next));
   }, []);
@@ -150,7 +169,7 @@ export default function SchedulePage() {
     setOpenId(arg.event.id);
   };
 
-  const eventContent = (arg: EventContentArg) => <EventBody post={arg.event.extendedProps.post as ScheduleCalendarPostFragment} locale={locale} />;
+  const eventContent = (arg: EventContentArg) => <EventBody post={arg.event.extendedProps.post as ScheduleCalendarPostFragment} locale={locale} month={arg.view.type === "dayGridMonth"} />;
 
   const dayCellContent = (arg: DayCellContentArg) =>
     arg.view.type === "dayGridMonth" ? (
@@ -194,6 +213,7 @@ export default function SchedulePage() {
       {data && data.calendarPosts.length === 0 && !campaignId && <OccasionsBanner />}
       <div className="sufra-calendar" data-testid="calendar">
         <FullCalendar
+          ref={calendarRef}
           key={locale /* a new language: new locale, direction and first day, from a fresh calendar */}
           plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
           initialView={narrowAtStart ? "timeGridDay" : "dayGridMonth"}
@@ -208,9 +228,10 @@ export default function SchedulePage() {
           buttonText={{ today: t("view.today") }}
           views={{
             dayGridMonth: { buttonText: t("view.month"), height: "auto" },
-            timeGridWeek: { buttonText: t("view.week") },
-            timeGridDay: { buttonText: t("view.day") },
+            timeGridWeek: { buttonText: t("view.week"), height: timeGridHeight },
+            timeGridDay: { buttonText: t("view.day"), height: timeGridHeight },
           }}
+          scrollTime={scrollTimeOf(DEFAULT_SCROLL_HOUR)}
           height="auto"
           allDaySlot={false}
           nowIndicator

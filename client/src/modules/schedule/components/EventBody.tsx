@@ -1,7 +1,13 @@
-// One post on the calendar: its networks' icons, its time in Kuwait and the caption's first words.
+// One post on the calendar: its networks' icons, its time in Kuwait and the caption's first words. A
+// post with media shows a tiny thumbnail in the week and day views; the month's crowded cells get only
+// an icon (no image to load), so a month of posts stays light.
+import { PictureOutlined, VideoCameraOutlined } from "@ant-design/icons";
 import type { Locale } from "@sufra/schema";
+import { useTranslation } from "react-i18next";
 import type { ScheduleCalendarPostFragment } from "../../../graphql/graphql.ts";
 import { PlatformIcon } from "../../platforms/platformMeta.tsx";
+import { PostThumb, thumbAlt } from "../../posts/components/PostExtras.tsx";
+import { POSTS_NS } from "../../posts/i18n.ts";
 import { excerpt, postStatusLabel } from "../postStatus.ts";
 import { formatKuwaitTime } from "../time.ts";
 
@@ -9,11 +15,19 @@ import { formatKuwaitTime } from "../time.ts";
 export const postTime = (p: Pick<ScheduleCalendarPostFragment, "status" | "scheduledFor" | "publishedAt">) =>
   p.status === "PUBLISHED" || p.status === "PARTIALLY_PUBLISHED" ? (p.publishedAt ?? p.scheduledFor) : (p.scheduledFor ?? p.publishedAt);
 
-export function EventBody({ post, locale }: { post: ScheduleCalendarPostFragment; locale: Locale }) {
+export function EventBody({ post, locale, month = false }: { post: ScheduleCalendarPostFragment; locale: Locale; month?: boolean }) {
+  const { t } = useTranslation(POSTS_NS);
   const when = postTime(post);
+  const first = post.media[0];
   return (
     <div className="sufra-event-body" data-testid={`event-${post.id}`}>
       <span className="sufra-visually-hidden">{postStatusLabel(post.status, locale)}</span>
+      {first && !month && <PostThumb media={post.media} size={24} />}
+      {first && month && (
+        <span className="sufra-event-media" role="img" aria-label={thumbAlt(t, first.kind)} data-testid="event-media-icon">
+          {first.kind === "VIDEO" ? <VideoCameraOutlined /> : <PictureOutlined />}
+        </span>
+      )}
       <span className="sufra-event-icons">
         {post.platforms.map((p) => (
           <PlatformIcon key={p} platform={p} />

@@ -1,7 +1,8 @@
 // A post opened from the calendar: its status and time (with the Hijri date), the caption, each
-// network's part with its own status (and why it waits or failed), and the way to edit it.
+// network's part with its own status (and why it waits or failed), where each published copy can be
+// seen, and the way to edit it (or, once published, to start a new draft from it).
 import { isPostEditable, isPostStatus } from "@sufra/schema";
-import { Descriptions, Drawer, Empty, Grid, Tag, Typography } from "antd";
+import { Button, Descriptions, Drawer, Empty, Grid, Space, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { ScheduleCalendarPostFragment } from "../../../graphql/graphql.ts";
 import { formatDateTime, formatHijri } from "../../../lib/format.ts";
@@ -13,6 +14,8 @@ import { POST_STATUS_COLORS, postStatusLabel, TARGET_STATUS_COLORS, targetStatus
 import { postTime } from "./EventBody.tsx";
 import { PostCampaignAction } from "../../campaigns/components/CalendarCampaign.tsx";
 import { CAMPAIGNS_NS } from "../../campaigns/i18n.ts";
+import { NetworkLink, PostThumb, useDuplicatePost } from "../../posts/components/PostExtras.tsx";
+import { POSTS_NS } from "../../posts/i18n.ts";
 
 interface Props {
   post: ScheduleCalendarPostFragment | null;
@@ -29,6 +32,8 @@ export function PostDrawer({ post, open, onClose, onChanged }: Props) {
   const status = post?.status.toLowerCase();
   const editable = !!status && isPostStatus(status) && isPostEditable(status);
   const when = post && postTime(post);
+  const sent = post?.status === "PUBLISHED" || post?.status === "PARTIALLY_PUBLISHED";
+  const [duplicate, duplicating] = useDuplicatePost();
 
   return (
     <Drawer
@@ -38,7 +43,24 @@ export function PostDrawer({ post, open, onClose, onChanged }: Props) {
       placement={locale === "ar" ? "left" : "right"}
       size={small ? "100%" : 420}
       destroyOnHidden
-      footer={post && editable ? <LinkButton to={`/posts/${post.id}/edit`} testId="edit-post">{t("drawer.edit")}</LinkButton> : null}
+      footer={
+        post && editable ? (
+          <LinkButton to={`/posts/${post.id}/edit`} testId="edit-post">
+            {t("drawer.edit")}
+          </LinkButton>
+        ) : post && sent ? (
+          <Space wrap>
+            <Button disabled={duplicating} onClick={() => void duplicate(post.id)} data-testid="duplicate-post">
+              {t("duplicate.action", { ns: POSTS_NS })}
+            </Button>
+            {post.media.length > 0 && (
+              <Button disabled={duplicating} onClick={() => void duplicate(post.id, true)} data-testid="reuse-media">
+                {t("duplicate.reuse", { ns: POSTS_NS })}
+              </Button>
+            )}
+          </Space>
+        ) : null
+      }
       data-testid="post-drawer"
     >
       {!post ? (
@@ -79,6 +101,11 @@ export function PostDrawer({ post, open, onClose, onChanged }: Props) {
           <Typography.Paragraph className="sufra-drawer-caption" dir="auto" data-testid="drawer-caption">
             {post.content || t("drawer.noCaption")}
           </Typography.Paragraph>
+          {post.media.length > 0 && (
+            <div className="sufra-drawer-media">
+              <PostThumb media={post.media} caption={post.content} size={72} />
+            </div>
+          )}
           <Typography.Title level={5}>{t("drawer.networks")}</Typography.Title>
           <ul className="sufra-drawer-targets">
             {post.targets.map((target) => (
@@ -97,11 +124,8 @@ export function PostDrawer({ post, open, onClose, onChanged }: Props) {
                   {target.demo && <Tag>{t("drawer.demo")}</Tag>}
                 </div>
                 {target.error && <Typography.Text type="danger">{target.error}</Typography.Text>}
-                {target.permalink && (
-                  <a href={target.permalink} target="_blank" rel="noreferrer">
-                    {t("drawer.open", { platform: platformLabel(target.platform, locale) })}
-                  </a>
-                )}
+                {/* a simulated copy has no page on the real network: a label, not a link */}
+                <NetworkLink target={target} />
               </li>
             ))}
           </ul>
