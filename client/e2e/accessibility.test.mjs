@@ -38,13 +38,17 @@ for (const lng of ["en", "ar"]) {
     }
     const email = uniqueEmail(`a11y-${lng}`);
     await signUp(page, { company: "Axe Cafe", contact: "Huda", email });
+    await page.waitForURL(/\/signup\/next\?plan=\w+$/);
+    await page.getByTestId("signup-next-login").waitFor();
+    found["sign-up next steps"] = await audit(page);
+    await page.getByTestId("signup-next-login").click();
     await page.waitForURL(/\/login$/);
     await approveByEmail(server.base, email);
     await logIn(page, email);
     await page.waitForURL(/\/dashboard$/);
     await page.getByText("Axe Cafe").first().waitFor();
     found.dashboard = await audit(page);
-    assert.deepEqual(found, { landing: [], login: [], "sign-up": [], dashboard: [] });
+    assert.deepEqual(found, { landing: [], login: [], "sign-up": [], "sign-up next steps": [], dashboard: [] });
     await page.close();
   });
 }

@@ -22,8 +22,11 @@ test("landing -> Premium -> sign up -> success -> approval -> login -> dashboard
 
   const email = uniqueEmail("e2e-en");
   await signUp(page, { company: "Dar Al Qahwa", contact: "Noura Al-Sabah", email });
+  // one next-steps page: the success text once, what happens next, then sign in
+  await page.waitForURL(/\/signup\/next\?plan=premium$/);
+  await page.getByText("Registration successful! Your account is pending approval. You selected the Premium plan. We will contact you soon.").waitFor();
+  await page.getByTestId("signup-next-login").click();
   await page.waitForURL(/\/login$/);
-  await page.getByText("Registration successful! Your account is pending approval. You selected the Premium plan. We will contact you soon.").first().waitFor();
 
   await approveByEmail(server.base, email);
   await logIn(page, email);
@@ -46,8 +49,11 @@ test("the same journey in Arabic, right to left", async () => {
 
   const email = uniqueEmail("e2e-ar");
   await signUp(page, { company: "مقهى الدار", contact: "نورة الصباح", email });
+  // one next-steps page: the success text once, what happens next, then sign in
+  await page.waitForURL(/\/signup\/next\?plan=premium$/);
+  await page.getByText("تم التسجيل بنجاح! حسابك بانتظار الموافقة. لقد اخترت باقة المميزة. سنتواصل معك قريبًا.").waitFor();
+  await page.getByTestId("signup-next-login").click();
   await page.waitForURL(/\/login$/);
-  await page.getByText("تم التسجيل بنجاح! حسابك بانتظار الموافقة. لقد اخترت باقة المميزة. سنتواصل معك قريبًا.").first().waitFor();
 
   await approveByEmail(server.base, email);
   await logIn(page, email);
@@ -72,6 +78,8 @@ test("a client opening /admin is redirected to their dashboard", async () => {
   const page = await browser.page(server.base);
   await page.goto(`${server.base}/signup?lng=en`);
   await signUp(page, { company: "Guarded Cafe", contact: "Fahad", email });
+  await page.waitForURL(/\/signup\/next\?plan=\w+$/);
+  await page.getByTestId("signup-next-login").click();
   await page.waitForURL(/\/login$/);
   await approveByEmail(server.base, email);
   await logIn(page, email);
@@ -87,7 +95,7 @@ test("signed out, a protected page asks for login and returns there afterwards",
   const page = await browser.page(server.base);
   await page.goto(`${server.base}/signup?lng=en`);
   await signUp(page, { company: "Return Cafe", contact: "Mariam", email });
-  await page.waitForURL(/\/login$/);
+  await page.waitForURL(/\/signup\/next\?plan=\w+$/);
   await approveByEmail(server.base, email);
   await page.goto(`${server.base}/settings`);
   await page.waitForURL(/\/login$/);

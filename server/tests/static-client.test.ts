@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => app?.stop());
 
 describe("the web client's fallback", () => {
-  test.each(["/api-keys", "/apifoo", "/graphqlfoo", "/mediafoo", "/admin/clients", "/api-keys/new?tab=1"])("%s is a page of the web client", async (p) => {
+  test.each(["/api-keys", "/apifoo", "/graphqlfoo", "/mediafoo", "/admin/clients", "/api-keys/new?tab=1", "/signup/next?plan=basic"])("%s is a page of the web client", async (p) => {
     const r = await fetch(app.base + p);
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toContain("text/html");

@@ -25,6 +25,8 @@ export const routes: RouteObject[] = [
           { path: "login", lazy: page(() => import("../modules/auth/LoginPage.tsx")) },
           { path: "admin/login", lazy: page(() => import("../modules/auth/LoginPage.tsx")) },
           { path: "signup", lazy: page(() => import("../modules/auth/SignupPage.tsx")) },
+          // after a sign-up: we'll review your account, and what happens next
+          { path: "signup/next", lazy: page(() => import("../modules/auth/SignupNextPage.tsx")) },
           { path: "forgot-password", lazy: page(() => import("../modules/auth/ForgotPasswordPage.tsx")) },
           { path: "reset-password", lazy: page(() => import("../modules/auth/ResetPasswordPage.tsx")) },
           { path: "verify-email", lazy: page(() => import("../modules/auth/VerifyEmailPage.tsx")) },

@@ -5,7 +5,7 @@
 import { Button, Form, Input } from "antd";
 import { useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams, type Location } from "react-router-dom";
-import { fieldErrors, isPlanId, loginSchema, PLANS, type PlanId } from "@sufra/schema";
+import { fieldErrors, loginSchema } from "@sufra/schema";
 import { afterLogin } from "../../app/guards.tsx";
 import { api, ApiError, type LoginResponse } from "../../lib/api.ts";
 import { session } from "../../lib/session.ts";
@@ -23,24 +23,21 @@ export interface LoginState {
   from?: Pick<Location, "pathname" | "search" | "hash"> | null;
   /** why they are here, e.g. "Session expired. Please login again." (guards, a failed refresh) */
   message?: string | null;
-  /** a finished sign-up: its plan, so the success text renders in the current language */
-  registeredPlan?: PlanId;
   /** a success text to show as given */
   success?: string;
 }
 
 const SESSION_EXPIRED_TEXTS = new Set([common.en.errors.sessionExpired, common.ar.errors.sessionExpired]);
 
-/** The notice the arriving state asks for: a finished sign-up (success) or a reason (warning). */
-function arrivalNotice(state: LoginState, locale: "en" | "ar"): { msg: Msg; type: "success" | "warning" } | null {
-  if (isPlanId(state.registeredPlan)) return { type: "success", msg: { key: "registrationSuccess", params: { plan: PLANS[state.registeredPlan].name[locale] } } };
+/** The notice the arriving state asks for: a success handed over (an accepted invitation) or a reason (warning). */
+function arrivalNotice(state: LoginState): { msg: Msg; type: "success" | "warning" } | null {
   if (state.success) return { type: "success", msg: { text: state.success } };
   if (state.message) return { type: "warning", msg: SESSION_EXPIRED_TEXTS.has(state.message) ? commonError("sessionExpired") : { text: state.message } };
   return null;
 }
 
 export default function LoginPage() {
-  const { t, locale } = useAuthText();
+  const { t } = useAuthText();
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -81,7 +78,7 @@ export default function LoginPage() {
     }
   }
 
-  const arrival = arrivalNotice(state, locale);
+  const arrival = arrivalNotice(state);
   const keep = { from: state.from ?? null }; // switching variants keeps the remembered page
 
   return (

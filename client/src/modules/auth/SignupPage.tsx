@@ -1,9 +1,9 @@
 // Sign-up (SPEC §2, §5, §8): plan (?plan=, default professional), company, contact, email, phone
 // (pre-filled with +965), password with its hint, confirmation. The shared signUpProblem reports the
 // first failing rule in the spec's order and the fields it concerns: one rule at a time, its message
-// on each of those fields, cleared as the person types there. Success: the spec's text naming the
-// plan, then /login (which shows it again, in case the toast was missed).
-import { App, Button, Form, Input, Radio, Tag, theme } from "antd";
+// on each of those fields, cleared as the person types there. Success: the next-steps page
+// (SignupNextPage), which shows the spec's text naming the plan once, with what happens next.
+import { Button, Form, Input, Radio, Tag, theme } from "antd";
 import { useState, type CSSProperties } from "react";
 import { Trans } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
@@ -11,7 +11,7 @@ import { DEFAULT_PLAN, isPlanId, KUWAIT_PHONE_PREFIX, messageText, MOST_POPULAR_
 import { api, ApiError } from "../../lib/api.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
-import type { LoginState } from "./LoginPage.tsx";
+import { signupNextPath, type SignupNextState } from "./SignupNextPage.tsx";
 import { commonError, detailsOnFields, Field, isEmailTaken, Notice, serverText, transportProblem, useAuthText, useFieldForm, type FieldErrors, type Msg } from "./shared.tsx";
 import "./i18n.ts";
 import { TAG_COLORS } from "../../app/tagColors.ts";
@@ -33,7 +33,6 @@ const SERVER_FIELDS: Record<string, SignupField> = {
 
 export default function SignupPage() {
   const { t, locale } = useAuthText();
-  const { message } = App.useApp();
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -77,9 +76,7 @@ export default function SignupPage() {
         },
         { auth: false },
       );
-      const text = messageText("registrationSuccess", locale, { plan: PLANS[plan].name[locale] });
-      void message.success(text);
-      navigate("/login", { state: { registeredPlan: plan, success: text } satisfies LoginState });
+      navigate(signupNextPath(plan), { state: { email: values.email.trim().toLowerCase() } satisfies SignupNextState });
     } catch (e) {
       setBusy(false);
       if (!(e instanceof ApiError)) return setFailure(commonError("registrationFailed"));

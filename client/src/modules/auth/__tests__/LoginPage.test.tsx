@@ -197,10 +197,10 @@ describe("arrival notices", () => {
     expect(notice).toHaveClass("ant-alert-warning");
   });
 
-  test("a finished sign-up shows its success text", async () => {
-    renderRoutes(routes, "/login", { registeredPlan: "basic" });
+  test("a success handed over (an accepted invitation) shows as given", async () => {
+    renderRoutes(routes, "/login", { success: "Welcome to Dar Al Qahwa: sign in as noura@daralqahwa.kw" });
     const notice = await screen.findByTestId("login-notice");
     expect(notice).toHaveClass("ant-alert-success");
-    expect(within(notice).getByText(messageText("registrationSuccess", "en", { plan: "Basic" }))).toBeInTheDocument();
+    expect(within(notice).getByText("Welcome to Dar Al Qahwa: sign in as noura@daralqahwa.kw")).toBeInTheDocument();
   });
 });

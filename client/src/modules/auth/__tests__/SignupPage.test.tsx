@@ -1,6 +1,6 @@
 // Sign-up (SPEC §2, §5, §8): each rule in the spec's order, in English and Arabic, one at a time;
-// phone pre-fill and placeholder; the plan from the query; errors clearing as the person types; the
-// success text naming the plan, then /login; the server's errors.
+// phone pre-fill and placeholder; the plan from the query; errors clearing as the person types; on
+// success one next-steps page (the success text once, what happens next, sign in); the server's errors.
 // the icons index (used by the shared LanguageSwitch) requires an ES-only colour helper: its CommonJS twin
 
 import { screen, waitFor, within } from "@testing-library/react";
@@ -146,24 +146,47 @@ describe("the form", () => {
 });
 
 describe("registering", () => {
-  test.each(["en", "ar"] as const)("success (%s): the payload, the message naming the plan, then /login which shows it too", async (lng) => {
+  test.each(["en", "ar"] as const)("success (%s): the payload, then one next-steps page: the success text once (no toast), what happens next, a way to sign in", async (lng) => {
     await inLanguage(lng);
     const { calls } = fakeFetch({ "POST /api/auth/register": [201, { message: "Registration successful!", user: {}, business: {} }] });
     const { router } = await open("/signup?plan=premium");
     const user = setup();
     await fillForm(user, { ...VALID, "signup-email": " Noura@BaitAlQahwa.kw" });
     await submit(user);
-    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe("/signup/next?plan=premium"));
     expect(calls[0]).toMatchObject({
       method: "POST",
       url: "/api/auth/register",
       body: { email: "noura@baitalqahwa.kw", password: "Saffron#2025", company_name: "Bait Al Qahwa", contact_name: "Noura Al-Sabah", phone: "+96598765432", requested_plan: "premium", address: "" },
     });
+    const texts = authTexts[lng].signupNext;
+    expect(await screen.findByRole("heading", { level: 1, name: texts.title })).toBeInTheDocument();
     const expected = messageText("registrationSuccess", lng, { plan: PLANS.premium.name[lng] });
     expect(expected).toContain(lng === "en" ? "Premium" : "المميزة");
-    // the toast, and the login page's success notice
-    await waitFor(() => expect(screen.getAllByText(expected)).toHaveLength(2));
-    expect(within(screen.getByTestId("login-notice")).getByText(expected)).toBeInTheDocument();
+    // shown once: on the page, with no toast beside it (give a toast the time to appear)
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getAllByText(expected)).toHaveLength(1);
+    expect(within(screen.getByTestId("signup-next-success")).getByText(expected)).toBeInTheDocument();
+    expect(document.querySelector(".ant-message")?.textContent ?? "").toBe("");
+    // what happens next: the mail to confirm (the address they gave), staff review, approval with the trial, sign in
+    const steps = within(screen.getByTestId("signup-next-steps")).getAllByRole("listitem").map((li) => li.textContent);
+    expect(steps).toHaveLength(4);
+    expect(steps[0]).toContain("noura@baitalqahwa.kw");
+    expect(steps[1]).toBe(texts.review);
+    expect(steps[2]).toContain(lng === "en" ? "14-day free trial of the Premium plan" : "لمدة ١٤ يومًا");
+    expect(screen.getByTestId("signup-next-login")).toHaveAttribute("href", "/login");
+    // not the login page's "Welcome back"
+    expect(screen.queryByText(authTexts[lng].login.title)).toBeNull();
+  });
+
+  test("the next-steps page opened afresh (a reload) shows the same, with the plan from the address", async () => {
+    renderRoutes(routes, "/signup/next?plan=basic");
+    expect(await screen.findByRole("heading", { level: 1, name: authTexts.en.signupNext.title })).toBeInTheDocument();
+    expect(screen.getByTestId("signup-next-success")).toHaveTextContent(messageText("registrationSuccess", "en", { plan: "Basic" }));
+    const steps = within(screen.getByTestId("signup-next-steps")).getAllByRole("listitem").map((li) => li.textContent);
+    // the address is not in the URL: the confirm step speaks of "the link we sent you"
+    expect(steps[0]).toBe(authTexts.en.signupNext.confirmAnyEmail);
+    expect(steps[2]).toBe("Once it is approved, we email you and your 14-day free trial of the Basic plan starts.");
   });
 
   test.each<[string, [number, unknown]]>([

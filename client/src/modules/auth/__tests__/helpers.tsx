@@ -7,6 +7,7 @@ import { useLocation, type RouteObject } from "react-router-dom";
 import { session } from "../../../lib/session.ts";
 import LoginPage from "../LoginPage.tsx";
 import SignupPage from "../SignupPage.tsx";
+import SignupNextPage from "../SignupNextPage.tsx";
 import ForgotPasswordPage from "../ForgotPasswordPage.tsx";
 import ResetPasswordPage from "../ResetPasswordPage.tsx";
 import VerifyEmailPage from "../VerifyEmailPage.tsx";
@@ -21,6 +22,7 @@ export const routes: RouteObject[] = [
   { path: "/login", element: <LoginPage /> },
   { path: "/admin/login", element: <LoginPage /> },
   { path: "/signup", element: <SignupPage /> },
+  { path: "/signup/next", element: <SignupNextPage /> },
   { path: "/forgot-password", element: <ForgotPasswordPage /> },
   { path: "/reset-password", element: <ResetPasswordPage /> },
   { path: "/verify-email", element: <VerifyEmailPage /> },
