@@ -183,10 +183,14 @@ describe("the week and day views open where the posts are", () => {
     // 15:30 and 16:00 UTC are 18:30 and 19:00 in Kuwait
     renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T16:00:00.000Z"), post("p2", "PUBLISHED", "2026-03-06T15:30:00.000Z")]), quiet, noHolidays]);
     await screen.findByTestId("event-p1");
-    // the month view has no hours to scroll
+    // the month view has no hours to scroll: it grows with its weeks
     expect(scrolls).not.toHaveBeenCalled();
+    const root = () => document.querySelector<HTMLElement>(".fc")!;
+    expect(root().style.height).toBe("");
     fireEvent.click(screen.getByRole("button", { name: lng === "ar" ? "أسبوع" : "Week" }));
     await waitFor(() => expect(scrolls).toHaveBeenCalledWith("18:00:00"));
+    // the week scrolls inside a fixed height (jsdom's window is 768 px tall), its toolbar staying in sight
+    expect(root().style.height).toBe("608px");
     expect(document.querySelector(".fc")).toHaveClass(lng === "ar" ? "fc-direction-rtl" : "fc-direction-ltr");
     // a refetch of the same week leaves the person's own scrolling alone
     expect(scrolls).toHaveBeenCalledTimes(1);

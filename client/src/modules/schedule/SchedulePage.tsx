@@ -133,24 +133,26 @@ export default function SchedulePage() {
   const opened = openId ? (posts.find((p) => p.id === openId) ?? null) : null;
 
   // the week and day views scroll inside a fixed height (so they can open at an hour, with the toolbar
-  // still in sight); the month grows with its weeks
+  // still in sight); the month grows with its weeks. FullCalendar reads its height from the calendar's
+  // options only (a view's own height is ignored), so it follows the view shown.
   const [timeGridHeight] = useState(() => Math.max(480, Math.min(900, (window.innerHeight || 800) - 160)));
+  const [viewType, setViewType] = useState(narrowAtStart ? "timeGridDay" : "dayGridMonth");
+  const timeGrid = viewType.startsWith("timeGrid");
   const calendarRef = useRef<FullCalendar>(null);
-  const viewType = useRef<string | null>(null);
   const scrolledFor = useRef<string | null>(null);
   // once the posts of a newly shown week or day are in, open the grid where they are (see scroll.ts);
   // later refetches of the same range leave the person's own scrolling alone
   useEffect(() => {
-    if (!range || !data || !viewType.current?.startsWith("timeGrid")) return;
-    const key = `${locale}|${viewType.current}|${range.from}|${range.to}`;
+    if (!range || !data || !timeGrid) return;
+    const key = `${locale}|${viewType}|${range.from}|${range.to}`;
     if (scrolledFor.current === key) return;
     scrolledFor.current = key;
     const hour = scrollHour(events.map((e) => e.start as Date), visibleHoursOf(timeGridHeight));
     calendarRef.current?.getApi().scrollToTime(scrollTimeOf(hour));
-  }, [range, data, events, timeGridHeight, locale]);
+  }, [range, data, events, timeGridHeight, locale, viewType, timeGrid]);
 
   const datesSet = useCallback((arg: DatesSetArg) => {
-    viewType.current = arg.view.type;
+    setViewType(arg.view.type);
     const next = { from: fromCalendar(arg.start).toISOString(), to: fromCalendar(arg.end).toISOString() };
     setRange((r) => (r && r.from === next.from && r.to === next.to ? r : next));
   }, []);
@@ -228,11 +230,11 @@ export default function SchedulePage() {
           buttonText={{ today: t("view.today") }}
           views={{
             dayGridMonth: { buttonText: t("view.month"), height: "auto" },
-            timeGridWeek: { buttonText: t("view.week"), height: timeGridHeight },
-            timeGridDay: { buttonText: t("view.day"), height: timeGridHeight },
+            timeGridWeek: { buttonText: t("view.week") },
+            timeGridDay: { buttonText: t("view.day") },
           }}
           scrollTime={scrollTimeOf(DEFAULT_SCROLL_HOUR)}
-          height="auto"
+          height={timeGrid ? timeGridHeight : "auto"}
           allDaySlot={false}
           nowIndicator
           eventDisplay="block"

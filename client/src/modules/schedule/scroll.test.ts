@@ -1,6 +1,6 @@
 // Where the week and day views open: 8 AM when that shows the posts, else the earliest post's hour;
 // never midnight because the grid happens to start there.
-import { scrollHour, scrollTimeOf, visibleHoursOf } from "./scroll.ts";
+import { HOUR_PX, scrollHour, scrollTimeOf, visibleHoursOf } from "./scroll.ts";
 
 /** A post's time as the calendar draws it: Kuwait wall clock written as UTC. */
 const at = (hhmm: string, day = "2026-03-04") => new Date(`${day}T${hhmm}:00.000Z`);
@@ -31,7 +31,7 @@ describe("scrollHour", () => {
   });
 
   test("the grid's height decides how many hours are in view", () => {
-    expect(visibleHoursOf(140 + 44 * 10)).toBe(10);
+    expect(visibleHoursOf(140 + HOUR_PX * 10)).toBe(10);
     expect(visibleHoursOf(100)).toBe(1);
     expect(scrollHour([at("18:00")], visibleHoursOf(720))).toBe(8);
     expect(scrollHour([at("18:00")], visibleHoursOf(480))).toBe(18);

@@ -5,8 +5,8 @@
 
 /** The working morning a time grid opens at when no post says otherwise. */
 export const DEFAULT_SCROLL_HOUR = 8;
-/** About how tall an hour of the time grid is (two half-hour slots), to know how many hours are in view. */
-export const HOUR_PX = 44;
+/** How tall an hour of the time grid is (two half-hour slots, measured in Chromium), to know how many hours are in view. */
+export const HOUR_PX = 48;
 
 /**
  * The hour the time grid scrolls to: 8 AM when there are no posts, or when the earliest post of the
