@@ -96,6 +96,12 @@ describe("practice accounts", () => {
     expect(again.body).toEqual(list.body);
     const rows = await app.sufra.deps.pool.query("select platform from platform_accounts where business_id = $1", [basic.businessId]);
     expect(rows.rows).toEqual([{ platform: "instagram" }]);
+    expect(list.body.platforms.map((c: { practice_available: boolean }) => c.practice_available)).toEqual([false, false, false]);
+    // a practice account disconnected can come back; it is the same account
+    expect((await call(app.base, "DELETE", "/api/platforms/instagram", { token: basic.token })).status).toBe(200);
+    expect((await call(app.base, "GET", "/api/platforms", { token: basic.token })).body.platforms[0]).toMatchObject({ account: null, practice_available: true });
+    const back = await call(app.base, "POST", "/api/platforms/practice", { token: basic.token });
+    expect(back.body.platforms[0]).toMatchObject({ account: { id: list.body.platforms[0].account.id, status: "connected", practice: true }, practice_available: false });
 
     // a business approved before practice accounts existed adds them from its platforms page
     const older = await business("professional", false);

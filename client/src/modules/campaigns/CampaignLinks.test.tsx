@@ -62,7 +62,7 @@ beforeEach(async () => {
 afterEach(() => resetScreenWidth());
 
 // ---------------------------------------------------------------- the composer
-const account = (platform: string) => ({ __typename: "PlatformAccount", id: `a-${platform}`, platform, handle: "daralqahwa", displayName: "Dar Al Qahwa", demo: false, status: "CONNECTED" });
+const account = (platform: string) => ({ __typename: "PlatformAccount", id: `a-${platform}`, platform, handle: "daralqahwa", displayName: "Dar Al Qahwa", demo: false, practice: false, status: "CONNECTED" });
 const setupMock = {
   request: { query: PostsComposerSetupDocument },
   maxUsageCount: Number.POSITIVE_INFINITY,

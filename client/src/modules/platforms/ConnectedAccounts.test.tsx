@@ -4,8 +4,8 @@
 // once, networks outside the plan or not set up on the server, disconnecting, and the outcome the
 // network sends the person back with (?connected=1 / ?connect_error=CODE) in their language.
 import type { MockLink } from "@apollo/client/testing";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { BusinessProfileDocument, PlatformsConnectDocument, PlatformsConnectionsDocument, PlatformsDisconnectDocument, SettingsMeDocument } from "../../graphql/graphql.ts";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { BusinessProfileDocument, PlatformsAddPracticeDocument, PlatformsConnectDocument, PlatformsConnectionsDocument, PlatformsDisconnectDocument, SettingsMeDocument } from "../../graphql/graphql.ts";
 import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
 import { people, renderWithMocks, signIn } from "../../../test/screens.tsx";
@@ -23,6 +23,7 @@ const account = (platform: P, over: Record<string, unknown> = {}) => ({
   displayName: "Dar Al Qahwa",
   status: "CONNECTED",
   demo: false,
+  practice: false,
   lastError: null,
   tokenExpiresAt: null,
   connectedAt: "2026-11-01T09:00:00.000Z",
@@ -36,6 +37,7 @@ const connection = (platform: P, acc: ReturnType<typeof account> | null, over: R
   configured: true,
   manual: platform === "SNAPCHAT",
   account: acc,
+  practiceAvailable: false,
   ...over,
 });
 
@@ -84,6 +86,27 @@ test("each network's state: connected with handle and access expiry, reconnect n
   expect(snap.getByText("Not connected")).toBeInTheDocument();
   expect(snap.getByText(/Snapchat does not allow automatic posting\. At the scheduled time Sufra reminds you/)).toBeInTheDocument();
   expect(snap.getByRole("button", { name: "Connect Snapchat" })).toBeInTheDocument();
+});
+
+test("a practice account is labelled, can be replaced by the real one, and missing ones can be added", async () => {
+  const practice = account("INSTAGRAM", { handle: "practice_instagram", displayName: "Practice account (simulated)", demo: true, practice: true });
+  const added = [connection("INSTAGRAM", practice), connection("TWITTER", account("TWITTER", { id: "acc-pt", handle: "practice_twitter", demo: true, practice: true }))];
+  renderWithMocks(routes, at(), [
+    connectionsMock([connection("INSTAGRAM", practice), connection("TWITTER", null, { practiceAvailable: true })]),
+    { request: { query: PlatformsAddPracticeDocument }, result: { data: { addPracticeAccounts: added } } },
+    connectionsMock(added),
+  ]);
+  await screen.findByTestId("account-instagram");
+  const ig = card("instagram");
+  expect(ig.getByText("Practice account (simulated)")).toBeInTheDocument();
+  expect(ig.getByText(/Rehearse here/)).toBeInTheDocument();
+  expect(ig.getByRole("button", { name: "Connect your real Instagram" })).toBeInTheDocument();
+  fireEvent.click(screen.getByTestId("add-practice"));
+  expect(await screen.findByText("Practice accounts are ready.")).toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByTestId("add-practice")).toBeNull());
+  // switching language re-renders the page
+  await act(() => inLanguage("ar"));
+  expect(await within(screen.getByTestId("account-instagram")).findByText("حساب تدريب (محاكاة)")).toBeInTheDocument();
 });
 
 test("Connect sends connectPlatform (coming back to /settings) and then the browser to the network's page", async () => {

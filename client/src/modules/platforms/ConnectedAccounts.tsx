@@ -1,9 +1,10 @@
 // Connected accounts (Settings, for the people of a business): one card per network from
 // platformConnections, with its status (connected, reconnect needed and why, not connected), the
-// handle, a "Demo (simulated)" label, when the access expires, and the actions: Connect (the
+// handle, a "Demo (simulated)" or "Practice account" label, when the access expires, and the actions: Connect (the
 // network's approval page, or Snapchat's username at once), Reconnect, Disconnect (confirmed). A
 // network outside the plan says how to get it; one this server cannot connect says so. Coming back
 // from the network (?connected=1&platform=... or ?connect_error=CODE&platform=...) says what happened.
+// A network of the plan with no account at all can get a practice account ("Add practice accounts").
 import { useMutation, useQuery } from "@apollo/client/react";
 import { errorText, isErrorCode, isMessageKey, messageText } from "@sufra/schema";
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Popconfirm, Row, Skeleton, Space, Tag, Typography } from "antd";
@@ -12,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { LoadError } from "../../app/LoadError.tsx";
 import { TAG_COLORS } from "../../app/tagColors.ts";
-import { PlatformsConnectDocument, PlatformsConnectionsDocument, PlatformsDisconnectDocument, type Platform, type PlatformsConnectionsQuery } from "../../graphql/graphql.ts";
+import { PlatformsAddPracticeDocument, PlatformsConnectDocument, PlatformsConnectionsDocument, PlatformsDisconnectDocument, type Platform, type PlatformsConnectionsQuery } from "../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
@@ -42,6 +43,21 @@ export function ConnectedAccounts() {
   const [params, setParams] = useSearchParams();
   const [outcome, setOutcome] = useState(() => readOutcome(params));
   const { data, error, refetch } = useQuery(PlatformsConnectionsDocument, { fetchPolicy: "cache-and-network" });
+  const { message } = App.useApp();
+  const [addPractice, { loading: adding }] = useMutation(PlatformsAddPracticeDocument);
+  // a network of the plan with no account (a business approved before practice accounts existed, or after an upgrade)
+  const practiceMissing = !!data?.platformConnections.some((c) => c.practiceAvailable);
+
+  const onAddPractice = async () => {
+    try {
+      await addPractice();
+    } catch (e) {
+      void message.error(errorMessage(e));
+      return;
+    }
+    void message.success(t("practiceAdded"));
+    await refetch().catch(() => {});
+  };
 
   // the outcome is said once: a reload of the page does not say it again
   useEffect(() => {
@@ -69,6 +85,14 @@ export function ConnectedAccounts() {
           title={outcomeText(outcome)}
           data-testid="connect-outcome"
         />
+      )}
+      {practiceMissing && (
+        <div className="sufra-accounts-practice">
+          <Typography.Paragraph type="secondary">{t("addPracticeHint")}</Typography.Paragraph>
+          <Button onClick={() => void onAddPractice()} loading={adding} data-testid="add-practice">
+            {t("addPractice")}
+          </Button>
+        </div>
       )}
       {data ? (
         <Row gutter={[16, 16]}>
@@ -132,7 +156,8 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
     await onChange();
   };
 
-  const connectLabel = state === "reconnect" ? t("reconnect", { platform }) : t("connect", { platform });
+  const practice = !!account?.practice;
+  const connectLabel = state === "reconnect" ? t("reconnect", { platform }) : practice ? t("connectReal", { platform }) : t("connect", { platform });
   const onConnect = () => (c.manual ? setAskHandle(true) : void start());
 
   const tag =
@@ -177,7 +202,7 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
                       <bdi>{account.displayName}</bdi>
                     </Typography.Text>
                   )}
-                  {account.demo && <Tag color="purple">{t("demo")}</Tag>}
+                  {account.demo && <Tag color="purple">{practice ? t("practice") : t("demo")}</Tag>}
                 </span>
               ),
             },
@@ -186,7 +211,7 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
           ]}
         />
       )}
-      {account?.demo && <Typography.Paragraph type="secondary">{t("demoHint")}</Typography.Paragraph>}
+      {account?.demo && <Typography.Paragraph type="secondary">{practice ? t("practiceHint") : t("demoHint")}</Typography.Paragraph>}
       {state === "reconnect" && <Alert type="warning" showIcon title={t("reconnectHint", { platform })} description={account?.lastError ?? undefined} data-testid="reconnect-needed" />}
       {c.manual && <Typography.Paragraph type="secondary" className="sufra-account-manual">{t("manual")}</Typography.Paragraph>}
 
@@ -214,7 +239,8 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
         </Form>
       ) : (
         <Space wrap className="sufra-account-actions">
-          {canConnect && state !== "connected" && (
+          {/* a practice account makes way for the real one */}
+          {canConnect && (state !== "connected" || practice) && (
             <Button type="primary" onClick={onConnect} loading={connecting}>
               {connectLabel}
             </Button>

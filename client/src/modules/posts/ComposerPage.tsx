@@ -8,6 +8,7 @@ import { BulbOutlined } from "@ant-design/icons";
 import { useMutation, useQuery } from "@apollo/client/react";
 import {
   canEnhanceImages,
+  canSendTo,
   isPostEditable,
   messageText,
   normalizeHashtag,
@@ -221,11 +222,13 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   /** The shared rule's problems, at their fields; true when there are none. */
   function validLocally(action: Action): boolean {
     const next: Partial<Record<Field, string>> = {};
+    // the shared rule: a draft needs no network; scheduling and publishing need one
     const checked = postInputSchema.safeParse({ ...input(), platforms });
     for (const issue of checked.error?.issues ?? []) {
       const f = FIELDS.find((x) => x === issue.path[0]) ?? "content";
       next[f] ??= messageText(issue.message, locale);
     }
+    if (action !== "draft" && !canSendTo(platforms)) next.platforms ??= messageText("platformsRequired", locale);
     if (action === "schedule") {
       if (!scheduledFor) next.scheduledFor = t("composer.needSchedule");
       else if (scheduleProblem) next.scheduledFor = messageText(scheduleProblem, locale);
@@ -283,7 +286,7 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
     <div className="sufra-composer">
       <Form layout="vertical" className="sufra-composer-form" component="div">
         {formError && <Alert className="sufra-form-alert" type="error" showIcon title={formError} data-testid="composer-error" />}
-        <Form.Item label={t("composer.platforms")} extra={t("composer.platformsHint")} validateStatus={status("platforms")} help={errors.platforms} required>
+        <Form.Item label={t("composer.platforms")} extra={t("composer.platformsHint")} validateStatus={status("platforms")} help={errors.platforms}>
           <ul className="sufra-platform-choices" aria-label={t("composer.platforms")}>
             {PLATFORMS.map((p) => {
               const c = connections.get(p);
@@ -297,7 +300,13 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
                         @{c.account.handle}
                       </bdi>
                     )}
-                    {c?.account?.demo && <Tag className="sufra-demo-tag">{t("demo")}</Tag>}
+                    {c?.account?.practice ? (
+                      <Tag className="sufra-demo-tag" title={t("composer.practiceHint")} data-testid={`practice-${p}`}>
+                        {t("composer.practice")}
+                      </Tag>
+                    ) : (
+                      c?.account?.demo && <Tag className="sufra-demo-tag">{t("demo")}</Tag>
+                    )}
                   </Checkbox>
                   <span className="sufra-platform-hint">{connectionHint(c, t)}</span>
                 </li>

@@ -100,7 +100,7 @@ const connection = (platform: string, account: object | null, extra: object = {}
   available: true,
   configured: true,
   manual: platform === "SNAPCHAT",
-  account: account && { __typename: "PlatformAccount", id: `a-${platform}`, platform, handle: "daralqahwa", displayName: "Dar Al Qahwa", demo: false, status: "CONNECTED", ...account },
+  account: account && { __typename: "PlatformAccount", id: `a-${platform}`, platform, handle: "daralqahwa", displayName: "Dar Al Qahwa", demo: false, practice: false, status: "CONNECTED", ...account },
   ...extra,
 });
 
@@ -164,7 +164,8 @@ afterEach(() => {
 
 describe("posts list", () => {
   test("shows each post with its status, its networks, and the time in Kuwait with the Hijri date", async () => {
-    renderList([listMock([post("p1"), post("p2", { status: "DRAFT", scheduledFor: null, targets: [] })])]);
+    // a draft may have no network yet
+    renderList([listMock([post("p1"), post("p2", { status: "DRAFT", scheduledFor: null, targets: [], platforms: [] })])]);
     const cards = await screen.findAllByTestId("post-card");
     expect(cards).toHaveLength(2);
     const first = within(cards[0]);
@@ -177,6 +178,7 @@ describe("posts list", () => {
     expect(first.getByTestId("hijri-date")).toHaveTextContent(/Ramadan.*1447/);
     expect(within(cards[1]).getByTestId("post-status")).toHaveTextContent("Draft");
     expect(within(cards[1]).getByText("Not scheduled")).toBeInTheDocument();
+    expect(within(cards[1]).getByTestId("no-network-p2")).toHaveTextContent("No network yet");
     expect(screen.getByTestId("posts-total")).toHaveTextContent("2 posts");
   });
 
@@ -336,12 +338,41 @@ describe("composer", () => {
     expect(await screen.findByText("Saved in your drafts")).toBeInTheDocument();
   });
 
-  test("a draft without a network is stopped at the networks field, in the person's language", async () => {
-    renderWithMocks(composerRoutes, "/posts/new", [setupMock()]);
+  test("a draft needs no network: saved with none, then back to the list", async () => {
+    const created = post("new2", { status: "DRAFT", scheduledFor: null, content: "Fresh karak", platforms: [], targets: [] });
+    renderWithMocks(composerRoutes, "/posts/new", [
+      setupMock(),
+      {
+        request: { query: PostsCreateDocument, variables: { input: { content: "Fresh karak", hashtags: [], firstComment: null, mediaIds: [], platforms: [] } } },
+        result: { data: { createPost: created } },
+      },
+    ]);
     await screen.findByTestId("platform-twitter");
     type(screen.getByTestId("caption"), "Fresh karak");
     fireEvent.click(screen.getByTestId("save-draft"));
+    expect(await screen.findByText("posts list")).toBeInTheDocument();
+    expect(await screen.findByText("Saved in your drafts")).toBeInTheDocument();
+  });
+
+  test("publishing or scheduling without a network is stopped at the networks field, in the person's language", async () => {
+    renderWithMocks(composerRoutes, "/posts/new", [setupMock()]);
+    await screen.findByTestId("platform-twitter");
+    type(screen.getByTestId("caption"), "Fresh karak");
+    fireEvent.click(screen.getByTestId("publish-now"));
     expect(await screen.findByText(messageText("platformsRequired", "en"))).toBeInTheDocument();
+  });
+
+  test("a practice account is offered with a visible Practice tag, in both languages", async () => {
+    const practiceSetup = setupMock();
+    practiceSetup.result.data.platformConnections = [connection("INSTAGRAM", { demo: true, practice: true, handle: "practice_instagram" }), connection("TWITTER", null), connection("SNAPCHAT", null)];
+    renderWithMocks(composerRoutes, "/posts/new", [practiceSetup]);
+    const tag = await screen.findByTestId("practice-instagram");
+    expect(tag).toHaveTextContent("Practice");
+    expect(within(screen.getByTestId("platform-instagram")).getByRole("checkbox")).toBeEnabled();
+    expect(within(screen.getByTestId("platform-twitter")).getByRole("checkbox")).toBeDisabled();
+    // switching language re-renders the page
+    await act(() => inLanguage("ar"));
+    expect(await screen.findByTestId("practice-instagram")).toHaveTextContent("تدريب");
   });
 
   describe("upload", () => {

@@ -244,6 +244,14 @@ export default function PostsPage() {
             <PlatformLabel platform={pl} />
           </li>
         ))}
+      {/* a draft may wait for its networks until it is scheduled */}
+      {!p.targets.length && !p.platforms.length && (
+        <li>
+          <Typography.Text type="secondary" data-testid={`no-network-${p.id}`}>
+            {t("noNetwork")}
+          </Typography.Text>
+        </li>
+      )}
     </ul>
   );
 

@@ -29,6 +29,7 @@ const PlatformConnection = builder.objectRef<ConnectionShape>("PlatformConnectio
     configured: t.exposeBoolean("configured", { description: "this server can connect it (app credentials set)" }),
     manual: t.exposeBoolean("manual", { description: "posted by hand at the time (Snapchat)" }),
     account: t.field({ type: PlatformAccount, nullable: true, resolve: (c) => c.account }),
+    practiceAvailable: t.exposeBoolean("practiceAvailable", { description: "addPracticeAccounts would give this network a practice account (in the plan; no account, or a disconnected practice one)" }),
   }),
 });
 

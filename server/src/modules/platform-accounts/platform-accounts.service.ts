@@ -37,14 +37,17 @@ export const isPracticeAccount = (a: { demo: boolean; platform: PlatformName; ex
  * Returns the networks that got one.
  */
 export async function ensurePracticeAccounts(tx: Tx, businessId: string, plan: PlanId): Promise<PlatformName[]> {
-  const have = await tx.platformAccount.findMany({ where: { businessId }, select: { platform: true } });
+  const have = await tx.platformAccount.findMany({ where: { businessId }, select: { id: true, platform: true, demo: true, externalId: true, status: true } });
+  // a practice account someone disconnected comes back; a real account, even disconnected, stays as it is
+  const back = have.filter((a) => PLAN_PLATFORMS[plan].includes(a.platform) && a.status === "disconnected" && isPracticeAccount(a));
+  if (back.length) await tx.platformAccount.updateMany({ where: { id: { in: back.map((a) => a.id) } }, data: { status: "connected", connectedAt: new Date() } });
   const missing = PLAN_PLATFORMS[plan].filter((p) => !have.some((a) => a.platform === p));
-  if (!missing.length) return [];
+  if (!missing.length) return back.map((a) => a.platform);
   await tx.platformAccount.createMany({
     data: missing.map((platform) => ({ businessId, platform, externalId: practiceExternalId(platform), handle: `practice_${platform}`, displayName: "Practice account (simulated)", demo: true, status: "connected" as const })),
     skipDuplicates: true,
   });
-  return missing;
+  return [...back.map((a) => a.platform), ...missing];
 }
 
 /**
@@ -71,6 +74,8 @@ export interface PlatformConnection {
   configured: boolean;
   manual: boolean;
   account: PlatformAccount | null;
+  /** addPracticeAccounts would give this network a practice account (in the plan, and no account or a disconnected practice one) */
+  practiceAvailable: boolean;
 }
 
 export function createPlatformAccountsService(deps: Deps, notifications: NotificationsService) {
@@ -183,8 +188,10 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
     const [plan, accounts] = await Promise.all([planOf(businessId), db.platformAccount.findMany({ where: { businessId } })]);
     return PLATFORMS.map((platform) => {
       const adapter = platforms.adapter(platform, { demo: false });
-      const account = accounts.find((a) => a.platform === platform && a.status !== "disconnected") ?? null;
-      return { platform, available: PLAN_PLATFORMS[plan].includes(platform), configured: adapter.configured(), manual: adapter.manual, account };
+      const row = accounts.find((a) => a.platform === platform);
+      const account = row && row.status !== "disconnected" ? row : null;
+      const available = PLAN_PLATFORMS[plan].includes(platform);
+      return { platform, available, configured: adapter.configured(), manual: adapter.manual, account, practiceAvailable: available && (!row || (row.status === "disconnected" && isPracticeAccount(row))) };
     });
   }
 

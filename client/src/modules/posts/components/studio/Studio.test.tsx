@@ -307,7 +307,7 @@ const connection = (platform: string) => ({
   available: true,
   configured: true,
   manual: platform === "SNAPCHAT",
-  account: { __typename: "PlatformAccount", id: `a-${platform}`, platform, handle: "daralqahwa", displayName: "Dar Al Qahwa", demo: false, status: "CONNECTED" },
+  account: { __typename: "PlatformAccount", id: `a-${platform}`, platform, handle: "daralqahwa", displayName: "Dar Al Qahwa", demo: false, practice: false, status: "CONNECTED" },
 });
 const setupMock = {
   request: { query: PostsComposerSetupDocument },
