@@ -31,7 +31,7 @@ export function ChartTable({ chart, locale, hidden }: { chart: SufraChartProps; 
     rows = xs.map((x) => ({ key: String(x), label: fx(x), cells: series.map((s) => fy(at.get(`${s}\u0000${x}`))) }));
   }
 
-  return (
+  const table = (
     <table className={hidden ? "sufra-chart-table sufra-chart-sr" : "sufra-chart-table"} data-testid="chart-table">
       <caption>
         {chart.title}
@@ -66,4 +66,7 @@ export function ChartTable({ chart, locale, hidden }: { chart: SufraChartProps; 
       </tbody>
     </table>
   );
+  // A table is as wide as its cells whatever its width says, and clipping does not stop it widening
+  // the page: a hidden one sits in a 1-pixel box that hides its overflow (a phone would scroll sideways).
+  return hidden ? <div className="sufra-chart-sr-box">{table}</div> : table;
 }

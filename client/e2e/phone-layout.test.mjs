@@ -1,0 +1,111 @@
+// Phone layouts (390×844) in English and Arabic: no page scrolls sideways (a hidden chart table or a
+// wide table once pushed /competitors, the admin's Holidays and Clients past the screen's edge), and
+// the page title is not covered by the top bar. jsdom cannot measure layout; a real browser can.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { ADMIN, DEMO, logIn, screenshot, startBrowser, startServer } from "./support.mjs";
+
+const PHONE = { width: 390, height: 844 };
+let server, browser;
+before(async () => {
+  server = await startServer();
+  browser = await startBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** How far the page reaches past the screen's side, and what sits on the page title's points. */
+async function measure(page) {
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const at = await titleSpots(page, "as opened");
+  // a sideways swipe (either way: RTL scrolls to the left) must not move the title from under the finger
+  await page.evaluate(() => window.scrollBy(-window.innerWidth, 0));
+  const swipedLeft = await titleSpots(page, "swiped left");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate(() => window.scrollBy(window.innerWidth, 0));
+  const swipedRight = await titleSpots(page, "swiped right");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const m = await page.evaluate(() => {
+    const root = document.scrollingElement;
+    const title = document.querySelector("#sufra-main h1");
+    // the widest element past the edge, to name the cause when the page does scroll sideways
+    let widest = null;
+    if (root.scrollWidth > window.innerWidth)
+      for (const el of document.querySelectorAll("body *")) {
+        const r = el.getBoundingClientRect();
+        const past = Math.max(r.right - window.innerWidth, -r.left);
+        if (past > 1 && (!widest || past > widest.past)) widest = { past: Math.round(past), el: `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)}` };
+      }
+    return { scrollWidth: root.scrollWidth, innerWidth: window.innerWidth, title: title?.textContent ?? null, widest };
+  });
+  return { ...m, covered: [...at, ...swipedLeft, ...swipedRight] };
+}
+
+/** Points of the page title's text (start, middle, end) where something else (the top bar) is on top, or that are off screen. */
+function titleSpots(page, when) {
+  return page.evaluate((when) => {
+    const title = document.querySelector("#sufra-main h1");
+    if (!title) return [`${when}: no title`];
+    const range = document.createRange();
+    range.selectNodeContents(title);
+    const text = range.getBoundingClientRect();
+    const y = text.top + text.height / 2;
+    const covered = [];
+    for (const x of [text.left + 2, text.left + text.width / 2, text.right - 2]) {
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !title.contains(hit)) covered.push(`${when} ${Math.round(x)},${Math.round(y)}: ${hit ? `${hit.tagName.toLowerCase()}.${hit.className}` : "off screen"}`);
+    }
+    return covered;
+  }, when);
+}
+
+async function check(page, name, lng) {
+  const m = await measure(page);
+  await screenshot(page, `phone-${name}-${lng}.png`);
+  assert.ok(m.title, `${name} (${lng}) has a page title`);
+  assert.deepEqual(m.covered, [], `${name} (${lng}): the title "${m.title}" is covered`);
+  assert.ok(m.scrollWidth <= m.innerWidth, `${name} (${lng}) scrolls sideways: ${m.scrollWidth} > ${m.innerWidth}, widest ${JSON.stringify(m.widest)}`);
+}
+
+for (const lng of ["en", "ar"]) {
+  test(`a client's /competitors on a phone: no sideways scroll, the title in view (${lng})`, async () => {
+    const page = await browser.page(server.base);
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.base}/login?lng=${lng}`);
+    await logIn(page, DEMO.client, DEMO.password);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${server.base}/competitors`);
+    await page.getByTestId("competitor-count").waitFor();
+    // the charts, with their screen-reader tables, are what once widened the page
+    await page.getByTestId("competitor-charts").waitFor();
+    await check(page, "competitors", lng);
+    await page.close();
+  });
+
+  test(`the admin's Clients and Holidays on a phone: no sideways scroll, details and Save in reach (${lng})`, async () => {
+    const page = await browser.page(server.base);
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.base}/admin/login?lng=${lng}`);
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/admin$/);
+
+    await page.goto(`${server.base}/admin/clients`);
+    const card = page.getByTestId("client-card").first();
+    await card.waitFor();
+    await check(page, "admin-clients", lng);
+    // the card's name opens the client's details
+    await card.locator(".sufra-company-link").click();
+    await page.getByTestId("client-details").waitFor();
+
+    await page.goto(`${server.base}/admin?tab=holidays`);
+    const save = page.getByTestId("holiday-card").first().getByRole("button", { name: lng === "ar" ? "حفظ" : "Save" });
+    await save.waitFor();
+    await check(page, "admin-holidays", lng);
+    const box = await save.boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width, `Save is on screen: ${JSON.stringify(box)}`);
+    await page.close();
+  });
+}
