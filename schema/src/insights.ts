@@ -64,6 +64,8 @@ export interface PostingInsights {
   ramadan: boolean;
   /** Published posts with figures in the lookback. */
   postsAnalysed: number;
+  /** Posts of the lookback with simulated figures only (demo and practice accounts): never counted towards minPosts. */
+  simulatedPosts: number;
   minPosts: number;
   /** The first day covered, YYYY-MM-DD (Kuwait). */
   from: string;
@@ -123,8 +125,8 @@ function prayerWindows(prayers: PrayerClock, ramadan: boolean): Window[] {
       ]
     : [
         { reason: "lunch", from: 12 * 60, to: 14 * 60, lift: 24 },
-        // the evening after Maghrib ends when Isha begins (in winter they are barely 80 minutes apart)
-        { reason: "after_maghrib", from: p.maghrib + 20, to: Math.min(p.maghrib + 140, p.isha), lift: 26, after: "maghrib" },
+        // the evening after Maghrib ends where the one after Isha begins (in winter they are barely 80 minutes apart)
+        { reason: "after_maghrib", from: p.maghrib + 20, to: Math.min(p.maghrib + 140, p.isha + 20), lift: 26, after: "maghrib" },
         { reason: "after_isha", from: p.isha + 20, to: Math.max(23 * 60, p.isha + 150), lift: 34, after: "isha" },
       ];
 }

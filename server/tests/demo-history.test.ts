@@ -65,6 +65,14 @@ describe("the demo café's history", () => {
     expect(r.body.totals.likes).toBeGreaterThan(0);
   });
 
+  it("best times: its simulated posts never count towards its own figures, and the answer says how many were left out", async () => {
+    const posts = await demo.sufra.deps.db.post.count({ where: { businessId, status: "published" } });
+    const r = await call(demo.base, "GET", "/api/insights/posting-times", { token });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ source: "defaults", posts_analysed: 0, simulated_posts: posts, min_posts: 12 });
+    expect(posts).toBeGreaterThan(12);
+  });
+
   it("is seeded once: a second call, or a restart, adds nothing", async () => {
     const db = demo.sufra.deps.db;
     const before = await db.post.count({ where: { businessId } });

@@ -82,8 +82,8 @@ describe("defaults until there are enough posts", () => {
   test("a new business: the Kuwait defaults, every weekday and hour, suggestions in the future with their reasons (REST, snake_case)", async () => {
     const r = await call(app.base, "GET", "/api/insights/posting-times?from=2030-06-09", { token: tokenB });
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body)).toEqual(["source", "ramadan", "posts_analysed", "min_posts", "from", "cells", "best", "suggestions"]);
-    expect(r.body).toMatchObject({ source: "defaults", ramadan: false, posts_analysed: 0, min_posts: MIN_POSTS_FOR_OWN_INSIGHTS, from: "2030-06-09" });
+    expect(Object.keys(r.body)).toEqual(["source", "ramadan", "posts_analysed", "simulated_posts", "min_posts", "from", "cells", "best", "suggestions"]);
+    expect(r.body).toMatchObject({ source: "defaults", ramadan: false, posts_analysed: 0, simulated_posts: 0, min_posts: MIN_POSTS_FOR_OWN_INSIGHTS, from: "2030-06-09" });
     expect(r.body.cells).toHaveLength(168);
     expect(r.body.cells[0]).toEqual({ weekday: 0, hour: 0, score: expect.any(Number) });
     expect(Math.max(...r.body.cells.map((c: { score: number }) => c.score))).toBe(100);
@@ -124,7 +124,7 @@ describe("the business's own figures", () => {
     await published(businessA, pastKuwait(1, 8, 0), { likes: 900, reach: 1000 }, { status: "failed" });
     await published(businessA, pastKuwait(1, 9, 14), { likes: 900, reach: 1000 });
     const r = await call(app.base, "GET", "/api/insights/posting-times?from=2030-06-09", { token: tokenA });
-    expect(r.body).toMatchObject({ source: "defaults", posts_analysed: 11 });
+    expect(r.body).toMatchObject({ source: "defaults", posts_analysed: 11, simulated_posts: 1 });
   });
 
   test("with enough posts: own figures, and the best hour is the one that engaged (even against the defaults' Thursday night)", async () => {

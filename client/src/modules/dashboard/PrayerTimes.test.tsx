@@ -44,7 +44,7 @@ test("the five prayers with their times and the suggested post time 30 minutes a
   expect(screen.getByTestId("prayer-maghrib")).toHaveAttribute("aria-current", "time");
   expect(screen.getByTestId("prayer-asr")).not.toHaveClass("is-next");
   expect(within(rows[3]!).getByLabelText("Post at 6:29 PM")).toBeInTheDocument();
-  expect(screen.getByTestId("prayer-tip")).toHaveTextContent("Post after Maghrib (6:19 PM–7:16 PM) and after Isha (7:36 PM–11:00 PM)");
+  expect(screen.getByTestId("prayer-tip")).toHaveTextContent("Post after Maghrib (6:19 PM–7:36 PM) and after Isha (7:36 PM–11:00 PM)");
   expect(within(box).getByText("Suggested post time")).toBeInTheDocument();
 });
 
@@ -70,21 +70,21 @@ test("in Arabic: Arabic names, Arabic-Indic digits and the Arabic tip; Latin dig
   expect(within(maghrib).getByText("٥:٥٩ م")).toBeInTheDocument();
   expect(within(maghrib).getByText("٦:٢٩ م")).toBeInTheDocument();
   expect(within(screen.getByTestId("prayer-fajr")).getByText("الفجر")).toBeInTheDocument();
-  expect(screen.getByTestId("prayer-tip")).toHaveTextContent("انشر بعد المغرب (٦:١٩ م–٧:١٦ م) وبعد العشاء (٧:٣٦ م–١١:٠٠ م)");
+  expect(screen.getByTestId("prayer-tip")).toHaveTextContent("انشر بعد المغرب (٦:١٩ م–٧:٣٦ م) وبعد العشاء (٧:٣٦ م–١١:٠٠ م)");
   expect(within(box).getByText("الوقت المقترح للنشر")).toBeInTheDocument();
   unmount();
 
   localStorage.setItem("sufra.digits", "latn");
   card([prayerMock]);
   expect(await within(await screen.findByTestId("prayer-maghrib")).findByText("5:59 م")).toBeInTheDocument();
-  expect(screen.getByTestId("prayer-tip")).toHaveTextContent("انشر بعد المغرب (6:19 م–7:16 م)");
+  expect(screen.getByTestId("prayer-tip")).toHaveTextContent("انشر بعد المغرب (6:19 م–7:36 م)");
 });
 
 test("the tip's windows come from the day's times: a winter Maghrib at 4:50 PM, not 6-8 PM", async () => {
   await inLanguage("en");
   const winter = { ...times, date: "2026-12-15", fajr: "04:55", sunrise: "06:20", dhuhr: "11:35", asr: "14:27", maghrib: "16:50", isha: "18:11" };
   card([{ ...prayerMock, result: { data: { prayerTimes: winter } } }], new Date("2026-12-15T10:00:00Z"));
-  expect(await screen.findByTestId("prayer-tip")).toHaveTextContent("Post after Maghrib (5:10 PM–6:11 PM) and after Isha (6:31 PM–11:00 PM)");
+  expect(await screen.findByTestId("prayer-tip")).toHaveTextContent("Post after Maghrib (5:10 PM–6:31 PM) and after Isha (6:31 PM–11:00 PM)");
 });
 
 test("in Ramadan the tip names Ramadan's windows: before Iftar, after Taraweeh, before Suhoor (English and Arabic)", async () => {

@@ -4,6 +4,7 @@
 import { Alert, Button, Card, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
+import { Note } from "../../app/Note.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { INSIGHTS_NS } from "./i18n.ts";
@@ -32,9 +33,12 @@ export function BestTimesCard() {
         <Typography.Text type="secondary" data-testid="best-times-source">
           {insights.source === "OWN"
             ? t("own", { count: insights.postsAnalysed, n, days: formatNumber(LOOKBACK_DAYS, locale) })
-            : t("defaults", { min: formatNumber(insights.minPosts, locale), n })}
+            : insights.simulatedPosts > 0
+              ? // simulated figures (demo, practice) never count: say so, or "0 so far" looks wrong beside them
+                t("defaultsSimulated", { min: formatNumber(insights.minPosts, locale), n, count: insights.simulatedPosts, sim: formatNumber(insights.simulatedPosts, locale) })
+              : t("defaults", { min: formatNumber(insights.minPosts, locale), n })}
         </Typography.Text>
-        {insights.ramadan && <Alert type="info" showIcon title={t("ramadan")} data-testid="best-times-ramadan" />}
+        {insights.ramadan && <Note title={t("ramadan")} data-testid="best-times-ramadan" />}
         <PostingHeatmap cells={insights.cells} best={insights.best} />
         <Typography.Text strong>{t("next")}</Typography.Text>
         {coming.length ? (

@@ -80,6 +80,23 @@ describe("the dashboard card", () => {
     expect(within(card).getByTestId("posting-heatmap")).toBeInTheDocument();
   });
 
+  test("simulated posts (demo, practice) do not count, and the card says so: 33 simulated beside '0 so far', in English and Arabic", async () => {
+    await inLanguage("en");
+    const demo = insightsData({ from: "2030-06-09", simulatedPosts: 33 });
+    const { unmount } = render(<BestTimesCard />, [insightsMock(demo)]);
+    expect(await screen.findByTestId("best-times-source")).toHaveTextContent("Kuwait food & beverage defaults until you have 12 published posts (0 so far; the 33 posts with simulated figures do not count).");
+    unmount();
+    const one = render(<BestTimesCard />, [insightsMock(insightsData({ from: "2030-06-09", simulatedPosts: 1 }))]);
+    expect(await screen.findByTestId("best-times-source")).toHaveTextContent("(0 so far; 1 post with simulated figures does not count).");
+    one.unmount();
+    await inLanguage("ar");
+    const ar = render(<BestTimesCard />, [insightsMock(demo)]);
+    expect(await screen.findByTestId("best-times-source")).toHaveTextContent("(نشرت ٠ حتى الآن؛ ولا يُحتسب ٣٣ منشورًا أرقامها محاكاة).");
+    ar.unmount();
+    render(<BestTimesCard />, [insightsMock(insightsData({ from: "2030-06-09", simulatedPosts: 2 }))]);
+    expect(await screen.findByTestId("best-times-source")).toHaveTextContent("ولا يُحتسب المنشوران ذوا الأرقام المحاكاة).");
+  });
+
   test("own figures, in both languages; Ramadan's note", async () => {
     await inLanguage("en");
     const { unmount } = render(<BestTimesCard />, [insightsMock(OWN)]);

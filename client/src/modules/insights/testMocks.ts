@@ -7,7 +7,7 @@ import { InsightsPostingTimesDocument, type InsightsPostingTimesQuery } from "..
 /** Kuwait City, 20 March 2026. */
 const MARCH: PrayerClock = { fajr: "04:33", dhuhr: "11:56", asr: "15:23", maghrib: "17:59", isha: "19:16" };
 
-export function insightsData(opts: { from?: string; now?: Date; own?: EngagementSample[]; postsAnalysed?: number; ramadan?: boolean } = {}): InsightsPostingTimesQuery {
+export function insightsData(opts: { from?: string; now?: Date; own?: EngagementSample[]; postsAnalysed?: number; simulatedPosts?: number; ramadan?: boolean } = {}): InsightsPostingTimesQuery {
   // by default the week from today, so the suggested times are still ahead
   const from = opts.from ?? new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kuwait" }).format(new Date());
   const ramadan = opts.ramadan ?? false;
@@ -22,6 +22,7 @@ export function insightsData(opts: { from?: string; now?: Date; own?: Engagement
       source: (opts.own ? "OWN" : "DEFAULTS") as InsightsPostingTimesQuery["postingInsights"]["source"],
       ramadan,
       postsAnalysed: opts.postsAnalysed ?? (opts.own ? opts.own.reduce((a, s) => a + s.posts, 0) : 0),
+      simulatedPosts: opts.simulatedPosts ?? 0,
       minPosts: 12,
       from,
       cells: gridCells(grid).map((c) => ({ __typename: "PostingHeatCell", ...c })),

@@ -46,6 +46,7 @@ const PostingInsights = builder.objectRef<InsightsShape>("PostingInsights").impl
     source: t.field({ type: InsightsSourceEnum, resolve: (i) => i.source }),
     ramadan: t.exposeBoolean("ramadan", { description: "Some of the seven days fall in Ramadan (its hours are used for them)." }),
     postsAnalysed: t.exposeInt("postsAnalysed", { description: "Published posts with figures in the last 90 days." }),
+    simulatedPosts: t.exposeInt("simulatedPosts", { description: "Posts of the last 90 days with simulated figures only (demo and practice accounts): they never count towards minPosts." }),
     minPosts: t.exposeInt("minPosts", { description: "How many such posts the business's own figures need." }),
     from: t.exposeString("from", { description: "The first day covered, YYYY-MM-DD (Kuwait)." }),
     cells: t.field({ type: [PostingHeatCell], description: "168 cells, by weekday then hour.", resolve: (i) => i.cells }),

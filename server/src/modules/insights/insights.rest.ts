@@ -10,6 +10,7 @@ export const restInsights = (i: PostingInsights) => ({
   source: i.source,
   ramadan: i.ramadan,
   posts_analysed: i.postsAnalysed,
+  simulated_posts: i.simulatedPosts,
   min_posts: i.minPosts,
   from: i.from,
   cells: i.cells,

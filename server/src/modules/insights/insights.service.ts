@@ -27,6 +27,8 @@ export function ramadanDays(dates: readonly string[], holidays: readonly KuwaitH
 
 interface Figures {
   posts: number;
+  /** posts of the lookback published only with simulated figures (demo or practice accounts): not counted, but said */
+  simulated: number;
   samples: EngagementSample[];
 }
 
@@ -72,7 +74,19 @@ export function createInsightsService(deps: Deps, calendar: CalendarService, opt
              (select count(distinct post_id) from v)::int as total
         from v
        group by 1, 2`;
-    return { posts: rows[0]?.total ?? 0, samples: rows.map((r) => ({ weekday: r.weekday, hour: r.hour, posts: r.posts, value: r.value })) };
+    // the posts the figures leave out because theirs are simulated, so the card can say why it still waits
+    const [simulated] = await db.$queryRaw<{ n: number }[]>`
+      select count(distinct p.id)::int as n
+        from post_targets pt
+        join posts p on p.id = pt.post_id
+        join platform_accounts a on a.id = pt.account_id
+       where p.business_id = ${businessId}::uuid
+         and pt.status = 'published'
+         and (pt.metrics_simulated or a.demo)
+         and coalesce(pt.published_at, p.published_at) >= ${since.toISOString()}::timestamptz
+         and coalesce(pt.published_at, p.published_at) < ${until.toISOString()}::timestamptz
+         and not exists (select 1 from post_targets r where r.post_id = p.id and r.status = 'published' and r.metrics_at is not null and not r.metrics_simulated)`;
+    return { posts: rows[0]?.total ?? 0, simulated: simulated?.n ?? 0, samples: rows.map((r) => ({ weekday: r.weekday, hour: r.hour, posts: r.posts, value: r.value })) };
   }
 
   /** Which of `dates` (consecutive, YYYY-MM-DD) fall in Ramadan, the admins' corrections applied. */
@@ -123,6 +137,7 @@ export function createInsightsService(deps: Deps, calendar: CalendarService, opt
         source: own ? "own" : "defaults",
         ramadan: inRamadan.some(Boolean),
         postsAnalysed: figures.posts,
+        simulatedPosts: figures.simulated,
         minPosts: MIN_POSTS_FOR_OWN_INSIGHTS,
         from,
         cells: gridCells(grid),
