@@ -106,6 +106,8 @@ describe("SufraChart", () => {
     expect(await screen.findByTestId("plot")).toHaveTextContent("drawn");
     const hidden = screen.getByRole("table", { name: "Followers" });
     expect(hidden).toHaveClass("sufra-chart-sr");
+    // in a clipping box: a table is as wide as its cells whatever its own width, and would widen a phone's page
+    expect(hidden.parentElement).toHaveClass("sufra-chart-sr-box");
     expect(screen.getByRole("figure", { name: "Followers" })).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "Show as table" }));
     expect(screen.queryByTestId("plot")).toBeNull();
