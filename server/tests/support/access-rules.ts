@@ -81,6 +81,7 @@ export const REST_RULES: Record<string, Rule> = {
   "POST /api/posts/:id/schedule": r("business"),
   "POST /api/posts/:id/unschedule": r("business"),
   "POST /api/posts/:id/publish": r("business"),
+  "POST /api/posts/:id/duplicate": r("business"),
   "GET /api/platforms": r("business"),
   "POST /api/platforms/:platform/connect": r("business"),
   "GET /api/platforms/:platform/callback": r("public"), // the network sends the person back; the single-use state names the business
@@ -227,6 +228,7 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Mutation.deleteMedia": r("business"),
   "Mutation.deletePost": r("business"),
   "Mutation.deletePosts": r("business", true),
+  "Mutation.duplicatePost": r("business"),
   "Mutation.deleteReview": r("business"),
   "Mutation.detachPostsFromCampaign": r("business"),
   "Mutation.disconnectCompetitorDiscovery": r("businessPerson"),
