@@ -23,7 +23,11 @@ export function sufraTheme(dark: boolean, rtl: boolean): ThemeConfig {
     algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
       colorPrimary: dark ? PALETTE.saffron : PALETTE.saffronInk,
-      colorInfo: PALETTE.cardamom,
+      colorInfo: dark ? "#6CC3A5" : PALETTE.cardamom,
+      // antd derives the info ground from cardamom as a mid grey (#929C97 light, #121313 dark) that makes a
+      // note look disabled: a pale cardamom tint instead, text and icon at AA on it (Note.tsx)
+      colorInfoBg: dark ? "#16271F" : "#EAF3EF",
+      colorInfoBorder: dark ? "#2F5A4B" : "#A9CBBE",
       colorLink: dark ? "#E89A55" : PALETTE.saffronInk,
       colorTextBase: dark ? "#F3EAE0" : PALETTE.dateBrown,
       colorBgBase: dark ? PALETTE.night : PALETTE.warmWhite,

@@ -15,6 +15,7 @@ import { UpgradeCard } from "../team/components/UpgradeCard.tsx";
 import { API_KEYS_NS } from "./i18n.ts";
 import "../team/team.css";
 import { LoadError } from "../../app/LoadError.tsx";
+import { Note } from "../../app/Note.tsx";
 
 export default function ApiKeysPage() {
   const { t } = useTranslation(API_KEYS_NS);
@@ -41,7 +42,7 @@ export default function ApiKeysPage() {
             }}
           />
         ) : (
-          <Alert type="info" showIcon title={t("readOnly")} data-testid="api-keys-read-only" />
+          <Note title={t("readOnly")} data-testid="api-keys-read-only" />
         )}
         {(apiKeys.premium || apiKeys.keys.length > 0) && <KeysCard keys={apiKeys.keys} canManage={apiKeys.canManage} onChange={reload} busy={loading} />}
         {apiKeys.premium && <UsageCard />}

@@ -6,11 +6,12 @@
 // status change (postChanged) refreshes the page.
 import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
 import { isManualGoal, isPostEditable, messageText, postStatusKey, type PostStatus as StatusKey } from "@sufra/schema";
-import { Alert, App, Button, Card, Empty, InputNumber, Skeleton, Table, Tag, Typography } from "antd";
+import { App, Button, Card, Empty, InputNumber, Skeleton, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { LoadError } from "../../app/LoadError.tsx";
+import { Note } from "../../app/Note.tsx";
 import { useSerialRefetch } from "../../app/useSerialRefetch.ts";
 import { CampaignsCampaignDocument, CampaignsDetachDocument, CampaignsPostChangedDocument, CampaignsUpdateDocument, type CampaignsCampaignQuery } from "../../graphql/graphql.ts";
 import { errorCode, errorDetails, errorMessage } from "../../lib/errorMessage.ts";
@@ -201,7 +202,7 @@ function FiguresCard({ rollup: r }: { rollup: Rollup }) {
   return (
     <Card title={t("page.figures")} className="sufra-campaign-card" data-testid="campaign-figures">
       <Typography.Paragraph type="secondary">{t("page.figuresHint")}</Typography.Paragraph>
-      {r.simulatedIncluded && <Alert type="info" showIcon title={t("simulated")} className="sufra-form-alert" data-testid="campaign-simulated" />}
+      {r.simulatedIncluded && <Note title={t("simulated")} className="sufra-form-alert" data-testid="campaign-simulated" />}
       <div className="sufra-campaign-figures">
         <Figure label={t("page.published")} value={n(r.totals.posts)} testId="figure-posts" />
         <Figure label={t("page.reach")} value={n(r.totals.reach)} testId="figure-reach" />

@@ -25,6 +25,7 @@ import { UpgradeCard } from "./components/UpgradeCard.tsx";
 import { TEAM_NS } from "./i18n.ts";
 import "./team.css";
 import { LoadError } from "../../app/LoadError.tsx";
+import { Note } from "../../app/Note.tsx";
 
 type Member = TeamPageQuery["team"]["members"][number];
 
@@ -53,7 +54,7 @@ export default function TeamPage() {
     body = team.premium ? (
       <>
         <MembersCard members={team.members} canManage={team.canManage} onChange={reload} busy={loading} />
-        {team.canManage ? <InviteCard onInvited={reload} /> : <Alert type="info" showIcon title={t("readOnly")} data-testid="team-read-only" />}
+        {team.canManage ? <InviteCard onInvited={reload} /> : <Note title={t("readOnly")} data-testid="team-read-only" />}
         <InvitationsCard invitations={team.invitations} canManage={team.canManage} onChange={reload} />
       </>
     ) : (

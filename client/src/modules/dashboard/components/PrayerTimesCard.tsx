@@ -6,6 +6,7 @@ import { PRAYERS, kuwaitClock, nextPrayer, prayerTipWindows, suggestedPostTimes 
 import { Alert, Button, Card, Skeleton, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Note } from "../../../app/Note.tsx";
 import { TAG_COLORS } from "../../../app/tagColors.ts";
 import { DashboardPrayerTimesDocument } from "../../../graphql/graphql.ts";
 import { formatClock, formatDate, formatHijri } from "../../../lib/format.ts";
@@ -70,13 +71,7 @@ export function PrayerTimesCard({ now }: { now?: Date }) {
             ))}
           </tbody>
         </table>
-        <Alert
-          type="info"
-          showIcon
-          className="sufra-block-gap"
-          data-testid="prayer-tip"
-          title={t(times.ramadan ? "prayer.tipRamadan" : "prayer.tip", windows)}
-        />
+        <Note className="sufra-block-gap" data-testid="prayer-tip" title={t(times.ramadan ? "prayer.tipRamadan" : "prayer.tip", windows)} />
       </>
     );
   } else if (error && !loading)

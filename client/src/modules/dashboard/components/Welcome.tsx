@@ -1,6 +1,7 @@
 // The greeting: the person's name, their business and its status, and what that status means.
 import { Alert, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
+import { Note } from "../../../app/Note.tsx";
 import { TAG_COLORS, type TagTone } from "../../../app/tagColors.ts";
 import type { DashboardBusiness } from "../hooks/useDashboardMe.ts";
 
@@ -28,7 +29,7 @@ export function Welcome({ name, business, subtitle }: { name: string; business: 
           <BusinessStatusTag status={business.status} />
         </div>
       ) : (
-        <Alert type="info" showIcon title={t("noBusiness")} />
+        <Note title={t("noBusiness")} />
       )}
       {business && business.status !== "ACTIVE" && (
         <Alert className="sufra-block-gap" type={business.status === "PENDING" ? "info" : "error"} showIcon title={t(`notice.${business.status}`, { defaultValue: "" })} />

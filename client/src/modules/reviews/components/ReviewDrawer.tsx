@@ -3,11 +3,12 @@
 // to post on the network, and marks as replied. Each step says what happened.
 import { useMutation } from "@apollo/client/react";
 import { isMessageKey, messageText, reviewReplySchema } from "@sufra/schema";
-import { Alert, App, Button, Descriptions, Drawer, Grid, Input, Popconfirm, Space, Spin, Typography } from "antd";
+import { App, Button, Descriptions, Drawer, Grid, Input, Popconfirm, Space, Spin, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ReviewsApproveDocument, ReviewsDeleteDocument, ReviewsMarkRepliedDocument, ReviewsSuggestReplyDocument, ReviewsUpdateReplyDocument, type ReviewsReviewFieldsFragment } from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
+import { Note } from "../../../app/Note.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { REVIEWS_NS } from "../i18n.ts";
@@ -164,7 +165,7 @@ export function ReviewDrawer({ review, onClose, onChanged, onDeleted }: { review
           {problem}
         </Typography.Text>
       )}
-      {review.status === "APPROVED" && dirty && <Alert className="sufra-form-alert" type="info" showIcon title={t("drawer.editWithdraws")} />}
+      {review.status === "APPROVED" && dirty && <Note className="sufra-form-alert" title={t("drawer.editWithdraws")} />}
       <Space wrap className="sufra-review-actions">
         <Button onClick={onSave} disabled={!dirty || !draft.trim() || !!problem || busy} loading={saving.loading} data-testid="save-reply">
           {t("drawer.save")}

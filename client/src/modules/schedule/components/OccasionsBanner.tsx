@@ -4,9 +4,10 @@
 // a button to create one.
 import { useQuery } from "@apollo/client/react";
 import { UPCOMING_OCCASIONS_MAX_DAYS } from "@sufra/schema";
-import { Alert, Button } from "antd";
+import { Button } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
+import { Note } from "../../../app/Note.tsx";
 import { ScheduleUpcomingOccasionsDocument } from "../../../graphql/graphql.ts";
 import { formatDate, formatHijri } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
@@ -24,9 +25,7 @@ export function OccasionsBanner() {
   const name = (o: (typeof occasions)[number]) => (locale === "ar" ? o.nameAr : o.nameEn);
   const first = occasions[0];
   return (
-    <Alert
-      type="info"
-      showIcon
+    <Note
       data-testid="occasions"
       title={first ? t("empty.title", { occasion: name(first) }) : t("empty.create")}
       description={
