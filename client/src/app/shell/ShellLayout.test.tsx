@@ -100,6 +100,15 @@ describe("on a large screen", () => {
     expect(within(nav).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   });
 
+  test.each(["client", "admin", "owner"] as const)("every %s menu entry has its icon", async (role) => {
+    signIn(role);
+    renderShell(role === "client" ? "/dashboard" : `/${role}`);
+    const nav = await screen.findByRole("navigation", { name: "Main menu" });
+    const items = within(nav).getAllByRole("menuitem");
+    expect(items.length).toBe(shellMenuFor(role).length);
+    for (const item of items) expect({ entry: item.textContent, icon: item.querySelector(".anticon") !== null }).toEqual({ entry: item.textContent, icon: true });
+  });
+
   test("labels are Arabic when the language is ar", async () => {
     await inLanguage("ar");
     signIn("client");

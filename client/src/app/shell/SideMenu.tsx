@@ -1,21 +1,25 @@
 // The side menu: the brand, then the role's entries (SPEC §2 App shell), in the current language,
 // the entry of the current page selected. Used in the large screens' Sider and the small screens' Drawer.
-import { AimOutlined, CalendarOutlined, DashboardOutlined, FileTextOutlined, LineChartOutlined, NotificationOutlined, SettingOutlined, TeamOutlined } from "@ant-design/icons";
-import { homeFor, type Role } from "@sufra/schema";
+import { AimOutlined, CalendarOutlined, DashboardOutlined, FileTextOutlined, KeyOutlined, LineChartOutlined, NotificationOutlined, SettingOutlined, StarOutlined, TeamOutlined, UsergroupAddOutlined } from "@ant-design/icons";
+import { homeFor, type MENU, type Role } from "@sufra/schema";
 import { Menu } from "antd";
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router-dom";
 import { selectedKeyFor, shellMenuFor } from "./menu.ts";
 
-const ICONS: Record<string, ReactNode> = {
+// keyed by every menu key, so a new entry without an icon fails the typecheck
+const ICONS: Record<(typeof MENU)[number]["key"], ReactNode> = {
   dashboard: <DashboardOutlined aria-hidden="true" />,
   posts: <FileTextOutlined aria-hidden="true" />,
+  reviews: <StarOutlined aria-hidden="true" />,
   analytics: <LineChartOutlined aria-hidden="true" />,
   competitors: <AimOutlined aria-hidden="true" />,
   campaigns: <NotificationOutlined aria-hidden="true" />,
   schedule: <CalendarOutlined aria-hidden="true" />,
   clients: <TeamOutlined aria-hidden="true" />,
+  team: <UsergroupAddOutlined aria-hidden="true" />,
+  apiKeys: <KeyOutlined aria-hidden="true" />,
   settings: <SettingOutlined aria-hidden="true" />,
 };
 

@@ -1,8 +1,8 @@
 // The side menu's entries for a role, and which of them the current page belongs to.
-import { homeFor, menuFor, type Role } from "@sufra/schema";
+import { homeFor, menuFor, type MENU, type Role } from "@sufra/schema";
 
 export interface ShellMenuItem {
-  key: string;
+  key: (typeof MENU)[number]["key"];
   path: string;
   label: { en: string; ar: string };
 }
