@@ -28,7 +28,7 @@ interface Draft {
 }
 
 /** A key shown with a line-break chance after each separator, so a long key wraps between its parts, not mid-word. */
-export function KeyText({ value }: { value: string }) {
+function KeyText({ value }: { value: string }) {
   const parts = value.split(/(?<=[.:_-])/);
   return (
     <>
