@@ -51,9 +51,9 @@ describe("the checklist follows what the business has done", () => {
     expect(c.steps.map((s) => s.key)).toEqual(["PROFILE", "CONNECT", "PRACTICE", "SCHEDULE", "TEAM"]);
     expect(doneKeys(c)).toEqual([]);
     expect(c).toMatchObject({ done: 0, total: 5 });
-    expect(stepOf(c, "PROFILE")).toEqual({ key: "PROFILE", done: false, available: true, operatorNeeded: false, route: "/settings", missing: ["CUISINE", "AREA", "HOURS", "MENU"] });
+    expect(stepOf(c, "PROFILE")).toEqual({ key: "PROFILE", done: false, available: true, operatorNeeded: false, route: "/settings#business-profile", missing: ["CUISINE", "AREA", "HOURS", "MENU"] });
     // Premium connects Snapchat by hand: there is always something to connect
-    expect(stepOf(c, "CONNECT")).toMatchObject({ done: false, operatorNeeded: false, route: "/settings" });
+    expect(stepOf(c, "CONNECT")).toMatchObject({ done: false, operatorNeeded: false, route: "/settings#connected-accounts" });
     expect(stepOf(c, "PRACTICE").route).toBe("/posts/new");
     expect(stepOf(c, "TEAM")).toMatchObject({ done: false, available: true, route: "/team" });
 
@@ -112,7 +112,7 @@ describe("the checklist follows what the business has done", () => {
     const rest = await call(app.base, "GET", "/api/getting-started", { token: b.token });
     expect(rest.status).toBe(200);
     expect(rest.body).toMatchObject({ done: 5, total: 5 });
-    expect(rest.body.steps[1]).toEqual({ key: "connect", done: true, available: true, operator_needed: false, route: "/settings", missing: [] });
+    expect(rest.body.steps[1]).toEqual({ key: "connect", done: true, available: true, operator_needed: false, route: "/settings#connected-accounts", missing: [] });
   }, 60_000);
 
   test("another business's posts and accounts never count", async () => {
@@ -140,7 +140,7 @@ describe("plans and the server's networks", () => {
     const withInstagram = await startTestApp({ INSTAGRAM_APP_ID: "1234567890", INSTAGRAM_APP_SECRET: "app-secret" });
     try {
       const other = await business(withInstagram.base, { requested_plan: "basic" });
-      expect(stepOf(await checklist(withInstagram.base, other.token), "CONNECT")).toMatchObject({ done: false, operatorNeeded: false, route: "/settings" });
+      expect(stepOf(await checklist(withInstagram.base, other.token), "CONNECT")).toMatchObject({ done: false, operatorNeeded: false, route: "/settings#connected-accounts" });
     } finally {
       await withInstagram.stop();
     }

@@ -1,7 +1,9 @@
 // /settings: language, theme and digits for everyone; business details, the business profile (what
 // the AI writer composes from) and connected accounts for clients and owners.
 import { Typography } from "antd";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router-dom";
 import { useSession } from "../../lib/session.ts";
 import { ConnectedAccounts } from "../platforms/ConnectedAccounts.tsx";
 import { BusinessProfileCard } from "../business-profile/BusinessProfileCard.tsx";
@@ -10,9 +12,17 @@ import { PreferencesCard } from "./components/PreferencesCard.tsx";
 import "./i18n.ts";
 import "./account.css";
 
+/** Sections other screens link to (the dashboard's getting-started checklist): /settings#<id>. */
+export const SETTINGS_SECTIONS = { businessProfile: "business-profile", connectedAccounts: "connected-accounts" } as const;
+
 export default function SettingsPage() {
   const { t } = useTranslation("account");
   const { user } = useSession();
+  const { hash } = useLocation();
+  // the router does not scroll to a #section by itself
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.({ block: "start" });
+  }, [hash]);
   return (
     <div className="sufra-account-page">
       <Typography.Title level={1} className="sufra-page-title">
@@ -20,8 +30,16 @@ export default function SettingsPage() {
       </Typography.Title>
       <PreferencesCard />
       {user && user.role !== "admin" && <BusinessForm />}
-      {user && user.role !== "admin" && user.business_id && <BusinessProfileCard />}
-      {user && user.role !== "admin" && <ConnectedAccounts />}
+      {user && user.role !== "admin" && user.business_id && (
+        <div id={SETTINGS_SECTIONS.businessProfile}>
+          <BusinessProfileCard />
+        </div>
+      )}
+      {user && user.role !== "admin" && (
+        <div id={SETTINGS_SECTIONS.connectedAccounts}>
+          <ConnectedAccounts />
+        </div>
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@
 // is refused before anything is sent; items move and are deleted; a pasted menu names its bad line;
 // only people of a business see the card.
 import type { MockLink } from "@apollo/client/testing";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import {
   AddMenuItemDocument,
   BusinessProfileDocument,
@@ -232,6 +232,25 @@ describe("in Settings", () => {
     renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [me, noAccounts, profileMock()]);
     expect(await screen.findByTestId("business-profile")).toHaveTextContent("Business profile");
     expect(await screen.findByLabelText("Name in Arabic")).toHaveValue("دار القهوة");
+  });
+  test("a link to a section (the dashboard's getting-started checklist) scrolls to it", async () => {
+    const scrolled: string[] = [];
+    const scrollIntoView = jest.fn(function (this: HTMLElement) {
+      scrolled.push(this.id);
+    });
+    Object.defineProperty(HTMLElement.prototype, "scrollIntoView", { value: scrollIntoView, configurable: true, writable: true });
+    try {
+      signIn("owner");
+      const { router } = renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [me, noAccounts, profileMock()]);
+      expect(await screen.findByTestId("business-profile")).toBeInTheDocument();
+      expect(scrolled).toEqual([]);
+      await act(() => router.navigate("/settings#connected-accounts"));
+      expect(scrolled).toEqual(["connected-accounts"]);
+      expect(document.getElementById("connected-accounts")).toContainElement(screen.getByTestId("connected-accounts"));
+      expect(document.getElementById("business-profile")).toContainElement(screen.getByTestId("business-profile"));
+    } finally {
+      delete (HTMLElement.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
   });
   test("an admin does not", async () => {
     signIn("admin");

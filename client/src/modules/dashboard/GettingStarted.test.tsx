@@ -39,8 +39,8 @@ test("a fresh business: every step open, each a link to where it gets done, 0 of
   expect(screen.getByTestId("getting-started-progress")).toHaveTextContent("0 of 5 done");
   const links = within(region).getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href")]);
   expect(links).toEqual([
-    ["Fill in your business profile and menu", "/settings"],
-    ["Connect your first network", "/settings"],
+    ["Fill in your business profile and menu", "/settings#business-profile"],
+    ["Connect your first network", "/settings#connected-accounts"],
     ["Publish a practice post", "/posts/new"],
     ["Schedule your first post", "/posts/new"],
     ["Invite your team", "/team"],
@@ -110,7 +110,7 @@ describe("in Arabic", () => {
     open(gettingStartedMock({ ...FRESH, PROFILE: { done: true }, TEAM: { done: false, available: false } }));
     const region = await screen.findByRole("region", { name: gettingStartedTexts.ar.title });
     expect(screen.getByTestId("getting-started-progress")).toHaveTextContent("أُنجز ١ من ٤");
-    expect(within(region).getByRole("link", { name: gettingStartedTexts.ar.steps.CONNECT })).toHaveAttribute("href", "/settings");
+    expect(within(region).getByRole("link", { name: gettingStartedTexts.ar.steps.CONNECT })).toHaveAttribute("href", "/settings#connected-accounts");
     expect(screen.getByTestId("getting-started-team")).toHaveTextContent(gettingStartedTexts.ar.hints.TEAM_PLAN);
   });
 

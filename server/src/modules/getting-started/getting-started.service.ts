@@ -87,8 +87,8 @@ export function createGettingStartedService(deps: Deps, platformAccounts: Pick<P
         key, done, route, available: true, operatorNeeded: false, missing: [], ...extra,
       });
       const steps = [
-        step("profile", missing.length === 0, "/settings", { missing }),
-        step("connect", connected, connected || connectable ? "/settings" : null, { operatorNeeded: !connected && !connectable }),
+        step("profile", missing.length === 0, "/settings#business-profile", { missing }),
+        step("connect", connected, connected || connectable ? "/settings#connected-accounts" : null, { operatorNeeded: !connected && !connectable }),
         step("practice", practicePublished > 0, "/posts/new"),
         step("schedule", scheduled[0]?.found === true, "/posts/new"),
         step("team", premium && (people > 1 || invitations > 0), "/team", { available: premium }),

@@ -11,7 +11,7 @@ export interface StepOver {
   missing?: ("CUISINE" | "AREA" | "HOURS" | "MENU")[];
 }
 
-const ROUTES: Record<Key, string> = { PROFILE: "/settings", CONNECT: "/settings", PRACTICE: "/posts/new", SCHEDULE: "/posts/new", TEAM: "/team" };
+const ROUTES: Record<Key, string> = { PROFILE: "/settings#business-profile", CONNECT: "/settings#connected-accounts", PRACTICE: "/posts/new", SCHEDULE: "/posts/new", TEAM: "/team" };
 
 export function gettingStartedData(over: Partial<Record<Key, StepOver>> = {}) {
   const steps = (Object.keys(ROUTES) as Key[]).map((key) => ({
