@@ -124,9 +124,9 @@ test("overview cards with their change arrows, and every section from its own an
   expect(within(content.getByTestId("content-occasion-chart")).getByText("Everyday")).toBeInTheDocument();
   expect(within(content.getByTestId("content-language-chart")).getByText("Arabic and English")).toBeInTheDocument();
   expect(within(content.getByTestId("content-hashtag-chart")).getByText("#kuwait")).toBeInTheDocument();
-  // the heat map: Saturday first, a cell names itself
+  // the heat map: the person's week (Sunday first in English), a cell names itself
   const heat = within(screen.getByTestId("engagement-heatmap"));
-  expect(heat.getAllByRole("row")[1]).toHaveAttribute("data-testid", "heat-row-6");
+  expect(heat.getAllByRole("row")[1]).toHaveAttribute("data-testid", "heat-row-0");
   expect(heat.getByTestId("heat-4-13")).toHaveAttribute("aria-label", "Thursday 1 PM: 1 posts, 300 engagement per post");
   expect(heat.getByTestId("heat-4-13")).toHaveClass("sufra-heat-4");
   expect(heat.getByTestId("heat-0-9")).toHaveClass("is-empty");

@@ -6,8 +6,7 @@ import { latinDigits, TIME_ZONE } from "../../lib/format.ts";
 
 const tag = (locale: Locale) => (locale === "ar" ? (latinDigits() ? "ar-KW-u-nu-latn" : "ar-KW") : "en-KW");
 
-/** The weekdays (0 = Sunday) in the order the person's week runs. */
-export const weekOrder = (locale: Locale): number[] => (locale === "ar" ? [6, 0, 1, 2, 3, 4, 5] : [0, 1, 2, 3, 4, 5, 6]);
+export { weekOrder } from "../../app/week.ts";
 
 /** Noon in Kuwait on a day of that weekday (22 March 2026 was a Sunday). */
 const dayOf = (weekday: number) => new Date(Date.UTC(2026, 2, 22 + weekday, 9));

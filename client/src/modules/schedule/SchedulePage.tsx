@@ -22,6 +22,7 @@ import { useSerialRefetch } from "../../app/useSerialRefetch.ts";
 import { ScheduleCalendarPostsDocument, SchedulePostChangedDocument, type ScheduleCalendarPostFragment } from "../../graphql/graphql.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
+import { firstWeekday } from "../../app/week.ts";
 import { EventBody, postTime } from "./components/EventBody.tsx";
 import { OccasionsBanner } from "./components/OccasionsBanner.tsx";
 import { PostDrawer } from "./components/PostDrawer.tsx";
@@ -224,7 +225,7 @@ export default function SchedulePage() {
           now={() => calendarNow()}
           locale={fcLocale}
           direction={rtl ? "rtl" : "ltr"}
-          firstDay={rtl ? 6 : 0}
+          firstDay={firstWeekday(locale)}
           headerToolbar={small ? { start: "prev,next", center: "title", end: "today" } : { start: "prev,next today", center: "title", end: views }}
           footerToolbar={small ? { center: views } : false}
           buttonText={{ today: t("view.today") }}

@@ -1,9 +1,10 @@
-// The posting-hour heat map: seven Kuwait weekdays (Saturday first, as the server's grid) by 24 hours,
+// The posting-hour heat map: seven Kuwait weekdays (in the person's week: Saturday first in Arabic,
+// Sunday first in English, as the calendar) by 24 hours,
 // each cell the engagement per post of the posts that went out then, on the insights' colour scale
 // (PostingHeatmap's look), relative to the best cell. Hours run from the right in Arabic (the table
 // follows the page's direction); each cell names itself for screen readers.
-import { KUWAIT_WEEK_DAYS } from "@sufra/schema";
 import { useTranslation } from "react-i18next";
+import { weekOrder } from "../../../app/week.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { hourName, weekdayName } from "../../insights/time.ts";
@@ -45,7 +46,7 @@ export function EngagementHeatmap({ cells }: { cells: readonly EngagementCell[] 
             </tr>
           </thead>
           <tbody>
-            {KUWAIT_WEEK_DAYS.map((w) => (
+            {weekOrder(locale).map((w) => (
               <tr key={w} data-testid={`heat-row-${w}`}>
                 <th scope="row" aria-label={weekdayName(w, locale)}>
                   <span aria-hidden="true">{weekdayName(w, locale, "short")}</span>
