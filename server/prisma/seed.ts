@@ -6,7 +6,7 @@ import type { Db } from "../src/db/prisma.ts";
 import type { Logger } from "../src/logger.ts";
 import { hashPassword } from "../src/modules/auth/passwords.ts";
 import { ensureDemoProfile } from "../src/modules/business-profile/demo-profile.ts";
-import { ensureDemoHistory } from "./demo-history.ts";
+import { ensureDemoHistory, type DemoMedia } from "./demo-history.ts";
 
 export async function seedAdmin(db: Db, config: Config, logger: Logger): Promise<{ created: boolean; email: string; password?: string }> {
   const email = config.admin.email;
@@ -29,13 +29,13 @@ export const DEMO_CLIENT_EMAIL = "demo-client@sufra.local";
  * password printed once), Premium, and clearly labelled demo accounts on Instagram, X and Snapchat
  * that publish to the simulated network inside the server. DEMO_DATA=false leaves it out.
  */
-export async function seedDemo(db: Db, config: Config, logger: Logger, ensureAccounts: (businessId: string) => Promise<void>) {
+export async function seedDemo(db: Db, config: Config, logger: Logger, ensureAccounts: (businessId: string) => Promise<void>, media: DemoMedia) {
   if (!config.demo.enabled) return null;
   const existing = await db.user.findUnique({ where: { email: DEMO_OWNER_EMAIL }, select: { businessId: true } });
   if (existing?.businessId) {
     await ensureAccounts(existing.businessId);
     await ensureDemoProfile(db, existing.businessId); // demo businesses from before the profile existed get it once
-    await ensureDemoHistory(db, existing.businessId); // and their posting history, once
+    await ensureDemoHistory(db, media, existing.businessId); // and their posting history, once
     return { created: false, businessId: existing.businessId };
   }
   const password = config.demo.password ?? `Demo-${randomBytes(9).toString("base64url")}7a!`;
@@ -61,7 +61,7 @@ export async function seedDemo(db: Db, config: Config, logger: Logger, ensureAcc
   });
   await ensureAccounts(business.id);
   await ensureDemoProfile(db, business.id);
-  await ensureDemoHistory(db, business.id);
+  await ensureDemoHistory(db, media, business.id);
   if (!config.demo.password) logger.info(`\n  Demo business "Sufra Demo Café": ${DEMO_OWNER_EMAIL} and ${DEMO_CLIENT_EMAIL}\n  Password (shown only this once): ${password}\n`);
   return { created: true, businessId: business.id, ...(config.demo.password ? {} : { password }) };
 }

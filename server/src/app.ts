@@ -71,7 +71,7 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
   const heartbeatMs = opts.heartbeatMs ?? 30_000;
   const services = createServices(deps, { heartbeatMs });
   const admin = await seedAdmin(db, config, logger);
-  const demo = await seedDemo(db, config, logger, (id) => services.platformAccounts.ensureDemoAccounts(id));
+  const demo = await seedDemo(db, config, logger, (id) => services.platformAccounts.ensureDemoAccounts(id), services.media);
 
   const scheduler = await createScheduler({
     url: opts.databaseUrl,

@@ -2,7 +2,7 @@
 // simulated figures, a campaign and two competitors, seeded once, so the quick start's analytics,
 // campaigns and competitors screens have something real to read.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { addDays, kuwaitDate } from "@sufra/schema";
+import { addDays, kuwaitDate, previewPost, type PlatformName } from "@sufra/schema";
 import { DEMO_OWNER_EMAIL } from "../prisma/seed.ts";
 import { ensureDemoHistory } from "../prisma/demo-history.ts";
 import { call, startTestApp, type TestApp } from "./support/app.ts";
@@ -23,6 +23,9 @@ describe("the demo café's history", () => {
   it("has six weeks of published posts on Instagram and X, every target with simulated figures", async () => {
     const db = demo.sufra.deps.db;
     const posts = await db.post.findMany({ where: { businessId }, include: { targets: true } });
+    // both networks, and some posts on one of them only (X's few words, Instagram's longer captions)
+    const networks = posts.map((p) => p.targets.map((t) => t.platform).sort().join("+"));
+    expect(new Set(networks)).toEqual(new Set(["instagram+twitter", "instagram", "twitter"]));
     expect(posts.length).toBeGreaterThanOrEqual(30);
     const today = kuwaitDate();
     for (const p of posts) {
@@ -30,7 +33,7 @@ describe("the demo café's history", () => {
       expect(kuwaitDate(p.publishedAt!) < today).toBe(true);
       expect(kuwaitDate(p.publishedAt!) >= addDays(today, -42)).toBe(true);
       expect(p.content.length).toBeGreaterThan(20);
-      expect(p.targets.map((t) => t.platform).sort()).toEqual(["instagram", "twitter"]);
+      expect(p.targets.length).toBeGreaterThan(0);
       for (const t of p.targets) {
         expect(t.metricsSimulated).toBe(true);
         expect(t.views).toBeGreaterThan(0);
@@ -40,6 +43,44 @@ describe("the demo café's history", () => {
     // both languages, as a Kuwaiti café writes
     expect(posts.some((p) => /[\u0600-\u06FF]/.test(p.content))).toBe(true);
     expect(posts.some((p) => !/[\u0600-\u06FF]/.test(p.content))).toBe(true);
+  });
+
+  it("every post obeys the rules a person's post does: a photo on Instagram, X's length, the networks' hashtag and media limits", async () => {
+    const db = demo.sufra.deps.db;
+    const posts = await db.post.findMany({ where: { businessId }, include: { targets: true, media: { include: { media: true }, orderBy: { position: "asc" } } } });
+    for (const p of posts) {
+      const preview = previewPost({ content: p.content, hashtags: p.hashtags, platforms: p.targets.map((t) => t.platform as PlatformName), media: p.media.map((m) => m.media) });
+      expect({ post: p.id, errors: preview.flatMap((x) => x.errors) }).toEqual({ post: p.id, errors: [] });
+    }
+    // the photos are real files, labelled as demo, with the variants an upload gets
+    const media = await db.media.findMany({ where: { businessId } });
+    expect(media.length).toBeGreaterThanOrEqual(4);
+    for (const m of media) {
+      expect(m).toMatchObject({ kind: "image", mime: "image/jpeg", uploaderId: null });
+      expect(m.originalName).toMatch(/^demo-photo-/);
+      const file = await demo.sufra.services.media.storage.get(m.storageKey);
+      expect(file.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+      expect(Object.keys(m.variants as object)).toEqual(expect.arrayContaining(["thumb", "square"]));
+    }
+  });
+
+  it("reads like a café's: photos, carousels and a few words on X by kind of post, and varied top hashtags", async () => {
+    const today = kuwaitDate();
+    const r = await call(demo.base, "GET", `/api/analytics/content?client_id=${businessId}&from=${addDays(today, -45)}&to=${today}`, { token });
+    expect(r.status).toBe(200);
+    const byType = Object.fromEntries((r.body.by_type as { key: string; posts: number }[]).map((g) => [g.key, g.posts]));
+    expect(byType.image).toBeGreaterThan(byType.carousel);
+    expect(byType.carousel).toBeGreaterThan(0);
+    expect(byType.text).toBeGreaterThan(0);
+    // no hashtag rides on every post: the top ones differ in how many posts carry them
+    const posts = await demo.sufra.deps.db.post.findMany({ where: { businessId }, select: { hashtags: true } });
+    const counts = new Map<string, number>();
+    for (const p of posts) for (const h of p.hashtags) counts.set(h, (counts.get(h) ?? 0) + 1);
+    expect(counts.size).toBeGreaterThanOrEqual(12);
+    expect(Math.max(...counts.values())).toBeLessThanOrEqual(posts.length / 2);
+    const top = r.body.by_hashtag as { key: string; posts: number }[];
+    expect(top.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(top.map((g) => g.posts)).size).toBeGreaterThan(1);
   });
 
   it("has a running campaign with some of those posts, and two competitors with weekly readings", async () => {
@@ -76,7 +117,9 @@ describe("the demo café's history", () => {
   it("is seeded once: a second call, or a restart, adds nothing", async () => {
     const db = demo.sufra.deps.db;
     const before = await db.post.count({ where: { businessId } });
-    expect(await ensureDemoHistory(db, businessId)).toBe(false);
+    const photos = await db.media.count({ where: { businessId } });
+    expect(await ensureDemoHistory(db, demo.sufra.services.media, businessId)).toBe(false);
     expect(await db.post.count({ where: { businessId } })).toBe(before);
+    expect(await db.media.count({ where: { businessId } })).toBe(photos);
   });
 });

@@ -176,6 +176,17 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
       return store({ ...row, kind: "image" }, { buffer, mime: facts.mime, ext: facts.format === "jpeg" ? "jpg" : facts.format, width: facts.width, height: facts.height }, image.rendered);
     },
 
+    /**
+     * A picture the server made itself (the demo café's photos): the same inspection, limits and
+     * variants as an upload, with no person behind it. Answers the new media.
+     */
+    async importImage(businessId: string, file: { buffer: Buffer; originalName: string }): Promise<Media> {
+      const info = await inspect(file.buffer);
+      if (info.kind !== "image" || mediaLimitProblems(info)) throw new AppError("MEDIA_UNSUPPORTED", { file: ["mediaUnreadable"] });
+      const rendered = await renderImage(file.buffer, info);
+      return store({ businessId, uploaderId: null, kind: "image", originalName: file.originalName }, { buffer: file.buffer, mime: info.mime, ext: info.format === "jpeg" ? "jpg" : info.format, width: info.width, height: info.height }, rendered);
+    },
+
     async get(viewer: Viewer | null, id: string): Promise<Media> {
       return find(businessOf(viewer).businessId, id);
     },
