@@ -47,8 +47,24 @@ for (const lng of ["en", "ar"]) {
     await logIn(page, email);
     await page.waitForURL(/\/dashboard$/);
     await page.getByText("Axe Cafe").first().waitFor();
+    // a new business's first screens: the getting-started checklist, its practice accounts in
+    // settings, the composer offering them, and the dashboard on a phone
+    await page.getByTestId("getting-started").waitFor();
     found.dashboard = await audit(page);
-    assert.deepEqual(found, { landing: [], login: [], "sign-up": [], "sign-up next steps": [], dashboard: [] });
+    for (const [name, path, ready] of [
+      ["settings (practice accounts)", "/settings", "connected-accounts"],
+      ["composer (practice)", "/posts/new", "practice-instagram"],
+    ]) {
+      await page.goto(server.base + path);
+      await page.getByTestId(ready).first().waitFor();
+      await page.waitForLoadState("networkidle");
+      found[name] = await audit(page);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${server.base}/dashboard`);
+    await page.getByTestId("getting-started").waitFor();
+    found["dashboard (phone)"] = await audit(page);
+    assert.deepEqual(found, { landing: [], login: [], "sign-up": [], "sign-up next steps": [], dashboard: [], "settings (practice accounts)": [], "composer (practice)": [], "dashboard (phone)": [] });
     await page.close();
   });
 }
@@ -91,6 +107,31 @@ for (const lng of ["en", "ar"]) {
     await page.waitForLoadState("networkidle");
     found.studio = await audit(page);
     assert.deepEqual(found, { dashboard: [], posts: [], composer: [], calendar: [], settings: [], reviews: [], analytics: [], campaigns: [], competitors: [], campaign: [], studio: [] });
+    await page.close();
+  });
+}
+
+for (const lng of ["en", "ar"]) {
+  test(`the admin's clients, holidays and translations, on a laptop and a phone, have no serious or critical violations (${lng})`, async () => {
+    const { ADMIN } = await import("./support.mjs");
+    const page = await browser.page(server.base);
+    await page.goto(`${server.base}/admin/login?lng=${lng}`);
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL(/\/admin/);
+    const found = {};
+    for (const [width, height] of [[1366, 900], [390, 844]]) {
+      await page.setViewportSize({ width, height });
+      for (const [name, path] of [
+        ["clients", "/admin/clients"],
+        ["holidays", "/admin?tab=holidays"],
+        ["translations", "/admin?tab=translations"],
+      ]) {
+        await page.goto(server.base + path);
+        await page.waitForLoadState("networkidle");
+        found[`${name} ${width}`] = await audit(page);
+      }
+    }
+    assert.deepEqual(found, Object.fromEntries(Object.keys(found).map((k) => [k, []])));
     await page.close();
   });
 }
