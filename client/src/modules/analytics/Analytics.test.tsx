@@ -221,7 +221,7 @@ test("demo figures are labelled; a business with demo and real accounts gets the
 test("a business with demo accounts only: the alert explains the figures are simulated, no switch", async () => {
   const { mocks } = analyticsMocks({ overview: { simulated: true }, filters: { accounts: [{ demo: true }, { demo: true }] } });
   render(mocks);
-  expect(await screen.findByTestId("demo-alert")).toHaveTextContent("Your demo accounts publish to Sufra's simulated network");
+  expect(await screen.findByTestId("demo-alert")).toHaveTextContent("Your demo and practice accounts publish to Sufra's simulated network");
   expect(screen.getByRole("link", { name: "Connect real accounts" })).toHaveAttribute("href", "/settings");
   expect(screen.queryByTestId("simulated-switch")).toBeNull();
 });

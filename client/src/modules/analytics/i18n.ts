@@ -26,7 +26,7 @@ registerTranslations(ANALYTICS_NS, {
     simulated: {
       tag: "Demo figures",
       title: "These figures come from demo accounts",
-      text: "Your demo accounts publish to Sufra's simulated network, so their reach, views, likes, comments and shares are simulated, not real. Connect your real accounts in Settings to see real figures.",
+      text: "Your demo and practice accounts publish to Sufra's simulated network, so their reach, views, likes, comments and shares are simulated, not real. Connect your real accounts in Settings to see real figures.",
       mixedText: "Your business has demo accounts and real ones. Demo accounts' figures are simulated, so they are left out unless you include them.",
       switch: "Include demo figures",
       connect: "Connect real accounts",
@@ -199,7 +199,7 @@ registerTranslations(ANALYTICS_NS, {
     simulated: {
       tag: "أرقام تجريبية",
       title: "هذه الأرقام من حسابات تجريبية",
-      text: "تنشر حساباتك التجريبية على شبكة سفرة المحاكاة، لذا فإن الوصول والمشاهدات والإعجابات والتعليقات والمشاركات فيها محاكاة وليست حقيقية. اربط حساباتك الحقيقية من الإعدادات لترى أرقامًا حقيقية.",
+      text: "تنشر حساباتك التجريبية وحسابات التدريب على شبكة سفرة المحاكاة، لذا فإن الوصول والمشاهدات والإعجابات والتعليقات والمشاركات فيها محاكاة وليست حقيقية. اربط حساباتك الحقيقية من الإعدادات لترى أرقامًا حقيقية.",
       mixedText: "لدى نشاطك حسابات تجريبية وأخرى حقيقية. أرقام الحسابات التجريبية محاكاة، لذا لا تُحتسب إلا إذا اخترت إدراجها.",
       switch: "أدرج الأرقام التجريبية",
       connect: "اربط حساباتك الحقيقية",

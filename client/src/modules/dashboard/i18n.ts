@@ -89,7 +89,7 @@ registerTranslations("dashboard", {
       pendingHint: "Drafts, and posts publishing or waiting for your check",
       period: "Views, likes and engagement from {{from}} to {{to}}, against the 30 days before",
       demo: "Demo figures",
-      demoHint: "Your demo accounts publish to Sufra's simulated network: these figures are simulated, not real.",
+      demoHint: "Your demo and practice accounts publish to Sufra's simulated network: these figures are simulated, not real.",
     },
     performance: {
       title: "Content performance",
@@ -228,7 +228,7 @@ registerTranslations("dashboard", {
       pendingHint: "المسودات، والمنشورات قيد النشر أو بانتظار تحققك",
       period: "المشاهدات والإعجابات والتفاعل من {{from}} إلى {{to}}، مقارنة بالثلاثين يومًا السابقة",
       demo: "أرقام تجريبية",
-      demoHint: "تنشر حساباتك التجريبية على شبكة سفرة المحاكاة: هذه الأرقام محاكاة وليست حقيقية.",
+      demoHint: "تنشر حساباتك التجريبية وحسابات التدريب على شبكة سفرة المحاكاة: هذه الأرقام محاكاة وليست حقيقية.",
     },
     performance: {
       title: "أداء المحتوى",
