@@ -269,14 +269,15 @@ describe("CSV", () => {
     const o = await overview(a.token, a.businessId);
     const totals = sections.get("Totals")!;
     expect(totals.header).toEqual(["Metric", "Value", "Change vs previous period %"]);
-    expect(totals.rows.map((r) => r[0])).toEqual(["Posts", "Reach", "Views", "Likes", "Comments", "Shares", "Engagement rate %", "Followers"]);
+    // the totals count network copies (a post on Instagram and X is two), and say so; content groups count posts
+    expect(totals.rows.map((r) => r[0])).toEqual(["Network copies", "Reach", "Views", "Likes", "Comments", "Shares", "Engagement rate %", "Followers"]);
     expect(totals.rows.map((r) => csvNumber(r[1]))).toEqual(METRICS.map((m) => o.totals[m]));
     expect(totals.rows.map((r) => csvNumber(r[2]))).toEqual(METRICS.map((m) => o.change[m]));
     // the figures themselves, so a wrong overview cannot agree with a wrong file
     expect(totals.rows.map((r) => r[1])).toEqual(["2", "1000", "3500", "110", "16", "14", "4.67", ""]);
 
     const nets = sections.get("By network")!;
-    expect(nets.header).toEqual(["Network", "Posts", "Reach", "Views", "Likes", "Comments", "Shares", "Engagement rate %"]);
+    expect(nets.header).toEqual(["Network", "Network copies", "Reach", "Views", "Likes", "Comments", "Shares", "Engagement rate %"]);
     expect(nets.rows).toEqual([
       ["Instagram", "1", "1000", "1500", "80", "10", "10", "10"],
       ["X", "1", "0", "2000", "30", "6", "4", "2"],
@@ -441,7 +442,7 @@ describe("PDF", () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         "Totals",
-        "Posts 2 0.00%",
+        "Network copies 2 0.00%",
         "Reach 1,000 +100.00%",
         "Views 3,500 +94.44%",
         "Likes 110 +266.67%",
@@ -472,7 +473,7 @@ describe("PDF", () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         "الإجماليات",
-        "المنشورات 2 0.00%",
+        "النسخ على الشبكات 2 0.00%",
         "الوصول 1,000 +100.00%",
         "الإعجابات 110 +266.67%",
         "معدل التفاعل % 4.67% +100.00%",

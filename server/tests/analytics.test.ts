@@ -203,6 +203,8 @@ describe("GET /api/analytics/overview", () => {
       from: FROM,
       to: TO,
       previous: { from: "2026-02-19", to: "2026-02-28" },
+      // posts, each once; totals.posts counts network copies (here each post went to one network)
+      published_posts: 2,
       // engagement: 140 over Instagram's reach 1000 plus X's views 2000 (X gives no reach)
       totals: { posts: 2, reach: 1000, views: 3500, likes: 110, comments: 16, shares: 14, engagement_rate: 4.67, followers: null },
       // before: 2 posts, reach 500, views 1800, likes 30, comments 3, shares 2, engagement 35 / 1500

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { addDays, kuwaitDate, previewPost, type PlatformName } from "@sufra/schema";
 import { DEMO_OWNER_EMAIL } from "../prisma/seed.ts";
 import { ensureDemoHistory } from "../prisma/demo-history.ts";
-import { call, startTestApp, type TestApp } from "./support/app.ts";
+import { call, gql, startTestApp, type TestApp } from "./support/app.ts";
 import { login } from "./support/team.ts";
 
 let demo: TestApp;
@@ -112,6 +112,37 @@ describe("the demo café's history", () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ source: "defaults", posts_analysed: 0, simulated_posts: posts, min_posts: 12 });
     expect(posts).toBeGreaterThan(12);
+  });
+
+  it("one definition per figure: the dashboard's and analytics' posts published agree, and copies on networks are counted apart", async () => {
+    const db = demo.sufra.deps.db;
+    const d = (await gql(demo.base, "{ clientDashboard { totalPosts publishedPosts period { from to } } }", {}, token)).data.clientDashboard;
+    const o = await call(demo.base, "GET", `/api/analytics/overview?client_id=${businessId}&from=${d.period.from}&to=${d.period.to}`, { token });
+    expect(o.status).toBe(200);
+    // the same 30 days: the same count of posts, each once
+    expect(o.body.published_posts).toBe(d.publishedPosts);
+    const since = Date.parse(`${d.period.from}T00:00:00+03:00`);
+    const posts = await db.post.findMany({ where: { businessId, status: "published" }, include: { targets: true } });
+    const inPeriod = posts.filter((p) => p.publishedAt!.getTime() >= since);
+    expect(d.publishedPosts).toBe(inPeriod.length);
+    // network copies: a post on Instagram and X is two
+    expect(o.body.totals.posts).toBe(inPeriod.reduce((n, p) => n + p.targets.length, 0));
+    expect(o.body.totals.posts).toBeGreaterThan(o.body.published_posts);
+    // all posts: every post once, drafts included
+    expect(d.totalPosts).toBe(await db.post.count({ where: { businessId } }));
+    const g = await gql(demo.base, `query ($c: ID!, $f: String, $t: String) { analyticsOverview(clientId: $c, from: $f, to: $t) { publishedPosts totals { posts } } }`, { c: businessId, f: d.period.from, t: d.period.to }, token);
+    expect(g.data.analyticsOverview).toEqual({ publishedPosts: d.publishedPosts, totals: { posts: o.body.totals.posts } });
+  });
+
+  it("a campaign's posts published count each post once, beside its copies on networks, as analytics counts them", async () => {
+    const [campaign] = await demo.sufra.deps.db.campaign.findMany({ where: { businessId } });
+    const c = await call(demo.base, "GET", `/api/campaigns/${campaign!.id}`, { token });
+    expect(c.status).toBe(200);
+    const r = c.body.rollup;
+    expect(r.published_posts).toBe(r.posts_by_status.published + r.posts_by_status.partially_published);
+    expect(r.totals.posts).toBeGreaterThan(r.published_posts);
+    const o = await call(demo.base, "GET", `/api/analytics/overview?client_id=${businessId}&campaign_id=${campaign!.id}&from=${addDays(kuwaitDate(), -60)}&to=${kuwaitDate()}`, { token });
+    expect({ posts: o.body.published_posts, copies: o.body.totals.posts }).toEqual({ posts: r.published_posts, copies: r.totals.posts });
   });
 
   it("is seeded once: a second call, or a restart, adds nothing", async () => {

@@ -33,7 +33,7 @@ type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T
 
 /** The figures the totals and each network share. */
 const figureFields = <T extends AnalyticsFigures>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) => ({
-  posts: t.int({ description: "Targets (a post on one network) published in the range.", resolve: (f) => f.posts }),
+  posts: t.int({ description: "Network copies published in the range (a post on Instagram and X is two); posts counted once: AnalyticsOverview.publishedPosts.", resolve: (f) => f.posts }),
   reach: t.int({ resolve: (f) => f.reach }),
   views: t.int({ resolve: (f) => f.views }),
   likes: t.int({ resolve: (f) => f.likes }),
@@ -79,6 +79,7 @@ const AnalyticsOverview = builder.objectRef<OverviewShape>("AnalyticsOverview").
     from: t.exposeString("from", { description: "YYYY-MM-DD, Kuwait" }),
     to: t.exposeString("to", { description: "YYYY-MM-DD, Kuwait" }),
     previous: t.field({ type: AnalyticsPeriod, resolve: (o) => o.previous }),
+    publishedPosts: t.exposeInt("publishedPosts", { description: "Posts published in the range, each counted once however many networks it went to (totals.posts counts network copies)." }),
     totals: t.field({ type: AnalyticsTotalsRef, resolve: (o) => o.totals }),
     change: t.field({ type: AnalyticsChange, resolve: (o) => o.change }),
     byPlatform: t.field({ type: [AnalyticsPlatformFigures], description: "Networks with posts in the range: Instagram, X, Snapchat.", resolve: (o) => o.byPlatform }),

@@ -18,6 +18,7 @@ export const restOverview = (o: AnalyticsOverview) => ({
   from: o.from,
   to: o.to,
   previous: o.previous,
+  published_posts: o.publishedPosts,
   totals: { ...restFigures(o.totals), followers: o.totals.followers },
   change: snake(o.change),
   by_platform: o.byPlatform.map((p) => ({ platform: p.platform, ...restFigures(p) })),

@@ -26,7 +26,7 @@ import { withFollowers } from "./audience.ts";
 import type { AnalyticsFigures, AnalyticsTotals } from "./figures.ts";
 import { publishedPosts, toTopPost, type TopPost } from "./published-posts.ts";
 import { compare, platformSeries, seriesOf, type PlatformSeries, type SeriesPoint, type TotalsChange } from "./series.ts";
-import { dailyFigures, simulatedByDefault, type FigureScope } from "./source.ts";
+import { dailyFigures, publishedPostCount, simulatedByDefault, type FigureScope } from "./source.ts";
 
 export type { AnalyticsFigures, AnalyticsTotals } from "./figures.ts";
 export type { ContentBreakdown, ContentFigures, ContentGroup, HeatCell } from "./content.ts";
@@ -44,6 +44,8 @@ interface AnalyticsAnswer {
 
 export interface AnalyticsOverview extends AnalyticsAnswer {
   previous: { from: string; to: string };
+  /** posts published in the range, each once (totals.posts counts network copies: source.ts) */
+  publishedPosts: number;
   totals: AnalyticsTotals;
   /** each total's change against the previous period, in percent; null when the previous one was 0 or unknown */
   change: TotalsChange;
@@ -131,10 +133,10 @@ export function createAnalyticsService(deps: Deps) {
       const q = await scope(viewer, input);
       const previous = previousPeriod(q.from, q.to);
       // both periods in one read
-      const rows = await dailyFigures(db, { ...sourceOf(q), from: previous.from });
+      const [rows, publishedPosts] = await Promise.all([dailyFigures(db, { ...sourceOf(q), from: previous.from }), publishedPostCount(db, sourceOf(q))]);
       const { totals, change, byPlatform } = compare(rows, q.from);
       await withFollowers(db, q, previous, { totals, change }); // each account's latest reading by each period's last day
-      return { ...answer(q), previous, totals, change, byPlatform };
+      return { ...answer(q), previous, publishedPosts, totals, change, byPlatform };
     },
 
     /** The range's figures per Kuwait day, or per Kuwait week (Saturday to Friday), zero-filled; in total and per network. */

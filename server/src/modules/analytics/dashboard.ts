@@ -19,7 +19,7 @@ import type { Db } from "../../db/prisma.ts";
 import type { Platform } from "../../generated/prisma/client.ts";
 import { audienceOf, engagementOf, rateOver } from "./figures.ts";
 import { compare } from "./series.ts";
-import { dailyFigures, simulatedByDefault } from "./source.ts";
+import { dailyFigures, publishedPostCount, simulatedByDefault } from "./source.ts";
 
 export interface ActivityMetadata {
   likes: number | null;
@@ -50,6 +50,8 @@ export interface ClientActivity {
 export interface DashboardAnalytics {
   /** the 30 Kuwait days the figures cover, today included */
   period: { from: string; to: string };
+  /** posts published in the period, each once: the same count as analytics' publishedPosts for these days */
+  publishedPosts: number;
   views: number;
   likes: number;
   /** percent; null before anything published in the period had an audience */
@@ -168,13 +170,15 @@ export async function dashboardAnalytics(db: Db, businessId: string, today: stri
   const from = addDays(today, -(DASHBOARD_DAYS - 1));
   const previous = previousPeriod(from, today);
   const includeSimulated = await simulatedByDefault(db, businessId);
-  const [rows, activity] = await Promise.all([
+  const [rows, publishedPosts, activity] = await Promise.all([
     dailyFigures(db, { businessId, from: previous.from, to: today, includeSimulated, campaignId: null }),
+    publishedPostCount(db, { businessId, from, to: today, includeSimulated, campaignId: null }),
     recentActivity(db, businessId, includeSimulated),
   ]);
   const { totals, change } = compare(rows, from);
   return {
     period: { from, to: today },
+    publishedPosts,
     views: totals.views,
     likes: totals.likes,
     engagementRate: totals.engagementRate,

@@ -60,6 +60,33 @@ export function dailyFigures(db: Sql, s: FigureScope): Promise<DailyFigures[]> {
      group by 1, 2`;
 }
 
+// ---------------------------------------------------------------- one definition per count
+// Every screen and export uses these words for these counts, and nothing else:
+//  - posts published ("Posts published"): composed posts, each counted ONCE however many networks it
+//    went to: a post with at least one published copy on a Kuwait day of the range (publishedPostCount).
+//  - network copies ("Network copies"): a post's copy on one network, a published target. A post sent
+//    to Instagram and X is one post and two copies; dailyFigures' `posts` and every per-network
+//    figure (reach, likes...) count copies.
+//  - all posts ("All posts", the dashboard): every post the business wrote, drafts included, once each.
+
+/** Posts published in the scope, each once (see above); the same scope as dailyFigures. */
+export async function publishedPostCount(db: Sql, s: FigureScope): Promise<number> {
+  const campaign = s.campaignId ? Prisma.sql`and p.campaign_id = ${s.campaignId}::uuid` : Prisma.empty;
+  const platform = s.platform ? Prisma.sql`and pt.platform::text = ${s.platform}` : Prisma.empty;
+  // the (business_id, published_at) index bounds the scan; a copy may go out a little after its post
+  const [r] = await db.$queryRaw<{ n: number }[]>`
+    select count(distinct p.id)::int as n
+      from posts p
+      join post_targets pt on pt.post_id = p.id
+      join platform_accounts a on a.id = pt.account_id
+     where p.business_id = ${s.businessId}::uuid
+       and pt.status = 'published' and ${PUBLISHED_AT} is not null
+       and ${KUWAIT_DAY} between ${s.from}::date and ${s.to}::date
+       and (${s.includeSimulated} or not (pt.metrics_simulated or a.demo))
+       ${campaign} ${platform}`;
+  return r?.n ?? 0;
+}
+
 /**
  * Whether simulated figures count when the caller does not say: yes for a business whose accounts
  * are all demo accounts (the quick start's demo business shows its labelled, simulated figures),

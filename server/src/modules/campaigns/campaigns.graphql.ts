@@ -29,7 +29,7 @@ const CampaignProgress = builder.objectRef<CampaignView["progress"]>("CampaignPr
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 const figureFields = <T extends CampaignFigures>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) => ({
-  posts: t.int({ description: "Published targets (a post on one network)", resolve: (f) => f.posts }),
+  posts: t.int({ description: "Network copies published (a post on Instagram and X is two); posts counted once: CampaignRollup.publishedPosts", resolve: (f) => f.posts }),
   reach: t.int({ resolve: (f) => f.reach }),
   views: t.int({ resolve: (f) => f.views }),
   likes: t.int({ resolve: (f) => f.likes }),
@@ -93,6 +93,7 @@ const CampaignRollup = builder.objectRef<RollupShape>("CampaignRollup").implemen
   description: "The campaign's posts rolled up: their latest figures (demo accounts' simulated ones included and flagged), progress, spend, days and the best post.",
   fields: (t) => ({
     postsByStatus: t.field({ type: CampaignPostCounts, resolve: (r) => r.postsByStatus }),
+    publishedPosts: t.exposeInt("publishedPosts", { description: "Its posts with at least one published copy, each counted once (totals.posts counts network copies)." }),
     totals: t.field({ type: CampaignFiguresRef, resolve: (r) => r.totals }),
     byPlatform: t.field({ type: [CampaignPlatformFigures], resolve: (r) => r.byPlatform }),
     progress: t.field({ type: CampaignProgress, resolve: (r) => r.progress }),

@@ -37,6 +37,7 @@ export const restCampaignDetail = (c: CampaignDetail) => {
     ...restCampaign(c),
     rollup: {
       posts_by_status: r.postsByStatus,
+      published_posts: r.publishedPosts,
       totals: restFigures(r.totals),
       by_platform: r.byPlatform.map((p) => ({ platform: p.platform, ...restFigures(p) })),
       progress: { metric: r.progress.metric, target: r.progress.target, actual: r.progress.actual, percent: r.progress.percent },

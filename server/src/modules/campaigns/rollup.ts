@@ -19,7 +19,7 @@ import {
 import type { PostRecord } from "../posts/posts.service.ts";
 
 export interface CampaignFigures {
-  /** Published targets (a post on one network). */
+  /** Network copies published (a post on one network), as analytics counts them (analytics/source.ts). */
   posts: number;
   reach: number;
   views: number;
@@ -50,6 +50,8 @@ export interface CampaignSpend {
 export interface CampaignRollup {
   postsByStatus: Record<PostStatus, number>;
   postCount: number;
+  /** Its posts with at least one published copy, each once (totals.posts counts the copies). */
+  publishedPosts: number;
   totals: CampaignFigures;
   byPlatform: (CampaignFigures & { platform: PlatformName })[];
   progress: CampaignProgressView;
@@ -88,11 +90,13 @@ export function computeRollup(c: RollupCampaign, posts: readonly PostRecord[], t
   const byPlatform = new Map<PlatformName, Sums>();
   let simulatedIncluded = false;
   let best: CampaignRollup["bestPost"] = null;
+  let publishedPosts = 0;
 
   for (const p of posts) {
     postsByStatus[p.status]++;
     const published = p.targets.filter((t) => t.status === "published");
     if (!published.length) continue;
+    publishedPosts++;
     const own = zero();
     for (const t of published) {
       if (t.metricsSimulated || t.account.demo) simulatedIncluded = true;
@@ -127,6 +131,7 @@ export function computeRollup(c: RollupCampaign, posts: readonly PostRecord[], t
   return {
     postsByStatus,
     postCount: posts.length,
+    publishedPosts,
     totals,
     byPlatform: nets.map((n) => ({ ...n, engagementRate: engagementRate(n) })),
     progress,

@@ -170,7 +170,8 @@ const DashboardPeriodRef = builder.objectRef<{ from: string; to: string }>("Dash
 const ClientDashboard = builder.objectRef<Dashboard>("ClientDashboard").implement({
   description: "The client dashboard's six figures, recent activity and recent posts, from the database. Views, likes and engagement cover the last 30 Kuwait days (analytics' daily rows).",
   fields: (t) => ({
-    totalPosts: t.exposeInt("totalPosts"),
+    totalPosts: t.exposeInt("totalPosts", { description: "all posts: every post the business wrote, drafts included, each counted once" }),
+    publishedPosts: t.exposeInt("publishedPosts", { description: "posts published in the last 30 Kuwait days, each counted once however many networks it went to (analytics' publishedPosts for the same days)" }),
     views: t.exposeInt("views", { description: "views of the posts published in the last 30 Kuwait days" }),
     likes: t.exposeInt("likes", { description: "likes of the posts published in the last 30 Kuwait days" }),
     engagementRate: t.exposeFloat("engagementRate", { nullable: true, description: "likes, comments and shares per 100 reached (per 100 views where a network gives no reach), last 30 Kuwait days; null before any audience" }),

@@ -44,6 +44,8 @@ const L = {
   breakdown: { en: "Breakdown", ar: "التصنيف" },
   group: { en: "Group", ar: "الفئة" },
   posts: { en: "Posts", ar: "المنشورات" },
+  // a post's copy on one network (source.ts): a post sent to Instagram and X is one post, two copies
+  copies: { en: "Network copies", ar: "النسخ على الشبكات" },
   reach: { en: "Reach", ar: "الوصول" },
   views: { en: "Views", ar: "المشاهدات" },
   likes: { en: "Likes", ar: "الإعجابات" },

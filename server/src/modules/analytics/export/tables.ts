@@ -44,16 +44,17 @@ export function kuwaitDateTime(d: Date): string {
 
 const FIGURE_KEYS = ["posts", "reach", "views", "likes", "comments", "shares"] as const;
 
-function figureColumns(lang: Locale): Column[] {
+/** `count`: what the first column counts: network copies (totals, networks, days) or posts once each (content groups). */
+function figureColumns(lang: Locale, count: "copies" | "posts" = "copies"): Column[] {
   return [
-    ...FIGURE_KEYS.map((k) => ({ label: label(k, lang), width: 12, pdf: 1, numeric: true })),
+    ...FIGURE_KEYS.map((k) => ({ label: label(k === "posts" ? count : k, lang), width: 12, pdf: 1, numeric: true })),
     { label: label("engagementRate", lang), width: 18, pdf: 1.3, numeric: true },
   ];
 }
 const figureCells = (f: ReportFigures): Cell[] => [...FIGURE_KEYS.map((k) => int(f[k])), pct(f.engagementRate)];
 
 const TOTAL_ROWS: { key: ReportTotalKey; label: LabelKey; kind: "integer" | "percent" }[] = [
-  { key: "posts", label: "posts", kind: "integer" },
+  { key: "posts", label: "copies", kind: "integer" },
   { key: "reach", label: "reach", kind: "integer" },
   { key: "views", label: "views", kind: "integer" },
   { key: "likes", label: "likes", kind: "integer" },
@@ -148,7 +149,7 @@ export function reportTables(r: AnalyticsReport): ReportTable[] {
       { label: label("breakdown", lang), width: 26, pdf: 1.6 },
       { label: label("group", lang), width: 24, pdf: 1.6 },
       // on paper: posts, reach, likes and the rate
-      ...figureColumns(lang).map((c, i) => ({ ...c, pdf: [0.8, 1, 0, 0.9, 0, 0, 1.2][i]! })),
+      ...figureColumns(lang, "posts").map((c, i) => ({ ...c, pdf: [0.8, 1, 0, 0.9, 0, 0, 1.2][i]! })),
     ],
     rows: r.content.map((c) => [text(label(DIMENSIONS[c.dimension], lang)), text(c.label), ...figureCells(c)]),
   });
