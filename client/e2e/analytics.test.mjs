@@ -44,7 +44,7 @@ test("the analytics page in Arabic on the demo café: RTL, Arabic digits, demo f
   await page.getByTestId("metric-posts").waitFor();
 
   assert.equal(await page.evaluate(() => document.documentElement.dir), "rtl");
-  assert.match(await page.getByTestId("metric-posts").innerText(), /المنشورات/);
+  assert.match(await page.getByTestId("metric-posts").innerText(), /النسخ على الشبكات/);
   assert.match(await page.getByTestId("metric-reach").innerText(), /الوصول/);
   assert.match(await page.getByTestId("metric-engagementRate").innerText(), /معدل التفاعل/);
   const posts30 = await cardValue(page, "posts");

@@ -79,7 +79,9 @@ test("overview cards with their change arrows, and every section from its own an
   const { mocks, calls } = analyticsMocks();
   render(mocks);
   const posts = await screen.findByTestId("metric-posts");
-  expect(posts).toHaveTextContent("Posts30");
+  expect(posts).toHaveTextContent("Network copies30");
+  // copies and posts are different counts, and the card says which: 30 copies of 15 posts
+  expect(posts).toHaveTextContent("From 15 posts published: a post counts once on each network it went to");
   expect(screen.getByTestId("metric-reach")).toHaveTextContent("Reach30,000");
   expect(screen.getByTestId("metric-engagementRate")).toHaveTextContent("Engagement rate14%");
   expect(screen.getByTestId("metric-followers")).toHaveTextContent("Followers2,450");
@@ -179,9 +181,9 @@ test("a period without posts offers the last 90 days", async () => {
 test("the period picker and the campaign filter change the variables, and the URL keeps them", async () => {
   const { mocks, calls } = analyticsMocks();
   const { router } = render(mocks);
-  expect(await screen.findByTestId("metric-posts")).toHaveTextContent("Posts30");
+  expect(await screen.findByTestId("metric-posts")).toHaveTextContent("Network copies30");
   await pick("period-select", "Last 7 days");
-  await waitFor(() => expect(screen.getByTestId("metric-posts")).toHaveTextContent("Posts7"));
+  await waitFor(() => expect(screen.getByTestId("metric-posts")).toHaveTextContent("Network copies7"));
   expect(calls.overview!.at(-1)).toEqual({ clientId: "b1", from: addDays(today(), -6), to: today() });
   expect(router.state.location.search).toBe("?period=last7");
   await pick("campaign-select", "Winter menu launch");
@@ -198,7 +200,7 @@ test("the period picker and the campaign filter change the variables, and the UR
 test("a custom range from the URL is what every section asks for", async () => {
   const { mocks, calls } = analyticsMocks();
   render(mocks, "/analytics?period=custom&from=2026-01-01&to=2026-01-31&campaign=c1");
-  expect(await screen.findByTestId("metric-posts")).toHaveTextContent("Posts31");
+  expect(await screen.findByTestId("metric-posts")).toHaveTextContent("Network copies31");
   expect(screen.getByTestId("analytics-range")).toHaveTextContent("Jan 1, 2026 – Jan 31, 2026");
   const wanted = { clientId: "b1", from: "2026-01-01", to: "2026-01-31", campaignId: "c1" };
   expect(calls.overview![0]).toEqual(wanted);
@@ -304,7 +306,8 @@ test("in Arabic: right to left, Arabic labels and Arabic-Indic digits; Latin dig
   expect(document.documentElement.dir).toBe("rtl");
   const { mocks } = analyticsMocks({ overview: { simulated: true } });
   const view = render(mocks);
-  expect(await screen.findByTestId("metric-posts")).toHaveTextContent("المنشورات٣٠");
+  expect(await screen.findByTestId("metric-posts")).toHaveTextContent("النسخ على الشبكات٣٠");
+  expect(screen.getByTestId("metric-posts")).toHaveTextContent("من ١٥ منشورًا نُشر: يُحتسب المنشور مرة على كل شبكة نُشر عليها");
   expect(screen.getByTestId("metric-reach")).toHaveTextContent("الوصول٣٠٬٠٠٠");
   expect(screen.getByTestId("metric-engagementRate")).toHaveTextContent("معدل التفاعل١٤٪");
   expect(screen.getByTestId("change-posts")).toHaveTextContent("١٢٫٥٪");

@@ -53,7 +53,7 @@ function AnalyticsScreen({ clientId }: { clientId: string }) {
   else
     body = (
       <>
-        <OverviewCards totals={overview.totals} change={overview.change} previous={overview.previous} />
+        <OverviewCards totals={overview.totals} change={overview.change} previous={overview.previous} publishedPosts={overview.publishedPosts} />
         <RealtimeStrip clientId={clientId} includeSimulated={filters.includeSimulated} />
         <EngagementCard variables={variables} />
         <PlatformsCard networks={overview.byPlatform} variables={variables} />

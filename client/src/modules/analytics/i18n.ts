@@ -32,7 +32,7 @@ registerTranslations(ANALYTICS_NS, {
       connect: "Connect real accounts",
     },
     metrics: {
-      posts: "Posts",
+      posts: "Network copies",
       reach: "Reach",
       views: "Views",
       likes: "Likes",
@@ -44,7 +44,8 @@ registerTranslations(ANALYTICS_NS, {
       averageEngagement: "Engagement per post",
     },
     hints: {
-      posts: "A post counts once on each network it went to",
+      posts_one: "From {{n}} post published: a post counts once on each network it went to",
+      posts_other: "From {{n}} posts published: a post counts once on each network it went to",
       engagementRate: "Likes, comments and shares per {{n}} people reached",
       followers: "Shows once a network reports your followers",
     },
@@ -205,7 +206,7 @@ registerTranslations(ANALYTICS_NS, {
       connect: "اربط حساباتك الحقيقية",
     },
     metrics: {
-      posts: "المنشورات",
+      posts: "النسخ على الشبكات",
       reach: "الوصول",
       views: "المشاهدات",
       likes: "الإعجابات",
@@ -217,7 +218,12 @@ registerTranslations(ANALYTICS_NS, {
       averageEngagement: "التفاعل لكل منشور",
     },
     hints: {
-      posts: "يُحتسب المنشور مرة على كل شبكة نُشر عليها",
+      posts_zero: "لم يُنشر أي منشور: يُحتسب المنشور مرة على كل شبكة نُشر عليها",
+      posts_one: "من منشور واحد نُشر: يُحتسب المنشور مرة على كل شبكة نُشر عليها",
+      posts_two: "من منشورين نُشرا: يُحتسب المنشور مرة على كل شبكة نُشر عليها",
+      posts_few: "من {{n}} منشورات نُشرت: يُحتسب المنشور مرة على كل شبكة نُشر عليها",
+      posts_many: "من {{n}} منشورًا نُشر: يُحتسب المنشور مرة على كل شبكة نُشر عليها",
+      posts_other: "من {{n}} منشور نُشر: يُحتسب المنشور مرة على كل شبكة نُشر عليها",
       engagementRate: "الإعجابات والتعليقات والمشاركات لكل {{n}} شخص تم الوصول إليهم",
       followers: "يظهر عندما تُبلغ إحدى الشبكات عن عدد متابعيك",
     },

@@ -48,6 +48,8 @@ export function overviewData(v: Vars, o: OverviewOptions = {}) {
       from,
       to,
       simulatedIncluded: o.simulated ?? false,
+      // posts, each once: here every other copy is a second network's
+      publishedPosts: Math.ceil(posts / 2),
       previous: { __typename: "AnalyticsPeriod", ...previousPeriod(from, to) },
       totals: { __typename: "AnalyticsTotals", ...totals },
       change: { __typename: "AnalyticsChange", posts: 12.5, reach: -4.2, views: 0, likes: 30, comments: null, shares: -10, engagementRate: 2.1, followers: null },

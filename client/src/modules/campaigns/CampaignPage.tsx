@@ -201,10 +201,13 @@ function FiguresCard({ rollup: r }: { rollup: Rollup }) {
   const statuses = STATUS_FIELDS.filter(([, f]) => r.postsByStatus[f] > 0);
   return (
     <Card title={t("page.figures")} className="sufra-campaign-card" data-testid="campaign-figures">
-      <Typography.Paragraph type="secondary">{t("page.figuresHint")}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t("page.figuresHint")} {t("page.copiesHint")}
+      </Typography.Paragraph>
       {r.simulatedIncluded && <Note title={t("simulated")} className="sufra-form-alert" data-testid="campaign-simulated" />}
       <div className="sufra-campaign-figures">
-        <Figure label={t("page.published")} value={n(r.totals.posts)} testId="figure-posts" />
+        <Figure label={t("page.publishedPosts")} value={n(r.publishedPosts)} testId="figure-posts" />
+        <Figure label={t("page.copies")} value={n(r.totals.posts)} testId="figure-copies" />
         <Figure label={t("page.reach")} value={n(r.totals.reach)} testId="figure-reach" />
         <Figure label={t("page.views")} value={n(r.totals.views)} testId="figure-views" />
         <Figure label={t("page.likes")} value={n(r.totals.likes)} testId="figure-likes" />
@@ -236,7 +239,7 @@ function FiguresCard({ rollup: r }: { rollup: Rollup }) {
           data-testid="campaign-platforms"
           columns={[
             { key: "platform", title: t("page.network"), render: (_: unknown, p: Rollup["byPlatform"][number]) => <PlatformLabel platform={p.platform} /> },
-            { key: "posts", title: t("page.published"), render: (_: unknown, p: Rollup["byPlatform"][number]) => n(p.posts) },
+            { key: "posts", title: t("page.copies"), render: (_: unknown, p: Rollup["byPlatform"][number]) => n(p.posts) },
             { key: "reach", title: t("page.reach"), render: (_: unknown, p: Rollup["byPlatform"][number]) => n(p.reach) },
             { key: "views", title: t("page.views"), render: (_: unknown, p: Rollup["byPlatform"][number]) => n(p.views) },
             { key: "likes", title: t("page.likes"), render: (_: unknown, p: Rollup["byPlatform"][number]) => n(p.likes) },

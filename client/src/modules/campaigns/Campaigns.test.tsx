@@ -218,8 +218,9 @@ const detail = (over: Record<string, unknown> = {}, rollup: Record<string, unkno
   ...campaign("c1"),
   rollup: {
     __typename: "CampaignRollup",
+    publishedPosts: 3,
     postsByStatus: { __typename: "CampaignPostCounts", draft: 1, scheduled: 1, publishing: 0, published: 3, partiallyPublished: 0, failed: 1, unconfirmed: 0 },
-    totals: figures({ posts: 3, reach: 5000, views: 12000, likes: 450, comments: 55, shares: 40, engagementRate: 5.45 }),
+    totals: figures({ posts: 5, reach: 5000, views: 12000, likes: 450, comments: 55, shares: 40, engagementRate: 5.45 }),
     byPlatform: [
       { __typename: "CampaignPlatformFigures", platform: "INSTAGRAM", posts: 1, reach: 4000, views: 6000, likes: 300, comments: 40, shares: 20, engagementRate: 9 },
       { __typename: "CampaignPlatformFigures", platform: "TWITTER", posts: 1, reach: 0, views: 5000, likes: 100, comments: 10, shares: 15, engagementRate: 2.5 },
@@ -257,6 +258,11 @@ describe("the campaign page", () => {
     expect(within(f).getByTestId("figure-views")).toHaveTextContent("12,000");
     expect(within(f).getByTestId("figure-engagement")).toHaveTextContent("5.5%");
     expect(within(f).getByTestId("campaign-statuses")).toHaveTextContent("Published: 3");
+    // one definition per figure: posts once each beside the same posts' copies on networks, each labelled
+    expect(within(f).getByTestId("figure-posts")).toHaveTextContent("Posts published3");
+    expect(within(f).getByTestId("figure-copies")).toHaveTextContent("Network copies5");
+    expect(f).toHaveTextContent("Network copies: a post counts once on each network it went to.");
+    expect(within(f).getByTestId("campaign-platforms")).toHaveTextContent("Network copies");
     expect(within(f).getByTestId("campaign-statuses")).toHaveTextContent("Failed: 1");
     const nets = within(f).getByTestId("campaign-platforms");
     expect(within(nets).getAllByRole("row")).toHaveLength(3);

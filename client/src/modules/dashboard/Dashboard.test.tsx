@@ -175,7 +175,9 @@ test("in Arabic: the warning with Arabic-Indic digits and the plan's Arabic name
 test("a client's six figures from clientDashboard, and the latest posts with status, networks and when", async () => {
   signIn("client");
   renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock()]);
-  expect(await screen.findByTestId("stat-totalPosts")).toHaveTextContent("Total posts1,234");
+  expect(await screen.findByTestId("stat-totalPosts")).toHaveTextContent("All posts1,234");
+  // "posts" counts each post once (analytics counts network copies apart): the card says which
+  expect(screen.getByTestId("stat-totalPosts")).toHaveTextContent("Every post you wrote, drafts included; a post on several networks counts once");
   expect(screen.getByTestId("stat-views")).toHaveTextContent("Views56,789");
   expect(screen.getByTestId("stat-likes")).toHaveTextContent("Likes4,321");
   expect(screen.getByTestId("stat-engagementRate")).toHaveTextContent("Engagement rate4.3%");
@@ -213,7 +215,7 @@ test("in Arabic: the client's figures with Arabic-Indic digits, or Latin ones wh
 test("a client without posts: zero figures and an empty state that leads to the composer", async () => {
   signIn("client");
   renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ totalPosts: 0, views: 0, likes: 0, engagementRate: 0, scheduledPosts: 0, pendingPosts: 0, recentPosts: [] })]);
-  expect(await screen.findByTestId("stat-totalPosts")).toHaveTextContent("Total posts0");
+  expect(await screen.findByTestId("stat-totalPosts")).toHaveTextContent("All posts0");
   const recent = within(screen.getByTestId("recent-posts"));
   expect(recent.getByText("No posts yet.")).toBeInTheDocument();
   expect(recent.getByRole("link", { name: "Create your first post" })).toHaveAttribute("href", "/posts/new");
@@ -261,7 +263,7 @@ test("a failed load says so, with the server's message", async () => {
 test("the owner's figures: stat cards, engagement shown as — with why, and recent activity newest first", async () => {
   signIn("owner");
   renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("OWNER", onTrial(12), "Khalid Al-Mutairi"), statsMock()]);
-  expect(await screen.findByTestId("stat-totalPosts")).toHaveTextContent("Total posts1,234");
+  expect(await screen.findByTestId("stat-totalPosts")).toHaveTextContent("All posts1,234");
   expect(screen.getByTestId("stat-scheduledPosts")).toHaveTextContent("Scheduled3");
   expect(screen.getByTestId("stat-publishedToday")).toHaveTextContent("Published today2");
   expect(screen.getByTestId("stat-teamMembers")).toHaveTextContent("Team members4");
@@ -282,7 +284,7 @@ test("in Arabic: the figures with Arabic-Indic digits and the activity's Arabic 
   await inLanguage("ar");
   signIn("owner");
   renderWithMocks(routes(<DashboardPage />), "/owner", [meMock("OWNER", onTrial(12), "Khalid Al-Mutairi"), statsMock({ engagementRate: 4.25 })]);
-  expect(await screen.findByTestId("stat-totalPosts")).toHaveTextContent("إجمالي المنشورات١٬٢٣٤");
+  expect(await screen.findByTestId("stat-totalPosts")).toHaveTextContent("كل المنشورات١٬٢٣٤");
   expect(screen.getByTestId("stat-engagementRate")).toHaveTextContent("معدل التفاعل٤٫٣٪");
   expect(screen.getByTestId("stat-engagementRate")).not.toHaveTextContent("يظهر عندما");
   const activity = within(screen.getByTestId("recent-activity"));

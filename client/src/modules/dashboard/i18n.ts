@@ -76,7 +76,8 @@ registerTranslations("dashboard", {
     owner: { subtitle: "Your business at a glance", statsFailed: "We could not load your business's figures" },
     stats: {
       title: "Your figures",
-      totalPosts: "Total posts",
+      totalPosts: "All posts",
+      totalPostsHint: "Every post you wrote, drafts included; a post on several networks counts once",
       scheduledPosts: "Scheduled",
       publishedToday: "Published today",
       teamMembers: "Team members",
@@ -215,7 +216,8 @@ registerTranslations("dashboard", {
     owner: { subtitle: "نظرة سريعة على نشاطك التجاري", statsFailed: "تعذر تحميل أرقام نشاطك التجاري" },
     stats: {
       title: "أرقامك",
-      totalPosts: "إجمالي المنشورات",
+      totalPosts: "كل المنشورات",
+      totalPostsHint: "كل منشور كتبته، بما فيها المسودات؛ المنشور على عدة شبكات يُحتسب مرة واحدة",
       scheduledPosts: "المجدولة",
       publishedToday: "المنشورة اليوم",
       teamMembers: "أعضاء الفريق",

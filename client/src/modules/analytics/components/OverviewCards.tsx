@@ -1,5 +1,6 @@
-// The range's totals, one card each (posts, reach, views, likes, comments, shares, engagement rate,
-// followers), each with its change against the period of the same length before it.
+// The range's totals, one card each (network copies, reach, views, likes, comments, shares, engagement
+// rate, followers), each with its change against the period of the same length before it. The copies
+// card says how many posts they came from (each post once), the count the dashboard shows too.
 import { Card, Col, Row, Statistic, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { AnalyticsChangeFieldsFragment, AnalyticsFiguresFieldsFragment } from "../../../graphql/graphql.ts";
@@ -11,7 +12,7 @@ import { Change } from "./Change.tsx";
 export const OVERVIEW_METRICS = ["posts", "reach", "views", "likes", "comments", "shares", "engagementRate", "followers"] as const;
 export type OverviewMetric = (typeof OVERVIEW_METRICS)[number];
 
-export function OverviewCards({ totals, change, previous }: { totals: AnalyticsFiguresFieldsFragment; change: AnalyticsChangeFieldsFragment; previous: { from: string; to: string } }) {
+export function OverviewCards({ totals, change, previous, publishedPosts }: { totals: AnalyticsFiguresFieldsFragment; change: AnalyticsChangeFieldsFragment; previous: { from: string; to: string }; publishedPosts: number }) {
   const { t } = useTranslation(ANALYTICS_NS);
   const locale = useLocale();
   const shown = (m: OverviewMetric) => {
@@ -20,7 +21,7 @@ export function OverviewCards({ totals, change, previous }: { totals: AnalyticsF
     return m === "engagementRate" ? formatPercent(v, locale) : formatNumber(v, locale);
   };
   const hint = (m: OverviewMetric) => {
-    if (m === "posts") return t("hints.posts");
+    if (m === "posts") return t("hints.posts", { count: publishedPosts, n: formatNumber(publishedPosts, locale) });
     if (m === "engagementRate") return t("hints.engagementRate", { n: formatNumber(100, locale) });
     if (m === "followers" && totals.followers == null) return t("hints.followers");
     return null;

@@ -77,7 +77,7 @@ export function ClientStatCards({ stats }: { stats: ClientDashboardData }) {
     <FigureCards
       note={note}
       figures={[
-        { key: "totalPosts", value: stats.totalPosts },
+        { key: "totalPosts", value: stats.totalPosts, hint: t("stats.totalPostsHint") },
         { key: "views", value: stats.views, change: stats.viewsChange ?? null },
         { key: "likes", value: stats.likes, change: stats.likesChange ?? null },
         { key: "engagementRate", value: stats.engagementRate ?? null, percent: true, hint: t("stats.engagementHint"), change: stats.engagementRateChange ?? null },
