@@ -2,10 +2,11 @@
 // so a lazily loaded screen brings its texts with it and the landing page carries only its own.
 // Detection follows SPEC §9: ?lng=, cookie, localStorage, sessionStorage, browser, <html lang>;
 // the choice is cached in localStorage. English is the default and the fallback.
-import i18n from "i18next";
+import i18n, { type FormatterModule } from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
 import { initReactI18next } from "react-i18next";
 import { LOCALES, type Locale } from "@sufra/schema";
+import { localDigits } from "../lib/format.ts";
 import { common } from "./common.ts";
 
 export const LANGUAGE_STORAGE_KEY = "i18nextLng";
@@ -36,8 +37,22 @@ function applyToDocument(lng: string) {
   }
 }
 
+/**
+ * A number put into a text as it is ("آخر {{days}} يومًا") takes the person's digits, as numbers shown
+ * through formatNumber do; strings (already formatted figures, names) pass untouched. Texts name no
+ * i18next formats, so this formatter has nothing else to do.
+ */
+const digitsFormatter: FormatterModule = {
+  type: "formatter",
+  init: () => {},
+  add: () => {},
+  addCached: () => {},
+  format: (value: unknown, _format, lng) => (typeof value === "number" ? localDigits(String(value), lng?.startsWith("ar") ? "ar" : "en") : (value as string)),
+};
+
 void i18n
   .use(LanguageDetector)
+  .use(digitsFormatter)
   .use(initReactI18next)
   .init({
     resources: { en: { common: common.en }, ar: { common: common.ar } },
@@ -48,7 +63,7 @@ void i18n
     load: "languageOnly", // ar-KW -> ar
     nonExplicitSupportedLngs: true,
     initAsync: false, // resources are bundled: render the first paint in the right language
-    interpolation: { escapeValue: false }, // React escapes
+    interpolation: { escapeValue: false, alwaysFormat: true }, // React escapes; numbers take the person's digits
     detection: {
       order: ["querystring", "cookie", "localStorage", "sessionStorage", "navigator", "htmlTag"],
       lookupQuerystring: "lng",

@@ -9,6 +9,21 @@ const DIGITS_KEY = "sufra.digits";
 export const latinDigits = () => typeof localStorage !== "undefined" && localStorage.getItem(DIGITS_KEY) === "latn";
 export const setLatinDigits = (on: boolean) => localStorage.setItem(DIGITS_KEY, on ? "latn" : "arab");
 
+const ARABIC_INDIC = "٠١٢٣٤٥٦٧٨٩";
+/** Whether the person reads Arabic-Indic digits: Arabic, unless they chose Latin digits. */
+export const arabicDigits = (locale: Locale) => locale === "ar" && !latinDigits();
+/** Text with its digits in the person's choice ("2026" → "٢٠٢٦" in Arabic); nothing else changes. */
+export const localDigits = (text: string, locale: Locale) =>
+  arabicDigits(locale) ? text.replace(/[0-9]/g, (d) => ARABIC_INDIC[Number(d)]!).replace(/(?<=[٠-٩])\.(?=[٠-٩])/g, "٫") : text;
+/** Text typed in either digits back to Latin ones, for parsing. */
+export const latinText = (text: string) => text.replace(/[٠-٩]/g, (d) => String(ARABIC_INDIC.indexOf(d))).replace(/٫/g, ".");
+/** An InputNumber's formatter and parser that show the person's digits and read either kind. */
+export const digitsInput = (locale: Locale) => ({
+  formatter: (value: number | string | undefined) => localDigits(value === undefined ? "" : String(value), locale),
+  // InputNumber reads the parser's string as a number itself (its own parser returns strings too)
+  parser: (text: string | undefined) => latinText(text ?? "") as unknown as number,
+});
+
 const tag = (locale: Locale) => (locale === "ar" ? (latinDigits() ? "ar-KW-u-nu-latn" : "ar-KW") : "en-KW");
 
 /** KWD 2.750 / ٢٫٧٥٠ د.ك. */

@@ -9,7 +9,7 @@ import { Fragment, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AdminHolidaysDocument, AdminRemoveHolidayOverrideDocument, AdminSetHolidayOverrideDocument, type AdminHolidaysQuery } from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
-import { formatDate, formatHijri } from "../../../lib/format.ts";
+import { digitsInput, formatDate, formatHijri } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { LoadError } from "../../../app/LoadError.tsx";
 
@@ -149,7 +149,7 @@ export default function HolidaysTab() {
       <Typography.Paragraph type="secondary">{t("holidays.intro")}</Typography.Paragraph>
       <Space className="sufra-block-gap">
         <label htmlFor="holidays-year">{t("holidays.year")}</label>
-        <InputNumber id="holidays-year" min={CALENDAR_MIN_YEAR} max={CALENDAR_MAX_YEAR} precision={0} value={year} onChange={(v) => v && v >= CALENDAR_MIN_YEAR && v <= CALENDAR_MAX_YEAR && setYear(v)} />
+        <InputNumber id="holidays-year" {...digitsInput(locale)} min={CALENDAR_MIN_YEAR} max={CALENDAR_MAX_YEAR} precision={0} value={year} onChange={(v) => v && v >= CALENDAR_MIN_YEAR && v <= CALENDAR_MAX_YEAR && setYear(v)} />
       </Space>
       {error && !data ? (
         <LoadError title={t("holidays.loadFailed")} error={error} onRetry={() => refetch().catch(() => {})} />
