@@ -37,6 +37,10 @@ export const formatPercent = (pct: number, locale: Locale) => new Intl.NumberFor
 export const formatDate = (d: Date | string, locale: Locale, style: "medium" | "long" = "medium") =>
   new Intl.DateTimeFormat(tag(locale), { dateStyle: style, timeZone: TIME_ZONE }).format(new Date(d));
 
+/** "Nov 12" / "١٢ نوفمبر": a day named short, for a chart's date axis. */
+export const formatDayMonth = (d: Date | string, locale: Locale) =>
+  new Intl.DateTimeFormat(tag(locale), { day: "numeric", month: "short", timeZone: TIME_ZONE }).format(new Date(d));
+
 export const formatDateTime = (d: Date | string, locale: Locale) =>
   new Intl.DateTimeFormat(tag(locale), { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE }).format(new Date(d));
 

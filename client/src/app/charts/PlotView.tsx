@@ -5,7 +5,7 @@
 // Axis labels and tooltips go through lib/format.ts.
 import { Bar, Column, Heatmap, Line, type BarConfig, type ColumnConfig, type HeatmapConfig, type LineConfig } from "@ant-design/plots";
 import type { Locale } from "@sufra/schema";
-import { valueFormatter, xFormatter } from "./formatters.ts";
+import { valueFormatter, xAxisLabels, xFormatter } from "./formatters.ts";
 import { CHART_PALETTE, HEAT_RANGE, HEAT_RANGE_DARK } from "./palette.ts";
 import type { SufraChartProps } from "./types.ts";
 
@@ -35,7 +35,7 @@ export default function PlotView({ chart, locale, rtl, dark }: PlotViewProps) {
       mark: "cell",
       style: { inset: 1 },
       scale: { color: { range: [...(dark ? HEAT_RANGE_DARK : HEAT_RANGE)] }, ...(rtl ? { x: { range: [1, 0] } } : {}) },
-      axis: { x: { title: false, labelFormatter: (v: string | number) => fx(v), grid: false }, y: { title: false, grid: false, position: rtl ? "right" : "left" } },
+      axis: { x: { title: false, ...xAxisLabels(chart.xType ?? "category", new Set(chart.cells.map((c) => c.x)).size, locale), grid: false }, y: { title: false, grid: false, position: rtl ? "right" : "left" } },
       tooltip: { title: (d: Datum) => `${d.y} · ${fx(d.x as string)}`, items: [(d: Datum) => ({ name: chart.valueLabel, value: fv(d.value as number) })] },
     };
     return (
@@ -61,7 +61,12 @@ export default function PlotView({ chart, locale, rtl, dark }: PlotViewProps) {
     },
     axis: {
       // a bar chart is transposed: its categories (x) stand on the right in Arabic, its values below
-      x: { title: false, labelFormatter: (v: string | number) => fx(v), ...(rtl && chart.kind === "bar" ? { position: "right" } : {}) },
+      x: {
+        title: false,
+        // a bar chart's categories stand one under the other: each keeps its label
+        ...(chart.kind === "bar" ? { labelFormatter: (v: string | number) => fx(v) } : xAxisLabels(chart.xType ?? "category", new Set(chart.data.map((d) => d.x)).size, locale)),
+        ...(rtl && chart.kind === "bar" ? { position: "right" } : {}),
+      },
       y: { title: false, labelFormatter: (v: number) => fy(v), ...(chart.kind === "bar" ? {} : { position: rtl ? "right" : "left" }) },
     },
     legend: several ? { color: { position: "top", layout: { justifyContent: rtl ? "flex-end" : "flex-start" } } } : false,
