@@ -79,7 +79,24 @@ function pickHashtags(tags: readonly string[], usual: ReadonlySet<string>, back:
   return [...new Set([...own.slice(0, Math.max(1, max - rotating.length)), ...rotating])].slice(0, max);
 }
 
-/** Fills the demo business's history the first time; later calls change nothing. */
+/**
+ * A history seeded before the demo obeyed the post rules has Instagram posts without a photo: each
+ * gets its topic's demo photo (by position, as the seed picked them). One query when there are none.
+ */
+async function photographBarePosts(db: Db, media: DemoMedia, businessId: string): Promise<number> {
+  const bare = await db.post.findMany({
+    where: { businessId, status: { in: ["published", "partially_published"] }, media: { none: {} }, targets: { some: { platform: "instagram", account: { demo: true } } } },
+    select: { id: true },
+    orderBy: [{ publishedAt: "asc" }, { id: "asc" }],
+  });
+  if (!bare.length) return 0;
+  const topics = [...new Set(bare.map((_, i) => i % TOPICS.length))];
+  const imported = await Promise.all(topics.map(async (t) => media.importImage(businessId, { buffer: await demoPhoto(t, TOPICS[t]!.prompt), originalName: `demo-photo-${t + 1}.jpg` })));
+  await db.postMedia.createMany({ data: bare.map((p, i) => ({ postId: p.id, mediaId: imported[topics.indexOf(i % TOPICS.length)]!.id, position: 0 })), skipDuplicates: true });
+  return bare.length;
+}
+
+/** Fills the demo business's history the first time; later calls change nothing (but give photos to Instagram posts an older seed left without). */
 export async function ensureDemoHistory(db: Db, media: DemoMedia, businessId: string, now = new Date()): Promise<boolean> {
   const found = await db.platformAccount.findMany({ where: { businessId, demo: true, status: "connected", platform: { in: ["instagram", "twitter"] } }, orderBy: { createdAt: "asc" } });
   // one account per network (the café's own demo accounts)
@@ -87,7 +104,10 @@ export async function ensureDemoHistory(db: Db, media: DemoMedia, businessId: st
   for (const a of found) if (!accounts.has(a.platform)) accounts.set(a.platform, a);
   if (!accounts.size) return false;
   // cheap check before drawing photos; the transaction checks again under the business's lock
-  if (await db.auditLog.findFirst({ where: { action: SEEDED, entityId: businessId }, select: { id: true } })) return false;
+  if (await db.auditLog.findFirst({ where: { action: SEEDED, entityId: businessId }, select: { id: true } })) {
+    await photographBarePosts(db, media, businessId);
+    return false;
+  }
   const profile = await loadBusinessProfile(db, businessId);
   const today = kuwaitDate(now);
   const days: string[] = [];

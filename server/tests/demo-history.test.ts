@@ -153,4 +153,23 @@ describe("the demo café's history", () => {
     expect(await db.post.count({ where: { businessId } })).toBe(before);
     expect(await db.media.count({ where: { businessId } })).toBe(photos);
   });
+
+  it("a history seeded before the rules gets photos for its Instagram posts on the next start, and nothing else changes", async () => {
+    const db = demo.sufra.deps.db;
+    const instagram = await db.platformAccount.findFirstOrThrow({ where: { businessId, demo: true, platform: "instagram" } });
+    const at = new Date(Date.now() - 3 * 86_400_000);
+    const old = await db.post.create({
+      data: { businessId, status: "published", content: "Karak tea for the cold evenings", publishedAt: at, scheduledFor: at, targets: { create: [{ accountId: instagram.id, platform: "instagram", status: "published", externalId: "demo-instagram-old", publishedAt: at, metricsSimulated: true }] } },
+    });
+    const posts = await db.post.count({ where: { businessId } });
+    expect(await ensureDemoHistory(db, demo.sufra.services.media, businessId)).toBe(false);
+    expect(await db.post.count({ where: { businessId } })).toBe(posts);
+    const fixed = await db.post.findUniqueOrThrow({ where: { id: old.id }, include: { media: { include: { media: true } } } });
+    expect(fixed.media).toHaveLength(1);
+    expect(previewPost({ content: fixed.content, platforms: ["instagram"], media: fixed.media.map((m) => m.media) })[0]!.errors).toEqual([]);
+    // and once done, a further start finds nothing to do
+    const photos = await db.media.count({ where: { businessId } });
+    expect(await ensureDemoHistory(db, demo.sufra.services.media, businessId)).toBe(false);
+    expect(await db.media.count({ where: { businessId } })).toBe(photos);
+  });
 });
