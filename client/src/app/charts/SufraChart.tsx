@@ -13,7 +13,16 @@ import { CHARTS_NS } from "./i18n.ts";
 import type { SufraChartProps } from "./types.ts";
 import "./charts.css";
 
-const PlotView = lazy(() => import("./PlotView.tsx"));
+const loadDrawing = () => import("./PlotView.tsx");
+const PlotView = lazy(loadDrawing);
+// The drawing's chunk (@ant-design/plots, about 1.5 MB) starts loading with the screen that shows
+// charts, beside the screen's own queries, rather than after its figures arrive (which made the
+// dashboard's chart wait for its query and then for the chunk, one after the other).
+// (After the importing modules have run: canDraw reads the page as it is then.) A failed load shows
+// again, and is caught, at render.
+queueMicrotask(() => {
+  if (canDraw()) void loadDrawing().catch(() => {});
+});
 
 /** Catches a drawing that fails to load or render, and says so once. */
 class DrawingBoundary extends Component<{ onFailed: () => void; children: ReactNode }, { failed: boolean }> {
