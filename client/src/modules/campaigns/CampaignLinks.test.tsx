@@ -166,6 +166,7 @@ const calendarPost = (id: string, over: Record<string, unknown> = {}) => ({
   campaignId: null,
   campaignName: null,
   outsideCampaignDates: false,
+  media: [],
   targets: [{ __typename: "PostTarget", id: `${id}-x`, platform: "TWITTER", handle: "daralqahwa", status: "PENDING", error: null, demo: false, publishedAt: null, permalink: null }],
   ...over,
 });
