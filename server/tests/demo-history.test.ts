@@ -95,6 +95,21 @@ describe("the demo café's history", () => {
     for (const c of competitors) expect(c.snapshots).toHaveLength(6);
   });
 
+  it("links no simulated copy as if it were on a real network (top posts, REST and GraphQL)", async () => {
+    const stored = await demo.sufra.deps.db.postTarget.count({ where: { post: { businessId }, status: "published", permalink: { startsWith: "https://demo.sufra.local/" } } });
+    expect(stored).toBeGreaterThan(0); // the simulated network's own addresses are kept for the posts' pages
+    const r = await call(demo.base, "GET", `/api/analytics/top-posts?client_id=${businessId}&include_simulated=true&from=${addDays(kuwaitDate(), -45)}&to=${kuwaitDate()}`, { token });
+    expect(r.status).toBe(200);
+    const links = r.body.posts.flatMap((p: { by_platform: { permalink: string | null }[] }) => p.by_platform.map((b) => b.permalink));
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((l: string | null) => l === null)).toBe(true);
+    const g = await gql(demo.base, `query ($c: ID!) { analyticsTopPosts(clientId: $c, includeSimulated: true) { posts { byPlatform { permalink } } } }`, { c: businessId }, token);
+    expect(g.errors).toBeUndefined();
+    const graphLinks = g.data.analyticsTopPosts.posts.flatMap((p: { byPlatform: { permalink: string | null }[] }) => p.byPlatform.map((b) => b.permalink));
+    expect(graphLinks.length).toBeGreaterThan(0);
+    expect(graphLinks.every((l: string | null) => l === null)).toBe(true);
+  });
+
   it("fills the daily rows, so the overview reads the (labelled) simulated figures", async () => {
     const rows = await demo.sufra.deps.db.metricDaily.findMany({ where: { businessId } });
     expect(rows.length).toBeGreaterThanOrEqual(30);

@@ -2,7 +2,8 @@
 // network: what top posts and the content breakdown read. The scan is bounded by the posts
 // (business_id, published_at) index to one business's range (its targets then by post id), so it
 // never reads another business's targets. A post is placed on the Kuwait day it first went out
-// (posts.published_at). Demo accounts' targets count only with simulated figures included.
+// (posts.published_at). Demo accounts' targets count only with simulated figures included; a simulated
+// copy has no page on a real network, so it has no link.
 import { activityExcerpt, type TopPostsSort } from "@sufra/schema";
 import { Prisma, type Platform } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/prisma.ts";
@@ -95,7 +96,7 @@ export async function publishedPosts(db: Pick<Db, "$queryRaw">, s: FigureScope, 
            p.campaign_id as "campaignId", c.name as "campaignName", c.occasion as "campaignOccasion",
            (select coalesce(array_agg(m.kind::text order by pm.position, m.id), '{}')
               from post_media pm join media m on m.id = pm.media_id where pm.post_id = p.id) as media,
-           json_agg(json_build_object('platform', pt.platform, 'permalink', pt.permalink, 'reach', pt.reach, 'views', pt.views,
+           json_agg(json_build_object('platform', pt.platform, 'permalink', case when pt.metrics_simulated or a.demo then null else pt.permalink end, 'reach', pt.reach, 'views', pt.views,
                                       'likes', pt.likes, 'comments', pt.comments, 'shares', pt.shares)) as targets
       from posts p
       join post_targets pt on pt.post_id = p.id
