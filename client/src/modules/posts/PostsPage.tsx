@@ -6,7 +6,8 @@
 // is down the list polls.
 import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
 import { isPostDeletable, isPostEditable, PLATFORMS, POST_STATUSES, messageText, postStatusKey, type PlatformName } from "@sufra/schema";
-import { Alert, App, Button, Card, Checkbox, DatePicker, Empty, Grid, Input, Modal, Popconfirm, Select, Skeleton, Table, Typography } from "antd";
+import { Alert, App, Button, Card, Checkbox, Empty, Grid, Input, Modal, Popconfirm, Select, Skeleton, Table, Typography } from "antd";
+import { DatePicker } from "../../app/DatePicker.tsx";
 import type { Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -3,7 +3,8 @@
 // first day, add a note, save; remove a correction to go back to the calendar's date.
 import { useMutation, useQuery } from "@apollo/client/react";
 import { CALENDAR_MAX_YEAR, CALENDAR_MIN_YEAR, kuwaitDate } from "@sufra/schema";
-import { App, Button, Card, DatePicker, Grid, Input, InputNumber, Popconfirm, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { App, Button, Card, Grid, Input, InputNumber, Popconfirm, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
+import { DatePicker } from "../../../app/DatePicker.tsx";
 import dayjs from "dayjs";
 import { Fragment, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";

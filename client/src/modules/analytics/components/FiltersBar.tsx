@@ -1,7 +1,8 @@
 // The period (presets or a custom range of Kuwait days), the campaign, and, for a business with both
 // demo and real accounts, whether demo accounts' simulated figures count. All kept in the URL.
 import { ANALYTICS_MAX_DAYS, daysBetween } from "@sufra/schema";
-import { DatePicker, Select, Switch } from "antd";
+import { Select, Switch } from "antd";
+import { DatePicker } from "../../../app/DatePicker.tsx";
 import dayjs, { type Dayjs } from "dayjs";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";

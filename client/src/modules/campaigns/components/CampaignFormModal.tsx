@@ -19,7 +19,8 @@ import {
   type CampaignGoal as GoalKey,
   type ContentOccasionKey,
 } from "@sufra/schema";
-import { Alert, App, DatePicker, Form, Input, InputNumber, Modal, Select, Typography } from "antd";
+import { Alert, App, Form, Input, InputNumber, Modal, Select, Typography } from "antd";
+import { DatePicker } from "../../../app/DatePicker.tsx";
 import type { FormInstance } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";

@@ -3,7 +3,8 @@
 // (the form says so, and the message after saving says which happened).
 import { useMutation } from "@apollo/client/react";
 import { COMPETITOR_THEMES_MAX, competitorSnapshotSchema, isMessageKey, kuwaitDate, messageText, type Locale } from "@sufra/schema";
-import { Alert, App, DatePicker, Form, InputNumber, Modal, Select, Typography } from "antd";
+import { Alert, App, Form, InputNumber, Modal, Select, Typography } from "antd";
+import { DatePicker } from "../../../app/DatePicker.tsx";
 import type { FormRule } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";

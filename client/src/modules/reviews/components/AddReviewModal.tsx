@@ -3,7 +3,8 @@
 // the server refuses lands on the field it names.
 import { useMutation } from "@apollo/client/react";
 import { isMessageKey, kuwaitDate, messageText, REVIEW_SOURCE_KEYS, REVIEW_SOURCES, reviewInputSchema, type Locale, type ReviewSource as SchemaSource } from "@sufra/schema";
-import { Alert, App, DatePicker, Form, Input, Modal, Rate, Select } from "antd";
+import { Alert, App, Form, Input, Modal, Rate, Select } from "antd";
+import { DatePicker } from "../../../app/DatePicker.tsx";
 import type { FormRule } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
