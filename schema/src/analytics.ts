@@ -1,4 +1,4 @@
-// Analytics (issue 7): the date range every analytics question takes, and the small arithmetic both
+// Analytics: the date range every analytics question takes, and the small arithmetic both
 // sides agree on (the previous period, engagement rate, change in percent). Ranges are Kuwait days
 // written YYYY-MM-DD, both ends included. Pure: the only clock is the `today` a caller passes, or
 // Kuwait's today when the range rule is parsed without one.
@@ -181,10 +181,10 @@ export function hashtagsOf(content: string, hashtags: readonly string[]): string
 export const DASHBOARD_DAYS = 30;
 /** How many items the client dashboard's recent activity fetches: what "See all" opens. */
 export const CLIENT_RECENT_ACTIVITY = 20;
-/** How many activity items a dashboard lists before "See all" (SPEC §9). */
+/** How many activity items a dashboard lists before "See all" (docs/product.md#constants). */
 export const ACTIVITY_SHOWN = 5;
 
-/** SPEC §3's activity kinds; engagement and mention have no source yet (no network reports them to Sufra). */
+/** The activity kinds of docs/product.md#data-shapes; engagement and mention have no source yet (no network reports them to Sufra). */
 export const CLIENT_ACTIVITY_TYPES = ["post_published", "engagement", "schedule", "competitor", "comment", "mention"] as const;
 export type ClientActivityType = (typeof CLIENT_ACTIVITY_TYPES)[number];
 /** Where an activity happened: a network, several, or Sufra's own analysis (competitor figures). */

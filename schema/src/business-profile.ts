@@ -1,4 +1,4 @@
-// The business profile the AI writer composes from (issue 6): the Arabic name, the cuisine, the area
+// The business profile the AI writer composes from: the Arabic name, the cuisine, the area
 // of Kuwait, opening hours in both languages, and the menu with prices in Kuwaiti dinars (three
 // decimals: a dinar has 1000 fils). The Settings card and the server's business-profile service read
 // the same rules; each reports message keys (messages.ts), never text.

@@ -1,4 +1,4 @@
-// The Kuwait calendar both sides share (issue 6): prayer-time helpers (the times themselves are
+// The Kuwait calendar both sides share: prayer-time helpers (the times themselves are
 // computed by the server with adhan), Kuwait's public holidays and Islamic occasions computed from the
 // Umm al-Qura calendar (Intl's "islamic-umalqura", time zone Asia/Kuwait), the admins' corrections
 // when the Cabinet moves a date, and the zod rules of the calendar's queries (message keys, see
@@ -244,7 +244,7 @@ export function upcomingOccasions(today: string, within: number = UPCOMING_OCCAS
 export const PRAYERS = ["fajr", "dhuhr", "asr", "maghrib", "isha"] as const;
 export type PrayerName = (typeof PRAYERS)[number];
 
-/** One day's times in Kuwait, each HH:mm (SPEC: GET /api/calendar/prayer-times). */
+/** One day's times in Kuwait, each HH:mm (GET /api/calendar/prayer-times). */
 export interface PrayerTimes {
   date: string;
   fajr: string;
@@ -255,9 +255,9 @@ export interface PrayerTimes {
   isha: string;
 }
 
-/** The suggested post time is this long after a prayer (SPEC §9). */
+/** The suggested post time is this long after a prayer (docs/product.md#kuwait-calendar-and-posting-times). */
 export const SUGGESTED_POST_DELAY_MINUTES = 30;
-// The tip's windows follow the day's prayer times (SPEC §9 names 6-8 PM and 9-11 PM, Kuwait's spring
+// The tip's windows follow the day's prayer times (docs/product.md#kuwait-calendar-and-posting-times: about 6-8 PM and 9-11 PM, Kuwait's spring
 // evenings): prayerTipWindows in insights.ts, the same windows the default posting model lifts.
 
 const minutesOf = (clock: string) => {

@@ -1,4 +1,4 @@
-// Campaigns (issue 7): a business's plan for a goal over a range of Kuwait days, with a budget in KWD
+// Campaigns: a business's plan for a goal over a range of Kuwait days, with a budget in KWD
 // and the posts attached to it. The rules of the campaign form (shared by the server and the client's
 // form, message keys from messages.ts), the post fields that name a campaign and an occasion, and the
 // small arithmetic of the campaign page (progress, cost per result in fils, days elapsed and left),

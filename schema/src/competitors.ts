@@ -1,4 +1,4 @@
-// Competitors (issue 7): the accounts a business follows (name, network, username, area, cuisine),
+// Competitors: the accounts a business follows (name, network, username, area, cuisine),
 // their dated public figures (followers, posts per week, average engagement, top themes) entered by
 // hand, imported from a CSV file or read from Instagram, and the plain-language summary of where the
 // business leads and trails, written from message templates with numbers (never by a model). Pure:

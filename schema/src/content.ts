@@ -1,4 +1,4 @@
-// Content generation (issue 6): the occasions, tones and languages a caption can be written for,
+// Content generation: the occasions, tones and languages a caption can be written for,
 // the areas of Kuwait and the kinds of kitchen a business profile names, each in English and
 // Arabic, so the server's writers and the client's Generate panel list the same things.
 // (calendar.ts owns the dated occasions of the Kuwait calendar, OCCASIONS; a caption's occasion is a

@@ -1,4 +1,4 @@
-// The error catalogue (SPEC §8): every error the server returns has a stable code, an HTTP status,
+// The error catalogue (docs/product.md#errors-and-messages): every error the server returns has a stable code, an HTTP status,
 // a GraphQL extensions.code, and a text in both languages. The client maps codes back to texts.
 import type { Locale } from "./messages.ts";
 
@@ -76,7 +76,7 @@ export const ERRORS = {
   TEMPLATE_PLAN_REQUIRED: { status: 403, graphql: "FORBIDDEN", en: "Advanced templates are part of the Professional and Premium plans", ar: "القوالب المتقدمة جزء من الباقتين الاحترافية والمميزة" },
   CUSTOM_TEMPLATES_REQUIRE_PREMIUM: { status: 403, graphql: "FORBIDDEN", en: "Saving your own templates is part of the Premium plan", ar: "حفظ قوالبك الخاصة جزء من الباقة المميزة" },
   // ---- end of templates
-  // posts, platform accounts and publishing (issue 5)
+  // posts, platform accounts and publishing
   PLATFORM_NOT_IN_PLAN: { status: 403, graphql: "FORBIDDEN", en: "The Basic plan connects Instagram only. Upgrade to Professional to add X and Snapchat", ar: "الباقة الأساسية تربط إنستغرام فقط. رقِّ باقتك إلى الاحترافية لإضافة إكس وسناب شات" },
   PLATFORM_NOT_CONNECTED: { status: 400, graphql: "BAD_USER_INPUT", en: "Connect this account in Settings before posting to it", ar: "اربط هذا الحساب من الإعدادات قبل النشر عليه" },
   PLATFORM_NOT_CONFIGURED: { status: 409, graphql: "BAD_USER_INPUT", en: "Connecting this network is not set up on this server yet. Please contact support", ar: "ربط هذه الشبكة غير مهيأ على هذا الخادم بعد. يرجى التواصل مع الدعم" },
@@ -108,7 +108,7 @@ export type ErrorCode = keyof typeof ERRORS;
 export const isErrorCode = (c: unknown): c is ErrorCode => typeof c === "string" && Object.hasOwn(ERRORS, c);
 export const errorText = (code: ErrorCode, locale: Locale = "en") => ERRORS[code][locale];
 
-/** Texts the client shows when there was no usable answer at all (SPEC §8). */
+/** Texts the client shows when there was no usable answer at all (docs/product.md#errors-and-messages). */
 export const CLIENT_ERRORS = {
   FETCH_ERROR: { en: "Network error. Please check your connection", ar: "خطأ في الشبكة. يرجى التحقق من اتصالك" },
   TIMEOUT_ERROR: { en: "The request timed out. Please try again", ar: "انتهت مهلة الطلب. يرجى المحاولة مرة أخرى" },
@@ -116,7 +116,7 @@ export const CLIENT_ERRORS = {
   UNKNOWN: { en: "An error occurred", ar: "حدث خطأ" },
 } as const;
 
-/** Milliseconds (SPEC §9). */
+/** Milliseconds (docs/product.md#constants). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const AUTH_CHECK_TIMEOUT_MS = 10_000;
 export const ADMIN_STATS_REFRESH_MS = 30_000;

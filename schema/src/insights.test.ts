@@ -80,7 +80,7 @@ describe("the Kuwait food-and-beverage defaults", () => {
     expect(mixed[0]![10]!).toBeLessThan(mixed[1]![10]!);
   });
 
-  test("a suggested minute avoids the prayer and prefers 30 minutes after it (SPEC §9)", () => {
+  test("a suggested minute avoids the prayer and prefers 30 minutes after it", () => {
     const ctx = { prayers: MARCH, ramadan: false };
     expect(slotInHour(2, 18, ctx)).toBe("18:30"); // Maghrib 17:59 → 18:29, on the five minutes
     expect(slotInHour(2, 19, ctx)).toBe("19:50"); // Isha 19:16 → 19:46, on the five minutes

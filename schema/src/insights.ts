@@ -1,6 +1,6 @@
-// Peak-hours posting insights (issue 6): when a Kuwait restaurant or café should post. Until the
+// Peak-hours posting insights: when a Kuwait restaurant or café should post. Until the
 // business has enough published posts with figures, a default model of Kuwait food-and-beverage
-// habits around the prayer times (lunch; after Maghrib and after Isha, SPEC §9's 6-8 PM and 9-11 PM
+// habits around the prayer times (lunch; after Maghrib and after Isha, about 6-8 PM and 9-11 PM, docs/product.md#kuwait-calendar-and-posting-times
 // moving with the day's real times; Thursday and Friday late nights; quiet during the prayers and from 2 to 6 AM), and in Ramadan
 // the hour before Iftar, the nights after Taraweeh and before Suhoor. Afterwards, the business's own
 // engagement by Kuwait weekday and hour, smoothed towards the defaults so thin hours cannot dominate.
@@ -101,7 +101,7 @@ interface Window {
   from: number;
   to: number;
   lift: number;
-  /** the prayer whose "post at" time (30 minutes after, SPEC §9) a suggestion prefers */
+  /** the prayer whose "post at" time (30 minutes after, docs/product.md#kuwait-calendar-and-posting-times) a suggestion prefers */
   after?: PrayerName;
 }
 
@@ -241,7 +241,7 @@ export function reasonForHour(w: Weekday, h: number, ctx: DayContext): Suggestio
 
 /**
  * The minute within an hour to suggest (HH:mm): the best moment of the hour in the defaults (never at
- * a prayer), preferring 30 minutes after the prayer the window follows (SPEC §9), else the earliest;
+ * a prayer), preferring 30 minutes after the prayer the window follows (docs/product.md#kuwait-calendar-and-posting-times), else the earliest;
  * none earlier than `notBefore` minutes into the day. Null when the whole hour is too early.
  */
 export function slotInHour(w: Weekday, h: number, ctx: DayContext, notBefore = 0): string | null {

@@ -5,12 +5,12 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 
 export const MESSAGES = {
-  // login (SPEC §5)
+  // login (docs/product.md#validation-rules)
   emailRequired: { en: "Email is required", ar: "البريد الإلكتروني مطلوب" },
   emailInvalid: { en: "Please enter a valid email address", ar: "يرجى إدخال بريد إلكتروني صحيح" },
   passwordRequired: { en: "Password is required", ar: "كلمة المرور مطلوبة" },
   passwordMin: { en: "Password must be at least 8 characters", ar: "يجب ألا تقل كلمة المرور عن ٨ أحرف" },
-  // sign-up, in the order they are checked (SPEC §5)
+  // sign-up, in the order they are checked (docs/product.md#validation-rules)
   allFieldsRequired: { en: "All fields are required", ar: "جميع الحقول مطلوبة" },
   invalidEmail: { en: "Invalid email format", ar: "صيغة البريد الإلكتروني غير صحيحة" },
   weakPassword: { en: "Password must be at least 8 characters", ar: "يجب ألا تقل كلمة المرور عن ٨ أحرف" },
@@ -39,7 +39,7 @@ export const MESSAGES = {
   invalidPageSize: { en: "Page size must be from 1 to 100", ar: "يجب أن يكون حجم الصفحة من ١ إلى ١٠٠" },
   invalidValue: { en: "Invalid value", ar: "قيمة غير صالحة" },
   controlCharacters: { en: "Contains characters that are not allowed (control characters)", ar: "يحتوي على رموز غير مسموح بها (رموز تحكم)" },
-  // the AI studio (issue 6)
+  // the AI studio
   promptRequired: { en: "Tell the writer what the post is about", ar: "أخبر الكاتب عمّا يدور حوله المنشور" },
   promptTooLong: { en: "Keep the prompt under 500 characters", ar: "اجعل الوصف أقل من ٥٠٠ حرف" },
   contentLanguageInvalid: { en: "Language must be English, Arabic or both", ar: "يجب أن تكون اللغة الإنجليزية أو العربية أو كلتيهما" },
@@ -60,7 +60,7 @@ export const MESSAGES = {
   translationTooLong: { en: "A text can have at most 2000 characters", ar: "لا يمكن أن يتجاوز النص ٢٠٠٠ حرف" },
   translationUpdatesRange: { en: "Send from 1 to 1000 changes at a time", ar: "أرسل من ١ إلى ١٠٠٠ تعديل في المرة الواحدة" },
   validationFailed: { en: "Validation failed", ar: "فشل التحقق من البيانات" },
-  // outcomes the server reports (SPEC §8 for the sign-up text; {plan} is the plan's name)
+  // outcomes the server reports (docs/product.md#errors-and-messages for the sign-up text; {plan} is the plan's name)
   registrationSuccess: {
     en: "Registration successful! Your account is pending approval. You selected the {plan} plan. We will contact you soon.",
     ar: "تم التسجيل بنجاح! حسابك بانتظار الموافقة. لقد اخترت باقة {plan}. سنتواصل معك قريبًا.",

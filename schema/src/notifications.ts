@@ -1,4 +1,4 @@
-// Shared rules and constants of the notifications module (issue 4). A notification is stored per
+// Shared rules and constants of the notifications module. A notification is stored per
 // person as a type and its data; each side renders the text from them in the person's language.
 import { z } from "zod";
 import { singleLine } from "./text.ts";
@@ -8,13 +8,13 @@ export const NOTIFICATION_TYPES = [
   "account_approved",
   "account_rejected",
   "trial_ending",
-  // publishing (issue 5): the author hears of a failure, a post to check, a Snapchat post to make by hand;
+  // publishing: the author hears of a failure, a post to check, a Snapchat post to make by hand;
   // the business's people hear when an account needs reconnecting
   "post_failed",
   "post_unconfirmed",
   "snapchat_ready",
   "account_reconnect_needed",
-  // competitors (issue 7): the Facebook sign-in for competitors' Instagram figures expires (60 days, no refresh)
+  // competitors: the Facebook sign-in for competitors' Instagram figures expires (60 days, no refresh)
   "competitor_discovery_expiring",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

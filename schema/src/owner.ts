@@ -1,4 +1,4 @@
-// Shared constants of the owner dashboard (SPEC §3, owner stats): the kinds of recent activity and
+// Shared constants of the owner dashboard (docs/product.md#data-shapes, owner stats): the kinds of recent activity and
 // their texts in both languages. The server writes `description` with them (REST, in the caller's
 // language); the web client renders the same texts from type and subject in the person's language.
 import type { Locale } from "./messages.ts";

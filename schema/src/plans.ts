@@ -1,4 +1,4 @@
-// Plans, prices and limits (SPEC §9). Prices are whole KWD per month; the client formats them.
+// Plans, prices and limits (docs/product.md#plans-and-prices). Prices are whole KWD per month; the client formats them.
 export const PLAN_IDS = ["basic", "professional", "premium"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
@@ -63,7 +63,7 @@ export const PLANS: Record<PlanId, Plan> = {
 
 export const isPlanId = (v: unknown): v is PlanId => typeof v === "string" && (PLAN_IDS as readonly string[]).includes(v);
 
-/** Which networks each plan connects (SPEC §9: the Basic plan is Instagram integration only). */
+/** Which networks each plan connects (docs/product.md#plans-and-prices: the Basic plan is Instagram integration only). */
 export const PLAN_PLATFORMS: Record<PlanId, readonly ("instagram" | "twitter" | "snapchat")[]> = {
   basic: ["instagram"],
   professional: ["instagram", "twitter", "snapchat"],

@@ -1,4 +1,4 @@
-// Customer reviews (issue 6): where a review was posted, what it talks about, the zod rules of the
+// Customer reviews: where a review was posted, what it talks about, the zod rules of the
 // review form, the reply and the list's filters (message keys, see messages.ts), and the CSV import:
 // a small RFC 4180 reader (quoted fields, commas and line breaks inside quotes, a byte-order mark,
 // Arabic text) and the column names it accepts in English and Arabic. Pure: no clock unless the

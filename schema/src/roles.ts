@@ -1,4 +1,4 @@
-// Roles and which of them may open which screen (SPEC §2, §6). The client's guard and menu read this;
+// Roles and which of them may open which screen (docs/product.md#routes, #roles). The client's guard and menu read this;
 // the server's policy decides the same questions for data.
 export const ROLES = ["admin", "owner", "client"] as const;
 export type Role = (typeof ROLES)[number];
@@ -9,7 +9,7 @@ export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
 export const SUBSCRIPTION_STATUSES = ["trial", "active", "expired", "cancelled"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** Account state machine: which status may follow which (ARCHITECTURE.md, status changes). */
+/** Account state machine: which status may follow which (docs/architecture.md#rules-of-the-house). */
 export const BUSINESS_TRANSITIONS: Record<BusinessStatus, readonly BusinessStatus[]> = {
   pending: ["active", "rejected"],
   active: ["suspended"],
@@ -57,7 +57,7 @@ export function mayOpen(role: Role, to: string): boolean {
   return pattern ? ROUTE_ACCESS[pattern].includes(role) : true;
 }
 
-/** SPEC §2's side menu; owners (whom the spec's menu does not name) get their dashboard and settings. */
+/** The side menu (docs/product.md#app-shell); owners get their dashboard and settings. */
 export const MENU = [
   { key: "dashboard", path: "/dashboard", roles: ["client", "admin", "owner"], label: { en: "Dashboard", ar: "لوحة التحكم" } },
   { key: "posts", path: "/posts", roles: ["client"], label: { en: "Posts", ar: "المنشورات" } },

@@ -1,4 +1,4 @@
-// Shared rules and constants of the team and API-key modules (issue 4, Premium: team collaboration
+// Shared rules and constants of the team and API-key modules (Premium: team collaboration
 // and API access). The client's forms and the server's services read the same rules.
 import { z } from "zod";
 import { singleLine } from "./text.ts";

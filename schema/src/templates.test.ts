@@ -212,7 +212,7 @@ describe("ids, tiers and placeholders", () => {
     expect(parseBuiltInTemplateId("builtin:iftar_table:en:x")).toBeNull();
   });
 
-  test("tiers per plan (SPEC §9): basic; basic and advanced; basic, advanced and custom", () => {
+  test("tiers per plan: basic; basic and advanced; basic, advanced and custom", () => {
     expect(PLAN_IDS.map((p) => [p, templateTiersForPlan(p)])).toEqual([
       ["basic", ["basic"]],
       ["professional", ["basic", "advanced"]],

@@ -1,7 +1,7 @@
-// The templates library (issue 6): ready-made captions for Kuwait's occasions (Iftar, Suhoor, the
+// The templates library: ready-made captions for Kuwait's occasions (Iftar, Suhoor, the
 // two Eids, National and Liberation Days, the Hijri New Year, the Prophet's Birthday) and for the
 // everyday posts of a kitchen (menu promotions, new dishes, food photos, weekends, back to school,
-// summer nights), each in English and Arabic; which of them each plan opens (SPEC §9: basic
+// summer nights), each in English and Arabic; which of them each plan opens (docs/product.md#plans-and-prices: basic
 // templates on every plan, advanced ones from Professional, the business's own on Premium); how a
 // template is filled with the business's details; and the rules of a saved (custom) template.
 //
@@ -46,7 +46,7 @@ const PLAN_TEMPLATE_TIERS: Readonly<Record<PlanId, readonly TemplateTier[]>> = {
   premium: ["basic", "advanced", "custom"],
 };
 
-/** The template tiers a plan opens (SPEC §9). */
+/** The template tiers a plan opens (docs/product.md#plans-and-prices). */
 export const templateTiersForPlan = (plan: PlanId): readonly TemplateTier[] => PLAN_TEMPLATE_TIERS[plan];
 
 /** The cheapest plan that opens a tier, for the "Upgrade" hint. */

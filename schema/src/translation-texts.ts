@@ -9,7 +9,7 @@ export interface TranslationRow {
   ar: string;
 }
 
-/** GET /api/translations/list (SPEC §3 "Translation category"). */
+/** GET /api/translations/list (docs/product.md#data-shapes, translations list). */
 export interface TranslationCategory {
   name: string;
   translations: { key: string; en: string; ar: string }[];
@@ -19,11 +19,11 @@ export const MAX_TRANSLATION_LENGTH = 2000;
 /** changes one bulk update may carry */
 export const MAX_TRANSLATION_UPDATES = 1000;
 export const MAX_TRANSLATION_KEY_LENGTH = 300;
-/** how often a browser retries loading the texts before it keeps its bundled ones (SPEC §9) */
+/** how often a browser retries loading the texts before it keeps its bundled ones (docs/product.md#languages-and-preferences) */
 export const TRANSLATION_LOAD_RETRIES = 5;
 /** first retry delay; each next one doubles (0.5 s, 1 s, 2 s, 4 s, 8 s) */
 export const TRANSLATION_RETRY_BASE_MS = 500;
-/** how long "Translation saved successfully!" stays (SPEC §4) */
+/** how long "Translation saved successfully!" stays (docs/product.md#admin-dashboard) */
 export const TRANSLATION_NOTICE_MS = 3000;
 
 /** namespace, a colon, and a dotted path of letters, digits, "_" and "-" */

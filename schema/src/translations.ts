@@ -1,4 +1,4 @@
-// Shared rules and constants of the translations module (issue 4). Every text of the web client is a
+// Shared rules and constants of the translations module. Every text of the web client is a
 // row keyed "namespace:path" (e.g. "auth:login.title"); the namespace is its category. The client's
 // bundled texts are extracted into schema/translations.json, which seeds the server's table; an admin
 // edits rows in the Translations tab; every browser loads them at start, over the bundled texts.

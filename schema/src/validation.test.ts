@@ -1,4 +1,4 @@
-// The shared rules, as both sides apply them (SPEC §5): order, keys and texts in both languages.
+// The shared rules, as both sides apply them (docs/product.md#validation-rules): order, keys and texts in both languages.
 import { describe, expect, test } from "@jest/globals";
 import { fieldErrors, fieldMessageText, loginSchema, messageText, passwordProblem, signUpProblem, signUpSchema, validationMessage } from "./index.ts";
 

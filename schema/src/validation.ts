@@ -12,7 +12,7 @@ export const KUWAIT_PHONE_PREFIX = "+965";
 export const PHONE_PLACEHOLDER = "+965 XXXX XXXX";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-// +965 then 7 or 8 digits (SPEC §9); spaces and dashes a person types are ignored
+// +965 then 7 or 8 digits (docs/product.md#validation-rules); spaces and dashes a person types are ignored
 const KUWAIT_PHONE = /^\+965\d{7,8}$/;
 
 export const isEmail = (v: string) => EMAIL.test(v.trim());
@@ -20,7 +20,7 @@ export const normalizePhone = (v: string) => v.replace(/[\s-]/g, "");
 export const isKuwaitPhone = (v: string) => KUWAIT_PHONE.test(normalizePhone(v));
 
 /**
- * Password strength, first failing rule only (SPEC §5 step 3-4). "Special" is any character that is
+ * Password strength, first failing rule only (docs/product.md#validation-rules, the third and fourth sign-up rules). "Special" is any character that is
  * neither a letter, a digit nor white space, so Arabic punctuation counts too.
  */
 export function passwordProblem(password: string): MessageKey | null {
@@ -51,14 +51,14 @@ const key = (k: MessageKey) => ({ error: k });
 /** A check that, when it fails, stops the field's later checks: one message a field, the first. */
 const first = (k: MessageKey) => ({ error: k, abort: true });
 
-// ---------------------------------------------------------------- login (SPEC §5)
+// ---------------------------------------------------------------- login (docs/product.md#validation-rules)
 export const loginSchema = z.object({
   email: singleLine(key("emailRequired")).trim().toLowerCase().min(1, first("emailRequired")).refine(isEmail, key("emailInvalid")),
   password: singleLine(key("passwordRequired")).min(1, first("passwordRequired")).min(MIN_PASSWORD_LENGTH, key("passwordMin")),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-// ---------------------------------------------------------------- sign-up (SPEC §5, checked in order)
+// ---------------------------------------------------------------- sign-up (docs/product.md#validation-rules, checked in order)
 export const SIGN_UP_REQUIRED = ["email", "password", "companyName", "contactName", "phone"] as const;
 
 export interface SignUpFields {
@@ -160,7 +160,7 @@ export function fieldErrors(error: z.ZodError): Record<string, MessageKey[]> {
   return out;
 }
 
-/** "Validation failed: field: messages; ..." (SPEC §8), in the person's language. */
+/** "Validation failed: field: messages; ..." (docs/product.md#errors-and-messages), in the person's language. */
 export function validationMessage(errors: FieldErrors, locale: Locale = "en", fieldName: (f: string) => string = (f) => f): string {
   const parts = Object.entries(errors).map(([f, keys]) => `${fieldName(f)}: ${keys.map((k) => fieldMessageText(k, locale)).join(", ")}`);
   return `${messageText("validationFailed", locale)}: ${parts.join("; ")}`;

@@ -1,4 +1,4 @@
-// The admin console's data: SPEC §3's stats over REST and GraphQL, pushed live to subscribed admins
+// The admin console's data: the admin stats of docs/product.md#data-shapes over REST and GraphQL, pushed live to subscribed admins
 // within a second of a change made on any server process; client details with people and history.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { createClient, type Client } from "graphql-ws";
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe("admin stats", () => {
-  test("GET /api/admin/stats has SPEC §3's shape plus pendingApprovals and newSignups", async () => {
+  test("GET /api/admin/stats has the admin stats shape plus pendingApprovals and newSignups", async () => {
     await registeredClient(a.base, { approve: false, over: { company_name: "Stats Pending" } });
     await registeredClient(a.base, { over: { company_name: "Stats Active" } });
     const r = await call(a.base, "GET", "/api/admin/stats", { token: await adminToken(a.base) });

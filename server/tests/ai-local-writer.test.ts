@@ -1,4 +1,4 @@
-// The offline local copywriter (issue 6): every occasion x tone x language x platform fills every
+// The offline local copywriter: every occasion x tone x language x platform fills every
 // slot, fits the platform as it counts, carries valid hashtags within the cap, writes clearly
 // different variants in the right script; it is deterministic for a seed and uses the profile's
 // and the prompt's facts. Pure: no database, no network.

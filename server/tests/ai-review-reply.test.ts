@@ -1,4 +1,4 @@
-// The offline review-reply writer (issue 6): it reads a review's language, sentiment (stars and a
+// The offline review-reply writer: it reads a review's language, sentiment (stars and a
 // bilingual word list with Gulf words and negation) and topics, clause by clause; it replies in the
 // review's language, by name, answering each complaint's topic, praising back what was praised, and
 // never promising an offer, a discount or a compensation. Deterministic for a seed. Pure: no database.

@@ -1,4 +1,4 @@
-// Analytics' audience (issue 7): the adapters' readings against local fakes of Instagram's Graph API
+// Analytics' audience: the adapters' readings against local fakes of Instagram's Graph API
 // and X's API v2 (demographics, online hours moved from Pacific to Kuwait time, followers, errors),
 // the simulated network's reading, the metrics job's one snapshot per account and Kuwait day, the
 // /audience path's shape and tenancy through both doors, and followers in the overview.

@@ -1,4 +1,4 @@
-// The client dashboard's analytics (issue 7 part 5): views, likes and engagement over the last 30
+// The client dashboard's analytics: views, likes and engagement over the last 30
 // Kuwait days from the daily rows, with their change against the 30 days before; the post counts;
 // and recent activity built from the business's own rows, with titles in both languages.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";

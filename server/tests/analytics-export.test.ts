@@ -1,4 +1,4 @@
-// Analytics export over real HTTP and Postgres (issue 7): each format downloaded as a file with its
+// Analytics export over real HTTP and Postgres: each format downloaded as a file with its
 // headers and name, then opened and read back the way a person's tools would: the CSV with a strict
 // RFC 4180 reader (totals equal to the overview's), the workbook with read-excel-file (sheets,
 // headers, typed values, right-to-left Arabic sheets), the PDF's text with pdf.js (business, range

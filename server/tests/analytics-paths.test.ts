@@ -1,4 +1,4 @@
-// The analytics paths over real HTTP and Postgres (issue 7): engagement by Kuwait day and week, one
+// The analytics paths over real HTTP and Postgres: engagement by Kuwait day and week, one
 // network's page, top posts and the content breakdown; the campaign filter on every path; simulated
 // figures by default for a demo-only business; Kuwait day boundaries that differ from UTC's; and the
 // tenancy rule through both doors for every path.

@@ -1,4 +1,4 @@
-// Analytics' realtime view (issue 7): the last 24 hours ending now (published targets and their
+// Analytics' realtime view: the last 24 hours ending now (published targets and their
 // figures, by Kuwait hour), what is publishing and due within the hour, the latest collection; its
 // tenancy through REST and GraphQL; and the subscription over a real WebSocket, which sends a fresh
 // view after a post goes out and refuses another business's subscriber.

@@ -1,4 +1,4 @@
-// Analytics over real HTTP and Postgres (issue 7): the daily rows (metric_daily) by Kuwait day of
+// Analytics over real HTTP and Postgres: the daily rows (metric_daily) by Kuwait day of
 // publishing, recomputed idempotently from the targets by the publisher, the metrics job, deletion and
 // start-up; the overview's totals, change against the previous period and split by network, read
 // from those rows; simulated figures hidden unless asked for; tenancy through both doors.

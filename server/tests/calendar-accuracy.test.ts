@@ -1,4 +1,4 @@
-// How accurate the Kuwait calendar is (issue 6, part 9): the prayer times adhan computes for Kuwait
+// How accurate the Kuwait calendar is: the prayer times adhan computes for Kuwait
 // City (Kuwait method: Fajr 18°, Isha 17.5°, Shafi Asr) against published Kuwait figures, within two
 // minutes, on dates in every season; and the 2026 and 2027 holidays of kuwaitHolidays() against
 // what was announced or predicted for them. Every published value below is copied from the source

@@ -1,4 +1,4 @@
-// Campaigns over real HTTP and Postgres (issue 7): create, read, update and delete through both doors
+// Campaigns over real HTTP and Postgres: create, read, update and delete through both doors
 // with the shared rule's messages in English and Arabic; tenancy (another business's campaign or post
 // is 404); posts attached from the composer, the campaign page and the calendar, and detached; the
 // roll-up against seeded published targets (simulated ones counted and flagged), progress toward the

@@ -1,4 +1,4 @@
-// Competitors over real HTTP and Postgres (issue 7): following accounts (the username's rules, one per
+// Competitors over real HTTP and Postgres: following accounts (the username's rules, one per
 // network and username, the limit of 50) and tenancy through both doors; a day's figures by hand (the
 // same day again replaces them); the CSV import (English and Arabic headers, unknown accounts added,
 // wrong rows reported line by line in the person's language with nothing stored); Instagram business

@@ -1,4 +1,4 @@
-// SPEC §8's catalogue at the REST door and extensions.code at the GraphQL door; bad input is a 400.
+// The error catalogue (docs/product.md#errors-and-messages) at the REST door and extensions.code at the GraphQL door; bad input is a 400.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { adminToken, call, gql, startTestApp, type TestApp } from "./support/app.ts";
 

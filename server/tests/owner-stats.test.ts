@@ -1,4 +1,4 @@
-// Owner stats (SPEC §3): the shape over REST (camelCase keys exactly) and GraphQL, every figure from the
+// Owner stats (docs/product.md#data-shapes): the shape over REST (camelCase keys exactly) and GraphQL, every figure from the
 // database, "today" in Asia/Kuwait, a business sees only its own figures, an admin is refused.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { startOfDay } from "../src/modules/owner/owner.service.ts";
@@ -51,7 +51,7 @@ afterAll(async () => {
 });
 
 describe("owner stats", () => {
-  test("REST: SPEC §3's keys, each figure from the database", async () => {
+  test("REST: the owner stats keys, each figure from the database", async () => {
     const r = await call(app.base, "GET", "/api/owner/stats", { token: cafe.token });
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual(SPEC_KEYS);

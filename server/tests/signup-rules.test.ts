@@ -10,7 +10,7 @@ afterAll(async () => app?.stop());
 
 const register = (over: Record<string, unknown>, lang?: string) => call(app.base, "POST", "/api/auth/register", { body: signUp(over), lang });
 
-describe("REST register applies SPEC §5 in order", () => {
+describe("REST register applies the sign-up rules in order", () => {
   test.each([
     ["missing fields first", { company_name: "", password: "x", email: "bad" }, "Validation failed: company_name: All fields are required", { company_name: ["All fields are required"] }],
     ["then the e-mail", { email: "not-an-address", password: "x", phone: "1" }, "Validation failed: email: Invalid email format", { email: ["Invalid email format"] }],
@@ -49,7 +49,7 @@ describe("REST register applies SPEC §5 in order", () => {
   });
 });
 
-describe("login rules (SPEC §5)", () => {
+describe("login rules", () => {
   test("required, then shape, one message a field", async () => {
     const empty = await call(app.base, "POST", "/api/auth/login", { body: {} });
     expect(empty.status).toBe(400);

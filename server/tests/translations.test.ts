@@ -1,4 +1,4 @@
-// Translations (SPEC §2 Translations tab, §7): seeded from the client's own texts, listed publicly by
+// Translations (docs/product.md#admin-dashboard, #rest-compatibility): seeded from the client's own texts, listed publicly by
 // category, changed in bulk by an admin (all or nothing, audited, announced), exported as a download.
 import { readFileSync } from "node:fs";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// One interface for every social network (ARCHITECTURE.md, platforms/). The publishing service
+// One interface for every social network (docs/architecture.md#the-rooms). The publishing service
 // drives an attempt through prepare -> send; only send can create a post on the network, and it
 // runs at most once per attempt key. After a crash or a timeout, reconcile asks the network
 // (read-only) whether the post exists before anyone thinks of sending again.

@@ -1,4 +1,4 @@
-// Who may call what: one expectation per REST route and per GraphQL root field, from SPEC §2/§6 and the
+// Who may call what: one expectation per REST route and per GraphQL root field, from docs/product.md#routes, #roles and the
 // README's API table. The authorization matrix fails on any path or field missing here.
 import type { CallerName } from "./world.ts";
 

@@ -27,7 +27,7 @@ const RecentClient = builder.objectRef<Stats["recentClients"][number]>("RecentCl
 });
 
 const AdminStats = builder.objectRef<Stats>("AdminStats").implement({
-  description: "SPEC §3's admin statistics, plus pending approvals and sign-ups of the last 7 days.",
+  description: "The admin statistics (clients, posts, system health, recent clients), plus pending approvals and sign-ups of the last 7 days.",
   fields: (t) => ({
     totalClients: t.exposeInt("totalClients"),
     activeClients: t.exposeInt("activeClients"),

@@ -1,4 +1,4 @@
-// GET /api/admin/stats (SPEC §7): the admin statistics of SPEC §3, plus pendingApprovals and newSignups.
+// GET /api/admin/stats (docs/product.md#rest-compatibility): the admin statistics of docs/product.md#data-shapes, plus pendingApprovals and newSignups.
 import { Router } from "express";
 import { viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";

@@ -1,4 +1,4 @@
-// The admin console's figures (SPEC §3 admin stats, plus pending approvals and new sign-ups), and a
+// The admin console's figures (admin stats, docs/product.md#data-shapes, plus pending approvals and new sign-ups), and a
 // watcher that tells open admin pages when the measured health changes.
 import type { Deps } from "../../deps.ts";
 import type { HealthService } from "../health/health.service.ts";

@@ -1,4 +1,4 @@
-// REST compatibility for /api/analytics (SPEC: every path takes client_id as a query parameter, and
+// REST compatibility for /api/analytics (docs/product.md#rest-compatibility: every path takes client_id as a query parameter, and
 // from, to, include_simulated and campaign_id): thin, calls the analytics service; snake_case on the wire.
 import { Router, type Request } from "express";
 import { queryBoolean, queryNumber, toSnake, viewerOf } from "../../http/rest.ts";

@@ -1,4 +1,4 @@
-// Analytics (issue 7): what a business's published posts achieved over a range of Kuwait days. Daily
+// Analytics: what a business's published posts achieved over a range of Kuwait days. Daily
 // figures come from one source (source.ts: metric_daily, or a campaign's own posts); per-post answers
 // (top posts, content) from published-posts.ts, bounded by the posts (business, published_at) index;
 // never a scan over all targets. Every question names the business (client_id, the business id GET

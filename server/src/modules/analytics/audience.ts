@@ -1,4 +1,4 @@
-// Analytics' audience (issue 7): who follows a business, as each network reports it. The metrics job
+// Analytics' audience: who follows a business, as each network reports it. The metrics job
 // reads every connected account's audience once per Kuwait day into audience_snapshots (demo accounts
 // get the simulated network's reading, marked simulated); the overview's followers and the
 // /audience path answer from those rows only. Instagram gives followers, cities, age bands, genders

@@ -1,4 +1,4 @@
-// Content performance (issue 7, GET /api/analytics/content): the range's published posts grouped by
+// Content performance (GET /api/analytics/content): the range's published posts grouped by
 // kind (text, image, video, carousel, from their media), occasion, caption language, hashtag and
 // Kuwait posting hour, and a weekday × hour grid for the heat map. Grouping is done here over the
 // posts published-posts.ts reads (one business's range, index-bounded).

@@ -1,4 +1,4 @@
-// Analytics' pre-aggregated daily rows (issue 7, metric_daily): per business, network, Kuwait day of
+// Analytics' pre-aggregated daily rows (metric_daily): per business, network, Kuwait day of
 // publishing and simulated-or-real, the published targets and the sums of their latest figures. A
 // target's figures keep growing after its day, so a day's row is recomputed from post_targets (never
 // incremented) whenever its targets change: when one is published (publishing.refreshPost), when the

@@ -1,4 +1,4 @@
-// The client dashboard's analytics (issue 7 part 5): views, likes and engagement rate over the last 30
+// The client dashboard's analytics: views, likes and engagement rate over the last 30
 // Kuwait days from the daily rows, with their change against the 30 days before, and the business's
 // recent activity from its own rows (posts published with their figures, posts scheduled, competitor
 // figures recorded, reviews received). Called by the posts service's dashboard(), which owns the

@@ -1,4 +1,4 @@
-// Analytics' realtime view (issue 7): the last 24 hours of a business, ending now. The targets it
+// Analytics' realtime view: the last 24 hours of a business, ending now. The targets it
 // published in them with their current figures (in total and by Kuwait hour), what is publishing at
 // this moment and what is due in the next hour, and when figures were last collected. Every query
 // is bounded by an index: posts (business, published_at) and post_targets (status, due_at). The

@@ -1,4 +1,4 @@
-// REST compatibility for /api/auth (SPEC §7): thin, calls the auth service.
+// REST compatibility for /api/auth (docs/product.md#rest-compatibility): thin, calls the auth service.
 import { Router } from "express";
 import { messageText, PLANS, type Locale, type MessageKey } from "@sufra/schema";
 import type { User } from "../../generated/prisma/client.ts";

@@ -1,4 +1,4 @@
-// The Kuwait calendar (issue 6): prayer times for Kuwait City on any date (adhan's Kuwait method,
+// The Kuwait calendar: prayer times for Kuwait City on any date (adhan's Kuwait method,
 // Shafi Asr, shown HH:mm in Asia/Kuwait), Kuwait's holidays and Islamic occasions from the Umm
 // al-Qura calendar (@sufra/schema's calendar.ts), the admins' corrections when the Cabinet moves a
 // date, and the occasions coming up (the studio's "Eid al-Fitr in 12 days: plan three posts").

@@ -1,4 +1,4 @@
-// Campaigns (issue 7): a business's plan for a goal (awareness, footfall, orders, launch) over a range
+// Campaigns: a business's plan for a goal (awareness, footfall, orders, launch) over a range
 // of Kuwait days, with a budget in fils, an occasion, and the posts attached to it from the composer,
 // the calendar or the campaign page. Every function takes the caller's business from the viewer,
 // never from the input; another business's campaign or post is NOT_FOUND.

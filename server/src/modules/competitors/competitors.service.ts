@@ -1,4 +1,4 @@
-// Competitors (issue 7): the accounts a business follows, their dated figures (entered by hand,
+// Competitors: the accounts a business follows, their dated figures (entered by hand,
 // imported from CSV, or read from Instagram business discovery through the business's Facebook sign-in
 // for competitor figures: discovery-connection.service.ts) and the benchmark against the business's
 // own figures with a summary in both languages.

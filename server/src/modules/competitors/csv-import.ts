@@ -1,4 +1,4 @@
-// Competitors' figures from a CSV file (issue 7: "nothing half-imported"). Every row is checked first;
+// Competitors' figures from a CSV file ("nothing half-imported"). Every row is checked first;
 // if any row is wrong, nothing is stored and each wrong row is reported by its line, in the person's
 // language. Otherwise, in one transaction: rows naming an account the business does not follow yet
 // create that competitor (its name from the name column, else its username; counted against the

@@ -1,4 +1,4 @@
-// Peak-hours posting insights (issue 6, SPEC §1 "peak-hours posting insights"): when the viewer's
+// Peak-hours posting insights (docs/product.md#kuwait-calendar-and-posting-times): when the viewer's
 // business should post, as a heat map of Kuwait weekdays × hours and suggested times for the next
 // seven days. The model is @sufra/schema's insights.ts; this service feeds it the week's prayer times,
 // Ramadan (from the calendar service, so the admins' corrections count) and, once the business has

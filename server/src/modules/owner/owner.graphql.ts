@@ -22,7 +22,7 @@ const OwnerActivityRef = builder.objectRef<OwnerActivity>("OwnerActivity").imple
 });
 
 const OwnerStatsRef = builder.objectRef<OwnerStats>("OwnerStats").implement({
-  description: "The caller's business at a glance (SPEC §3), read from the database.",
+  description: "The caller's business at a glance, read from the database.",
   fields: (t) => ({
     businessName: t.exposeString("businessName"),
     subscriptionPlan: t.expose("subscriptionPlan", { type: PlanEnum }),

@@ -1,5 +1,5 @@
 // REST compatibility for /api/owner: thin, calls the owner service. GET /api/owner/stats answers in
-// SPEC §3's shape, with its camelCase keys; the plan's name and the descriptions are in the caller's
+// The owner stats of docs/product.md#data-shapes, with its camelCase keys; the plan's name and the descriptions are in the caller's
 // language (Accept-Language).
 import { PLANS } from "@sufra/schema";
 import { Router } from "express";

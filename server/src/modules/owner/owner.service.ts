@@ -1,4 +1,4 @@
-// The owner dashboard's figures (SPEC §3, owner stats), for the people of one business, all read from
+// The owner dashboard's figures (docs/product.md#data-shapes, owner stats), for the people of one business, all read from
 // the database. The business is always the caller's own (from the session, never from the request).
 import { activityExcerpt, OWNER_RECENT_ACTIVITY, ownerActivityText, type Locale, type OwnerActivityType } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";

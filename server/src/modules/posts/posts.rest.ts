@@ -1,4 +1,4 @@
-// REST compatibility for /api/posts (SPEC §7): thin, calls the posts service. Posts are answered in
+// REST compatibility for /api/posts (docs/product.md#rest-compatibility): thin, calls the posts service. Posts are answered in
 // snake_case with their targets; the media router (uploads) is mounted before this one.
 import { Router, type Request } from "express";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";

@@ -442,7 +442,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       return previewPost({ content: data.content ?? "", hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms ?? [], media: files });
     },
 
-    /** The client dashboard's figures (SPEC §3): totals, engagement and recent activity, from the database. */
+    /** The client dashboard's figures (docs/product.md#data-shapes): totals, engagement and recent activity, from the database. */
     async dashboard(viewer: Viewer | null) {
       const { businessId } = business(viewer);
       // views, likes, engagement (last 30 Kuwait days, with change) and recent activity come from analytics

@@ -1,4 +1,4 @@
-// Publishing a post's targets at their time, exactly once (ARCHITECTURE.md: publishing is never
+// Publishing a post's targets at their time, exactly once (docs/architecture.md#rules-of-the-house: publishing is never
 // retried blindly). Each target has one Agenda job. A run claims the target with a conditional
 // update (pending -> publishing, a new attempt key), renews a lease while it works, and records
 // the step it is in: "prepare" (uploads, containers: safe to redo) then "send" (the one call that

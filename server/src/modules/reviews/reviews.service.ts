@@ -1,4 +1,4 @@
-// Customer reviews (issue 6): entered by hand or imported from a CSV file, read on save for their
+// Customer reviews: entered by hand or imported from a CSV file, read on save for their
 // language, sentiment and topics, answered with a suggested reply that a person edits, approves and
 // marks as replied once it is posted on the network. Every function takes the caller's business from
 // the viewer, never from the input; another business's review is NOT_FOUND.

@@ -1,4 +1,4 @@
-// REST for the AI studio: POST /api/posts/generate and /api/posts/hashtags/suggest (SPEC §7), this
+// REST for the AI studio: POST /api/posts/generate and /api/posts/hashtags/suggest (docs/product.md#rest-compatibility), this
 // month's AI posts at /api/ai/usage, and the admins' writer settings at /api/ai/settings.
 import { Router, type Request } from "express";
 import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";

@@ -1,5 +1,5 @@
 // The AI content studio: captions and hashtags for a post, counted against the plan's monthly AI
-// posts (SPEC §9: Basic 50, Professional 100, Premium 500), and the admins' choice of writer.
+// posts (docs/product.md#plans-and-prices: Basic 50, Professional 100, Premium 500), and the admins' choice of writer.
 //
 // Counting: a generation is reserved (a row in ai_generations) before the writer runs, under a
 // per-business advisory lock, so two tabs pressing Generate at the last free slot cannot both get

@@ -1,9 +1,9 @@
-// The templates library (issue 6): the built-in templates (@sufra/schema's templates.ts) and the
+// The templates library: the built-in templates (@sufra/schema's templates.ts) and the
 // business's own saved ones (ContentTemplate rows), listed with what the caller's plan opens, and
 // applied to the composer filled with the business's details (name, area, opening hours, a dish
 // from its menu or one typed in, a price in KWD, a discount).
 //
-// Plans (SPEC §9): basic templates on every plan, advanced ones from Professional, the business's
+// Plans (docs/product.md#plans-and-prices): basic templates on every plan, advanced ones from Professional, the business's
 // own on Premium. Templates a plan does not open are still listed (locked), so people see what an
 // upgrade brings; applying one is refused. A subscription that no longer runs (expired, cancelled)
 // opens the basic templates only, as with the other paid features (team, image enhancement).

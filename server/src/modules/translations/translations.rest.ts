@@ -1,4 +1,4 @@
-// REST compatibility for /api/translations (SPEC §7): thin, calls the translations service.
+// REST compatibility for /api/translations (docs/product.md#rest-compatibility): thin, calls the translations service.
 import { Router } from "express";
 import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";

@@ -1,4 +1,4 @@
-// Every text of the web client, editable by an admin (SPEC §2 Translations tab, §7). The table is
+// Every text of the web client, editable by an admin (docs/product.md#admin-dashboard, #rest-compatibility). The table is
 // seeded at start from schema/translations.json (extracted from the client's own bundles): missing
 // keys are inserted, existing rows are never touched, so an admin's edit survives every restart and
 // deploy. Browsers load the texts publicly at start (list); admins change them in bulk, all or nothing.

@@ -1,4 +1,4 @@
-// The fonts the PDF report embeds: the same bundled families as the web client (DESIGN.md: Inter for
+// The fonts the PDF report embeds: the same bundled families as the web client (docs/product.md#look-and-feel: Inter for
 // Latin, IBM Plex Sans Arabic for Arabic), from @fontsource's subset files. Each file covers the code
 // points its package's unicode.json lists; a character takes the first file that covers it.
 //
