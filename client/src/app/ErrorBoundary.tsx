@@ -1,4 +1,4 @@
-// The error boundary (SPEC §2): "Something went wrong" with an error id, Try Again, Reload Page and
+// The error boundary (docs/product.md#error-boundary): "Something went wrong" with an error id, Try Again, Reload Page and
 // Report Error (copies the details). Plain HTML, so it works even when the failing part is antd.
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-// Route guards (SPEC §4): the login path remembering the origin, verification once per load with a
+// Route guards (docs/product.md#route-guards): the login path remembering the origin, verification once per load with a
 // 10 s limit, role mismatches to the role's home, and where login leads.
 import { act, screen } from "@testing-library/react";
 import { Outlet, useLocation } from "react-router-dom";

@@ -1,4 +1,4 @@
-// Route guards (SPEC §4, issue 3): a restored session is confirmed with the server once per page
+// Route guards (docs/product.md#route-guards): a restored session is confirmed with the server once per page
 // load ("Verifying authentication..."); after 10 s without an answer, or on an error, "Authentication
 // Error" offers the login. No session: to the login path, remembering where the person was going.
 // A role that may not see the page goes to its own home.

@@ -1,4 +1,4 @@
-// Preferences kept locally (SPEC §3): theme, language, direction. Language itself is i18next's
+// Preferences kept locally (docs/product.md#data-shapes): theme, language, direction. Language itself is i18next's
 // (cached under i18nextLng); direction follows it; the theme is ours.
 import { useSyncExternalStore } from "react";
 

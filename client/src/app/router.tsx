@@ -1,4 +1,4 @@
-// Routes (SPEC §2 and the screens it references). Every screen is a lazy chunk: the landing page
+// Routes (docs/product.md#routes and the screens it references). Every screen is a lazy chunk: the landing page
 // loads neither antd, nor Apollo, nor the app shell. Any other path goes to "/".
 import { Navigate, type RouteObject } from "react-router-dom";
 import { RouterFallback } from "./ErrorBoundary.tsx";

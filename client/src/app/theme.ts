@@ -1,4 +1,4 @@
-// Sufra's palette as antd theme tokens (DESIGN.md): saffron primary, cardamom accents, date-brown
+// Sufra's palette as antd theme tokens (docs/product.md#look-and-feel): saffron primary, cardamom accents, date-brown
 // text on warm white; the same hues on a dark ground for the dark theme.
 import { theme as antdTheme, type ThemeConfig } from "antd";
 

@@ -1,4 +1,4 @@
-// The order of a person's week (SPEC §9): Saturday first in Arabic, Sunday first in English. One rule
+// The order of a person's week (docs/product.md#languages-and-preferences): Saturday first in Arabic, Sunday first in English. One rule
 // for the content calendar, the date pickers (dayjs' locales agree, see week.test.ts) and every
 // weekday grid (the dashboard's best times, the analytics heat map).
 import type { Locale } from "@sufra/schema";

@@ -1,6 +1,6 @@
 // i18next set-up. Each module registers its own namespace from its own file (registerTranslations),
 // so a lazily loaded screen brings its texts with it and the landing page carries only its own.
-// Detection follows SPEC §9: ?lng=, cookie, localStorage, sessionStorage, browser, <html lang>;
+// Detection follows docs/product.md#languages-and-preferences: ?lng=, cookie, localStorage, sessionStorage, browser, <html lang>;
 // the choice is cached in localStorage. English is the default and the fallback.
 import i18n, { type FormatterModule } from "i18next";
 import LanguageDetector from "i18next-browser-languagedetector";
@@ -31,7 +31,7 @@ function applyToDocument(lng: string) {
   document.documentElement.lang = locale;
   document.documentElement.dir = directionOf(locale);
   try {
-    localStorage.setItem("sufra.direction", directionOf(locale)); // kept with the language (SPEC §3)
+    localStorage.setItem("sufra.direction", directionOf(locale)); // kept with the language (docs/product.md#data-shapes)
   } catch {
     // storage may be unavailable (private mode): the document still has the right direction
   }

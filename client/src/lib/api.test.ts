@@ -1,4 +1,4 @@
-// The REST client's contract (SPEC §4, §7, §8): headers, one refresh and one retry on 401, a failed
+// The REST client's contract (docs/product.md#session, #rest-compatibility, #errors-and-messages): headers, one refresh and one retry on 401, a failed
 // refresh ends the session, no refresh token means the 401 comes back unchanged, every status mapped.
 import { api, apiHooks, ApiError, logout } from "./api.ts";
 import { session, STORAGE } from "./session.ts";

@@ -1,4 +1,4 @@
-// The REST client (SPEC §7, §8): /api base, 30 s timeout, JSON headers, bearer token. On a 401 with
+// The REST client (docs/product.md#rest-compatibility, #errors-and-messages): /api base, 30 s timeout, JSON headers, bearer token. On a 401 with
 // a refresh token stored: one refresh (shared by concurrent callers) and one retry; a failed refresh
 // clears the session and sends the person to /login. Without a refresh token the 401 goes back as is.
 import { REQUEST_TIMEOUT_MS } from "@sufra/schema";
@@ -78,7 +78,7 @@ async function send(method: string, path: string, opts: RequestOptions): Promise
 const failure = (status: ApiStatus, data?: unknown) => {
   const body = (data && typeof data === "object" ? data : {}) as { message?: unknown; error?: unknown; code?: unknown; details?: unknown };
   const key = STATUS_KEYS[String(status)] ?? "errors.UNKNOWN";
-  // SPEC §8: the answer's message, else its error field, else the status's text
+  // docs/product.md#errors-and-messages: the answer's message, else its error field, else the status's text
   const message = typeof body.message === "string" ? body.message : typeof body.error === "string" ? body.error : apiHooks.translate(key);
   return new ApiError(status, message, typeof body.code === "string" ? body.code : undefined, body.details as Record<string, string[]> | undefined, data, key);
 };

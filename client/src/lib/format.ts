@@ -1,4 +1,4 @@
-// The one formatting helper (DESIGN.md): KWD with three decimals, dates in Asia/Kuwait with the
+// The one formatting helper (docs/product.md#look-and-feel): KWD with three decimals, dates in Asia/Kuwait with the
 // Hijri date beside them where planning matters, relative times. Arabic uses Arabic-Indic digits
 // unless the person chose Latin digits in Settings.
 import type { Locale } from "@sufra/schema";

@@ -1,4 +1,4 @@
-// The session (SPEC §3, §4): user and tokens in localStorage. Restored at start only when the access
+// The session (docs/product.md#data-shapes, #session): user and tokens in localStorage. Restored at start only when the access
 // token, the refresh token and the user are all there; logout or a failed refresh clears everything.
 import { useSyncExternalStore } from "react";
 import type { Role } from "@sufra/schema";

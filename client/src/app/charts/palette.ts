@@ -1,4 +1,4 @@
-// The charts' colours (DESIGN.md): cardamom green first, saffron second, then tones of the same
+// The charts' colours (docs/product.md#look-and-feel): cardamom green first, saffron second, then tones of the same
 // family, so a business's own line and its first competitor are always the brand's two colours.
 export const CHART_PALETTE = ["#1F5C4A", "#C8691C", "#6B4F3A", "#5E9C86", "#E3A15F", "#8C2F1B", "#A9C4B8", "#3B2C22"] as const;
 /** A heat map runs from warm white to cardamom. */

@@ -1,4 +1,4 @@
-// The app shell (SPEC §2): a side menu filtered by role, collapsible on large screens (280 / 64 px)
+// The app shell (docs/product.md#app-shell): a side menu filtered by role, collapsible on large screens (280 / 64 px)
 // and a drawer below lg; a 64 px top bar; the page inside the error boundary, which starts afresh on
 // every new path. Everything inside talks GraphQL through one Apollo client per signed-in person.
 import type { ApolloClient } from "@apollo/client";

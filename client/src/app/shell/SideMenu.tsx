@@ -1,4 +1,4 @@
-// The side menu: the brand, then the role's entries (SPEC §2 App shell), in the current language,
+// The side menu: the brand, then the role's entries (docs/product.md#app-shell), in the current language,
 // the entry of the current page selected. Used in the large screens' Sider and the small screens' Drawer.
 import { AimOutlined, CalendarOutlined, DashboardOutlined, FileTextOutlined, KeyOutlined, LineChartOutlined, NotificationOutlined, SettingOutlined, StarOutlined, TeamOutlined, UsergroupAddOutlined } from "@ant-design/icons";
 import { homeFor, type MENU, type Role } from "@sufra/schema";

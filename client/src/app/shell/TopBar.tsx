@@ -1,4 +1,4 @@
-// The top bar (64 px, SPEC §9): the menu button (collapse on large screens, the drawer on small
+// The top bar (64 px, docs/product.md#app-shell): the menu button (collapse on large screens, the drawer on small
 // ones), the language switch, the bell and the avatar menu.
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from "@ant-design/icons";
 import { Button, Layout } from "antd";

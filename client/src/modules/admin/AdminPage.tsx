@@ -1,5 +1,5 @@
-// /admin (SPEC §2 Admin dashboard): tabs Overview, Translations, Holidays (issue 6: correcting
-// the dates of Kuwait's occasions) and AI writer (issue 6: the studio's writer). The translations editor comes in
+// /admin (docs/product.md#admin-dashboard): tabs Overview, Translations, Holidays (correcting
+// the dates of Kuwait's occasions) and AI writer (the studio's writer). The translations editor comes in
 // a later issue; its tab says so.
 import { Tabs, Typography } from "antd";
 import { useTranslation } from "react-i18next";

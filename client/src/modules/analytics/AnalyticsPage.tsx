@@ -1,4 +1,4 @@
-// /analytics (issue 7): how the business's posts do over a range of Kuwait days, against the period
+// /analytics: how the business's posts do over a range of Kuwait days, against the period
 // before. The period, campaign and demo-figures choice live in the URL; each section asks for its own
 // figures and loads or fails on its own. Demo accounts' simulated figures are labelled as such; an
 // empty page says what it will show once posts are published.

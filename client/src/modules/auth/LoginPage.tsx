@@ -1,4 +1,4 @@
-// Login (SPEC §2, §5, §8). /login for clients and owners; /admin/login and /login?type=admin are the
+// Login (docs/product.md#routes, #validation-rules, #errors-and-messages). /login for clients and owners; /admin/login and /login?type=admin are the
 // admin variant, which differs only in its subtitle and in the link to the other variant. Rules come
 // from the shared loginSchema (one message a field, cleared as the person types); server errors map
 // by code first, then by the message's words. After login: the remembered page, else the role's home.

@@ -1,4 +1,4 @@
-// Sign-up (SPEC §2, §5, §8): plan (?plan=, default professional), company, contact, email, phone
+// Sign-up (docs/product.md#routes, #validation-rules, #errors-and-messages): plan (?plan=, default professional), company, contact, email, phone
 // (pre-filled with +965), password with its hint, confirmation. The shared signUpProblem reports the
 // first failing rule in the spec's order and the fields it concerns: one rule at a time, its message
 // on each of those fields, cleared as the person types there. Success: the next-steps page
@@ -90,7 +90,7 @@ export default function SignupPage() {
         return setFailure(rest.length ? { text: rest.join(" ") } : { t: "signup.checkFields", ns: "auth" });
       }
       // A lost connection or a rate limit keeps its catalogue text; otherwise the server's own words,
-      // and a failure that says nothing (a bare 5xx too) is "Registration failed" (SPEC §8).
+      // and a failure that says nothing (a bare 5xx too) is "Registration failed" (docs/product.md#errors-and-messages).
       const serverFailed = typeof e.status === "number" && e.status >= 500;
       const transport = serverFailed ? null : transportProblem(e);
       if (transport) return setFailure(transport);

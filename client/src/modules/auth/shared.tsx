@@ -1,6 +1,6 @@
 // What the auth screens share: a message that renders in the current language (a rule's key from
 // @sufra/schema, an i18n key, or a server's own text), the mapping of API errors to those messages
-// (SPEC §8), a form field with its error and hint wired for screen readers, and the page Alert.
+// (docs/product.md#errors-and-messages), a form field with its error and hint wired for screen readers, and the page Alert.
 
 // one module an icon (the index loads every icon, and an ES-only colour helper jest cannot read)
 import ArrowLeftOutlined from "@ant-design/icons/ArrowLeftOutlined";
@@ -28,7 +28,7 @@ export function useAuthText() {
   return { t, locale, rtl: locale === "ar", say };
 }
 
-// ------------------------------------------------------------------ API errors (SPEC §8)
+// ------------------------------------------------------------------ API errors (docs/product.md#errors-and-messages)
 
 /** The answer's own message (or error field), when the server gave one. */
 export function serverText(e: ApiError): string | null {

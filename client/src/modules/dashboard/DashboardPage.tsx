@@ -1,4 +1,4 @@
-// /dashboard (SPEC §2): admins go to their console, owners see the owner dashboard, clients theirs.
+// /dashboard (docs/product.md#routes): admins go to their console, owners see the owner dashboard, clients theirs.
 // Real data only: the person, the business, its subscription, and for a client the six figures of
 // clientDashboard (posts, views, likes, engagement, scheduled, pending), its content performance
 // (analytics), its recent activity and its five latest posts.

@@ -1,4 +1,4 @@
-// /owner, and /dashboard for an owner (SPEC §2 Owner dashboard): welcome, business name, the trial
+// /owner, and /dashboard for an owner (docs/product.md#owner-dashboard): welcome, business name, the trial
 // warning, the figures (ownerStats: posts, scheduled, published today, team, engagement), the
 // subscription box, connected platforms (none yet, said plainly), quick actions and recent activity.
 import { Alert, Button, Col, Row, Skeleton } from "antd";

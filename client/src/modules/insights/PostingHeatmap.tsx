@@ -1,5 +1,5 @@
-// The heat map of good posting hours (DESIGN.md: "heat maps of good posting hours"): seven weekdays ×
-// 24 hours in Kuwait time, the week starting Saturday in Arabic and Sunday in English (SPEC §9), hours
+// The heat map of good posting hours (docs/product.md#look-and-feel: "heat maps of good posting hours"): seven weekdays ×
+// 24 hours in Kuwait time, the week starting Saturday in Arabic and Sunday in English (docs/product.md#languages-and-preferences), hours
 // running from the right in Arabic. Each cell names itself for screen readers ("Thursday 9 PM, score
 // 87"); the colour scale has a legend; the weekdays' best hours are outlined.
 import { useTranslation } from "react-i18next";

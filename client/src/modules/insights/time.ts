@@ -1,5 +1,5 @@
 // Weekday and hour labels for the insights, in Kuwait time and the person's language (Arabic-Indic
-// digits unless they chose Latin ones), and the order of the week (SPEC §9: Saturday first in
+// digits unless they chose Latin ones), and the order of the week (docs/product.md#languages-and-preferences: Saturday first in
 // Arabic, Sunday first in English).
 import type { Locale } from "@sufra/schema";
 import { latinDigits, TIME_ZONE } from "../../lib/format.ts";

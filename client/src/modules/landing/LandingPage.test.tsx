@@ -1,4 +1,4 @@
-// The landing page (SPEC §2, §9): six features, the three plans with their KWD prices in both
+// The landing page (docs/product.md#landing-page, #plans-and-prices): six features, the three plans with their KWD prices in both
 // languages, Most Popular on Professional, plan buttons to /signup?plan=<id>, the language switch
 // turning the document RTL, and a real target for every navigation entry. Also: the page's own
 // files import no antd, Apollo or icon package (the bench measures the bundle itself).

@@ -1,4 +1,4 @@
-// The landing page (SPEC §2): header, hero with the sign-up call, six features, the three plans of
+// The landing page (docs/product.md#landing-page): header, hero with the sign-up call, six features, the three plans of
 // @sufra/schema, about, contact and footer. No antd, no Apollo, no icon package: plain React, the
 // router's Link, react-i18next and one stylesheet, so the first visit downloads little.
 import { MOST_POPULAR_PLAN, PLAN_IDS, PLANS, TRIAL_DAYS, type Locale } from "@sufra/schema";

@@ -1,4 +1,4 @@
-// The public site's footer (SPEC §2: sign-up, client login, admin, support, and the support contact),
+// The public site's footer (docs/product.md#landing-page: sign-up, client login, admin, support, and the support contact),
 // with the terms and the privacy policy. Shared by the landing and legal pages.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";

@@ -1,4 +1,4 @@
-// The public site's header (landing, terms, privacy): brand, the eight navigation entries of SPEC §2
+// The public site's header (landing, terms, privacy): brand, the eight navigation entries of docs/product.md#landing-page
 // and the language switch. Plain React and CSS, no antd: the public pages stay light. Below 64rem the
 // entries fold behind a menu button (aria-expanded, Escape closes it and gives focus back).
 import { useEffect, useId, useRef, useState } from "react";

@@ -1,5 +1,5 @@
 // The landing page's texts (namespace "landing"), and the site header and footer it shares with the
-// legal pages (keys under "site"). Warm, direct, hospitable; never hype (DESIGN.md).
+// legal pages (keys under "site"). Warm, direct, hospitable; never hype (docs/product.md#look-and-feel).
 import { registerTranslations } from "../../i18n/index.ts";
 
 export const SUPPORT_EMAIL = "support@sufra.kw";

@@ -1,4 +1,4 @@
-// SPEC §2 places this screen in a later phase; it says so in the person's language.
+// A screen planned for a later phase; it says so in the person's language.
 import { useTranslation } from "react-i18next";
 import { ComingSoon } from "../../app/ComingSoon.tsx";
 import "./i18n.ts";

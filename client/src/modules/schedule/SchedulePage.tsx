@@ -1,4 +1,4 @@
-// /schedule: the content calendar (SPEC §2). Month, week and day views of the posts due or published
+// /schedule: the content calendar (docs/product.md#routes). Month, week and day views of the posts due or published
 // in the days shown (calendarPosts, fetched again when the range changes), each with its networks'
 // icons, time and caption, coloured by status. Kuwait time throughout (see time.ts for how), weeks
 // from Saturday and right to left in Arabic, the Hijri date in each day. Scheduled posts and drafts

@@ -1,4 +1,4 @@
-// The admin's Translations tab (SPEC §2, §4, §8): search, category and missing-Arabic filters with the
+// The admin's Translations tab (docs/product.md#admin-dashboard, #errors-and-messages): search, category and missing-Arabic filters with the
 // count, editing a row (save or cancel), the 3-second success notice, the three error texts, export,
 // Arabic, and cards on small screens.
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -174,7 +174,7 @@ describe("editing a row", () => {
   });
 });
 
-describe("errors (SPEC §8)", () => {
+describe("errors", () => {
   test("the list fails: 'Failed to load translations' with the reason, and Try again", async () => {
     fakeFetch({ [LIST]: [[500, { message: "Server error. Please try again later", code: "INTERNAL" }], [200, { categories }]] });
     render();

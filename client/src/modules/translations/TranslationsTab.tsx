@@ -1,6 +1,6 @@
-// The admin's Translations tab (SPEC §2): every text of the web client, searched by key, English or
+// The admin's Translations tab (docs/product.md#admin-dashboard): every text of the web client, searched by key, English or
 // Arabic, filtered by category and by "missing Arabic" (with its count), refreshed and exported as
-// translations.json. A row is viewed, edited (English and Arabic), then saved or cancelled (SPEC §4);
+// translations.json. A row is viewed, edited (English and Arabic), then saved or cancelled (docs/product.md#admin-dashboard);
 // "Translation saved successfully!" stays 3 seconds. A saved text also replaces the running one, so the
 // admin sees it at once. A table on large screens, cards on small ones.
 import { DownloadOutlined, EditOutlined, ReloadOutlined } from "@ant-design/icons";

@@ -1,4 +1,4 @@
-// Texts of the Translations tab (SPEC §2 Admin dashboard, §8 translation messages).
+// Texts of the Translations tab (docs/product.md#admin-dashboard, #errors-and-messages).
 import { registerTranslations } from "../../i18n/index.ts";
 
 registerTranslations("translations", {

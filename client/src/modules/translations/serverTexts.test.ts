@@ -1,4 +1,4 @@
-// The server's texts at start (SPEC §9): applied over the bundled ones when they arrive, kept by
+// The server's texts at start (docs/product.md#languages-and-preferences): applied over the bundled ones when they arrive, kept by
 // namespaces registered later, retried up to 5 times (0.5 s, 1 s, 2 s, ...), and silently given up on.
 import i18n, { registerTranslations } from "../../i18n/index.ts";
 import { session } from "../../lib/session.ts";

@@ -1,6 +1,6 @@
 // The server's texts over the bundled ones. main.tsx starts loadServerTranslations() without waiting
 // for it: the page renders at once in the bundled texts, and the server's (an admin's edits) replace
-// them when they arrive. A failure is retried up to 5 times with growing pauses (SPEC §9), then the
+// them when they arrive. A failure is retried up to 5 times with growing pauses (docs/product.md#languages-and-preferences), then the
 // bundled texts simply stay. Namespaces a screen registers later keep the server's texts (see
 // registerTranslations: bundled texts never overwrite).
 import { LOCALES, splitTranslationKey, TRANSLATION_LOAD_RETRIES, TRANSLATION_RETRY_BASE_MS, unflattenTexts, type TranslationCategory } from "@sufra/schema";

@@ -1,4 +1,4 @@
-// Preferences kept on this device (SPEC §3): language (also saved to the account, so e-mails follow
+// Preferences kept on this device (docs/product.md#data-shapes): language (also saved to the account, so e-mails follow
 // it), theme, and which digits Arabic text uses.
 import { LOCALES, type Locale } from "@sufra/schema";
 import { App, Card, Form, Radio, Segmented, Typography } from "antd";

@@ -1,4 +1,4 @@
-// The admin overview (SPEC §2, issue 4): stat cards, system health with reasons, quick actions and
+// The admin overview (docs/product.md#admin-dashboard): stat cards, system health with reasons, quick actions and
 // the recent-clients table with its actions. Live: the adminStatsUpdated subscription pushes fresh
 // figures after every change on any server process; while the socket is down the spec's 30 s refresh
 // takes over.

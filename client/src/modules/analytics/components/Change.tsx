@@ -1,6 +1,6 @@
 // A figure's change against the period before: a rising (green) or falling (red) trend arrow with the
 // percentage, "—" when there was nothing to compare with; the full sentence in a tooltip and for screen
-// readers. The trend arrows point along the reading direction, so they mirror in Arabic (DESIGN.md).
+// readers. The trend arrows point along the reading direction, so they mirror in Arabic (docs/product.md#look-and-feel).
 import { FallOutlined, MinusOutlined, RiseOutlined } from "@ant-design/icons";
 import { Tooltip } from "antd";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-// The empty page teaches (DESIGN.md): what it will show once posts are published, and the two ways to
+// The empty page teaches (docs/product.md#look-and-feel): what it will show once posts are published, and the two ways to
 // get there; a period or campaign without posts says so and offers a longer period.
 import { BarChartOutlined } from "@ant-design/icons";
 import { Button, Card, Result, Space } from "antd";

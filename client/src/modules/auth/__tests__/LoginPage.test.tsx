@@ -1,4 +1,4 @@
-// Login (SPEC §2, §5, §8): the two variants, each rule in English and Arabic, errors clearing as the
+// Login (docs/product.md#routes, #validation-rules, #errors-and-messages): the two variants, each rule in English and Arabic, errors clearing as the
 // person types, the server's errors mapped to the person's language, and where login leads.
 // the icons index (used by the shared LanguageSwitch) requires an ES-only colour helper: its CommonJS twin
 
@@ -99,7 +99,7 @@ test("errors follow a language switch (they are kept as keys, not texts)", async
   await waitFor(() => expect(fieldErrorTexts()).toEqual({ "login-email": messageText("emailRequired", "ar"), "login-password": messageText("passwordRequired", "ar") }));
 });
 
-describe("server errors (SPEC §8)", () => {
+describe("server errors", () => {
   const E = common.en.errors;
   test.each<[string, [number, unknown] | "network", string]>([
     ["INVALID_CREDENTIALS", [401, { message: "Unauthorized", code: "INVALID_CREDENTIALS" }], E.invalidCredentials],

@@ -1,4 +1,4 @@
-// Sign-up (SPEC §2, §5, §8): each rule in the spec's order, in English and Arabic, one at a time;
+// Sign-up (docs/product.md#routes, #validation-rules, #errors-and-messages): each rule in its order, in English and Arabic, one at a time;
 // phone pre-fill and placeholder; the plan from the query; errors clearing as the person types; on
 // success one next-steps page (the success text once, what happens next, sign in); the server's errors.
 // the icons index (used by the shared LanguageSwitch) requires an ES-only colour helper: its CommonJS twin

@@ -1,4 +1,4 @@
-// The prayer-times card (SPEC §2, §9): today's five prayers in Kuwait City from the server (adhan's
+// The prayer-times card (docs/product.md#client-dashboard, #kuwait-calendar-and-posting-times): today's five prayers in Kuwait City from the server (adhan's
 // Kuwait method), the next one highlighted, the suggested post time 30 minutes after each, and the
 // tip for the evening's best hours, from the day's own times (and Ramadan's evenings in Ramadan). A failure says "Error loading prayer times" with a retry.
 import { useQuery } from "@apollo/client/react";

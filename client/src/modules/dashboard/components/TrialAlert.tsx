@@ -1,4 +1,4 @@
-// The trial warning (SPEC §2): shown while the subscription is a trial, with the whole days left.
+// The trial warning (docs/product.md#owner-dashboard): shown while the subscription is a trial, with the whole days left.
 import { Alert } from "antd";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../lib/useLocale.ts";

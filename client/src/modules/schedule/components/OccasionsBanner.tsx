@@ -1,4 +1,4 @@
-// The empty calendar teaches (DESIGN.md): nothing planned in the days shown, so it names the next
+// The empty calendar teaches (docs/product.md#look-and-feel): nothing planned in the days shown, so it names the next
 // occasions in Kuwait (the server's list, with the admins' corrections of Hijri dates: the same days
 // the calendar labels), each with its Gregorian and Hijri date and a link to plan a post for it, and
 // a button to create one.
