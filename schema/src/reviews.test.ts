@@ -144,6 +144,34 @@ describe("CSV", () => {
     expect(parseCsv('a,b\n1,"open\n2,3\n')).toEqual({ records: [{ line: 1, fields: ["a", "b"] }], unclosedQuoteAt: 2 });
   });
 
+  test("line endings of any kind, mixed in one file, count as the person sees them", () => {
+    expect(parseCsv('a,b\r1,"x\ry"\n2,3\r\n\r\n4,5').records).toEqual([
+      { line: 1, fields: ["a", "b"] },
+      { line: 2, fields: ["1", "x\ny"] },
+      { line: 4, fields: ["2", "3"] },
+      { line: 5, fields: [""] },
+      { line: 6, fields: ["4", "5"] },
+    ]);
+    expect(parseCsv('a,b\n"one\ntwo","three\nfour"\n5,"open\n6').unclosedQuoteAt).toBe(5);
+  });
+
+  test("text after a closing quote is refused at its line, not read as one field running into the next rows", () => {
+    expect(parseCsv('a,b\n1,2\n"12" inch,3\n"x",4\n')).toEqual({
+      records: [
+        { line: 1, fields: ["a", "b"] },
+        { line: 2, fields: ["1", "2"] },
+      ],
+      unclosedQuoteAt: 3,
+    });
+    expect(readReviewCsv('author,rating,text,date\nAli,4,"Nice" place,2026-01-01\n')).toEqual({ ok: false, problem: "reviewImportUnclosedQuote" });
+    // spaces after a closing quote are the file's layout, not the field's
+    expect(parseCsv('a,b\n"x" ,"y"\n').records[1]!.fields).toEqual(["x", "y"]);
+  });
+
+  test("a tab-separated file, commas in its figures", () => {
+    expect(parseCsv("a\tb\n1,5\t2\n").records[1]!.fields).toEqual(["1,5", "2"]);
+  });
+
   test("Arabic headers and text, in any column order; lines counted across quoted line breaks", () => {
     const csv = ["التاريخ,الكاتب,التقييم,النص,المصدر", '2026-01-10,أم محمد,2,"الأكل وصل بارد،\nوالتوصيل متأخر",طلبات', "", "11/01/2026,Ali,5,Great,google"].join("\n");
     const r = readReviewCsv(csv);

@@ -3,6 +3,7 @@
 // a small RFC 4180 reader (quoted fields, commas and line breaks inside quotes, a byte-order mark,
 // Arabic text) and the column names it accepts in English and Arabic. Pure: no clock unless the
 // rule runs (the date rule compares with today in Kuwait).
+import Papa from "papaparse";
 import { z } from "zod";
 import { singleLine, multiLine } from "./text.ts";
 import { isIsoDate, kuwaitDate } from "./calendar.ts";
@@ -238,7 +239,10 @@ export function utf8Length(s: string): number {
   return n;
 }
 
-/** The delimiter of the first line (outside quotes): comma, semicolon (some spreadsheets) or tab. */
+/**
+ * The delimiter of the first line (outside quotes): comma, semicolon (some spreadsheets) or tab. The
+ * header names every column, so it tells more surely than a guess over a few short data rows.
+ */
 function sniffDelimiter(text: string): string {
   let inQuotes = false;
   const counts: Record<string, number> = { ",": 0, ";": 0, "\t": 0 };
@@ -251,81 +255,47 @@ function sniffDelimiter(text: string): string {
 }
 
 /**
- * Records of a CSV text: fields separated by the delimiter (sniffed unless given); a field in double
- * quotes may hold delimiters, line breaks and "" for a quote; CRLF, LF or CR end a record; a leading
- * byte-order mark is dropped. Lenient where files in the wild are: a quote inside an unquoted field
- * is kept as written, text after a closing quote is kept. `unclosedQuoteAt`: the line where a quoted
- * field starts and never ends (the records read before it are returned).
+ * Records of a CSV text, read by papaparse: fields separated by the delimiter (sniffed from the
+ * first line unless given); a field in double quotes may hold delimiters, line breaks and "" for a
+ * quote; CRLF, LF or CR end a record (mixed in one file too: they are made LF first, so a line break
+ * inside quotes is read as \n); a leading byte-order mark is dropped. A quote inside an unquoted
+ * field is kept as written. `unclosedQuoteAt`: the line of the first quoted field that never ends,
+ * or whose closing quote is followed by text (`"12" inch`: where that field ends cannot be told, so
+ * the file is refused rather than its rows run together); the records read before it are returned.
  */
 export function parseCsv(input: string, delimiter?: string): { records: CsvRecord[]; unclosedQuoteAt?: number } {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const sep = delimiter ?? sniffDelimiter(text);
+  const text = (input.charCodeAt(0) === 0xfeff ? input.slice(1) : input).replace(/\r\n?/gu, "\n");
   const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = "";
+  let unclosedQuoteAt: number | undefined;
+  // papaparse tells where each row ends (the next one starts there); the person's line numbers
+  // count the line breaks before a position
+  let counted = 0;
   let line = 1;
-  let recordLine = 1;
-  let quoted = false;
-  let quoteLine = 0;
-  let started = false;
-  let i = 0;
-  const endField = () => {
-    fields.push(field);
-    field = "";
+  const lineAt = (offset: number) => {
+    for (; counted < offset; counted++) if (text[counted] === "\n") line++;
+    return line;
   };
-  const endRecord = () => {
-    endField();
-    records.push({ line: recordLine, fields });
-    fields = [];
-    started = false;
-  };
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i++;
-        continue;
+  let rowStart = 0;
+  Papa.parse<string[]>(text, {
+    delimiter: delimiter ?? sniffDelimiter(text),
+    newline: "\n",
+    quoteChar: '"',
+    escapeChar: '"',
+    skipEmptyLines: false,
+    step: (row, parser) => {
+      const quoteError = row.errors.find((e) => e.type === "Quotes");
+      if (quoteError) {
+        // the error's index is just past the field's opening quote
+        unclosedQuoteAt = lineAt(Math.max((quoteError.index ?? 0) - 1, rowStart));
+        parser.abort();
+        return;
       }
-      if (ch === "\r" || ch === "\n") {
-        // a line break inside quotes is part of the field, written as \n
-        field += "\n";
-        line++;
-        i += ch === "\r" && text[i + 1] === "\n" ? 2 : 1;
-        continue;
-      }
-      field += ch;
-      i++;
-      continue;
-    }
-    if (!started) {
-      started = true;
-      recordLine = line;
-    }
-    if (ch === '"' && field === "") {
-      quoted = true;
-      quoteLine = line;
-      i++;
-    } else if (ch === sep) {
-      endField();
-      i++;
-    } else if (ch === "\r" || ch === "\n") {
-      endRecord();
-      line++;
-      i += ch === "\r" && text[i + 1] === "\n" ? 2 : 1;
-    } else {
-      field += ch;
-      i++;
-    }
-  }
-  if (quoted) return { records, unclosedQuoteAt: quoteLine };
-  if (started) endRecord();
-  return { records };
+      // the text's final line break ends the last record; it does not start an empty one after it
+      if (rowStart < text.length) records.push({ line: lineAt(rowStart), fields: row.data });
+      rowStart = row.meta.cursor;
+    },
+  });
+  return unclosedQuoteAt === undefined ? { records } : { records, unclosedQuoteAt };
 }
 
 /** The columns an import reads, and the headers accepted for each (lower case, English and Arabic). */
