@@ -1,4 +1,4 @@
-// The Kuwait calendar: holidays from Intl's Umm al-Qura calendar (the spec's source), corrections,
+// The Kuwait calendar: holidays from Intl's Umm al-Qura calendar (the source docs/architecture.md#rules-of-the-house names), corrections,
 // upcoming occasions, prayer-time helpers and the query rules.
 import { describe, expect, test } from "@jest/globals";
 import {

@@ -4,7 +4,7 @@ import { fieldErrors, fieldMessageText, loginSchema, messageText, passwordProble
 
 const ok = { email: "cafe@example.kw", password: "Saffron#2026", confirmPassword: "Saffron#2026", companyName: "Dar", contactName: "Noura", phone: "+965 5555 1234" };
 
-describe("sign-up rules, in the spec's order", () => {
+describe("sign-up rules, in their order", () => {
   test.each([
     ["an empty field", { companyName: "  " }, "allFieldsRequired", ["companyName"]],
     ["every empty field at once", { email: "", contactName: "" }, "allFieldsRequired", ["email", "contactName"]],
@@ -58,7 +58,7 @@ describe("login rules", () => {
 });
 
 describe("messages", () => {
-  test("the spec's texts, in English and Arabic", () => {
+  test("the rules' texts, in English and Arabic", () => {
     expect(messageText("allFieldsRequired")).toBe("All fields are required");
     expect(messageText("invalidEmail")).toBe("Invalid email format");
     expect(messageText("passwordMismatch")).toBe("Passwords do not match");

@@ -71,7 +71,7 @@ export interface SignUpFields {
 }
 
 /**
- * The first failing sign-up rule, in the spec's order, and the fields it concerns. The client
+ * The first failing sign-up rule, in the order of docs/product.md#validation-rules, and the fields it concerns. The client
  * passes confirmPassword; the server's payload has none, so the mismatch rule applies only when given.
  */
 export function signUpProblem(v: SignUpFields): { key: MessageKey; fields: string[] } | null {

@@ -51,7 +51,7 @@ beforeAll(async () => {
 const create = (token: string, body: Record<string, unknown>, lang?: string) => call(app.base, "POST", "/api/campaigns", { token, body, lang });
 
 describe("CRUD and the shared rule", () => {
-  test("POST, GET, list and PUT in the spec's snake_case, budget in fils and KWD", async () => {
+  test("POST, GET, list and PUT in the REST contract's snake_case, budget in fils and KWD", async () => {
     const r = await create(a.token, { name: "Ramadan nights", goal: "awareness", start_date: START, end_date: END, budget_kwd: "1,250.5", occasion: "ramadan_iftar", goal_target: 50000, notes: "Iftar boxes" });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({

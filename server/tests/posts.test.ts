@@ -39,7 +39,7 @@ const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString(
 
 
 describe("writing posts", () => {
-  test("POST /api/posts makes a draft with one pending target per platform, in the spec's shape", async () => {
+  test("POST /api/posts makes a draft with one pending target per platform, in the REST contract's shape", async () => {
     const b = await business();
     const r = await call(app.base, "POST", "/api/posts", { token: b.token, body: { content: "Fresh saffron latte ☕", platforms: ["instagram", "twitter"], hashtags: ["#Kuwait Coffee", "قهوة مختصة"], first_comment: "Open till midnight" } });
     expect(r.status).toBe(201);

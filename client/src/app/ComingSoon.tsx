@@ -1,4 +1,4 @@
-// For screens the spec places in a later phase: says so, in the person's language.
+// For screens planned for a later phase: says so, in the person's language.
 import { ClockCircleOutlined } from "@ant-design/icons";
 import { Result } from "antd";
 import { useTranslation } from "react-i18next";

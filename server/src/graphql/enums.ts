@@ -1,4 +1,4 @@
-// GraphQL enums are UPPER_CASE; the database and REST speak the spec's lower-case values.
+// GraphQL enums are UPPER_CASE; the database and REST speak the REST contract's lower-case values.
 import { BUSINESS_STATUSES, CONTENT_LANGUAGE_KEYS, CONTENT_OCCASION_KEYS, CONTENT_TONE_KEYS, PLAN_IDS, ROLES, SUBSCRIPTION_STATUSES } from "@sufra/schema";
 import { builder } from "./builder.ts";
 

@@ -1,4 +1,4 @@
-// REST errors in the spec's catalogue: {message, code, details?}; never a stack trace.
+// REST errors in the error catalogue (docs/product.md#errors-and-messages): {message, code, details?}; never a stack trace.
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { pickLocale } from "@sufra/schema";
 import { fromDatabase } from "../db/errors.ts";

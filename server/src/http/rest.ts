@@ -1,4 +1,4 @@
-// Helpers for the REST door: the spec's snake_case on the wire, camelCase inside, and the caller.
+// Helpers for the REST door: the REST contract's snake_case on the wire, camelCase inside, and the caller.
 import type { Request } from "express";
 import { pickLocale } from "@sufra/schema";
 import type { RequestMeta } from "../deps.ts";

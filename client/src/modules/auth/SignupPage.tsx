@@ -1,8 +1,8 @@
 // Sign-up (docs/product.md#routes, #validation-rules, #errors-and-messages): plan (?plan=, default professional), company, contact, email, phone
 // (pre-filled with +965), password with its hint, confirmation. The shared signUpProblem reports the
-// first failing rule in the spec's order and the fields it concerns: one rule at a time, its message
+// first failing rule in order (docs/product.md#validation-rules) and the fields it concerns: one rule at a time, its message
 // on each of those fields, cleared as the person types there. Success: the next-steps page
-// (SignupNextPage), which shows the spec's text naming the plan once, with what happens next.
+// (SignupNextPage), which shows the success text naming the plan once, with what happens next.
 import { Button, Form, Input, Radio, Tag, theme } from "antd";
 import { useState, type CSSProperties } from "react";
 import { Trans } from "react-i18next";

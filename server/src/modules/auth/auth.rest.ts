@@ -5,7 +5,7 @@ import type { User } from "../../generated/prisma/client.ts";
 import { camelBody, metaOf, optionalViewer, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 
-/** The spec's user shape; business_id is null for admins. */
+/** The REST contract's user shape (docs/product.md#data-shapes); business_id is null for admins. */
 export const restUser = (u: User) => ({ id: u.id, email: u.email, name: u.name, role: u.role, business_id: u.businessId });
 
 export function authRouter(services: Services) {

@@ -23,7 +23,7 @@ const AuditEntry = builder.objectRef<AuditRow>("AuditEntry").implement({
   }),
 });
 
-/** A business that signed up (the spec's "client"). */
+/** A business that signed up (a "client" of the admin console, docs/architecture.md#names). */
 export const Client = builder.prismaObject("Business", {
   name: "Client",
   fields: (t) => ({

@@ -1,6 +1,6 @@
 // The admin overview (docs/product.md#admin-dashboard): stat cards, system health with reasons, quick actions and
 // the recent-clients table with its actions. Live: the adminStatsUpdated subscription pushes fresh
-// figures after every change on any server process; while the socket is down the spec's 30 s refresh
+// figures after every change on any server process; while the socket is down the 30 s refresh (docs/product.md#admin-dashboard)
 // takes over.
 import { useQuery, useSubscription } from "@apollo/client/react";
 import { ADMIN_STATS_REFRESH_MS, TRIAL_DAYS } from "@sufra/schema";
