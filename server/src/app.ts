@@ -1,7 +1,7 @@
 // Composition root: config -> db -> jobs -> http (graphql, ws, rest, static).
 // main.ts calls it for `npm start`; tests call it with their own database and settings.
 import pg from "pg";
-import { seedAdmin, seedDemo } from "../prisma/seed.ts";
+import { seedAdmin, seedDemo } from "./seed/seed.ts";
 import type { Config } from "./config.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { createPrisma } from "./db/prisma.ts";

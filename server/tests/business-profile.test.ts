@@ -8,7 +8,7 @@ import { adminToken, call, gql, registeredClient, startTestApp, type TestApp } f
 import { login } from "./support/team.ts";
 import { loadBusinessProfile } from "../src/modules/business-profile/business-profile.read.ts";
 import { DEMO_MENU, ensureDemoProfile } from "../src/modules/business-profile/demo-profile.ts";
-import { DEMO_OWNER_EMAIL } from "../prisma/seed.ts";
+import { DEMO_OWNER_EMAIL } from "../src/seed/seed.ts";
 
 let app: TestApp;
 beforeAll(async () => {

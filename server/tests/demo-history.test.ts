@@ -1,10 +1,10 @@
-// The demo café's history (prisma/demo-history.ts): six weeks of posts on its demo accounts with
+// The demo café's history (src/seed/demo-history.ts): six weeks of posts on its demo accounts with
 // simulated figures, a campaign and two competitors, seeded once, so the quick start's analytics,
 // campaigns and competitors screens have something real to read.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { addDays, kuwaitDate, previewPost, type PlatformName } from "@sufra/schema";
-import { DEMO_OWNER_EMAIL } from "../prisma/seed.ts";
-import { ensureDemoHistory } from "../prisma/demo-history.ts";
+import { DEMO_OWNER_EMAIL } from "../src/seed/seed.ts";
+import { ensureDemoHistory } from "../src/seed/demo-history.ts";
 import { call, gql, startTestApp, type TestApp } from "./support/app.ts";
 import { login } from "./support/team.ts";
 

@@ -10,12 +10,12 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { addDays, CONTENT_TONE_KEYS, kuwaitDate, type ContentOccasionKey, type PlatformName } from "@sufra/schema";
-import { generateLocal } from "../src/ai/local/writer.ts";
-import type { Db } from "../src/db/prisma.ts";
-import type { Platform } from "../src/generated/prisma/client.ts";
-import { refreshDailyMetrics } from "../src/modules/analytics/daily-metrics.ts";
-import { loadBusinessProfile } from "../src/modules/business-profile/business-profile.read.ts";
-import { demoMetrics } from "../src/platforms/demo.ts";
+import { generateLocal } from "../ai/local/writer.ts";
+import type { Db } from "../db/prisma.ts";
+import type { Platform } from "../generated/prisma/client.ts";
+import { refreshDailyMetrics } from "../modules/analytics/daily-metrics.ts";
+import { loadBusinessProfile } from "../modules/business-profile/business-profile.read.ts";
+import { demoMetrics } from "../platforms/demo.ts";
 
 /** Where the demo's photos are kept: the media service (stored and given variants like an upload). */
 export interface DemoMedia {

@@ -1,11 +1,11 @@
 // First start: the admin account. ADMIN_EMAIL + ADMIN_PASSWORD choose it; without a password a
 // random one is made and printed once (it is never stored in clear).
 import { randomBytes } from "node:crypto";
-import type { Config } from "../src/config.ts";
-import type { Db } from "../src/db/prisma.ts";
-import type { Logger } from "../src/logger.ts";
-import { hashPassword } from "../src/modules/auth/passwords.ts";
-import { ensureDemoProfile } from "../src/modules/business-profile/demo-profile.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/prisma.ts";
+import type { Logger } from "../logger.ts";
+import { hashPassword } from "../modules/auth/passwords.ts";
+import { ensureDemoProfile } from "../modules/business-profile/demo-profile.ts";
 import { ensureDemoHistory, type DemoMedia } from "./demo-history.ts";
 
 export async function seedAdmin(db: Db, config: Config, logger: Logger): Promise<{ created: boolean; email: string; password?: string }> {
