@@ -2,7 +2,8 @@
 #
 # Sufra's images, built from the repository root (see docker-compose.yml):
 #   target `server`  the Node process: API (PROCESS_ROLE=api) or scheduled jobs (PROCESS_ROLE=worker).
-#                    TypeScript runs through tsx; there is no build step for the server.
+#                    The server and @sufra/schema are compiled to JavaScript (tsc) in the build stage;
+#                    the image runs `node dist/main.js` on production dependencies only (no tsx).
 #   target `web`     nginx with the built web client, proxying /api and /graphql to the API processes.
 #
 #   docker build --target server -t sufra-server .
@@ -32,23 +33,28 @@ COPY server/package.json server/prisma.config.ts server/
 COPY server/prisma server/prisma
 
 # ---------------------------------------------------------------------------------------------------
-# Build the web client (Vite needs the dev dependencies).
-FROM manifests AS client-build
+# Build @sufra/schema and the server to JavaScript, and the web client (tsc and Vite need the dev
+# dependencies).
+FROM manifests AS build
 RUN npm ci
 COPY codegen.ts ./
 COPY schema schema
+COPY server server
 COPY client client
-RUN npm run build -w client
+RUN npm run build
 
 # ---------------------------------------------------------------------------------------------------
-# The server: production dependencies only (tsx and prisma are regular dependencies of the server).
+# The server: production dependencies only, and the compiled JavaScript. prisma stays a regular
+# dependency (its postinstall generates the client); the migrations are read from server/prisma.
 FROM manifests AS server
 ENV NODE_ENV=production
 RUN npm ci --omit=dev && npm cache clean --force
-COPY schema schema
-COPY server server
+COPY --from=build /app/schema/dist schema/dist
+# the texts the server's translations table starts from
+COPY schema/translations.json schema/
+COPY --from=build /app/server/dist server/dist
 # the API also serves the client itself when reached without the web front (a single `docker run`)
-COPY --from=client-build /app/client/dist client/dist
+COPY --from=build /app/client/dist client/dist
 # uploaded media and other files the server keeps; mount a volume here (docker-compose does)
 RUN mkdir -p /app/data && chown node:node /app/data
 ENV DATA_DIR=/app/data \
@@ -58,10 +64,10 @@ USER node
 WORKDIR /app/server
 EXPOSE 4000
 # node directly (not npm) so SIGTERM reaches the server and it stops gracefully
-CMD ["node", "--import", "tsx", "src/main.ts"]
+CMD ["node", "dist/main.js"]
 
 # ---------------------------------------------------------------------------------------------------
 FROM nginx:1.28-alpine AS web
 COPY deploy/nginx.conf /etc/nginx/conf.d/default.conf
-COPY --from=client-build /app/client/dist /usr/share/nginx/html
+COPY --from=build /app/client/dist /usr/share/nginx/html
 EXPOSE 80

@@ -10,6 +10,8 @@ module.exports = {
   },
   moduleNameMapper: {
     "\\.css$": "<rootDir>/test/style-stub.cjs",
+    // @sufra/schema from its TypeScript source, as Vite and the type check take it
+    "^@sufra/schema$": "<rootDir>/../schema/src/index.ts",
     // @ant-design/icons reaches an ES-only colour module; its CommonJS twin is the same code
     "^@ant-design/colors/es/generate$": "<rootDir>/../node_modules/@ant-design/colors/lib/generate",
   },

@@ -6,6 +6,8 @@ export default {
   transform: {
     "^.+\\.ts$": ["@swc/jest", { jsc: { parser: { syntax: "typescript" }, target: "es2023" }, module: { type: "es6" } }],
   },
+  // @sufra/schema from its TypeScript source, as tsx and the type check take it (Node alone takes its dist/)
+  moduleNameMapper: { "^@sufra/schema$": "<rootDir>/../schema/src/index.ts" },
   globalSetup: "<rootDir>/tests/support/global-setup.ts",
   globalTeardown: "<rootDir>/tests/support/global-teardown.ts",
   testTimeout: 30000,
