@@ -44,18 +44,24 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
 };
 
 /**
- * Whether a role may open a screen ("/schedule?date=…" or "/campaigns/7" included), by ROUTE_ACCESS;
- * a link to a screen the role may not open would only bounce it back home, so screens ask this first.
+ * The roles that may open a screen ("/schedule?date=…" or "/campaigns/7" included), by ROUTE_ACCESS;
+ * undefined for a public screen. Paths match without regard to case, as the router's do.
  */
-export function mayOpen(role: Role, to: string): boolean {
-  const path = to.split(/[?#]/)[0].replace(/(.)\/+$/, "$1");
+export function accessFor(to: string): readonly Role[] | undefined {
+  const path = to.split(/[?#]/)[0].replace(/(.)\/+$/, "$1").toLowerCase();
   const parts = path.split("/");
   const pattern = Object.keys(ROUTE_ACCESS).find((p) => {
     const ps = p.split("/");
     return ps.length === parts.length && ps.every((seg, i) => seg.startsWith(":") || seg === parts[i]);
   });
-  return pattern ? ROUTE_ACCESS[pattern].includes(role) : true;
+  return pattern ? ROUTE_ACCESS[pattern] : undefined;
 }
+
+/**
+ * Whether a role may open a screen, by ROUTE_ACCESS (the router's guard asks the same table); a link
+ * to a screen the role may not open would only bounce it back home, so screens ask this first.
+ */
+export const mayOpen = (role: Role, to: string): boolean => accessFor(to)?.includes(role) ?? true;
 
 /** The side menu (docs/product.md#app-shell); owners get their dashboard and settings. */
 export const MENU = [

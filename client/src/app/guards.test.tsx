@@ -4,7 +4,7 @@ import { act, screen } from "@testing-library/react";
 import { Outlet, useLocation } from "react-router-dom";
 import { session } from "../lib/session.ts";
 import { fakeFetch, inLanguage, renderRoutes } from "../../test/render.tsx";
-import { afterLogin, AdminOnly, ClientOnly, OwnerOnly, RequireAuth, resetVerification } from "./guards.tsx";
+import { afterLogin, RequireAccess, RequireAuth, resetVerification } from "./guards.tsx";
 
 const client = { id: "u1", email: "cafe@example.kw", name: "Noura", role: "client" as const, business_id: "b1" };
 const admin = { ...client, id: "u2", role: "admin" as const, business_id: null };
@@ -23,10 +23,15 @@ const routes = [
       {
         element: <Outlet />,
         children: [
-          { path: "/dashboard", element: <Where /> },
-          { element: <AdminOnly />, children: [{ path: "/admin", element: <Where /> }] },
-          { element: <OwnerOnly />, children: [{ path: "/owner", element: <Where /> }] },
-          { element: <ClientOnly />, children: [{ path: "/posts", element: <Where /> }] },
+          {
+            element: <RequireAccess />,
+            children: [
+              { path: "/dashboard", element: <Where /> },
+              { path: "/admin", element: <Where /> },
+              { path: "/owner", element: <Where /> },
+              { path: "/posts", element: <Where /> },
+            ],
+          },
         ],
       },
     ],

@@ -1,8 +1,8 @@
 // Route guards (docs/product.md#route-guards): a restored session is confirmed with the server once per page
 // load ("Verifying authentication..."); after 10 s without an answer, or on an error, "Authentication
 // Error" offers the login. No session: to the login path, remembering where the person was going.
-// A role that may not see the page goes to its own home.
-import { AUTH_CHECK_TIMEOUT_MS, homeFor, type Role } from "@sufra/schema";
+// A role that may not see the page (ROUTE_ACCESS) goes to its own home.
+import { accessFor, AUTH_CHECK_TIMEOUT_MS, homeFor, type Role } from "@sufra/schema";
 import { Button, Flex, Result, Spin } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -79,15 +79,15 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Lets through only the given roles; anyone else goes to their own home. */
-export function RequireRole({ roles }: { roles: Role[] }) {
+/**
+ * Lets a signed-in person through to a screen their role may open by ROUTE_ACCESS (the table the
+ * server's docs, the menu and every link read); anyone else goes to their own home. A screen missing
+ * from the table is shut to every role here, so a forgotten entry is noticed, never left open.
+ */
+export function RequireAccess() {
   const { user } = useSession();
+  const { pathname } = useLocation();
   if (!user) return null;
-  if (!roles.includes(user.role)) return <Navigate to={homeFor(user.role)} replace />;
+  if (!accessFor(pathname)?.includes(user.role)) return <Navigate to={homeFor(user.role)} replace />;
   return <Outlet />;
 }
-
-// role gates as components, so the router can load them lazily without props
-export const AdminOnly = () => <RequireRole roles={["admin"]} />;
-export const OwnerOnly = () => <RequireRole roles={["owner"]} />;
-export const ClientOnly = () => <RequireRole roles={["client"]} />;

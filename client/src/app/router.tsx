@@ -32,28 +32,26 @@ export const routes: RouteObject[] = [
           { path: "verify-email", lazy: page(() => import("../modules/auth/VerifyEmailPage.tsx")) },
           { path: "invite", lazy: page(() => import("../modules/team/AcceptInvitationPage.tsx")) },
           {
+            id: "signed-in",
             lazy: part(guards, "RequireAuth"),
             children: [
               {
                 lazy: page(() => import("./shell/ShellLayout.tsx")),
                 children: [
-                  { path: "dashboard", lazy: page(() => import("../modules/dashboard/DashboardPage.tsx")) },
-                  { path: "profile", lazy: page(() => import("../modules/account/ProfilePage.tsx")) },
-                  { path: "settings", lazy: page(() => import("../modules/account/SettingsPage.tsx")) },
-                  // team and API keys: people of a business (the pages explain the Premium upgrade to others)
-                  { path: "team", lazy: page(() => import("../modules/team/TeamPage.tsx")) },
-                  { path: "api-keys", lazy: page(() => import("../modules/api-keys/ApiKeysPage.tsx")) },
                   {
-                    lazy: part(guards, "AdminOnly"),
+                    // who may open each screen is ROUTE_ACCESS (@sufra/schema), the one table the links read too
+                    id: "access",
+                    lazy: part(guards, "RequireAccess"),
                     children: [
+                      { path: "dashboard", lazy: page(() => import("../modules/dashboard/DashboardPage.tsx")) },
+                      { path: "profile", lazy: page(() => import("../modules/account/ProfilePage.tsx")) },
+                      { path: "settings", lazy: page(() => import("../modules/account/SettingsPage.tsx")) },
+                      // team and API keys: people of a business (the pages explain the Premium upgrade to others)
+                      { path: "team", lazy: page(() => import("../modules/team/TeamPage.tsx")) },
+                      { path: "api-keys", lazy: page(() => import("../modules/api-keys/ApiKeysPage.tsx")) },
                       { path: "admin", lazy: page(() => import("../modules/admin/AdminPage.tsx")) },
                       { path: "admin/clients", lazy: page(() => import("../modules/admin/ClientsPage.tsx")) },
-                    ],
-                  },
-                  { lazy: part(guards, "OwnerOnly"), children: [{ path: "owner", lazy: page(() => import("../modules/dashboard/OwnerDashboardPage.tsx")) }] },
-                  {
-                    lazy: part(guards, "ClientOnly"),
-                    children: [
+                      { path: "owner", lazy: page(() => import("../modules/dashboard/OwnerDashboardPage.tsx")) },
                       { path: "posts", lazy: page(() => import("../modules/posts/PostsPage.tsx")) },
                       { path: "posts/new", lazy: page(() => import("../modules/posts/ComposerPage.tsx")) },
                       { path: "posts/:id/edit", lazy: page(() => import("../modules/posts/ComposerPage.tsx")) },
