@@ -10,7 +10,7 @@ import { createPubSub } from "./graphql/pubsub.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
 import { createJobQueue, type OneOffJob } from "./jobs/queue.ts";
 import { createScheduler, type RecurringJob } from "./jobs/scheduler.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger, type Logger } from "./logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createTokenSigner } from "./modules/auth/tokens.ts";
 import { createSufraServer, type SufraServer } from "./server.ts";
@@ -30,6 +30,8 @@ export interface StartOptions {
   migrate?: boolean;
   heartbeatMs?: number;
   scheduler?: { processEveryMs?: number; lockLifetimeMs?: number };
+  /** main.ts's own (it logs before and after); tests pass one that writes where they read; otherwise made from config */
+  logger?: Logger;
 }
 
 export interface Sufra {
@@ -55,7 +57,7 @@ async function migrate(url: string) {
 }
 
 export async function startSufra(config: Config, opts: StartOptions): Promise<Sufra> {
-  const logger = createLogger(config.logLevel);
+  const logger = opts.logger ?? createLogger(config.logLevel, { format: config.logFormat });
   if (opts.migrate) {
     const r = await migrate(opts.databaseUrl);
     if ("applied" in r && r.applied.length) logger.info(`applied migrations: ${r.applied.join(", ")}`);

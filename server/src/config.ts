@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { isIP, isIPv4 } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { defaultLogFormat, type LogFormat } from "./logger.ts";
 
 export const PROCESS_ROLES = ["all", "api", "worker"] as const;
 
@@ -40,6 +41,8 @@ const envSchema = z.object({
     if (bad.length) ctx.addIssue({ code: "custom", message: `not an address, CIDR range or one of ${PROXY_NAMES.join(", ")}: ${bad.join(", ")}` });
   }),
   LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
+  // json: one JSON line a record; pretty: readable lines (needs the development dependencies); unset: json under NODE_ENV=production, pretty at a terminal
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
   // GraphQL schema introspection (and "Did you mean ...?" hints in errors); unset: on unless NODE_ENV=production
   GRAPHQL_INTROSPECTION: z.enum(["true", "false"]).optional(),
   // platform accounts: tokens are encrypted at rest with this key (unset: generated once under DATA_DIR)
@@ -102,6 +105,7 @@ export interface Config {
   /** Express "trust proxy": the proxies whose X-Forwarded-For names the client; false: none */
   trustProxy: string[] | false;
   logLevel: "silent" | "error" | "warn" | "info" | "debug";
+  logFormat: LogFormat;
   /** schema introspection and field suggestions in GraphQL errors */
   graphqlIntrospection: boolean;
   tokenKey: Buffer;
@@ -166,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { perIp: e.RATE_LIMIT_PER_IP, perEmail: e.RATE_LIMIT_PER_EMAIL, windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS },
     trustProxy: e.TRUST_PROXY && trustProxyList(e.TRUST_PROXY).length ? trustProxyList(e.TRUST_PROXY) : false,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? defaultLogFormat(env),
     graphqlIntrospection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === "true" : env.NODE_ENV !== "production",
     tokenKey: createHash("sha256").update(e.TOKEN_ENCRYPTION_KEY ?? keptSecret(dataDir, "token-key")).digest(),
     platforms: {

@@ -1,24 +1,73 @@
-// A tiny leveled logger: one line a record, JSON details, no dependency.
-import type { Config } from "./config.ts";
+// Logging through pino: one JSON line a record in production (machines read it), readable lines in
+// development, and the id of the request being handled on every record written while handling it.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createRequire } from "node:module";
+import { pino, stdSerializers, stdTimeFunctions, type DestinationStream, type LoggerOptions } from "pino";
 
-const order = { silent: 0, error: 1, warn: 2, info: 3, debug: 4 } as const;
+export type LogLevel = "silent" | "error" | "warn" | "info" | "debug";
+export type LogFormat = "json" | "pretty";
 
+/**
+ * error: something broke (a crash, an unexpected exception, data lost);
+ * warn: something an administrator should look at, though the work went on (a failed publish attempt,
+ * a fallback, a degraded answer, a skipped account); info: the life of the process; debug: details.
+ */
 export interface Logger {
   error(msg: string, data?: unknown): void;
-  /** something an administrator should look at, though the request was served (a fallback, a degraded answer) */
   warn(msg: string, data?: unknown): void;
   info(msg: string, data?: unknown): void;
   debug(msg: string, data?: unknown): void;
 }
 
-export function createLogger(level: Config["logLevel"]): Logger {
-  const at = order[level];
-  const write = (lvl: keyof typeof order, msg: string, data?: unknown) => {
-    if (order[lvl] > at) return;
-    const line = `${new Date().toISOString()} ${lvl.toUpperCase()} ${msg}${data === undefined ? "" : " " + JSON.stringify(data, errorReplacer)}`;
-    (lvl === "error" || lvl === "warn" ? process.stderr : process.stdout).write(line + "\n");
-  };
-  return { error: (m, d) => write("error", m, d), warn: (m, d) => write("warn", m, d), info: (m, d) => write("info", m, d), debug: (m, d) => write("debug", m, d) };
+/** The request being handled (set by the HTTP layer); every record written meanwhile carries it. */
+export const logContext = new AsyncLocalStorage<{ requestId: string }>();
+
+// never written, at the top level or one or two levels down (headers, a request's headers)
+const SECRET_KEYS = ["authorization", "cookie", "password", "token", "accessToken", "refreshToken", "apiKey", "secret", "clientSecret"];
+export const REDACTED_PATHS = [...SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]), '*["set-cookie"]', '*.*["set-cookie"]'];
+
+export interface LoggerSetup {
+  format?: LogFormat;
+  /** where the lines go (tests pass a stream to read them); stdout otherwise */
+  destination?: DestinationStream;
 }
 
-const errorReplacer = (_k: string, v: unknown) => (v instanceof Error ? { name: v.name, message: v.message, stack: v.stack } : v);
+export function createLogger(level: LogLevel, setup: LoggerSetup = {}): Logger {
+  const pretty = setup.format === "pretty" && !setup.destination && prettyAvailable();
+  const options: LoggerOptions = {
+    level,
+    redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    // Error objects under `error` or `err` keep their name, message and stack
+    serializers: { err: stdSerializers.err, error: stdSerializers.err },
+    mixin: () => logContext.getStore() ?? {},
+    ...(pretty
+      ? { transport: { target: "pino-pretty", options: { destination: 1, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" } } }
+      : { timestamp: stdTimeFunctions.isoTime, formatters: { level: (label: string) => ({ level: label }) } }),
+  };
+  const base = setup.destination ? pino(options, setup.destination) : pino(options);
+  if (setup.format === "pretty" && !pretty && !setup.destination) base.warn("LOG_FORMAT=pretty needs pino-pretty, a development dependency; writing JSON lines");
+
+  const at = (lvl: Exclude<LogLevel, "silent">) => (msg: string, data?: unknown) => {
+    if (data === undefined) base[lvl](msg);
+    else if (data instanceof Error) base[lvl]({ err: data }, msg);
+    else if (typeof data === "object" && data !== null && !Array.isArray(data)) base[lvl](data, msg);
+    else base[lvl]({ data }, msg);
+  };
+  return { error: at("error"), warn: at("warn"), info: at("info"), debug: at("debug") };
+}
+
+/** The format when LOG_FORMAT is unset: JSON in production and tests, pretty for a person at a terminal. */
+export function defaultLogFormat(env: Record<string, string | undefined>, interactive = process.stdout.isTTY === true): LogFormat {
+  if (env.NODE_ENV === "production" || env.NODE_ENV === "test") return "json";
+  return interactive ? "pretty" : "json";
+}
+
+// pino-pretty is a development dependency: a production install (npm ci --omit=dev) does not have it
+function prettyAvailable() {
+  try {
+    createRequire(import.meta.url).resolve("pino-pretty");
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "@jest/g
 import { acceptsTemperature, createOpenAiWriter } from "../src/ai/openai/openai-writer.ts";
 import type { AiWriter } from "../src/ai/provider.ts";
 import type { GenerateRequest } from "../src/ai/types.ts";
-import { createLogger, type Logger } from "../src/logger.ts";
+import type { Logger } from "../src/logger.ts";
 import { startFakeChat, type FakeChat } from "./fakes/chat-completions-server.ts";
+import { logLines } from "./support/log-lines.ts";
 
 let fake: FakeChat;
 beforeAll(async () => {
@@ -100,16 +101,10 @@ describe("falling back to the built-in writer", () => {
   });
 
   test("the logger has a WARN level that LOG_LEVEL=warn keeps and LOG_LEVEL=error drops", () => {
-    const written: string[] = [];
-    const original = process.stderr.write.bind(process.stderr);
-    (process.stderr as { write: unknown }).write = (chunk: string) => (written.push(String(chunk)), true);
-    try {
-      createLogger("warn").warn("ai fell back", { reason: "timeout" });
-      createLogger("warn").info("not shown");
-      createLogger("error").warn("not shown either");
-    } finally {
-      (process.stderr as { write: unknown }).write = original;
-    }
-    expect(written).toEqual([expect.stringMatching(/ WARN ai fell back \{"reason":"timeout"\}\n$/)]);
+    const log = logLines();
+    log.logger("warn").warn("ai fell back", { reason: "timeout" });
+    log.logger("warn").info("not shown");
+    log.logger("error").warn("not shown either");
+    expect(log.records).toEqual([expect.objectContaining({ level: "warn", msg: "ai fell back", reason: "timeout" })]);
   });
 });

@@ -30,6 +30,7 @@ import { aiRouter, studioRouter } from "../modules/studio/studio.rest.ts";
 import type { Services } from "../services.ts";
 import { errorHandler, notFound } from "./errors.ts";
 import { refuseUnreadablePaths } from "./paths.ts";
+import { requestIds } from "./request-id.ts";
 import { serveClient } from "./static-client.ts";
 
 export const BODY_LIMIT = "1mb";
@@ -40,6 +41,7 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   // X-Forwarded-For names the client only when the direct caller is a configured proxy (TRUST_PROXY);
   // otherwise any caller could pick its apparent address and escape the per-IP limits
   app.set("trust proxy", opts.config.trustProxy);
+  app.use(requestIds(opts.logger)); // first: every later line of the request carries its id
   app.use(helmet({ contentSecurityPolicy: { directives: { "img-src": ["'self'", "data:", "blob:"], "connect-src": ["'self'", "ws:", "wss:"] } } }));
   app.use(refuseUnreadablePaths);
 

@@ -24,7 +24,7 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
       await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       await opts.db.outboundMail.update({ where: { id }, data: { status: "sent", sentAt: new Date(), lastError: null } });
     } catch (e) {
-      opts.logger.error("mail delivery failed", { id, to: mail.to, error: (e as Error).message });
+      opts.logger.warn("mail delivery failed; the retry job sends it again", { id, to: mail.to, error: (e as Error).message });
       await opts.db.outboundMail.update({ where: { id }, data: { status: "failed", lastError: (e as Error).message.slice(0, 1000) } });
     }
   }

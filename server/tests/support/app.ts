@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { loadConfig } from "../../src/config.ts";
-import { startSufra, type Sufra } from "../../src/app.ts";
+import { startSufra, type StartOptions, type Sufra } from "../../src/app.ts";
 
 export const ADMIN = { email: "admin@sufra.test", password: "Admin#Pass123" };
 export const TEMPLATE = "sufra_test_template";
@@ -33,7 +33,7 @@ export interface TestApp {
   stop(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}, databaseUrl?: string): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, databaseUrl?: string, start: Pick<StartOptions, "logger"> = {}): Promise<TestApp> {
   const url = databaseUrl ?? (await freshDatabase());
   const config = loadConfig({
     PORT: "0",
@@ -51,7 +51,7 @@ export async function startTestApp(env: Record<string, string> = {}, databaseUrl
     ...env,
   });
   // a short lock lifetime: Agenda leaves a timer of half of it per job run, which would keep jest alive
-  const sufra = await startSufra(config, { databaseUrl: url, heartbeatMs: 1_000, scheduler: { processEveryMs: 200, lockLifetimeMs: 1_000 } });
+  const sufra = await startSufra(config, { databaseUrl: url, heartbeatMs: 1_000, scheduler: { processEveryMs: 200, lockLifetimeMs: 1_000 }, ...start });
   const base = `http://127.0.0.1:${sufra.port}`;
   databases.set(base, url);
   return { sufra, base, databaseUrl: url, stop: () => sufra.stop() };

@@ -201,7 +201,7 @@ export function createAnalyticsService(deps: Deps) {
         if (await db.metricDaily.findFirst({ select: { id: true } })) return;
         await backfillDailyMetrics(db);
       } catch (e) {
-        logger.info("daily metrics backfill failed; rows refresh as figures arrive", { error: (e as Error).message });
+        logger.warn("daily metrics backfill failed; rows refresh as figures arrive", { error: (e as Error).message });
       }
     },
   };

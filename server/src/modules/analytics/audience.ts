@@ -76,7 +76,7 @@ export async function collectAudience(deps: Pick<Deps, "db" | "logger">, account
           });
         written.add(account.businessId);
       } catch (e) {
-        logger.info("audience reading skipped an account", { accountId: a.id, platform: a.platform, error: (e as Error).message });
+        logger.warn("audience reading skipped an account", { accountId: a.id, platform: a.platform, error: (e as Error).message });
       }
     },
   );

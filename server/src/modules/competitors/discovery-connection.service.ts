@@ -80,7 +80,7 @@ export function createDiscoveryConnectionService(deps: Deps, notifications: Pick
 
   async function markReconnectNeeded(c: CompetitorDiscoveryConnection, reason: string) {
     await db.competitorDiscoveryConnection.updateMany({ where: { id: c.id, status: "connected" }, data: { status: "reconnect_needed", lastError: reason.slice(0, 500) } });
-    logger.info("competitor discovery sign-in needs renewing", { businessId: c.businessId, reason });
+    logger.warn("competitor discovery sign-in needs renewing", { businessId: c.businessId, reason });
   }
 
   /**
@@ -170,7 +170,7 @@ export function createDiscoveryConnectionService(deps: Deps, notifications: Pick
         });
         return `${row.returnTo}?discovery=connected`;
       } catch (e) {
-        logger.info("competitor discovery sign-in failed", { businessId: row.businessId, error: (e as Error).message });
+        logger.warn("competitor discovery sign-in failed", { businessId: row.businessId, error: (e as Error).message });
         return fail(row.returnTo, "OAUTH_FAILED");
       }
     },
@@ -185,7 +185,7 @@ export function createDiscoveryConnectionService(deps: Deps, notifications: Pick
           await audit(tx, { actorId: v.userId, action: "competitor_discovery.disconnected", entityType: "business", entityId: businessId, data: { pageId: c.pageId, instagramUsername: c.igUsername }, ip: meta.ip });
         });
         if (c.status === "connected" && !expired(c)) {
-          await facebook.revoke(crypto.open(c.accessToken)).catch((e) => logger.info("facebook permissions not revoked", { businessId, error: (e as Error).message }));
+          await facebook.revoke(crypto.open(c.accessToken)).catch((e) => logger.warn("facebook permissions not revoked", { businessId, error: (e as Error).message }));
         }
       }
       return statusOf(businessId);
@@ -215,7 +215,7 @@ export function createDiscoveryConnectionService(deps: Deps, notifications: Pick
           throw new AppError("FACEBOOK_RECONNECT_NEEDED");
         }
         if (e.kind === "rate_limit") throw new AppError("RATE_LIMITED");
-        logger.info("competitor discovery failed", { businessId, kind: e.kind, message: e.platformMessage });
+        logger.warn("competitor discovery failed", { businessId, kind: e.kind, message: e.platformMessage });
         throw new AppError("INSTAGRAM_UNAVAILABLE");
       }
     },

@@ -85,7 +85,7 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
   }
 
   async function removeFiles(keys: string[]) {
-    await Promise.all(keys.map((k) => storage.delete(k).catch((e: Error) => logger.error("media file not deleted", { key: k, error: e.message }))));
+    await Promise.all(keys.map((k) => storage.delete(k).catch((e: Error) => logger.warn("media file not deleted", { key: k, error: e.message }))));
   }
 
   /** Variants of an image; a file that passed the header check but cannot be decoded is refused here. */

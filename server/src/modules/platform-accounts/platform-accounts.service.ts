@@ -118,7 +118,7 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
       })),
     );
     await announce(updated);
-    logger.info("platform account needs reconnecting", { accountId: account.id, platform: account.platform, reason });
+    logger.warn("platform account needs reconnecting", { accountId: account.id, platform: account.platform, reason });
     return updated;
   }
 
@@ -176,7 +176,7 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
         const r = await access(a.id);
         if (r.account.status === "connected") refreshed++;
       } catch (e) {
-        logger.error("token refresh failed", { accountId: a.id, error: (e as Error).message });
+        logger.warn("token refresh failed", { accountId: a.id, error: (e as Error).message });
       }
     }
     return refreshed;
@@ -283,7 +283,7 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
         await onReconnected(account.id);
         return back("connected=1");
       } catch (e) {
-        logger.info("platform connect failed", { platform, error: (e as Error).message });
+        logger.warn("platform connect failed", { platform, error: (e as Error).message });
         return back("connect_error=OAUTH_FAILED");
       }
     },

@@ -112,7 +112,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   }
 
   /** Analytics' rows for those days; a failure is logged, never the publisher's (start-up backfills). */
-  const dailyRows = createDailyMetricsRefresher(db, (e, businessId) => logger.info("daily metrics refresh failed", { businessId, error: e.message }));
+  const dailyRows = createDailyMetricsRefresher(db, (e, businessId) => logger.warn("daily metrics refresh failed", { businessId, error: e.message }));
   const dailyMetrics = (businessId: string, days: string[]) => dailyRows.refresh(businessId, days);
 
   /** Tells the post's author (or, without one, the business's people) once per attempt. */
@@ -248,7 +248,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
 
   async function failed(t: LoadedTarget, key: string, step: Step, e: unknown, req: PublishRequest | null) {
     const pe = e instanceof PlatformError ? e : null;
-    logger.info("publish attempt did not succeed", { targetId: t.id, step, kind: pe?.kind ?? "error", error: (e as Error).message });
+    logger.warn("publish attempt did not succeed", { targetId: t.id, step, kind: pe?.kind ?? "error", error: (e as Error).message });
     const giveUp = async (errorCode: string, errorMessage: string | null) => {
       if (await settle(t, key, { status: "failed", errorCode, errorMessage })) {
         await tellAuthor({ ...t, attemptKey: key }, "post_failed", { errorCode, errorMessage });
@@ -353,12 +353,12 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
         await dailyMetrics(list[0]!.account.businessId, days);
         if (days.length) changed.add(list[0]!.account.businessId);
       } catch (e) {
-        logger.info("metrics collection skipped an account", { accountId, error: (e as Error).message });
+        logger.warn("metrics collection skipped an account", { accountId, error: (e as Error).message });
       }
     }
     // each connected account's audience, once a Kuwait day; its failures are its own (logged inside)
     const audience = await collectAudience(deps, accounts, now).catch((e: Error) => {
-      logger.info("audience collection failed", { error: e.message });
+      logger.warn("audience collection failed", { error: e.message });
       return new Set<string>();
     });
     for (const businessId of new Set([...changed, ...audience])) await pubsub.publish("metrics.changed", { businessId }).catch(() => {});

@@ -91,7 +91,7 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date } = {})
         try {
           apiKey = crypto.open(row.apiKeySealed);
         } catch {
-          deps.logger.error("ai: the stored API key cannot be read with this TOKEN_ENCRYPTION_KEY; set it again in settings");
+          deps.logger.warn("ai: the stored API key cannot be read with this TOKEN_ENCRYPTION_KEY; set it again in settings");
         }
       }
       return { provider: row.provider, baseUrl: row.baseUrl ?? undefined, model: row.model ?? undefined, apiKey, source: "settings", updatedAt: row.updatedAt };
