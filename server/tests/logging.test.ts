@@ -2,6 +2,7 @@
 // the services too), the id is echoed to the caller, an unsafe incoming id is replaced, production writes
 // JSON lines with level names, a failed publish attempt is a warning, and secrets are never written.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -113,6 +114,18 @@ describe("format", () => {
     expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: "production", LOG_FORMAT: "pretty" }).logFormat).toBe("pretty");
     expect(() => loadConfig({ DATA_DIR: tmp(), LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
   });
+
+  test("a start-up that fails is one error record (with its stack) and exit code 1, in production's JSON", () => {
+    const r = spawnSync(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: path.resolve(import.meta.dirname, ".."),
+      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: "postgres://sufra@127.0.0.1:1/nowhere", DATA_DIR: tmp(), PORT: "0", LOG_LEVEL: "info" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(r.status).toBe(1);
+    const records = r.stdout.trim().split("\n").map((l) => JSON.parse(l));
+    expect(records.at(-1)).toMatchObject({ level: "error", msg: "crash: start-up failed", err: { message: expect.any(String), stack: expect.any(String) } });
+  }, 90_000);
 
   test("secrets are never written: authorization and cookie headers, passwords, tokens", () => {
     const log = logLines();

@@ -160,6 +160,7 @@ export async function startSecondProcess(databaseUrl: string, env: Record<string
     let err = "";
     child.stderr!.on("data", (d) => (err += d));
     child.stdout!.on("data", (d: Buffer) => {
+      err += d; // log records (JSON lines) go to stdout: a failed start says why there
       const m = /READY (\d+|worker)/.exec(d.toString());
       if (m) resolve(m[1] === "worker" ? "" : `http://127.0.0.1:${m[1]}`);
     });
