@@ -11,8 +11,13 @@ import {
   PLATFORMS,
   POST_STATUSES,
   POST_TRANSITIONS,
+  StateTransitionError,
   TARGET_STATUSES,
+  TARGET_TRANSITIONS,
+  assertPostTransition,
+  assertTargetTransition,
   canPostTransition,
+  canTargetTransition,
   canSendTo,
   composeText,
   extractHashtags,
@@ -291,6 +296,21 @@ describe("the post state machine", () => {
     expect(canPostTransition("publishing", "draft")).toBe(false);
     expect(canPostTransition("draft", "published")).toBe(false);
     expect(canPostTransition("scheduled", "published")).toBe(false);
+  });
+  test("a transition not in the table throws, naming the machine and both statuses", () => {
+    expect(() => assertPostTransition("scheduled", "publishing")).not.toThrow();
+    expect(() => assertPostTransition("published", "draft")).toThrow(StateTransitionError);
+    expect(() => assertPostTransition("draft", "published")).toThrow("post status draft -> published is not in POST_TRANSITIONS");
+    expect(() => assertTargetTransition(["pending", "failed"], "pending")).not.toThrow();
+    expect(() => assertTargetTransition(["unconfirmed", "published"], "pending")).toThrow("target status published -> pending is not in TARGET_TRANSITIONS");
+    expect(() => assertTargetTransition("awaiting_manual", "failed")).toThrow(StateTransitionError);
+  });
+  test("targets: every status has its row; published is final; nothing is sent again on its own from unconfirmed", () => {
+    expect(Object.keys(TARGET_TRANSITIONS).sort()).toEqual([...TARGET_STATUSES].sort());
+    expect(TARGET_TRANSITIONS.published).toEqual([]);
+    expect(canTargetTransition("unconfirmed", "publishing")).toBe(false);
+    expect(canTargetTransition("pending", "published")).toBe(false);
+    for (const from of TARGET_STATUSES) expect(canTargetTransition(from, "cancelled")).toBe(false);
   });
   test("editable and deletable statuses", () => {
     expect([...EDITABLE_POST_STATUSES]).toEqual(["draft", "scheduled", "failed"]);

@@ -124,6 +124,47 @@ export const POST_TRANSITIONS: Readonly<Record<PostStatus, readonly PostStatus[]
 
 export const canPostTransition = (from: PostStatus, to: PostStatus): boolean => POST_TRANSITIONS[from]?.includes(to) ?? false;
 
+/**
+ * One network's part of a post: from -> the statuses it may move to. pending -> pending is a wait
+ * (a reconnect, a new time); publishing -> pending is a later try (rate limit, the network away, the
+ * account to reconnect); unconfirmed and awaiting_manual -> published is a person's word; unconfirmed
+ * and failed -> pending is a person's retry (or a failed one scheduled again). Nothing moves a target
+ * to cancelled today: the status is kept for targets a network's removal leaves behind.
+ */
+export const TARGET_TRANSITIONS: Readonly<Record<TargetStatus, readonly TargetStatus[]>> = {
+  pending: ["pending", "publishing", "awaiting_manual"],
+  publishing: ["published", "unconfirmed", "failed", "pending"],
+  unconfirmed: ["published", "pending"],
+  awaiting_manual: ["published"],
+  failed: ["pending"],
+  published: [],
+  cancelled: [],
+};
+
+export const canTargetTransition = (from: TargetStatus, to: TargetStatus): boolean => TARGET_TRANSITIONS[from]?.includes(to) ?? false;
+
+/** A status change the state machine does not have: a fault in the code, never a person's doing. */
+export class StateTransitionError extends Error {
+  constructor(
+    readonly machine: "post" | "target",
+    readonly from: string,
+    readonly to: string,
+  ) {
+    super(`${machine} status ${from} -> ${to} is not in ${machine === "post" ? "POST_TRANSITIONS" : "TARGET_TRANSITIONS"}`);
+    this.name = "StateTransitionError";
+  }
+}
+
+/** Throws StateTransitionError unless the post may move from `from` to `to`. */
+export function assertPostTransition(from: PostStatus, to: PostStatus): void {
+  if (!canPostTransition(from, to)) throw new StateTransitionError("post", from, to);
+}
+
+/** Throws StateTransitionError unless a target in any of the `from` statuses may move to `to`. */
+export function assertTargetTransition(from: TargetStatus | readonly TargetStatus[], to: TargetStatus): void {
+  for (const f of typeof from === "string" ? [from] : from) if (!canTargetTransition(f, to)) throw new StateTransitionError("target", f, to);
+}
+
 /** Statuses in which the content (caption, hashtags, media, platforms) may change. */
 export const EDITABLE_POST_STATUSES = ["draft", "scheduled", "failed"] as const satisfies readonly PostStatus[];
 /** Statuses in which a post may be deleted: any but publishing (a call to a network may be under way). */

@@ -1,7 +1,7 @@
 // A business's accounts on Instagram, X and Snapchat: connect (OAuth, PKCE where the network has it),
 // keep tokens fresh ahead of expiry, and say "reconnect needed" before a scheduled post is lost.
 import { createHash, randomBytes } from "node:crypto";
-import { PLAN_PLATFORMS, PLATFORMS, type PlanId, type PlatformName } from "@sufra/schema";
+import { assertPostTransition, PLAN_PLATFORMS, PLATFORMS, type PlanId, type PlatformName } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Tx } from "../../db/prisma.ts";
 import { AppError } from "../../errors.ts";
@@ -63,6 +63,7 @@ async function retirePracticeAccount(tx: Tx, businessId: string, platform: Platf
   const unsent = await tx.postTarget.findMany({ where: { accountId: old.id, status: { in: ["pending", "failed"] }, post: { status: { in: ["draft", "scheduled", "failed"] } } }, select: { id: true, postId: true } });
   if (!unsent.length) return;
   await tx.postTarget.deleteMany({ where: { id: { in: unsent.map((t) => t.id) } } });
+  assertPostTransition("scheduled", "draft");
   await tx.post.updateMany({ where: { id: { in: unsent.map((t) => t.postId) }, status: "scheduled", targets: { none: {} } }, data: { status: "draft", scheduledFor: null } });
 }
 

@@ -2,6 +2,8 @@
 // write, schedule, reschedule, cancel and publish here; the publishing service does the sending.
 // Every function takes the caller's business from the viewer, never from the input.
 import {
+  assertPostTransition,
+  assertTargetTransition,
   canSendTo,
   DELETABLE_POST_STATUSES,
   EDITABLE_POST_STATUSES,
@@ -104,7 +106,9 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
    * The caller sets the post's status in the same transaction, under the post's lock.
    */
   async function scheduleTargets(tx: Tx, postId: string, when: Date) {
-    await tx.postTarget.updateMany({ where: { postId, status: { in: ["pending", "failed"] } }, data: { status: "pending", dueAt: when, errorCode: null, errorMessage: null, attemptStep: null, attempts: 0 } });
+    const waiting = ["pending", "failed"] as const;
+    assertTargetTransition(waiting, "pending");
+    await tx.postTarget.updateMany({ where: { postId, status: { in: [...waiting] } }, data: { status: "pending", dueAt: when, errorCode: null, errorMessage: null, attemptStep: null, attempts: 0 } });
     return tx.postTarget.findMany({ where: { postId, status: "pending" }, select: { id: true, dueAt: true } });
   }
 
@@ -203,6 +207,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       if (!["draft", "scheduled", "failed"].includes(p.status)) throw new AppError("POST_NOT_EDITABLE");
       if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
       checkFits({ content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform) }, p.media.map((m) => m.media));
+      assertPostTransition(p.status, "scheduled");
       const targets = await scheduleTargets(tx, p.id, scheduledFor);
       await tx.post.update({ where: { id: p.id }, data: { status: "scheduled", scheduledFor } });
       await audit(tx, { actorId: v.userId, action: p.status === "scheduled" ? "post.rescheduled" : "post.scheduled", entityType: "post", entityId: p.id, data: { from: p.scheduledFor?.toISOString() ?? null, to: scheduledFor.toISOString() }, ip: meta.ip });
@@ -219,6 +224,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     const post = await db.$transaction(async (tx) => {
       const p = await lock(tx, businessId, id);
       if (p.status !== "scheduled") throw new AppError("INVALID_STATE");
+      assertPostTransition(p.status, "draft");
       await tx.post.update({ where: { id: p.id }, data: { status: "draft", scheduledFor: null } });
       await tx.postTarget.updateMany({ where: { postId: p.id, status: "pending" }, data: { dueAt: null } });
       await audit(tx, { actorId: v.userId, action: "post.unscheduled", entityType: "post", entityId: p.id, ip: meta.ip });
@@ -238,6 +244,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       if (!["draft", "scheduled", "failed", "partially_published"].includes(p.status)) throw new AppError("INVALID_STATE");
       if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
       checkFits({ content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform) }, p.media.map((m) => m.media));
+      assertPostTransition(p.status, "publishing");
       const targets = await scheduleTargets(tx, p.id, now);
       await tx.post.update({ where: { id: p.id }, data: { status: "publishing", scheduledFor: p.scheduledFor && p.scheduledFor > now ? now : (p.scheduledFor ?? now) } });
       await audit(tx, { actorId: v.userId, action: "post.publish_requested", entityType: "post", entityId: p.id, ip: meta.ip });

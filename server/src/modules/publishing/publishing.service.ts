@@ -6,10 +6,10 @@
 // from send it first asks the network, read-only, whether the post exists. A timeout leaves the
 // target "unconfirmed" for a person; rate limits move the job later; nothing is ever sent twice.
 import { randomUUID } from "node:crypto";
-import { composeText, kuwaitDate } from "@sufra/schema";
+import { assertPostTransition, assertTargetTransition, composeText, kuwaitDate, TARGET_STATUSES } from "@sufra/schema";
 import type { Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
-import type { PostStatus, Prisma } from "../../generated/prisma/client.ts";
+import type { PostStatus, Prisma, TargetStatus } from "../../generated/prisma/client.ts";
 import type { OneOffJob } from "../../jobs/queue.ts";
 import type { RecurringJob } from "../../jobs/scheduler.ts";
 import { PlatformError, type PublishRequest, type Published } from "../../platforms/types.ts";
@@ -32,6 +32,13 @@ const MAX_ATTEMPTS = 5;
 const DUE_GRACE_MS = 15_000;
 
 type Step = "prepare" | "send";
+
+/** The statuses a target matching a `where` on status may be in: the one named, those listed, or any. */
+function statusesOf(where: Prisma.PostTargetWhereInput["status"]): readonly TargetStatus[] {
+  if (typeof where === "string") return [where];
+  if (where && Array.isArray(where.in)) return where.in;
+  return TARGET_STATUSES;
+}
 
 export function createPublishingService(deps: Deps, accounts: PlatformAccountsService, media: MediaService, notifications: NotificationsService) {
   const { db, pubsub, queue, logger, config } = deps;
@@ -62,9 +69,10 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   /**
    * Writes the status (and first publication time) that the post's targets give, inside the caller's
    * transaction. The post row is locked first: two targets of one post finishing at once take turns,
-   * and the second sees the first.
+   * and the second sees the first. The move must be in POST_TRANSITIONS, unless this is a `repair`:
+   * setting right a post its targets already contradict is not a step of the machine.
    */
-  async function syncPost(tx: Tx, postId: string): Promise<Synced | null> {
+  async function syncPost(tx: Tx, postId: string, repair = false): Promise<Synced | null> {
     await tx.$queryRaw`select id from posts where id = ${postId}::uuid for update`;
     const post = await tx.post.findUnique({ where: { id: postId }, include: { targets: { select: { status: true, attempts: true, errorCode: true, publishedAt: true } } } });
     if (!post) return null;
@@ -72,6 +80,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     const status = postStatusFrom(post.targets, post.status);
     const firstPublished = post.targets.map((t) => t.publishedAt).filter((d): d is Date => !!d).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
     const changed = status !== post.status || (post.publishedAt?.getTime() ?? null) !== (firstPublished?.getTime() ?? null);
+    if (status !== post.status && !repair) assertPostTransition(post.status, status);
     if (changed) await tx.post.update({ where: { id: postId }, data: { status, publishedAt: firstPublished } });
     return { businessId: post.businessId, status, was: post.status, changed, days };
   }
@@ -91,6 +100,9 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
    * the same transaction (an audit row). False when the target no longer matched.
    */
   async function changeTarget(target: { id: string; postId: string }, where: Prisma.PostTargetWhereInput, data: Prisma.PostTargetUpdateManyMutationInput, also?: (tx: Tx) => Promise<unknown>) {
+    // every status `where` admits must be allowed to become the new one (TARGET_TRANSITIONS)
+    const to = typeof data.status === "object" ? data.status.set : data.status;
+    if (to) assertTargetTransition(statusesOf(where.status), to);
     const synced = await db.$transaction(async (tx) => {
       // the post first, as every other writer of the post and its targets does
       await tx.$queryRaw`select id from posts where id = ${target.postId}::uuid for update`;
@@ -104,9 +116,9 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     return true;
   }
 
-  /** Re-derives one post's status in its own transaction (a repair). */
+  /** Re-derives one post's status in its own transaction (a repair: any status its targets give). */
   async function refreshPost(postId: string) {
-    const synced = await db.$transaction((tx) => syncPost(tx, postId));
+    const synced = await db.$transaction((tx) => syncPost(tx, postId, true));
     if (synced) await announce(postId, synced);
     return synced?.changed ? synced : null;
   }
