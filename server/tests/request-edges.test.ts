@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { REST_RULES } from "./support/access-rules.ts";
 import { adminToken, call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
 import { startMailbox } from "./support/mailbox.ts";
-import { restRoutes, routeKey } from "./support/surface.ts";
+import { bounded, restRoutes, routeKey } from "./support/surface.ts";
 import { joinedMember } from "./support/team.ts";
 
 let app: TestApp;
@@ -81,8 +81,9 @@ describe("paths whose escapes are not readable text", () => {
   test("every REST route, with any parameter or one tacked on, answers 400 MALFORMED_URL in the caller's language", async () => {
     const routes = restRoutes(app.sufra.server!.httpServer);
     const wrong: string[] = [];
+    // a few at a time: hundreds of sockets at once are reset by a loaded machine, not by the server
     const calls = routes.flatMap((route) =>
-      UNREADABLE.map(async (bad, i) => {
+      UNREADABLE.map((bad, i) => async () => {
         const path = route.path.includes(":") ? route.path.replace(/:\w+/g, bad) : `${route.path}/${bad}`;
         const token = REST_RULES[routeKey(route)]?.policy === "admin" ? admin : holder.token;
         const lang = i % 2 ? "ar" : "en";
@@ -91,7 +92,7 @@ describe("paths whose escapes are not readable text", () => {
         if (r.status !== 400 || r.body?.code !== "MALFORMED_URL" || r.body?.message !== message) wrong.push(`${routeKey(route)} ${bad}: ${r.status} ${JSON.stringify(r.body).slice(0, 120)}`);
       }),
     );
-    await Promise.all(calls);
+    await bounded(16, calls);
     expect(routes.length).toBeGreaterThan(100);
     expect(wrong).toEqual([]);
   }, 60_000);
