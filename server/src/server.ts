@@ -16,7 +16,7 @@ import { contextError, formatGraphQLError, httpStatusFromErrors, requestLocale }
 import { PARSE_OPTIONS, documentLimits, prepareOperation } from "./graphql/limits.ts";
 import { schema } from "./graphql/schema.ts";
 import { subscriptionsOverWebSocketOnly } from "./graphql/transport.ts";
-import type { Viewer } from "./modules/auth/policy.ts";
+import type { Viewer } from "./kernel/policy.ts";
 import type { Services } from "./services.ts";
 
 export interface SufraServer {

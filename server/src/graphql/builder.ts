@@ -8,7 +8,7 @@ import { GraphQLError, Kind } from "graphql";
 import { AppError } from "../errors.ts";
 import type PrismaTypes from "../generated/pothos-prisma-types.ts";
 import { getDatamodel } from "../generated/pothos-prisma-types.ts";
-import { scopesOf, type Scope } from "../modules/auth/policy.ts";
+import { scopesOf, type Scope } from "../kernel/policy.ts";
 import type { GraphQLContext } from "./context.ts";
 
 export const builder = new SchemaBuilder<{

@@ -4,7 +4,7 @@ import type { Db } from "../db/prisma.ts";
 import type { RequestMeta } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import type { Services } from "../services.ts";
-import type { Viewer } from "../modules/auth/policy.ts";
+import type { Viewer } from "../kernel/policy.ts";
 
 export interface GraphQLContext {
   viewer: Viewer | null;

@@ -4,7 +4,7 @@ import { pickLocale } from "@sufra/schema";
 import type { RequestMeta } from "../deps.ts";
 import { AppError } from "../errors.ts";
 import { bearer } from "../graphql/context.ts";
-import { requireScope, type Scope, type Viewer } from "../modules/auth/policy.ts";
+import { requireScope, type Scope, type Viewer } from "../kernel/policy.ts";
 import type { Services } from "../services.ts";
 
 export const toSnake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -2,7 +2,7 @@
 // watcher that tells open admin pages when the measured health changes.
 import type { Deps } from "../../deps.ts";
 import type { HealthService } from "../health/health.service.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 
 const DAY = 86_400_000;
 const RECENT_CLIENTS = 10;

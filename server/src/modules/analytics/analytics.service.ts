@@ -19,7 +19,7 @@ import type { z } from "zod";
 import type { Deps } from "../../deps.ts";
 import { AppError, validate } from "../../errors.ts";
 import type { Platform } from "../../generated/prisma/client.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { calendarOccasions, contentBreakdown, occasionOf, type ContentBreakdown } from "./content.ts";
 import { backfillDailyMetrics } from "./daily-metrics.ts";
 import { withFollowers } from "./audience.ts";

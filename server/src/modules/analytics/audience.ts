@@ -9,7 +9,7 @@ import type { Db } from "../../db/prisma.ts";
 import { Prisma, type Platform } from "../../generated/prisma/client.ts";
 import { mapLimit } from "../../platforms/http.ts";
 import type { AudienceCount, AudienceReading } from "../../platforms/types.ts";
-import type { Viewer } from "../auth/policy.ts";
+import type { Viewer } from "../../kernel/policy.ts";
 import type { PlatformAccountsService } from "../platform-accounts/platform-accounts.service.ts";
 import type { AnalyticsQuery, AnalyticsService } from "./analytics.service.ts";
 

@@ -7,7 +7,7 @@
 import { engagementRate } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import { Prisma, type Platform } from "../../generated/prisma/client.ts";
-import type { Viewer } from "../auth/policy.ts";
+import type { Viewer } from "../../kernel/policy.ts";
 import type { AnalyticsFigures, AnalyticsService } from "./analytics.service.ts";
 
 const HOUR_MS = 3_600_000;

@@ -9,7 +9,7 @@ import { AppError, validate } from "../../errors.ts";
 import type { ApiKey } from "../../generated/prisma/client.ts";
 import { createApiKeyLimiter } from "../../http/rate-limits.ts";
 import { audit } from "../audit/audit.service.ts";
-import type { Viewer } from "../auth/policy.ts";
+import type { Viewer } from "../../kernel/policy.ts";
 import { hashToken } from "../auth/tokens.ts";
 import { accessOf, BLOCKED_STATUS, isUuid, requireManager } from "../team/team.service.ts";
 

@@ -11,7 +11,7 @@ import { AppError, validate } from "../../errors.ts";
 import type { User, Business } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/audit.service.ts";
 import { checkPassword, hashPassword } from "./passwords.ts";
-import { requireScope, type Viewer } from "./policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { endSessions, liveSessions } from "./sessions.ts";
 import { hashToken, opaqueToken, REFRESH_TOKEN_TTL_DAYS, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from "./tokens.ts";
 

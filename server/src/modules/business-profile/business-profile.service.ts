@@ -21,7 +21,7 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../errors.ts";
 import type { MenuItem } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/audit.service.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { isUuid, requirePersonOfBusiness } from "../team/team.service.ts";
 
 export interface MenuItemRow {

@@ -16,7 +16,7 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../errors.ts";
 import type { HolidayOverride } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/audit.service.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { isUuid } from "../team/team.service.ts";
 
 // adhan ships CommonJS with one default export: under Node's ESM it arrives as module.exports.default

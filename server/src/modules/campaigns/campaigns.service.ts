@@ -12,7 +12,7 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../errors.ts";
 import { Prisma, type Campaign as CampaignRow } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/audit.service.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { postInclude, type PostRecord } from "../posts/posts.service.ts";
 import { dayValue, isoDay } from "./campaign-of.ts";
 import { computeRollup, progressOf, type CampaignProgressView, type CampaignRollup } from "./rollup.ts";

@@ -11,7 +11,7 @@ import { AppError, validate } from "../../errors.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { ClientChange } from "../../graphql/pubsub.ts";
 import { audit } from "../audit/audit.service.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { endSessions } from "../auth/sessions.ts";
 import { ensurePracticeAccounts } from "../platform-accounts/platform-accounts.service.ts";
 

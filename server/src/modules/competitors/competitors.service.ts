@@ -22,7 +22,7 @@ import type { Db, Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
 import { AppError, validate } from "../../errors.ts";
 import { Prisma, type Competitor, type CompetitorSnapshot, type CompetitorSource, type Platform } from "../../generated/prisma/client.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { importCompetitorCsv, lockCompetitors, type CompetitorImportResult } from "./csv-import.ts";
 import type { DiscoveryConnectionService } from "./discovery-connection.service.ts";
 import { figuresFromDiscovery, simulatedFigures, type CompetitorFigures } from "./discovery.ts";

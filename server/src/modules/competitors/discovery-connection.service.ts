@@ -12,7 +12,7 @@ import type { CompetitorDiscoveryConnection } from "../../generated/prisma/clien
 import { PlatformError } from "../../platforms/types.ts";
 import type { RecurringJob } from "../../jobs/scheduler.ts";
 import { audit } from "../audit/audit.service.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { Draft, NotificationsService } from "../notifications/notifications.service.ts";
 import { ownPath } from "../platform-accounts/platform-accounts.service.ts";
 import { createTokenCrypto } from "../platform-accounts/token-crypto.ts";

@@ -5,7 +5,7 @@
 import { isPremium, PLAN_PLATFORMS } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import { planOfBusiness } from "../business-profile/business-profile.read.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { PlatformAccountsService } from "../platform-accounts/platform-accounts.service.ts";
 
 export const GETTING_STARTED_STEPS = ["profile", "connect", "practice", "schedule", "team"] as const;

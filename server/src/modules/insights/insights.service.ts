@@ -10,7 +10,7 @@ import {
 } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import { validate } from "../../errors.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { kuwaitPrayerTimes, type CalendarService } from "../calendar/calendar.service.ts";
 
 /** The Ramadan days among `dates`, from the calendar's first and last days of Ramadan (corrections applied). */

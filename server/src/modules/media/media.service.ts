@@ -11,7 +11,7 @@ import { AppError, validate } from "../../errors.ts";
 import type { Media } from "../../generated/prisma/client.ts";
 import type { PublishMedia } from "../../platforms/types.ts";
 import { audit } from "../audit/audit.service.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { isUuid } from "../team/team.service.ts";
 import { cropToRatio, enhanceImage, imageVariants, videoPoster, type Rendered, type VariantName } from "./images.ts";
 import { inspect, type Inspected } from "./inspect.ts";

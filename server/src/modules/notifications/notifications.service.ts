@@ -12,7 +12,7 @@ import { AppError, validate } from "../../errors.ts";
 import type { Notification, Prisma } from "../../generated/prisma/client.ts";
 import { only, type Events } from "../../graphql/pubsub.ts";
 import type { RecurringJob } from "../../jobs/scheduler.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 
 const DAY = 86_400_000;
 export const TRIAL_ENDING_JOB = "notifications.trial-ending";

@@ -4,7 +4,7 @@ import { activityExcerpt, OWNER_RECENT_ACTIVITY, ownerActivityText, type Locale,
 import type { Deps } from "../../deps.ts";
 import { AppError } from "../../errors.ts";
 import type { Plan, Platform, SubscriptionStatus } from "../../generated/prisma/client.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 
 const DAY = 86_400_000;
 export const BUSINESS_TIME_ZONE = "Asia/Kuwait";

@@ -10,7 +10,7 @@ import type { RecurringJob } from "../../jobs/scheduler.ts";
 import { createPlatforms } from "../../platforms/index.ts";
 import { PlatformError, type AccountAccess, type PlatformAdapter } from "../../platforms/types.ts";
 import { audit } from "../audit/audit.service.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
 import { createTokenCrypto } from "./token-crypto.ts";
 

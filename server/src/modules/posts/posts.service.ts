@@ -28,7 +28,7 @@ import { dashboardAnalytics } from "../analytics/dashboard.ts";
 import { refreshDailyMetrics } from "../analytics/daily-metrics.ts";
 import { audit } from "../audit/audit.service.ts";
 import { assertCampaignOf } from "../campaigns/campaign-of.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { MediaService } from "../media/media.service.ts";
 import type { PublishingService } from "../publishing/publishing.service.ts";
 

@@ -25,7 +25,7 @@ import type { Db, Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
 import { AppError, validate } from "../../errors.ts";
 import type { Prisma, Review } from "../../generated/prisma/client.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { loadBusinessProfile } from "../business-profile/business-profile.read.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -17,7 +17,7 @@ import { createLocalWriter } from "../../ai/local/local-writer.ts";
 import { suggestHashtags as localHashtags } from "../../ai/local/hashtags.ts";
 import { createOpenAiWriter } from "../../ai/openai/openai-writer.ts";
 import { audit } from "../audit/audit.service.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { createTokenCrypto } from "../platform-accounts/token-crypto.ts";
 import { loadBusinessProfile, planOfBusiness } from "../business-profile/business-profile.read.ts";
 

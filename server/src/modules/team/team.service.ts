@@ -13,7 +13,7 @@ import { AppError, validate } from "../../errors.ts";
 import type { Business, Invitation, Subscription, User } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/audit.service.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { endSessions } from "../auth/sessions.ts";
 import { hashToken, opaqueToken } from "../auth/tokens.ts";
 

@@ -15,7 +15,7 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../errors.ts";
 import type { ContentTemplate } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/audit.service.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { loadBusinessProfile } from "../business-profile/business-profile.read.ts";
 import { isUuid } from "../team/team.service.ts";
 

@@ -8,7 +8,7 @@ import { bulkTranslationsSchema, groupTranslations, splitTranslationKey, type Fi
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../errors.ts";
 import { audit } from "../audit/audit.service.ts";
-import { requireScope, type Viewer } from "../auth/policy.ts";
+import { requireScope, type Viewer } from "../../kernel/policy.ts";
 
 /** The client's texts, written by `npm run translations:extract` (committed; CI checks it is current). */
 export const SEED_FILE = path.resolve(import.meta.dirname, "../../../../schema/translations.json");

@@ -5,7 +5,7 @@ import { analyticsQuerySchema, fieldErrors, LOCALES, pickLocale, type Locale } f
 import { z } from "zod";
 import { AppError } from "../../../errors.ts";
 import type { Services } from "../../../services.ts";
-import type { Viewer } from "../../auth/policy.ts";
+import type { Viewer } from "../../../kernel/policy.ts";
 import { renderCsv } from "./csv.ts";
 import { CONTENT_TYPES, contentDisposition, exportFileName, type ExportFileName, type ExportFormat } from "./file-name.ts";
 import { renderPdf } from "./pdf.ts";

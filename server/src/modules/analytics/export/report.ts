@@ -3,7 +3,7 @@
 // so the service can change its answers without touching the files. Tenancy is the service's: each
 // question it is asked checks the caller against client_id (FORBIDDEN / NOT_FOUND).
 import type { Locale, PlatformName } from "@sufra/schema";
-import type { Viewer } from "../../auth/policy.ts";
+import type { Viewer } from "../../../kernel/policy.ts";
 import type { Services } from "../../../services.ts";
 import type { AnalyticsContent, AnalyticsQuery, AnalyticsTopPosts } from "../analytics.service.ts";
 import { contentGroupLabel, type ContentDimension } from "./labels.ts";
