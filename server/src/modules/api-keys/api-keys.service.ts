@@ -11,7 +11,8 @@ import { createApiKeyLimiter } from "../../http/rate-limits.ts";
 import { audit } from "../audit/audit.service.ts";
 import type { Viewer } from "../../kernel/policy.ts";
 import { hashToken } from "../auth/tokens.ts";
-import { accessOf, BLOCKED_STATUS, isUuid, requireManager } from "../team/team.service.ts";
+import { accessOf, BLOCKED_STATUS, requireManager } from "../team/team.service.ts";
+import { isUuid } from "../../kernel/ids.ts";
 
 export interface ApiKeysOptions {
   /** requests per key per window (default API_KEY_RATE_LIMIT: 600 a minute) */

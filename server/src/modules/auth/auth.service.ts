@@ -14,9 +14,9 @@ import { checkPassword, hashPassword } from "./passwords.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { endSessions, liveSessions } from "./sessions.ts";
 import { hashToken, opaqueToken, REFRESH_TOKEN_TTL_DAYS, RESET_PASSWORD_TTL_HOURS, VERIFY_EMAIL_TTL_HOURS } from "./tokens.ts";
+import { isUuid } from "../../kernel/ids.ts";
 
 const HOUR = 3_600_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BLOCKED: Partial<Record<BusinessStatus, "ACCOUNT_PENDING" | "ACCOUNT_REJECTED" | "ACCOUNT_SUSPENDED">> = {
   pending: "ACCOUNT_PENDING",
   rejected: "ACCOUNT_REJECTED",
@@ -97,7 +97,7 @@ export function createAuthService(deps: Deps) {
      */
     async authenticate(accessToken: string): Promise<Viewer> {
       const claims = await signer.verify(accessToken);
-      if (!UUID.test(claims.sid)) throw new AppError("SESSION_EXPIRED");
+      if (!isUuid(claims.sid)) throw new AppError("SESSION_EXPIRED");
       const user = await db.user.findFirst({
         where: { id: claims.sub, refreshTokens: { some: { id: claims.sid, revokedAt: null, expiresAt: { gt: new Date() } } } },
         include: { business: true },

@@ -22,7 +22,8 @@ import { AppError, validate } from "../../errors.ts";
 import type { MenuItem } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/audit.service.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import { isUuid, requirePersonOfBusiness } from "../team/team.service.ts";
+import { requirePersonOfBusiness } from "../team/team.service.ts";
+import { isUuid } from "../../kernel/ids.ts";
 
 export interface MenuItemRow {
   id: string;

@@ -17,7 +17,7 @@ import { AppError, validate } from "../../errors.ts";
 import type { HolidayOverride } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/audit.service.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import { isUuid } from "../team/team.service.ts";
+import { isUuid } from "../../kernel/ids.ts";
 
 // adhan ships CommonJS with one default export: under Node's ESM it arrives as module.exports.default
 const adhan = (adhanModule as unknown as { default?: typeof adhanModule }).default ?? adhanModule;

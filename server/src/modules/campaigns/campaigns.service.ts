@@ -16,8 +16,7 @@ import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { postInclude, type PostRecord } from "../posts/posts.service.ts";
 import { dayValue, isoDay } from "./campaign-of.ts";
 import { computeRollup, progressOf, type CampaignProgressView, type CampaignRollup } from "./rollup.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "../../kernel/ids.ts";
 
 /** A campaign as both doors show it: its fields (dates as Kuwait dates), its post count and progress. */
 export interface CampaignView extends CampaignData {
@@ -90,7 +89,7 @@ export function createCampaignsService(deps: Deps, opts: { now?: () => Date } = 
 
   /** Another business's campaign, or none: NOT_FOUND (no hint that it exists). */
   async function own(businessId: string, id: unknown, client: Db | Tx = db): Promise<CampaignRow> {
-    if (typeof id !== "string" || !UUID.test(id)) throw new AppError("NOT_FOUND");
+    if (!isUuid(id)) throw new AppError("NOT_FOUND");
     const c = await client.campaign.findFirst({ where: { id, businessId } });
     if (!c) throw new AppError("NOT_FOUND");
     return c;
@@ -124,7 +123,7 @@ export function createCampaignsService(deps: Deps, opts: { now?: () => Date } = 
 
   /** The business's posts by id, all of them or NOT_FOUND (another business's post is never touched). */
   async function ownPosts(tx: Tx, businessId: string, ids: string[]) {
-    if (ids.some((id) => !UUID.test(id))) throw new AppError("NOT_FOUND");
+    if (ids.some((id) => !isUuid(id))) throw new AppError("NOT_FOUND");
     const posts = await tx.post.findMany({ where: { id: { in: ids }, businessId }, select: { id: true, campaignId: true, scheduledFor: true, publishedAt: true } });
     if (posts.length !== ids.length) throw new AppError("NOT_FOUND");
     return posts;

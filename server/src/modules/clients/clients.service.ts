@@ -14,12 +14,11 @@ import { audit } from "../audit/audit.service.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { endSessions } from "../auth/sessions.ts";
 import { ensurePracticeAccounts } from "../platform-accounts/platform-accounts.service.ts";
+import { isUuid } from "../../kernel/ids.ts";
 
 const DAY = 86_400_000;
 const clientInclude = { subscription: true, users: { orderBy: { createdAt: "asc" }, take: 1 } } satisfies Prisma.BusinessInclude;
 export type ClientRecord = Prisma.BusinessGetPayload<{ include: typeof clientInclude }>;
-
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 export function createClientsService(deps: Deps) {
   const { db, mailer, pubsub, config } = deps;

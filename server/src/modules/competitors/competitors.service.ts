@@ -27,8 +27,8 @@ import { importCompetitorCsv, lockCompetitors, type CompetitorImportResult } fro
 import type { DiscoveryConnectionService } from "./discovery-connection.service.ts";
 import { figuresFromDiscovery, simulatedFigures, type CompetitorFigures } from "./discovery.ts";
 import { ownFigures, ownFollowersHistory, type FollowersPoint, type OwnFigures } from "./own-figures.ts";
+import { isUuid } from "../../kernel/ids.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUniqueViolation = (e: unknown) => e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002";
 const dayOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
 /** The snapshots a competitor's page lists at most (a year and a half of daily readings). */
@@ -66,7 +66,7 @@ export function createCompetitorsService(deps: Deps, discovery: Pick<DiscoveryCo
 
   /** Another business's competitor, or none: NOT_FOUND (no hint that it exists). */
   async function own(businessId: string, id: unknown, client: Db | Tx = db): Promise<Competitor> {
-    if (typeof id !== "string" || !UUID.test(id)) throw new AppError("NOT_FOUND");
+    if (!isUuid(id)) throw new AppError("NOT_FOUND");
     const c = await client.competitor.findFirst({ where: { id, businessId } });
     if (!c) throw new AppError("NOT_FOUND");
     return c;

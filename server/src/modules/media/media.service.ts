@@ -12,13 +12,13 @@ import type { Media } from "../../generated/prisma/client.ts";
 import type { PublishMedia } from "../../platforms/types.ts";
 import { audit } from "../audit/audit.service.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import { isUuid } from "../team/team.service.ts";
 import { cropToRatio, enhanceImage, imageVariants, videoPoster, type Rendered, type VariantName } from "./images.ts";
 import { inspect, type Inspected } from "./inspect.ts";
 import { MediaError } from "./media.errors.ts";
 import { createProcessingGate, type ProcessingGate } from "./processing.ts";
 import { createUrlSigner } from "./signed-urls.ts";
 import { createStorage, type MediaStorage } from "./storage.ts";
+import { isUuid } from "../../kernel/ids.ts";
 
 export interface VariantFile {
   key: string;

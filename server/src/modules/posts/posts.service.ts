@@ -31,6 +31,7 @@ import { assertCampaignOf } from "../campaigns/campaign-of.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { MediaService } from "../media/media.service.ts";
 import type { PublishingService } from "../publishing/publishing.service.ts";
+import { isUuid, UUID_RE } from "../../kernel/ids.ts";
 
 export const postInclude = {
   targets: { include: { account: { select: { id: true, handle: true, displayName: true, demo: true, status: true, platform: true } } }, orderBy: { platform: "asc" } },
@@ -41,8 +42,7 @@ export const postInclude = {
 } as const satisfies Prisma.PostInclude;
 export type PostRecord = Prisma.PostGetPayload<{ include: typeof postInclude }>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const idsSchema = z.object({ ids: z.array(z.string().regex(UUID, { error: "invalidValue" }), { error: "invalidValue" }).min(1, { error: "invalidValue" }).max(100, { error: "invalidValue" }) });
+const idsSchema = z.object({ ids: z.array(z.string().regex(UUID_RE, { error: "invalidValue" }), { error: "invalidValue" }).min(1, { error: "invalidValue" }).max(100, { error: "invalidValue" }) });
 
 const duplicateSchema = z.object({ mediaOnly: z.boolean({ error: "invalidValue" }).nullish() });
 
@@ -56,7 +56,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
 
   /** Another business's post, or none: NOT_FOUND through every door (no hint that it exists). */
   async function own(businessId: string, id: unknown, tx: Tx | typeof db = db): Promise<PostRecord> {
-    if (typeof id !== "string" || !UUID.test(id)) throw new AppError("NOT_FOUND");
+    if (!isUuid(id)) throw new AppError("NOT_FOUND");
     const post = await tx.post.findFirst({ where: { id, businessId }, include: postInclude });
     if (!post) throw new AppError("NOT_FOUND");
     return post;
@@ -64,7 +64,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
 
   /** Locks the post row for a status change in this transaction, and reads it. */
   async function lock(tx: Tx, businessId: string, id: unknown) {
-    if (typeof id !== "string" || !UUID.test(id)) throw new AppError("NOT_FOUND");
+    if (!isUuid(id)) throw new AppError("NOT_FOUND");
     await tx.$queryRaw`select id from posts where id = ${id}::uuid and business_id = ${businessId}::uuid for update`;
     return own(businessId, id, tx);
   }
@@ -342,7 +342,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
   }
 
   async function targetOf(businessId: string, targetId: unknown) {
-    if (typeof targetId !== "string" || !UUID.test(targetId)) throw new AppError("NOT_FOUND");
+    if (!isUuid(targetId)) throw new AppError("NOT_FOUND");
     const t = await db.postTarget.findFirst({ where: { id: targetId, post: { businessId } } });
     if (!t) throw new AppError("NOT_FOUND");
     return t;

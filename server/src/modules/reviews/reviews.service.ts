@@ -27,8 +27,8 @@ import { AppError, validate } from "../../errors.ts";
 import type { Prisma, Review } from "../../generated/prisma/client.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { loadBusinessProfile } from "../business-profile/business-profile.read.ts";
+import { isUuid } from "../../kernel/ids.ts";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const seedSchema = z.object({ seed: z.number({ error: "invalidValue" }).int({ error: "invalidValue" }).min(0, { error: "invalidValue" }).max(2 ** 31 - 1, { error: "invalidValue" }).optional() });
 
 export interface ReviewStats {
@@ -71,7 +71,7 @@ export function createReviewsService(deps: Deps, opts: { now?: () => Date; reply
 
   /** Another business's review, or none: NOT_FOUND (no hint that it exists). */
   async function own(businessId: string, id: unknown, client: Db | Tx = db): Promise<Review> {
-    if (typeof id !== "string" || !UUID.test(id)) throw new AppError("NOT_FOUND");
+    if (!isUuid(id)) throw new AppError("NOT_FOUND");
     const r = await client.review.findFirst({ where: { id, businessId } });
     if (!r) throw new AppError("NOT_FOUND");
     return r;
@@ -79,7 +79,7 @@ export function createReviewsService(deps: Deps, opts: { now?: () => Date; reply
 
   /** Locks the review for a state change in this transaction, and reads it. */
   async function lock(tx: Tx, businessId: string, id: unknown) {
-    if (typeof id !== "string" || !UUID.test(id)) throw new AppError("NOT_FOUND");
+    if (!isUuid(id)) throw new AppError("NOT_FOUND");
     await tx.$queryRaw`select id from reviews where id = ${id}::uuid and business_id = ${businessId}::uuid for update`;
     return own(businessId, id, tx);
   }

@@ -16,10 +16,9 @@ import { hashPassword } from "../auth/passwords.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { endSessions } from "../auth/sessions.ts";
 import { hashToken, opaqueToken } from "../auth/tokens.ts";
+import { isUuid } from "../../kernel/ids.ts";
 
 const DAY = 86_400_000;
-
-export const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** Business states in which nobody of the business may act (as the auth service decides for logins). */
 export const BLOCKED_STATUS: Partial<Record<BusinessStatus, "ACCOUNT_PENDING" | "ACCOUNT_REJECTED" | "ACCOUNT_SUSPENDED">> = {

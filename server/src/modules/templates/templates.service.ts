@@ -17,7 +17,7 @@ import type { ContentTemplate } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/audit.service.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { loadBusinessProfile } from "../business-profile/business-profile.read.ts";
-import { isUuid } from "../team/team.service.ts";
+import { isUuid } from "../../kernel/ids.ts";
 
 /** One template in one language, as the list shows it. */
 export interface TemplateRecord {
