@@ -9,7 +9,7 @@ import { createInstagramAdapter, onlineKuwaitHours } from "../src/platforms/inst
 import { createSnapchatAdapter } from "../src/platforms/snapchat.ts";
 import { PlatformError, type AccountAccess } from "../src/platforms/types.ts";
 import { createXAdapter } from "../src/platforms/x.ts";
-import { createTokenCrypto } from "../src/modules/platform-accounts/token-crypto.ts";
+import { createTokenCrypto } from "../src/kernel/token-crypto.ts";
 import { startInstagramFake, type IgAudience } from "./fakes/instagram-server.ts";
 import { startXFake } from "./fakes/x-server.ts";
 import { adminToken, call, gql, startTestApp, type TestApp, signedInBusiness } from "./support/app.ts";

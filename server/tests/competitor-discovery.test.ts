@@ -6,7 +6,7 @@
 // is tested in competitors.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { ownPath } from "../src/modules/platform-accounts/platform-accounts.service.ts";
-import { createTokenCrypto } from "../src/modules/platform-accounts/token-crypto.ts";
+import { createTokenCrypto } from "../src/kernel/token-crypto.ts";
 import type { startFacebookFake } from "./fakes/facebook-server.ts";
 import type { startInstagramFake } from "./fakes/instagram-server.ts";
 import { adminToken, call, gql, registeredClient, startTestApp, TEST_TOKEN_KEY, type TestApp, signedInBusiness } from "./support/app.ts";

@@ -15,7 +15,7 @@ import { audit } from "../audit/audit.service.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { Draft, NotificationsService } from "../notifications/notifications.service.ts";
 import { ownPath } from "../platform-accounts/platform-accounts.service.ts";
-import { createTokenCrypto } from "../platform-accounts/token-crypto.ts";
+import { createTokenCrypto } from "../../kernel/token-crypto.ts";
 import { choosePage, createFacebookDiscovery, DISCOVERY_NOT_PROFESSIONAL, type DiscoveredAccount, type FacebookDiscovery } from "./facebook-discovery.ts";
 
 export const DISCOVERY_PURPOSE = "competitor_discovery";

@@ -12,7 +12,7 @@ import { PlatformError, type AccountAccess, type PlatformAdapter } from "../../p
 import { audit } from "../audit/audit.service.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
-import { createTokenCrypto } from "./token-crypto.ts";
+import { createTokenCrypto } from "../../kernel/token-crypto.ts";
 
 const STATE_TTL_MS = 15 * 60_000;
 export const TOKEN_REFRESH_JOB = "accounts.refresh-tokens";

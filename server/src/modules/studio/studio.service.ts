@@ -18,7 +18,7 @@ import { suggestHashtags as localHashtags } from "../../ai/local/hashtags.ts";
 import { createOpenAiWriter } from "../../ai/openai/openai-writer.ts";
 import { audit } from "../audit/audit.service.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import { createTokenCrypto } from "../platform-accounts/token-crypto.ts";
+import { createTokenCrypto } from "../../kernel/token-crypto.ts";
 import { loadBusinessProfile, planOfBusiness } from "../business-profile/business-profile.read.ts";
 
 export interface AiUsage {

@@ -1,3 +1,5 @@
+// Kernel (src/kernel/): shared by every module and feature-free.
+// A kernel file imports no module (src/modules/*); modules import the kernel, never the reverse.
 // Platform tokens at rest: AES-256-GCM with the configured key (config.tokenKey, 32 bytes).
 // Stored as "v1.<iv>.<tag>.<ciphertext>" in base64url, so a later key rotation can add "v2".
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
