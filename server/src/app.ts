@@ -6,7 +6,7 @@ import type { Config } from "./config.ts";
 import { runMigrations } from "./db/migrate.ts";
 import { createPrisma } from "./db/prisma.ts";
 import type { Deps } from "./deps.ts";
-import { createPubSub } from "./graphql/pubsub.ts";
+import { createPubSub } from "./kernel/pubsub.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
 import { createJobQueue, type OneOffJob } from "./jobs/queue.ts";
 import { createScheduler, type RecurringJob } from "./jobs/scheduler.ts";

@@ -3,7 +3,7 @@ import type pg from "pg";
 import type { Locale } from "@sufra/schema";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/prisma.ts";
-import type { PubSub } from "./graphql/pubsub.ts";
+import type { PubSub } from "./kernel/pubsub.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { RateLimits } from "./http/rate-limits.ts";
 import type { Logger } from "./logger.ts";

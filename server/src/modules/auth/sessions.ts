@@ -3,7 +3,7 @@
 // sessions goes through endSessions so that both happen.
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { Tx } from "../../db/prisma.ts";
-import { publishIn } from "../../graphql/pubsub.ts";
+import { publishIn } from "../../kernel/pubsub.ts";
 
 /**
  * Revokes the sessions `where` selects (inside `tx` when given a transaction: the event is delivered on

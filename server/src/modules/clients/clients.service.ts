@@ -9,7 +9,7 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Tx } from "../../db/prisma.ts";
 import { AppError, validate } from "../../errors.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
-import type { ClientChange } from "../../graphql/pubsub.ts";
+import type { ClientChange } from "../../kernel/pubsub.ts";
 import { audit } from "../audit/audit.service.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { endSessions } from "../auth/sessions.ts";

@@ -10,7 +10,7 @@ import {
 import type { Deps } from "../../deps.ts";
 import { AppError, validate } from "../../errors.ts";
 import type { Notification, Prisma } from "../../generated/prisma/client.ts";
-import { only, type Events } from "../../graphql/pubsub.ts";
+import { only, type Events } from "../../kernel/pubsub.ts";
 import type { RecurringJob } from "../../jobs/scheduler.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 

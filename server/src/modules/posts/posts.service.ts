@@ -23,7 +23,7 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../errors.ts";
 import type { Prisma, PostStatus } from "../../generated/prisma/client.ts";
 import type { Tx } from "../../db/prisma.ts";
-import { only } from "../../graphql/pubsub.ts";
+import { only } from "../../kernel/pubsub.ts";
 import { dashboardAnalytics } from "../analytics/dashboard.ts";
 import { refreshDailyMetrics } from "../analytics/daily-metrics.ts";
 import { audit } from "../audit/audit.service.ts";

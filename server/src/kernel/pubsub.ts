@@ -1,3 +1,5 @@
+// Kernel (src/kernel/): shared by every module and feature-free.
+// A kernel file imports no module (src/modules/*); modules import the kernel, never the reverse.
 // Events over Postgres LISTEN/NOTIFY, so every server process on one database sees every event.
 // Payloads carry ids only (NOTIFY caps a payload at 8000 bytes); subscribers load what they show.
 import { EventEmitter } from "node:events";
