@@ -10,7 +10,7 @@ import { createPubSub } from "./kernel/pubsub.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
 import { createJobQueue, type OneOffJob } from "./jobs/queue.ts";
 import { createScheduler, type RecurringJob } from "./jobs/scheduler.ts";
-import { createLogger, type Logger } from "./logger.ts";
+import { createLogger, type Logger } from "./kernel/logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createTokenSigner } from "./modules/auth/tokens.ts";
 import { createSufraServer, type SufraServer } from "./server.ts";

@@ -5,7 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { isIP, isIPv4 } from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { defaultLogFormat, type LogFormat } from "./logger.ts";
+import { defaultLogFormat, type LogFormat } from "./kernel/logger.ts";
 
 export const PROCESS_ROLES = ["all", "api", "worker"] as const;
 

@@ -6,7 +6,7 @@ import type { Db } from "./db/prisma.ts";
 import type { PubSub } from "./kernel/pubsub.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { RateLimits } from "./http/rate-limits.ts";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "./kernel/logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
 import type { TokenSigner } from "./modules/auth/tokens.ts";
 

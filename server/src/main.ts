@@ -2,8 +2,8 @@
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
 import { startSufra } from "./app.ts";
-import { startClockAt } from "./clock.ts";
-import { createLogger } from "./logger.ts";
+import { startClockAt } from "./kernel/clock.ts";
+import { createLogger } from "./kernel/logger.ts";
 
 const t0 = performance.now();
 let config;

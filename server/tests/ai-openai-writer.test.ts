@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "@jest/g
 import { acceptsTemperature, createOpenAiWriter } from "../src/ai/openai/openai-writer.ts";
 import type { AiWriter } from "../src/ai/provider.ts";
 import type { GenerateRequest } from "../src/ai/types.ts";
-import type { Logger } from "../src/logger.ts";
+import type { Logger } from "../src/kernel/logger.ts";
 import { startFakeChat, type FakeChat } from "./fakes/chat-completions-server.ts";
 import { logLines } from "./support/log-lines.ts";
 

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "@jest/globals";
-import { startClockAt } from "../src/clock.ts";
+import { startClockAt } from "../src/kernel/clock.ts";
 import { ConfigError, loadConfig } from "../src/config.ts";
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), "sufra-clock-"));

@@ -7,7 +7,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { loadConfig } from "../src/config.ts";
-import { defaultLogFormat } from "../src/logger.ts";
+import { defaultLogFormat } from "../src/kernel/logger.ts";
 import { startInstagramFake } from "./fakes/instagram-server.ts";
 import { startXFake } from "./fakes/x-server.ts";
 import { startFakeChat, type FakeChat } from "./fakes/chat-completions-server.ts";

@@ -1,7 +1,7 @@
 // What a database failure means to the caller, for both doors' error handlers. Prisma (through the pg
 // driver adapter) wraps the driver's error: the Postgres SQLSTATE or the adapter's kind sits in
 // meta.driverAdapterError.cause; pg itself (rate limits, pub/sub, jobs) throws errors with `code`.
-import { AppError } from "../errors.ts";
+import { AppError } from "../kernel/errors.ts";
 
 /** Prisma's codes for "no database to talk to" (can't reach, timed out, closed, pool exhausted). */
 const PRISMA_UNAVAILABLE = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);

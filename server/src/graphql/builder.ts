@@ -5,7 +5,7 @@ import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import { GraphQLError, Kind } from "graphql";
-import { AppError } from "../errors.ts";
+import { AppError } from "../kernel/errors.ts";
 import type PrismaTypes from "../generated/pothos-prisma-types.ts";
 import { getDatamodel } from "../generated/pothos-prisma-types.ts";
 import { scopesOf, type Scope } from "../kernel/policy.ts";

@@ -2,7 +2,7 @@
 import { looksLikeApiKey, pickLocale } from "@sufra/schema";
 import type { Db } from "../db/prisma.ts";
 import type { RequestMeta } from "../deps.ts";
-import { AppError } from "../errors.ts";
+import { AppError } from "../kernel/errors.ts";
 import type { Services } from "../services.ts";
 import type { Viewer } from "../kernel/policy.ts";
 

@@ -5,8 +5,8 @@ import { ERRORS, errorText, isErrorCode, type Locale } from "@sufra/schema";
 import type { ApolloServerPlugin } from "@apollo/server";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { fromDatabase } from "../db/errors.ts";
-import { AppError, renderError } from "../errors.ts";
-import type { Logger } from "../logger.ts";
+import { AppError, renderError } from "../kernel/errors.ts";
+import type { Logger } from "../kernel/logger.ts";
 import type { GraphQLContext } from "./context.ts";
 import { isTokenLimitError } from "./limits.ts";
 

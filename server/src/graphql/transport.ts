@@ -3,7 +3,7 @@
 // resolver and reads as a server error; subscriptions live on graphql-ws at the same path.
 import type { ApolloServerPlugin } from "@apollo/server";
 import { GraphQLError } from "graphql";
-import { AppError } from "../errors.ts";
+import { AppError } from "../kernel/errors.ts";
 import type { GraphQLContext } from "./context.ts";
 
 /** A subscription over HTTP is the caller's mistake: 400 with the catalogue's words, before anything runs. */

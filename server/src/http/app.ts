@@ -4,7 +4,7 @@ import helmet from "helmet";
 import { pickLocale } from "@sufra/schema";
 import type { Config } from "../config.ts";
 import { requestLocale } from "../graphql/errors.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../kernel/logger.ts";
 import { authRouter } from "../modules/auth/auth.rest.ts";
 import { clientsRouter } from "../modules/clients/clients.rest.ts";
 import { healthRouter } from "../modules/health/health.rest.ts";

@@ -2,7 +2,7 @@
 // JSON {csv}. Used by the reviews and competitors imports, so both read files the same way.
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import multer from "multer";
-import { AppError } from "../errors.ts";
+import { AppError } from "../kernel/errors.ts";
 import { MULTIPART_LIMITS } from "./multipart.ts";
 import { camelBody } from "./rest.ts";
 

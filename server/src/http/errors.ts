@@ -2,8 +2,8 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { pickLocale } from "@sufra/schema";
 import { fromDatabase } from "../db/errors.ts";
-import { AppError, renderError } from "../errors.ts";
-import type { Logger } from "../logger.ts";
+import { AppError, renderError } from "../kernel/errors.ts";
+import type { Logger } from "../kernel/logger.ts";
 import { fromMultipart } from "./multipart.ts";
 import { toSnake } from "./rest.ts";
 

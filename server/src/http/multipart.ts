@@ -1,7 +1,7 @@
 // Multipart bodies (media uploads, CSV imports): the limits every multer of the app uses, and how the
 // parser's refusals become the catalogue's 400s. A broken body is the sender's mistake, never a 500.
 import multer from "multer";
-import { AppError } from "../errors.ts";
+import { AppError } from "../kernel/errors.ts";
 
 /**
  * Limits besides the file's size, which each route sets. Field names and values are short in our forms;

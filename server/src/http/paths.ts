@@ -4,7 +4,7 @@
 // %00 decodes to a NUL that no id holds and that Postgres refuses in a text. One check on the raw path,
 // for every router (REST, signed media URLs, the web client), instead of one per parameter.
 import type { RequestHandler } from "express";
-import { AppError } from "../errors.ts";
+import { AppError } from "../kernel/errors.ts";
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 

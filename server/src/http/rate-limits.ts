@@ -10,7 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { Config } from "../config.ts";
-import { AppError } from "../errors.ts";
+import { AppError } from "../kernel/errors.ts";
 
 /** accept_invitation: a public form that creates an account, limited per IP like sign-up. */
 export type LimitedAction = "login" | "register" | "forgot" | "accept_invitation";

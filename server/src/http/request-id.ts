@@ -3,7 +3,7 @@
 // response and carried by every log record written while the request is handled (logger.ts).
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
-import { logContext, type Logger } from "../logger.ts";
+import { logContext, type Logger } from "../kernel/logger.ts";
 
 // letters, digits and . _ : - only: the id is copied into logs and headers, so it can forge neither
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,64}$/;

@@ -5,7 +5,7 @@ import os from "node:os";
 import { PostgresBackend } from "@agendajs/postgres-backend";
 import { Agenda } from "agenda";
 import pg from "pg";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../kernel/logger.ts";
 import type { JobQueue, OneOffJob } from "./queue.ts";
 
 export const HEARTBEAT_JOB = "scheduler.heartbeat";

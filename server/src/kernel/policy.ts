@@ -2,7 +2,7 @@
 // A kernel file imports no module (src/modules/*); modules import the kernel, never the reverse.
 // Who may do what. Pothos scope-auth (GraphQL door) and requireScope (REST door) both read these.
 import type { Role } from "@sufra/schema";
-import { AppError } from "../errors.ts";
+import { AppError } from "./errors.ts";
 
 export interface Viewer {
   userId: string;

@@ -5,7 +5,7 @@
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import type { Tx } from "../db/prisma.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "./logger.ts";
 
 const CHANNEL = "sufra_events";
 

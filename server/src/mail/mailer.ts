@@ -3,7 +3,7 @@
 import nodemailer from "nodemailer";
 import type { Locale } from "@sufra/schema";
 import type { Db, Tx } from "../db/prisma.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../kernel/logger.ts";
 import { renderMail, type TemplateName, type TemplateVars } from "./templates.ts";
 
 export const MAX_MAIL_ATTEMPTS = 5;

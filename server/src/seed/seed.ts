@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/prisma.ts";
-import type { Logger } from "../logger.ts";
+import type { Logger } from "../kernel/logger.ts";
 import { hashPassword } from "../modules/auth/passwords.ts";
 import { ensureDemoProfile } from "../modules/business-profile/demo-profile.ts";
 import { ensureDemoHistory, type DemoMedia } from "./demo-history.ts";

@@ -1,6 +1,6 @@
 // A log destination for tests: the JSON records the logger wrote, parsed, in order.
 import { Writable } from "node:stream";
-import { createLogger, type LogLevel } from "../../src/logger.ts";
+import { createLogger, type LogLevel } from "../../src/kernel/logger.ts";
 
 export interface LogRecord {
   level: string;

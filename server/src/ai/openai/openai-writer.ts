@@ -9,7 +9,7 @@ import {
   composeText, CONTENT_OCCASIONS, CONTENT_TONES, KUWAIT_AREAS, normalizeHashtag, PLATFORM_LABELS, PLATFORM_LIMITS, platformLength,
   SUGGESTED_HASHTAG_LIMITS, type PlatformName,
 } from "@sufra/schema";
-import type { Logger } from "../../logger.ts";
+import type { Logger } from "../../kernel/logger.ts";
 import type { AiWriter, ReviewReplyRequest, ReviewReplyResult } from "../provider.ts";
 import type { BusinessProfile, GeneratedVariant, GenerateRequest, GenerateResult } from "../types.ts";
 import { SNAPCHAT_MAX_LENGTH } from "../local/writer.ts";

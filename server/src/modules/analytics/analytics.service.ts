@@ -17,7 +17,7 @@ import {
 } from "@sufra/schema";
 import type { z } from "zod";
 import type { Deps } from "../../deps.ts";
-import { AppError, validate } from "../../errors.ts";
+import { AppError, validate } from "../../kernel/errors.ts";
 import type { Platform } from "../../generated/prisma/client.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { calendarOccasions, contentBreakdown, occasionOf, type ContentBreakdown } from "./content.ts";

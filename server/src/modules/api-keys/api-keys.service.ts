@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { API_KEY_DISPLAY_LENGTH, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, API_KEY_RATE_LIMIT, apiKeyNameSchema, isApiKeyShape, isPremium } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
-import { AppError, validate } from "../../errors.ts";
+import { AppError, validate } from "../../kernel/errors.ts";
 import type { ApiKey } from "../../generated/prisma/client.ts";
 import { createApiKeyLimiter } from "../../http/rate-limits.ts";
 import { audit } from "../audit/audit.service.ts";

@@ -7,7 +7,7 @@ import {
 import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Tx } from "../../db/prisma.ts";
 import type { OneOffJob } from "../../jobs/queue.ts";
-import { AppError, validate } from "../../errors.ts";
+import { AppError, validate } from "../../kernel/errors.ts";
 import type { User, Business } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/audit.service.ts";
 import { checkPassword, hashPassword } from "./passwords.ts";

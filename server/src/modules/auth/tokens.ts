@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Role } from "@sufra/schema";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;

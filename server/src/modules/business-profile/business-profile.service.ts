@@ -18,7 +18,7 @@ import {
 } from "@sufra/schema";
 import type { Db, Tx } from "../../db/prisma.ts";
 import type { Deps, RequestMeta } from "../../deps.ts";
-import { AppError, validate } from "../../errors.ts";
+import { AppError, validate } from "../../kernel/errors.ts";
 import type { MenuItem } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/audit.service.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";

@@ -13,7 +13,7 @@ import {
 } from "@sufra/schema";
 import type { Db } from "../../db/prisma.ts";
 import type { Deps, RequestMeta } from "../../deps.ts";
-import { AppError, validate } from "../../errors.ts";
+import { AppError, validate } from "../../kernel/errors.ts";
 import type { HolidayOverride } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/audit.service.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";

@@ -1,7 +1,7 @@
 // The one check the posts service needs from campaigns: a campaign named on a post is the business's.
 // Kept apart from campaigns.service.ts so posts can use it without importing the campaigns module.
 import type { Db, Tx } from "../../db/prisma.ts";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 
 /** Another business's campaign, or none: refused on the post's campaign field (no hint that it exists). */
 export async function assertCampaignOf(client: Db | Tx, businessId: string, campaignId: string): Promise<void> {

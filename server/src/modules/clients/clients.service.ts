@@ -7,7 +7,7 @@ import {
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Tx } from "../../db/prisma.ts";
-import { AppError, validate } from "../../errors.ts";
+import { AppError, validate } from "../../kernel/errors.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { ClientChange } from "../../kernel/pubsub.ts";
 import { audit } from "../audit/audit.service.ts";

@@ -20,7 +20,7 @@ import {
 } from "@sufra/schema";
 import type { Db, Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
-import { AppError, validate } from "../../errors.ts";
+import { AppError, validate } from "../../kernel/errors.ts";
 import { Prisma, type Competitor, type CompetitorSnapshot, type CompetitorSource, type Platform } from "../../generated/prisma/client.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { importCompetitorCsv, lockCompetitors, type CompetitorImportResult } from "./csv-import.ts";

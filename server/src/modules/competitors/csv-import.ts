@@ -19,7 +19,7 @@ import {
   type Locale,
 } from "@sufra/schema";
 import type { Db, Tx } from "../../db/prisma.ts";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import type { Platform } from "../../generated/prisma/client.ts";
 
 export interface CompetitorImportResult {

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { COMPETITOR_DISCOVERY_NOTICE_DAYS, kuwaitDate } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import type { CompetitorDiscoveryConnection } from "../../generated/prisma/client.ts";
 import { PlatformError } from "../../platforms/types.ts";
 import type { RecurringJob } from "../../jobs/scheduler.ts";

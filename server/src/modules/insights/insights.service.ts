@@ -9,7 +9,7 @@ import {
   postingInsightsQuerySchema, RAMADAN_OWN_SHARE, SUGGESTION_DAYS, weekdayOf, type EngagementSample, type KuwaitHoliday, type PlanDay, type PostingInsights,
 } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
-import { validate } from "../../errors.ts";
+import { validate } from "../../kernel/errors.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { kuwaitPrayerTimes, type CalendarService } from "../calendar/calendar.service.ts";
 

@@ -1,7 +1,7 @@
 // What a file really is, from its content: never from its name or the declared type, which the
 // uploader controls. Only formats we accept ever reach libvips (magic bytes first).
 import sharp from "sharp";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 
 export type Inspected =
   | { kind: "image"; format: "jpeg" | "png" | "webp"; mime: string; width: number; height: number; orientation: number }

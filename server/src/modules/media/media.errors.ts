@@ -2,7 +2,7 @@
 // details are parameterless message keys, so these errors keep their parameters and the media router
 // renders them in the same {message, code, details} shape, in the caller's language.
 import { errorText, mediaProblemText, type ErrorCode, type Locale, type MediaProblem } from "@sufra/schema";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 
 export class MediaError extends AppError {
   constructor(

@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { Router, type ErrorRequestHandler, type Request } from "express";
 import multer from "multer";
 import { pickLocale } from "@sufra/schema";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import type { Media } from "../../generated/prisma/client.ts";
 import { MULTIPART_LIMITS } from "../../http/multipart.ts";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";

@@ -7,7 +7,7 @@ import {
   type MediaCrop, type MediaPlatform, type MediaProblem,
 } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
-import { AppError, validate } from "../../errors.ts";
+import { AppError, validate } from "../../kernel/errors.ts";
 import type { Media } from "../../generated/prisma/client.ts";
 import type { PublishMedia } from "../../platforms/types.ts";
 import { audit } from "../audit/audit.service.ts";

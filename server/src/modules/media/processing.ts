@@ -5,7 +5,7 @@
 // carousel's worth of waiting files; beyond that it is told to wait (429), not queued without end.
 import os from "node:os";
 import { MEDIA_RULES } from "@sufra/schema";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 
 export interface ProcessingLimits {
   perProcess: number;

@@ -3,7 +3,7 @@
 import { NOTIFICATION_TYPES } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { PlanEnum } from "../../graphql/enums.ts";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 
 const NotificationTypeEnum = builder.enumType("NotificationType", {
   description: "What happened; the client writes the text from the type and its data, in the person's language.",

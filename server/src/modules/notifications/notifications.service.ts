@@ -8,7 +8,7 @@ import {
   type NotificationData, type NotificationType,
 } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
-import { AppError, validate } from "../../errors.ts";
+import { AppError, validate } from "../../kernel/errors.ts";
 import type { Notification, Prisma } from "../../generated/prisma/client.ts";
 import { only, type Events } from "../../kernel/pubsub.ts";
 import type { RecurringJob } from "../../jobs/scheduler.ts";

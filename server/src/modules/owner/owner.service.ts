@@ -2,7 +2,7 @@
 // the database. The business is always the caller's own (from the session, never from the request).
 import { activityExcerpt, OWNER_RECENT_ACTIVITY, ownerActivityText, type Locale, type OwnerActivityType } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import type { Plan, Platform, SubscriptionStatus } from "../../generated/prisma/client.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { assertPostTransition, PLAN_PLATFORMS, PLATFORMS, type PlanId, type PlatformName } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Tx } from "../../db/prisma.ts";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import type { PlatformAccount } from "../../generated/prisma/client.ts";
 import type { RecurringJob } from "../../jobs/scheduler.ts";
 import { createPlatforms } from "../../platforms/index.ts";

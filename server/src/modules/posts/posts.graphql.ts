@@ -2,7 +2,7 @@
 import { ACTIVITY_PLATFORMS, CLIENT_ACTIVITY_TYPES, PLATFORMS, PLATFORM_LABELS, POST_STATUSES, TARGET_ERROR_MESSAGES, TARGET_STATUSES, isContentOccasionKey, isOutsideCampaign, messageText } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { ContentOccasionEnum } from "../../graphql/enums.ts";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import { activityTexts, type ActivityMetadata, type ClientActivity } from "../analytics/dashboard.ts";
 import { MediaRef } from "../media/media.graphql.ts";
 import type { PostRecord } from "./posts.service.ts";

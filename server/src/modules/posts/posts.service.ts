@@ -20,7 +20,7 @@ import {
 } from "@sufra/schema";
 import { z } from "zod";
 import type { Deps, RequestMeta } from "../../deps.ts";
-import { AppError, validate } from "../../errors.ts";
+import { AppError, validate } from "../../kernel/errors.ts";
 import type { Prisma, PostStatus } from "../../generated/prisma/client.ts";
 import type { Tx } from "../../db/prisma.ts";
 import { only } from "../../kernel/pubsub.ts";

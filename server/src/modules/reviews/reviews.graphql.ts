@@ -2,7 +2,7 @@
 // Relay connection with its total and unanswered counts).
 import { REVIEW_FILTERS, REVIEW_LANGUAGES, REVIEW_SENTIMENT_KEYS, REVIEW_SOURCE_KEYS, REVIEW_STATUS_KEYS, REVIEW_TOPIC_KEYS } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import type { Review as ReviewRow } from "../../generated/prisma/client.ts";
 import type { ReviewImportResult, ReviewStats as ReviewStatsShape } from "./reviews.service.ts";
 

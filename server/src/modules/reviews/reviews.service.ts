@@ -23,7 +23,7 @@ import { analyseReview, suggestReviewReply } from "../../ai/local/review-reply.t
 import type { AiWriter } from "../../ai/provider.ts";
 import type { Db, Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
-import { AppError, validate } from "../../errors.ts";
+import { AppError, validate } from "../../kernel/errors.ts";
 import type { Prisma, Review } from "../../generated/prisma/client.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { loadBusinessProfile } from "../business-profile/business-profile.read.ts";

@@ -10,7 +10,7 @@ import {
   type AiProviderName, type ContentLanguage, type Locale, type PlanId,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
-import { AppError, validate } from "../../errors.ts";
+import { AppError, validate } from "../../kernel/errors.ts";
 import type { AiWriter, ReviewReplyRequest, ReviewReplyResult } from "../../ai/provider.ts";
 import type { GeneratedVariant } from "../../ai/types.ts";
 import { createLocalWriter } from "../../ai/local/local-writer.ts";

@@ -3,7 +3,7 @@ import { INVITABLE_ROLES } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import type { GraphQLContext } from "../../graphql/context.ts";
 import { RoleEnum } from "../../graphql/enums.ts";
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../kernel/errors.ts";
 import type { PendingInvitation, TeamMember as TeamMemberShape, TeamService } from "./team.service.ts";
 
 /**

@@ -9,7 +9,7 @@ import {
 } from "@sufra/schema";
 import type { Db, Tx } from "../../db/prisma.ts";
 import type { Deps, RequestMeta } from "../../deps.ts";
-import { AppError, validate } from "../../errors.ts";
+import { AppError, validate } from "../../kernel/errors.ts";
 import type { Business, Invitation, Subscription, User } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/audit.service.ts";
 import { hashPassword } from "../auth/passwords.ts";

@@ -12,7 +12,7 @@ import {
   templateListQuerySchema, templateTiersForPlan, TEMPLATE_HASHTAGS_MAX, type ContentOccasionKey, type Locale, type PlanId, type TemplateLanguage, type TemplateTier,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
-import { AppError, validate } from "../../errors.ts";
+import { AppError, validate } from "../../kernel/errors.ts";
 import type { ContentTemplate } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/audit.service.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { bulkTranslationsSchema, groupTranslations, splitTranslationKey, type FieldErrors, type TranslationRow } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
-import { AppError, validate } from "../../errors.ts";
+import { AppError, validate } from "../../kernel/errors.ts";
 import { audit } from "../audit/audit.service.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 

@@ -3,7 +3,7 @@
 // file; GraphQL hands back the same bytes in base64.
 import { analyticsQuerySchema, fieldErrors, LOCALES, pickLocale, type Locale } from "@sufra/schema";
 import { z } from "zod";
-import { AppError } from "../../../errors.ts";
+import { AppError } from "../../../kernel/errors.ts";
 import type { Services } from "../../../services.ts";
 import type { Viewer } from "../../../kernel/policy.ts";
 import { renderCsv } from "./csv.ts";

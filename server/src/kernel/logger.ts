@@ -1,3 +1,5 @@
+// Kernel (src/kernel/): shared by every module and feature-free.
+// A kernel file imports no module (src/modules/*); modules import the kernel, never the reverse.
 // Logging through pino: one JSON line a record in production (machines read it), readable lines in
 // development, and the id of the request being handled on every record written while handling it.
 import { AsyncLocalStorage } from "node:async_hooks";

@@ -1,3 +1,5 @@
+// Kernel (src/kernel/): shared by every module and feature-free.
+// A kernel file imports no module (src/modules/*); modules import the kernel, never the reverse.
 // The one error type services throw. Each door renders it: REST as {message, code, details},
 // GraphQL with extensions.code; texts come from the shared catalogue in the caller's language.
 import { ERRORS, fieldErrors, fieldMessageText, validationMessage, errorText, type ErrorCode, type FieldErrors, type Locale } from "@sufra/schema";

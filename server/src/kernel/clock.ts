@@ -1,3 +1,5 @@
+// Kernel (src/kernel/): shared by every module and feature-free.
+// A kernel file imports no module (src/modules/*); modules import the kernel, never the reverse.
 // A server clock that starts at a chosen instant and runs on from there (CLOCK_START, refused in
 // production). Browser tests pin the page's clock with Playwright's and the server's with this one,
 // so "today", a post's lead time and the calendar's layout are the same on every day the tests run.
