@@ -1,5 +1,5 @@
 // GraphQL enums are UPPER_CASE; the database and REST speak the REST contract's lower-case values.
-import { BUSINESS_STATUSES, CONTENT_LANGUAGE_KEYS, CONTENT_OCCASION_KEYS, CONTENT_TONE_KEYS, PLAN_IDS, ROLES, SUBSCRIPTION_STATUSES } from "@sufra/schema";
+import { BUSINESS_STATUSES, CONTENT_LANGUAGE_KEYS, CONTENT_OCCASION_KEYS, CONTENT_TONE_KEYS, PLAN_IDS, PLATFORMS, POST_STATUSES, ROLES, SUBSCRIPTION_STATUSES, TARGET_STATUSES } from "@sufra/schema";
 import { builder } from "./builder.ts";
 
 const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
@@ -15,3 +15,9 @@ export const LocaleEnum = builder.enumType("Locale", { values: { EN: { value: "e
 export const ContentLanguageEnum = builder.enumType("ContentLanguage", { description: "en, ar or both (a caption in each)", values: upper(CONTENT_LANGUAGE_KEYS) });
 export const ContentToneEnum = builder.enumType("ContentTone", { values: upper(CONTENT_TONE_KEYS) });
 export const ContentOccasionEnum = builder.enumType("ContentOccasion", { values: upper(CONTENT_OCCASION_KEYS) });
+
+// The networks and the post and target statuses: posts, platform accounts, campaigns, the studio,
+// competitors, analytics and the owner's activity all speak them.
+export const PlatformEnum = builder.enumType("Platform", { description: "instagram, twitter (X) or snapchat", values: upper(PLATFORMS) });
+export const PostStatusEnum = builder.enumType("PostStatus", { values: upper(POST_STATUSES) });
+export const TargetStatusEnum = builder.enumType("TargetStatus", { values: upper(TARGET_STATUSES) });

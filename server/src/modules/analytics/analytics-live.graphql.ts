@@ -2,7 +2,7 @@
 // (tenancy is decided there). The realtime subscription checks tenancy once, on subscribing, and
 // then sends a fresh view after each of the business's post or metrics events.
 import { builder } from "../../graphql/builder.ts";
-import { PlatformEnum, TargetStatusEnum } from "../posts/posts.graphql.ts";
+import { PlatformEnum, TargetStatusEnum } from "../../graphql/enums.ts";
 import { AUDIENCE_GAPS, type AnalyticsAudience as AudienceShape, type AudienceCityShare, type AudienceNetwork, type AudienceShare, type AudienceView } from "./audience.ts";
 import type { AnalyticsRealtime as RealtimeShape, RealtimeHour, RealtimeTarget } from "./realtime.ts";
 

@@ -2,7 +2,7 @@
 import type { ArgBuilder } from "@pothos/core";
 import { ANALYTICS_INTERVALS, TOP_POSTS_SORTS } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
-import { PlatformEnum } from "../posts/posts.graphql.ts";
+import { PlatformEnum } from "../../graphql/enums.ts";
 import type {
   AnalyticsContent as ContentShape,
   AnalyticsEngagement as EngagementShape,

@@ -2,8 +2,8 @@
 // posts are read with it by `campaign(id)`; on the list they are fetched per campaign when asked for.
 import { CAMPAIGN_GOAL_KEYS, filsToKwd } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
-import { ContentOccasionEnum } from "../../graphql/enums.ts";
-import { Post, PlatformEnum } from "../posts/posts.graphql.ts";
+import { ContentOccasionEnum, PlatformEnum } from "../../graphql/enums.ts";
+import { Post } from "../posts/posts.graphql.ts";
 import type { CampaignDetail, CampaignView } from "./campaigns.service.ts";
 import type { CampaignFigures, CampaignRollup as RollupShape } from "./rollup.ts";
 

@@ -3,7 +3,7 @@
 import { COMPETITOR_METRICS, COMPETITOR_SOURCES, type CompetitorMetric, type SummaryPoint } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import type { Competitor as CompetitorRow } from "../../generated/prisma/client.ts";
-import { PlatformEnum } from "../posts/posts.graphql.ts";
+import { PlatformEnum } from "../../graphql/enums.ts";
 import { personOfBusiness } from "../team/team.graphql.ts";
 import type { CompetitorBenchmark as BenchmarkShape, CompetitorImportResult, CompetitorView, SnapshotView } from "./competitors.service.ts";
 import type { DiscoveryStatus } from "./discovery-connection.service.ts";

@@ -1,8 +1,7 @@
 // The owner module's GraphQL types and fields: thin, they call the owner service.
 import { OWNER_ACTIVITY_TYPES, type OwnerActivityType } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
-import { PlanEnum, SubscriptionStatusEnum } from "../../graphql/enums.ts";
-import { PlatformEnum } from "../posts/posts.graphql.ts";
+import { PlanEnum, PlatformEnum, SubscriptionStatusEnum } from "../../graphql/enums.ts";
 import { activityDescription, type OwnerActivity, type OwnerStats } from "./owner.service.ts";
 
 const OwnerActivityTypeEnum = builder.enumType("OwnerActivityType", {

@@ -1,7 +1,7 @@
 // Network accounts at the GraphQL door: thin, every field calls the platform-accounts service.
 import { builder } from "../../graphql/builder.ts";
 import { personOfBusiness } from "../team/team.graphql.ts";
-import { PlatformEnum } from "../posts/posts.graphql.ts";
+import { PlatformEnum } from "../../graphql/enums.ts";
 import { isPracticeAccount, type PlatformConnection as ConnectionShape } from "./platform-accounts.service.ts";
 
 const AccountStatusEnum = builder.enumType("AccountStatus", { values: { CONNECTED: { value: "connected" }, RECONNECT_NEEDED: { value: "reconnect_needed" }, DISCONNECTED: { value: "disconnected" } } as const });

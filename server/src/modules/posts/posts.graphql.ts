@@ -1,7 +1,7 @@
 // Posts at the GraphQL door: thin, every field calls the posts service (lists as Relay connections).
-import { ACTIVITY_PLATFORMS, CLIENT_ACTIVITY_TYPES, PLATFORMS, PLATFORM_LABELS, POST_STATUSES, TARGET_ERROR_MESSAGES, TARGET_STATUSES, isContentOccasionKey, isOutsideCampaign, messageText } from "@sufra/schema";
+import { ACTIVITY_PLATFORMS, CLIENT_ACTIVITY_TYPES, PLATFORM_LABELS, TARGET_ERROR_MESSAGES, isContentOccasionKey, isOutsideCampaign, messageText } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
-import { ContentOccasionEnum } from "../../graphql/enums.ts";
+import { ContentOccasionEnum, PlatformEnum, PostStatusEnum, TargetStatusEnum } from "../../graphql/enums.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { activityTexts, type ActivityMetadata, type ClientActivity } from "../analytics/dashboard.ts";
 import { MediaRef } from "../media/media.graphql.ts";
@@ -9,9 +9,6 @@ import type { PostRecord } from "./posts.service.ts";
 
 const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
 
-export const PlatformEnum = builder.enumType("Platform", { description: "instagram, twitter (X) or snapchat", values: upper(PLATFORMS) });
-export const PostStatusEnum = builder.enumType("PostStatus", { values: upper(POST_STATUSES) });
-export const TargetStatusEnum = builder.enumType("TargetStatus", { values: upper(TARGET_STATUSES) });
 
 /** People of a business, or an API key acting for one (Premium integrations). */
 const ofBusiness = { authScopes: { business: true } } as const;

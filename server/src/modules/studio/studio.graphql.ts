@@ -1,8 +1,7 @@
 // The AI studio at the GraphQL door: thin, every field calls the studio service.
 import { AI_PROVIDERS, type AiProviderName } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
-import { ContentLanguageEnum, ContentOccasionEnum, ContentToneEnum, PlanEnum } from "../../graphql/enums.ts";
-import { PlatformEnum } from "../posts/posts.graphql.ts";
+import { ContentLanguageEnum, ContentOccasionEnum, ContentToneEnum, PlanEnum, PlatformEnum } from "../../graphql/enums.ts";
 import type { GeneratedVariant as GeneratedVariantShape } from "../../ai/types.ts";
 import type { AiSettingsView, AiUsage as AiUsageShape, GeneratedPost as GeneratedPostShape } from "./studio.service.ts";
 
