@@ -25,7 +25,7 @@ function serverActions(): string[] {
     for (const m of src.matchAll(/\baction:\s*([^,}\n]*(?:\n\s*[?:][^,}\n]*)*)/g)) for (const q of m[1].matchAll(/"([a-z_]+\.[a-z_]+)"/g)) found.add(q[1]);
     for (const m of src.matchAll(/\bSEEDED = "([a-z_]+\.[a-z_]+)"/g)) found.add(m[1]);
     if (/action: `client\.\$\{change\}`/.test(src)) {
-      const union = /export type ClientChange = ([^;]+);/.exec(readFileSync(join(SERVER, "src/graphql/pubsub.ts"), "utf8"));
+      const union = /export type ClientChange = ([^;]+);/.exec(readFileSync(join(SERVER, "src/kernel/pubsub.ts"), "utf8"));
       for (const q of union![1].matchAll(/"([a-z_]+)"/g)) found.add(`client.${q[1]}`);
     }
   }
