@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { ROOT, approveByEmail, logIn, screenshot, signUp, startBrowser, startServer, uniqueEmail } from "./support.mjs";
+import { ROOT, approveByEmail, logIn, screenshot, signUp, startBrowser, startServer, uniqueEmail, until } from "./support.mjs";
 
 const sharp = createRequire(path.join(ROOT, "server/package.json"))("sharp");
 const PHONE = { width: 390, height: 844 };
@@ -26,16 +26,6 @@ after(async () => {
   await server?.stop();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
-
-async function until(fn, ms = 20_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** The business's own REST door, as an integrator would see its data. */
 async function apiAs(email) {
@@ -105,7 +95,7 @@ test("first day in Arabic on a phone: sign up -> next steps -> approved -> check
   await page.getByTestId("save-draft").click();
   await page.waitForURL(/\/posts$/);
   await page.getByText(draftText).first().waitFor();
-  const draft = await until(async () => (await api("/api/posts?status=draft")).posts?.find((p) => p.content === draftText));
+  const draft = await until(async () => (await api("/api/posts?status=draft")).posts?.find((p) => p.content === draftText), 20_000);
   assert.equal(draft.status, "draft");
   assert.deepEqual(draft.targets ?? [], [], "the draft has no network");
   await page.getByTestId(`no-network-${draft.id}`).waitFor();
@@ -137,7 +127,7 @@ test("first day in Arabic on a phone: sign up -> next steps -> approved -> check
 
   // the checklist checks the practice step off, from what the business did
   await page.goto(`${server.base}/dashboard`);
-  await until(async () => (await page.getByTestId("getting-started-practice").getAttribute("data-done")) === "true");
+  await until(async () => (await page.getByTestId("getting-started-practice").getAttribute("data-done")) === "true", 20_000);
   assert.equal(await page.getByTestId("getting-started-connect").getAttribute("data-done"), "false", "a practice account is not a connected network");
 
   // practice figures: the practice post counts among simulated figures (shown by default while the

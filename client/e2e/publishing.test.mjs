@@ -8,7 +8,7 @@
 // rows below the fold once failed. The test's own pacing (until, timeouts) keeps the real clock.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { DEMO, drag, logIn, screenshot, startBrowser, startServer, syncClock } from "./support.mjs";
+import { DEMO, drag, logIn, screenshot, startBrowser, startServer, syncClock, until } from "./support.mjs";
 
 /** Kuwait's "today" for the whole file, 09:00 in Kuwait. */
 const TODAY = "2026-11-25";
@@ -36,16 +36,6 @@ async function api(path, init = {}) {
   token ??= (await (await fetch(`${server.base}/api/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ email: DEMO.client, password: DEMO.password }) })).json()).access_token;
   const r = await fetch(`${server.base}${path}`, { ...init, headers: { ...json, authorization: `Bearer ${token}` } });
   return r.json();
-}
-
-async function until(fn, ms = 15_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 const cell = (page, day) => page.locator(`.fc-daygrid-day[data-date="${day}"]`);

@@ -175,4 +175,15 @@ export async function logIn(page, email, password = "Saffron#2026") {
   await page.getByTestId("login-submit").click();
 }
 
+/** Polls `fn` until it gives something truthy, and returns that; fails after `ms`. */
+export async function until(fn, ms = 15_000, every = 200) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, every));
+  }
+}
+
 export const uniqueEmail = (tag) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.kw`;
