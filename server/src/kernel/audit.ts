@@ -1,5 +1,7 @@
+// Kernel (src/kernel/): shared by every module and feature-free.
+// A kernel file imports no module (src/modules/*); modules import the kernel, never the reverse.
 // Audit rows are written inside the transaction of the change they record.
-import type { Tx } from "../../db/prisma.ts";
+import type { Tx } from "../db/prisma.ts";
 
 export interface AuditEntry {
   actorId: string | null;

@@ -8,7 +8,7 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { ApiKey } from "../../generated/prisma/client.ts";
 import { createApiKeyLimiter } from "../../http/rate-limits.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../../kernel/audit.ts";
 import type { Viewer } from "../../kernel/policy.ts";
 import { hashToken } from "../auth/tokens.ts";
 import { accessOf, BLOCKED_STATUS, requireManager } from "../team/team.service.ts";

@@ -9,7 +9,7 @@ import type { Tx } from "../../db/prisma.ts";
 import type { OneOffJob } from "../../jobs/queue.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { User, Business } from "../../generated/prisma/client.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../../kernel/audit.ts";
 import { checkPassword, hashPassword } from "./passwords.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { endSessions, liveSessions } from "./sessions.ts";

@@ -20,7 +20,7 @@ import type { Db, Tx } from "../../db/prisma.ts";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { MenuItem } from "../../generated/prisma/client.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { requirePersonOfBusiness } from "../team/team.service.ts";
 import { isUuid } from "../../kernel/ids.ts";

@@ -15,7 +15,7 @@ import type { Db } from "../../db/prisma.ts";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { HolidayOverride } from "../../generated/prisma/client.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { isUuid } from "../../kernel/ids.ts";
 

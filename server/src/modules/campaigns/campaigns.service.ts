@@ -11,7 +11,7 @@ import type { Db, Tx } from "../../db/prisma.ts";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import { Prisma, type Campaign as CampaignRow } from "../../generated/prisma/client.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { postInclude, type PostRecord } from "../posts/posts.service.ts";
 import { dayValue, isoDay } from "./campaign-of.ts";

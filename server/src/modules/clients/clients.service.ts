@@ -10,7 +10,7 @@ import type { Tx } from "../../db/prisma.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import type { ClientChange } from "../../kernel/pubsub.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { endSessions } from "../auth/sessions.ts";
 import { ensurePracticeAccounts } from "../platform-accounts/platform-accounts.service.ts";

@@ -11,7 +11,7 @@ import { AppError } from "../../kernel/errors.ts";
 import type { CompetitorDiscoveryConnection } from "../../generated/prisma/client.ts";
 import { PlatformError } from "../../platforms/types.ts";
 import type { RecurringJob } from "../../jobs/scheduler.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { Draft, NotificationsService } from "../notifications/notifications.service.ts";
 import { ownPath } from "../platform-accounts/platform-accounts.service.ts";

@@ -10,7 +10,7 @@ import type { Deps } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { Media } from "../../generated/prisma/client.ts";
 import type { PublishMedia } from "../../platforms/types.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { cropToRatio, enhanceImage, imageVariants, videoPoster, type Rendered, type VariantName } from "./images.ts";
 import { inspect, type Inspected } from "./inspect.ts";

@@ -9,7 +9,7 @@ import type { PlatformAccount } from "../../generated/prisma/client.ts";
 import type { RecurringJob } from "../../jobs/scheduler.ts";
 import { createPlatforms } from "../../platforms/index.ts";
 import { PlatformError, type AccountAccess, type PlatformAdapter } from "../../platforms/types.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";

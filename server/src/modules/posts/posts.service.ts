@@ -26,7 +26,7 @@ import type { Tx } from "../../db/prisma.ts";
 import { only } from "../../kernel/pubsub.ts";
 import { dashboardAnalytics } from "../analytics/dashboard.ts";
 import { refreshDailyMetrics } from "../analytics/daily-metrics.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../../kernel/audit.ts";
 import { assertCampaignOf } from "../campaigns/campaign-of.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { MediaService } from "../media/media.service.ts";

@@ -16,7 +16,7 @@ import type { GeneratedVariant } from "../../ai/types.ts";
 import { createLocalWriter } from "../../ai/local/local-writer.ts";
 import { suggestHashtags as localHashtags } from "../../ai/local/hashtags.ts";
 import { createOpenAiWriter } from "../../ai/openai/openai-writer.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
 import { loadBusinessProfile, planOfBusiness } from "../business-profile/business-profile.read.ts";

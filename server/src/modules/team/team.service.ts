@@ -11,7 +11,7 @@ import type { Db, Tx } from "../../db/prisma.ts";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { Business, Invitation, Subscription, User } from "../../generated/prisma/client.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../../kernel/audit.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { endSessions } from "../auth/sessions.ts";

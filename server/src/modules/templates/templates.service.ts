@@ -14,7 +14,7 @@ import {
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { ContentTemplate } from "../../generated/prisma/client.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { loadBusinessProfile } from "../business-profile/business-profile.read.ts";
 import { isUuid } from "../../kernel/ids.ts";

@@ -7,7 +7,7 @@ import path from "node:path";
 import { bulkTranslationsSchema, groupTranslations, splitTranslationKey, type FieldErrors, type TranslationRow } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
-import { audit } from "../audit/audit.service.ts";
+import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 
 /** The client's texts, written by `npm run translations:extract` (committed; CI checks it is current). */
