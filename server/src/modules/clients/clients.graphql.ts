@@ -1,4 +1,5 @@
 import { builder } from "../../graphql/builder.ts";
+import { connectionComplexity, idConnection } from "../../kernel/pagination.ts";
 import { ClientStatusEnum, PlanEnum, SubscriptionStatusEnum } from "../../graphql/enums.ts";
 import type { ClientRecord } from "./clients.service.ts";
 
@@ -58,12 +59,11 @@ builder.queryFields((t) => ({
       type: Client,
       authScopes: { admin: true },
       args: { status: t.arg({ type: ClientStatusEnum }), plan: t.arg({ type: PlanEnum }), search: t.arg.string() },
-      complexity: (args) => ({ field: 1, multiplier: args.first ?? 20 }),
+      complexity: connectionComplexity,
       resolve: async (_root, args, ctx) => {
         const r = await ctx.services.clients.list(ctx.viewer!, { status: args.status ?? undefined, plan: args.plan ?? undefined, search: args.search ?? undefined, first: args.first ?? undefined, after: args.after ?? undefined });
         return {
-          edges: r.items.map((node) => ({ cursor: node.id, node })),
-          pageInfo: { hasNextPage: r.hasNextPage, hasPreviousPage: !!args.after, startCursor: r.items[0]?.id ?? null, endCursor: r.endCursor },
+          ...idConnection(r, args.after),
           totalCount: r.totalCount,
         };
       },

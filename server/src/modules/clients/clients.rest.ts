@@ -1,6 +1,7 @@
 // REST compatibility for /api/admin/clients: thin, calls the clients service.
 import { Router } from "express";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
+import { restPageInfo } from "../../kernel/pagination.ts";
 import type { Services } from "../../services.ts";
 import type { ClientRecord } from "./clients.service.ts";
 
@@ -32,7 +33,7 @@ export function clientsRouter(services: Services) {
   r.get("/", async (req, res) => {
     const q = req.query;
     const page = await clients.list(await admin(req), { status: q.status, plan: q.plan, search: q.search, first: q.first === undefined ? undefined : queryNumber(q.first), after: q.after });
-    res.json({ clients: page.items.map(restClient), total: page.totalCount, page_info: { has_next_page: page.hasNextPage, end_cursor: page.endCursor } });
+    res.json({ clients: page.items.map(restClient), total: page.totalCount, page_info: restPageInfo(page) });
   });
   r.get("/:id", async (req, res) => {
     const { client, users, audit } = await clients.details(await admin(req), req.params.id);

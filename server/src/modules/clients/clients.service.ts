@@ -15,6 +15,7 @@ import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { endSessions } from "../auth/sessions.ts";
 import { ensurePracticeAccounts } from "../platform-accounts/platform-accounts.service.ts";
 import { isUuid } from "../../kernel/ids.ts";
+import { checkIdCursor, idPage, idWindow } from "../../kernel/pagination.ts";
 
 const DAY = 86_400_000;
 const clientInclude = { subscription: true, users: { orderBy: { createdAt: "asc" }, take: 1 } } satisfies Prisma.BusinessInclude;
@@ -68,13 +69,12 @@ export function createClientsService(deps: Deps) {
           ? { OR: [{ companyName: { contains: q.search, mode: "insensitive" } }, { contactName: { contains: q.search, mode: "insensitive" } }, { users: { some: { email: { contains: q.search, mode: "insensitive" } } } }, { phone: { contains: q.search } }] }
           : {}),
       };
-      if (q.after && !isUuid(q.after)) throw new AppError("VALIDATION_ERROR", { after: ["invalidValue"] });
+      checkIdCursor(q.after);
       const [rows, totalCount] = await Promise.all([
-        db.business.findMany({ where, include: clientInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: q.first + 1, ...(q.after ? { cursor: { id: q.after }, skip: 1 } : {}) }),
+        db.business.findMany({ where, include: clientInclude, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...idWindow(q) }),
         db.business.count({ where }),
       ]);
-      const items = rows.slice(0, q.first);
-      return { items, totalCount, hasNextPage: rows.length > q.first, endCursor: items.at(-1)?.id ?? null };
+      return { ...idPage(rows, q.first), totalCount };
     },
 
     async get(viewer: Viewer, id: string) {

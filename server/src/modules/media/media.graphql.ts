@@ -2,6 +2,7 @@
 // REST (POST /api/posts/media, multipart, so the client can show progress); the answer's id is the
 // Media id used here and in posts.
 import { builder } from "../../graphql/builder.ts";
+import { connectionComplexity, idConnection } from "../../kernel/pagination.ts";
 
 export const MediaKindEnum = builder.enumType("MediaKind", { values: { IMAGE: { value: "image" }, VIDEO: { value: "video" } } as const });
 
@@ -56,12 +57,11 @@ builder.queryFields((t) => ({
     {
       type: MediaRef,
       authScopes: { business: true },
-      complexity: (args) => ({ field: 1, multiplier: args.first ?? 20 }),
+      complexity: connectionComplexity,
       resolve: async (_r, args, ctx) => {
         const page = await ctx.services.media.list(ctx.viewer, { first: args.first ?? undefined, after: args.after ?? undefined });
         return {
-          edges: page.items.map((node) => ({ cursor: node.id, node })),
-          pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: !!args.after, startCursor: page.items[0]?.id ?? null, endCursor: page.endCursor },
+          ...idConnection(page, args.after),
           totalCount: page.totalCount,
         };
       },

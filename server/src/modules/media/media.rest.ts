@@ -5,6 +5,7 @@ import { Router, type ErrorRequestHandler, type Request } from "express";
 import multer from "multer";
 import { pickLocale } from "@sufra/schema";
 import { AppError } from "../../kernel/errors.ts";
+import { restPageInfo } from "../../kernel/pagination.ts";
 import type { Media } from "../../generated/prisma/client.ts";
 import { MULTIPART_LIMITS } from "../../http/multipart.ts";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
@@ -65,7 +66,7 @@ export function mediaRouter(services: Services) {
 
   r.get("/", async (req, res) => {
     const page = await media.list(await viewer(req), { first: queryNumber(req.query.first), after: req.query.after || undefined });
-    res.json({ items: page.items.map(show), total_count: page.totalCount, has_next_page: page.hasNextPage, end_cursor: page.endCursor });
+    res.json({ items: page.items.map(show), total_count: page.totalCount, ...restPageInfo(page) });
   });
 
   r.get("/:id", async (req, res) => {

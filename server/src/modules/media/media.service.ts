@@ -19,6 +19,7 @@ import { createProcessingGate, type ProcessingGate } from "./processing.ts";
 import { createUrlSigner } from "./signed-urls.ts";
 import { createStorage, type MediaStorage } from "./storage.ts";
 import { isUuid } from "../../kernel/ids.ts";
+import { checkIdCursor, idPage, idWindow } from "../../kernel/pagination.ts";
 
 export interface VariantFile {
   key: string;
@@ -195,14 +196,13 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
     async list(viewer: Viewer | null, input: unknown = {}) {
       const { businessId } = businessOf(viewer);
       const q = validate(mediaListSchema, input);
-      if (q.after && !isUuid(q.after)) throw new AppError("VALIDATION_ERROR", { after: ["invalidValue"] });
+      checkIdCursor(q.after);
       const where = { businessId };
       const [rows, totalCount] = await Promise.all([
-        db.media.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: q.first + 1, ...(q.after ? { cursor: { id: q.after }, skip: 1 } : {}) }),
+        db.media.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], ...idWindow(q) }),
         db.media.count({ where }),
       ]);
-      const items = rows.slice(0, q.first);
-      return { items, totalCount, hasNextPage: rows.length > q.first, endCursor: items.at(-1)?.id ?? null };
+      return { ...idPage(rows, q.first), totalCount };
     },
 
     /**

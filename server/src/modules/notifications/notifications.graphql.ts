@@ -2,6 +2,7 @@
 // which only ever reads and marks the caller's own notifications.
 import { NOTIFICATION_TYPES } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
+import { connectionComplexity, idConnection } from "../../kernel/pagination.ts";
 import { PlanEnum } from "../../graphql/enums.ts";
 import { AppError } from "../../kernel/errors.ts";
 
@@ -67,12 +68,11 @@ builder.queryFields((t) => ({
       description: "The caller's notifications, newest first.",
       authScopes: { person: true },
       args: { unreadOnly: t.arg.boolean({ description: "only those not read yet" }) },
-      complexity: (args) => ({ field: 1, multiplier: args.first ?? 20 }),
+      complexity: connectionComplexity,
       resolve: async (_root, args, ctx) => {
         const r = await ctx.services.notifications.list(ctx.viewer, { first: args.first ?? undefined, after: args.after ?? undefined, unreadOnly: args.unreadOnly ?? undefined });
         return {
-          edges: r.items.map((node) => ({ cursor: node.id, node })),
-          pageInfo: { hasNextPage: r.hasNextPage, hasPreviousPage: !!args.after, startCursor: r.items[0]?.id ?? null, endCursor: r.endCursor },
+          ...idConnection(r, args.after),
           totalCount: r.totalCount,
         };
       },

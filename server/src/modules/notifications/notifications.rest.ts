@@ -2,6 +2,7 @@
 import { Router } from "express";
 import type { Notification } from "../../generated/prisma/client.ts";
 import { camelBody, queryBoolean, queryNumber, viewerOf } from "../../http/rest.ts";
+import { restPageInfo } from "../../kernel/pagination.ts";
 import type { Services } from "../../services.ts";
 
 export const restNotification = (n: Notification) => ({
@@ -21,7 +22,7 @@ export function notificationsRouter(services: Services) {
   r.get("/", async (req, res) => {
     const q = req.query;
     const page = await notifications.list(await viewerOf(services, req), { first: queryNumber(q.first), after: q.after, unreadOnly: queryBoolean(q.unread_only) });
-    res.json({ notifications: page.items.map(restNotification), total: page.totalCount, unread_count: page.unreadCount, page_info: { has_next_page: page.hasNextPage, end_cursor: page.endCursor } });
+    res.json({ notifications: page.items.map(restNotification), total: page.totalCount, unread_count: page.unreadCount, page_info: restPageInfo(page) });
   });
 
   /** POST /api/notifications/read {ids?}: those of the caller's among ids, or all of them when ids is left out. */

@@ -13,6 +13,7 @@ import type { Notification, Prisma } from "../../generated/prisma/client.ts";
 import { only, type Events } from "../../kernel/pubsub.ts";
 import type { RecurringJob } from "../../jobs/scheduler.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
+import { idPage } from "../../kernel/pagination.ts";
 
 const DAY = 86_400_000;
 export const TRIAL_ENDING_JOB = "notifications.trial-ending";
@@ -146,8 +147,7 @@ export function createNotificationsService(deps: Deps) {
         db.notification.count({ where: mine }),
         unreadCount(v),
       ]);
-      const items = rows.slice(0, q.first);
-      return { items, totalCount, unreadCount: unread, hasNextPage: rows.length > q.first, endCursor: items.at(-1)?.id ?? null };
+      return { ...idPage(rows, q.first), totalCount, unreadCount: unread };
     },
 
     unreadCount: (viewer: Viewer | null) => unreadCount(requireScope(viewer)),

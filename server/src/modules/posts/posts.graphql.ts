@@ -3,6 +3,7 @@ import { ACTIVITY_PLATFORMS, CLIENT_ACTIVITY_TYPES, PLATFORM_LABELS, TARGET_ERRO
 import { builder } from "../../graphql/builder.ts";
 import { ContentOccasionEnum, PlatformEnum, PostStatusEnum, TargetStatusEnum } from "../../graphql/enums.ts";
 import { AppError } from "../../kernel/errors.ts";
+import { connectionComplexity, DEFAULT_PAGE_SIZE, offsetAfter, offsetConnection } from "../../kernel/pagination.ts";
 import { activityTexts, type ActivityMetadata, type ClientActivity } from "../analytics/dashboard.ts";
 import { MediaRef } from "../media/media.graphql.ts";
 import type { PostRecord } from "./posts.service.ts";
@@ -197,14 +198,6 @@ const PostChange = builder.objectRef<{ postId: string; status: string }>("PostCh
   }),
 });
 
-const cursor = (i: number) => Buffer.from(`o:${i}`).toString("base64url");
-const offsetOf = (c: string | null | undefined) => {
-  if (!c) return -1;
-  const m = /^o:(\d+)$/.exec(Buffer.from(c, "base64url").toString());
-  if (!m) throw new AppError("VALIDATION_ERROR", { after: ["invalidValue"] });
-  return Number(m[1]);
-};
-
 builder.queryFields((t) => ({
   posts: t.connection(
     {
@@ -218,17 +211,16 @@ builder.queryFields((t) => ({
         to: t.arg({ type: "DateTime" }),
         search: t.arg.string(),
       },
-      complexity: (args) => ({ field: 1, multiplier: args.first ?? 20 }),
+      complexity: connectionComplexity,
       resolve: async (_root, args, ctx) => {
-        const skip = offsetOf(args.after) + 1;
+        const skip = offsetAfter(args.after);
         const r = await ctx.services.posts.list(
           ctx.viewer,
-          { status: args.status ?? undefined, platform: args.platform ?? undefined, from: args.from ?? undefined, to: args.to ?? undefined, search: args.search ?? undefined, limit: args.first ?? 20 },
+          { status: args.status ?? undefined, platform: args.platform ?? undefined, from: args.from ?? undefined, to: args.to ?? undefined, search: args.search ?? undefined, limit: args.first ?? DEFAULT_PAGE_SIZE },
           { skip },
         );
         return {
-          edges: r.items.map((node, i) => ({ cursor: cursor(skip + i), node })),
-          pageInfo: { hasNextPage: skip + r.items.length < r.total, hasPreviousPage: skip > 0, startCursor: r.items.length ? cursor(skip) : null, endCursor: r.items.length ? cursor(skip + r.items.length - 1) : null },
+          ...offsetConnection(r.items, skip, r.total),
           totalCount: r.total,
         };
       },
@@ -239,13 +231,12 @@ builder.queryFields((t) => ({
     {
       type: Post,
       ...ofBusiness,
-      complexity: (args) => ({ field: 1, multiplier: args.first ?? 20 }),
+      complexity: connectionComplexity,
       resolve: async (_root, args, ctx) => {
-        const skip = offsetOf(args.after) + 1;
-        const r = await ctx.services.posts.list(ctx.viewer, { limit: args.first ?? 20 }, { skip, drafts: true });
+        const skip = offsetAfter(args.after);
+        const r = await ctx.services.posts.list(ctx.viewer, { limit: args.first ?? DEFAULT_PAGE_SIZE }, { skip, drafts: true });
         return {
-          edges: r.items.map((node, i) => ({ cursor: cursor(skip + i), node })),
-          pageInfo: { hasNextPage: skip + r.items.length < r.total, hasPreviousPage: skip > 0, startCursor: r.items.length ? cursor(skip) : null, endCursor: r.items.length ? cursor(skip + r.items.length - 1) : null },
+          ...offsetConnection(r.items, skip, r.total),
           totalCount: r.total,
         };
       },

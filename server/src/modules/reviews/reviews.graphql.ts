@@ -2,7 +2,7 @@
 // Relay connection with its total and unanswered counts).
 import { REVIEW_FILTERS, REVIEW_LANGUAGES, REVIEW_SENTIMENT_KEYS, REVIEW_SOURCE_KEYS, REVIEW_STATUS_KEYS, REVIEW_TOPIC_KEYS } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
-import { AppError } from "../../kernel/errors.ts";
+import { connectionComplexity, DEFAULT_PAGE_SIZE, offsetAfter, offsetConnection } from "../../kernel/pagination.ts";
 import type { Review as ReviewRow } from "../../generated/prisma/client.ts";
 import type { ReviewImportResult, ReviewStats as ReviewStatsShape } from "./reviews.service.ts";
 
@@ -81,14 +81,6 @@ const ReviewInput = builder.inputType("ReviewInput", {
   }),
 });
 
-const cursor = (i: number) => Buffer.from(`o:${i}`).toString("base64url");
-const offsetOf = (c: string | null | undefined) => {
-  if (!c) return -1;
-  const m = /^o:(\d+)$/.exec(Buffer.from(c, "base64url").toString());
-  if (!m) throw new AppError("VALIDATION_ERROR", { after: ["invalidValue"] });
-  return Number(m[1]);
-};
-
 type Counts = { totalCount: number; unansweredCount: number };
 
 builder.queryFields((t) => ({
@@ -102,13 +94,12 @@ builder.queryFields((t) => ({
         rating: t.arg.int(),
         sentiment: t.arg({ type: ReviewSentimentEnum }),
       },
-      complexity: (args) => ({ field: 1, multiplier: args.first ?? 20 }),
+      complexity: connectionComplexity,
       resolve: async (_root, args, ctx) => {
-        const skip = offsetOf(args.after) + 1;
-        const r = await ctx.services.reviews.list(ctx.viewer, { status: args.status ?? undefined, rating: args.rating ?? undefined, sentiment: args.sentiment ?? undefined, limit: args.first ?? 20 }, { skip });
+        const skip = offsetAfter(args.after);
+        const r = await ctx.services.reviews.list(ctx.viewer, { status: args.status ?? undefined, rating: args.rating ?? undefined, sentiment: args.sentiment ?? undefined, limit: args.first ?? DEFAULT_PAGE_SIZE }, { skip });
         return {
-          edges: r.items.map((node, i) => ({ cursor: cursor(skip + i), node })),
-          pageInfo: { hasNextPage: skip + r.items.length < r.total, hasPreviousPage: skip > 0, startCursor: r.items.length ? cursor(skip) : null, endCursor: r.items.length ? cursor(skip + r.items.length - 1) : null },
+          ...offsetConnection(r.items, skip, r.total),
           totalCount: r.total,
           unansweredCount: r.unanswered,
         };
