@@ -5,7 +5,7 @@ import i18n, { currentLocale } from "./i18n/index.ts";
 import { apiHooks } from "./lib/api.ts";
 import { ErrorBoundary } from "./app/ErrorBoundary.tsx";
 import { routes } from "./app/router.tsx";
-import { loadServerTranslations } from "./modules/translations/serverTexts.ts";
+import { loadServerTranslations } from "./i18n/serverTexts.ts";
 import "./styles.css";
 
 const router = createBrowserRouter(routes);

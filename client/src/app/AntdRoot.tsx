@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router-dom";
 import i18n from "../i18n/index.ts";
 import { sufraTheme } from "./theme.ts";
-import { useTheme } from "./preferences.ts";
+import { useTheme } from "../lib/preferences.ts";
 import "@fontsource/inter/latin-400.css";
 import "@fontsource/inter/latin-600.css";
 import "@fontsource/ibm-plex-sans-arabic/arabic-400.css";

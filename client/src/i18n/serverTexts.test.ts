@@ -1,8 +1,8 @@
 // The server's texts at start (docs/product.md#languages-and-preferences): applied over the bundled ones when they arrive, kept by
 // namespaces registered later, retried up to 5 times (0.5 s, 1 s, 2 s, ...), and silently given up on.
-import i18n, { registerTranslations } from "../../i18n/index.ts";
-import { session } from "../../lib/session.ts";
-import { fakeFetch } from "../../../test/render.tsx";
+import i18n, { registerTranslations } from "./index.ts";
+import { session } from "../lib/session.ts";
+import { fakeFetch } from "../../test/render.tsx";
 import { applyTranslations, loadServerTranslations } from "./serverTexts.ts";
 
 registerTranslations("demo", {

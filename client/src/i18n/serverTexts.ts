@@ -4,8 +4,8 @@
 // bundled texts simply stay. Namespaces a screen registers later keep the server's texts (see
 // registerTranslations: bundled texts never overwrite).
 import { LOCALES, splitTranslationKey, TRANSLATION_LOAD_RETRIES, TRANSLATION_RETRY_BASE_MS, unflattenTexts, type TranslationCategory } from "@sufra/schema";
-import i18n from "../../i18n/index.ts";
-import { api } from "../../lib/api.ts";
+import i18n from "./index.ts";
+import { api } from "../lib/api.ts";
 
 export interface TextRow {
   key: string;

@@ -4,7 +4,7 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { InputNumber } from "antd";
 import dayjs from "dayjs";
-import { DatePicker } from "../app/DatePicker.tsx";
+import { DatePicker } from "../shared/DatePicker.tsx";
 import i18n from "../i18n/index.ts";
 import { COMPETITORS_NS } from "../modules/competitors/i18n.ts";
 import { inLanguage, renderAt } from "../../test/render.tsx";

@@ -6,8 +6,8 @@ import { InboxOutlined } from "@ant-design/icons";
 import { messageText, type MessageKey } from "@sufra/schema";
 import { Alert, Button, Modal, Spin, Typography, Upload } from "antd";
 import { useState, type ReactNode } from "react";
-import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
-import { useLocale } from "../../lib/useLocale.ts";
+import { errorDetails, errorMessage } from "../lib/errorMessage.ts";
+import { useLocale } from "../lib/useLocale.ts";
 
 class FileProblem extends Error {
   constructor(readonly key: MessageKey) {

@@ -3,7 +3,7 @@
 import { InstagramOutlined, SnapchatFilled, XOutlined } from "@ant-design/icons";
 import { isPlatformName, platformLabel as sharedPlatformLabel, type Locale, type PlatformName } from "@sufra/schema";
 import type { ReactNode } from "react";
-import type { Platform } from "../../graphql/graphql.ts";
+import type { Platform } from "../graphql/graphql.ts";
 
 /** INSTAGRAM -> instagram; also accepts the lower-case name (query strings, notification data). */
 export const platformName = (p: Platform | string): PlatformName | null => {

@@ -1,14 +1,13 @@
 // Small pieces the posts screens share: a network's icon and name, the post and target status tags,
 // the Kuwait date with the Hijri date beside it, and the GraphQL <-> @sufra/schema name conversions.
+// Shared by the posts and campaign screens.
 import { InstagramOutlined, SnapchatFilled, XOutlined } from "@ant-design/icons";
 import { messageText, PLATFORM_LABELS, postStatusKey, targetStatusKey, type PlatformName, type PostStatus as SchemaPostStatus, type TargetStatus as SchemaTargetStatus } from "@sufra/schema";
-import { Button, Tag } from "antd";
-import { useHref, useLinkClickHandler } from "react-router-dom";
-import type { TagTone } from "../../../app/tagColors.ts";
-import { ToneTag } from "../../../app/ToneTag.tsx";
-import type { Platform, PostStatus, TargetStatus } from "../../../graphql/graphql.ts";
-import { formatDateTime, formatHijri } from "../../../lib/format.ts";
-import { useLocale } from "../../../lib/useLocale.ts";
+import type { TagTone } from "./tagColors.ts";
+import { ToneTag } from "./ToneTag.tsx";
+import type { Platform, PostStatus, TargetStatus } from "../graphql/graphql.ts";
+import { formatDateTime, formatHijri } from "../lib/format.ts";
+import { useLocale } from "../lib/useLocale.ts";
 
 export const platformName = (p: Platform | string): PlatformName => p.toLowerCase() as PlatformName;
 export const gqlPlatform = (p: PlatformName): Platform => p.toUpperCase() as Platform;
@@ -84,16 +83,5 @@ export function KuwaitDate({ value }: { value: string }) {
         {formatHijri(value, locale)}
       </span>
     </span>
-  );
-}
-
-/** A link to a route that looks like an antd button (an <a href>, opened by the router on a plain click). */
-export function RouteButton({ to, children, type, size, testId }: { to: string; children: React.ReactNode; type?: "primary" | "default"; size?: "small" | "middle"; testId?: string }) {
-  const href = useHref(to);
-  const onClick = useLinkClickHandler<HTMLAnchorElement>(to);
-  return (
-    <Button type={type} size={size} href={href} onClick={(e) => onClick(e as React.MouseEvent<HTMLAnchorElement>)} data-testid={testId}>
-      {children}
-    </Button>
   );
 }

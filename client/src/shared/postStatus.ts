@@ -2,7 +2,7 @@
 // colour the calendar gives each post status. Colours are dark enough for white text (WCAG AA);
 // the status is always written out too (event title, drawer, legend), never told by colour alone.
 import { isPostStatus, isTargetStatus, messageText, postStatusKey, targetStatusKey, type Locale } from "@sufra/schema";
-import type { PostStatus, TargetStatus } from "../../graphql/graphql.ts";
+import type { PostStatus, TargetStatus } from "../graphql/graphql.ts";
 
 export const postStatusLabel = (status: PostStatus | string, locale: Locale) => {
   const s = status.toLowerCase();

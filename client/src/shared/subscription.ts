@@ -1,5 +1,5 @@
 // Reading a subscription as the dashboards show it: the plan (from the shared price list) and the trial.
-import { daysUntil } from "../../lib/format.ts";
+import { daysUntil } from "../lib/format.ts";
 import { isPlanId, PLANS, type Plan } from "@sufra/schema";
 
 /** GraphQL's plan enum (BASIC, ...) as the shared plan, with its names and price. */

@@ -6,10 +6,7 @@ import { Badge, Button, Popover, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
-import { NotificationList } from "../../modules/notifications/components/NotificationList.tsx";
-import { useNotifications, type NotificationItem } from "../../modules/notifications/hooks/useNotifications.ts";
-import "../../modules/notifications/i18n.ts";
-import { notificationLink } from "../../modules/notifications/text.ts";
+import { type NotificationItem, notificationLink, NotificationList, useNotifications } from "../../modules/notifications/index.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { formatNumber } from "../../lib/format.ts";
 

@@ -3,7 +3,7 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from "@ant-design/icons";
 import { Button, Layout } from "antd";
 import { useTranslation } from "react-i18next";
-import { LanguageSwitch } from "../LanguageSwitch.tsx";
+import { LanguageSwitch } from "../../shared/LanguageSwitch.tsx";
 import { AccountMenu } from "./AccountMenu.tsx";
 import { NotificationBell } from "./NotificationBell.tsx";
 

@@ -7,7 +7,7 @@ import { useSearchParams } from "react-router-dom";
 import AiWriterTab from "./components/AiWriterTab.tsx";
 import HolidaysTab from "./components/HolidaysTab.tsx";
 import { Overview } from "./components/Overview.tsx";
-import TranslationsTab from "../translations/TranslationsTab.tsx";
+import { TranslationsTab } from "../translations/index.ts";
 import "./i18n.ts";
 import "./admin.css";
 

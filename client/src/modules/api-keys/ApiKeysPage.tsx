@@ -4,18 +4,17 @@
 // keys, so they can still be revoked). Admins have no keys.
 import { useMutation, useQuery } from "@apollo/client/react";
 import { API_KEY_NAME_MAX, API_KEY_PREFIX, API_KEY_RATE_LIMIT, apiKeyNameSchema, messageText, type MessageKey } from "@sufra/schema";
-import { Alert, App, Button, Card, Descriptions, Empty, Form, Grid, Input, Modal, Popconfirm, Result, Skeleton, Table, Tag, Typography } from "antd";
+import { Alert, App, Button, Card, Descriptions, Empty, Form, Grid, Input, Modal, Popconfirm, Skeleton, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiKeysPageDocument, CreateApiKeyDocument, RevokeApiKeyDocument, type ApiKeyRowFragment } from "../../graphql/graphql.ts";
-import { errorCode, errorDetails, errorMessage } from "../../lib/errorMessage.ts";
+import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
-import { UpgradeCard } from "../team/components/UpgradeCard.tsx";
+import { UpgradeCard } from "../team/index.ts";
 import { API_KEYS_NS } from "./i18n.ts";
-import "../team/team.css";
-import { LoadError } from "../../app/LoadError.tsx";
-import { Note } from "../../app/Note.tsx";
+import { LoadError } from "../../shared/LoadError.tsx";
+import { Note } from "../../shared/Note.tsx";
 
 export default function ApiKeysPage() {
   const { t } = useTranslation(API_KEYS_NS);
@@ -24,8 +23,7 @@ export default function ApiKeysPage() {
   const reload = () => refetch().catch(() => {});
 
   let body;
-  if (!data && error && errorCode(error) === "FORBIDDEN") body = <Result status="info" title={t("adminTitle")} subTitle={t("adminText")} data-testid="api-keys-admin" />;
-  else if (!data && error)
+  if (!data && error)
     body = <LoadError title={t("loadFailed")} error={error} onRetry={reload} />;
   else if (!data) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else {

@@ -48,8 +48,6 @@ export const apiKeysTexts = {
       limits: "Each key may make {{limit}} requests a minute. Keys work only on /graphql, never on the REST paths, and cannot manage the team or keys.",
     },
     readOnly: "Only owners and the account holder can create or revoke keys.",
-    adminTitle: "API keys belong to businesses",
-    adminText: "Administrators do not have API keys.",
     loadFailed: "We could not load your API keys",
   },
   ar: {
@@ -95,8 +93,6 @@ export const apiKeysTexts = {
       limits: "يستطيع كل مفتاح إرسال {{limit}} طلب في الدقيقة. تعمل المفاتيح على ‎/graphql فقط، لا على مسارات REST، ولا يمكنها إدارة الفريق أو المفاتيح.",
     },
     readOnly: "يستطيع المالكون وصاحب الحساب فقط إنشاء المفاتيح أو إلغاؤها.",
-    adminTitle: "مفاتيح الواجهة البرمجية تابعة للأنشطة التجارية",
-    adminText: "لا توجد مفاتيح واجهة برمجية للمشرفين.",
     loadFailed: "تعذر تحميل مفاتيح الواجهة البرمجية",
   },
 };

@@ -3,7 +3,7 @@
 import { Card, theme, Typography } from "antd";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { LanguageSwitch } from "../../app/LanguageSwitch.tsx";
+import { LanguageSwitch } from "../../shared/LanguageSwitch.tsx";
 import { useAuthText } from "./shared.tsx";
 import "./auth.css";
 

@@ -4,28 +4,19 @@
 // by code first, then by the message's words. After login: the remembered page, else the role's home.
 import { Button, Form, Input } from "antd";
 import { useState } from "react";
-import { Link, useLocation, useNavigate, useSearchParams, type Location } from "react-router-dom";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { fieldErrors, loginSchema } from "@sufra/schema";
 import { afterLogin } from "../../app/guards.tsx";
 import { api, ApiError, type LoginResponse } from "../../lib/api.ts";
 import { session } from "../../lib/session.ts";
 import { common } from "../../i18n/common.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
-import { commonError, detailsOnFields, Field, loginError, Notice, serverText, useAuthText, useFieldForm, type FieldErrors, type Msg } from "./shared.tsx";
+import { commonError, detailsOnFields, Field, loginError, Notice, serverText, useAuthText, useFieldForm, type FieldErrors, type LoginState, type Msg } from "./shared.tsx";
 import "./i18n.ts";
 
 type LoginField = "email" | "password";
 const FIELDS: LoginField[] = ["email", "password"];
 
-/** What other screens hand to the login page through the location's state. */
-export interface LoginState {
-  /** the page the person wanted (guards) */
-  from?: Pick<Location, "pathname" | "search" | "hash"> | null;
-  /** why they are here, e.g. "Session expired. Please login again." (guards, a failed refresh) */
-  message?: string | null;
-  /** a success text to show as given */
-  success?: string;
-}
 
 const SESSION_EXPIRED_TEXTS = new Set([common.en.errors.sessionExpired, common.ar.errors.sessionExpired]);
 

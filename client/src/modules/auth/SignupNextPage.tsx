@@ -6,7 +6,8 @@ import { useLocation, useSearchParams } from "react-router-dom";
 import { isPlanId, PLANS, TRIAL_DAYS, type PlanId } from "@sufra/schema";
 import { formatNumber } from "../../lib/format.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
-import { LinkButton, Notice, useAuthText } from "./shared.tsx";
+import { Notice, useAuthText } from "./shared.tsx";
+import { LinkButton } from "../../shared/RouteButton.tsx";
 import "./i18n.ts";
 
 /** What the sign-up form hands over through the location's state. */

@@ -14,7 +14,7 @@ import { AuthLayout } from "./AuthLayout.tsx";
 import { signupNextPath, type SignupNextState } from "./SignupNextPage.tsx";
 import { commonError, detailsOnFields, Field, isEmailTaken, Notice, serverText, transportProblem, useAuthText, useFieldForm, type FieldErrors, type Msg } from "./shared.tsx";
 import "./i18n.ts";
-import { TAG_COLORS } from "../../app/tagColors.ts";
+import { TAG_COLORS } from "../../shared/tagColors.ts";
 
 type SignupField = "companyName" | "contactName" | "email" | "phone" | "password" | "confirmPassword";
 /** Form order: the first field with an error gets the focus. */

@@ -7,7 +7,8 @@ import { useSearchParams } from "react-router-dom";
 import { api, ApiError } from "../../lib/api.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { EmailRequestForm } from "./EmailRequestForm.tsx";
-import { BackToLogin, generalError, LinkButton, useAuthText, type Msg } from "./shared.tsx";
+import { BackToLogin, generalError, useAuthText, type Msg } from "./shared.tsx";
+import { LinkButton } from "../../shared/RouteButton.tsx";
 import "./i18n.ts";
 
 /** One request a token: StrictMode's second effect (and a remount) reuse the first one's answer. */

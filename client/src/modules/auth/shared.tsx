@@ -5,15 +5,25 @@
 // one module an icon (the index loads every icon, and an ES-only colour helper jest cannot read)
 import ArrowLeftOutlined from "@ant-design/icons/ArrowLeftOutlined";
 import ArrowRightOutlined from "@ant-design/icons/ArrowRightOutlined";
-import { Alert, Button, Form, type InputRef } from "antd";
+import { Alert, Form, type InputRef } from "antd";
 import { useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useHref, useLinkClickHandler } from "react-router-dom";
+import { Link, type Location } from "react-router-dom";
 import { messageText, type Locale, type MessageKey } from "@sufra/schema";
 import { ApiError } from "../../lib/api.ts";
 import { AUTH_NS } from "./i18n.ts";
 
 /** A text to show, kept as a key where possible so it follows a language switch. */
+/** What other screens hand to the login page through the location's state. */
+export interface LoginState {
+  /** the page the person wanted (guards) */
+  from?: Pick<Location, "pathname" | "search" | "hash"> | null;
+  /** why they are here, e.g. "Session expired. Please login again." (guards, a failed refresh) */
+  message?: string | null;
+  /** a success text to show as given */
+  success?: string;
+}
+
 export type Msg =
   | { key: MessageKey; params?: Record<string, string> } // shared rule / outcome (MESSAGES)
   | { t: string; ns?: string } // i18n key, common namespace unless told
@@ -165,15 +175,4 @@ export function BackToLogin({ label }: { label: string }) {
 export function generalError(e: unknown): Msg {
   if (!(e instanceof ApiError)) return commonError("UNKNOWN");
   return transportProblem(e) ?? (serverText(e) ? { text: serverText(e)! } : commonError("UNKNOWN"));
-}
-
-/** A link inside the app that looks like a primary button (a real <a>, navigated by the router). */
-export function LinkButton({ to, children, testId }: { to: string; children: ReactNode; testId?: string }) {
-  const href = useHref(to);
-  const onClick = useLinkClickHandler<HTMLAnchorElement>(to);
-  return (
-    <Button type="primary" href={href} onClick={(e) => onClick(e as React.MouseEvent<HTMLAnchorElement>)} data-testid={testId}>
-      {children}
-    </Button>
-  );
 }

@@ -7,7 +7,7 @@ import { businessProfileSchema, CUISINE_KEYS, CUISINES, KUWAIT_AREA_KEYS, KUWAIT
 import { Alert, App, Button, Card, Col, Divider, Form, Input, Row, Select, Skeleton, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LoadError } from "../../app/LoadError.tsx";
+import { LoadError } from "../../shared/LoadError.tsx";
 import { BusinessProfileDocument, UpdateBusinessProfileDocument, type BusinessProfileFieldsFragment } from "../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { useLocale } from "../../lib/useLocale.ts";

@@ -10,14 +10,14 @@ import { App, Button, Card, Empty, InputNumber, Skeleton, Table, Tag, Typography
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router-dom";
-import { LoadError } from "../../app/LoadError.tsx";
-import { Note } from "../../app/Note.tsx";
-import { useSerialRefetch } from "../../app/useSerialRefetch.ts";
+import { LoadError } from "../../shared/LoadError.tsx";
+import { Note } from "../../shared/Note.tsx";
+import { useSerialRefetch } from "../../shared/useSerialRefetch.ts";
 import { CampaignsCampaignDocument, CampaignsDetachDocument, CampaignsPostChangedDocument, CampaignsUpdateDocument, type CampaignsCampaignQuery } from "../../graphql/graphql.ts";
 import { errorCode, errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatDateTime, formatHijri, formatNumber, formatPercent } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
-import { PlatformIcon, PlatformLabel, postStatusName, PostStatusTag } from "../posts/components/bits.tsx";
+import { PlatformIcon, PlatformLabel, postStatusName, PostStatusTag } from "../../shared/postBits.tsx";
 import { CampaignDates, GoalProgress, goalKey, goalLabel, metricKey, metricLabel, money, occasionLabel, PhaseTag } from "./components/bits.tsx";
 import { AttachPostsModal } from "./components/AttachPostsModal.tsx";
 import { CampaignFormModal } from "./components/CampaignFormModal.tsx";

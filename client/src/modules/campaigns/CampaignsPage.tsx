@@ -8,7 +8,7 @@ import { Button, Card, Empty, Grid, Skeleton, Table, Tag, Typography } from "ant
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
-import { LoadError } from "../../app/LoadError.tsx";
+import { LoadError } from "../../shared/LoadError.tsx";
 import { CampaignsListDocument, CampaignsUpcomingOccasionsDocument, type CampaignsCampaignFieldsFragment } from "../../graphql/graphql.ts";
 import { formatDate, formatHijri, formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";

@@ -9,7 +9,7 @@ import { COMPETITORS_MAX_PER_BUSINESS } from "@sufra/schema";
 import { Button, Empty, Skeleton, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LoadError } from "../../app/LoadError.tsx";
+import { LoadError } from "../../shared/LoadError.tsx";
 import { CompetitorsBenchmarkDocument } from "../../graphql/graphql.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";

@@ -16,7 +16,7 @@ import {
 } from "../../graphql/graphql.ts";
 import { inLanguage } from "../../../test/render.tsx";
 import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn, recordedMock } from "../../../test/screens.tsx";
-import { browser } from "../platforms/leave.ts";
+import { browser } from "../../shared/leave.ts";
 import CompetitorsPage from "./CompetitorsPage.tsx";
 
 const competitor = (id: string, name: string, handle: string, platform = "INSTAGRAM") => ({ __typename: "Competitor", id, name, platform, handle, area: null, cuisine: null });

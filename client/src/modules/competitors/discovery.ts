@@ -6,7 +6,7 @@ import { App } from "antd";
 import { useCallback, useEffect, useState } from "react";
 import { CompetitorsDiscoveryConnectDocument, CompetitorsDiscoveryDocument, type CompetitorsDiscoveryFieldsFragment } from "../../graphql/graphql.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
-import { browser } from "../platforms/leave.ts";
+import { browser } from "../../shared/leave.ts";
 
 export type Discovery = CompetitorsDiscoveryFieldsFragment;
 

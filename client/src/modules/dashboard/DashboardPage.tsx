@@ -21,7 +21,7 @@ import { TrialAlert } from "./components/TrialAlert.tsx";
 import { Welcome } from "./components/Welcome.tsx";
 import { UnansweredReviewsCard } from "./components/UnansweredReviewsCard.tsx";
 import { useClientDashboard } from "./hooks/useClientDashboard.ts";
-import { BestTimesCard } from "../insights/BestTimesCard.tsx";
+import { BestTimesCard } from "../insights/index.ts";
 import { OwnerDashboard } from "./OwnerDashboardPage.tsx";
 import "./i18n.ts";
 

@@ -1,7 +1,9 @@
 // Texts of the client and owner dashboards.
 import { registerTranslations } from "../../i18n/index.ts";
 
-registerTranslations("dashboard", {
+export const DASHBOARD_NS = "dashboard";
+
+registerTranslations(DASHBOARD_NS, {
   en: {
     prayer: {
       title: "Prayer times in Kuwait City",

@@ -4,12 +4,12 @@
 import { Alert, Button, Card, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { Note } from "../../app/Note.tsx";
+import { Note } from "../../shared/Note.tsx";
 import { formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { INSIGHTS_NS } from "./i18n.ts";
 import { PostingHeatmap } from "./PostingHeatmap.tsx";
-import { slotName } from "./time.ts";
+import { slotName } from "../../shared/time.ts";
 import { reasonKey, usePostingInsights } from "./useSuggestedTimes.ts";
 import "./i18n.ts";
 

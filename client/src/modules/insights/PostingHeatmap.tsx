@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { INSIGHTS_NS } from "./i18n.ts";
-import { hourName, weekdayName, weekOrder } from "./time.ts";
+import { hourName, weekdayName } from "../../shared/time.ts";
+import { WeekHoursTable } from "../../shared/WeekHoursTable.tsx";
 import "./i18n.ts";
 import "./insights.css";
 
@@ -16,7 +17,6 @@ export interface HeatCell {
   score: number;
 }
 
-const HOURS = Array.from({ length: 24 }, (_, h) => h);
 /** Five steps of the colour scale: 0-19, 20-39, 40-59, 60-79, 80-100. */
 export const bucketOf = (score: number) => Math.min(4, Math.max(0, Math.floor(score / 20)));
 
@@ -28,37 +28,14 @@ export function PostingHeatmap({ cells, best = [] }: { cells: readonly HeatCell[
 
   return (
     <div className="sufra-heatmap" data-testid="posting-heatmap">
-      {/* the table scrolls sideways on a phone; the region can take focus so keyboards can scroll it */}
-      <div className="sufra-heatmap-scroll" role="region" aria-label={t("heatmap")} tabIndex={0}>
-        <table className="sufra-heatmap-table">
-          <caption className="sufra-visually-hidden">{t("heatmap")}</caption>
-          <thead>
-            <tr>
-              <td />
-              {HOURS.map((h) => (
-                <th key={h} scope="col" aria-label={hourName(h, locale)}>
-                  {/* every third hour is written; each column still names its hour */}
-                  <span aria-hidden="true">{h % 3 === 0 ? hourName(h, locale) : ""}</span>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {weekOrder(locale).map((w) => (
-              <tr key={w} data-testid={`heat-row-${w}`}>
-                <th scope="row" aria-label={weekdayName(w, locale)}>
-                  <span aria-hidden="true">{weekdayName(w, locale, "short")}</span>
-                </th>
-                {HOURS.map((h) => {
-                  const score = scores.get(w * 24 + h) ?? 0;
-                  const label = t("cellLabel", { day: weekdayName(w, locale), hour: hourName(h, locale), score: formatNumber(score, locale) });
-                  return <td key={h} className={`sufra-heat sufra-heat-${bucketOf(score)}${top.has(w * 24 + h) ? " is-best" : ""}`} aria-label={label} title={label} data-testid={`heat-${w}-${h}`} data-score={score} />;
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WeekHoursTable
+        label={t("heatmap")}
+        cell={(w, h) => {
+          const score = scores.get(w * 24 + h) ?? 0;
+          const label = t("cellLabel", { day: weekdayName(w, locale), hour: hourName(h, locale), score: formatNumber(score, locale) });
+          return <td key={h} className={`sufra-heat sufra-heat-${bucketOf(score)}${top.has(w * 24 + h) ? " is-best" : ""}`} aria-label={label} title={label} data-testid={`heat-${w}-${h}`} data-score={score} />;
+        }}
+      />
       <ul className="sufra-heatmap-legend" aria-label={t("legend")} data-testid="heatmap-legend">
         <li>{t("legendLow")}</li>
         {[0, 1, 2, 3, 4].map((b) => (

@@ -4,7 +4,7 @@ import { Button } from "antd";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../lib/useLocale.ts";
 import { INSIGHTS_NS } from "./i18n.ts";
-import { slotName } from "./time.ts";
+import { slotName } from "../../shared/time.ts";
 import { reasonKey, useSuggestedTimes } from "./useSuggestedTimes.ts";
 import "./i18n.ts";
 import "./insights.css";

@@ -5,10 +5,7 @@ import { Fragment } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { formatDate, formatNumber } from "../../lib/format.ts";
-import { SUPPORT_EMAIL } from "../landing/i18n.ts";
-import { SiteFooter } from "../landing/SiteFooter.tsx";
-import { SiteHeader } from "../landing/SiteHeader.tsx";
-import { usePublicPage } from "../landing/usePublicPage.ts";
+import { SiteFooter, SiteHeader, SUPPORT_EMAIL, usePublicPage } from "../landing/index.ts";
 import { LEGAL_UPDATED, type LegalSection } from "./i18n.ts";
 import "./legal.css";
 

@@ -11,7 +11,7 @@ import { inLanguage } from "../../../test/render.tsx";
 import { people, renderWithMocks, signIn } from "../../../test/screens.tsx";
 import SettingsPage from "../account/SettingsPage.tsx";
 import { ConnectedAccounts } from "./ConnectedAccounts.tsx";
-import { browser } from "./leave.ts";
+import { browser } from "../../shared/leave.ts";
 
 type P = "INSTAGRAM" | "TWITTER" | "SNAPCHAT";
 

@@ -11,15 +11,15 @@ import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Popconfirm, R
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
-import { LoadError } from "../../app/LoadError.tsx";
-import { TAG_COLORS } from "../../app/tagColors.ts";
+import { LoadError } from "../../shared/LoadError.tsx";
+import { TAG_COLORS } from "../../shared/tagColors.ts";
 import { PlatformsAddPracticeDocument, PlatformsConnectDocument, PlatformsConnectionsDocument, PlatformsDisconnectDocument, type Platform, type PlatformsConnectionsQuery } from "../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { PLATFORMS_NS } from "./i18n.ts";
-import { browser } from "./leave.ts";
-import { PlatformIcon, platformLabel } from "./platformMeta.tsx";
+import { browser } from "../../shared/leave.ts";
+import { PlatformIcon, platformLabel } from "../../shared/platformMeta.tsx";
 import "./platforms.css";
 
 type Connection = PlatformsConnectionsQuery["platformConnections"][number];

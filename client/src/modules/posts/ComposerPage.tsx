@@ -24,7 +24,7 @@ import { Alert, App, Button, Checkbox, Drawer, Form, Grid, Input, Select, Skelet
 import { lazy, Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router-dom";
-import { LoadError } from "../../app/LoadError.tsx";
+import { LoadError } from "../../shared/LoadError.tsx";
 import {
   PostsComposerSetupDocument,
   PostsCreateDocument,
@@ -40,15 +40,14 @@ import {
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
-import { gqlPlatform, PlatformLabel, platformName, postStatusName } from "./components/bits.tsx";
+import { gqlPlatform, PlatformLabel, platformName, postStatusName } from "../../shared/postBits.tsx";
 import { KuwaitDateTimePicker } from "./components/KuwaitDateTimePicker.tsx";
 import { MediaField, type MediaItem } from "./components/MediaField.tsx";
 import { PreviewCard } from "./components/PreviewCard.tsx";
 import type { Insertion } from "./components/studio/GenerateTab.tsx";
 import { STUDIO_NS } from "./components/studio/studio.i18n.ts";
 import { POSTS_NS } from "./i18n.ts";
-import { gqlOccasion, occasionKey } from "../campaigns/components/bits.tsx";
-import { PostCampaignFields } from "../campaigns/components/PostCampaignFields.tsx";
+import { gqlOccasion, occasionKey, PostCampaignFields } from "../campaigns/index.ts";
 import "./posts.css";
 
 type Connection = PostsComposerSetupQuery["platformConnections"][number];

@@ -7,7 +7,7 @@
 import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
 import { isPostDeletable, isPostEditable, PLATFORMS, POST_STATUSES, messageText, postStatusKey, type PlatformName } from "@sufra/schema";
 import { Alert, App, Button, Card, Checkbox, Empty, Grid, Input, Modal, Popconfirm, Select, Skeleton, Table, Typography } from "antd";
-import { DatePicker } from "../../app/DatePicker.tsx";
+import { DatePicker } from "../../shared/DatePicker.tsx";
 import type { Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,14 +27,15 @@ import {
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
-import { gqlPlatform, KuwaitDate, RouteButton, PlatformLabel, PostStatusTag, postStatusName, TargetStatusTag } from "./components/bits.tsx";
+import { gqlPlatform, KuwaitDate, PlatformLabel, PostStatusTag, postStatusName, TargetStatusTag } from "../../shared/postBits.tsx";
+import { RouteButton } from "../../shared/RouteButton.tsx";
 import { KuwaitDateTimePicker } from "./components/KuwaitDateTimePicker.tsx";
 import { needsAttention, TargetAttention } from "./components/TargetAttention.tsx";
 import { NetworkLink, PostThumb, useDuplicatePost } from "./components/PostExtras.tsx";
 import { kuwaitDayBounds } from "./kuwaitTime.ts";
 import { POSTS_NS } from "./i18n.ts";
-import { measureRowSafeTitle } from "../../app/MeasureRowSafe.tsx";
-import { useSerialRefetch } from "../../app/useSerialRefetch.ts";
+import { measureRowSafeTitle } from "../../shared/MeasureRowSafe.tsx";
+import { useSerialRefetch } from "../../shared/useSerialRefetch.ts";
 import "./posts.css";
 
 export const PAGE_SIZE = 20;

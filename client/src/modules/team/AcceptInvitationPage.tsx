@@ -7,10 +7,8 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { acceptInvitationSchema, fieldErrors } from "@sufra/schema";
 import { api, ApiError } from "../../lib/api.ts";
-import type { LoginState } from "../auth/LoginPage.tsx";
-import { AuthLayout } from "../auth/AuthLayout.tsx";
-import { BackToLogin, detailsOnFields, Field, generalError, LinkButton, Notice, useAuthText, withoutError, type FieldErrors, type Msg } from "../auth/shared.tsx";
-import "../auth/i18n.ts";
+import { AuthLayout, BackToLogin, detailsOnFields, Field, type FieldErrors, generalError, type LoginState, type Msg, Notice, useAuthText, withoutError } from "../auth/index.ts";
+import { LinkButton } from "../../shared/RouteButton.tsx";
 import { TEAM_NS } from "./i18n.ts";
 
 type AcceptField = "name" | "password" | "confirmPassword";

@@ -4,9 +4,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { messageText, PLANS } from "@sufra/schema";
 import { InviteTeamMemberDocument, RemoveTeamMemberDocument, TeamPageDocument } from "../../graphql/graphql.ts";
-import { session } from "../../lib/session.ts";
-import { fakeFetch, inLanguage, renderRoutes } from "../../../test/render.tsx";
-import { people, renderWithMocks, signIn } from "../../../test/screens.tsx";
+import { fakeFetch, inLanguage, openPopover, renderRoutes, type } from "../../../test/render.tsx";
+import { freshStart, people, renderWithMocks, signIn } from "../../../test/screens.tsx";
 import LoginPage from "../auth/LoginPage.tsx";
 import AcceptInvitationPage from "./AcceptInvitationPage.tsx";
 import TeamPage from "./TeamPage.tsx";
@@ -29,19 +28,8 @@ function teamMock(team: { premium: boolean; canManage: boolean; members: object[
   };
 }
 
-const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
-const openPopover = () =>
-  waitFor(() => {
-    const el = document.querySelector<HTMLElement>(".ant-popover:not(.ant-popover-hidden)");
-    if (!el) throw new Error("no confirmation open");
-    return el;
-  });
 
-beforeEach(async () => {
-  localStorage.clear();
-  session.clear();
-  await inLanguage("en");
-});
+beforeEach(() => freshStart());
 
 describe("team page", () => {
   test("not on Premium: the upgrade card with the plans compared and a way to upgrade, no invite form", async () => {
@@ -140,15 +128,6 @@ describe("team page", () => {
     expect(screen.queryByTestId("invite-form")).toBeNull();
     expect(screen.queryByText("Remove")).toBeNull();
     expect(screen.queryByText("Revoke")).toBeNull();
-  });
-
-  test("an admin is pointed to the admin console", async () => {
-    signIn("admin");
-    renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [
-      { request: { query: TeamPageDocument }, result: { errors: [{ message: "You do not have permission to perform this action", extensions: { code: "FORBIDDEN", reason: "FORBIDDEN" } }] } },
-    ]);
-    expect(await screen.findByTestId("team-admin")).toHaveTextContent("Administrators see a business's people in the admin console.");
-    expect(screen.getByRole("link", { name: "Open the clients list" })).toHaveAttribute("href", "/admin/clients");
   });
 });
 

@@ -1,10 +1,10 @@
 // /team: the people of the business (a table on large screens, cards on small ones), pending
 // invitations, and, for owners and the account holder, inviting and removing people. A business not
 // on Premium sees the upgrade card instead (and, after a downgrade, the people still there, so they
-// can be removed). Admins are sent to the admin console.
+// can be removed). Admins never arrive here: ROUTE_ACCESS sends them to their console.
 import { useMutation, useQuery } from "@apollo/client/react";
 import { inviteSchema, messageText, type MessageKey } from "@sufra/schema";
-import { Alert, App, Button, Card, Descriptions, Empty, Form, Grid, Input, Popconfirm, Radio, Result, Skeleton, Table, Tag, Typography } from "antd";
+import { Alert, App, Button, Card, Descriptions, Empty, Form, Grid, Input, Popconfirm, Radio, Skeleton, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -20,12 +20,12 @@ import { errorCode, errorDetails, errorMessage } from "../../lib/errorMessage.ts
 import { formatDate } from "../../lib/format.ts";
 import { useSession } from "../../lib/session.ts";
 import { useLocale } from "../../lib/useLocale.ts";
-import { LinkButton } from "../auth/shared.tsx";
+import { LinkButton } from "../../shared/RouteButton.tsx";
 import { UpgradeCard } from "./components/UpgradeCard.tsx";
 import { TEAM_NS } from "./i18n.ts";
 import "./team.css";
-import { LoadError } from "../../app/LoadError.tsx";
-import { Note } from "../../app/Note.tsx";
+import { LoadError } from "../../shared/LoadError.tsx";
+import { Note } from "../../shared/Note.tsx";
 
 type Member = TeamPageQuery["team"]["members"][number];
 
@@ -35,17 +35,7 @@ export default function TeamPage() {
   const reload = () => refetch().catch(() => {});
 
   let body;
-  if (!data && error && errorCode(error) === "FORBIDDEN")
-    body = (
-      <Result
-        status="info"
-        title={t("adminTitle")}
-        subTitle={t("adminText")}
-        extra={<LinkButton to="/admin/clients">{t("adminLink")}</LinkButton>}
-        data-testid="team-admin"
-      />
-    );
-  else if (!data && error)
+  if (!data && error)
     body = <LoadError title={t("loadFailed")} error={error} onRetry={reload} />;
   else if (!data) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else {

@@ -51,9 +51,6 @@ export const teamTexts = {
       revoked: "The invitation to {{email}} is revoked",
     },
     readOnly: "Only owners and the account holder can invite or remove people.",
-    adminTitle: "Teams belong to businesses",
-    adminText: "Administrators see a business's people in the admin console.",
-    adminLink: "Open the clients list",
     loadFailed: "We could not load your team",
     upgrade: {
       teamTitle: "Team collaboration is part of the Premium plan",
@@ -130,9 +127,6 @@ export const teamTexts = {
       revoked: "تم إلغاء الدعوة المرسلة إلى {{email}}",
     },
     readOnly: "يستطيع المالكون وصاحب الحساب فقط دعوة الأشخاص أو إزالتهم.",
-    adminTitle: "الفرق تابعة للأنشطة التجارية",
-    adminText: "يرى المشرفون أشخاص كل نشاط تجاري في لوحة الإدارة.",
-    adminLink: "فتح قائمة العملاء",
     loadFailed: "تعذر تحميل فريقك",
     upgrade: {
       teamTitle: "العمل الجماعي جزء من الباقة المميزة",

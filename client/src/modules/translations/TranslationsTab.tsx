@@ -12,7 +12,7 @@ import { api } from "../../lib/api.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
-import { applyTranslations } from "./serverTexts.ts";
+import { applyTranslations } from "../../i18n/serverTexts.ts";
 import "./i18n.ts";
 import "./translations.css";
 

@@ -6,7 +6,7 @@ import { Button, Skeleton, Typography } from "antd";
 import { Component, lazy, Suspense, useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../lib/useLocale.ts";
-import { useTheme } from "../preferences.ts";
+import { useTheme } from "../../lib/preferences.ts";
 import { canDraw } from "./canvas.ts";
 import { ChartTable } from "./ChartTable.tsx";
 import { CHARTS_NS } from "./i18n.ts";

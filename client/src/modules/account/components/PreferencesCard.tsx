@@ -5,7 +5,7 @@ import { App, Card, Form, Radio, Segmented, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../lib/errorMessage.ts";
-import { setThemePreference, THEMES, useTheme, type ThemePreference } from "../../../app/preferences.ts";
+import { setThemePreference, THEMES, useTheme, type ThemePreference } from "../../../lib/preferences.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { api } from "../../../lib/api.ts";
 import { formatMoney, latinDigits, setLatinDigits } from "../../../lib/format.ts";

@@ -11,7 +11,7 @@ import { AdminAiSettingsDocument, AdminTestAiSettingsDocument, AdminUpdateAiSett
 import { errorDetails, errorMessage } from "../../../lib/errorMessage.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { LoadError } from "../../../app/LoadError.tsx";
+import { LoadError } from "../../../shared/LoadError.tsx";
 
 interface Values {
   provider: "local" | "openai";

@@ -4,7 +4,7 @@
 import { useMutation, useQuery } from "@apollo/client/react";
 import { CALENDAR_MAX_YEAR, CALENDAR_MIN_YEAR, kuwaitDate } from "@sufra/schema";
 import { App, Button, Card, Grid, Input, InputNumber, Popconfirm, Skeleton, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
-import { DatePicker } from "../../../app/DatePicker.tsx";
+import { DatePicker } from "../../../shared/DatePicker.tsx";
 import dayjs from "dayjs";
 import { Fragment, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,7 @@ import { AdminHolidaysDocument, AdminRemoveHolidayOverrideDocument, AdminSetHoli
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { digitsInput, formatDate, formatHijri } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { LoadError } from "../../../app/LoadError.tsx";
+import { LoadError } from "../../../shared/LoadError.tsx";
 
 type Holiday = AdminHolidaysQuery["kuwaitHolidays"][number];
 type Override = AdminHolidaysQuery["holidayOverrides"][number];

@@ -1,9 +1,9 @@
 // Status tags and plan names shared by the admin screens.
 import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import { TAG_COLORS, type TagTone } from "../../../app/tagColors.ts";
+import { TAG_COLORS, type TagTone } from "../../../shared/tagColors.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { planOf } from "../../dashboard/subscription.ts";
+import { planOf } from "../../../shared/subscription.ts";
 
 const CLIENT_TONES: Record<string, TagTone> = { PENDING: "warning", ACTIVE: "success", SUSPENDED: "danger", REJECTED: "neutral" };
 const HEALTH_TONES: Record<string, TagTone> = { HEALTHY: "success", DEGRADED: "warning", DOWN: "danger" };

@@ -3,8 +3,8 @@
 import { useQuery } from "@apollo/client/react";
 import { Card, Empty, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
-import { LoadError } from "../../../app/LoadError.tsx";
-import { SufraChart } from "../../../app/charts/index.ts";
+import { LoadError } from "../../../shared/LoadError.tsx";
+import { SufraChart } from "../../../shared/charts/index.ts";
 import { AnalyticsContentBreakdownDocument, type AnalyticsGroupFieldsFragment } from "../../../graphql/graphql.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { ANALYTICS_NS } from "../i18n.ts";

@@ -5,7 +5,7 @@ import { Button, Card, Result, Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { formatNumber } from "../../../lib/format.ts";
-import { LinkButton } from "../../auth/shared.tsx";
+import { LinkButton } from "../../../shared/RouteButton.tsx";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { ANALYTICS_NS } from "../i18n.ts";
 

@@ -4,12 +4,11 @@
 // (PostingHeatmap's look), relative to the best cell. Hours run from the right in Arabic (the table
 // follows the page's direction); each cell names itself for screen readers.
 import { useTranslation } from "react-i18next";
-import { weekOrder } from "../../../app/week.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { hourName, weekdayName } from "../../insights/time.ts";
+import { hourName, weekdayName } from "../../../shared/time.ts";
+import { WeekHoursTable } from "../../../shared/WeekHoursTable.tsx";
 import { ANALYTICS_NS } from "../i18n.ts";
-import "../../insights/insights.css";
 
 export interface EngagementCell {
   weekday: number;
@@ -18,7 +17,6 @@ export interface EngagementCell {
   averageEngagement?: number | null;
 }
 
-const HOURS = Array.from({ length: 24 }, (_, h) => h);
 /** Five steps of the insights' scale, by the share of the best cell. */
 export const stepOf = (value: number, best: number) => (best > 0 ? Math.min(4, Math.floor((value / best) * 5)) : 0);
 
@@ -32,42 +30,21 @@ export function EngagementHeatmap({ cells }: { cells: readonly EngagementCell[] 
   return (
     <div className="sufra-heatmap" data-testid="engagement-heatmap">
       <p className="sufra-visually-hidden">{t("heatmap.description")}</p>
-      <div className="sufra-heatmap-scroll" role="region" aria-label={t("heatmap.title")} tabIndex={0}>
-        <table className="sufra-heatmap-table">
-          <caption className="sufra-visually-hidden">{t("heatmap.title")}</caption>
-          <thead>
-            <tr>
-              <td />
-              {HOURS.map((h) => (
-                <th key={h} scope="col" aria-label={hourName(h, locale)}>
-                  <span aria-hidden="true">{h % 3 === 0 ? hourName(h, locale) : ""}</span>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {weekOrder(locale).map((w) => (
-              <tr key={w} data-testid={`heat-row-${w}`}>
-                <th scope="row" aria-label={weekdayName(w, locale)}>
-                  <span aria-hidden="true">{weekdayName(w, locale, "short")}</span>
-                </th>
-                {HOURS.map((h) => {
-                  const c = at.get(w * 24 + h);
-                  const day = weekdayName(w, locale);
-                  const hour = hourName(h, locale);
-                  if (!c?.posts) {
-                    const label = t("heatmap.empty", { day, hour });
-                    return <td key={h} className="sufra-heat is-empty" aria-label={label} title={label} data-testid={`heat-${w}-${h}`} />;
-                  }
-                  const value = c.averageEngagement ?? 0;
-                  const label = t("heatmap.cell", { day, hour, posts: formatNumber(c.posts, locale), engagement: round(value) });
-                  return <td key={h} className={`sufra-heat sufra-heat-${stepOf(value, best)}`} aria-label={label} title={label} data-testid={`heat-${w}-${h}`} data-value={value} />;
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <WeekHoursTable
+        label={t("heatmap.title")}
+        cell={(w, h) => {
+          const c = at.get(w * 24 + h);
+          const day = weekdayName(w, locale);
+          const hour = hourName(h, locale);
+          if (!c?.posts) {
+            const label = t("heatmap.empty", { day, hour });
+            return <td key={h} className="sufra-heat is-empty" aria-label={label} title={label} data-testid={`heat-${w}-${h}`} />;
+          }
+          const value = c.averageEngagement ?? 0;
+          const label = t("heatmap.cell", { day, hour, posts: formatNumber(c.posts, locale), engagement: round(value) });
+          return <td key={h} className={`sufra-heat sufra-heat-${stepOf(value, best)}`} aria-label={label} title={label} data-testid={`heat-${w}-${h}`} data-value={value} />;
+        }}
+      />
       <ul className="sufra-heatmap-legend" aria-label={t("heatmap.legend")}>
         <li>
           <span className="sufra-heat is-empty" aria-hidden="true" /> {t("heatmap.noPosts")}

@@ -2,7 +2,7 @@
 // demo and real accounts, whether demo accounts' simulated figures count. All kept in the URL.
 import { ANALYTICS_MAX_DAYS, daysBetween } from "@sufra/schema";
 import { Select, Switch } from "antd";
-import { DatePicker } from "../../../app/DatePicker.tsx";
+import { DatePicker } from "../../../shared/DatePicker.tsx";
 import dayjs, { type Dayjs } from "dayjs";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";

@@ -3,12 +3,12 @@
 import { useQuery } from "@apollo/client/react";
 import { Card, Descriptions, Empty, Skeleton, Table, Tabs } from "antd";
 import { useTranslation } from "react-i18next";
-import { LoadError } from "../../../app/LoadError.tsx";
-import { SufraChart } from "../../../app/charts/index.ts";
+import { LoadError } from "../../../shared/LoadError.tsx";
+import { SufraChart } from "../../../shared/charts/index.ts";
 import { AnalyticsPlatformDetailDocument, type AnalyticsOverviewCardsQuery, type Platform } from "../../../graphql/graphql.ts";
 import { formatNumber, formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { PlatformIcon, platformLabel } from "../../platforms/platformMeta.tsx";
+import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
 import { ANALYTICS_NS } from "../i18n.ts";
 import type { RangeVariables } from "../types.ts";
 import { Change } from "./Change.tsx";

@@ -5,11 +5,11 @@ import { useQuery, useSubscription } from "@apollo/client/react";
 import { Card, Skeleton, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSocketConnected } from "../../../app/apollo.ts";
-import { LoadError } from "../../../app/LoadError.tsx";
+import { LoadError } from "../../../shared/LoadError.tsx";
 import { AnalyticsRealtimeLiveDocument, AnalyticsRealtimeNowDocument, type AnalyticsRealtimeFieldsFragment } from "../../../graphql/graphql.ts";
 import { formatClock, formatNumber, formatPercent, formatRelative } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { PlatformIcon, platformLabel } from "../../platforms/platformMeta.tsx";
+import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
 import { ANALYTICS_NS } from "../i18n.ts";
 
 export const REALTIME_POLL_MS = 60_000;

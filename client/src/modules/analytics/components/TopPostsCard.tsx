@@ -3,7 +3,7 @@ import { useQuery } from "@apollo/client/react";
 import { Card, Empty, Select, Skeleton } from "antd";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LoadError } from "../../../app/LoadError.tsx";
+import { LoadError } from "../../../shared/LoadError.tsx";
 import { AnalyticsTopPostsListDocument, type AnalyticsTopPostsSort } from "../../../graphql/graphql.ts";
 import { ANALYTICS_NS } from "../i18n.ts";
 import type { RangeVariables } from "../types.ts";

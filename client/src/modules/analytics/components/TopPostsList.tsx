@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { AnalyticsTopPostFieldsFragment } from "../../../graphql/graphql.ts";
 import { formatDate, formatNumber, formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { PlatformIcon, platformLabel } from "../../platforms/platformMeta.tsx";
+import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
 import { ANALYTICS_NS } from "../i18n.ts";
 import { occasionLabel } from "../labels.ts";
 

@@ -5,12 +5,12 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import { Alert, App, Checkbox, Empty, Modal, Skeleton, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LoadError } from "../../../app/LoadError.tsx";
+import { LoadError } from "../../../shared/LoadError.tsx";
 import { CampaignsAttachableDocument, CampaignsAttachDocument } from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { formatDateTime, formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { PlatformIcon, PostStatusTag } from "../../posts/components/bits.tsx";
+import { PlatformIcon, PostStatusTag } from "../../../shared/postBits.tsx";
 import { CAMPAIGNS_NS } from "../i18n.ts";
 
 const excerpt = (s: string, n = 80) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);

@@ -20,7 +20,7 @@ import {
   type ContentOccasionKey,
 } from "@sufra/schema";
 import { Alert, App, Form, Input, InputNumber, Modal, Select, Typography } from "antd";
-import { DatePicker } from "../../../app/DatePicker.tsx";
+import { DatePicker } from "../../../shared/DatePicker.tsx";
 import type { FormInstance } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";

@@ -16,8 +16,8 @@ import {
 } from "@sufra/schema";
 import { Progress, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { ToneTag } from "../../../app/ToneTag.tsx";
-import type { TagTone } from "../../../app/tagColors.ts";
+import { ToneTag } from "../../../shared/ToneTag.tsx";
+import type { TagTone } from "../../../shared/tagColors.ts";
 import type { CampaignGoal, CampaignMetric, ContentOccasion } from "../../../graphql/graphql.ts";
 import { formatDate, formatHijri, formatMoney, formatNumber, formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";

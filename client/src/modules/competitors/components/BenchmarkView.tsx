@@ -5,7 +5,7 @@ import type { CompetitorMetric, Locale } from "@sufra/schema";
 import { Card, Segmented, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { SufraChart, type ChartPoint } from "../../../app/charts/index.ts";
+import { SufraChart, type ChartPoint } from "../../../shared/charts/index.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { COMPETITORS_NS } from "../i18n.ts";
 import { platformLabel, summaryPoints, summarySentence, type Benchmark } from "../model.ts";

@@ -7,7 +7,7 @@ import { useMutation } from "@apollo/client/react";
 import { COMPETITOR_IMPORT_MAX_BYTES, readCompetitorCsv } from "@sufra/schema";
 import { Alert, Button, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { CsvImportModal, csvImportTexts } from "../../../app/csv-import/CsvImportModal.tsx";
+import { CsvImportModal, csvImportTexts } from "../../../shared/CsvImportModal.tsx";
 import { CompetitorsImportDocument, type CompetitorsImportMutation } from "../../../graphql/graphql.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";

@@ -4,7 +4,7 @@
 import { useMutation } from "@apollo/client/react";
 import { COMPETITOR_THEMES_MAX, competitorSnapshotSchema, isMessageKey, kuwaitDate, messageText, type Locale } from "@sufra/schema";
 import { Alert, App, Form, InputNumber, Modal, Select, Typography } from "antd";
-import { DatePicker } from "../../../app/DatePicker.tsx";
+import { DatePicker } from "../../../shared/DatePicker.tsx";
 import type { FormRule } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";

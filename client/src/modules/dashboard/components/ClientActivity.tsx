@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import type { ClientActivityType } from "../../../graphql/graphql.ts";
 import { formatNumber, formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { PlatformIcon, platformLabel, platformName } from "../../platforms/platformMeta.tsx";
+import { PlatformIcon, platformLabel, platformName } from "../../../shared/platformMeta.tsx";
 import type { ClientActivityItem } from "../hooks/useClientDashboard.ts";
 import { ActivityCard } from "./ActivityCard.tsx";
 

@@ -5,15 +5,15 @@ import { useQuery } from "@apollo/client/react";
 import { Card, Skeleton, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { LoadError } from "../../../app/LoadError.tsx";
-import { TAG_COLORS } from "../../../app/tagColors.ts";
-import { SufraChart } from "../../../app/charts/index.ts";
+import { LoadError } from "../../../shared/LoadError.tsx";
+import { TAG_COLORS } from "../../../shared/tagColors.ts";
+import { SufraChart } from "../../../shared/charts/index.ts";
 import { DashboardContentPerformanceDocument } from "../../../graphql/graphql.ts";
 import { formatNumber, formatPercent } from "../../../lib/format.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { PlatformIcon, platformLabel } from "../../platforms/platformMeta.tsx";
-import { ANALYTICS_NS } from "../../analytics/i18n.ts";
+import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
+import { ANALYTICS_NS } from "../../analytics/index.ts";
 
 export function ContentPerformanceCard() {
   const { t } = useTranslation("dashboard");

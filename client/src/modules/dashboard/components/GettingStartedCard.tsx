@@ -11,7 +11,7 @@ import { Link } from "react-router-dom";
 import { GettingStartedDocument, type GettingStartedQuery } from "../../../graphql/graphql.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { TAG_COLORS } from "../../../app/tagColors.ts";
+import { TAG_COLORS } from "../../../shared/tagColors.ts";
 import { GETTING_STARTED_NS } from "../getting-started/i18n.ts";
 import "../getting-started/getting-started.css";
 

@@ -6,8 +6,8 @@ import { PRAYERS, kuwaitClock, nextPrayer, prayerTipWindows, suggestedPostTimes 
 import { Alert, Button, Card, Skeleton, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Note } from "../../../app/Note.tsx";
-import { TAG_COLORS } from "../../../app/tagColors.ts";
+import { Note } from "../../../shared/Note.tsx";
+import { TAG_COLORS } from "../../../shared/tagColors.ts";
 import { DashboardPrayerTimesDocument } from "../../../graphql/graphql.ts";
 import { formatClock, formatDate, formatHijri } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";

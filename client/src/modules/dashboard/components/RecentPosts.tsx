@@ -5,8 +5,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { formatDateTime, formatRelative } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { PlatformIcon, platformLabel } from "../../platforms/platformMeta.tsx";
-import { excerpt, POST_STATUS_COLORS, postStatusLabel } from "../../schedule/postStatus.ts";
+import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
+import { excerpt, POST_STATUS_COLORS, postStatusLabel } from "../../../shared/postStatus.ts";
 import type { RecentPost } from "../hooks/useClientDashboard.ts";
 
 const timeOf = (p: RecentPost) => (p.status === "PUBLISHED" || p.status === "PARTIALLY_PUBLISHED" ? (p.publishedAt ?? p.scheduledFor) : p.scheduledFor) ?? p.updatedAt;

@@ -7,8 +7,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { formatDate, formatNumber, formatPercent } from "../../../lib/format.ts";
-import { TAG_COLORS } from "../../../app/tagColors.ts";
-import { Change } from "../../analytics/components/Change.tsx";
+import { TAG_COLORS } from "../../../shared/tagColors.ts";
+import { Change } from "../../analytics/index.ts";
 import type { ClientDashboardData } from "../hooks/useClientDashboard.ts";
 import type { OwnerStatsData } from "../hooks/useOwnerStats.ts";
 

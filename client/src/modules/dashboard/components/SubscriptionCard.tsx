@@ -2,11 +2,11 @@
 // days left) or the renewal date. Before approval there is no subscription yet: it says so.
 import { Card, Descriptions, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { TAG_COLORS, type TagTone } from "../../../app/tagColors.ts";
+import { TAG_COLORS, type TagTone } from "../../../shared/tagColors.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { formatMoney, formatNumber } from "../../../lib/format.ts";
 import type { DashboardBusiness } from "../hooks/useDashboardMe.ts";
-import { planOf, trialOf } from "../subscription.ts";
+import { planOf, trialOf } from "../../../shared/subscription.ts";
 import { DatePair } from "./DatePair.tsx";
 
 const SUB_TONES: Record<string, TagTone> = { TRIAL: "warning", ACTIVE: "success", EXPIRED: "danger", CANCELLED: "danger" };

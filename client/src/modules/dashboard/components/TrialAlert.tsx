@@ -3,7 +3,7 @@ import { Alert } from "antd";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { formatDate, formatNumber } from "../../../lib/format.ts";
-import { trialOf, type SubscriptionLike } from "../subscription.ts";
+import { trialOf, type SubscriptionLike } from "../../../shared/subscription.ts";
 
 export function TrialAlert({ subscription }: { subscription: SubscriptionLike | null | undefined }) {
   const { t } = useTranslation("dashboard");

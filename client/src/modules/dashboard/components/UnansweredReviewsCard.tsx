@@ -7,7 +7,7 @@ import { Link } from "react-router-dom";
 import { DashboardReviewStatsDocument } from "../../../graphql/graphql.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { REVIEWS_NS } from "../../reviews/i18n.ts";
+import { REVIEWS_NS } from "../../reviews/index.ts";
 
 export function UnansweredReviewsCard() {
   const { t } = useTranslation(REVIEWS_NS);

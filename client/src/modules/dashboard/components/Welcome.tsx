@@ -1,8 +1,8 @@
 // The greeting: the person's name, their business and its status, and what that status means.
 import { Alert, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { Note } from "../../../app/Note.tsx";
-import { TAG_COLORS, type TagTone } from "../../../app/tagColors.ts";
+import { Note } from "../../../shared/Note.tsx";
+import { TAG_COLORS, type TagTone } from "../../../shared/tagColors.ts";
 import type { DashboardBusiness } from "../hooks/useDashboardMe.ts";
 
 const STATUS_TONES: Record<string, TagTone> = { PENDING: "warning", ACTIVE: "success", SUSPENDED: "danger", REJECTED: "danger" };

@@ -1,12 +1,12 @@
 // A day and time in Kuwait (whatever the browser's zone), with the Gregorian and Hijri dates written
 // beside it in the person's language, and the week's suggested posting times as chips. The value is an
 // ISO instant or null.
-import { DatePicker } from "../../../app/DatePicker.tsx";
+import { DatePicker } from "../../../shared/DatePicker.tsx";
 import type { Dayjs } from "dayjs";
 import { formatDateTime, formatHijri } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { fromPickerValue, kuwaitToday, toPickerValue } from "../kuwaitTime.ts";
-import { SuggestedTimeChips } from "../../insights/SuggestedTimeChips.tsx";
+import { SuggestedTimeChips } from "../../insights/index.ts";
 
 interface Props {
   value: string | null;

@@ -10,7 +10,7 @@ import { PostsDuplicateDocument, type MediaKind, type Platform, type TargetStatu
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { platformLabel } from "../../platforms/platformMeta.tsx";
+import { platformLabel } from "../../../shared/platformMeta.tsx";
 import { POSTS_NS } from "../i18n.ts";
 import "./postExtras.css";
 

@@ -9,7 +9,7 @@ import { formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { POSTS_NS } from "../i18n.ts";
 import type { PostMedia } from "../upload.ts";
-import { PlatformIcon } from "./bits.tsx";
+import { PlatformIcon } from "../../../shared/postBits.tsx";
 
 interface Props {
   preview: PlatformPreview;

@@ -11,7 +11,7 @@ import { PostsConfirmTargetDocument, PostsRetryTargetDocument, type PostsPostFie
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { POSTS_NS } from "../i18n.ts";
-import { platformName } from "./bits.tsx";
+import { platformName } from "../../../shared/postBits.tsx";
 
 export const needsAttention = (t: PostsTargetFieldsFragment) => t.status === "UNCONFIRMED" || t.status === "AWAITING_MANUAL" || t.status === "FAILED";
 

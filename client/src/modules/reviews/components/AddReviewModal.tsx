@@ -4,7 +4,7 @@
 import { useMutation } from "@apollo/client/react";
 import { isMessageKey, kuwaitDate, messageText, REVIEW_SOURCE_KEYS, REVIEW_SOURCES, reviewInputSchema, type Locale, type ReviewSource as SchemaSource } from "@sufra/schema";
 import { Alert, App, Form, Input, Modal, Rate, Select } from "antd";
-import { DatePicker } from "../../../app/DatePicker.tsx";
+import { DatePicker } from "../../../shared/DatePicker.tsx";
 import type { FormRule } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";

@@ -6,7 +6,7 @@ import { useMutation } from "@apollo/client/react";
 import { readReviewCsv, REVIEW_IMPORT_MAX_BYTES } from "@sufra/schema";
 import { Alert, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { CsvImportModal, csvImportTexts } from "../../../app/csv-import/CsvImportModal.tsx";
+import { CsvImportModal, csvImportTexts } from "../../../shared/CsvImportModal.tsx";
 import { ReviewsImportDocument, type ReviewsImportMutation } from "../../../graphql/graphql.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";

@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ReviewsApproveDocument, ReviewsDeleteDocument, ReviewsMarkRepliedDocument, ReviewsSuggestReplyDocument, ReviewsUpdateReplyDocument, type ReviewsReviewFieldsFragment } from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
-import { Note } from "../../../app/Note.tsx";
+import { Note } from "../../../shared/Note.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { REVIEWS_NS } from "../i18n.ts";

@@ -3,8 +3,8 @@
 import { REVIEW_SENTIMENTS, REVIEW_SOURCES, REVIEW_STATUSES, REVIEW_TOPICS, type ReviewSentiment as SchemaSentiment, type ReviewSource as SchemaSource, type ReviewStatus as SchemaStatus, type ReviewTopic as SchemaTopic } from "@sufra/schema";
 import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import type { TagTone } from "../../../app/tagColors.ts";
-import { ToneTag } from "../../../app/ToneTag.tsx";
+import type { TagTone } from "../../../shared/tagColors.ts";
+import { ToneTag } from "../../../shared/ToneTag.tsx";
 import type { ReviewSentiment, ReviewSource, ReviewStatus, ReviewTopic } from "../../../graphql/graphql.ts";
 import { formatDate, formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";

@@ -5,10 +5,9 @@ import { PictureOutlined, VideoCameraOutlined } from "@ant-design/icons";
 import type { Locale } from "@sufra/schema";
 import { useTranslation } from "react-i18next";
 import type { ScheduleCalendarPostFragment } from "../../../graphql/graphql.ts";
-import { PlatformIcon } from "../../platforms/platformMeta.tsx";
-import { PostThumb, thumbAlt } from "../../posts/components/PostExtras.tsx";
-import { POSTS_NS } from "../../posts/i18n.ts";
-import { excerpt, postStatusLabel } from "../postStatus.ts";
+import { PlatformIcon } from "../../../shared/platformMeta.tsx";
+import { POSTS_NS, PostThumb, thumbAlt } from "../../posts/index.ts";
+import { excerpt, postStatusLabel } from "../../../shared/postStatus.ts";
 import { formatKuwaitTime } from "../time.ts";
 
 /** When a post sits on the calendar: when it went out once published, else when it is due. */

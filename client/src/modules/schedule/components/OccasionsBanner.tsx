@@ -7,7 +7,7 @@ import { UPCOMING_OCCASIONS_MAX_DAYS } from "@sufra/schema";
 import { Button } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
-import { Note } from "../../../app/Note.tsx";
+import { Note } from "../../../shared/Note.tsx";
 import { ScheduleUpcomingOccasionsDocument } from "../../../graphql/graphql.ts";
 import { formatDate, formatHijri } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";

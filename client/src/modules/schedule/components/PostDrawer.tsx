@@ -7,15 +7,13 @@ import { useTranslation } from "react-i18next";
 import type { ScheduleCalendarPostFragment } from "../../../graphql/graphql.ts";
 import { formatDateTime, formatHijri } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { LinkButton } from "../../auth/shared.tsx";
-import { PlatformIcon, platformLabel } from "../../platforms/platformMeta.tsx";
+import { LinkButton } from "../../../shared/RouteButton.tsx";
+import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
 import { SCHEDULE_NS } from "../i18n.ts";
-import { POST_STATUS_COLORS, postStatusLabel, TARGET_STATUS_COLORS, targetStatusLabel } from "../postStatus.ts";
+import { POST_STATUS_COLORS, postStatusLabel, TARGET_STATUS_COLORS, targetStatusLabel } from "../../../shared/postStatus.ts";
 import { postTime } from "./EventBody.tsx";
-import { PostCampaignAction } from "../../campaigns/components/CalendarCampaign.tsx";
-import { CAMPAIGNS_NS } from "../../campaigns/i18n.ts";
-import { NetworkLink, PostThumb, useDuplicatePost } from "../../posts/components/PostExtras.tsx";
-import { POSTS_NS } from "../../posts/i18n.ts";
+import { CAMPAIGNS_NS, PostCampaignAction } from "../../campaigns/index.ts";
+import { NetworkLink, POSTS_NS, PostThumb, useDuplicatePost } from "../../posts/index.ts";
 
 interface Props {
   post: ScheduleCalendarPostFragment | null;

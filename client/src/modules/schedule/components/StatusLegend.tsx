@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { PostStatus } from "../../../graphql/graphql.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { SCHEDULE_NS } from "../i18n.ts";
-import { POST_STATUS_COLORS, postStatusLabel } from "../postStatus.ts";
+import { POST_STATUS_COLORS, postStatusLabel } from "../../../shared/postStatus.ts";
 
 const SHOWN: PostStatus[] = ["DRAFT", "SCHEDULED", "PUBLISHING", "PUBLISHED", "PARTIALLY_PUBLISHED", "FAILED", "UNCONFIRMED"];
 

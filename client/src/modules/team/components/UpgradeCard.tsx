@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { TEAM_NS } from "../i18n.ts";
+import "../team.css";
 
 const SUPPORT = "support@sufra.kw";
 const PREMIUM_KEYS = new Set(["team", "api"]);

@@ -41,7 +41,8 @@ import { Link } from "react-router-dom";
 import { errorCode, errorDetails, errorMessage } from "../../../../lib/errorMessage.ts";
 import { formatDate, formatNumber } from "../../../../lib/format.ts";
 import { useLocale } from "../../../../lib/useLocale.ts";
-import { gqlPlatform } from "../bits.tsx";
+import { gqlPlatform } from "../../../../shared/postBits.tsx";
+import { DASHBOARD_NS } from "../../../dashboard/index.ts";
 import {
   StudioAiUsageDocument,
   StudioGeneratePostDocument,
@@ -56,7 +57,6 @@ import {
 } from "../../../../graphql/graphql.ts";
 import { STUDIO_NS } from "./studio.i18n.ts";
 import "./studio.css";
-import "../../../dashboard/i18n.ts";
 
 export type InsertMode = "replace" | "append";
 export interface Insertion {
@@ -302,8 +302,8 @@ function OccasionHints({ list, onUse }: { list: Upcoming[] | undefined; onUse: (
       {hints.map(({ o, key }) => {
         const name = locale === "ar" ? o.nameAr : o.nameEn;
         // the same words as the dashboard's coming-occasions card (one text for an admin to edit)
-        const posts = t("occasions.posts", { ns: "dashboard", count: o.suggestedPosts, n: formatNumber(o.suggestedPosts, locale) });
-        const text = o.daysUntil === 0 ? t("occasions.today", { ns: "dashboard", name, posts }) : t("occasions.suggestion", { ns: "dashboard", name, posts, count: o.daysUntil, days: formatNumber(o.daysUntil, locale) });
+        const posts = t("occasions.posts", { ns: DASHBOARD_NS, count: o.suggestedPosts, n: formatNumber(o.suggestedPosts, locale) });
+        const text = o.daysUntil === 0 ? t("occasions.today", { ns: DASHBOARD_NS, name, posts }) : t("occasions.suggestion", { ns: DASHBOARD_NS, name, posts, count: o.daysUntil, days: formatNumber(o.daysUntil, locale) });
         return (
           <li key={`${o.occasionKey}-${o.date}`}>
             <Alert

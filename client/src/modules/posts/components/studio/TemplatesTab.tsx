@@ -26,7 +26,7 @@ import { App, Button, Card, Empty, Form, Input, InputNumber, Modal, Popconfirm, 
 import { useState, type JSX } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { TAG_COLORS } from "../../../../app/tagColors.ts";
+import { TAG_COLORS } from "../../../../shared/tagColors.ts";
 import {
   TemplatesApplyDocument,
   TemplatesBusinessProfileDocument,
@@ -44,7 +44,7 @@ import { TEMPLATES_NS } from "./templates/i18n.ts";
 import { previewValues, type TemplatesProfile } from "./templates/preview.ts";
 import { TemplateEditor } from "./templates/TemplateEditor.tsx";
 import "./templates/templates.css";
-import { LoadError } from "../../../../app/LoadError.tsx";
+import { LoadError } from "../../../../shared/LoadError.tsx";
 
 type Template = TemplatesTemplateFieldsFragment;
 type LanguageFilter = TemplateLanguage | "both";
