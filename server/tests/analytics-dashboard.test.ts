@@ -1,25 +1,21 @@
 // The client dashboard's analytics: views, likes and engagement over the last 30
 // Kuwait days from the daily rows, with their change against the 30 days before; the post counts;
 // and recent activity built from the business's own rows, with titles in both languages.
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { beforeAll, describe, expect, test } from "@jest/globals";
 import { kuwaitDate } from "@sufra/schema";
 import { refreshDailyMetrics } from "../src/modules/analytics/daily-metrics.ts";
-import { gql, startTestApp, type TestApp, signedInBusiness } from "./support/app.ts";
+import { gql, signedInBusiness } from "./support/app.ts";
+import type { Figures, Platform } from "./support/analytics.ts";
+import { appForFile } from "./support/per-file.ts";
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const app = appForFile();
 
 const db = () => app.sufra.deps.db;
 const DAY = 86_400_000;
 
 const business = () => signedInBusiness(app.base);
 
-async function publishedAgo(businessId: string, acc: { id: string; platform: "instagram" | "twitter" | "snapchat"; demo: boolean }, msAgo: number, f: { reach: number; views: number; likes: number; comments: number; shares: number }, content: string) {
+async function publishedAgo(businessId: string, acc: { id: string; platform: Platform; demo: boolean }, msAgo: number, f: Figures, content: string) {
   const at = new Date(Date.now() - msAgo);
   const post = await db().post.create({
     data: {

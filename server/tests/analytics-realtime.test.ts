@@ -2,19 +2,17 @@
 // figures, by Kuwait hour), what is publishing and due within the hour, the latest collection; its
 // tenancy through REST and GraphQL; and the subscription over a real WebSocket, which sends a fresh
 // view after a post goes out and refuses another business's subscriber.
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { beforeAll, describe, expect, test } from "@jest/globals";
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
-import { adminToken, call, gql, startTestApp, type TestApp, signedInBusiness } from "./support/app.ts";
+import { adminToken, call, gql, signedInBusiness } from "./support/app.ts";
+import { connectedAccount, type Figures, type Platform } from "./support/analytics.ts";
+import { appForFile } from "./support/per-file.ts";
 
-let app: TestApp;
+const app = appForFile({ PUBLISH_LEASE_SECONDS: "2" });
 let admin: string;
 beforeAll(async () => {
-  app = await startTestApp({ PUBLISH_LEASE_SECONDS: "2" });
   admin = await adminToken(app.base);
-});
-afterAll(async () => {
-  await app?.stop();
 });
 
 const db = () => app.sufra.deps.db;
@@ -23,15 +21,13 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 
 const business = () => signedInBusiness(app.base);
 
-type Platform = "instagram" | "twitter" | "snapchat";
-const account = (businessId: string, platform: Platform, demo = false) =>
-  db().platformAccount.create({ data: { businessId, platform, externalId: `${platform}-${businessId.slice(0, 8)}`, handle: `cafe_${platform}`, demo, status: "connected" } });
+const account = (businessId: string, platform: Platform, demo = false) => connectedAccount(app, businessId, platform, demo);
 
 interface TargetSpec {
   status: "published" | "publishing" | "pending";
   publishedAt?: Date;
   dueAt?: Date;
-  figures?: { reach: number; views: number; likes: number; comments: number; shares: number };
+  figures?: Figures;
   metricsAt?: Date;
   postStatus?: "published" | "publishing" | "scheduled" | "draft";
   content?: string;

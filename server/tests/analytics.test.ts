@@ -2,37 +2,25 @@
 // publishing, recomputed idempotently from the targets by the publisher, the metrics job, deletion and
 // start-up; the overview's totals, change against the previous period and split by network, read
 // from those rows; simulated figures hidden unless asked for; tenancy through both doors.
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { beforeAll, describe, expect, test } from "@jest/globals";
 import { addDays, kuwaitDate } from "@sufra/schema";
 import { backfillDailyMetrics, createDailyMetricsRefresher, refreshDailyMetrics } from "../src/modules/analytics/daily-metrics.ts";
-import { adminToken, call, gql, startTestApp, type TestApp, signedInBusiness } from "./support/app.ts";
+import { adminToken, call, gql, signedInBusiness } from "./support/app.ts";
+import { connectedAccount, type Figures, type Platform } from "./support/analytics.ts";
+import { appForFile } from "./support/per-file.ts";
 
-let app: TestApp;
+const app = appForFile({ PUBLISH_LEASE_SECONDS: "2" });
 let admin: string;
 beforeAll(async () => {
-  app = await startTestApp({ PUBLISH_LEASE_SECONDS: "2" });
   admin = await adminToken(app.base);
-});
-afterAll(async () => {
-  await app?.stop();
 });
 
 const db = () => app.sufra.deps.db;
 
 const business = () => signedInBusiness(app.base);
 
-type Platform = "instagram" | "twitter" | "snapchat";
-interface Figures {
-  reach: number;
-  views: number;
-  likes: number;
-  comments: number;
-  shares: number;
-}
 
-async function account(businessId: string, platform: Platform, demo = false) {
-  return db().platformAccount.create({ data: { businessId, platform, externalId: `${platform}-${businessId.slice(0, 8)}`, handle: `cafe_${platform}`, demo, status: "connected" } });
-}
+const account = (businessId: string, platform: Platform, demo = false) => connectedAccount(app, businessId, platform, demo);
 
 /** A post with one target published at `at`, with the figures given (as if the metrics job had collected them). */
 async function published(businessId: string, acc: { id: string; platform: Platform; demo: boolean }, at: string, f: Figures, opts: { status?: "published" | "failed"; externalId?: string } = {}) {
@@ -160,7 +148,7 @@ describe("daily rows", () => {
     await refreshDailyMetrics(db(), c.businessId, [kuwaitDate(at)]);
     expect(figuresOf(await dailyRows(c.businessId))).toEqual([{ platform: "instagram", day: kuwaitDate(at), simulated: true, posts: 1, reach: "0", views: "0", likes: "0", comments: "0", shares: "0" }]);
 
-    expect(await app.sufra.services.publishing.collectMetrics()).toBeGreaterThanOrEqual(1);
+    expect(await app.sufra.services.analytics.collectMetrics()).toBeGreaterThanOrEqual(1);
     const t = await db().postTarget.findUniqueOrThrow({ where: { id: post.targets[0]!.id } });
     expect(t.views).toBeGreaterThan(0);
     expect(figuresOf(await dailyRows(c.businessId))).toEqual([

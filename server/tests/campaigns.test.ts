@@ -3,28 +3,22 @@
 // is 404); posts attached from the composer, the campaign page and the calendar, and detached; the
 // roll-up against seeded published targets (simulated ones counted and flagged), progress toward the
 // goal and spend per 1,000 reach in fils; deleting a campaign keeps its posts; the calendar filter.
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { beforeAll, describe, expect, test } from "@jest/globals";
 import { addDays, kuwaitDate } from "@sufra/schema";
-import { call, gql, startTestApp, type TestApp, signedInBusiness } from "./support/app.ts";
+import { call, gql, signedInBusiness } from "./support/app.ts";
+import { connectedAccount, type Figures, type Platform } from "./support/analytics.ts";
+import { appForFile } from "./support/per-file.ts";
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const app = appForFile();
 
 const db = () => app.sufra.deps.db;
-type Platform = "instagram" | "twitter" | "snapchat";
 
 const business = () => signedInBusiness(app.base);
 
-const account = (businessId: string, platform: Platform, demo = false) =>
-  db().platformAccount.create({ data: { businessId, platform, externalId: `${platform}-${businessId.slice(0, 8)}`, handle: `cafe_${platform}`, demo, status: "connected" } });
+const account = (businessId: string, platform: Platform, demo = false) => connectedAccount(app, businessId, platform, demo);
 
 /** A post published `daysAgo` days ago on one network with the figures given (as the metrics job leaves them). */
-async function published(businessId: string, acc: { id: string; platform: Platform; demo: boolean }, daysAgo: number, f: { reach: number; views: number; likes: number; comments: number; shares: number }, opts: { campaignId?: string; failed?: boolean } = {}) {
+async function published(businessId: string, acc: { id: string; platform: Platform; demo: boolean }, daysAgo: number, f: Figures, opts: { campaignId?: string; failed?: boolean } = {}) {
   const at = new Date(Date.now() - daysAgo * 86_400_000);
   return db().post.create({
     data: {

@@ -1,25 +1,15 @@
 // graphql-ws on the same port and path, authenticated by connectionParams; events cross processes
 // through Postgres LISTEN/NOTIFY.
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { beforeAll, describe, expect, test } from "@jest/globals";
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
-import { adminToken, call, registeredClient, signUp, startTestApp, type TestApp, startSecondProcess } from "./support/app.ts";
+import { adminToken, call, registeredClient, signUp } from "./support/app.ts";
+import { twoProcessesForFile } from "./support/per-file.ts";
 
-let a: TestApp;
-let second: Awaited<ReturnType<typeof startSecondProcess>>;
+const { a, second, sockets: clients } = twoProcessesForFile();
 let baseB: string;
-const clients: Client[] = [];
-
-beforeAll(async () => {
-  a = await startTestApp();
-  second = await startSecondProcess(a.databaseUrl);
+beforeAll(() => {
   baseB = second.base;
-}, 60_000);
-
-afterAll(async () => {
-  for (const c of clients) await c.dispose();
-  await second?.stop();
-  await a?.stop();
 });
 
 function ws(base: string, connectionParams: Record<string, unknown> = {}) {
