@@ -125,3 +125,58 @@ export function only<T>(inner: AsyncIterableIterator<T>, keep: (v: T) => boolean
     },
   };
 }
+
+/**
+ * Several event streams as one that says "something changed", for views that reload on a change:
+ * each burst of events (those within `quietMs` of the first) gives one value, the names of the streams
+ * that fired in it, once each, comma-joined. With `first`, a value (that name) goes out at once, before
+ * any event: the view's first state. return() (the subscriber leaving) ends it and its sources at once.
+ */
+export function bursts(sources: (readonly [name: string, events: AsyncIterableIterator<unknown>])[], opts: { quietMs: number; first?: string }): AsyncIterableIterator<string> {
+  const pending: string[] = opts.first ? [opts.first] : [];
+  let immediate = !!opts.first;
+  let waiting: ((r: IteratorResult<string>) => void) | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let done = false;
+  const deliver = () => {
+    if (timer) clearTimeout(timer); // when the first value goes out at once
+    timer = null;
+    if (!waiting || !pending.length) return;
+    const w = waiting;
+    waiting = null;
+    w({ value: [...new Set(pending.splice(0))].join(","), done: false });
+  };
+  const schedule = () => {
+    if (!timer) timer = setTimeout(deliver, opts.quietMs);
+  };
+  for (const [name, events] of sources)
+    void (async () => {
+      for await (const _ of events) {
+        pending.push(name);
+        schedule();
+      }
+    })();
+  return {
+    next: () =>
+      done
+        ? Promise.resolve({ value: undefined, done: true })
+        : new Promise((resolve) => {
+            waiting = resolve;
+            if (immediate) {
+              immediate = false;
+              deliver();
+            } else if (pending.length) schedule();
+          }),
+    async return() {
+      done = true;
+      if (timer) clearTimeout(timer);
+      for (const [, events] of sources) await events.return?.(undefined);
+      waiting?.({ value: undefined, done: true });
+      waiting = null;
+      return { value: undefined, done: true };
+    },
+    [Symbol.asyncIterator]() {
+      return this;
+    },
+  };
+}

@@ -3,6 +3,7 @@
 import type { Deps } from "../../deps.ts";
 import type { HealthService } from "../health/health.service.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
+import { bursts } from "../../kernel/pubsub.ts";
 
 const DAY = 86_400_000;
 const RECENT_CLIENTS = 10;
@@ -61,50 +62,8 @@ export function createAdminService(deps: Deps, health?: HealthService, opts: { h
      * stream; bursts within 100 ms count once. return() (an admin closing the page) ends it at once.
      */
     changes(): AsyncIterableIterator<string> {
-      const names = ["client", "stats", "health"];
-      const sources = [deps.pubsub.subscribe("client.changed"), deps.pubsub.subscribe("stats.changed"), deps.pubsub.subscribe("health.changed")];
-      const pending: string[] = [];
-      let waiting: ((r: IteratorResult<string>) => void) | null = null;
-      let timer: NodeJS.Timeout | null = null;
-      let done = false;
-      const flush = () => {
-        timer = null;
-        if (!waiting || !pending.length) return;
-        const w = waiting;
-        waiting = null;
-        w({ value: [...new Set(pending.splice(0))].join(","), done: false });
-      };
-      const schedule = () => {
-        if (!timer) timer = setTimeout(flush, 100);
-      };
-      sources.forEach((it, i) =>
-        void (async () => {
-          for await (const _ of it) {
-            pending.push(names[i]);
-            schedule();
-          }
-        })(),
-      );
-      return {
-        next: () =>
-          done
-            ? Promise.resolve({ value: undefined, done: true })
-            : new Promise((r) => {
-                waiting = r;
-                if (pending.length) schedule();
-              }),
-        async return() {
-          done = true;
-          if (timer) clearTimeout(timer);
-          for (const it of sources) await it.return?.(undefined);
-          waiting?.({ value: undefined, done: true });
-          waiting = null;
-          return { value: undefined, done: true };
-        },
-        [Symbol.asyncIterator]() {
-          return this;
-        },
-      };
+      const { pubsub } = deps;
+      return bursts([["client", pubsub.subscribe("client.changed")], ["stats", pubsub.subscribe("stats.changed")], ["health", pubsub.subscribe("health.changed")]], { quietMs: 100 });
     },
     /** Watches the measured health and publishes "health.changed" when any part changes state. */
     async start() {

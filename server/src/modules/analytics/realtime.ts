@@ -8,6 +8,7 @@ import { engagementRate } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import { Prisma, type Platform } from "../../generated/prisma/client.ts";
 import type { Viewer } from "../../kernel/policy.ts";
+import { bursts, only } from "../../kernel/pubsub.ts";
 import type { AnalyticsFigures, AnalyticsService } from "./analytics.service.ts";
 
 const HOUR_MS = 3_600_000;
@@ -73,60 +74,6 @@ function withRate(byPlatform: Sums[]): AnalyticsFigures {
   );
   const audience = byPlatform.reduce((n, p) => n + (p.reach > 0 ? p.reach : p.views), 0);
   return { ...s, engagementRate: engagementRate({ ...s, reach: audience, views: 0 }) };
-}
-
-/**
- * One stream per subscriber: a first value at once, then one after each burst of the business's
- * events. return() (the subscriber leaving) ends it and its sources at once.
- */
-function bursts(sources: AsyncIterableIterator<{ businessId: string }>[], businessId: string): AsyncIterableIterator<string> {
-  let pending = 1; // the first view goes out without waiting for an event
-  let first = true;
-  let waiting: ((r: IteratorResult<string>) => void) | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let done = false;
-  const deliver = () => {
-    timer = null;
-    if (!waiting || !pending) return;
-    pending = 0;
-    const w = waiting;
-    waiting = null;
-    w({ value: "changed", done: false });
-  };
-  const schedule = () => {
-    if (!timer) timer = setTimeout(deliver, QUIET_MS);
-  };
-  for (const it of sources)
-    void (async () => {
-      for await (const e of it) {
-        if (e.businessId !== businessId) continue;
-        pending++;
-        schedule();
-      }
-    })();
-  return {
-    next: () =>
-      done
-        ? Promise.resolve({ value: undefined, done: true })
-        : new Promise((resolve) => {
-            waiting = resolve;
-            if (first) {
-              first = false;
-              deliver();
-            } else if (pending) schedule();
-          }),
-    async return() {
-      done = true;
-      if (timer) clearTimeout(timer);
-      for (const it of sources) await it.return?.(undefined);
-      waiting?.({ value: undefined, done: true });
-      waiting = null;
-      return { value: undefined, done: true };
-    },
-    [Symbol.asyncIterator]() {
-      return this;
-    },
-  };
 }
 
 export interface RealtimeQuery {
@@ -239,7 +186,8 @@ export function createRealtimeService(deps: Deps, analytics: Pick<AnalyticsServi
      */
     async changes(viewer: Viewer | null, input: RealtimeQuery): Promise<AsyncIterableIterator<string>> {
       const q = await scope(viewer, input);
-      return bursts([pubsub.subscribe("post.changed"), pubsub.subscribe("metrics.changed")], q.clientId);
+      const mine = (it: AsyncIterableIterator<{ businessId: string }>) => ["changed", only(it, (e) => e.businessId === q.clientId)] as const;
+      return bursts([mine(pubsub.subscribe("post.changed")), mine(pubsub.subscribe("metrics.changed"))], { quietMs: QUIET_MS, first: "changed" });
     },
   };
 }
