@@ -4,30 +4,20 @@
 // headers, typed values, right-to-left Arabic sheets), the PDF's text with pdf.js (business, range
 // and totals, in English and in Arabic, the Arabic in reading order). Tenancy, a bad format, and
 // the GraphQL door (the same CSV, in base64).
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { beforeAll, describe, expect, test } from "@jest/globals";
 import { inflateRawSync } from "node:zlib";
 import { refreshDailyMetrics } from "../src/modules/analytics/daily-metrics.ts";
-import { adminToken, call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
+import { adminToken, call, gql, signedInBusiness } from "./support/app.ts";
+import { connectedAccount, type Figures, type Platform } from "./support/analytics.ts";
+import { appForFile } from "./support/per-file.ts";
 
-let app: TestApp;
+const app = appForFile();
 let admin: string;
 beforeAll(async () => {
-  app = await startTestApp();
   admin = await adminToken(app.base);
-});
-afterAll(async () => {
-  await app?.stop();
 });
 
 const db = () => app.sufra.deps.db;
-type Platform = "instagram" | "twitter" | "snapchat";
-interface Figures {
-  reach: number;
-  views: number;
-  likes: number;
-  comments: number;
-  shares: number;
-}
 
 async function business(companyName: string, nameAr: string | null) {
   const c = await signedInBusiness(app.base, { over: { company_name: companyName } });
@@ -35,8 +25,7 @@ async function business(companyName: string, nameAr: string | null) {
   return c;
 }
 
-const account = (businessId: string, platform: Platform) =>
-  db().platformAccount.create({ data: { businessId, platform, externalId: `${platform}-${businessId.slice(0, 8)}`, handle: `layali_${platform}`, status: "connected" } });
+const account = (businessId: string, platform: Platform) => connectedAccount(app, businessId, platform, false, `layali_${platform}`);
 
 /** A post published at `at` on one network with the figures the metrics job collected. */
 function published(businessId: string, acc: { id: string; platform: Platform }, at: string, content: string, f: Figures, extra: { occasion?: string; permalink?: string } = {}) {

@@ -1,20 +1,12 @@
 // Team collaboration over real HTTP, SMTP and Postgres: invite -> mail -> accept -> login -> listed;
 // Premium only; managers only; tenancy; removal ends the person's sessions.
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import { adminToken, call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
-import { startMailbox, tokenFrom } from "./support/mailbox.ts";
-import { invite, joinedMember, login, newAddress, type Mailbox } from "./support/team.ts";
+import { describe, expect, test } from "@jest/globals";
+import { adminToken, call, gql, registeredClient } from "./support/app.ts";
+import { tokenFrom } from "./support/mailbox.ts";
+import { mailedAppForFile } from "./support/per-file.ts";
+import { invite, joinedMember, login, newAddress } from "./support/team.ts";
 
-let app: TestApp;
-let mailbox: Mailbox;
-beforeAll(async () => {
-  mailbox = await startMailbox();
-  app = await startTestApp({ SMTP_URL: mailbox.url });
-});
-afterAll(async () => {
-  await app?.stop();
-  await mailbox?.close();
-});
+const { app, mailbox } = mailedAppForFile();
 
 /** An approved Premium business (14-day trial) and its account holder, signed in. */
 async function premiumBusiness(over: Record<string, unknown> = {}) {
