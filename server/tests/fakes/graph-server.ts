@@ -2,8 +2,8 @@
 // code, error_subcode?, fbtrace_id}}), a JSON reply, and an HTTP server on a free loopback port whose
 // unexpected failures answer as Graph's transient error 2 does.
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
+import { serveFake, type ServedFake } from "./serve.ts";
 
 export class GraphError extends Error {
   constructor(
@@ -31,24 +31,14 @@ export async function serveGraph<S extends { url: string }>(
   state: S,
   handle: (state: S, req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>,
   type: string,
-): Promise<{ url: string; state: S; close(): Promise<void> }> {
-  const server = http.createServer((req, res) => {
-    handle(state, req, res).catch((err) => {
+): Promise<ServedFake<S>> {
+  return serveFake(
+    state,
+    (req, res) => handle(state, req, res),
+    (err, res) => {
       const e = err instanceof GraphError ? err : graphError(500, "An unexpected error has occurred. Please retry your request later.", 2, { is_transient: true }, type);
       if (!(err instanceof GraphError)) console.error(`${name} fake:`, err);
       reply(res, e.status, e.body);
-    });
-  });
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url: state.url,
-    state,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
+    },
+  );
 }

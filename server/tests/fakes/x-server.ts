@@ -6,8 +6,8 @@
 // and, for an app whose access tier lacks an endpoint, 403 "Client Forbidden" (client-not-enrolled).
 // Tests steer it through `state`.
 import { Holds, type Held } from "./holds.ts";
+import { serveFake, type ServedFake } from "./serve.ts";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { createHash, randomBytes } from "node:crypto";
 
 export type XEndpoint = "token" | "me" | "upload" | "initialize" | "append" | "finalize" | "status" | "tweet" | "timeline" | "lookup";
@@ -166,27 +166,17 @@ const invalid = (message: string, parameters: Record<string, unknown> = {}) =>
   new XError(400, { errors: [{ parameters, message }], title: "Invalid Request", detail: "One or more parameters to your request was invalid.", type: "https://api.twitter.com/2/problems/invalid-request" });
 const unauthorized = () => problem(401, "Unauthorized", "Unauthorized");
 
-export async function startXFake(): Promise<{ url: string; state: XFakeState; close(): Promise<void> }> {
+export async function startXFake(): Promise<ServedFake<XFakeState>> {
   const state = new XFakeState();
-  const server = http.createServer((req, res) => {
-    handle(state, req, res).catch((err) => {
+  return serveFake(
+    state,
+    (req, res) => handle(state, req, res),
+    (err, res) => {
       const e = err instanceof XError ? err : problem(500, "Internal Server Error", "Something went wrong.");
       if (!(err instanceof XError)) console.error("x fake:", err);
       reply(res, e.status, e.body, e.headers);
-    });
-  });
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url: state.url,
-    state,
-    close: () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
+    },
+  );
 }
 
 function reply(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
