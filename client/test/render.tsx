@@ -1,6 +1,6 @@
 // Test helpers: render a screen inside antd's provider and a memory router, in a chosen language.
 import { StyleProvider } from "@ant-design/cssinjs";
-import { render } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { App as AntApp, ConfigProvider } from "antd";
 import arEG from "antd/locale/ar_EG";
 import type { ReactElement } from "react";
@@ -52,3 +52,38 @@ export function fakeFetch(answers: Record<string, Array<[number, unknown]> | [nu
 export function fakeResponse(status: number, text: string) {
   return { status, ok: status >= 200 && status < 300, headers: new Headers({ "content-type": "application/json" }), text: async () => text, json: async () => JSON.parse(text) } as unknown as Response;
 }
+
+/** Types `value` into a field in one change, as a paste would. */
+export const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
+
+/** The open confirmation (antd Popconfirm), once it shows. */
+export const openPopover = () =>
+  waitFor(() => {
+    const el = document.querySelector<HTMLElement>(".ant-popover:not(.ant-popover-hidden)");
+    if (!el) throw new Error("no confirmation open");
+    return el;
+  });
+
+/** The open dialog (antd Modal), once it shows. */
+export const findDialog = () =>
+  waitFor(() => {
+    const el = document.querySelector<HTMLElement>(".ant-modal");
+    if (!el) throw new Error("no dialog open");
+    return el;
+  });
+
+/** Chooses `label` in an antd Select, from its open list only (a list closed earlier stays in the page, hidden). */
+export async function pickOption(combobox: HTMLElement, label: string) {
+  // a select just used is still focused: blur it first so the press opens it again
+  fireEvent.blur(combobox);
+  fireEvent.mouseDown(combobox);
+  const option = await waitFor(() => {
+    const el = Array.from(document.querySelectorAll<HTMLElement>(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option")).find((o) => o.textContent === label);
+    if (!el) throw new Error(`no option ${label}`);
+    return el;
+  });
+  fireEvent.click(option);
+}
+
+/** Chooses `label` in the antd Select inside the element with test id `testId`. */
+export const pick = (testId: string, label: string) => pickOption(within(screen.getByTestId(testId)).getByRole("combobox"), label);

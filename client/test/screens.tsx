@@ -5,7 +5,7 @@ import type { MockLink } from "@apollo/client/testing";
 import type { Role } from "@sufra/schema";
 import { Outlet, type RouteObject } from "react-router-dom";
 import { session, type SessionUser } from "../src/lib/session.ts";
-import { renderRoutes } from "./render.tsx";
+import { inLanguage, renderRoutes } from "./render.tsx";
 
 export const people: Record<Role, SessionUser> = {
   client: { id: "u-client", email: "noura@daralqahwa.kw", name: "Noura Al-Sabah", role: "client", business_id: "b1" },
@@ -38,6 +38,15 @@ export function setScreenWidth(px: number) {
 }
 
 export const resetScreenWidth = () => (window.matchMedia = defaultMatchMedia);
+
+/** Each test's start: nothing stored, nobody signed in (or `as` signed in), English, and a window `width` px wide when given. */
+export async function freshStart({ as, width }: { as?: Role; width?: number } = {}) {
+  localStorage.clear();
+  session.clear();
+  if (as) signIn(as);
+  if (width !== undefined) setScreenWidth(width);
+  await inLanguage("en");
+}
 
 /** Renders `routes` at `path` with a MockedProvider around them (antd and router as in renderRoutes). */
 export function renderWithMocks(routes: RouteObject[], path: string, mocks: MockLink.MockedResponse[] = []) {

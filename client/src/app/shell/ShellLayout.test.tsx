@@ -5,7 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { Observable } from "rxjs";
 import { session } from "../../lib/session.ts";
 import { fakeFetch, inLanguage, renderRoutes } from "../../../test/render.tsx";
-import { resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
+import { freshStart, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
 import ShellLayout from "./ShellLayout.tsx";
 import { selectedKeyFor, shellMenuFor } from "./menu.ts";
 
@@ -46,11 +46,7 @@ function renderShell(path: string) {
 
 const menuLabels = (nav: HTMLElement) => within(nav).getAllByRole("menuitem").map((el) => el.textContent);
 
-beforeEach(async () => {
-  localStorage.clear();
-  session.clear();
-  await inLanguage("en");
-});
+beforeEach(() => freshStart());
 afterEach(resetScreenWidth);
 
 describe("menu entries per role (pure)", () => {

@@ -5,12 +5,11 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { BusinessProfileDocument, PlatformsConnectionsDocument, SettingsMeDocument } from "../../graphql/graphql.ts";
 import { latinDigits } from "../../lib/format.ts";
 import { session } from "../../lib/session.ts";
-import { fakeFetch, inLanguage } from "../../../test/render.tsx";
-import { people, renderWithMocks, signIn } from "../../../test/screens.tsx";
+import { fakeFetch, inLanguage, type } from "../../../test/render.tsx";
+import { freshStart, people, renderWithMocks, signIn } from "../../../test/screens.tsx";
 import ProfilePage from "./ProfilePage.tsx";
 import SettingsPage from "./SettingsPage.tsx";
 
-const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
 
 /** the connected-accounts card on the settings page asks for these */
 const noAccounts = { request: { query: PlatformsConnectionsDocument }, result: { data: { platformConnections: [] } } };
@@ -25,11 +24,7 @@ const settingsMe = (business: Record<string, unknown> | null) => ({
   result: { data: { me: { __typename: "User", id: people.client.id, role: "CLIENT", business: business && { __typename: "Client", id: "b1", ...business } } } },
 });
 
-beforeEach(async () => {
-  localStorage.clear();
-  session.clear();
-  await inLanguage("en");
-});
+beforeEach(() => freshStart());
 
 describe("profile", () => {
   test("the name is saved with PUT /api/auth/profile and the session takes the answer; the e-mail is read only", async () => {

@@ -1,7 +1,7 @@
 // The admin console and the clients screen, on real (mocked GraphQL) numbers: health tags, counts by
 // status, the newest sign-ups; the list with its filter, and each action confirming what happened.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { fakeFetch } from "../../../test/render.tsx";
+import { fakeFetch, findDialog } from "../../../test/render.tsx";
 import {
   AdminClientsDocument,
   AdminStatsDocument,
@@ -12,9 +12,8 @@ import {
   RejectClientDocument,
   SuspendClientDocument,
 } from "../../graphql/graphql.ts";
-import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
-import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
+import { freshStart, renderWithMocks, resetScreenWidth, setScreenWidth } from "../../../test/screens.tsx";
 import AdminPage from "./AdminPage.tsx";
 import ClientsPage from "./ClientsPage.tsx";
 
@@ -51,19 +50,8 @@ const connection = (nodes: object[], totalCount = nodes.length) => ({
 const listMock = (nodes: object[], variables: Record<string, unknown> = { first: 20 }) => ({ request: { query: AdminClientsDocument, variables }, result: { data: connection(nodes) } });
 
 /** The open modal (queried by class: role queries are slow over antd's table in jsdom). */
-const findDialog = () => waitFor(() => {
-  const el = document.querySelector<HTMLElement>(".ant-modal");
-  if (!el) throw new Error("no dialog open");
-  return el;
-});
 
-beforeEach(async () => {
-  localStorage.clear();
-  session.clear();
-  signIn("admin");
-  await inLanguage("en");
-  setScreenWidth(1280);
-});
+beforeEach(() => freshStart({ as: "admin", width: 1280 }));
 afterEach(resetScreenWidth);
 
 describe("admin console", () => {

@@ -6,8 +6,8 @@
 import { addDays, kuwaitDate } from "@sufra/schema";
 import { configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { session } from "../../lib/session.ts";
-import { inLanguage } from "../../../test/render.tsx";
-import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
+import { inLanguage, pick } from "../../../test/render.tsx";
+import { freshStart, renderWithMocks, resetScreenWidth, setScreenWidth } from "../../../test/screens.tsx";
 import AnalyticsPage from "./AnalyticsPage.tsx";
 import { exportPath, fileNameOf } from "./exportFile.ts";
 import { presetRange, readFilters } from "./period.ts";
@@ -25,24 +25,8 @@ const routes = [
 const render = (mocks: object[], path = "/analytics") => renderWithMocks(routes, path, mocks as never);
 const today = () => kuwaitDate();
 
-async function pick(testId: string, label: string) {
-  fireEvent.mouseDown(within(screen.getByTestId(testId)).getByRole("combobox"));
-  const option = await waitFor(() => {
-    const el = Array.from(document.querySelectorAll<HTMLElement>(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option")).find((o) => o.textContent === label);
-    if (!el) throw new Error(`no option ${label}`);
-    return el;
-  });
-  fireEvent.click(option);
-}
 
-beforeEach(async () => {
-  localStorage.clear();
-  session.clear();
-  resetScreenWidth();
-  setScreenWidth(1280);
-  await inLanguage("en");
-  signIn("client");
-});
+beforeEach(() => freshStart({ as: "client", width: 1280 }));
 afterAll(() => resetScreenWidth());
 
 describe("periods (pure)", () => {

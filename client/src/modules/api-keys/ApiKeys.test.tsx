@@ -2,9 +2,8 @@
 // only the first characters; revoking asks first; the usage example; the upgrade card off Premium.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ApiKeysPageDocument, CreateApiKeyDocument, RevokeApiKeyDocument } from "../../graphql/graphql.ts";
-import { session } from "../../lib/session.ts";
-import { inLanguage } from "../../../test/render.tsx";
-import { people, renderWithMocks, signIn } from "../../../test/screens.tsx";
+import { findDialog, inLanguage, openPopover } from "../../../test/render.tsx";
+import { freshStart, people, renderWithMocks, signIn } from "../../../test/screens.tsx";
 import ApiKeysPage from "./ApiKeysPage.tsx";
 
 const KEY = "sk_live_AbCdEfGhIjKlMnOpQrStUvWxYz012345";
@@ -23,24 +22,8 @@ function pageMock(apiKeys: { premium: boolean; canManage: boolean; keys: object[
   };
 }
 
-const findDialog = () =>
-  waitFor(() => {
-    const el = document.querySelector<HTMLElement>(".ant-modal");
-    if (!el) throw new Error("no dialog open");
-    return el;
-  });
-const openPopover = () =>
-  waitFor(() => {
-    const el = document.querySelector<HTMLElement>(".ant-popover:not(.ant-popover-hidden)");
-    if (!el) throw new Error("no confirmation open");
-    return el;
-  });
 
-beforeEach(async () => {
-  localStorage.clear();
-  session.clear();
-  await inLanguage("en");
-});
+beforeEach(() => freshStart());
 
 test("a new key is shown once, with a warning and a copy button; afterwards only its first characters", async () => {
   signIn("client");

@@ -16,13 +16,11 @@ import {
   UpdateBusinessProfileDocument,
 } from "../../graphql/graphql.ts";
 import { formatMoney } from "../../lib/format.ts";
-import { session } from "../../lib/session.ts";
-import { inLanguage } from "../../../test/render.tsx";
-import { people, renderWithMocks, signIn } from "../../../test/screens.tsx";
+import { inLanguage, type } from "../../../test/render.tsx";
+import { freshStart, people, renderWithMocks, signIn } from "../../../test/screens.tsx";
 import SettingsPage from "../account/SettingsPage.tsx";
 import { BusinessProfileCard } from "./BusinessProfileCard.tsx";
 
-const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
 
 const item = (id: string, name: string, nameAr: string | null, priceKwd: number | null, position: number) => ({ __typename: "MenuItem" as const, id, name, nameAr, priceKwd, position });
 
@@ -68,12 +66,7 @@ const SLOW = 60_000;
 
 const dialog = () => within(document.querySelector<HTMLElement>(".ant-modal-wrap:not([style*='display: none']) .ant-modal")!);
 
-beforeEach(async () => {
-  localStorage.clear();
-  session.clear();
-  signIn("client");
-  await inLanguage("en");
-});
+beforeEach(() => freshStart({ as: "client" }));
 
 test("in Arabic: right to left, the lists' Arabic names, hours and prices with Arabic-Indic digits", async () => {
   await inLanguage("ar");

@@ -14,9 +14,8 @@ import {
   StudioGeneratePostDocument,
   StudioUpcomingOccasionsDocument,
 } from "../../graphql/graphql.ts";
-import { session } from "../../lib/session.ts";
-import { inLanguage } from "../../../test/render.tsx";
-import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
+import { inLanguage, pick, type } from "../../../test/render.tsx";
+import { freshStart, renderWithMocks, resetScreenWidth } from "../../../test/screens.tsx";
 import { insightsMock } from "../insights/testMocks.ts";
 import ComposerPage from "../posts/ComposerPage.tsx";
 import SchedulePage from "../schedule/SchedulePage.tsx";
@@ -38,27 +37,8 @@ function recorded<T>(query: unknown, data: (v: Record<string, unknown>) => T, ma
   return { mock, calls };
 }
 
-async function pick(testId: string, label: string) {
-  const box = within(screen.getByTestId(testId)).getByRole("combobox");
-  // a select just used is still focused: blur it first so the press opens it again
-  fireEvent.blur(box);
-  fireEvent.mouseDown(box);
-  const option = await waitFor(() => {
-    const el = Array.from(document.querySelectorAll<HTMLElement>(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option")).find((o) => o.textContent === label);
-    if (!el) throw new Error(`no option ${label}`);
-    return el;
-  });
-  fireEvent.click(option);
-}
-const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
 
-beforeEach(async () => {
-  localStorage.clear();
-  session.clear();
-  signIn("client");
-  setScreenWidth(1280);
-  await inLanguage("en");
-});
+beforeEach(() => freshStart({ as: "client", width: 1280 }));
 afterEach(() => resetScreenWidth());
 
 // ---------------------------------------------------------------- the composer

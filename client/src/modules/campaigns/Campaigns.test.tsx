@@ -17,9 +17,8 @@ import {
   CampaignsUpdateDocument,
 } from "../../graphql/graphql.ts";
 import { formatDate, formatHijri, formatMoney } from "../../lib/format.ts";
-import { session } from "../../lib/session.ts";
-import { inLanguage } from "../../../test/render.tsx";
-import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn, recordedMock } from "../../../test/screens.tsx";
+import { inLanguage, pick, type } from "../../../test/render.tsx";
+import { freshStart, renderWithMocks, resetScreenWidth, setScreenWidth, recordedMock } from "../../../test/screens.tsx";
 import CampaignPage from "./CampaignPage.tsx";
 import CampaignsPage from "./CampaignsPage.tsx";
 
@@ -59,17 +58,7 @@ const routes = [
 /** The live post changes, quiet unless a test sends one. */
 const quiet = { request: { query: CampaignsPostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "none", status: "SCHEDULED", post: null } } }, delay: 600_000 };
 const render = (mocks: object[], path = "/campaigns") => renderWithMocks(routes, path, [...mocks, quiet] as never);
-const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
 
-async function pick(testId: string, label: string) {
-  fireEvent.mouseDown(within(screen.getByTestId(testId)).getByRole("combobox"));
-  const option = await waitFor(() => {
-    const el = Array.from(document.querySelectorAll<HTMLElement>(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option")).find((o) => o.textContent === label);
-    if (!el) throw new Error(`no option ${label}`);
-    return el;
-  });
-  fireEvent.click(option);
-}
 /** Types a date into an antd DatePicker, as a person would with the keyboard; the picker takes it a moment later (its Hijri readout shows it). */
 async function typeDate(label: string, value: string, locale: "en" | "ar" = "en") {
   const input = screen.getByLabelText(label);
@@ -80,13 +69,7 @@ async function typeDate(label: string, value: string, locale: "en" | "ar" = "en"
   await waitFor(() => expect(screen.getAllByTestId("form-hijri").map((e) => e.textContent)).toContain(formatHijri(noon(value), locale)), { timeout: 10_000 });
 }
 
-beforeEach(async () => {
-  localStorage.clear();
-  session.clear();
-  signIn("client");
-  setScreenWidth(1280);
-  await inLanguage("en");
-});
+beforeEach(() => freshStart({ as: "client", width: 1280 }));
 afterEach(() => resetScreenWidth());
 
 describe("the list", () => {

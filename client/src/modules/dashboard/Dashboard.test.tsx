@@ -5,9 +5,8 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ClientDashboardDocument, DashboardMeDocument, DashboardPrayerTimesDocument, DashboardUpcomingOccasionsDocument, OwnerStatsDocument } from "../../graphql/graphql.ts";
-import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
-import { people, renderWithMocks as renderScreen, signIn } from "../../../test/screens.tsx";
+import { freshStart, people, renderWithMocks as renderScreen, signIn } from "../../../test/screens.tsx";
 import DashboardPage from "./DashboardPage.tsx";
 import OwnerDashboardPage from "./OwnerDashboardPage.tsx";
 import { insightsMock } from "../insights/testMocks.ts";
@@ -127,11 +126,7 @@ const routes = (element: React.ReactNode) => [
   { path: "/admin", element: <p>Admin console</p> },
 ];
 
-beforeEach(async () => {
-  localStorage.clear();
-  session.clear();
-  await inLanguage("en");
-});
+beforeEach(() => freshStart());
 
 test("an admin opening /dashboard goes to /admin", async () => {
   signIn("admin");

@@ -3,9 +3,7 @@
 import { mayOpen } from "@sufra/schema";
 import { screen } from "@testing-library/react";
 import { DashboardMeDocument, DashboardUpcomingOccasionsDocument, OwnerStatsDocument } from "../../graphql/graphql.ts";
-import { session } from "../../lib/session.ts";
-import { inLanguage } from "../../../test/render.tsx";
-import { people, renderWithMocks, signIn } from "../../../test/screens.tsx";
+import { freshStart, people, renderWithMocks, signIn } from "../../../test/screens.tsx";
 import { OccasionsCard } from "./components/OccasionsCard.tsx";
 import OwnerDashboardPage from "./OwnerDashboardPage.tsx";
 
@@ -34,11 +32,7 @@ const stats = {
   result: { data: { ownerStats: { __typename: "OwnerStats", totalPosts: 3, scheduledPosts: 1, publishedToday: 0, engagementRate: null, teamMembers: 2, platformsConnected: [], recentActivity: [] } } },
 };
 
-beforeEach(async () => {
-  localStorage.clear();
-  session.clear();
-  await inLanguage("en");
-});
+beforeEach(() => freshStart());
 
 test("the owner sees the occasions without 'Plan posts', and no link on the dashboard leads where an owner may not go", async () => {
   signIn("owner");

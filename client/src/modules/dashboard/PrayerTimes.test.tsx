@@ -3,9 +3,8 @@
 // minutes after each, the evening tip, and "Error loading prayer times" with a retry that works.
 import { fireEvent, screen, within } from "@testing-library/react";
 import { DashboardPrayerTimesDocument, DashboardUpcomingOccasionsDocument } from "../../graphql/graphql.ts";
-import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
-import { renderWithMocks, signIn } from "../../../test/screens.tsx";
+import { freshStart, renderWithMocks, signIn } from "../../../test/screens.tsx";
 import { OccasionsCard } from "./components/OccasionsCard.tsx";
 import { PrayerTimesCard } from "./components/PrayerTimesCard.tsx";
 import "./i18n.ts";
@@ -20,11 +19,7 @@ const afternoon = new Date("2026-03-20T13:00:00Z");
 const card = (mocks: object[], now: Date = afternoon) => renderWithMocks([{ path: "/dashboard", element: <PrayerTimesCard now={now} /> }], "/dashboard", mocks as never);
 
 beforeEach(() => signIn("client"));
-afterEach(async () => {
-  session.clear();
-  localStorage.clear();
-  await inLanguage("en");
-});
+afterEach(() => freshStart());
 
 test("the five prayers with their times and the suggested post time 30 minutes after each, the next one highlighted", async () => {
   await inLanguage("en");

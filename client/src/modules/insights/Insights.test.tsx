@@ -6,9 +6,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState, type ReactElement } from "react";
 import { InsightsPostingTimesDocument } from "../../graphql/graphql.ts";
-import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
-import { renderWithMocks, signIn } from "../../../test/screens.tsx";
+import { freshStart, renderWithMocks, signIn } from "../../../test/screens.tsx";
 import { KuwaitDateTimePicker } from "../posts/components/KuwaitDateTimePicker.tsx";
 import { BestTimesCard } from "./BestTimesCard.tsx";
 import { PostingHeatmap } from "./PostingHeatmap.tsx";
@@ -21,11 +20,7 @@ const OWN = insightsData({ from: "2030-06-09", own: [{ weekday: 2, hour: 15, pos
 const render = (element: ReactElement, mocks: object[]) => renderWithMocks([{ path: "/dashboard", element }, { path: "/posts/new", element: <p>composer</p> }], "/dashboard", mocks as never);
 
 beforeEach(() => signIn("client"));
-afterEach(async () => {
-  session.clear();
-  localStorage.clear();
-  await inLanguage("en");
-});
+afterEach(() => freshStart());
 
 describe("the heat map", () => {
   test("in English: Sunday first, 7 × 24 cells each named with its day, hour and score; the legend", async () => {

@@ -8,9 +8,8 @@ import { Observable, type Observer } from "rxjs";
 import { NotificationBell } from "../../app/shell/NotificationBell.tsx";
 import i18n from "../../i18n/index.ts";
 import { notificationLink, notificationText } from "./text.ts";
-import { session } from "../../lib/session.ts";
 import { inLanguage, renderRoutes } from "../../../test/render.tsx";
-import { signIn } from "../../../test/screens.tsx";
+import { freshStart, signIn } from "../../../test/screens.tsx";
 
 const MINUTE = 60_000;
 
@@ -114,11 +113,7 @@ function renderBell(server: ReturnType<typeof fakeServer>) {
 const bell = () => screen.getByTestId("notification-bell");
 const badge = () => document.querySelector(".ant-badge-count");
 
-beforeEach(async () => {
-  localStorage.clear();
-  session.clear();
-  await inLanguage("en");
-});
+beforeEach(() => freshStart());
 
 test("the count, the latest notifications in English with how long ago, marking one and then all read", async () => {
   signIn("client");

@@ -5,94 +5,20 @@
 import { File as NodeFile } from "node:buffer";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { messageText } from "@sufra/schema";
-import {
-  PostsChangedDocument,
-  PostsComposerSetupDocument,
-  PostsCreateDocument,
-  PostsDeleteManyDocument,
-  PostsListDocument,
-  type PostsListQueryVariables,
-} from "../../graphql/graphql.ts";
+import { PostsChangedDocument, PostsComposerSetupDocument, PostsCreateDocument, PostsDeleteManyDocument } from "../../graphql/graphql.ts";
 import i18n, { currentLocale } from "../../i18n/index.ts";
 import { apiHooks } from "../../lib/api.ts";
 import { formatDateTime, formatHijri } from "../../lib/format.ts";
-import { session } from "../../lib/session.ts";
-import { inLanguage } from "../../../test/render.tsx";
-import { renderWithMocks as renderScreen, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
+import { inLanguage, openPopover, pick, type } from "../../../test/render.tsx";
+import { freshStart, renderWithMocks as renderScreen, resetScreenWidth, setScreenWidth } from "../../../test/screens.tsx";
 import { insightsMock } from "../insights/testMocks.ts";
 import { campaignOptionsMock } from "../campaigns/testMocks.ts";
 import ComposerPage from "./ComposerPage.tsx";
-import PostsPage, { PAGE_SIZE } from "./PostsPage.tsx";
+import PostsPage from "./PostsPage.tsx";
+import { AT, listMock, media, post, quiet, target } from "./testMocks.ts";
 
-const AT = "2026-03-01T10:00:00.000Z"; // 13:00 in Kuwait, 11 Ramadan 1447
 /** Every screen here may show the schedule picker, and with it the week's suggested times. */
 const renderWithMocks = (routes: Parameters<typeof renderScreen>[0], path: string, mocks: Parameters<typeof renderScreen>[2] = []) => renderScreen(routes, path, [...(mocks ?? []), insightsMock(), campaignOptionsMock()] as never);
-
-const media = (id: string) => ({
-  __typename: "Media",
-  id,
-  kind: "IMAGE",
-  mime: "image/jpeg",
-  bytes: 120_000,
-  width: 1080,
-  height: 1080,
-  durationMs: null,
-  originalName: "karak.jpg",
-  // what the server sends people: signed, root-relative (loads from whatever address the page was opened by)
-  url: `/media/${id}/original?exp=1&sig=s`,
-  thumbnailUrl: `/media/${id}/thumb?exp=1&sig=s`,
-  sourceId: null,
-  crops: [],
-});
-
-const target = (id: string, platform: string, status: string, extra: object = {}) => ({
-  __typename: "PostTarget",
-  id,
-  platform,
-  handle: "daralqahwa",
-  status,
-  error: null,
-  errorCode: null,
-  permalink: null,
-  demo: false,
-  dueAt: null,
-  publishedAt: null,
-  ...extra,
-});
-
-const post = (id: string, extra: object = {}) => ({
-  __typename: "Post",
-  id,
-  content: `Fresh karak every morning ${id}`,
-  hashtags: ["karak"],
-  firstComment: null,
-  platforms: ["TWITTER"],
-  status: "SCHEDULED",
-  scheduledFor: AT,
-  publishedAt: null,
-  createdAt: "2026-02-20T08:00:00.000Z",
-  updatedAt: "2026-02-20T08:00:00.000Z",
-  authorName: "Noura",
-  occasion: null,
-  campaignId: null,
-  media: [],
-  targets: [target(`${id}-x`, "TWITTER", "PENDING")],
-  ...extra,
-});
-
-const listMock = (posts: object[], variables: Partial<PostsListQueryVariables> = {}, total = posts.length) => ({
-  request: { query: PostsListDocument, variables: { first: PAGE_SIZE, ...variables } },
-  result: {
-    data: {
-      posts: {
-        __typename: "QueryPostsConnection",
-        totalCount: total,
-        pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null },
-        edges: posts.map((node, i) => ({ __typename: "QueryPostsConnectionEdge", cursor: `c${i}`, node })),
-      },
-    },
-  },
-});
 
 const connection = (platform: string, account: object | null, extra: object = {}) => ({
   __typename: "PlatformConnection",
@@ -115,30 +41,12 @@ const setupMock = (plan = "PROFESSIONAL") => ({
 });
 
 const listRoutes = [{ path: "/posts", element: <PostsPage /> }];
-/** The live feed, silent: the subscription is open and nothing happens. */
-const quiet = { request: { query: PostsChangedDocument }, delay: Infinity, maxUsageCount: Number.POSITIVE_INFINITY };
 const renderList = (mocks: object[], live: object = quiet) => renderWithMocks(listRoutes, "/posts", [live, ...mocks] as Parameters<typeof renderWithMocks>[2]);
 const composerRoutes = [
   { path: "/posts/new", element: <ComposerPage /> },
   { path: "/posts", element: <p>posts list</p> },
 ];
 
-const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
-const openPopover = () =>
-  waitFor(() => {
-    const el = document.querySelector<HTMLElement>(".ant-popover:not(.ant-popover-hidden)");
-    if (!el) throw new Error("no confirmation open");
-    return el;
-  });
-async function pick(testId: string, label: string) {
-  fireEvent.mouseDown(within(screen.getByTestId(testId)).getByRole("combobox"));
-  const option = await waitFor(() => {
-    const el = Array.from(document.querySelectorAll<HTMLElement>(".ant-select-item-option")).find((o) => o.textContent === label);
-    if (!el) throw new Error(`no option ${label}`);
-    return el;
-  });
-  fireEvent.click(option);
-}
 const checkPlatform = (p: string) => fireEvent.click(within(screen.getByTestId(`platform-${p}`)).getByRole("checkbox"));
 
 let warn: jest.SpyInstance;
@@ -146,10 +54,7 @@ let err: jest.SpyInstance;
 beforeEach(async () => {
   apiHooks.language = currentLocale; // as main.tsx sets them
   apiHooks.translate = (key) => i18n.t(key, { ns: "common" });
-  localStorage.clear();
-  session.clear();
-  signIn("client");
-  await inLanguage("en");
+  await freshStart({ as: "client" });
   warn = jest.spyOn(console, "warn");
   err = jest.spyOn(console, "error");
 });

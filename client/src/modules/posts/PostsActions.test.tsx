@@ -3,81 +3,17 @@
 // (the network's own page; the simulated network has none), and a new draft from a published post
 // (duplicate, or only its media) that opens in the composer.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { PostsChangedDocument, PostsDuplicateDocument, PostsListDocument } from "../../graphql/graphql.ts";
-import { session } from "../../lib/session.ts";
+import { PostsDuplicateDocument } from "../../graphql/graphql.ts";
 import { inLanguage } from "../../../test/render.tsx";
-import { recordedMock, renderWithMocks, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
-import PostsPage, { PAGE_SIZE } from "./PostsPage.tsx";
+import { freshStart, recordedMock, renderWithMocks, resetScreenWidth, setScreenWidth } from "../../../test/screens.tsx";
+import PostsPage from "./PostsPage.tsx";
+import { AT, post as basePost, listMock as postsListMock, media, quiet, target } from "./testMocks.ts";
 
-const AT = "2026-03-01T10:00:00.000Z";
+/** Here a post was published on three networks, unless `extra` says otherwise. */
+const post = (id: string, extra: object = {}) => basePost(id, { platforms: ["INSTAGRAM", "TWITTER", "SNAPCHAT"], status: "PUBLISHED", publishedAt: AT, targets: [], ...extra });
+/** The screen asks for the list again after each action. */
+const listMock = (posts: object[]) => ({ ...postsListMock(posts), maxUsageCount: 5 });
 
-const media = (id: string, kind = "IMAGE", thumb: string | null = `/media/${id}/thumb?exp=1&sig=s`) => ({
-  __typename: "Media",
-  id,
-  kind,
-  mime: kind === "VIDEO" ? "video/mp4" : "image/jpeg",
-  bytes: 120_000,
-  width: 1080,
-  height: 1080,
-  durationMs: kind === "VIDEO" ? 8000 : null,
-  originalName: "karak.jpg",
-  url: `/media/${id}/original?exp=1&sig=s`,
-  thumbnailUrl: thumb,
-  sourceId: null,
-  crops: [],
-});
-
-const target = (id: string, platform: string, status: string, extra: object = {}) => ({
-  __typename: "PostTarget",
-  id,
-  platform,
-  handle: "daralqahwa",
-  status,
-  error: null,
-  errorCode: null,
-  permalink: null,
-  demo: false,
-  dueAt: null,
-  publishedAt: null,
-  ...extra,
-});
-
-const post = (id: string, extra: object = {}) => ({
-  __typename: "Post",
-  id,
-  content: `Fresh karak every morning ${id}`,
-  hashtags: ["karak"],
-  firstComment: null,
-  platforms: ["INSTAGRAM", "TWITTER", "SNAPCHAT"],
-  status: "PUBLISHED",
-  scheduledFor: AT,
-  publishedAt: AT,
-  createdAt: "2026-02-20T08:00:00.000Z",
-  updatedAt: "2026-02-20T08:00:00.000Z",
-  authorName: "Noura",
-  occasion: null,
-  campaignId: null,
-  media: [],
-  targets: [],
-  ...extra,
-});
-
-const listMock = (posts: object[]) => ({
-  request: { query: PostsListDocument, variables: { first: PAGE_SIZE } },
-  maxUsageCount: 5,
-  result: {
-    data: {
-      posts: {
-        __typename: "QueryPostsConnection",
-        totalCount: posts.length,
-        pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null },
-        edges: posts.map((node, i) => ({ __typename: "QueryPostsConnectionEdge", cursor: `c${i}`, node })),
-      },
-    },
-  },
-});
-
-const quiet = { request: { query: PostsChangedDocument }, delay: Infinity, maxUsageCount: Number.POSITIVE_INFINITY };
 const routes = [
   { path: "/posts", element: <PostsPage /> },
   { path: "/posts/:id/edit", element: <p>Composer</p> },
@@ -93,12 +29,7 @@ const published = post("p1", {
   ],
 });
 
-beforeEach(async () => {
-  localStorage.clear();
-  session.clear();
-  signIn("client");
-  await inLanguage("en");
-});
+beforeEach(() => freshStart({ as: "client" }));
 afterEach(resetScreenWidth);
 
 describe("thumbnails", () => {

@@ -8,9 +8,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { kuwaitDate } from "@sufra/schema";
 import { ReviewsApproveDocument, ReviewsCreateDocument, ReviewsImportDocument, ReviewsListDocument, ReviewsMarkRepliedDocument, ReviewsStatsDocument, ReviewsSuggestReplyDocument, ReviewsUpdateReplyDocument, type ReviewsListQueryVariables } from "../../graphql/graphql.ts";
 import { formatDate } from "../../lib/format.ts";
-import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
-import { renderWithMocks, resetScreenWidth, setScreenWidth, signIn, recordedMock } from "../../../test/screens.tsx";
+import { freshStart, renderWithMocks, resetScreenWidth, setScreenWidth, recordedMock } from "../../../test/screens.tsx";
 import { UnansweredReviewsCard } from "../dashboard/components/UnansweredReviewsCard.tsx";
 import ReviewsPage from "./ReviewsPage.tsx";
 import { reviewStatsMock } from "./testMocks.ts";
@@ -68,13 +67,7 @@ const routes = [
 ];
 const render = (mocks: object[], path = "/reviews") => renderWithMocks(routes, path, mocks as never);
 
-beforeEach(async () => {
-  localStorage.clear();
-  session.clear();
-  signIn("client");
-  setScreenWidth(1280);
-  await inLanguage("en");
-});
+beforeEach(() => freshStart({ as: "client", width: 1280 }));
 afterEach(() => resetScreenWidth());
 
 describe("the list", () => {

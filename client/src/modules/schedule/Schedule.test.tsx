@@ -9,9 +9,8 @@ import { App as AntApp } from "antd";
 import type { ReactNode } from "react";
 import { Calendar } from "@fullcalendar/core";
 import { PostsDuplicateDocument, ScheduleCalendarPostsDocument, ScheduleHolidaysDocument, ScheduleMovePostDocument, SchedulePostChangedDocument, ScheduleUpcomingOccasionsDocument } from "../../graphql/graphql.ts";
-import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
-import { recordedMock, renderWithMocks as renderScreen, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
+import { freshStart, recordedMock, renderWithMocks as renderScreen, resetScreenWidth, setScreenWidth } from "../../../test/screens.tsx";
 import { campaignOptionsMock } from "../campaigns/testMocks.ts";
 import { useReschedule } from "./hooks/useReschedule.ts";
 import SchedulePage, { slotTime } from "./SchedulePage.tsx";
@@ -76,12 +75,8 @@ const routes = [
 const cell = (date: string) => document.querySelector<HTMLElement>(`td.fc-daygrid-day[data-date="${date}"]`)!;
 
 beforeEach(async () => {
-  localStorage.clear();
-  session.clear();
   ranges.length = 0;
-  signIn("client");
-  setScreenWidth(1280);
-  await inLanguage("en");
+  await freshStart({ as: "client", width: 1280 });
 });
 afterEach(resetScreenWidth);
 

@@ -4,9 +4,8 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import i18n from "../../i18n/index.ts";
 import { apiHooks } from "../../lib/api.ts";
-import { session } from "../../lib/session.ts";
-import { fakeFetch, inLanguage, renderAt } from "../../../test/render.tsx";
-import { resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
+import { fakeFetch, inLanguage, renderAt, pick } from "../../../test/render.tsx";
+import { freshStart, resetScreenWidth, setScreenWidth } from "../../../test/screens.tsx";
 import TranslationsTab from "./TranslationsTab.tsx";
 
 const categories = [
@@ -31,23 +30,11 @@ const button = (key: string, name: string) => within(row(key)).getByText(name, {
 const render = () => renderAt("/admin", <TranslationsTab />);
 
 /** Opens the category select and picks an option. */
-async function pickCategory(label: string) {
-  fireEvent.mouseDown(within(screen.getByTestId("category-filter")).getByRole("combobox"));
-  const option = await waitFor(() => {
-    const el = Array.from(document.querySelectorAll<HTMLElement>(".ant-select-item-option")).find((o) => o.textContent === label);
-    if (!el) throw new Error(`no option ${label}`);
-    return el;
-  });
-  fireEvent.click(option);
-}
+const pickCategory = (label: string) => pick("category-filter", label);
 
 beforeEach(async () => {
   apiHooks.translate = (key) => i18n.t(key, { ns: "common" }); // as main.tsx sets it
-  localStorage.clear();
-  session.clear();
-  signIn("admin");
-  await inLanguage("en");
-  setScreenWidth(1280);
+  await freshStart({ as: "admin", width: 1280 });
 });
 afterEach(() => {
   resetScreenWidth();

@@ -16,7 +16,7 @@ import {
   type GeneratePostInput,
 } from "../../../../graphql/graphql.ts";
 import { session } from "../../../../lib/session.ts";
-import { inLanguage } from "../../../../../test/render.tsx";
+import { inLanguage, type } from "../../../../../test/render.tsx";
 import { renderWithMocks, signIn } from "../../../../../test/screens.tsx";
 import { insightsMock } from "../../../insights/testMocks.ts";
 import { campaignOptionsMock } from "../../../campaigns/testMocks.ts";
@@ -69,7 +69,6 @@ function renderTab(mocks: object[], props: Partial<GenerateTabProps> = {}) {
   return { ...utils, onInsert, onAddHashtags };
 }
 
-const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
 
 let warn: jest.SpyInstance;
 let err: jest.SpyInstance;

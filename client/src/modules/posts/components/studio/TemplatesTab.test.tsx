@@ -17,7 +17,7 @@ import {
 } from "../../../../graphql/graphql.ts";
 import { formatMoney } from "../../../../lib/format.ts";
 import { session } from "../../../../lib/session.ts";
-import { inLanguage } from "../../../../../test/render.tsx";
+import { inLanguage, pickOption, type } from "../../../../../test/render.tsx";
 import { renderWithMocks, signIn } from "../../../../../test/screens.tsx";
 import { TemplatesTab } from "./TemplatesTab.tsx";
 
@@ -73,17 +73,7 @@ function renderTab(mocks: MockLink.MockedResponse[]) {
   return { ...utils, onApply };
 }
 
-const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: { value } });
 const dialog = () => within(document.querySelector<HTMLElement>(".ant-modal-wrap:not([style*='display: none']) .ant-modal")!);
-async function pickOption(combobox: HTMLElement, text: string) {
-  fireEvent.mouseDown(combobox);
-  const option = await waitFor(() => {
-    const el = Array.from(document.querySelectorAll<HTMLElement>(".ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option")).find((o) => o.textContent === text);
-    if (!el) throw new Error(`no option ${text}`);
-    return el;
-  });
-  fireEvent.click(option);
-}
 const card = (id: string) => screen.findByTestId(`template-${id}`);
 // getByRole computes the accessibility tree and takes seconds inside antd's modals: find buttons by their text
 const button = (container: HTMLElement, text: string) => {
