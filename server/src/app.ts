@@ -8,11 +8,17 @@ import { createPrisma } from "./db/prisma.ts";
 import type { Deps } from "./deps.ts";
 import { createPubSub } from "./kernel/pubsub.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
-import { createJobQueue, type OneOffJob } from "./jobs/queue.ts";
-import { createScheduler, type RecurringJob } from "./jobs/scheduler.ts";
+import { createJobQueue } from "./jobs/queue.ts";
+import { createScheduler, type ModuleJobs } from "./jobs/scheduler.ts";
 import { createLogger, type Logger } from "./kernel/logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { createTokenSigner } from "./modules/auth/tokens.ts";
+import { authJobs } from "./modules/auth/auth.jobs.ts";
+import { notificationsJobs } from "./modules/notifications/notifications.jobs.ts";
+import { platformAccountsJobs } from "./modules/platform-accounts/platform-accounts.jobs.ts";
+import { publishingJobs } from "./modules/publishing/publishing.jobs.ts";
+import { analyticsJobs } from "./modules/analytics/analytics.jobs.ts";
+import { competitorsJobs } from "./modules/competitors/competitors.jobs.ts";
 import { createSufraServer, type SufraServer } from "./server.ts";
 import { createServices, type Services } from "./services.ts";
 
@@ -75,6 +81,15 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
   const admin = await seedAdmin(db, config, logger);
   const demo = await seedDemo(db, config, logger, (id) => services.platformAccounts.ensureDemoAccounts(id), services.media);
 
+  // each module's jobs, declared beside it (modules/<name>/<name>.jobs.ts)
+  const moduleJobs: ModuleJobs[] = [
+    authJobs(services.auth),
+    notificationsJobs(services.notifications),
+    platformAccountsJobs(services.platformAccounts),
+    publishingJobs(services.publishing, config.platforms),
+    analyticsJobs(services.analytics, config.platforms),
+    competitorsJobs(services.competitorDiscovery),
+  ];
   const scheduler = await createScheduler({
     url: opts.databaseUrl,
     logger,
@@ -84,10 +99,9 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
     jobs: [
       { name: "mail.retry", everyMs: 60_000, run: () => mailer.deliverPending() },
       { name: "maintenance.sweep-rate-limits", everyMs: 3_600_000, run: () => limits.sweep() },
-      // recurring jobs a module declares (services.<name>.jobs)
-      ...Object.values(services).flatMap((s) => (s as { jobs?: RecurringJob[] }).jobs ?? []),
+      ...moduleJobs.flatMap((m) => m.recurring ?? []),
     ],
-    oneOff: Object.values(services).flatMap((s) => (s as { oneOffJobs?: OneOffJob<any>[] }).oneOffJobs ?? []),
+    oneOff: moduleJobs.flatMap((m) => m.oneOff ?? []),
     queue,
   });
   // modules that listen to events (e.g. notifications) start here, and stop with the process
@@ -112,7 +126,7 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
       await server?.close();
       for (const l of listeners) await l.stop?.();
       await scheduler.close();
-      await services.publishing.idle();
+      await services.analytics.idle();
       services.health.close();
       mailer.close();
       await pubsub.close();

@@ -31,10 +31,11 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   const notifications = createNotificationsService(deps);
   const media = createMediaService(deps);
   const platformAccounts = createPlatformAccountsService(deps, notifications);
-  const publishing = createPublishingService(deps, platformAccounts, media, notifications);
+  // analytics owns metrics collection and its daily rows: publishing and posts only hand it the days that changed
+  const analytics = createAnalyticsService(deps, platformAccounts);
+  const publishing = createPublishingService(deps, platformAccounts, media, notifications, { refreshDays: analytics.refreshDays });
   const studio = createStudioService(deps);
   const calendar = createCalendarService(deps);
-  const analytics = createAnalyticsService(deps);
   const competitorDiscovery = createDiscoveryConnectionService(deps, notifications);
   platformAccounts.setOnReconnected((accountId) => publishing.resumeAccount(accountId));
   return {
@@ -47,13 +48,13 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     media,
     platformAccounts,
     publishing,
-    posts: createPostsService(deps, publishing, media),
+    posts: createPostsService(deps, publishing, media, { recountDays: analytics.recountDays }),
     translations: createTranslationsService(deps),
     team: createTeamService(deps),
     apiKeys: createApiKeysService(deps),
     calendar,
     insights: createInsightsService(deps, calendar),
-    // figures by business and Kuwait day (metric_daily); start() backfills the rows once
+    // figures by business and Kuwait day (metric_daily), collected by its metrics job; start() backfills the rows once
     analytics,
     // analytics' audience (daily readings per account) and last-24-hours view, under the same tenancy rule
     audience: createAudienceService(deps, analytics, platformAccounts),

@@ -228,7 +228,7 @@ describe("the metrics job reads each account's audience once a Kuwait day", () =
       for await (const e of stream) events.push(e.businessId);
     })();
 
-    await app.sufra.services.publishing.collectMetrics();
+    await app.sufra.services.analytics.collectMetrics();
     const today = kuwaitDate();
     const rows = await snapshots(a.businessId);
     expect(rows.map((r) => [r.platform, r.day, r.followers, r.simulated])).toEqual([
@@ -252,7 +252,7 @@ describe("the metrics job reads each account's audience once a Kuwait day", () =
     expect(demo[0]!.cities.length).toBeGreaterThan(5);
 
     const asked = { ig: ig.state.calls.user_fields, x: x.state.calls.me };
-    await app.sufra.services.publishing.collectMetrics();
+    await app.sufra.services.analytics.collectMetrics();
     expect(await snapshots(a.businessId)).toEqual(rows);
     expect(await snapshots(d.businessId)).toEqual(demo);
     expect({ ig: ig.state.calls.user_fields, x: x.state.calls.me }).toEqual(asked);
@@ -268,11 +268,11 @@ describe("the metrics job reads each account's audience once a Kuwait day", () =
     await account(e.businessId, "instagram", broken);
     await account(e.businessId, "twitter", xUser(90));
     ig.state.failNext("user_fields", 500, 50);
-    await expect(app.sufra.services.publishing.collectMetrics()).resolves.toEqual(expect.any(Number));
+    await expect(app.sufra.services.analytics.collectMetrics()).resolves.toEqual(expect.any(Number));
     expect((await snapshots(e.businessId)).map((r) => r.platform)).toEqual(["twitter"]);
 
     ig.state.failures.delete("user_fields");
-    await app.sufra.services.publishing.collectMetrics();
+    await app.sufra.services.analytics.collectMetrics();
     expect((await snapshots(e.businessId)).map((r) => [r.platform, r.followers])).toEqual([
       ["instagram", 2450],
       ["twitter", 90],

@@ -5,6 +5,7 @@
 // in; a server without a Facebook app. Both doors throughout. Reading figures through the connection
 // is tested in competitors.test.ts.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { competitorsJobs } from "../src/modules/competitors/competitors.jobs.ts";
 import { ownPath } from "../src/modules/platform-accounts/platform-accounts.service.ts";
 import { createTokenCrypto } from "../src/kernel/token-crypto.ts";
 import type { startFacebookFake } from "./fakes/facebook-server.ts";
@@ -370,7 +371,7 @@ test("a week before the sign-in expires, each person of the business hears of it
   await db().competitorDiscoveryConnection.update({ where: { businessId: b.businessId }, data: { tokenExpiresAt: new Date(Date.now() + 20 * DAY_MS) } });
 
   const service = app.sufra.services.competitorDiscovery;
-  expect(service.jobs.map((j) => j.name)).toEqual(["competitors.discovery-expiring"]);
+  expect(competitorsJobs(service).recurring!.map((j) => j.name)).toEqual(["competitors.discovery-expiring"]);
   const sent = await service.notifyExpiring();
   const rows = await db().notification.findMany({ where: { type: "competitor_discovery_expiring", user: { businessId: { in: [a.businessId, b.businessId] } } } });
   expect(rows.map((r) => ({ user: r.userId, data: r.data }))).toEqual([{ user: a.userId, data: { businessId: a.businessId, handle: "soon.cafe", expiresAt: soon.toISOString() } }]);

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
-import { TRIAL_ENDING_JOB } from "../src/modules/notifications/notifications.service.ts";
+import { notificationsJobs, TRIAL_ENDING_JOB } from "../src/modules/notifications/notifications.jobs.ts";
 import { hashPassword } from "../src/modules/auth/passwords.ts";
 import { ADMIN, adminToken, call, gql, registeredClient, signUp, startTestApp, type TestApp } from "./support/app.ts";
 
@@ -251,11 +251,11 @@ describe("live and scheduled", () => {
     const ends = new Date(Date.now() + DAY);
     await a.sufra.deps.db.subscription.update({ where: { businessId: c.businessId }, data: { trialEndsAt: ends, renewsAt: ends } });
 
-    const job = a.sufra.services.notifications.jobs.find((j) => j.name === TRIAL_ENDING_JOB)!;
+    const job = notificationsJobs(a.sufra.services.notifications).recurring!.find((j) => j.name === TRIAL_ENDING_JOB)!;
     expect(job.everyMs).toBe(DAY);
     await job.run();
     await job.run();
-    await b.sufra.services.notifications.jobs.find((j) => j.name === TRIAL_ENDING_JOB)!.run();
+    await notificationsJobs(b.sufra.services.notifications).recurring!.find((j) => j.name === TRIAL_ENDING_JOB)!.run();
     const rows = await rowsOf({ type: "trial_ending", data: { path: ["businessId"], equals: c.businessId } });
     expect(rows.map((n) => n.userId).sort()).toEqual([c.userId, member.id].sort());
     expect(rows[0].data).toEqual({ businessId: c.businessId, companyName: "Trial Ends Soon", trialEndsAt: ends.toISOString() });

@@ -204,7 +204,7 @@ describe("scheduling and the state machine", () => {
     // demo ids carry their creation time: make these six hours old, as if the figures had had time to grow
     const sixHoursAgo = (Date.now() - 6 * 3_600_000).toString(36);
     await app.sufra.deps.pool.query("update post_targets set external_id = regexp_replace(external_id, '^(demo-[a-z]+)-[0-9a-z]+-', '\\1-' || $2 || '-') where post_id = $1", [p.id, sixHoursAgo]);
-    expect(await app.sufra.services.publishing.collectMetrics()).toBe(3);
+    expect(await app.sufra.services.analytics.collectMetrics()).toBe(3);
     const dash = await gql(app.base, "query { clientDashboard { totalPosts views likes engagementRate scheduledPosts pendingPosts recentPosts { id targets { metricsSimulated views } } } }", {}, b.token);
     expect(dash.data.clientDashboard).toMatchObject({ totalPosts: 1, scheduledPosts: 0, pendingPosts: 0 });
     expect(dash.data.clientDashboard.views).toBeGreaterThan(0);

@@ -132,7 +132,7 @@ describe("practice accounts", () => {
     expect((await call(app.base, "POST", `/api/posts/${p.body.id}/publish`, { token: b.token })).status).toBe(202);
     const done = await waitFor(() => call(app.base, "GET", `/api/posts/${p.body.id}`, { token: b.token }), (r) => r.body.status === "published");
     expect(done.body.targets[0].external_id).toMatch(/^demo-twitter-/);
-    await app.sufra.services.publishing.collectMetrics();
+    await app.sufra.services.analytics.collectMetrics();
     const day = kuwaitDate(new Date());
     const q = `client_id=${b.businessId}&from=${day}&to=${day}`;
     const shown = await call(app.base, "GET", `/api/analytics/overview?${q}&include_simulated=true`, { token: b.token });
@@ -159,7 +159,7 @@ describe("practice accounts", () => {
     expect(real.body.account).toMatchObject({ handle: "darqahwa", demo: false, practice: false });
 
     // what was published on the practice account stays simulated, even after a metrics pass
-    await app.sufra.services.publishing.collectMetrics();
+    await app.sufra.services.analytics.collectMetrics();
     const pub = await gql(app.base, `query($id: ID!) { post(id: $id) { status targets { platform status metricsSimulated } } }`, { id: published.body.id }, b.token);
     expect(pub.data.post).toEqual({ status: "PUBLISHED", targets: [{ platform: "SNAPCHAT", status: "PUBLISHED", metricsSimulated: true }] });
     const day = kuwaitDate(new Date());

@@ -81,7 +81,7 @@ describe("one server", () => {
     const done = await waitFor(() => getPost(app, b.token, p.id), settled);
     const id = done.targets[0].external_id;
     x.state.setMetrics(id, { impression_count: 1200, like_count: 85, reply_count: 9, retweet_count: 6, quote_count: 2 });
-    expect(await app.sufra.services.publishing.collectMetrics()).toBeGreaterThanOrEqual(1);
+    expect(await app.sufra.services.analytics.collectMetrics()).toBeGreaterThanOrEqual(1);
     const after = await getPost(app, b.token, p.id);
     expect(after.targets[0].metrics).toMatchObject({ views: 1200, likes: 85, comments: 9, shares: 8, simulated: false });
     const series = await app.sufra.deps.pool.query("select views, likes from target_metrics where target_id = $1", [done.targets[0].id]);

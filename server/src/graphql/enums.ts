@@ -2,7 +2,7 @@
 import { BUSINESS_STATUSES, CONTENT_LANGUAGE_KEYS, CONTENT_OCCASION_KEYS, CONTENT_TONE_KEYS, PLAN_IDS, PLATFORMS, POST_STATUSES, ROLES, SUBSCRIPTION_STATUSES, TARGET_STATUSES } from "@sufra/schema";
 import { builder } from "./builder.ts";
 
-const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
+export const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
 
 export const RoleEnum = builder.enumType("Role", { values: upper(ROLES) });
 export const ClientStatusEnum = builder.enumType("ClientStatus", { values: upper(BUSINESS_STATUSES) });

@@ -19,6 +19,7 @@ import "../modules/competitors/competitors.graphql.ts";
 import "../modules/insights/insights.graphql.ts";
 import "../modules/analytics/analytics.graphql.ts";
 import "../modules/analytics/analytics-live.graphql.ts";
+import "../modules/analytics/dashboard.graphql.ts";
 import "../modules/campaigns/campaigns.graphql.ts";
 import "../modules/business-profile/business-profile.graphql.ts";
 import "../modules/studio/studio.graphql.ts";

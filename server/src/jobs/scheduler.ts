@@ -19,6 +19,12 @@ export interface RecurringJob {
   atStart?: () => Promise<unknown>;
 }
 
+/** A module's jobs (modules/<name>/<name>.jobs.ts builds them from its service; app.ts collects them). */
+export interface ModuleJobs {
+  recurring?: RecurringJob[];
+  oneOff?: OneOffJob<any>[];
+}
+
 /** How often a process running jobs looks for job locks left by processes that are gone. */
 const ORPHAN_SWEEP_MS = 5_000;
 

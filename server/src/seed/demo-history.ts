@@ -13,7 +13,7 @@ import { addDays, CONTENT_TONE_KEYS, kuwaitDate, type ContentOccasionKey, type P
 import { generateLocal } from "../ai/local/writer.ts";
 import type { Db } from "../db/prisma.ts";
 import type { Platform } from "../generated/prisma/client.ts";
-import { refreshDailyMetrics } from "../modules/analytics/daily-metrics.ts";
+import { refreshDailyMetrics } from "../modules/analytics/index.ts";
 import { loadBusinessProfile } from "../modules/business-profile/business-profile.read.ts";
 import { demoMetrics } from "../platforms/demo.ts";
 

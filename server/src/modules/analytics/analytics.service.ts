@@ -20,18 +20,23 @@ import type { Deps } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { Platform } from "../../generated/prisma/client.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
+import { clientDashboard } from "./dashboard.ts";
 import { calendarOccasions, contentBreakdown, occasionOf, type ContentBreakdown } from "./content.ts";
 import { backfillDailyMetrics } from "./daily-metrics.ts";
 import { withFollowers } from "./audience.ts";
+import { createMetricsCollection } from "./metrics.ts";
+import type { AnalyticsQuery, Scope, Scoped } from "./query.ts";
 import type { AnalyticsFigures, AnalyticsTotals } from "./figures.ts";
 import { publishedPosts, toTopPost, type TopPost } from "./published-posts.ts";
 import { compare, platformSeries, seriesOf, type PlatformSeries, type SeriesPoint, type TotalsChange } from "./series.ts";
 import { dailyFigures, publishedPostCount, simulatedByDefault, type FigureScope } from "./source.ts";
+import type { PlatformAccountsService } from "../platform-accounts/platform-accounts.service.ts";
 
 export type { AnalyticsFigures, AnalyticsTotals } from "./figures.ts";
 export type { ContentBreakdown, ContentFigures, ContentGroup, HeatCell } from "./content.ts";
 export type { PostFigures, TopPost } from "./published-posts.ts";
 export type { PlatformSeries, SeriesPoint } from "./series.ts";
+export type { AnalyticsQuery, Scoped } from "./query.ts";
 
 /** What every answer repeats: whose figures, which days, and whether simulated ones are in them. */
 interface AnalyticsAnswer {
@@ -79,28 +84,13 @@ export interface AnalyticsTopPosts extends AnalyticsAnswer {
 
 export interface AnalyticsContent extends AnalyticsAnswer, ContentBreakdown {}
 
-export interface AnalyticsQuery {
-  clientId?: unknown;
-  from?: unknown;
-  to?: unknown;
-  includeSimulated?: unknown;
-  /** only this campaign's posts */
-  campaignId?: unknown;
-}
-
-/** A question's parameters once the caller may ask it: the business, the campaign, simulated or not. */
-export type Scoped<T extends AnalyticsQueryParams = AnalyticsQueryParams> = Omit<T, "clientId" | "includeSimulated"> & {
-  clientId: string;
-  includeSimulated: boolean;
-  campaign: { id: string; name: string } | null;
-};
-
 /** Where a question's daily figures come from. */
 const sourceOf = (q: Scoped): FigureScope => ({ businessId: q.clientId, from: q.from, to: q.to, includeSimulated: q.includeSimulated, campaignId: q.campaign?.id ?? null });
 const answer = (q: Scoped): AnalyticsAnswer => ({ clientId: q.clientId, from: q.from, to: q.to, simulatedIncluded: q.includeSimulated });
 
-export function createAnalyticsService(deps: Deps) {
+export function createAnalyticsService(deps: Deps, accounts: Pick<PlatformAccountsService, "access" | "adapterFor">) {
   const { db, logger } = deps;
+  const metrics = createMetricsCollection(deps, accounts);
 
   /**
    * The question asked (range, campaign, simulated figures, and the path's own parameters checked by
@@ -108,7 +98,7 @@ export function createAnalyticsService(deps: Deps) {
    * business's (else NOT_FOUND). Simulated figures left unsaid count for a business with demo
    * accounts only (simulatedByDefault).
    */
-  async function scope<T extends AnalyticsQueryParams = AnalyticsQueryParams>(viewer: Viewer | null, input: AnalyticsQuery, rule: z.ZodType<T> = analyticsQuerySchema as unknown as z.ZodType<T>): Promise<Scoped<T>> {
+  const scope: Scope = async <T extends AnalyticsQueryParams = AnalyticsQueryParams>(viewer: Viewer | null, input: AnalyticsQuery, rule: z.ZodType<T> = analyticsQuerySchema as unknown as z.ZodType<T>): Promise<Scoped<T>> => {
     const v = requireScope(viewer, "authenticated");
     const q = validate(rule, input);
     const clientId = q.clientId;
@@ -123,9 +113,11 @@ export function createAnalyticsService(deps: Deps) {
     if (q.campaignId && !campaign) throw new AppError("NOT_FOUND");
     const includeSimulated = q.includeSimulated ?? (await simulatedByDefault(db, clientId));
     return { ...q, clientId, includeSimulated, campaign };
-  }
+  };
 
   return {
+    // metrics collection (the hourly job, analytics.jobs.ts) and the daily rows' refreshes
+    ...metrics,
     /** The tenancy and range rule, for the analytics questions answered in other files (audience, realtime). */
     scope,
     /** Totals of the range and their change against the period of the same length before it, and the split by network. */
@@ -181,6 +173,12 @@ export function createAnalyticsService(deps: Deps) {
       const q = await scope(viewer, input);
       const [posts, calendar] = await Promise.all([publishedPosts(db, sourceOf(q)), calendarOccasions(db, q.from, q.to)]);
       return { ...answer(q), ...contentBreakdown(posts, calendar) };
+    },
+
+    /** The client dashboard's figures, activity and recent posts, for the caller's business. */
+    async dashboard(viewer: Viewer | null) {
+      const v = requireScope(viewer, "business");
+      return clientDashboard(db, v.businessId!);
     },
 
     /** The business an export is about: its names, for the file's heading and name, and the campaign asked for (tenancy as every question). */

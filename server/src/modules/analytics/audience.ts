@@ -11,7 +11,7 @@ import { mapLimit } from "../../platforms/http.ts";
 import type { AudienceCount, AudienceReading } from "../../platforms/types.ts";
 import type { Viewer } from "../../kernel/policy.ts";
 import type { PlatformAccountsService } from "../platform-accounts/platform-accounts.service.ts";
-import type { AnalyticsQuery, AnalyticsService } from "./analytics.service.ts";
+import type { AnalyticsQuery, Scope } from "./query.ts";
 
 const PLATFORM_ORDER: readonly Platform[] = ["instagram", "twitter", "snapchat"];
 const TOP_CITIES = 10;
@@ -216,7 +216,7 @@ interface SnapshotRow extends AudienceReading {
   simulated: boolean;
 }
 
-export function createAudienceService(deps: Deps, analytics: Pick<AnalyticsService, "scope">, accounts: Pick<PlatformAccountsService, "adapterFor">) {
+export function createAudienceService(deps: Deps, analytics: { scope: Scope }, accounts: Pick<PlatformAccountsService, "adapterFor">) {
   const { db } = deps;
 
   return {

@@ -1,8 +1,8 @@
 // The client dashboard's analytics: views, likes and engagement rate over the last 30
 // Kuwait days from the daily rows, with their change against the 30 days before, and the business's
 // recent activity from its own rows (posts published with their figures, posts scheduled, competitor
-// figures recorded, reviews received). Called by the posts service's dashboard(), which owns the
-// counts of posts; the business is the caller's, decided there.
+// figures recorded, reviews received); beside them the counts of posts and the recent posts
+// (clientDashboard). The business is the caller's, decided by the analytics service's dashboard().
 import {
   activityExcerpt,
   addDays,
@@ -17,6 +17,7 @@ import {
 } from "@sufra/schema";
 import type { Db } from "../../db/prisma.ts";
 import type { Platform } from "../../generated/prisma/client.ts";
+import { postInclude } from "../posts/index.ts";
 import { audienceOf, engagementOf, rateOver } from "./figures.ts";
 import { compare } from "./series.ts";
 import { dailyFigures, publishedPostCount, simulatedByDefault } from "./source.ts";
@@ -187,5 +188,23 @@ export async function dashboardAnalytics(db: Db, businessId: string, today: stri
     engagementRateChange: change.engagementRate,
     simulatedIncluded: includeSimulated,
     recentActivity: activity,
+  };
+}
+
+/** The client dashboard (docs/product.md#data-shapes): the counts of posts, the figures and activity above, and the recent posts. */
+export async function clientDashboard(db: Db, businessId: string) {
+  const [total, scheduled, pending, analytics, recent] = await Promise.all([
+    db.post.count({ where: { businessId } }),
+    db.post.count({ where: { businessId, status: "scheduled" } }),
+    db.post.count({ where: { businessId, status: { in: ["draft", "publishing", "unconfirmed"] } } }),
+    dashboardAnalytics(db, businessId),
+    db.post.findMany({ where: { businessId, status: { not: "draft" } }, include: postInclude, orderBy: [{ updatedAt: "desc" }], take: 5 }),
+  ]);
+  return {
+    totalPosts: total,
+    ...analytics,
+    scheduledPosts: scheduled,
+    pendingPosts: pending,
+    recent,
   };
 }

@@ -9,7 +9,8 @@ import type { Deps } from "../../deps.ts";
 import { Prisma, type Platform } from "../../generated/prisma/client.ts";
 import type { Viewer } from "../../kernel/policy.ts";
 import { bursts, only } from "../../kernel/pubsub.ts";
-import type { AnalyticsFigures, AnalyticsService } from "./analytics.service.ts";
+import type { AnalyticsFigures } from "./figures.ts";
+import type { Scope } from "./query.ts";
 
 const HOUR_MS = 3_600_000;
 const HOURS = 24;
@@ -81,7 +82,7 @@ export interface RealtimeQuery {
   includeSimulated?: unknown;
 }
 
-export function createRealtimeService(deps: Deps, analytics: Pick<AnalyticsService, "scope">) {
+export function createRealtimeService(deps: Deps, analytics: { scope: Scope }) {
   const { db, pubsub } = deps;
 
   /** The tenancy rule of every analytics question; the realtime view takes no range. */

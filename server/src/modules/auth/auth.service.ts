@@ -6,7 +6,6 @@ import {
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Tx } from "../../db/prisma.ts";
-import type { OneOffJob } from "../../jobs/queue.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { User, Business } from "../../generated/prisma/client.ts";
 import { audit } from "../../kernel/audit.ts";
@@ -37,8 +36,8 @@ const emailOf = (input: unknown) => {
 };
 
 /** Mails about an account asked for by address (forgotten password, verification link again). */
-const ACCOUNT_MAIL_JOB = "auth.account-mail";
-type AccountMail = { purpose: "reset_password" | "verify_email"; email: string; ip: string };
+export const ACCOUNT_MAIL_JOB = "auth.account-mail";
+export type AccountMail = { purpose: "reset_password" | "verify_email"; email: string; ip: string };
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === "P2002";
 
@@ -254,7 +253,8 @@ export function createAuthService(deps: Deps) {
       return true;
     },
 
-    oneOffJobs: [{ name: ACCOUNT_MAIL_JOB, run: sendAccountMail }] satisfies OneOffJob<AccountMail>[],
+    /** The queued account mail's job (auth.jobs.ts). */
+    sendAccountMail,
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -3,7 +3,7 @@
 import { CAMPAIGN_GOAL_KEYS, filsToKwd } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { ContentOccasionEnum, PlatformEnum } from "../../graphql/enums.ts";
-import { Post } from "../posts/posts.graphql.ts";
+import { Post } from "../posts/index.ts";
 import type { CampaignDetail, CampaignView } from "./campaigns.service.ts";
 import type { CampaignFigures, CampaignRollup as RollupShape } from "./rollup.ts";
 

@@ -4,7 +4,7 @@ import { filsToKwd } from "@sufra/schema";
 import { Router, type Request } from "express";
 import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
-import { restPost } from "../posts/posts.rest.ts";
+import { restPost } from "../posts/index.ts";
 import type { CampaignDetail, CampaignView } from "./campaigns.service.ts";
 import type { CampaignFigures } from "./rollup.ts";
 

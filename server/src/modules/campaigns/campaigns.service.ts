@@ -13,7 +13,7 @@ import { AppError, validate } from "../../kernel/errors.ts";
 import { Prisma, type Campaign as CampaignRow } from "../../generated/prisma/client.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import { postInclude, type PostRecord } from "../posts/posts.service.ts";
+import { postInclude, type PostRecord } from "../posts/index.ts";
 import { dayValue, isoDay } from "./campaign-of.ts";
 import { computeRollup, progressOf, type CampaignProgressView, type CampaignRollup } from "./rollup.ts";
 import { isUuid } from "../../kernel/ids.ts";

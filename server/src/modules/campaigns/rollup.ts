@@ -16,7 +16,7 @@ import {
   type PlatformName,
   type PostStatus,
 } from "@sufra/schema";
-import type { PostRecord } from "../posts/posts.service.ts";
+import type { PostRecord } from "../posts/index.ts";
 
 export interface CampaignFigures {
   /** Network copies published (a post on one network), as analytics counts them (analytics/source.ts). */

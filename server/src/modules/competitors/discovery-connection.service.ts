@@ -10,16 +10,15 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError } from "../../kernel/errors.ts";
 import type { CompetitorDiscoveryConnection } from "../../generated/prisma/client.ts";
 import { PlatformError } from "../../platforms/types.ts";
-import type { RecurringJob } from "../../jobs/scheduler.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { Draft, NotificationsService } from "../notifications/notifications.service.ts";
 import { ownPath } from "../platform-accounts/platform-accounts.service.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
-import { choosePage, createFacebookDiscovery, DISCOVERY_NOT_PROFESSIONAL, type DiscoveredAccount, type FacebookDiscovery } from "./facebook-discovery.ts";
+import type { DiscoveredAccount } from "./discovered-account.ts";
+import { choosePage, createFacebookDiscovery, DISCOVERY_NOT_PROFESSIONAL, type FacebookDiscovery } from "./facebook-discovery.ts";
 
 export const DISCOVERY_PURPOSE = "competitor_discovery";
-export const DISCOVERY_EXPIRING_JOB = "competitors.discovery-expiring";
 const DAY_MS = 86_400_000;
 const STATE_TTL_MS = 15 * 60_000;
 const DEFAULT_RETURN = "/competitors";
@@ -105,10 +104,8 @@ export function createDiscoveryConnectionService(deps: Deps, notifications: Pick
     return notifications.deliver(drafts);
   }
 
-  const jobs: RecurringJob[] = [{ name: DISCOVERY_EXPIRING_JOB, everyMs: DAY_MS, run: () => notifyExpiring() }];
-
   return {
-    jobs,
+    /** The daily notice of sign-ins about to expire (competitors.jobs.ts). */
     notifyExpiring,
     status: (viewer: Viewer | null) => statusOf(business(viewer).businessId),
 

@@ -2,13 +2,11 @@
 // its last 25 posts), and the simulated reading demo accounts get instead. Pure: the clock is passed in.
 import { createHash } from "node:crypto";
 import { COMPETITOR_THEMES_MAX, daysBetween, themesOf } from "@sufra/schema";
-import type { DiscoveredAccount } from "./facebook-discovery.ts";
+import { DISCOVERY_MEDIA_LIMIT, type DiscoveredAccount } from "./discovered-account.ts";
 
 /** Posts per week are counted over the last four weeks. */
 export const DISCOVERY_WINDOW_DAYS = 28;
 const DAY_MS = 86_400_000;
-/** Business discovery is asked for this many posts; a full page may not reach back four weeks. */
-export const DISCOVERY_MEDIA_LIMIT = 25;
 
 export interface CompetitorFigures {
   followers: number | null;

@@ -9,7 +9,7 @@ import { createHmac } from "node:crypto";
 import { fetchJson, withBackoff, withQuery } from "../../platforms/http.ts";
 import { graphError } from "../../platforms/instagram.ts";
 import { PlatformError } from "../../platforms/types.ts";
-import { DISCOVERY_MEDIA_LIMIT } from "./discovery.ts";
+import { DISCOVERY_MEDIA_LIMIT, type DiscoveredAccount } from "./discovered-account.ts";
 
 export interface FacebookConfig {
   appId?: string;
@@ -32,15 +32,6 @@ export const DISCOVERY_NOT_PROFESSIONAL = "not_professional";
 const CANNOT_FIND_USER = new Set<unknown>([110, 2207013]);
 /** /me/accounts pages followed at most (100 Pages each). */
 const MAX_PAGE_LISTS = 5;
-
-/** A professional account as business discovery shows it. */
-export interface DiscoveredAccount {
-  username: string;
-  followers: number | null;
-  mediaCount: number | null;
-  /** its latest posts, newest first (at most 25) */
-  media: { timestamp: string; likes: number | null; comments: number | null; caption: string }[];
-}
 
 export interface FacebookPage {
   id: string;

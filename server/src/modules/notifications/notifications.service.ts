@@ -11,12 +11,10 @@ import type { Deps } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { Notification, Prisma } from "../../generated/prisma/client.ts";
 import { only, type Events } from "../../kernel/pubsub.ts";
-import type { RecurringJob } from "../../jobs/scheduler.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { idPage } from "../../kernel/pagination.ts";
 
 const DAY = 86_400_000;
-export const TRIAL_ENDING_JOB = "notifications.trial-ending";
 
 export interface Draft<T extends NotificationType = NotificationType> {
   userId: string;
@@ -106,10 +104,7 @@ export function createNotificationsService(deps: Deps) {
     return { marked: count, unreadCount: await unreadCount(v) };
   }
 
-  const jobs: RecurringJob[] = [{ name: TRIAL_ENDING_JOB, everyMs: DAY, run: () => notifyTrialsEnding() }];
-
   return {
-    jobs,
     /** Other modules (publishing, platform accounts) tell people through this; dedupeKey makes it once. */
     deliver,
 

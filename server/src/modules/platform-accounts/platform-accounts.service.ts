@@ -6,7 +6,6 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Tx } from "../../db/prisma.ts";
 import { AppError } from "../../kernel/errors.ts";
 import type { PlatformAccount } from "../../generated/prisma/client.ts";
-import type { RecurringJob } from "../../jobs/scheduler.ts";
 import { createPlatforms } from "../../platforms/index.ts";
 import { PlatformError, type AccountAccess, type PlatformAdapter } from "../../platforms/types.ts";
 import { audit } from "../../kernel/audit.ts";
@@ -15,7 +14,6 @@ import type { NotificationsService } from "../notifications/notifications.servic
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
 
 const STATE_TTL_MS = 15 * 60_000;
-export const TOKEN_REFRESH_JOB = "accounts.refresh-tokens";
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 /** A path of this site to send the person back to after a sign-in elsewhere (never "//host"), else the fallback. */
@@ -183,8 +181,6 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
     return refreshed;
   }
 
-  const jobs: RecurringJob[] = [{ name: TOKEN_REFRESH_JOB, everyMs: 3_600_000, run: () => refreshExpiring() }];
-
   async function connections(businessId: string): Promise<PlatformConnection[]> {
     const [plan, accounts] = await Promise.all([planOf(businessId), db.platformAccount.findMany({ where: { businessId } })]);
     return PLATFORMS.map((platform) => {
@@ -200,7 +196,8 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
   let onReconnected: (accountId: string) => Promise<void> = async () => {};
 
   return {
-    jobs,
+    /** The hourly token refresh (platform-accounts.jobs.ts). */
+    refreshExpiring,
     access,
     adapterFor,
     markReconnectNeeded,

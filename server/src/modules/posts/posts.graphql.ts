@@ -1,14 +1,12 @@
 // Posts at the GraphQL door: thin, every field calls the posts service (lists as Relay connections).
-import { ACTIVITY_PLATFORMS, CLIENT_ACTIVITY_TYPES, PLATFORM_LABELS, TARGET_ERROR_MESSAGES, isContentOccasionKey, isOutsideCampaign, messageText } from "@sufra/schema";
+import { PLATFORM_LABELS, TARGET_ERROR_MESSAGES, isContentOccasionKey, isOutsideCampaign, messageText } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { ContentOccasionEnum, PlatformEnum, PostStatusEnum, TargetStatusEnum } from "../../graphql/enums.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { connectionComplexity, DEFAULT_PAGE_SIZE, offsetAfter, offsetConnection } from "../../kernel/pagination.ts";
-import { activityTexts, type ActivityMetadata, type ClientActivity } from "../analytics/dashboard.ts";
 import { MediaRef } from "../media/media.graphql.ts";
 import type { PostRecord } from "./posts.service.ts";
 
-const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
 
 
 /** People of a business, or an API key acting for one (Premium integrations). */
@@ -136,55 +134,6 @@ const BulkResult = builder.objectRef<{ done: string[]; refused: { id: string; co
   }),
 });
 
-type Dashboard = Awaited<ReturnType<import("./posts.service.ts").PostsService["dashboard"]>>;
-const ClientActivityTypeEnum = builder.enumType("ClientActivityType", { values: upper(CLIENT_ACTIVITY_TYPES) });
-const ActivityPlatformEnum = builder.enumType("ActivityPlatform", { description: "a network, MULTIPLE networks, or ANALYSIS (Sufra's own: competitor figures)", values: upper(ACTIVITY_PLATFORMS) });
-const ActivityMetadataRef = builder.objectRef<ActivityMetadata>("ClientActivityMetadata").implement({
-  fields: (t) => ({
-    likes: t.exposeInt("likes", { nullable: true }),
-    engagementRate: t.exposeFloat("engagementRate", { nullable: true, description: "percent" }),
-    rating: t.exposeInt("rating", { nullable: true, description: "a review's stars, 1-5" }),
-  }),
-});
-const ClientActivityRef = builder.objectRef<ClientActivity>("ClientActivity").implement({
-  description: "Something that happened in the business: a post published (with its figures) or scheduled, competitor figures recorded, a review received.",
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    type: t.field({ type: ClientActivityTypeEnum, resolve: (a) => a.type }),
-    title: t.string({ description: "in the request's language (Accept-Language); the web client can write it from type and subject (clientActivityText)", resolve: (a, _args, ctx) => activityTexts(a, ctx.meta.locale).title }),
-    description: t.string({ description: "in the request's language: the excerpt, or a line saying there is none", resolve: (a, _args, ctx) => activityTexts(a, ctx.meta.locale).description }),
-    subject: t.exposeString("subject", { nullable: true, description: "whom the title names: a competitor, a reviewer" }),
-    excerpt: t.exposeString("excerpt", { nullable: true, description: "a caption's or a review's opening words, a competitor's handle" }),
-    timestamp: t.expose("timestamp", { type: "DateTime" }),
-    platform: t.field({ type: ActivityPlatformEnum, nullable: true, description: "null when it belongs to no network (a review from Google or Talabat)", resolve: (a) => a.platform }),
-    metadata: t.field({ type: ActivityMetadataRef, nullable: true, resolve: (a) => a.metadata }),
-    entityId: t.exposeID("entityId", { description: "the post, competitor or review it is about" }),
-    scheduledFor: t.expose("scheduledFor", { type: "DateTime", nullable: true, description: "a scheduled post's time" }),
-  }),
-});
-const DashboardPeriodRef = builder.objectRef<{ from: string; to: string }>("DashboardPeriod").implement({
-  fields: (t) => ({ from: t.exposeString("from", { description: "YYYY-MM-DD, Kuwait" }), to: t.exposeString("to", { description: "YYYY-MM-DD, Kuwait" }) }),
-});
-const ClientDashboard = builder.objectRef<Dashboard>("ClientDashboard").implement({
-  description: "The client dashboard's six figures, recent activity and recent posts, from the database. Views, likes and engagement cover the last 30 Kuwait days (analytics' daily rows).",
-  fields: (t) => ({
-    totalPosts: t.exposeInt("totalPosts", { description: "all posts: every post the business wrote, drafts included, each counted once" }),
-    publishedPosts: t.exposeInt("publishedPosts", { description: "posts published in the last 30 Kuwait days, each counted once however many networks it went to (analytics' publishedPosts for the same days)" }),
-    views: t.exposeInt("views", { description: "views of the posts published in the last 30 Kuwait days" }),
-    likes: t.exposeInt("likes", { description: "likes of the posts published in the last 30 Kuwait days" }),
-    engagementRate: t.exposeFloat("engagementRate", { nullable: true, description: "likes, comments and shares per 100 reached (per 100 views where a network gives no reach), last 30 Kuwait days; null before any audience" }),
-    viewsChange: t.exposeFloat("viewsChange", { nullable: true, description: "change against the 30 days before, in percent; null when those had none" }),
-    likesChange: t.exposeFloat("likesChange", { nullable: true, description: "change against the 30 days before, in percent; null when those had none" }),
-    engagementRateChange: t.exposeFloat("engagementRateChange", { nullable: true, description: "change against the 30 days before, in percent; null when those had none" }),
-    period: t.field({ type: DashboardPeriodRef, description: "the 30 Kuwait days the figures cover", resolve: (d) => d.period }),
-    simulatedIncluded: t.exposeBoolean("simulatedIncluded", { description: "demo accounts' simulated figures are counted (a business with demo accounts only): label them as demo figures" }),
-    scheduledPosts: t.exposeInt("scheduledPosts"),
-    pendingPosts: t.exposeInt("pendingPosts", { description: "drafts, and posts publishing or waiting for a person's check" }),
-    recentActivity: t.field({ type: [ClientActivityRef], description: "the latest ten things that happened, newest first", resolve: (d) => d.recentActivity }),
-    recentPosts: t.field({ type: [Post], resolve: (d) => d.recent }),
-  }),
-});
-
 const PostChange = builder.objectRef<{ postId: string; status: string }>("PostChange").implement({
   fields: (t) => ({
     postId: t.exposeID("postId"),
@@ -258,7 +207,6 @@ builder.queryFields((t) => ({
     args: { input: t.arg({ type: PostUpdateInput, required: true }) },
     resolve: (_r, { input }, ctx) => ctx.services.posts.preview(ctx.viewer, input),
   }),
-  clientDashboard: t.field({ type: ClientDashboard, ...ofBusiness, resolve: (_r, _a, ctx) => ctx.services.posts.dashboard(ctx.viewer) }),
 }));
 
 builder.mutationFields((t) => ({

@@ -24,13 +24,11 @@ import { AppError, validate } from "../../kernel/errors.ts";
 import type { Prisma, PostStatus } from "../../generated/prisma/client.ts";
 import type { Tx } from "../../db/prisma.ts";
 import { only } from "../../kernel/pubsub.ts";
-import { dashboardAnalytics } from "../analytics/dashboard.ts";
-import { refreshDailyMetrics } from "../analytics/daily-metrics.ts";
 import { audit } from "../../kernel/audit.ts";
 import { assertCampaignOf } from "../campaigns/campaign-of.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { MediaService } from "../media/media.service.ts";
-import type { PublishingService } from "../publishing/publishing.service.ts";
+import type { PublishingService } from "../publishing/index.ts";
 import { isUuid, UUID_RE } from "../../kernel/ids.ts";
 
 export const postInclude = {
@@ -46,7 +44,12 @@ const idsSchema = z.object({ ids: z.array(z.string().regex(UUID_RE, { error: "in
 
 const duplicateSchema = z.object({ mediaOnly: z.boolean({ error: "invalidValue" }).nullish() });
 
-export function createPostsService(deps: Deps, publishing: PublishingService, media: MediaService) {
+/** What posts tell analytics (services.ts hands it analytics' function): a published post's Kuwait days, recounted in the caller's transaction. */
+export interface DeletedDays {
+  recountDays(tx: Tx, businessId: string, days: string[]): Promise<void>;
+}
+
+export function createPostsService(deps: Deps, publishing: PublishingService, media: MediaService, analytics: DeletedDays) {
   const { db, pubsub } = deps;
 
   function business(viewer: Viewer | null) {
@@ -298,7 +301,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       if (!(DELETABLE_POST_STATUSES as readonly string[]).includes(p.status)) throw new AppError("POST_NOT_EDITABLE");
       await tx.post.delete({ where: { id: p.id } });
       // a published post leaves analytics' daily rows with it
-      await refreshDailyMetrics(tx, businessId, p.targets.flatMap((t) => (t.status === "published" && t.publishedAt ? [kuwaitDate(t.publishedAt)] : [])));
+      await analytics.recountDays(tx, businessId, p.targets.flatMap((t) => (t.status === "published" && t.publishedAt ? [kuwaitDate(t.publishedAt)] : [])));
       await audit(tx, { actorId: v.userId, action: "post.deleted", entityType: "post", entityId: p.id, data: { status: p.status }, ip: meta.ip });
       return p;
     });
@@ -447,26 +450,6 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       const files = data.mediaIds?.length ? await db.media.findMany({ where: { businessId, id: { in: data.mediaIds } } }) : [];
       if (files.length !== (data.mediaIds?.length ?? 0)) throw new AppError("VALIDATION_ERROR", { mediaIds: ["mediaNotFound"] });
       return previewPost({ content: data.content ?? "", hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms ?? [], media: files });
-    },
-
-    /** The client dashboard's figures (docs/product.md#data-shapes): totals, engagement and recent activity, from the database. */
-    async dashboard(viewer: Viewer | null) {
-      const { businessId } = business(viewer);
-      // views, likes, engagement (last 30 Kuwait days, with change) and recent activity come from analytics
-      const [total, scheduled, pending, analytics, recent] = await Promise.all([
-        db.post.count({ where: { businessId } }),
-        db.post.count({ where: { businessId, status: "scheduled" } }),
-        db.post.count({ where: { businessId, status: { in: ["draft", "publishing", "unconfirmed"] } } }),
-        dashboardAnalytics(db, businessId),
-        db.post.findMany({ where: { businessId, status: { not: "draft" } }, include: postInclude, orderBy: [{ updatedAt: "desc" }], take: 5 }),
-      ]);
-      return {
-        totalPosts: total,
-        ...analytics,
-        scheduledPosts: scheduled,
-        pendingPosts: pending,
-        recent,
-      };
     },
   };
 }

@@ -10,11 +10,7 @@ import { assertPostTransition, assertTargetTransition, composeText, kuwaitDate, 
 import type { Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
 import type { PostStatus, Prisma, TargetStatus } from "../../generated/prisma/client.ts";
-import type { OneOffJob } from "../../jobs/queue.ts";
-import type { RecurringJob } from "../../jobs/scheduler.ts";
 import { PlatformError, type PublishRequest, type Published } from "../../platforms/types.ts";
-import { createDailyMetricsRefresher } from "../analytics/daily-metrics.ts";
-import { collectAudience } from "../analytics/audience.ts";
 import type { MediaService } from "../media/media.service.ts";
 import type { NotificationsService } from "../notifications/notifications.service.ts";
 import type { PlatformAccountsService } from "../platform-accounts/platform-accounts.service.ts";
@@ -22,7 +18,6 @@ import { postsOutOfStep, postStatusFrom } from "./post-status.ts";
 
 export const PUBLISH_JOB = "publish.target";
 export const RECOVER_JOB = "publish.recover";
-export const METRICS_JOB = "metrics.collect";
 /** automatic attempts after "the network is unavailable" or a refused token, before giving up */
 const MAX_ATTEMPTS = 5;
 /**
@@ -40,7 +35,12 @@ function statusesOf(where: Prisma.PostTargetWhereInput["status"]): readonly Targ
   return TARGET_STATUSES;
 }
 
-export function createPublishingService(deps: Deps, accounts: PlatformAccountsService, media: MediaService, notifications: NotificationsService) {
+/** What publishing tells analytics (services.ts hands it analytics' function): the Kuwait days whose published targets changed. */
+export interface PublishedDays {
+  refreshDays(businessId: string, days: string[]): Promise<void>;
+}
+
+export function createPublishingService(deps: Deps, accounts: PlatformAccountsService, media: MediaService, notifications: NotificationsService, analytics: PublishedDays) {
   const { db, pubsub, queue, logger, config } = deps;
   const leaseMs = config.platforms.leaseMs;
   const leaseUntil = () => new Date(Date.now() + leaseMs);
@@ -87,7 +87,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
 
   /** After the commit: analytics' daily rows, and the events screens listen to. */
   async function announce(postId: string, s: Synced) {
-    if (s.days.length) await dailyMetrics(s.businessId, s.days);
+    if (s.days.length) await analytics.refreshDays(s.businessId, s.days);
     if (!s.changed) return;
     await pubsub.publish("post.changed", { businessId: s.businessId, postId, status: s.status });
     if (s.status === "published" || s.status === "partially_published" || s.was === "published") await pubsub.publish("stats.changed", { reason: "post.published" });
@@ -122,10 +122,6 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     if (synced) await announce(postId, synced);
     return synced?.changed ? synced : null;
   }
-
-  /** Analytics' rows for those days; a failure is logged, never the publisher's (start-up backfills). */
-  const dailyRows = createDailyMetricsRefresher(db, (e, businessId) => logger.warn("daily metrics refresh failed", { businessId, error: e.message }));
-  const dailyMetrics = (businessId: string, days: string[]) => dailyRows.refresh(businessId, days);
 
   /** Tells the post's author (or, without one, the business's people) once per attempt. */
   async function tellAuthor(
@@ -333,50 +329,6 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     return repaired;
   }
 
-  /** Figures for published targets of the last 30 days (read-only calls, retried by the adapters). */
-  async function collectMetrics(now = new Date()) {
-    const targets = await db.postTarget.findMany({
-      // a target published to a practice account a real one later replaced stays simulated: its
-      // figures are not the real network's to give
-      where: { status: "published", externalId: { not: null }, publishedAt: { gte: new Date(now.getTime() - 30 * 86_400_000) }, account: { status: "connected" }, OR: [{ account: { demo: true } }, { metricsSimulated: false }] },
-      select: { id: true, externalId: true, accountId: true, publishedAt: true, account: { select: { demo: true, platform: true, businessId: true } } },
-    });
-    const byAccount = new Map<string, typeof targets>();
-    for (const t of targets) byAccount.set(t.accountId, [...(byAccount.get(t.accountId) ?? []), t]);
-    let collected = 0;
-    const changed = new Set<string>(); // businesses whose figures were written
-    for (const [accountId, list] of byAccount) {
-      try {
-        const { account, access } = await accounts.access(accountId);
-        if (account.status !== "connected") continue;
-        const figures = await accounts.adapterFor(account).metrics(access, list.map((t) => t.externalId!));
-        const days: string[] = [];
-        for (const t of list) {
-          const m = figures.get(t.externalId!);
-          if (!m) continue;
-          await db.$transaction([
-            db.postTarget.update({ where: { id: t.id }, data: { ...m, metricsAt: now, metricsSimulated: account.demo } }),
-            db.targetMetric.create({ data: { targetId: t.id, collectedAt: now, ...m, simulated: account.demo } }),
-          ]);
-          if (t.publishedAt) days.push(kuwaitDate(t.publishedAt));
-          collected++;
-        }
-        // the days of the targets whose figures moved, once per account
-        await dailyMetrics(list[0]!.account.businessId, days);
-        if (days.length) changed.add(list[0]!.account.businessId);
-      } catch (e) {
-        logger.warn("metrics collection skipped an account", { accountId, error: (e as Error).message });
-      }
-    }
-    // each connected account's audience, once a Kuwait day; its failures are its own (logged inside)
-    const audience = await collectAudience(deps, accounts, now).catch((e: Error) => {
-      logger.warn("audience collection failed", { error: e.message });
-      return new Set<string>();
-    });
-    for (const businessId of new Set([...changed, ...audience])) await pubsub.publish("metrics.changed", { businessId }).catch(() => {});
-    return collected;
-  }
-
   /** One job run: the target's next run, when it wants one (rate limit, backoff, moved later). */
   async function runJob(targetId: string, touch: () => Promise<void>) {
     try {
@@ -387,24 +339,13 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     }
   }
 
-  const oneOffJobs: OneOffJob<{ targetId: string }>[] = [{ name: PUBLISH_JOB, run: (d, touch) => runJob(d.targetId, touch), lockLifetimeMs: Math.max(leaseMs * 2, 2_000), concurrency: 20 }];
-  const jobs: RecurringJob[] = [
-    // also once when a process starts running jobs: what fell due while none ran goes out at once
-    { name: RECOVER_JOB, everyMs: Math.max(500, Math.round(leaseMs / 2)), run: () => recover(), atStart: () => recover(new Date(), 0) },
-    { name: METRICS_JOB, everyMs: config.platforms.metricsIntervalMs, run: () => collectMetrics() },
-  ];
-
   return {
-    oneOffJobs,
-    jobs,
     changeTarget,
     syncPost,
+    /** One run of a target's job (publishing.jobs.ts). */
     runJob,
     recover,
     repairPosts,
-    collectMetrics,
-    /** Waits for analytics' daily-row refreshes still running (a stopping process finishes them). */
-    idle: () => dailyRows.idle(),
     /** Queues (or moves) each target's job to its time. */
     async enqueue(targets: { id: string; dueAt: Date | null }[]) {
       for (const t of targets) await enqueueOne(t.id, t.dueAt ?? new Date());

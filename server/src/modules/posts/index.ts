@@ -1,0 +1,5 @@
+// The posts module's face: what other modules may use (campaigns list and show posts, analytics'
+// dashboard shows the recent ones). Everything else in this folder is private to it.
+export { postInclude, type PostRecord, type PostsService } from "./posts.service.ts";
+export { restPost } from "./posts.rest.ts";
+export { Post } from "./posts.graphql.ts";
