@@ -5,10 +5,15 @@ import { describe, expect, test } from "@jest/globals";
 import { bursts } from "../src/kernel/pubsub.ts";
 
 /** An event source a test pushes into; `ended` tells whether return() reached it. */
-function source() {
+interface Source {
+  ended: boolean;
+  push(v: unknown): void;
+  events: AsyncIterableIterator<unknown>;
+}
+function source(): Source {
   const queue: unknown[] = [];
   let waiting: ((r: IteratorResult<unknown>) => void) | null = null;
-  const s = {
+  const s: Source = {
     ended: false,
     push(v: unknown) {
       if (waiting) {
