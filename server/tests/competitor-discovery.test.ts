@@ -4,31 +4,19 @@
 // person with no Page linked to Instagram; an expired token; disconnecting; tenancy and who may sign
 // in; a server without a Facebook app. Both doors throughout. Reading figures through the connection
 // is tested in competitors.test.ts.
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { beforeAll, describe, expect, test } from "@jest/globals";
 import { competitorsJobs } from "../src/modules/competitors/competitors.jobs.ts";
 import { ownPath } from "../src/modules/platform-accounts/platform-accounts.service.ts";
 import { createTokenCrypto } from "../src/kernel/token-crypto.ts";
-import type { startFacebookFake } from "./fakes/facebook-server.ts";
-import type { startInstagramFake } from "./fakes/instagram-server.ts";
-import { adminToken, call, gql, registeredClient, startTestApp, TEST_TOKEN_KEY, type TestApp, signedInBusiness } from "./support/app.ts";
-import { startWithMeta } from "./support/meta.ts";
+import { adminToken, call, gql, registeredClient, TEST_TOKEN_KEY, signedInBusiness } from "./support/app.ts";
+import { appForFile, metaForFile } from "./support/per-file.ts";
 import { createHash } from "node:crypto";
 
-let app: TestApp;
-let ig: Awaited<ReturnType<typeof startInstagramFake>>;
-let fb: Awaited<ReturnType<typeof startFacebookFake>>;
+const { app, ig, fb } = metaForFile();
 const db = () => app.sufra.deps.db;
 const DAY_MS = 86_400_000;
 const tokenCrypto = createTokenCrypto(createHash("sha256").update(TEST_TOKEN_KEY).digest());
 const STATUS = `{ competitorDiscovery { configured demo status instagramUsername pageName connectedAt expiresAt } }`;
-
-let stop: () => Promise<void>;
-beforeAll(async () => {
-  ({ app, ig, fb, stop } = await startWithMeta());
-});
-afterAll(async () => {
-  await stop?.();
-});
 
 const business = () => signedInBusiness(app.base);
 
@@ -330,13 +318,7 @@ describe("using and leaving the connection", () => {
 });
 
 describe("a server without a Facebook app", () => {
-  let bare: TestApp;
-  beforeAll(async () => {
-    bare = await startTestApp();
-  });
-  afterAll(async () => {
-    await bare?.stop();
-  });
+  const bare = appForFile();
 
   test("it says so: status not configured, signing in and reading refused; demo businesses still get simulated readings", async () => {
     const c = await registeredClient(bare.base);

@@ -6,29 +6,17 @@
 // computed from the last posts, a personal account, no Facebook sign-in, a refused token, a demo
 // account's simulated reading); the benchmark's own figures and its summary in both languages. The
 // sign-in itself is tested in competitor-discovery.test.ts.
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { beforeAll, describe, expect, test } from "@jest/globals";
 import { addDays, kuwaitDate } from "@sufra/schema";
 import { refreshDailyMetrics } from "../src/modules/analytics/daily-metrics.ts";
-import type { startFacebookFake } from "./fakes/facebook-server.ts";
-import type { startInstagramFake } from "./fakes/instagram-server.ts";
-import { adminToken, call, gql, type TestApp, signedInBusiness } from "./support/app.ts";
-import { startWithMeta } from "./support/meta.ts";
+import { adminToken, call, gql, signedInBusiness } from "./support/app.ts";
+import { metaForFile } from "./support/per-file.ts";
 
-let app: TestApp;
-let ig: Awaited<ReturnType<typeof startInstagramFake>>;
-let fb: Awaited<ReturnType<typeof startFacebookFake>>;
+const { app, ig, fb } = metaForFile();
 const db = () => app.sufra.deps.db;
 const DAY_MS = 86_400_000;
 const today = kuwaitDate();
 const plain = (s: string) => s.replace(/[\u2068\u2069]/g, "");
-
-let stop: () => Promise<void>;
-beforeAll(async () => {
-  ({ app, ig, fb, stop } = await startWithMeta());
-});
-afterAll(async () => {
-  await stop?.();
-});
 
 const business = () => signedInBusiness(app.base);
 
