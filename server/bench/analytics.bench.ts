@@ -3,40 +3,21 @@
 // targets and 290,000 daily rows). Prints p50/p95 of every REST path and of the GraphQL overview,
 // as ratios to GET /api/health measured in the same run, and what the pre-aggregated daily rows buy:
 // the same year's totals read from metric_daily against a scan over the business's raw targets.
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { kuwaitDate, addDays } from "@sufra/schema";
-import { loadConfig } from "../src/config.ts";
-import { startEmbeddedPostgres } from "../src/db/embedded.ts";
-import { startSufra } from "../src/app.ts";
+import { json, startBenchSufra } from "./support.ts";
 import { backfillDailyMetrics } from "../src/modules/analytics/daily-metrics.ts";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 60);
 const BUSINESSES = Number(process.env.BENCH_BUSINESSES ?? 200);
 const DAYS = 730;
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "sufra-bench-"));
-chmodSync(dir, 0o755);
-const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, "pg"), throwaway: true });
-await pg.createDatabase("bench");
-const admin = { email: "admin@bench.local", password: "Bench#Admin2026" };
-const sufra = await startSufra(
-  loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "silent", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, RATE_LIMIT_PER_IP: "100000000", RATE_LIMIT_PER_EMAIL: "100000000", DEMO_DATA: "false" }),
-  { databaseUrl: pg.url("bench"), migrate: true },
-);
+const bench = await startBenchSufra();
+const { sufra, base } = bench;
 const db = sufra.deps.db;
-const base = `http://127.0.0.1:${sufra.port}`;
-const json = { "content-type": "application/json" };
-const post = async (p: string, body: unknown, headers: Record<string, string> = json) => (await fetch(base + p, { method: "POST", headers, body: JSON.stringify(body) })).json();
 
 // the business measured: signed up and approved through the API like any café
-const owner = { email: "bench-cafe@bench.local", password: "Saffron#2026" };
-const reg = await post("/api/auth/register", { ...owner, company_name: "Bench Café", contact_name: "Bench", phone: "+96555551234", requested_plan: "premium", address: "" });
-const adminLogin = await post("/api/auth/login", admin);
-await post(`/api/admin/clients/${reg.business.id}/approve`, {}, { ...json, authorization: `Bearer ${adminLogin.access_token}` });
-const clientId: string = reg.business.id;
-const token: string = (await post("/api/auth/login", owner)).access_token;
+const { businessId: clientId, token } = await bench.approvedCafe();
 const auth = { authorization: `Bearer ${token}` };
 
 // ---------------------------------------------------------------- seeding, in SQL (seconds, not minutes)
@@ -161,7 +142,5 @@ console.log("path (one real business)".padEnd(44) + "p50 ms".padStart(9) + "p95 
 for (const r of rows) console.log(r.title.padEnd(44) + r.p50.toFixed(1).padStart(9) + r.p95.toFixed(1).padStart(9) + `  ${(r.p50 / baseline).toFixed(1)}`);
 console.log(`\none year's totals in-process, p50: from metric_daily ${daily.toFixed(2)} ms, scanning raw targets ${raw.toFixed(2)} ms (${(raw / daily).toFixed(1)}× slower)`);
 
-await sufra.stop();
-await pg.stop();
-rmSync(dir, { recursive: true, force: true });
+await bench.stop();
 process.exit(0);

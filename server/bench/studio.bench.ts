@@ -2,41 +2,24 @@
 // writer, as ratios to a baseline measured in the same run (GET /api/health, one database round
 // trip), plus the writer alone in-process. Generation is bounded by the Premium plan's 500 AI posts a
 // month, so its row sends a fixed number of requests rather than running for a time.
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import autocannon from "autocannon";
 import { CONTENT_OCCASION_KEYS, CONTENT_TONE_KEYS, PLATFORMS } from "@sufra/schema";
-import { loadConfig } from "../src/config.ts";
-import { startEmbeddedPostgres } from "../src/db/embedded.ts";
-import { startSufra } from "../src/app.ts";
+import { json, startBenchSufra } from "./support.ts";
 import { generateLocal } from "../src/ai/local/writer.ts";
 import type { BusinessProfile } from "../src/ai/types.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
-const dir = mkdtempSync(path.join(os.tmpdir(), "sufra-bench-"));
-chmodSync(dir, 0o755);
-const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, "pg"), throwaway: true });
-await pg.createDatabase("bench");
-const admin = { email: "admin@bench.local", password: "Bench#Admin2026" };
-const sufra = await startSufra(
-  loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "silent", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, RATE_LIMIT_PER_IP: "100000000", RATE_LIMIT_PER_EMAIL: "100000000", DEMO_DATA: "false" }),
-  { databaseUrl: pg.url("bench"), migrate: true },
-);
-const base = `http://127.0.0.1:${sufra.port}`;
-const json = { "content-type": "application/json" };
-const post = async (p: string, body: unknown, headers: Record<string, string> = json) => (await fetch(base + p, { method: "POST", headers, body: JSON.stringify(body) })).json();
+const bench = await startBenchSufra();
+const { sufra, base } = bench;
 
 // a Premium café in Salmiya with a menu
-const owner = { email: "bench-cafe@bench.local", password: "Saffron#2026" };
-const reg = await post("/api/auth/register", { ...owner, company_name: "Bench Café", contact_name: "Bench", phone: "+96555551234", requested_plan: "premium", address: "" });
-const adminLogin = await post("/api/auth/login", admin);
-await post(`/api/admin/clients/${reg.business.id}/approve`, {}, { ...json, authorization: `Bearer ${adminLogin.access_token}` });
+const cafe = await bench.approvedCafe();
 await sufra.deps.db.business.update({
-  where: { id: reg.business.id },
+  where: { id: cafe.businessId },
   data: { cuisine: "cafe", area: "salmiya", hours: "Daily 7 AM - 1 AM", menuItems: { create: [{ name: "Spanish latte", priceKwd: 1.75 }, { name: "Pistachio kunafa", priceKwd: 2.5 }] } },
 });
-const auth = { ...json, authorization: `Bearer ${(await post("/api/auth/login", owner)).access_token}` };
+const auth = { ...json, authorization: `Bearer ${cafe.token}` };
 
 async function rate(title: string, opts: Partial<autocannon.Options> & { path: string }) {
   const { path: p, ...rest } = opts;
@@ -90,7 +73,5 @@ console.log(
     `  ${(perSecond / baseline).toFixed(2)}`,
 );
 
-await sufra.stop();
-await pg.stop();
-rmSync(dir, { recursive: true, force: true });
+await bench.stop();
 process.exit(0);

@@ -1,0 +1,45 @@
+// What the benchmarks start from: a Sufra on a throwaway embedded PostgreSQL (its rate limits out of
+// the way of the load), and the Premium café each benchmark measures, signed up and approved through
+// the API like any café.
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { loadConfig } from "../src/config.ts";
+import { startEmbeddedPostgres } from "../src/db/embedded.ts";
+import { startSufra } from "../src/app.ts";
+
+export const json = { "content-type": "application/json" };
+
+export async function startBenchSufra() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "sufra-bench-"));
+  chmodSync(dir, 0o755);
+  const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, "pg"), throwaway: true });
+  await pg.createDatabase("bench");
+  const admin = { email: "admin@bench.local", password: "Bench#Admin2026" };
+  const sufra = await startSufra(
+    loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "silent", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, RATE_LIMIT_PER_IP: "100000000", RATE_LIMIT_PER_EMAIL: "100000000", DEMO_DATA: "false" }),
+    { databaseUrl: pg.url("bench"), migrate: true },
+  );
+  const base = `http://127.0.0.1:${sufra.port}`;
+  const post = async (p: string, body: unknown, headers: Record<string, string> = json) => (await fetch(base + p, { method: "POST", headers, body: JSON.stringify(body) })).json();
+
+  /** The café measured, approved by the admin; its id and its owner's access token. */
+  async function approvedCafe() {
+    const owner = { email: "bench-cafe@bench.local", password: "Saffron#2026" };
+    const reg = await post("/api/auth/register", { ...owner, company_name: "Bench Café", contact_name: "Bench", phone: "+96555551234", requested_plan: "premium", address: "" });
+    const adminLogin = await post("/api/auth/login", admin);
+    await post(`/api/admin/clients/${reg.business.id}/approve`, {}, { ...json, authorization: `Bearer ${adminLogin.access_token}` });
+    return { businessId: reg.business.id as string, token: (await post("/api/auth/login", owner)).access_token as string };
+  }
+
+  return {
+    sufra,
+    base,
+    approvedCafe,
+    async stop() {
+      await sufra.stop();
+      await pg.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
