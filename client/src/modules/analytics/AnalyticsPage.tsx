@@ -3,10 +3,10 @@
 // figures and loads or fails on its own. Demo accounts' simulated figures are labelled as such; an
 // empty page says what it will show once posts are published.
 import { useQuery } from "@apollo/client/react";
-import { Alert, Result, Skeleton, Tag, Typography } from "antd";
+import { Alert, Result, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { LoadError } from "../../shared/LoadError.tsx";
+import { LoadError, Loading } from "../../shared/LoadError.tsx";
 import { TAG_COLORS } from "../../shared/tagColors.ts";
 import { AnalyticsFiltersDocument, AnalyticsOverviewCardsDocument } from "../../graphql/graphql.ts";
 import { useSession } from "../../lib/session.ts";
@@ -45,9 +45,7 @@ function AnalyticsScreen({ clientId }: { clientId: string }) {
   if (overviewQ.error && !overview) body = <LoadError title={t("overview.failed")} error={overviewQ.error} onRetry={() => overviewQ.refetch().catch(() => {})} />;
   else if (!overview)
     body = (
-      <div role="status" aria-live="polite" aria-label={t("loading")}>
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </div>
+      <Loading label={t("loading")} rows={8} />
     );
   else if (overview.totals.posts === 0) body = <EmptyAnalytics narrowed={everPublished} onLonger={() => change({ period: "last90", campaignId: undefined })} />;
   else

@@ -2,9 +2,10 @@
 // (owners and the account holder) with the key shown once in a modal with a copy button, revoking with
 // a confirmation, and how to call /graphql with a key. Not on Premium: the upgrade card (and the old
 // keys, so they can still be revoked). Admins have no keys.
+import { FormFailure } from "../../shared/FormFailure.tsx";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { API_KEY_NAME_MAX, API_KEY_PREFIX, API_KEY_RATE_LIMIT, apiKeyNameSchema, messageText, type MessageKey } from "@sufra/schema";
-import { Alert, App, Button, Card, Descriptions, Empty, Form, Grid, Input, Modal, Popconfirm, Skeleton, Table, Tag, Typography } from "antd";
+import { Alert, App, Button, Card, Descriptions, Empty, Form, Grid, Input, Modal, Skeleton, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiKeysPageDocument, CreateApiKeyDocument, RevokeApiKeyDocument, type ApiKeyRowFragment } from "../../graphql/graphql.ts";
@@ -13,6 +14,7 @@ import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { UpgradeCard } from "../team/index.ts";
 import { API_KEYS_NS } from "./i18n.ts";
+import { DangerConfirm, useReportedChange } from "../../shared/DangerConfirm.tsx";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { Note } from "../../shared/Note.tsx";
 
@@ -101,7 +103,7 @@ function CreateKeyCard({ onCreated }: { onCreated: (c: { key: string; name: stri
         >
           <Input maxLength={API_KEY_NAME_MAX} placeholder={t("create.namePlaceholder")} autoComplete="off" />
         </Form.Item>
-        {failure && <Alert className="sufra-form-alert" type="error" showIcon title={failure} data-testid="create-key-error" />}
+        <FormFailure failure={failure} testId="create-key-error" />
         <Button type="primary" htmlType="submit" loading={loading}>
           {t("create.submit")}
         </Button>
@@ -163,37 +165,19 @@ function KeysCard({ keys, canManage, onChange, busy }: { keys: ApiKeyRowFragment
   const { t } = useTranslation(API_KEYS_NS);
   const locale = useLocale();
   const small = !Grid.useBreakpoint().md;
-  const { message } = App.useApp();
+  const report = useReportedChange();
   const [revoke] = useMutation(RevokeApiKeyDocument);
 
-  const revokeKey = async (k: ApiKeyRowFragment) => {
-    try {
-      await revoke({ variables: { id: k.id } });
-    } catch (e) {
-      void message.error(errorMessage(e));
-      return;
-    }
-    void message.success(t("list.revokedDone", { name: k.name }));
-    await onChange();
-  };
+  const revokeKey = (k: ApiKeyRowFragment) => report(() => revoke({ variables: { id: k.id } }), () => t("list.revokedDone", { name: k.name }), onChange);
 
   const prefix = (k: ApiKeyRowFragment) => <bdi className="sufra-key-prefix" dir="ltr">{`${k.prefix}…`}</bdi>;
   const lastUsed = (k: ApiKeyRowFragment) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale) : t("list.never"));
   const status = (k: ApiKeyRowFragment) => (k.revokedAt ? <Tag color="red">{t("list.revoked")}</Tag> : <Tag color="green">{t("list.active")}</Tag>);
   const action = (k: ApiKeyRowFragment) =>
     canManage && !k.revokedAt ? (
-      <Popconfirm
-        title={t("list.revokeTitle", { name: k.name })}
-        description={t("list.revokeText")}
-        okText={t("list.revokeConfirm")}
-        cancelText={t("actions.cancel", { ns: "common" })}
-        okButtonProps={{ danger: true }}
-        onConfirm={() => revokeKey(k)}
-      >
-        <Button danger size="small" data-testid={`revoke-key-${k.id}`}>
-          {t("list.revoke")}
-        </Button>
-      </Popconfirm>
+      <DangerConfirm title={t("list.revokeTitle", { name: k.name })} description={t("list.revokeText")} okText={t("list.revokeConfirm")} onConfirm={() => revokeKey(k)} testId={`revoke-key-${k.id}`}>
+        {t("list.revoke")}
+      </DangerConfirm>
     ) : null;
 
   const columns = [

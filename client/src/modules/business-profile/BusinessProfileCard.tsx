@@ -2,9 +2,10 @@
 // Kuwait (chosen from the shared lists in both languages, or typed), opening hours in English and
 // Arabic, and the menu editor. The AI writer composes captions from these. Checked with the shared
 // rules before anything is sent; the server's field messages land on their fields.
+import { FormFailure } from "../../shared/FormFailure.tsx";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { businessProfileSchema, CUISINE_KEYS, CUISINES, KUWAIT_AREA_KEYS, KUWAIT_AREAS, type Locale } from "@sufra/schema";
-import { Alert, App, Button, Card, Col, Divider, Form, Input, Row, Select, Skeleton, Typography } from "antd";
+import { App, Button, Card, Col, Divider, Form, Input, Row, Select, Skeleton, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../shared/LoadError.tsx";
@@ -116,7 +117,7 @@ function ProfileForm({ profile }: { profile: BusinessProfileFieldsFragment }) {
           </Form.Item>
         </Col>
       </Row>
-      {failure && <Alert className="sufra-form-alert" type="error" showIcon title={failure} />}
+      <FormFailure failure={failure} />
       <Button type="primary" htmlType="submit" loading={loading}>
         {t("save")}
       </Button>

@@ -1,6 +1,7 @@
 // The menu of the business profile: a table of items (name, Arabic name, price in KWD), each with
 // move up/down, edit and delete; adding and editing in a dialog with a price of three decimals (fils);
 // pasting a whole menu, one item a line. The shared rules check every field before anything is sent.
+import { FormFailure } from "../../shared/FormFailure.tsx";
 import type { Reference } from "@apollo/client";
 import { useMutation } from "@apollo/client/react";
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SnippetsOutlined } from "@ant-design/icons";
@@ -252,7 +253,7 @@ function ItemDialog({
             placeholder="0.000"
           />
         </Form.Item>
-        {failure && <Alert className="sufra-form-alert" type="error" showIcon title={failure} />}
+        <FormFailure failure={failure} />
       </Form>
     </Modal>
   );

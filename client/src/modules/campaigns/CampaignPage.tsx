@@ -4,6 +4,7 @@
 // simulated figures counted and said so); spend per 1,000 reached and per result in KWD; the best post;
 // and its posts, each a link to the composer, to take out of the campaign or to attach more. A post's
 // status change (postChanged) refreshes the page.
+import { PageHead } from "../../shared/PageHead.tsx";
 import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
 import { isManualGoal, isPostEditable, messageText, postStatusKey, type PostStatus as StatusKey } from "@sufra/schema";
 import { App, Button, Card, Empty, InputNumber, Skeleton, Table, Tag, Typography } from "antd";
@@ -110,10 +111,7 @@ function CampaignHead({ campaign: c, onEdit, onDelete }: { campaign: Detail; onE
   const occasion = occasionLabel(c.occasion, locale);
   return (
     <header className="sufra-campaign-head">
-      <div className="sufra-campaigns-head">
-        <Typography.Title level={1} className="sufra-page-title">
-          <bdi dir="auto">{c.name}</bdi>
-        </Typography.Title>
+      <PageHead className="sufra-campaigns-head" title={<bdi dir="auto">{c.name}</bdi>}>
         <span className="sufra-campaign-actions">
           <Button onClick={onEdit} data-testid="edit-campaign">
             {t("edit")}
@@ -122,7 +120,7 @@ function CampaignHead({ campaign: c, onEdit, onDelete }: { campaign: Detail; onE
             {t("delete")}
           </Button>
         </span>
-      </div>
+      </PageHead>
       <p className="sufra-campaign-meta">
         <PhaseTag campaign={c} /> <Tag>{goalLabel(c.goal, locale)}</Tag> {occasion && <Tag>{occasion}</Tag>} <CampaignDates startDate={c.startDate} endDate={c.endDate} />
       </p>

@@ -2,6 +2,7 @@
 // Each shows its goal, its Kuwait dates with the Hijri dates beside them, its budget in KWD, occasion,
 // post count and progress toward the goal. "New campaign" and "Edit" open the form; "Delete" says the
 // posts stay. An empty list teaches: what a campaign does, and the coming occasions to plan one for.
+import { PageHead } from "../../shared/PageHead.tsx";
 import { useQuery } from "@apollo/client/react";
 import { addDays, CALENDAR_CONTENT_OCCASIONS, campaignEnd, CONTENT_OCCASIONS, type ContentOccasionKey } from "@sufra/schema";
 import { Button, Card, Empty, Grid, Skeleton, Table, Tag, Typography } from "antd";
@@ -107,14 +108,11 @@ export default function CampaignsPage() {
 
   return (
     <div className="sufra-campaigns">
-      <div className="sufra-campaigns-head">
-        <Typography.Title level={1} className="sufra-page-title">
-          {t("title")}
-        </Typography.Title>
+      <PageHead className="sufra-campaigns-head" title={t("title")}>
         <Button type="primary" onClick={() => setEditing({})} data-testid="new-campaign">
           {t("create")}
         </Button>
-      </div>
+      </PageHead>
       <Typography.Paragraph type="secondary">{t("intro")}</Typography.Paragraph>
       {list.data && list.error && <LoadError title={t("loadFailed")} error={list.error} onRetry={reload} />}
       {body}

@@ -4,6 +4,7 @@
 // figures entered by hand, imported, or read from Instagram (which needs the business's Facebook
 // sign-in: the "Figures from Instagram" card near the top says where that stands). With none yet, the
 // screen says what it will do and how to start. One column on a phone (360 px), a grid from tablets up.
+import { PageHead } from "../../shared/PageHead.tsx";
 import { useQuery } from "@apollo/client/react";
 import { COMPETITORS_MAX_PER_BUSINESS } from "@sufra/schema";
 import { Button, Empty, Skeleton, Tooltip, Typography } from "antd";
@@ -104,17 +105,14 @@ export default function CompetitorsPage() {
 
   return (
     <div className="sufra-competitors">
-      <div className="sufra-competitors-head">
-        <Typography.Title level={1} className="sufra-page-title">
-          {t("title")}
-        </Typography.Title>
+      <PageHead className="sufra-competitors-head" title={t("title")}>
         <div className="sufra-competitors-head-actions">
           <Button onClick={() => setImporting(true)} data-testid="import-competitors-button">
             {t("importCsv")}
           </Button>
           {addButton}
         </div>
-      </div>
+      </PageHead>
       <Typography.Paragraph type="secondary">{t("intro")}</Typography.Paragraph>
       <DiscoveryCard discovery={discovery.discovery} state={discovery.state} error={discovery.error} onChanged={discovery.refetch} />
       {b && q.error && <LoadError title={t("loadFailed")} error={q.error} onRetry={reload} />}

@@ -2,10 +2,10 @@
 // Real data only: the person, the business, its subscription, and for a client the six figures of
 // clientDashboard (posts, views, likes, engagement, scheduled, pending), its content performance
 // (analytics), its recent activity and its five latest posts.
-import { Alert, Button, Col, Row, Skeleton } from "antd";
+import { LoadError, Loading } from "../../shared/LoadError.tsx";
+import { Col, Row } from "antd";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router-dom";
-import { errorMessage } from "../../lib/errorMessage.ts";
 import { useSession } from "../../lib/session.ts";
 import { ClientActivity } from "./components/ClientActivity.tsx";
 import { ContentPerformanceCard } from "./components/ContentPerformanceCard.tsx";
@@ -47,22 +47,10 @@ function ClientFigures() {
     );
   if (error)
     return (
-      <Alert
-        type="warning"
-        showIcon
-        title={t("client.statsFailed")}
-        description={errorMessage(error)}
-        action={
-          <Button size="small" onClick={() => void refetch().catch(() => {})}>
-            {t("actions.retry", { ns: "common" })}
-          </Button>
-        }
-      />
+      <LoadError title={t("client.statsFailed")} error={error} onRetry={() => refetch().catch(() => {})} type="warning" />
     );
   return (
-    <div role="status" aria-live="polite" aria-label={t("loading", { ns: "common" })}>
-      <Skeleton active paragraph={{ rows: 2 }} />
-    </div>
+    <Loading rows={2} />
   );
 }
 

@@ -1,9 +1,9 @@
 // /owner, and /dashboard for an owner (docs/product.md#owner-dashboard): welcome, business name, the trial
 // warning, the figures (ownerStats: posts, scheduled, published today, team, engagement), the
 // subscription box, connected platforms (none yet, said plainly), quick actions and recent activity.
-import { Alert, Button, Col, Row, Skeleton } from "antd";
+import { LoadError, Loading } from "../../shared/LoadError.tsx";
+import { Col, Row } from "antd";
 import { useTranslation } from "react-i18next";
-import { errorMessage } from "../../lib/errorMessage.ts";
 import { DashboardFrame } from "./components/DashboardFrame.tsx";
 import { ConnectedPlatforms } from "./components/EmptyPanels.tsx";
 import { OccasionsCard } from "./components/OccasionsCard.tsx";
@@ -28,21 +28,9 @@ function OwnerFigures({ business }: { business: DashboardBusiness }) {
       {stats ? (
         <StatCards stats={stats} />
       ) : error ? (
-        <Alert
-          type="warning"
-          showIcon
-          title={t("owner.statsFailed")}
-          description={errorMessage(error)}
-          action={
-            <Button size="small" onClick={() => void refetch().catch(() => {})}>
-              {t("actions.retry", { ns: "common" })}
-            </Button>
-          }
-        />
+        <LoadError title={t("owner.statsFailed")} error={error} onRetry={() => refetch().catch(() => {})} type="warning" />
       ) : (
-        <div role="status" aria-live="polite" aria-label={t("loading", { ns: "common" })}>
-          <Skeleton active paragraph={{ rows: 2 }} />
-        </div>
+        <Loading rows={2} />
       )}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={12}>

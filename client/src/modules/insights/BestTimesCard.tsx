@@ -1,7 +1,8 @@
 // The client dashboard's "Best times to post": the heat map of the week (from the business's own
 // posts once it has enough, Kuwait food-and-beverage defaults until then, Ramadan's hours in
 // Ramadan) and the next suggested times, each a link that opens the composer at that time.
-import { Alert, Button, Card, Skeleton, Typography } from "antd";
+import { LoadError, Loading } from "../../shared/LoadError.tsx";
+import { Card, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { Note } from "../../shared/Note.tsx";
@@ -63,23 +64,11 @@ export function BestTimesCard() {
     );
   } else if (error)
     body = (
-      <Alert
-        type="warning"
-        showIcon
-        title={t("loadFailed")}
-        data-testid="best-times-error"
-        action={
-          <Button size="small" onClick={() => void refetch().catch(() => {})}>
-            {t("actions.retry", { ns: "common" })}
-          </Button>
-        }
-      />
+      <LoadError title={t("loadFailed")} onRetry={() => refetch().catch(() => {})} type="warning" testId="best-times-error" />
     );
   else
     body = (
-      <div role="status" aria-live="polite" aria-label={t("loading")}>
-        <Skeleton active paragraph={{ rows: 4 }} />
-      </div>
+      <Loading label={t("loading")} rows={4} />
     );
 
   return (

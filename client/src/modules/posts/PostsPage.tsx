@@ -4,6 +4,7 @@
 // status allows; a network part that waits for a person says why and offers the next step. Selected
 // posts can be deleted or moved together. Status changes arrive live (postChanged); while the socket
 // is down the list polls.
+import { PageHead } from "../../shared/PageHead.tsx";
 import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
 import { isPostDeletable, isPostEditable, PLATFORMS, POST_STATUSES, messageText, postStatusKey, type PlatformName } from "@sufra/schema";
 import { Alert, App, Button, Card, Checkbox, Empty, Grid, Input, Modal, Popconfirm, Select, Skeleton, Table, Typography } from "antd";
@@ -128,44 +129,40 @@ export default function PostsPage() {
     reload();
   }
 
-  async function bulkDelete() {
-    const ids = selected;
+  /**
+   * One bulk action: runs it, says how many were done and how many refused (`<key>` when some were
+   * refused, `<key>All` when none), keeps the refused posts selected, then reloads. False when it failed.
+   */
+  async function bulk(run: () => Promise<{ done: readonly unknown[]; refusedIds: string[] } | undefined>, key: "bulk.deleted" | "bulk.rescheduled") {
     let result;
     try {
-      result = (await deleteMany({ variables: { ids } })).data?.deletePosts;
+      result = await run();
     } catch (e) {
       void message.error(errorMessage(e));
-      return;
+      return false;
     }
     const done = result?.done.length ?? 0;
     const refused = result?.refusedIds.length ?? 0;
     const n = (v: number) => formatNumber(v, locale);
-    const text = refused ? t("bulk.deleted", { done: n(done), refused: n(refused) }) : t("bulk.deletedAll", { count: done, done: n(done) });
+    const text = refused ? t(key, { done: n(done), refused: n(refused) }) : t(`${key}All`, { count: done, done: n(done) });
     if (refused) void message.warning(text);
     else void message.success(text);
     setSelected(result?.refusedIds ?? []);
     reload();
+    return true;
+  }
+
+  async function bulkDelete() {
+    const ids = selected;
+    await bulk(async () => (await deleteMany({ variables: { ids } })).data?.deletePosts, "bulk.deleted");
   }
 
   async function bulkReschedule() {
     if (!rescheduleAt) return;
-    let result;
-    try {
-      result = (await reschedule({ variables: { ids: selected, scheduledFor: rescheduleAt } })).data?.reschedulePosts;
-    } catch (e) {
-      void message.error(errorMessage(e));
-      return;
-    }
-    const done = result?.done.length ?? 0;
-    const refused = result?.refusedIds.length ?? 0;
-    const n = (v: number) => formatNumber(v, locale);
-    const text = refused ? t("bulk.rescheduled", { done: n(done), refused: n(refused) }) : t("bulk.rescheduledAll", { count: done, done: n(done) });
-    if (refused) void message.warning(text);
-    else void message.success(text);
+    const ok = await bulk(async () => (await reschedule({ variables: { ids: selected, scheduledFor: rescheduleAt } })).data?.reschedulePosts, "bulk.rescheduled");
+    if (!ok) return;
     setRescheduleOpen(false);
     setRescheduleAt(null);
-    setSelected(result?.refusedIds ?? []);
-    reload();
   }
 
   const actions = (p: Post) => {
@@ -341,14 +338,11 @@ export default function PostsPage() {
 
   return (
     <div className="sufra-posts">
-      <div className="sufra-posts-head">
-        <Typography.Title level={1} className="sufra-page-title">
-          {t("title")}
-        </Typography.Title>
+      <PageHead className="sufra-posts-head" title={t("title")}>
         <RouteButton to="/posts/new" type="primary" testId="new-post">
           {t("newPost")}
         </RouteButton>
-      </div>
+      </PageHead>
       <Typography.Paragraph type="secondary">{t("intro")}</Typography.Paragraph>
       <div className="sufra-post-filters" role="search" aria-label={t("filters.label")}>
         <Select<PostStatus[]>

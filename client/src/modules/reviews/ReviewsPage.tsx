@@ -2,6 +2,7 @@
 // on wide screens, cards below 768 px; each review opens a drawer where Sufra suggests a reply in the
 // guest's language that the person edits, approves, copies and marks replied. Reviews are added by
 // hand or imported from a CSV file; an empty screen says what the page will do once there are some.
+import { PageHead } from "../../shared/PageHead.tsx";
 import { useQuery } from "@apollo/client/react";
 import { Alert, Button, Card, Empty, Grid, Skeleton, Table, Tabs, Typography } from "antd";
 import { useState } from "react";
@@ -161,10 +162,7 @@ export default function ReviewsPage() {
 
   return (
     <div className="sufra-reviews">
-      <div className="sufra-reviews-head">
-        <Typography.Title level={1} className="sufra-page-title">
-          {t("title")}
-        </Typography.Title>
+      <PageHead className="sufra-reviews-head" title={t("title")}>
         <div className="sufra-reviews-head-actions">
           <Button onClick={() => setImporting(true)} data-testid="import-csv">
             {t("importCsv")}
@@ -173,7 +171,7 @@ export default function ReviewsPage() {
             {t("addReview")}
           </Button>
         </div>
-      </div>
+      </PageHead>
       <Typography.Paragraph type="secondary">{t("intro")}</Typography.Paragraph>
       <Tabs
         activeKey={tab}

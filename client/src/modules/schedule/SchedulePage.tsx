@@ -174,31 +174,21 @@ export default function SchedulePage() {
 
   const eventContent = (arg: EventContentArg) => <EventBody post={arg.event.extendedProps.post as ScheduleCalendarPostFragment} locale={locale} month={arg.view.type === "dayGridMonth"} />;
 
-  const dayCellContent = (arg: DayCellContentArg) =>
-    arg.view.type === "dayGridMonth" ? (
-      <span className="sufra-day-cell">
-        <span className="sufra-day-number">{arg.dayNumberText}</span>
-        <span className="sufra-hijri" data-testid="hijri-day">
-          {hijriOfCell(arg.date, locale)}
-        </span>
-        {holidayLabels(arg.date)}
+  /** A day's Gregorian label with its Hijri date and holidays under it (month cells, week and day heads). */
+  const withHijri = (className: string, label: React.ReactNode, date: Date) => (
+    <span className={className}>
+      {label}
+      <span className="sufra-hijri" data-testid="hijri-day">
+        {hijriOfCell(date, locale)}
       </span>
-    ) : (
-      arg.dayNumberText
-    );
+      {holidayLabels(date)}
+    </span>
+  );
 
-  const dayHeaderContent = (arg: DayHeaderContentArg) =>
-    arg.view.type.startsWith("timeGrid") ? (
-      <span className="sufra-day-head">
-        <span>{arg.text}</span>
-        <span className="sufra-hijri" data-testid="hijri-day">
-          {hijriOfCell(arg.date, locale)}
-        </span>
-        {holidayLabels(arg.date)}
-      </span>
-    ) : (
-      arg.text
-    );
+  const dayCellContent = (arg: DayCellContentArg) =>
+    arg.view.type === "dayGridMonth" ? withHijri("sufra-day-cell", <span className="sufra-day-number">{arg.dayNumberText}</span>, arg.date) : arg.dayNumberText;
+
+  const dayHeaderContent = (arg: DayHeaderContentArg) => (arg.view.type.startsWith("timeGrid") ? withHijri("sufra-day-head", <span>{arg.text}</span>, arg.date) : arg.text);
 
   const fcLocale = useMemo(() => (rtl ? { ...arLocale, code: calendarLocaleCode("ar") } : calendarLocaleCode("en")), [rtl]);
   const views = ["dayGridMonth", "timeGridWeek", "timeGridDay"].join(",");

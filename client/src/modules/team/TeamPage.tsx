@@ -2,9 +2,10 @@
 // invitations, and, for owners and the account holder, inviting and removing people. A business not
 // on Premium sees the upgrade card instead (and, after a downgrade, the people still there, so they
 // can be removed). Admins never arrive here: ROUTE_ACCESS sends them to their console.
+import { FormFailure } from "../../shared/FormFailure.tsx";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { inviteSchema, messageText, type MessageKey } from "@sufra/schema";
-import { Alert, App, Button, Card, Descriptions, Empty, Form, Grid, Input, Popconfirm, Radio, Skeleton, Table, Tag, Typography } from "antd";
+import { App, Button, Card, Descriptions, Empty, Form, Grid, Input, Radio, Skeleton, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -20,10 +21,10 @@ import { errorCode, errorDetails, errorMessage } from "../../lib/errorMessage.ts
 import { formatDate } from "../../lib/format.ts";
 import { useSession } from "../../lib/session.ts";
 import { useLocale } from "../../lib/useLocale.ts";
-import { LinkButton } from "../../shared/RouteButton.tsx";
 import { UpgradeCard } from "./components/UpgradeCard.tsx";
 import { TEAM_NS } from "./i18n.ts";
 import "./team.css";
+import { DangerConfirm, useReportedChange } from "../../shared/DangerConfirm.tsx";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { Note } from "../../shared/Note.tsx";
 
@@ -77,19 +78,10 @@ function MembersCard({ members, canManage, onChange, busy }: { members: Member[]
   const locale = useLocale();
   const small = !Grid.useBreakpoint().md;
   const { user } = useSession();
-  const { message } = App.useApp();
+  const report = useReportedChange();
   const [remove] = useMutation(RemoveTeamMemberDocument);
 
-  const removeMember = async (m: Member) => {
-    try {
-      await remove({ variables: { id: m.id } });
-    } catch (e) {
-      void message.error(errorMessage(e));
-      return;
-    }
-    void message.success(t("members.removed", { name: m.name }));
-    await onChange();
-  };
+  const removeMember = (m: Member) => report(() => remove({ variables: { id: m.id } }), () => t("members.removed", { name: m.name }), onChange);
 
   const who = (m: Member) => (
     <span className="sufra-member-name">
@@ -101,18 +93,9 @@ function MembersCard({ members, canManage, onChange, busy }: { members: Member[]
   const removable = (m: Member) => canManage && m.id !== user?.id && !m.accountHolder;
   const action = (m: Member) =>
     removable(m) ? (
-      <Popconfirm
-        title={t("members.removeTitle", { name: m.name })}
-        description={t("members.removeText")}
-        okText={t("members.removeConfirm")}
-        cancelText={t("actions.cancel", { ns: "common" })}
-        okButtonProps={{ danger: true }}
-        onConfirm={() => removeMember(m)}
-      >
-        <Button danger size="small" data-testid={`remove-${m.id}`}>
-          {t("members.remove")}
-        </Button>
-      </Popconfirm>
+      <DangerConfirm title={t("members.removeTitle", { name: m.name })} description={t("members.removeText")} okText={t("members.removeConfirm")} onConfirm={() => removeMember(m)} testId={`remove-${m.id}`}>
+        {t("members.remove")}
+      </DangerConfirm>
     ) : null;
 
   const columns = [
@@ -211,7 +194,7 @@ function InviteCard({ onInvited }: { onInvited: () => unknown }) {
             </Radio>
           </Radio.Group>
         </Form.Item>
-        {failure && <Alert className="sufra-form-alert" type="error" showIcon title={failure} data-testid="invite-error" />}
+        <FormFailure failure={failure} testId="invite-error" />
         <Button type="primary" htmlType="submit" loading={loading}>
           {t("invite.submit")}
         </Button>
@@ -223,19 +206,10 @@ function InviteCard({ onInvited }: { onInvited: () => unknown }) {
 function InvitationsCard({ invitations, canManage, onChange }: { invitations: TeamInvitationRowFragment[]; canManage: boolean; onChange: () => unknown }) {
   const { t } = useTranslation(TEAM_NS);
   const locale = useLocale();
-  const { message } = App.useApp();
+  const report = useReportedChange();
   const [revoke] = useMutation(RevokeInvitationDocument);
 
-  const revokeOne = async (i: TeamInvitationRowFragment) => {
-    try {
-      await revoke({ variables: { id: i.id } });
-    } catch (e) {
-      void message.error(errorMessage(e));
-      return;
-    }
-    void message.success(t("invitations.revoked", { email: i.email }));
-    await onChange();
-  };
+  const revokeOne = (i: TeamInvitationRowFragment) => report(() => revoke({ variables: { id: i.id } }), () => t("invitations.revoked", { email: i.email }), onChange);
 
   return (
     <Card title={t("invitations.title")} className="sufra-team-card" data-testid="team-invitations">
@@ -254,18 +228,9 @@ function InvitationsCard({ invitations, canManage, onChange }: { invitations: Te
                 {i.invitedByName && <> · {t("invitations.invitedBy", { name: i.invitedByName })}</>}
               </Typography.Text>
               {canManage && (
-                <Popconfirm
-                  title={t("invitations.revokeTitle", { email: i.email })}
-                  description={t("invitations.revokeText")}
-                  okText={t("invitations.revokeConfirm")}
-                  cancelText={t("actions.cancel", { ns: "common" })}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => revokeOne(i)}
-                >
-                  <Button size="small" data-testid={`revoke-${i.id}`}>
-                    {t("invitations.revoke")}
-                  </Button>
-                </Popconfirm>
+                <DangerConfirm title={t("invitations.revokeTitle", { email: i.email })} description={t("invitations.revokeText")} okText={t("invitations.revokeConfirm")} onConfirm={() => revokeOne(i)} testId={`revoke-${i.id}`} danger={false}>
+                  {t("invitations.revoke")}
+                </DangerConfirm>
               )}
             </li>
           ))}

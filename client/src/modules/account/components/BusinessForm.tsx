@@ -1,5 +1,6 @@
 // Business details for clients and owners: company name, phone (+965 rule), address. Loaded with
 // GraphQL `me`, saved with PUT /api/auth/profile; the cached business follows the saved values.
+import { FormFailure } from "../../../shared/FormFailure.tsx";
 import { useApolloClient, useQuery } from "@apollo/client/react";
 import { isKuwaitPhone, KUWAIT_PHONE_PREFIX, messageText, normalizePhone, PHONE_PLACEHOLDER } from "@sufra/schema";
 import { Alert, App, Button, Card, Form, Input, Skeleton, Typography } from "antd";
@@ -82,7 +83,7 @@ export function BusinessForm() {
         <Form.Item name="address" label={t("settings.address")} rules={[{ max: 500, message: messageText("tooLong", locale) }]}>
           <Input.TextArea rows={3} autoComplete="street-address" />
         </Form.Item>
-        {failure && <Alert className="sufra-form-alert" type="error" showIcon title={failure} />}
+        <FormFailure failure={failure} />
         <Button type="primary" htmlType="submit" loading={saving}>
           {t("settings.saveBusiness")}
         </Button>

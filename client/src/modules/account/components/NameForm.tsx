@@ -1,8 +1,9 @@
 // The person's name (PUT /api/auth/profile) and their e-mail, read only. The saved user replaces the
 // session's, so the top bar and the dashboard greet them by the new name.
+import { FormFailure } from "../../../shared/FormFailure.tsx";
 import { useApolloClient } from "@apollo/client/react";
 import { messageText } from "@sufra/schema";
-import { Alert, App, Button, Card, Form, Input } from "antd";
+import { App, Button, Card, Form, Input } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorDetails, errorMessage } from "../../../lib/errorMessage.ts";
@@ -55,7 +56,7 @@ export function NameForm() {
         <Form.Item label={t("profile.email")} htmlFor="profile-email" extra={t("profile.emailHint")}>
           <Input id="profile-email" value={user.email} readOnly variant="filled" dir="ltr" className="sufra-ltr-input" autoComplete="email" />
         </Form.Item>
-        {failure && <Alert className="sufra-form-alert" type="error" showIcon title={failure} />}
+        <FormFailure failure={failure} />
         <Button type="primary" htmlType="submit" loading={saving}>
           {t("profile.save")}
         </Button>

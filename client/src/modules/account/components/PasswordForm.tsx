@@ -1,7 +1,8 @@
 // Change password (POST /api/auth/change-password): the shared strength rule, a confirmation, and
 // the server's verdict in the person's language (a wrong current password sits on its field).
+import { FormFailure } from "../../../shared/FormFailure.tsx";
 import { messageText, passwordProblem } from "@sufra/schema";
-import { Alert, App, Button, Card, Form, Input, Typography } from "antd";
+import { App, Button, Card, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorCode, errorDetails, errorMessage } from "../../../lib/errorMessage.ts";
@@ -79,7 +80,7 @@ export function PasswordForm() {
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Typography.Paragraph type="secondary">{t("password.otherSessions")}</Typography.Paragraph>
-        {failure && <Alert className="sufra-form-alert" type="error" showIcon title={failure} />}
+        <FormFailure failure={failure} />
         <Button type="primary" htmlType="submit" loading={saving}>
           {t("password.submit")}
         </Button>

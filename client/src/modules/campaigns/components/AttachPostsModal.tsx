@@ -1,8 +1,9 @@
 // "Attach posts": the business's drafts and scheduled posts not yet in this campaign, to tick and attach
 // at once. A post in another campaign says so (it moves here). Afterwards it says how many were
 // attached and how many fall outside the campaign's dates (they stay attached).
+import { FormFailure } from "../../../shared/FormFailure.tsx";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { Alert, App, Checkbox, Empty, Modal, Skeleton, Typography } from "antd";
+import { App, Checkbox, Empty, Modal, Skeleton, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../../shared/LoadError.tsx";
@@ -87,7 +88,7 @@ export function AttachPostsModal({ campaignId, open, onClose, onAttached }: { ca
       data-testid="attach-posts"
     >
       <Typography.Paragraph type="secondary">{t("attach.intro")}</Typography.Paragraph>
-      {failure && <Alert className="sufra-form-alert" type="error" showIcon title={failure} />}
+      <FormFailure failure={failure} />
       {body}
     </Modal>
   );

@@ -2,6 +2,7 @@
 // in KWD, occasion, the goal's target and, for visits and orders, the count so far, and notes. Each field
 // is checked with the shared rule (the whole form, so "ends before it starts" lands on the last day) and
 // its message in the person's language; what the server refuses lands on the field it names.
+import { FormFailure, showServerErrors } from "../../../shared/FormFailure.tsx";
 import { useMutation } from "@apollo/client/react";
 import {
   CAMPAIGN_GOAL_KEYS,
@@ -19,14 +20,13 @@ import {
   type CampaignGoal as GoalKey,
   type ContentOccasionKey,
 } from "@sufra/schema";
-import { Alert, App, Form, Input, InputNumber, Modal, Select, Typography } from "antd";
+import { App, Form, Input, InputNumber, Modal, Select, Typography } from "antd";
 import { DatePicker } from "../../../shared/DatePicker.tsx";
 import type { FormInstance } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CampaignsCreateDocument, CampaignsUpdateDocument, type CampaignsCampaignFieldsFragment } from "../../../graphql/graphql.ts";
-import { errorDetails, errorMessage } from "../../../lib/errorMessage.ts";
 import { formatHijri } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { CAMPAIGNS_NS } from "../i18n.ts";
@@ -143,9 +143,7 @@ export function CampaignFormModal({
       void message.success(campaign ? t("form.saved") : t("form.created"));
       onSaved(saved);
     } catch (e) {
-      const details = Object.entries(errorDetails(e)).filter(([f]) => (FIELDS as readonly string[]).includes(f));
-      if (details.length) form.setFields(details.map(([f, errors]) => ({ name: f as keyof Values, errors })));
-      else setFailure(errorMessage(e));
+      showServerErrors(form, e, FIELDS, setFailure);
     }
   };
 
@@ -168,7 +166,7 @@ export function CampaignFormModal({
       destroyOnHidden
       data-testid="campaign-form"
     >
-      {failure && <Alert className="sufra-form-alert" type="error" showIcon title={failure} />}
+      <FormFailure failure={failure} />
       <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={initialValues} requiredMark={false} name="campaign">
         <Form.Item name="name" label={t("form.name")} rules={[ruleFor("name", locale)]}>
           <Input dir="auto" autoComplete="off" maxLength={CAMPAIGN_NAME_MAX} placeholder={t("form.namePlaceholder")} />

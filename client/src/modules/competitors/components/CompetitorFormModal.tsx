@@ -2,6 +2,7 @@
 // the person types; an @ or a profile link is fine), and optionally the area and the cuisine (picked
 // from Kuwait's areas and the cuisines, or typed). The same shared rules as the server, in the person's
 // language; what the server refuses lands on the field it names.
+import { FormFailure, showServerErrors } from "../../../shared/FormFailure.tsx";
 import { useMutation } from "@apollo/client/react";
 import {
   competitorHandleProblem,
@@ -18,12 +19,11 @@ import {
   type Locale,
   type PlatformName,
 } from "@sufra/schema";
-import { Alert, App, AutoComplete, Form, Input, Modal, Select } from "antd";
+import { App, AutoComplete, Form, Input, Modal, Select } from "antd";
 import type { FormRule } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CompetitorsCreateDocument, CompetitorsUpdateDocument } from "../../../graphql/graphql.ts";
-import { errorDetails, errorMessage } from "../../../lib/errorMessage.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { COMPETITORS_NS } from "../i18n.ts";
 import { areaLabel, cuisineLabel, gqlPlatform, platformKey, type CompetitorRow } from "../model.ts";
@@ -84,9 +84,7 @@ export function CompetitorFormModal({ open, editing, onClose, onSaved }: { open:
       form.resetFields();
       onSaved();
     } catch (e) {
-      const details = Object.entries(errorDetails(e)).filter(([f]) => (FIELDS as readonly string[]).includes(f));
-      if (details.length) form.setFields(details.map(([f, errors]) => ({ name: f as Field, errors })));
-      else setFailure(errorMessage(e));
+      showServerErrors(form, e, FIELDS, setFailure);
     }
   };
 
@@ -107,7 +105,7 @@ export function CompetitorFormModal({ open, editing, onClose, onSaved }: { open:
       destroyOnHidden
       data-testid="competitor-form"
     >
-      {failure && <Alert className="sufra-form-alert" type="error" showIcon title={failure} data-testid="competitor-form-failure" />}
+      <FormFailure failure={failure} testId="competitor-form-failure" />
       <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={initial} requiredMark={false} name="competitor">
         <Form.Item name="name" label={t("form.name")} rules={[ruleFor("name", locale)]}>
           <Input dir="auto" autoComplete="off" maxLength={100} />

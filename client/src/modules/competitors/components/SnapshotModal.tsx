@@ -1,16 +1,16 @@
 // "Add figures": one day's public figures of a competitor, typed from its profile: followers, posts
 // per week, average engagement and up to five themes. The same day again replaces that day's figures
 // (the form says so, and the message after saving says which happened).
+import { FormFailure, showServerErrors } from "../../../shared/FormFailure.tsx";
 import { useMutation } from "@apollo/client/react";
 import { COMPETITOR_THEMES_MAX, competitorSnapshotSchema, isMessageKey, kuwaitDate, messageText, type Locale } from "@sufra/schema";
-import { Alert, App, Form, InputNumber, Modal, Select, Typography } from "antd";
+import { App, Form, InputNumber, Modal, Select, Typography } from "antd";
 import { DatePicker } from "../../../shared/DatePicker.tsx";
 import type { FormRule } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CompetitorsSaveSnapshotDocument } from "../../../graphql/graphql.ts";
-import { errorDetails, errorMessage } from "../../../lib/errorMessage.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { COMPETITORS_NS } from "../i18n.ts";
@@ -71,9 +71,7 @@ export function SnapshotModal({ competitor, onClose, onSaved }: { competitor: Co
       form.resetFields();
       onSaved();
     } catch (e) {
-      const details = Object.entries(errorDetails(e)).filter(([f]) => (FIELDS as readonly string[]).includes(f));
-      if (details.length) form.setFields(details.map(([f, errors]) => ({ name: f as Field, errors })));
-      else setFailure(errorMessage(e));
+      showServerErrors(form, e, FIELDS, setFailure);
     }
   };
 
@@ -92,7 +90,7 @@ export function SnapshotModal({ competitor, onClose, onSaved }: { competitor: Co
       destroyOnHidden
       data-testid="snapshot-form"
     >
-      {failure && <Alert className="sufra-form-alert" type="error" showIcon title={failure} data-testid="snapshot-failure" />}
+      <FormFailure failure={failure} testId="snapshot-failure" />
       <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ day: dayjs(`${today}T12:00:00`), topThemes: [] }} requiredMark={false} name="competitor-snapshot">
         <Form.Item name="day" label={t("snapshot.day")} rules={[ruleFor("day", locale)]} extra={t("snapshot.replaceNote")}>
           <DatePicker disabledDate={(d) => d.format("YYYY-MM-DD") > today} allowClear={false} />

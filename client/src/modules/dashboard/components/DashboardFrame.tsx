@@ -1,6 +1,7 @@
 // Loads the person and their business, and shows the dashboard only with real data: a skeleton while
 // the first answer comes, the server's message and a retry when it fails.
-import { Button, Result, Skeleton } from "antd";
+import { Loading } from "../../../shared/LoadError.tsx";
+import { Button, Result } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../../lib/errorMessage.ts";
@@ -25,8 +26,6 @@ export function DashboardFrame({ children }: { children: (me: DashboardMe) => Re
       />
     );
   return (
-    <div role="status" aria-live="polite" aria-label={t("loading", { ns: "common" })}>
-      <Skeleton active paragraph={{ rows: 6 }} />
-    </div>
+    <Loading rows={6} />
   );
 }

@@ -1,9 +1,10 @@
 // The prayer-times card (docs/product.md#client-dashboard, #kuwait-calendar-and-posting-times): today's five prayers in Kuwait City from the server (adhan's
 // Kuwait method), the next one highlighted, the suggested post time 30 minutes after each, and the
 // tip for the evening's best hours, from the day's own times (and Ramadan's evenings in Ramadan). A failure says "Error loading prayer times" with a retry.
+import { LoadError, Loading } from "../../../shared/LoadError.tsx";
 import { useQuery } from "@apollo/client/react";
 import { PRAYERS, kuwaitClock, nextPrayer, prayerTipWindows, suggestedPostTimes } from "@sufra/schema";
-import { Alert, Button, Card, Skeleton, Tag, Typography } from "antd";
+import { Card, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Note } from "../../../shared/Note.tsx";
@@ -76,23 +77,11 @@ export function PrayerTimesCard({ now }: { now?: Date }) {
     );
   } else if (error && !loading)
     body = (
-      <Alert
-        type="error"
-        showIcon
-        data-testid="prayer-error"
-        title={t("prayer.loadFailed")}
-        action={
-          <Button size="small" onClick={() => void refetch().catch(() => {})}>
-            {t("actions.retry", { ns: "common" })}
-          </Button>
-        }
-      />
+      <LoadError title={t("prayer.loadFailed")} onRetry={() => refetch().catch(() => {})} testId="prayer-error" />
     );
   else
     body = (
-      <div role="status" aria-live="polite" aria-label={t("prayer.loading")}>
-        <Skeleton active paragraph={{ rows: 4 }} />
-      </div>
+      <Loading label={t("prayer.loading")} rows={4} />
     );
 
   return (

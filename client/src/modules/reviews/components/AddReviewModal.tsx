@@ -1,9 +1,10 @@
 // "Add review": a review typed in by hand (where it was posted, who, how many stars, what they wrote,
 // when). Each field is checked with the shared rule and its message in the person's language; what
 // the server refuses lands on the field it names.
+import { FormFailure } from "../../../shared/FormFailure.tsx";
 import { useMutation } from "@apollo/client/react";
 import { isMessageKey, kuwaitDate, messageText, REVIEW_SOURCE_KEYS, REVIEW_SOURCES, reviewInputSchema, type Locale, type ReviewSource as SchemaSource } from "@sufra/schema";
-import { Alert, App, Form, Input, Modal, Rate, Select } from "antd";
+import { App, Form, Input, Modal, Rate, Select } from "antd";
 import { DatePicker } from "../../../shared/DatePicker.tsx";
 import type { FormRule } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
@@ -75,7 +76,7 @@ export function AddReviewModal({ open, onClose, onAdded }: { open: boolean; onCl
       destroyOnHidden
       data-testid="add-review"
     >
-      {failure && <Alert className="sufra-form-alert" type="error" showIcon title={failure} />}
+      <FormFailure failure={failure} />
       <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ source: "manual", rating: 0, reviewedAt: dayjs(`${today}T12:00:00`) }} requiredMark={false} name="add-review">
         <Form.Item name="source" label={t("add.source")} rules={[ruleFor("source", locale)]}>
           <Select options={REVIEW_SOURCE_KEYS.map((k) => ({ value: k, label: REVIEW_SOURCES[k][locale] }))} />

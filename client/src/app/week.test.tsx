@@ -1,3 +1,4 @@
+// Lives in app/ because it renders both modules' heat maps (shared/ imports no module).
 // One week rule (Saturday first in Arabic, Sunday first in English) for the calendar, the date pickers
 // and both weekday grids: the dashboard's best times and the analytics heat map.
 import { screen, within } from "@testing-library/react";
@@ -7,7 +8,7 @@ import { inLanguage, renderAt } from "../../test/render.tsx";
 import { EngagementHeatmap } from "../modules/analytics/components/EngagementHeatmap.tsx";
 import { PostingHeatmap } from "../modules/insights/PostingHeatmap.tsx";
 import { insightsData } from "../modules/insights/testMocks.ts";
-import { firstWeekday, weekOrder } from "./week.ts";
+import { firstWeekday, weekOrder } from "../shared/week.ts";
 
 const WEEK = insightsData({ from: "2030-06-09" });
 const ENGAGEMENT = [{ weekday: 4, hour: 21, posts: 2, averageEngagement: 40 }];

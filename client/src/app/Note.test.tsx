@@ -2,9 +2,9 @@
 // disabled grey block, with text at AA (4.5:1) and the icon at 3:1 in the light and the dark theme.
 import { render, screen } from "@testing-library/react";
 import { theme } from "antd";
-import { contrastRatio, luminance } from "../app/contrast.ts";
-import { Note } from "./Note.tsx";
-import { sufraTheme } from "../app/theme.ts";
+import { contrastRatio, luminance } from "./contrast.ts";
+import { Note } from "../shared/Note.tsx";
+import { sufraTheme } from "./theme.ts";
 
 describe.each([
   ["light", false],
