@@ -4,29 +4,18 @@
 // fails the suite. A refused call must answer 401/403/404 (GraphQL: UNAUTHENTICATED, FORBIDDEN or
 // NOT_FOUND) and, when it could write, leave every business table as it was; an allowed call must pass
 // the door. No call may answer 5xx.
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { afterAll, describe, expect, test } from "@jest/globals";
 import { getNamedType, isNonNullType } from "graphql";
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { schema } from "../src/graphql/schema.ts";
 import { GRAPHQL_RULES, mayCall, REST_RULES, type Rule } from "./support/access-rules.ts";
-import { startTestApp, type TestApp } from "./support/app.ts";
-import { startMailbox } from "./support/mailbox.ts";
+import { worldForFile } from "./support/per-file.ts";
 import { bounded, changedTables, documentFor, fieldKey, fingerprint, restRoutes, rootFields, routeKey, sampleInput, type RestRoute, type RootField } from "./support/surface.ts";
-import { buildWorld, CALLERS, type CallerName, type World } from "./support/world.ts";
+import { CALLERS, type CallerName } from "./support/world.ts";
 
-let app: TestApp;
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
-let world: World;
+const { app, world } = worldForFile();
 const tally = { calls: 0, statuses: new Map<number | string, number>(), fiveXX: [] as string[], unexpectedAllows: [] as string[], wrongRefusals: [] as string[], writes: [] as string[] };
-
-beforeAll(async () => {
-  mailbox = await startMailbox();
-  // a short publishing lease: each publish job run leaves Agenda a check timer of half its lock lifetime
-  // (the lease's double) that stop() does not clear, and the default 60 s lease kept jest alive 60 s after the run
-  app = await startTestApp({ SMTP_URL: mailbox.url, RATE_LIMIT_PER_IP: "100000", RATE_LIMIT_PER_EMAIL: "100000", PUBLISH_LEASE_SECONDS: "2" });
-  world = await buildWorld(app, mailbox);
-}, 120_000);
 
 afterAll(async () => {
   console.log(
@@ -34,9 +23,6 @@ afterAll(async () => {
       `${tally.fiveXX.length} answers >= 500, ${tally.unexpectedAllows.length} unexpected allows, ` +
       `${tally.wrongRefusals.length} allowed callers refused, ${tally.writes.length} refused calls that wrote`,
   );
-  await world?.pool.end();
-  await app?.stop();
-  await mailbox?.close();
 });
 
 const count = (k: number | string) => tally.statuses.set(k, (tally.statuses.get(k) ?? 0) + 1);

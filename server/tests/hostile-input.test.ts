@@ -5,32 +5,15 @@
 // seeded generator, so every run sends the same requests. No answer may be a 5xx or show the server's
 // insides (stack traces, Prisma, SQL, file paths).
 import http from "node:http";
-import { afterAll, beforeAll, expect, test } from "@jest/globals";
+import { expect, test } from "@jest/globals";
 import { getNamedType, isNonNullType } from "graphql";
 import { schema } from "../src/graphql/schema.ts";
 import { REST_RULES } from "./support/access-rules.ts";
-import { startTestApp, type TestApp } from "./support/app.ts";
-import { startMailbox } from "./support/mailbox.ts";
+import { worldForFile } from "./support/per-file.ts";
 import { bounded, documentFor, fieldKey, internalsIn, restRoutes, rootFields, routeKey, type RestRoute, type RootField } from "./support/surface.ts";
-import { buildWorld, type World } from "./support/world.ts";
 import { mulberry32 } from "../src/ai/local/facts.ts";
 
-let app: TestApp;
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
-let world: World;
-
-beforeAll(async () => {
-  mailbox = await startMailbox();
-  // a short publishing lease: a publish job run leaves Agenda a timer of the lease that would hold jest open
-  app = await startTestApp({ SMTP_URL: mailbox.url, RATE_LIMIT_PER_IP: "100000", RATE_LIMIT_PER_EMAIL: "100000", PUBLISH_LEASE_SECONDS: "2" });
-  world = await buildWorld(app, mailbox);
-}, 120_000);
-
-afterAll(async () => {
-  await world?.pool.end();
-  await app?.stop();
-  await mailbox?.close();
-});
+const { app, world } = worldForFile();
 
 // the seeded generator the local writer uses, so the same requests go out on every run
 const random = mulberry32(0x5eed);

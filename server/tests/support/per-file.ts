@@ -20,7 +20,7 @@ export function forFile<T extends object>(start: () => Promise<T>, stop: (starte
   }, timeoutMs);
   afterAll(async () => {
     if (started) await stop(started);
-  });
+  }, timeoutMs);
   const part = (key: string) =>
     new Proxy(
       {},
