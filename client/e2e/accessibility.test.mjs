@@ -1,19 +1,11 @@
 // axe-core on the screens people meet first: no serious or critical violation, in both languages.
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
-import { after, before, test } from "node:test";
-import { approveByEmail, logIn, signUp, startBrowser, startServer, uniqueEmail } from "./support.mjs";
+import { test } from "node:test";
+import { approveByEmail, browser, logIn, server, signUp, uniqueEmail, useHarness } from "./support.mjs";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useHarness();
 
 async function audit(page) {
   await page.addScriptTag({ path: axePath });

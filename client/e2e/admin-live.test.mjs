@@ -1,18 +1,10 @@
 // Two admin windows: approving a sign-up from the recent-clients table in one updates the figures in
 // the other, live over the GraphQL subscription. Prints the measured delay.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { ADMIN, startBrowser, startServer, screenshot, uniqueEmail } from "./support.mjs";
+import { test } from "node:test";
+import { ADMIN, browser, screenshot, server, uniqueEmail, useHarness } from "./support.mjs";
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useHarness();
 
 const figure = async (page, key) => Number((await page.getByTestId(`stat-${key}`).locator(".ant-statistic-content-value").innerText()).replace(/[^\d]/g, ""));
 

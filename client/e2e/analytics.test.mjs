@@ -4,19 +4,10 @@
 // filters changing the figures, the CSV export downloaded with Arabic headings; then Latin digits
 // chosen in Settings.
 import assert from "node:assert/strict";
-import { readFile } from "node:fs/promises";
-import { after, before, test } from "node:test";
-import { DEMO, logIn, screenshot, startBrowser, startServer } from "./support.mjs";
+import { test } from "node:test";
+import { DEMO, browser, downloadedText, logIn, screenshot, server, useHarness } from "./support.mjs";
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useHarness();
 
 const ARABIC_DIGITS = /[\u0660-\u0669]/;
 const LATIN_DIGITS = /[0-9]/;
@@ -87,7 +78,7 @@ test("the analytics page in Arabic on the demo café: RTL, Arabic digits, demo f
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
   const name = download.suggestedFilename();
   assert.match(name, /\.csv$/);
-  const csv = await readFile(await download.path(), "utf8");
+  const csv = await downloadedText(download);
   assert.match(csv, /المنشورات/);
   assert.match(csv, /الوصول/);
   assert.match(csv, /الحملة/);

@@ -9,21 +9,18 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
-import { ROOT, approveByEmail, logIn, screenshot, signUp, startBrowser, startServer, uniqueEmail, until } from "./support.mjs";
+import { ROOT, approveByEmail, browser, logIn, screenshot, server, signUp, uniqueEmail, until, useHarness } from "./support.mjs";
 
 const sharp = createRequire(path.join(ROOT, "server/package.json"))("sharp");
 const PHONE = { width: 390, height: 844 };
 const PASSWORD = "Saffron#2026";
 
-let server, browser, scratch;
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
+useHarness();
+let scratch;
+before(() => {
   scratch = mkdtempSync(path.join(os.tmpdir(), "sufra-first-day-"));
 });
-after(async () => {
-  await browser?.close();
-  await server?.stop();
+after(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 

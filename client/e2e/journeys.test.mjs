@@ -1,17 +1,9 @@
 // The journeys people take, in a real browser against a real server.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { approveByEmail, logIn, screenshot, signUp, startBrowser, startServer, uniqueEmail } from "./support.mjs";
+import { test } from "node:test";
+import { approveByEmail, browser, logIn, screenshot, server, signUp, uniqueEmail, useHarness } from "./support.mjs";
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useHarness();
 
 test("landing -> Premium -> sign up -> success -> approval -> login -> dashboard", async () => {
   const page = await browser.page(server.base);

@@ -2,19 +2,11 @@
 // wide table once pushed /competitors, the admin's Holidays and Clients past the screen's edge), and
 // the page title is not covered by the top bar. jsdom cannot measure layout; a real browser can.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { ADMIN, DEMO, logIn, screenshot, startBrowser, startServer } from "./support.mjs";
+import { test } from "node:test";
+import { ADMIN, DEMO, browser, logIn, screenshot, server, useHarness } from "./support.mjs";
 
 const PHONE = { width: 390, height: 844 };
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useHarness();
 
 /** How far the page reaches past the screen's side, and what sits on the page title's points. */
 async function measure(page) {

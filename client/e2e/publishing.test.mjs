@@ -7,23 +7,15 @@
 // 2026, when dragging across the Arabic week boundary (weeks from Saturday) and into the grid's last
 // rows below the fold once failed. The test's own pacing (until, timeouts) keeps the real clock.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { DEMO, drag, logIn, screenshot, startBrowser, startServer, syncClock, until } from "./support.mjs";
+import { test } from "node:test";
+import { DEMO, browser, drag, logIn, screenshot, server, until, useHarness } from "./support.mjs";
 
 /** Kuwait's "today" for the whole file, 09:00 in Kuwait. */
 const TODAY = "2026-11-25";
 const CLOCK_START = `${TODAY}T09:00:00+03:00`;
 
-let server, browser;
-before(async () => {
-  server = await startServer({ clockStart: CLOCK_START });
-  browser = await startBrowser();
-  await syncClock(browser, server);
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// a clock of its own: this file gets its own server, and its browser context follows that clock
+useHarness({ clockStart: CLOCK_START });
 
 /** A Kuwait calendar day, `n` days from TODAY, as YYYY-MM-DD. */
 const kuwaitDay = (n) => new Date(Date.parse(`${TODAY}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

@@ -2,18 +2,10 @@
 // AI in Arabic in the composer, pick a caption, insert it and save the draft; then answer a customer
 // review in English with a suggested reply, approve it, and see the dashboard's unanswered count.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { DEMO, logIn, screenshot, startBrowser, startServer } from "./support.mjs";
+import { test } from "node:test";
+import { DEMO, browser, logIn, screenshot, server, useHarness } from "./support.mjs";
 
-let server, browser;
-before(async () => {
-  server = await startServer();
-  browser = await startBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useHarness();
 
 async function api(path, init = {}) {
   const json = { "content-type": "application/json" };

@@ -1,5 +1,10 @@
 // Browser tests' harness: a real Sufra server (embedded PostgreSQL in a temp folder, the built
-// client) and Debian's chromium driven by playwright-core.
+// client) and Debian's chromium driven by playwright-core. `npm run test:e2e` (e2e/run.mjs) starts
+// one server and one chromium for the whole run and hands them to every file through SHARED_BASE
+// and SHARED_BROWSER; a file run alone (`node --test e2e/x.test.mjs`) starts its own. Each file
+// gets its own browser context (empty storage) and creates its own businesses, so files sharing a
+// server do not see each other's data except the seeded demo café, which they only read or add to.
+import { after, before } from "node:test";
 import { spawn, execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -29,6 +34,8 @@ const freePort = () =>
  * that depends on the day (the calendar's layout, lead times) then runs the same on every day.
  */
 export async function startServer({ clockStart } = {}) {
+  // the run's shared server keeps the real clock: a file that needs a clock of its own gets its own server
+  if (process.env[SHARED_BASE] && !clockStart) return { base: process.env[SHARED_BASE], now: () => Date.now(), async stop() {} };
   if (!existsSync(path.join(ROOT, "client/dist/index.html"))) execFileSync("npm", ["run", "build", "-w", "client"], { cwd: ROOT, stdio: "inherit" });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sufra-e2e-"));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as user postgres
@@ -43,36 +50,52 @@ export async function startServer({ clockStart } = {}) {
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // generous: on a busy machine (another server running beside it) a start has taken over a minute
+  const deadline = Date.now() + 120_000;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const gone = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`server exited: ${output}`);
+    }
     try {
       if ((await fetch(`${base}/api/health`)).status === 200) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s: ${output}`);
+    if (Date.now() > deadline) {
+      await stop(); // left running, it would keep the test file's process alive for ever
+      throw new Error(`server did not start in 120 s: ${output}`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
     base,
     /** The server's "now" in ms (its own clock starts a moment after the spawn: at most that much later). */
     now: () => (clockStart ? Date.parse(clockStart) + (Date.now() - spawnedAt) : Date.now()),
-    async stop() {
-      const gone = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 
+/** Chromium as the tests drive it (Debian's build, no sandbox in a container, nothing phoning home). */
+export const CHROMIUM = {
+  executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+  headless: true,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+};
+
+/** A browser context of its own (fresh storage, its own clock) in the run's shared chromium, or in a chromium of its own. */
 export async function startBrowser() {
-  const userDataDir = mkdtempSync(path.join(os.tmpdir(), "sufra-chromium-"));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  const shared = process.env[SHARED_BROWSER];
+  const chrome = shared ? await chromium.connect(shared) : await chromium.launch(CHROMIUM);
+  const context = await chrome.newContext({
     viewport: { width: 1280, height: 800 },
     locale: "en-US",
     // the server's Content-Security-Policy forbids inline scripts; axe-core is injected as one
@@ -94,9 +117,34 @@ export async function startBrowser() {
     },
     async close() {
       await context.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+      await chrome.close(); // a shared chromium is only disconnected from
     },
   };
+}
+
+/** Where e2e/run.mjs hands its shared server's address and chromium's endpoint to the files. */
+export const SHARED_BASE = "SUFRA_E2E_BASE";
+export const SHARED_BROWSER = "SUFRA_E2E_BROWSER";
+
+/** The file's server and browser, set by useHarness()'s before hook (live bindings: import them as they are). */
+export let server;
+export let browser;
+
+/**
+ * A file's set-up in one line: the server (the run's shared one, or its own with `clockStart`) and a
+ * browser context before the file's tests, both closed after them. With `clockStart` the browser's
+ * clock follows the server's (syncClock).
+ */
+export function useHarness({ clockStart } = {}) {
+  before(async () => {
+    server = await startServer({ clockStart });
+    browser = await startBrowser();
+    if (clockStart) await syncClock(browser, server);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 }
 
 /**
@@ -138,6 +186,13 @@ export async function drag(page, source, target, steps = 12) {
   await page.mouse.down();
   for (let i = 1; i <= steps; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / steps, from.y + ((to.y - from.y) * i) / steps);
   await page.mouse.up();
+}
+
+/** A download's content as text (download.path() is not available in the run's shared chromium, a stream is). */
+export async function downloadedText(download) {
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 export async function screenshot(page, name) {
