@@ -8,7 +8,7 @@ import type { JobQueue } from "./jobs/queue.ts";
 import type { RateLimits } from "./http/rate-limits.ts";
 import type { Logger } from "./kernel/logger.ts";
 import type { Mailer } from "./mail/mailer.ts";
-import type { TokenSigner } from "./modules/auth/tokens.ts";
+import type { TokenSigner } from "./modules/auth/index.ts";
 
 export interface Deps {
   config: Config;

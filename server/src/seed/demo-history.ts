@@ -14,7 +14,7 @@ import { generateLocal } from "../ai/local/writer.ts";
 import type { Db } from "../db/prisma.ts";
 import type { Platform } from "../generated/prisma/client.ts";
 import { refreshDailyMetrics } from "../modules/analytics/index.ts";
-import { loadBusinessProfile } from "../modules/business-profile/business-profile.read.ts";
+import { loadBusinessProfile } from "../modules/business-profile/index.ts";
 import { demoMetrics } from "../platforms/demo.ts";
 
 /** Where the demo's photos are kept: the media service (stored and given variants like an upload). */

@@ -4,8 +4,8 @@ import { randomBytes } from "node:crypto";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/prisma.ts";
 import type { Logger } from "../kernel/logger.ts";
-import { hashPassword } from "../modules/auth/passwords.ts";
-import { ensureDemoProfile } from "../modules/business-profile/demo-profile.ts";
+import { hashPassword } from "../modules/auth/index.ts";
+import { ensureDemoProfile } from "../modules/business-profile/index.ts";
 import { ensureDemoHistory, type DemoMedia } from "./demo-history.ts";
 
 export async function seedAdmin(db: Db, config: Config, logger: Logger): Promise<{ created: boolean; email: string; password?: string }> {

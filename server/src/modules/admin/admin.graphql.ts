@@ -1,7 +1,7 @@
 // The admin console's figures: a query, and a subscription that pushes fresh figures whenever a
 // sign-up, a status change, a post or the health changes (on any server process).
 import { builder } from "../../graphql/builder.ts";
-import { HealthReasonRef, HealthStateEnum } from "../health/health.graphql.ts";
+import { HealthReasonRef, HealthStateEnum } from "../health/index.ts";
 import type { AdminService } from "./admin.service.ts";
 
 type Stats = Awaited<ReturnType<AdminService["stats"]>>;

@@ -1,7 +1,7 @@
 // The admin console's figures (admin stats, docs/product.md#data-shapes, plus pending approvals and new sign-ups), and a
 // watcher that tells open admin pages when the measured health changes.
 import type { Deps } from "../../deps.ts";
-import type { HealthService } from "../health/health.service.ts";
+import type { HealthService } from "../health/index.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { bursts } from "../../kernel/pubsub.ts";
 

@@ -1,7 +1,7 @@
 // API keys at the GraphQL door: thin, every field calls the api-keys service.
 import { builder } from "../../graphql/builder.ts";
 import type { ApiKey as ApiKeyRow } from "../../generated/prisma/client.ts";
-import { personOfBusiness } from "../team/team.graphql.ts";
+import { personOfBusiness } from "../../graphql/scopes.ts";
 import type { ApiKeysService } from "./api-keys.service.ts";
 
 export const ApiKey = builder.objectRef<ApiKeyRow>("ApiKey").implement({

@@ -10,8 +10,8 @@ import type { ApiKey } from "../../generated/prisma/client.ts";
 import { createApiKeyLimiter } from "../../http/rate-limits.ts";
 import { audit } from "../../kernel/audit.ts";
 import type { Viewer } from "../../kernel/policy.ts";
-import { hashToken } from "../auth/tokens.ts";
-import { accessOf, BLOCKED_STATUS, requireManager } from "../team/team.service.ts";
+import { hashToken } from "../auth/index.ts";
+import { accessOf, BLOCKED_STATUS, requireManager } from "../team/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 
 export interface ApiKeysOptions {

@@ -1,6 +1,5 @@
 import { builder } from "../../graphql/builder.ts";
 import { LocaleEnum, PlanEnum, RoleEnum } from "../../graphql/enums.ts";
-import "../clients/clients.graphql.ts";
 
 export const User = builder.prismaObject("User", {
   fields: (t) => ({

@@ -1,7 +1,7 @@
 // The business profile at the GraphQL door: thin, every field calls the business-profile service.
 // Reading: the business (an API key too); writing: a person of the business.
 import { builder } from "../../graphql/builder.ts";
-import { personOfBusiness } from "../team/team.graphql.ts";
+import { personOfBusiness } from "../../graphql/scopes.ts";
 import type { BusinessProfileView, MenuItemRow } from "./business-profile.service.ts";
 
 const MenuItem = builder.objectRef<MenuItemRow>("MenuItem").implement({

@@ -22,7 +22,7 @@ import { AppError, validate } from "../../kernel/errors.ts";
 import type { MenuItem } from "../../generated/prisma/client.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import { requirePersonOfBusiness } from "../team/team.service.ts";
+import { requirePersonOfBusiness } from "../team/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 
 export interface MenuItemRow {

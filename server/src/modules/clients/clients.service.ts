@@ -12,7 +12,7 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import type { ClientChange } from "../../kernel/pubsub.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import { endSessions } from "../auth/sessions.ts";
+import { endSessions } from "../auth/index.ts";
 import { ensurePracticeAccounts } from "../platform-accounts/platform-accounts.service.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import { checkIdCursor, idPage, idWindow } from "../../kernel/pagination.ts";

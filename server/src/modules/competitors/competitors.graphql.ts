@@ -4,7 +4,7 @@ import { COMPETITOR_METRICS, COMPETITOR_SOURCES, type CompetitorMetric, type Sum
 import { builder } from "../../graphql/builder.ts";
 import type { Competitor as CompetitorRow } from "../../generated/prisma/client.ts";
 import { PlatformEnum } from "../../graphql/enums.ts";
-import { personOfBusiness } from "../team/team.graphql.ts";
+import { personOfBusiness } from "../../graphql/scopes.ts";
 import type { CompetitorBenchmark as BenchmarkShape, CompetitorImportResult, CompetitorView, SnapshotView } from "./competitors.service.ts";
 import type { DiscoveryStatus } from "./discovery-connection.service.ts";
 import type { FollowersPoint, OwnFigures } from "./own-figures.ts";

@@ -4,7 +4,7 @@
 // shows the open ones with a link to where each gets done.
 import { isPremium, PLAN_PLATFORMS } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
-import { planOfBusiness } from "../business-profile/business-profile.read.ts";
+import { planOfBusiness } from "../business-profile/index.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { PlatformAccountsService } from "../platform-accounts/platform-accounts.service.ts";
 

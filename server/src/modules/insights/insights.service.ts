@@ -11,7 +11,7 @@ import {
 import type { Deps } from "../../deps.ts";
 import { validate } from "../../kernel/errors.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import { kuwaitPrayerTimes, type CalendarService } from "../calendar/calendar.service.ts";
+import { kuwaitPrayerTimes, type CalendarService } from "../calendar/index.ts";
 
 /** The Ramadan days among `dates`, from the calendar's first and last days of Ramadan (corrections applied). */
 export function ramadanDays(dates: readonly string[], holidays: readonly KuwaitHoliday[]): boolean[] {

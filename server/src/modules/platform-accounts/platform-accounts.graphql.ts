@@ -1,6 +1,6 @@
 // Network accounts at the GraphQL door: thin, every field calls the platform-accounts service.
 import { builder } from "../../graphql/builder.ts";
-import { personOfBusiness } from "../team/team.graphql.ts";
+import { personOfBusiness } from "../../graphql/scopes.ts";
 import { PlatformEnum } from "../../graphql/enums.ts";
 import { isPracticeAccount, type PlatformConnection as ConnectionShape } from "./platform-accounts.service.ts";
 

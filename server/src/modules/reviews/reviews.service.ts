@@ -26,7 +26,7 @@ import type { Deps } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { Prisma, Review } from "../../generated/prisma/client.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import { loadBusinessProfile } from "../business-profile/business-profile.read.ts";
+import { loadBusinessProfile } from "../business-profile/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 
 const seedSchema = z.object({ seed: z.number({ error: "invalidValue" }).int({ error: "invalidValue" }).min(0, { error: "invalidValue" }).max(2 ** 31 - 1, { error: "invalidValue" }).optional() });

@@ -19,7 +19,7 @@ import { createOpenAiWriter } from "../../ai/openai/openai-writer.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
-import { loadBusinessProfile, planOfBusiness } from "../business-profile/business-profile.read.ts";
+import { loadBusinessProfile, planOfBusiness } from "../business-profile/index.ts";
 
 export interface AiUsage {
   /** Kuwait calendar month, "2026-11". */

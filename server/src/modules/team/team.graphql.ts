@@ -1,20 +1,9 @@
 // Team collaboration at the GraphQL door: thin, every field calls the team service.
 import { INVITABLE_ROLES } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
-import type { GraphQLContext } from "../../graphql/context.ts";
 import { RoleEnum } from "../../graphql/enums.ts";
-import { AppError } from "../../kernel/errors.ts";
+import { personOfBusiness } from "../../graphql/scopes.ts";
 import type { PendingInvitation, TeamMember as TeamMemberShape, TeamService } from "./team.service.ts";
-
-/**
- * Fields for a person of a business (not an admin, not an API key). The service checks the same; the
- * scope answers first, with the reason an API key is refused.
- */
-export const personOfBusiness = {
-  authScopes: { $all: { business: true, person: true } },
-  unauthorizedError: (_parent: unknown, _args: unknown, ctx: GraphQLContext) =>
-    ctx.authError ?? new AppError(!ctx.viewer ? "UNAUTHENTICATED" : ctx.viewer.apiKeyId ? "PERSONAL_SESSION_REQUIRED" : "FORBIDDEN"),
-} as const;
 
 export const TeamRoleEnum = builder.enumType("TeamRole", {
   description: "The roles a person can be invited with.",

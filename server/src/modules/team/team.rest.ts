@@ -3,7 +3,7 @@
 import { Router } from "express";
 import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
-import { restUser } from "../auth/auth.rest.ts";
+import { restUser } from "../auth/index.ts";
 import type { PendingInvitation, TeamMember } from "./team.service.ts";
 
 const restMember = (m: TeamMember) => ({

@@ -12,10 +12,8 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { Business, Invitation, Subscription, User } from "../../generated/prisma/client.ts";
 import { audit } from "../../kernel/audit.ts";
-import { hashPassword } from "../auth/passwords.ts";
+import { endSessions, hashPassword, hashToken, opaqueToken } from "../auth/index.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import { endSessions } from "../auth/sessions.ts";
-import { hashToken, opaqueToken } from "../auth/tokens.ts";
 import { isUuid } from "../../kernel/ids.ts";
 
 const DAY = 86_400_000;

@@ -16,7 +16,7 @@ import { AppError, validate } from "../../kernel/errors.ts";
 import type { ContentTemplate } from "../../generated/prisma/client.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import { loadBusinessProfile } from "../business-profile/business-profile.read.ts";
+import { loadBusinessProfile } from "../business-profile/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 
 /** One template in one language, as the list shows it. */

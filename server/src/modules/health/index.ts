@@ -1,0 +1,4 @@
+// The health module's face: the server's own reading of its API, database and scheduler. The admin
+// console shows the same reading, in the same GraphQL types.
+export type { HealthService } from "./health.service.ts";
+export { HealthReasonRef, HealthStateEnum } from "./health.graphql.ts";
