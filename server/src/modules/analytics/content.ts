@@ -26,17 +26,12 @@ import {
 } from "@sufra/schema";
 import type { Db } from "../../db/prisma.ts";
 import { arabicShare } from "../../ai/openai/openai-writer.ts";
-import { rateOver } from "./figures.ts";
+import { rateOver, type FigureCounts } from "./figures.ts";
 import type { PublishedPost } from "./published-posts.ts";
 
 /** A group's figures: posts in it, their sums, engagement rate and average engagement per post. */
-export interface ContentFigures {
+export interface ContentFigures extends FigureCounts {
   posts: number;
-  reach: number;
-  views: number;
-  likes: number;
-  comments: number;
-  shares: number;
   /** likes + comments + shares */
   engagement: number;
   /** percent over each network's audience; null without one */
@@ -113,13 +108,8 @@ export function languageOf(post: Pick<PublishedPost, "content" | "hashtags">) {
 }
 
 // ---------------------------------------------------------------- grouping
-interface Acc {
+interface Acc extends FigureCounts {
   posts: number;
-  reach: number;
-  views: number;
-  likes: number;
-  comments: number;
-  shares: number;
   engagement: number;
   audience: number;
 }

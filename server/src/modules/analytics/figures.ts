@@ -3,13 +3,17 @@
 import { engagementRate } from "@sufra/schema";
 import type { Platform } from "../../generated/prisma/client.ts";
 
-export interface AnalyticsFigures {
-  posts: number;
+/** A post's (or a sum's) five figures, as the networks give them; every figures shape below is built on them. */
+export interface FigureCounts {
   reach: number;
   views: number;
   likes: number;
   comments: number;
   shares: number;
+}
+
+export interface AnalyticsFigures extends FigureCounts {
+  posts: number;
   /** percent, two decimals; null without reach or views */
   engagementRate: number | null;
 }

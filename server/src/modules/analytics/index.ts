@@ -3,3 +3,5 @@
 // the daily rows of the history it writes.
 export { refreshDailyMetrics } from "./daily-metrics.ts";
 export type { AnalyticsService } from "./analytics.service.ts";
+// campaigns count their figures in the same five as analytics
+export type { FigureCounts } from "./figures.ts";

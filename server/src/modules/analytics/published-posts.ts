@@ -7,32 +7,23 @@
 import { activityExcerpt, type TopPostsSort } from "@sufra/schema";
 import { Prisma, type Platform } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/prisma.ts";
-import { audienceOf, engagementOf, PLATFORM_ORDER, rateOver } from "./figures.ts";
+import { audienceOf, engagementOf, PLATFORM_ORDER, rateOver, type FigureCounts } from "./figures.ts";
 import type { FigureScope } from "./source.ts";
 
-export interface TargetFigures {
+export interface TargetFigures extends FigureCounts {
   platform: Platform;
   permalink: string | null;
-  reach: number;
-  views: number;
-  likes: number;
-  comments: number;
-  shares: number;
 }
 
-export interface PostFigures {
-  reach: number;
-  views: number;
-  likes: number;
-  comments: number;
-  shares: number;
+export interface PostFigures extends FigureCounts {
   /** likes + comments + shares */
   engagement: number;
   /** percent over each network's audience (reach, else views); null without one */
   engagementRate: number | null;
 }
 
-export interface PublishedPost extends PostFigures {
+/** What a published post is, apart from its figures. */
+export interface PostFacts {
   id: string;
   content: string;
   hashtags: string[];
@@ -44,6 +35,9 @@ export interface PublishedPost extends PostFigures {
   campaignOccasion: string | null;
   /** its media kinds in order (image, video) */
   media: string[];
+}
+
+export interface PublishedPost extends PostFacts, PostFigures {
   /** the sum over networks of each one's audience (reach, else views) */
   audience: number;
   byPlatform: (PostFigures & { platform: Platform; permalink: string | null })[];
@@ -69,16 +63,7 @@ export const figuresOf = (t: Omit<TargetFigures, "platform" | "permalink">, audi
   engagementRate: rateOver(engagementOf(t), audience),
 });
 
-interface Row {
-  id: string;
-  content: string;
-  hashtags: string[];
-  publishedAt: Date;
-  occasion: string | null;
-  campaignId: string | null;
-  campaignName: string | null;
-  campaignOccasion: string | null;
-  media: string[];
+interface Row extends PostFacts {
   targets: TargetFigures[];
 }
 

@@ -16,16 +16,12 @@ import {
   type PlatformName,
   type PostStatus,
 } from "@sufra/schema";
+import type { FigureCounts } from "../analytics/index.ts";
 import type { PostRecord } from "../posts/index.ts";
 
-export interface CampaignFigures {
+export interface CampaignFigures extends FigureCounts {
   /** Network copies published (a post on one network), as analytics counts them (analytics/source.ts). */
   posts: number;
-  reach: number;
-  views: number;
-  likes: number;
-  comments: number;
-  shares: number;
   /** Percent, two decimals; each network over its own audience (reach, or views where it gives none). */
   engagementRate: number | null;
 }

@@ -6,15 +6,12 @@ import type { Locale, PlatformName } from "@sufra/schema";
 import type { Viewer } from "../../../kernel/policy.ts";
 import type { Services } from "../../../services.ts";
 import type { AnalyticsContent, AnalyticsQuery, AnalyticsTopPosts } from "../analytics.service.ts";
+import type { FigureCounts } from "../figures.ts";
 import { contentGroupLabel, type ContentDimension } from "./labels.ts";
 
-export interface ReportFigures {
+// the five figures are the networks' own vocabulary (figures.ts), not an answer's shape
+export interface ReportFigures extends FigureCounts {
   posts: number;
-  reach: number;
-  views: number;
-  likes: number;
-  comments: number;
-  shares: number;
   /** percent (4.67 is 4.67%); null without reach or views */
   engagementRate: number | null;
 }
