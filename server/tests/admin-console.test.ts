@@ -1,25 +1,15 @@
 // The admin console's data: the admin stats of docs/product.md#data-shapes over REST and GraphQL, pushed live to subscribed admins
 // within a second of a change made on any server process; client details with people and history.
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import { createClient, type Client } from "graphql-ws";
+import { beforeAll, describe, expect, test } from "@jest/globals";
+import { createClient } from "graphql-ws";
 import WebSocket from "ws";
-import { adminToken, call, gql, registeredClient, signUp, startTestApp, type TestApp, startSecondProcess } from "./support/app.ts";
+import { adminToken, call, gql, registeredClient, signUp } from "./support/app.ts";
+import { twoProcessesForFile } from "./support/per-file.ts";
 
-let a: TestApp;
-let second: Awaited<ReturnType<typeof startSecondProcess>>;
+const { a, second, sockets } = twoProcessesForFile();
 let baseB: string;
-const sockets: Client[] = [];
-
-beforeAll(async () => {
-  a = await startTestApp();
-  second = await startSecondProcess(a.databaseUrl);
+beforeAll(() => {
   baseB = second.base;
-}, 60_000);
-
-afterAll(async () => {
-  for (const s of sockets) await s.dispose();
-  await second?.stop();
-  await a?.stop();
 });
 
 describe("admin stats", () => {

@@ -1,19 +1,11 @@
 // The whole journey over real HTTP and a real SMTP server: register -> verification mail -> verify ->
 // admin approves -> login -> me -> refresh -> logout -> refresh refused; and the password journeys.
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import { ADMIN, adminToken, call, gql, registeredClient, signUp, startTestApp, type TestApp } from "./support/app.ts";
-import { startMailbox, tokenFrom } from "./support/mailbox.ts";
+import { describe, expect, test } from "@jest/globals";
+import { ADMIN, adminToken, call, gql, registeredClient, signUp } from "./support/app.ts";
+import { tokenFrom } from "./support/mailbox.ts";
+import { mailedAppForFile } from "./support/per-file.ts";
 
-let app: TestApp;
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
-beforeAll(async () => {
-  mailbox = await startMailbox();
-  app = await startTestApp({ SMTP_URL: mailbox.url });
-});
-afterAll(async () => {
-  await app?.stop();
-  await mailbox?.close();
-});
+const { app, mailbox } = mailedAppForFile();
 
 describe("sign-up to sign-out over REST", () => {
   test("register, verify by mail, approval, login, me, refresh, logout, refresh refused", async () => {

@@ -4,9 +4,8 @@
 // Premium the team step is an upgrade, not a step left; with no network of the plan set up on the
 // server, the connect step says the operator must add one instead of linking to a dead end.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import sharp from "sharp";
 import { call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
-import { waitFor } from "./support/networks.ts";
+import { photo as uploadPhoto, waitFor } from "./support/networks.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -34,15 +33,7 @@ const doneKeys = (c: Awaited<ReturnType<typeof checklist>>) => c.steps.filter((s
 const stepOf = (c: Awaited<ReturnType<typeof checklist>>, key: string) => c.steps.find((s) => s.key === key)!;
 
 /** A square JPEG uploaded to the business's media (Snapchat needs a picture). */
-async function photo(token: string) {
-  const jpeg = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: "#c8691c" } }).jpeg().toBuffer();
-  const form = new FormData();
-  form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "kunafa.jpg");
-  const r = await fetch(`${app.base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
-  const body = (await r.json()) as { id: string };
-  if (r.status !== 201) throw new Error(`upload failed: ${JSON.stringify(body)}`);
-  return body.id;
-}
+const photo = (token: string) => uploadPhoto(app, token, { width: 1080, height: 1080 });
 
 describe("the checklist follows what the business has done", () => {
   test("fresh Premium business: nothing done; each action checks off its own step only", async () => {

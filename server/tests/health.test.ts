@@ -1,18 +1,15 @@
 // /api/health measures: the database by a round trip, the scheduler by its heartbeat job.
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { describe, expect, test } from "@jest/globals";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import pg from "pg";
 import { healthRouter } from "../src/modules/health/health.rest.ts";
 import type { Services } from "../src/services.ts";
 import { createHealthService } from "../src/modules/health/health.service.ts";
-import { call, gql, startTestApp, type TestApp } from "./support/app.ts";
+import { call, gql } from "./support/app.ts";
+import { appForFile } from "./support/per-file.ts";
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => app?.stop());
+const app = appForFile();
 
 describe("health", () => {
   test("healthy once the scheduler's heartbeat has run, over REST and GraphQL", async () => {

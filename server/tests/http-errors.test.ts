@@ -1,12 +1,9 @@
 // The error catalogue (docs/product.md#errors-and-messages) at the REST door and extensions.code at the GraphQL door; bad input is a 400.
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import { adminToken, call, gql, startTestApp, type TestApp } from "./support/app.ts";
+import { describe, expect, test } from "@jest/globals";
+import { adminToken, call, gql } from "./support/app.ts";
+import { appForFile } from "./support/per-file.ts";
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => app?.stop());
+const app = appForFile();
 
 describe("REST errors", () => {
   test("an unknown /api path is 404 in the catalogue's words, for any method", async () => {

@@ -4,9 +4,8 @@
 // account that takes a practice account's place never turns rehearsals into real posts or figures.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { kuwaitDate, messageText } from "@sufra/schema";
-import sharp from "sharp";
 import { call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
-import { waitFor } from "./support/networks.ts";
+import { photo as uploadPhoto, waitFor } from "./support/networks.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -22,13 +21,7 @@ async function business(plan: "basic" | "professional", practice = true) {
   return { ...c, token: login.body.access_token as string };
 }
 
-async function photo(b: { token: string }) {
-  const jpeg = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: "#c8691c" } }).jpeg().toBuffer();
-  const form = new FormData();
-  form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "karak.jpg");
-  const r = await fetch(`${app.base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${b.token}` }, body: form });
-  return ((await r.json()) as { id: string }).id;
-}
+const photo = (b: { token: string }) => uploadPhoto(app, b.token, { width: 1080, height: 1080 });
 
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 const CHOOSE_EN = messageText("platformsRequired", "en");

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { startInstagramFake } from "./fakes/instagram-server.ts";
 import { startXFake } from "./fakes/x-server.ts";
+import type { Held } from "./fakes/holds.ts";
 import { call, freshDatabase, gql, startSecondProcess, startTestApp, type TestApp } from "./support/app.ts";
 import * as net from "./support/networks.ts";
 import { freePort, getPost, post, settled, waitFor } from "./support/networks.ts";
@@ -197,34 +198,12 @@ describe("several processes", () => {
     }
   }, PROCESSES_MS);
 
-  test("a worker killed while Instagram holds media_publish: its successor reads the container and does not publish twice", async () => {
-    const db = await freshDatabase();
-    const env = platformEnv(await freePort());
-    const app = await startTestApp({ ...env, PROCESS_ROLE: "api" }, db);
-    const first = await startSecondProcess(db, { ...env, PORT: "0", PROCESS_ROLE: "worker" });
-    let second: Awaited<ReturnType<typeof startSecondProcess>> | null = null;
-    try {
-      const b = await connectedBusiness(app);
-      const held = ig.state.hold("publish", { createOn: "receipt" });
-      const p = await post(app, b.token, { content: "Killed mid-publish: pistachio kunafa", platforms: ["instagram"], media_ids: [await photo(app, b.token)] });
-      await call(app.base, "POST", `/api/posts/${p.id}/publish`, { token: b.token });
-      await held.received;
-      await first.kill("SIGKILL");
-      held.release();
-      second = await startSecondProcess(db, { ...env, PORT: "0", PROCESS_ROLE: "worker" });
-      const done = await waitFor(() => getPost(app, b.token, p.id), settled, 30_000);
-      const made = ig.state.posts(b.igUserId);
-      expect(made).toHaveLength(1);
-      expect({ status: done.status, error: done.targets[0].error }).toEqual({ status: "published", error: null });
-      expect(done.targets[0].external_id).toBe(made[0].id);
-    } finally {
-      await first.stop();
-      await second?.stop();
-      await app.stop();
-    }
-  }, PROCESSES_MS);
-
-  test("a worker killed while X holds the send: its successor finds the post instead of posting twice", async () => {
+  /**
+   * An api process and a worker on a fresh database: the network holds the post's send (`hold`), the
+   * worker is killed while it waits for the answer, and a successor starts once `whileDown` has looked;
+   * answers with the business and the post as it settled.
+   */
+  async function killedWhileHeld(hold: () => Held, body: (app: TestApp, token: string) => Promise<Record<string, unknown>>, whileDown: (mid: any) => void = () => {}) {
     const db = await freshDatabase();
     const env = platformEnv(await freePort());
     // this process only serves requests; the jobs run in the workers
@@ -233,26 +212,45 @@ describe("several processes", () => {
     let second: Awaited<ReturnType<typeof startSecondProcess>> | null = null;
     try {
       const b = await connectedBusiness(app);
-      const held = x.state.hold("tweet", { createOn: "receipt" });
-      const p = await post(app, b.token, { content: "Killed mid-send: camel burger", platforms: ["twitter"] });
+      const held = hold();
+      const p = await post(app, b.token, await body(app, b.token));
       await call(app.base, "POST", `/api/posts/${p.id}/publish`, { token: b.token });
-      await held.received; // X has the post; the worker waits for X's answer
+      await held.received; // the network has the post; the worker waits for its answer
       await first.kill("SIGKILL");
       held.release();
-      const mid = await getPost(app, b.token, p.id);
-      expect(mid.targets[0].status).toBe("publishing");
-
+      whileDown(await getPost(app, b.token, p.id));
       second = await startSecondProcess(db, { ...env, PORT: "0", PROCESS_ROLE: "worker" });
-      const done = await waitFor(() => getPost(app, b.token, p.id), settled, 30_000);
-      const tweets = x.state.posts(b.xUserId);
-      expect(tweets).toHaveLength(1);
-      expect({ status: done.status, error: done.targets[0].error }).toEqual({ status: "published", error: null });
-      expect(done.targets[0].external_id).toBe(tweets[0].id);
-      expect(x.state.calls.tweet).toBeGreaterThanOrEqual(1);
+      return { b, done: await waitFor(() => getPost(app, b.token, p.id), settled, 30_000) };
     } finally {
       await first.stop();
       await second?.stop();
       await app.stop();
     }
+  }
+
+  test("a worker killed while Instagram holds media_publish: its successor reads the container and does not publish twice", async () => {
+    const { b, done } = await killedWhileHeld(
+      () => ig.state.hold("publish", { createOn: "receipt" }),
+      async (app, token) => ({ content: "Killed mid-publish: pistachio kunafa", platforms: ["instagram"], media_ids: [await photo(app, token)] }),
+    );
+    const made = ig.state.posts(b.igUserId);
+    expect(made).toHaveLength(1);
+    expect({ status: done.status, error: done.targets[0].error }).toEqual({ status: "published", error: null });
+    expect(done.targets[0].external_id).toBe(made[0].id);
+  }, PROCESSES_MS);
+
+  test("a worker killed while X holds the send: its successor finds the post instead of posting twice", async () => {
+    const { b, done } = await killedWhileHeld(
+      () => x.state.hold("tweet", { createOn: "receipt" }),
+      async () => ({ content: "Killed mid-send: camel burger", platforms: ["twitter"] }),
+      (mid) => {
+        expect(mid.targets[0].status).toBe("publishing");
+      },
+    );
+    const tweets = x.state.posts(b.xUserId);
+    expect(tweets).toHaveLength(1);
+    expect({ status: done.status, error: done.targets[0].error }).toEqual({ status: "published", error: null });
+    expect(done.targets[0].external_id).toBe(tweets[0].id);
+    expect(x.state.calls.tweet).toBeGreaterThanOrEqual(1);
   }, PROCESSES_MS);
 });

@@ -69,12 +69,15 @@ export async function connectedBusiness(app: TestApp, ig: Ig, x: X) {
   return { ...c, token, handles, xUserId: String(7_000_000 + n), igUserId: String(17_800_000 + n) };
 }
 
-export async function photo(app: TestApp, token: string) {
-  const jpeg = await sharp({ create: { width: 1080, height: 1350, channels: 3, background: "#1f5c4a" } }).jpeg().toBuffer();
+/** A JPEG uploaded to the business's media (Instagram and Snapchat need a picture); its id. */
+export async function photo(app: TestApp, token: string, size = { width: 1080, height: 1350 }) {
+  const jpeg = await sharp({ create: { ...size, channels: 3, background: "#1f5c4a" } }).jpeg().toBuffer();
   const form = new FormData();
   form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "machboos.jpg");
   const r = await fetch(`${app.base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
-  return ((await r.json()) as { id: string }).id;
+  const body = (await r.json()) as { id: string };
+  if (r.status !== 201) throw new Error(`upload failed: ${JSON.stringify(body)}`);
+  return body.id;
 }
 
 export const post = async (app: TestApp, token: string, body: Record<string, unknown>) => {
