@@ -30,7 +30,7 @@ import type { AnalyticsFigures, AnalyticsTotals } from "./figures.ts";
 import { publishedPosts, toTopPost, type TopPost } from "./published-posts.ts";
 import { compare, platformSeries, seriesOf, type PlatformSeries, type SeriesPoint, type TotalsChange } from "./series.ts";
 import { dailyFigures, publishedPostCount, simulatedByDefault, type FigureScope } from "./source.ts";
-import type { PlatformAccountsService } from "../platform-accounts/platform-accounts.service.ts";
+import type { PlatformAccountsService } from "../platform-accounts/index.ts";
 
 export type { AnalyticsFigures, AnalyticsTotals } from "./figures.ts";
 export type { ContentBreakdown, ContentFigures, ContentGroup, HeatCell } from "./content.ts";

@@ -10,7 +10,7 @@ import { Prisma, type Platform } from "../../generated/prisma/client.ts";
 import { mapLimit } from "../../platforms/http.ts";
 import type { AudienceCount, AudienceReading } from "../../platforms/types.ts";
 import type { Viewer } from "../../kernel/policy.ts";
-import type { PlatformAccountsService } from "../platform-accounts/platform-accounts.service.ts";
+import type { PlatformAccountsService } from "../platform-accounts/index.ts";
 import type { AnalyticsQuery, Scope } from "./query.ts";
 
 const PLATFORM_ORDER: readonly Platform[] = ["instagram", "twitter", "snapchat"];

@@ -6,7 +6,7 @@
 // changed (refreshDays, recountDays) through services.ts.
 import { kuwaitDate } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
-import type { PlatformAccountsService } from "../platform-accounts/platform-accounts.service.ts";
+import type { PlatformAccountsService } from "../platform-accounts/index.ts";
 import { collectAudience } from "./audience.ts";
 import { createDailyMetricsRefresher, refreshDailyMetrics } from "./daily-metrics.ts";
 

@@ -13,7 +13,7 @@ import type { ClientChange } from "../../kernel/pubsub.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { endSessions } from "../auth/index.ts";
-import { ensurePracticeAccounts } from "../platform-accounts/platform-accounts.service.ts";
+import { ensurePracticeAccounts } from "../platform-accounts/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import { checkIdCursor, idPage, idWindow } from "../../kernel/pagination.ts";
 

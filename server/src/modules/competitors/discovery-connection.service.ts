@@ -12,8 +12,8 @@ import type { CompetitorDiscoveryConnection } from "../../generated/prisma/clien
 import { PlatformError } from "../../platforms/types.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import type { Draft, NotificationsService } from "../notifications/notifications.service.ts";
-import { ownPath } from "../platform-accounts/platform-accounts.service.ts";
+import type { Draft, NotificationsService } from "../notifications/index.ts";
+import { ownPath } from "../platform-accounts/index.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
 import type { DiscoveredAccount } from "./discovered-account.ts";
 import { choosePage, createFacebookDiscovery, DISCOVERY_NOT_PROFESSIONAL, type FacebookDiscovery } from "./facebook-discovery.ts";

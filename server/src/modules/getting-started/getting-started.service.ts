@@ -6,7 +6,7 @@ import { isPremium, PLAN_PLATFORMS } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import { planOfBusiness } from "../business-profile/index.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import type { PlatformAccountsService } from "../platform-accounts/platform-accounts.service.ts";
+import type { PlatformAccountsService } from "../platform-accounts/index.ts";
 
 export const GETTING_STARTED_STEPS = ["profile", "connect", "practice", "schedule", "team"] as const;
 export type GettingStartedStepKey = (typeof GETTING_STARTED_STEPS)[number];

@@ -10,7 +10,7 @@ import { createPlatforms } from "../../platforms/index.ts";
 import { PlatformError, type AccountAccess, type PlatformAdapter } from "../../platforms/types.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import type { NotificationsService } from "../notifications/notifications.service.ts";
+import type { NotificationsService } from "../notifications/index.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
 
 const STATE_TTL_MS = 15 * 60_000;

@@ -4,7 +4,7 @@ import { builder } from "../../graphql/builder.ts";
 import { ContentOccasionEnum, PlatformEnum, PostStatusEnum, TargetStatusEnum } from "../../graphql/enums.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { connectionComplexity, DEFAULT_PAGE_SIZE, offsetAfter, offsetConnection } from "../../kernel/pagination.ts";
-import { MediaRef } from "../media/media.graphql.ts";
+import { MediaRef } from "../media/index.ts";
 import type { PostRecord } from "./posts.service.ts";
 
 

@@ -25,9 +25,9 @@ import type { Prisma, PostStatus } from "../../generated/prisma/client.ts";
 import type { Tx } from "../../db/prisma.ts";
 import { only } from "../../kernel/pubsub.ts";
 import { audit } from "../../kernel/audit.ts";
-import { assertCampaignOf } from "../campaigns/campaign-of.ts";
+import { assertCampaignOf } from "../campaigns/index.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import type { MediaService } from "../media/media.service.ts";
+import type { MediaService } from "../media/index.ts";
 import type { PublishingService } from "../publishing/index.ts";
 import { isUuid, UUID_RE } from "../../kernel/ids.ts";
 

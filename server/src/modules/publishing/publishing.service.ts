@@ -11,9 +11,9 @@ import type { Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
 import type { PostStatus, Prisma, TargetStatus } from "../../generated/prisma/client.ts";
 import { PlatformError, type PublishRequest, type Published } from "../../platforms/types.ts";
-import type { MediaService } from "../media/media.service.ts";
-import type { NotificationsService } from "../notifications/notifications.service.ts";
-import type { PlatformAccountsService } from "../platform-accounts/platform-accounts.service.ts";
+import type { MediaService } from "../media/index.ts";
+import type { NotificationsService } from "../notifications/index.ts";
+import type { PlatformAccountsService } from "../platform-accounts/index.ts";
 import { postsOutOfStep, postStatusFrom } from "./post-status.ts";
 
 export const PUBLISH_JOB = "publish.target";
