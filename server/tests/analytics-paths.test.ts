@@ -2,36 +2,25 @@
 // network's page, top posts and the content breakdown; the campaign filter on every path; simulated
 // figures by default for a demo-only business; Kuwait day boundaries that differ from UTC's; and the
 // tenancy rule through both doors for every path.
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { beforeAll, describe, expect, test } from "@jest/globals";
 import { refreshDailyMetrics } from "../src/modules/analytics/daily-metrics.ts";
-import { adminToken, call, gql, startTestApp, type TestApp, signedInBusiness } from "./support/app.ts";
+import { adminToken, call, gql, signedInBusiness } from "./support/app.ts";
+import { connectedAccount, type Figures, type Platform } from "./support/analytics.ts";
+import { appForFile } from "./support/per-file.ts";
 
-let app: TestApp;
+const app = appForFile();
 let admin: string;
 beforeAll(async () => {
-  app = await startTestApp();
   admin = await adminToken(app.base);
-});
-afterAll(async () => {
-  await app?.stop();
 });
 
 const db = () => app.sufra.deps.db;
 
 const business = () => signedInBusiness(app.base);
 
-type Platform = "instagram" | "twitter" | "snapchat";
-interface Figures {
-  reach: number;
-  views: number;
-  likes: number;
-  comments: number;
-  shares: number;
-}
 type Account = { id: string; platform: Platform; demo: boolean };
 
-const account = (businessId: string, platform: Platform, demo = false) =>
-  db().platformAccount.create({ data: { businessId, platform, externalId: `${platform}-${businessId.slice(0, 8)}`, handle: `cafe_${platform}`, demo, status: "connected" } }) as Promise<Account>;
+const account = (businessId: string, platform: Platform, demo = false) => connectedAccount(app, businessId, platform, demo) as Promise<Account>;
 
 /** A published post with one target per account given (with the figures the metrics job would have collected), its media and its campaign. */
 async function published(

@@ -1,23 +1,14 @@
 // API keys over real HTTP and Postgres: create (shown once, stored hashed) -> use on /graphql as the
 // business with client rights -> revoke; Premium only; never on REST; no team or key management with
 // a key; a budget per key; tenancy.
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { describe, expect, test } from "@jest/globals";
 import { API_KEY_PREFIX } from "@sufra/schema";
-import { adminToken, call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
-import { startMailbox } from "./support/mailbox.ts";
-import { joinedMember, login, type Mailbox } from "./support/team.ts";
+import { adminToken, call, gql, registeredClient } from "./support/app.ts";
+import { mailedAppForFile } from "./support/per-file.ts";
+import { joinedMember, login } from "./support/team.ts";
 import { createApiKeysService } from "../src/modules/api-keys/api-keys.service.ts";
 
-let app: TestApp;
-let mailbox: Mailbox;
-beforeAll(async () => {
-  mailbox = await startMailbox();
-  app = await startTestApp({ SMTP_URL: mailbox.url });
-});
-afterAll(async () => {
-  await app?.stop();
-  await mailbox?.close();
-});
+const { app, mailbox } = mailedAppForFile();
 
 async function business(over: Record<string, unknown> = {}) {
   const c = await registeredClient(app.base, { over });

@@ -1,16 +1,13 @@
 // Control characters in any text are a 400 naming the field (Postgres refuses a NUL byte: it was a 500),
 // at both doors, in the person's language; a raw value that reaches Postgres some other way is a 400 too.
 // While the database is down, both doors answer 503 in the catalogue's words.
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { describe, expect, test } from "@jest/globals";
 import pg from "pg";
-import { adminToken, call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
+import { adminToken, call, gql, signedInBusiness, startTestApp } from "./support/app.ts";
+import { appForFile } from "./support/per-file.ts";
 
 const NUL = "\u0000";
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => app?.stop());
+const app = appForFile();
 
 describe("control characters", () => {
   test("login, register and forgot-password: 400 naming the field, in English and Arabic", async () => {

@@ -2,9 +2,8 @@
 // hashtags, networks and media come back as a draft (the media files shared, not copied), or only its
 // media; through REST and GraphQL on one service; another business's post is 404 as everywhere else.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import sharp from "sharp";
 import { call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
-import { waitFor } from "./support/networks.ts";
+import { photo as uploadPhoto, waitFor } from "./support/networks.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -21,15 +20,7 @@ async function business() {
   return { ...c, token: login.body.access_token as string };
 }
 
-async function photo(b: { token: string }) {
-  const jpeg = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: "#7a4a22" } }).jpeg().toBuffer();
-  const form = new FormData();
-  form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "dates.jpg");
-  const r = await fetch(`${app.base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${b.token}` }, body: form });
-  const body = (await r.json()) as { id: string };
-  if (r.status !== 201) throw new Error(`upload failed: ${JSON.stringify(body)}`);
-  return body.id;
-}
+const photo = (b: { token: string }) => uploadPhoto(app, b.token, { width: 1080, height: 1080 });
 
 /** A post published on the demo network, with one photo. */
 async function published(b: { token: string }) {

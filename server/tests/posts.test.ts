@@ -3,10 +3,9 @@
 // demo network with a live subscription, and the client dashboard's figures.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { createClient } from "graphql-ws";
-import sharp from "sharp";
 import WebSocket from "ws";
 import { call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
-import { waitFor } from "./support/networks.ts";
+import { photo as uploadPhoto, waitFor } from "./support/networks.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -24,16 +23,8 @@ async function business(over: Record<string, unknown> = {}, demoAccounts = true)
   return { ...c, token: login.body.access_token as string };
 }
 
-/** A square JPEG uploaded to the business's media (Instagram and Snapchat need a picture). */
-async function photo(b: { token: string }) {
-  const jpeg = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: "#c8691c" } }).jpeg().toBuffer();
-  const form = new FormData();
-  form.append("file", new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), "kunafa.jpg");
-  const r = await fetch(`${app.base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${b.token}` }, body: form });
-  const body = (await r.json()) as { id: string };
-  if (r.status !== 201) throw new Error(`upload failed: ${JSON.stringify(body)}`);
-  return body.id;
-}
+/** A square JPEG uploaded to the business's media. */
+const photo = (b: { token: string }) => uploadPhoto(app, b.token, { width: 1080, height: 1080 });
 
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 
