@@ -1,11 +1,11 @@
 // One e-mail address, checked with the shared rule and sent to an endpoint that answers the same
 // whether or not the address is known (forgot password, resend verification). The page around it
 // shows the confirmation once onSent is called.
-import { Button, Form, Input, type InputRef } from "antd";
+import { Button, Form, type InputRef } from "antd";
 import { useRef, useState } from "react";
 import { fieldErrors, forgotPasswordSchema } from "@sufra/schema";
 import { api, ApiError } from "../../lib/api.ts";
-import { detailsOnFields, Field, generalError, Notice, useAuthText, type Msg } from "./shared.tsx";
+import { detailsOnFields, EmailInput, Field, generalError, Notice, useAuthText, type Msg } from "./shared.tsx";
 
 interface Props {
   /** prefix of the field's id and the test ids: `${idPrefix}-email`, `-submit`, `-error` */
@@ -55,15 +55,9 @@ export function EmailRequestForm({ idPrefix, path, ariaLabel, submitLabel, large
       <Form layout="vertical" noValidate onFinish={submit} requiredMark={false} aria-label={ariaLabel}>
         <Field id={`${idPrefix}-email`} label={t("fields.email")} error={error}>
           {(a11y) => (
-            <Input
+            <EmailInput
               {...a11y}
               ref={input}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              dir="ltr"
-              className="auth-ltr-input"
-              placeholder={t("fields.emailPlaceholder")}
               value={email}
               onChange={(e) => {
                 setEmail(e.target.value);

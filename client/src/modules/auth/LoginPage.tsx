@@ -3,7 +3,6 @@
 // from the shared loginSchema (one message a field, cleared as the person types); server errors map
 // by code first, then by the message's words. After login: the remembered page, else the role's home.
 import { Button, Form, Input } from "antd";
-import { useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { fieldErrors, loginSchema } from "@sufra/schema";
 import { afterLogin } from "../../app/guards.tsx";
@@ -11,7 +10,7 @@ import { api, ApiError, type LoginResponse } from "../../lib/api.ts";
 import { session } from "../../lib/session.ts";
 import { common } from "../../i18n/common.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
-import { commonError, detailsOnFields, Field, loginError, Notice, serverText, useAuthText, useFieldForm, type FieldErrors, type LoginState, type Msg } from "./shared.tsx";
+import { commonError, detailsOnFields, EmailInput, Field, loginError, Notice, serverText, useAuthText, useFieldForm, type FieldErrors, type LoginState, type Msg } from "./shared.tsx";
 import "./i18n.ts";
 
 type LoginField = "email" | "password";
@@ -35,9 +34,7 @@ export default function LoginPage() {
   const admin = location.pathname.startsWith("/admin") || params.get("type") === "admin";
   const state = (location.state ?? {}) as LoginState;
 
-  const { values, errors, setErrors, change, showErrors, refFor } = useFieldForm(FIELDS, { email: "", password: "" });
-  const [failure, setFailure] = useState<Msg | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { values, errors, change, showErrors, refFor, failure, setFailure, busy, setBusy, refuse, sending } = useFieldForm(FIELDS, { email: "", password: "" });
 
   async function submit() {
     if (busy) return;
@@ -46,13 +43,10 @@ export default function LoginPage() {
       const found = fieldErrors(parsed.error);
       const next: FieldErrors<LoginField> = {};
       for (const f of FIELDS) if (found[f]?.[0]) next[f] = { key: found[f][0] };
-      setFailure(null);
-      showErrors(next);
+      refuse(next);
       return;
     }
-    setErrors({});
-    setFailure(null);
-    setBusy(true);
+    sending();
     try {
       const res = await api.post<LoginResponse>("/auth/login", parsed.data, { auth: false });
       session.start(res.user, res.access_token, res.refresh_token);
@@ -86,21 +80,7 @@ export default function LoginPage() {
       {!failure && arrival && <Notice msg={arrival.msg} type={arrival.type} testId="login-notice" />}
       <Form layout="vertical" noValidate onFinish={submit} requiredMark={false} aria-label={t("login.submit")}>
         <Field id="login-email" label={t("fields.email")} error={errors.email}>
-          {(a11y) => (
-            <Input
-              {...a11y}
-              ref={refFor("email")}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              dir="ltr"
-              className="auth-ltr-input"
-              placeholder={t("fields.emailPlaceholder")}
-              value={values.email}
-              onChange={change("email")}
-              data-testid="login-email"
-            />
-          )}
+          {(a11y) => <EmailInput {...a11y} ref={refFor("email")} value={values.email} onChange={change("email")} data-testid="login-email" />}
         </Field>
         <Field id="login-password" label={t("fields.password")} error={errors.password}>
           {(a11y) => <Input.Password {...a11y} ref={refFor("password")} autoComplete="current-password" value={values.password} onChange={change("password")} data-testid="login-password" />}

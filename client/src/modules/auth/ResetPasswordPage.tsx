@@ -7,31 +7,11 @@ import { useSearchParams } from "react-router-dom";
 import { passwordProblem } from "@sufra/schema";
 import { api, ApiError } from "../../lib/api.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
-import { BackToLogin, detailsOnFields, Field, generalError, Notice, useAuthText, withoutError, type FieldErrors, type Msg } from "./shared.tsx";
+import { BackToLogin, detailsOnFields, Field, generalError, InvalidLink, Notice, useAuthText, withoutError, type FieldErrors, type Msg } from "./shared.tsx";
 import { LinkButton } from "../../shared/RouteButton.tsx";
 import "./i18n.ts";
 
 type ResetField = "password" | "confirmPassword";
-
-function InvalidLink() {
-  const { t } = useAuthText();
-  return (
-    <Result
-      status="warning"
-      title={t("reset.invalidTitle")}
-      subTitle={
-        <span role="alert" data-testid="reset-invalid">
-          {t("errors.INVALID_LINK", { ns: "common" })}. {t("reset.invalidText")}
-        </span>
-      }
-      extra={
-        <LinkButton to="/forgot-password" testId="reset-request-new">
-          {t("reset.requestNew")}
-        </LinkButton>
-      }
-    />
-  );
-}
 
 export default function ResetPasswordPage() {
   const { t, say } = useAuthText();
@@ -90,7 +70,16 @@ export default function ResetPasswordPage() {
   if (outcome === "invalid")
     return (
       <AuthLayout title={t("reset.title")} footer={<BackToLogin label={t("forgot.back")} />}>
-        <InvalidLink />
+        <InvalidLink
+          title={t("reset.invalidTitle")}
+          text={t("reset.invalidText")}
+          testId="reset-invalid"
+          extra={
+            <LinkButton to="/forgot-password" testId="reset-request-new">
+              {t("reset.requestNew")}
+            </LinkButton>
+          }
+        />
       </AuthLayout>
     );
 

@@ -12,7 +12,7 @@ import { api, ApiError } from "../../lib/api.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { signupNextPath, type SignupNextState } from "./SignupNextPage.tsx";
-import { commonError, detailsOnFields, Field, isEmailTaken, Notice, serverText, transportProblem, useAuthText, useFieldForm, type FieldErrors, type Msg } from "./shared.tsx";
+import { commonError, detailsOnFields, Field, isEmailTaken, Notice, serverText, transportProblem, useAuthText, useFieldForm, type FieldErrors } from "./shared.tsx";
 import "./i18n.ts";
 import { TAG_COLORS } from "../../shared/tagColors.ts";
 
@@ -39,7 +39,7 @@ export default function SignupPage() {
   const asked = params.get("plan");
   const [plan, setPlan] = useState<PlanId>(isPlanId(asked) ? asked : DEFAULT_PLAN);
 
-  const { values, errors, setErrors, change, showErrors, refFor } = useFieldForm(FIELDS, {
+  const { values, errors, change, showErrors, refFor, failure, setFailure, busy, setBusy, refuse, sending } = useFieldForm(FIELDS, {
     companyName: "",
     contactName: "",
     email: "",
@@ -47,21 +47,16 @@ export default function SignupPage() {
     password: "",
     confirmPassword: "",
   });
-  const [failure, setFailure] = useState<Msg | null>(null);
-  const [busy, setBusy] = useState(false);
   async function submit() {
     if (busy) return;
     const problem = signUpProblem(values);
     if (problem) {
       const next: FieldErrors<SignupField> = {};
       for (const f of problem.fields) if (isSignupField(f)) next[f] = { key: problem.key };
-      setFailure(null);
-      showErrors(next);
+      refuse(next);
       return;
     }
-    setErrors({});
-    setFailure(null);
-    setBusy(true);
+    sending();
     try {
       await api.post(
         "/auth/register",

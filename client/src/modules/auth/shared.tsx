@@ -5,8 +5,8 @@
 // one module an icon (the index loads every icon, and an ES-only colour helper jest cannot read)
 import ArrowLeftOutlined from "@ant-design/icons/ArrowLeftOutlined";
 import ArrowRightOutlined from "@ant-design/icons/ArrowRightOutlined";
-import { Alert, Form, type InputRef } from "antd";
-import { useRef, useState, type ChangeEvent, type ReactNode } from "react";
+import { Alert, Form, Input, Result, type InputProps, type InputRef } from "antd";
+import { useRef, useState, type ChangeEvent, type ReactNode, type Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, type Location } from "react-router-dom";
 import { messageText, type Locale, type MessageKey } from "@sufra/schema";
@@ -108,11 +108,15 @@ export function withoutError<F extends string>(errors: FieldErrors<F>, field: F)
 
 /**
  * A form's fields: values, one error a field (cleared as the person types there), and the focus moved
- * to the first field in `order` that has an error. `refFor(field)` goes on the field's input.
+ * to the first field in `order` that has an error. `refFor(field)` goes on the field's input. The
+ * page's notice (`failure`) and `busy` belong to the same submit: `refuse` shows the fields' errors in
+ * place of the notice, `sending` clears both before the call.
  */
 export function useFieldForm<F extends string>(order: readonly F[], initial: Record<F, string>) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const [failure, setFailure] = useState<Msg | null>(null);
+  const [busy, setBusy] = useState(false);
   const inputs = useRef<Partial<Record<F, InputRef | null>>>({});
   const change = (field: F) => (e: ChangeEvent<HTMLInputElement>) => {
     const value = e.target.value;
@@ -127,7 +131,22 @@ export function useFieldForm<F extends string>(order: readonly F[], initial: Rec
   const refFor = (field: F) => (el: InputRef | null) => {
     inputs.current[field] = el;
   };
-  return { values, errors, setErrors, change, showErrors, refFor };
+  const refuse = (next: FieldErrors<F>) => {
+    setFailure(null);
+    showErrors(next);
+  };
+  const sending = () => {
+    setErrors({});
+    setFailure(null);
+    setBusy(true);
+  };
+  return { values, errors, setErrors, change, showErrors, refFor, failure, setFailure, busy, setBusy, refuse, sending };
+}
+
+/** An e-mail address: written left to right in both languages, with the phone's e-mail keyboard. */
+export function EmailInput(props: InputProps & { ref?: Ref<InputRef> }) {
+  const { t } = useAuthText();
+  return <Input type="email" inputMode="email" autoComplete="email" dir="ltr" className="auth-ltr-input" placeholder={t("fields.emailPlaceholder")} {...props} />;
 }
 
 export interface FieldA11y {
@@ -159,6 +178,23 @@ export function Notice({ msg, type = "error", testId }: { msg: Msg | null | unde
   const { say } = useAuthText();
   if (!msg) return null;
   return <Alert className="auth-notice" type={type} showIcon title={say(msg)} role={type === "error" ? "alert" : "status"} data-testid={testId} />;
+}
+
+/** A mailed link that is used, expired or missing: says so, with the way on in `extra`. */
+export function InvalidLink({ title, text, testId, extra }: { title: string; text: string; testId: string; extra: ReactNode }) {
+  const { t } = useAuthText();
+  return (
+    <Result
+      status="warning"
+      title={title}
+      subTitle={
+        <span role="alert" data-testid={testId}>
+          {t("errors.INVALID_LINK", { ns: "common" })}. {text}
+        </span>
+      }
+      extra={extra}
+    />
+  );
 }
 
 /** "Back to login", its arrow pointing back in the reading direction. */

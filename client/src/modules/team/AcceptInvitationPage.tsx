@@ -1,13 +1,13 @@
 // /invite?token=...: the invited person chooses a name and a password (the shared sign-up password
 // rule, first failing check only, with its hint) and confirms it; POST /api/team/invitations/accept.
 // Success leads to /login with a welcome; a used, revoked or expired link says so.
-import { Button, Form, Input, Result, type InputRef } from "antd";
-import { useRef, useState } from "react";
+import { Button, Form, Input } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { acceptInvitationSchema, fieldErrors } from "@sufra/schema";
 import { api, ApiError } from "../../lib/api.ts";
-import { AuthLayout, BackToLogin, detailsOnFields, Field, type FieldErrors, generalError, type LoginState, type Msg, Notice, useAuthText, withoutError } from "../auth/index.ts";
+import { AuthLayout, BackToLogin, detailsOnFields, Field, type FieldErrors, generalError, InvalidLink, type LoginState, Notice, useAuthText, useFieldForm } from "../auth/index.ts";
 import { LinkButton } from "../../shared/RouteButton.tsx";
 import { TEAM_NS } from "./i18n.ts";
 
@@ -25,38 +25,23 @@ export default function AcceptInvitationPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get("token")?.trim() ?? "";
-  const [values, setValues] = useState<Record<AcceptField, string>>({ name: "", password: "", confirmPassword: "" });
-  const [errors, setErrors] = useState<FieldErrors<AcceptField>>({});
-  const [failure, setFailure] = useState<Msg | null>(null);
+  const { values, errors, change, showErrors, refFor, failure, setFailure, busy, setBusy, refuse, sending } = useFieldForm(FIELDS, { name: "", password: "", confirmPassword: "" });
   const [invalid, setInvalid] = useState(!token);
-  const [busy, setBusy] = useState(false);
-  const refs = { name: useRef<InputRef>(null), password: useRef<InputRef>(null), confirmPassword: useRef<InputRef>(null) };
-
-  const change = (field: AcceptField) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    const value = e.target.value;
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((errs) => withoutError(errs, field));
-  };
-
-  const showErrors = (next: FieldErrors<AcceptField>) => {
-    setErrors(next);
-    const first = FIELDS.find((f) => next[f]);
-    if (first) refs[first].current?.focus();
-  };
 
   async function submit() {
     if (busy) return;
-    setFailure(null);
     const parsed = acceptInvitationSchema.safeParse({ token, ...values });
     if (!parsed.success) {
       const found = fieldErrors(parsed.error);
-      if (found.token) return setInvalid(true);
+      if (found.token) {
+        setFailure(null);
+        return setInvalid(true);
+      }
       const next: FieldErrors<AcceptField> = {};
       for (const f of FIELDS) if (found[f]?.[0]) next[f] = { key: found[f][0] };
-      return showErrors(next);
+      return refuse(next);
     }
-    setErrors({});
-    setBusy(true);
+    sending();
     try {
       const res = await api.post<Accepted>("/team/invitations/accept", { token, name: parsed.data.name, password: values.password, confirm_password: values.confirmPassword }, { auth: false });
       const state: LoginState = { success: t("accept.done", { company: res.business.company_name, email: res.user.email }) };
@@ -80,16 +65,7 @@ export default function AcceptInvitationPage() {
   if (invalid)
     return (
       <AuthLayout title={t("accept.title")} footer={<BackToLogin label={t("accept.login")} />}>
-        <Result
-          status="warning"
-          title={t("accept.invalidTitle")}
-          subTitle={
-            <span role="alert" data-testid="invite-invalid">
-              {t("errors.INVALID_LINK", { ns: "common" })}. {t("accept.invalidText")}
-            </span>
-          }
-          extra={<LinkButton to="/login">{t("accept.login")}</LinkButton>}
-        />
+        <InvalidLink title={t("accept.invalidTitle")} text={t("accept.invalidText")} testId="invite-invalid" extra={<LinkButton to="/login">{t("accept.login")}</LinkButton>} />
       </AuthLayout>
     );
 
@@ -98,13 +74,13 @@ export default function AcceptInvitationPage() {
       <Notice msg={failure} testId="invite-error" />
       <Form layout="vertical" noValidate onFinish={submit} requiredMark={false} aria-label={t("accept.title")}>
         <Field id="invite-name" label={t("accept.name")} error={errors.name}>
-          {(a11y) => <Input {...a11y} ref={refs.name} autoComplete="name" placeholder={t("accept.namePlaceholder")} value={values.name} onChange={change("name")} data-testid="invite-name" />}
+          {(a11y) => <Input {...a11y} ref={refFor("name")} autoComplete="name" placeholder={t("accept.namePlaceholder")} value={values.name} onChange={change("name")} data-testid="invite-name" />}
         </Field>
         <Field id="invite-password" label={t("accept.password")} error={errors.password} hint={say({ key: "passwordHint" })}>
-          {(a11y) => <Input.Password {...a11y} ref={refs.password} autoComplete="new-password" value={values.password} onChange={change("password")} data-testid="invite-password" />}
+          {(a11y) => <Input.Password {...a11y} ref={refFor("password")} autoComplete="new-password" value={values.password} onChange={change("password")} data-testid="invite-password" />}
         </Field>
         <Field id="invite-confirm" label={t("accept.confirm")} error={errors.confirmPassword}>
-          {(a11y) => <Input.Password {...a11y} ref={refs.confirmPassword} autoComplete="new-password" value={values.confirmPassword} onChange={change("confirmPassword")} data-testid="invite-confirm" />}
+          {(a11y) => <Input.Password {...a11y} ref={refFor("confirmPassword")} autoComplete="new-password" value={values.confirmPassword} onChange={change("confirmPassword")} data-testid="invite-confirm" />}
         </Field>
         <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="invite-submit">
           {t("accept.submit")}
