@@ -26,6 +26,8 @@ await db.$executeRawUnsafe(`
   insert into businesses (id, company_name, contact_name, phone, requested_plan, status, approved_at, created_at, updated_at)
   select gen_random_uuid(), 'Bench business ' || g, 'Bench', '+9655' || lpad(g::text, 7, '0'), 'premium', 'active', now(), now(), now()
     from generate_series(1, ${BUSINESSES - 1}) g`);
+// the café measured stands for one with its networks really connected: approval gave it practice accounts
+await db.$executeRawUnsafe(`delete from platform_accounts where demo`);
 await db.$executeRawUnsafe(`
   insert into platform_accounts (id, business_id, platform, status, external_id, handle, access_token, connected_at, created_at, updated_at)
   select gen_random_uuid(), b.id, p.platform::"Platform", 'connected', md5(b.id::text || p.platform), 'bench_' || left(md5(b.id::text), 8), 'bench-token', now(), now(), now()
