@@ -5,17 +5,16 @@
 import { FormFailure } from "../../shared/FormFailure.tsx";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { API_KEY_NAME_MAX, API_KEY_PREFIX, API_KEY_RATE_LIMIT, apiKeyNameSchema, messageText, type MessageKey } from "@sufra/schema";
-import { Alert, App, Button, Card, Descriptions, Empty, Form, Grid, Input, Modal, Skeleton, Table, Tag, Typography } from "antd";
+import { Alert, App, Button, Card, Descriptions, Empty, Form, Grid, Input, Modal, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiKeysPageDocument, CreateApiKeyDocument, RevokeApiKeyDocument, type ApiKeyRowFragment } from "../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
-import { UpgradeCard } from "../team/index.ts";
+import { PremiumPage, UpgradeCard } from "../team/index.ts";
 import { API_KEYS_NS } from "./i18n.ts";
 import { DangerConfirm, useReportedChange } from "../../shared/DangerConfirm.tsx";
-import { LoadError } from "../../shared/LoadError.tsx";
 import { Note } from "../../shared/Note.tsx";
 
 export default function ApiKeysPage() {
@@ -24,41 +23,33 @@ export default function ApiKeysPage() {
   const [created, setCreated] = useState<{ key: string; name: string } | null>(null);
   const reload = () => refetch().catch(() => {});
 
-  let body;
-  if (!data && error)
-    body = <LoadError title={t("loadFailed")} error={error} onRetry={reload} />;
-  else if (!data) body = <Skeleton active paragraph={{ rows: 6 }} />;
-  else {
-    const { apiKeys } = data;
-    body = (
-      <>
-        {!apiKeys.premium ? (
-          <UpgradeCard feature="api" plan={data.me.business?.subscription?.plan} />
-        ) : apiKeys.canManage ? (
-          <CreateKeyCard
-            onCreated={(c) => {
-              setCreated(c);
-              void reload();
-            }}
-          />
-        ) : (
-          <Note title={t("readOnly")} data-testid="api-keys-read-only" />
-        )}
-        {(apiKeys.premium || apiKeys.keys.length > 0) && <KeysCard keys={apiKeys.keys} canManage={apiKeys.canManage} onChange={reload} busy={loading} />}
-        {apiKeys.premium && <UsageCard />}
-      </>
-    );
-  }
-
   return (
-    <div className="sufra-team">
-      <Typography.Title level={1} className="sufra-page-title">
-        {t("title")}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t("intro")}</Typography.Paragraph>
-      {body}
+    <PremiumPage
+      ns={API_KEYS_NS}
+      data={data}
+      error={error}
+      onRetry={reload}
+      body={({ apiKeys, me }) => (
+        <>
+          {!apiKeys.premium ? (
+            <UpgradeCard feature="api" plan={me.business?.subscription?.plan} />
+          ) : apiKeys.canManage ? (
+            <CreateKeyCard
+              onCreated={(c) => {
+                setCreated(c);
+                void reload();
+              }}
+            />
+          ) : (
+            <Note title={t("readOnly")} data-testid="api-keys-read-only" />
+          )}
+          {(apiKeys.premium || apiKeys.keys.length > 0) && <KeysCard keys={apiKeys.keys} canManage={apiKeys.canManage} onChange={reload} busy={loading} />}
+          {apiKeys.premium && <UsageCard />}
+        </>
+      )}
+    >
       <KeyOnceModal created={created} onClose={() => setCreated(null)} />
-    </div>
+    </PremiumPage>
   );
 }
 

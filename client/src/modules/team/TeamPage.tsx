@@ -5,7 +5,7 @@
 import { FormFailure } from "../../shared/FormFailure.tsx";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { inviteSchema, messageText, type MessageKey } from "@sufra/schema";
-import { App, Button, Card, Descriptions, Empty, Form, Grid, Input, Radio, Skeleton, Table, Tag, Typography } from "antd";
+import { App, Button, Card, Descriptions, Empty, Form, Grid, Input, Radio, Table, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -21,11 +21,11 @@ import { errorCode, errorDetails, errorMessage } from "../../lib/errorMessage.ts
 import { formatDate } from "../../lib/format.ts";
 import { useSession } from "../../lib/session.ts";
 import { useLocale } from "../../lib/useLocale.ts";
+import { PremiumPage } from "./components/PremiumPage.tsx";
 import { UpgradeCard } from "./components/UpgradeCard.tsx";
 import { TEAM_NS } from "./i18n.ts";
 import "./team.css";
 import { DangerConfirm, useReportedChange } from "../../shared/DangerConfirm.tsx";
-import { LoadError } from "../../shared/LoadError.tsx";
 import { Note } from "../../shared/Note.tsx";
 
 type Member = TeamPageQuery["team"]["members"][number];
@@ -35,35 +35,27 @@ export default function TeamPage() {
   const { data, error, loading, refetch } = useQuery(TeamPageDocument, { fetchPolicy: "cache-and-network" });
   const reload = () => refetch().catch(() => {});
 
-  let body;
-  if (!data && error)
-    body = <LoadError title={t("loadFailed")} error={error} onRetry={reload} />;
-  else if (!data) body = <Skeleton active paragraph={{ rows: 6 }} />;
-  else {
-    const { team } = data;
-    const plan = data.me.business?.subscription?.plan;
-    body = team.premium ? (
-      <>
-        <MembersCard members={team.members} canManage={team.canManage} onChange={reload} busy={loading} />
-        {team.canManage ? <InviteCard onInvited={reload} /> : <Note title={t("readOnly")} data-testid="team-read-only" />}
-        <InvitationsCard invitations={team.invitations} canManage={team.canManage} onChange={reload} />
-      </>
-    ) : (
-      <>
-        <UpgradeCard feature="team" plan={plan} />
-        {team.members.length > 1 && <MembersCard members={team.members} canManage={team.canManage} onChange={reload} busy={loading} />}
-      </>
-    );
-  }
-
   return (
-    <div className="sufra-team">
-      <Typography.Title level={1} className="sufra-page-title">
-        {t("title")}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t("intro")}</Typography.Paragraph>
-      {body}
-    </div>
+    <PremiumPage
+      ns={TEAM_NS}
+      data={data}
+      error={error}
+      onRetry={reload}
+      body={({ team, me }) =>
+        team.premium ? (
+          <>
+            <MembersCard members={team.members} canManage={team.canManage} onChange={reload} busy={loading} />
+            {team.canManage ? <InviteCard onInvited={reload} /> : <Note title={t("readOnly")} data-testid="team-read-only" />}
+            <InvitationsCard invitations={team.invitations} canManage={team.canManage} onChange={reload} />
+          </>
+        ) : (
+          <>
+            <UpgradeCard feature="team" plan={me.business?.subscription?.plan} />
+            {team.members.length > 1 && <MembersCard members={team.members} canManage={team.canManage} onChange={reload} busy={loading} />}
+          </>
+        )
+      }
+    />
   );
 }
 
@@ -180,18 +172,14 @@ function InviteCard({ onInvited }: { onInvited: () => unknown }) {
         </Form.Item>
         <Form.Item name="role" label={<span id="invite-role">{t("invite.role")}</span>} rules={[ruleFor("role", locale)]}>
           <Radio.Group aria-labelledby="invite-role" className="sufra-role-choice">
-            <Radio value="CLIENT">
-              <span className="sufra-role-label">{t("roles.client")}</span>
-              <Typography.Text type="secondary" className="sufra-role-hint">
-                {t("roles.clientHint")}
-              </Typography.Text>
-            </Radio>
-            <Radio value="OWNER">
-              <span className="sufra-role-label">{t("roles.owner")}</span>
-              <Typography.Text type="secondary" className="sufra-role-hint">
-                {t("roles.ownerHint")}
-              </Typography.Text>
-            </Radio>
+            {(["client", "owner"] as const).map((r) => (
+              <Radio key={r} value={r.toUpperCase()}>
+                <span className="sufra-role-label">{t(`roles.${r}`)}</span>
+                <Typography.Text type="secondary" className="sufra-role-hint">
+                  {t(`roles.${r}Hint`)}
+                </Typography.Text>
+              </Radio>
+            ))}
           </Radio.Group>
         </Form.Item>
         <FormFailure failure={failure} testId="invite-error" />

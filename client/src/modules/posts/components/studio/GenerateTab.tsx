@@ -35,7 +35,7 @@ import {
   type PlatformName,
 } from "@sufra/schema";
 import { Alert, App, Button, Card, Form, Input, Segmented, Select, Tag, Typography } from "antd";
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { errorCode, errorDetails, errorMessage } from "../../../../lib/errorMessage.ts";
@@ -215,29 +215,21 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags 
             data-testid="studio-occasion"
           />
         </Form.Item>
-        <Form.Item label={t("tone.label")}>
-          <Segmented<ContentTone> block value={tone} onChange={setTone} options={CONTENT_TONE_KEYS.map((k) => ({ value: k, label: CONTENT_TONES[k][locale] }))} aria-label={t("tone.label")} data-testid="studio-tone" />
-        </Form.Item>
-        <Form.Item label={t("language.label")}>
-          <Segmented<ContentLanguage>
-            block
-            value={language}
-            onChange={setLanguage}
-            options={CONTENT_LANGUAGE_KEYS.map((k) => ({ value: k, label: k === "both" ? t("language.both") : <bdi lang={k}>{t(`language.${k}`)}</bdi> }))}
-            aria-label={t("language.label")}
-            data-testid="studio-language"
-          />
-        </Form.Item>
-        <Form.Item label={t("variants.label")}>
-          <Segmented<number>
-            block
-            value={variants}
-            onChange={setVariants}
-            options={Array.from({ length: MAX_GENERATE_VARIANTS - MIN_GENERATE_VARIANTS + 1 }, (_, i) => ({ value: i + MIN_GENERATE_VARIANTS, label: formatNumber(i + MIN_GENERATE_VARIANTS, locale) }))}
-            aria-label={t("variants.label")}
-            data-testid="studio-variants"
-          />
-        </Form.Item>
+        <Choice<ContentTone> label={t("tone.label")} value={tone} onChange={setTone} options={CONTENT_TONE_KEYS.map((k) => ({ value: k, label: CONTENT_TONES[k][locale] }))} testId="studio-tone" />
+        <Choice<ContentLanguage>
+          label={t("language.label")}
+          value={language}
+          onChange={setLanguage}
+          options={CONTENT_LANGUAGE_KEYS.map((k) => ({ value: k, label: k === "both" ? t("language.both") : <bdi lang={k}>{t(`language.${k}`)}</bdi> }))}
+          testId="studio-language"
+        />
+        <Choice<number>
+          label={t("variants.label")}
+          value={variants}
+          onChange={setVariants}
+          options={Array.from({ length: MAX_GENERATE_VARIANTS - MIN_GENERATE_VARIANTS + 1 }, (_, i) => ({ value: i + MIN_GENERATE_VARIANTS, label: formatNumber(i + MIN_GENERATE_VARIANTS, locale) }))}
+          testId="studio-variants"
+        />
         <div className="sufra-studio-run">
           <Button type="primary" onClick={() => void run()} loading={busy} disabled={spent || busy} data-testid="studio-generate">
             {busy ? t("generating") : t("generate")}
@@ -285,6 +277,15 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags 
 }
 
 // ---------------------------------------------------------------- the coming occasions
+/** A few choices side by side, the control named by its label for screen readers. */
+function Choice<T extends string | number>({ label, value, onChange, options, testId }: { label: string; value: T; onChange: (v: T) => void; options: { value: T; label: ReactNode }[]; testId: string }) {
+  return (
+    <Form.Item label={label}>
+      <Segmented<T> block value={value} onChange={onChange} options={options} aria-label={label} data-testid={testId} />
+    </Form.Item>
+  );
+}
+
 function OccasionHints({ list, onUse }: { list: Upcoming[] | undefined; onUse: (o: Upcoming, key: ContentOccasionKey) => void }) {
   const { t } = useTranslation(STUDIO_NS);
   const locale = useLocale();
