@@ -34,6 +34,8 @@ export function isIsoDate(v: unknown): v is string {
 const utcOf = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const addDays = (iso: string, days: number) => isoOf(utcOf(iso) + days * DAY_MS);
+/** A date column's day (Postgres `date` reads as midnight UTC) written YYYY-MM-DD. */
+export const isoDay = (d: Date) => isoOf(d.getTime());
 /** Whole days from a to b (b later: positive). */
 export const daysBetween = (a: string, b: string) => Math.round((utcOf(b) - utcOf(a)) / DAY_MS);
 

@@ -2,11 +2,11 @@
 // (tenancy is decided there). The realtime subscription checks tenancy once, on subscribing, and
 // then sends a fresh view after each of the business's post or metrics events.
 import { builder } from "../../graphql/builder.ts";
-import { PlatformEnum, TargetStatusEnum } from "../../graphql/enums.ts";
+import { countFields } from "../../graphql/figures.ts";
+import { PlatformEnum, TargetStatusEnum, upper } from "../../graphql/enums.ts";
 import { AUDIENCE_GAPS, type AnalyticsAudience as AudienceShape, type AudienceCityShare, type AudienceNetwork, type AudienceShare, type AudienceView } from "./audience.ts";
 import type { AnalyticsRealtime as RealtimeShape, RealtimeHour, RealtimeTarget } from "./realtime.ts";
 
-const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
 
 const AudienceGapEnum = builder.enumType("AnalyticsAudienceGap", {
   description:
@@ -79,11 +79,7 @@ const RealtimeTotalsRef = builder.objectRef<RealtimeShape["totals"]>("AnalyticsR
   description: "Targets published in the window, with their figures as last collected.",
   fields: (t) => ({
     posts: t.exposeInt("posts"),
-    reach: t.exposeInt("reach"),
-    views: t.exposeInt("views"),
-    likes: t.exposeInt("likes"),
-    comments: t.exposeInt("comments"),
-    shares: t.exposeInt("shares"),
+    ...countFields(t),
     engagementRate: t.exposeFloat("engagementRate", { nullable: true, description: "Percent, as in the overview; null without reach or views." }),
   }),
 });
@@ -94,11 +90,7 @@ const RealtimeHourRef = builder.objectRef<RealtimeHour>("AnalyticsRealtimeHour")
     start: t.field({ type: "DateTime", resolve: (h) => h.start }),
     hour: t.exposeInt("hour", { description: "The hour of the day in Kuwait, 0-23." }),
     posts: t.exposeInt("posts"),
-    reach: t.exposeInt("reach"),
-    views: t.exposeInt("views"),
-    likes: t.exposeInt("likes"),
-    comments: t.exposeInt("comments"),
-    shares: t.exposeInt("shares"),
+    ...countFields(t),
   }),
 });
 

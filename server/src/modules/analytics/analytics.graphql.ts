@@ -2,7 +2,8 @@
 import type { ArgBuilder } from "@pothos/core";
 import { ANALYTICS_INTERVALS, TOP_POSTS_SORTS } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
-import { PlatformEnum } from "../../graphql/enums.ts";
+import { countFields, type FieldsOf } from "../../graphql/figures.ts";
+import { PlatformEnum, upper } from "../../graphql/enums.ts";
 import type {
   AnalyticsContent as ContentShape,
   AnalyticsEngagement as EngagementShape,
@@ -29,16 +30,11 @@ const AnalyticsPeriod = builder.objectRef<{ from: string; to: string }>("Analyti
   }),
 });
 
-type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 
 /** The figures the totals and each network share. */
-const figureFields = <T extends AnalyticsFigures>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) => ({
+const figureFields = <T extends AnalyticsFigures>(t: FieldsOf<T>) => ({
   posts: t.int({ description: "Network copies published in the range (a post on Instagram and X is two); posts counted once: AnalyticsOverview.publishedPosts.", resolve: (f) => f.posts }),
-  reach: t.int({ resolve: (f) => f.reach }),
-  views: t.int({ resolve: (f) => f.views }),
-  likes: t.int({ resolve: (f) => f.likes }),
-  comments: t.int({ resolve: (f) => f.comments }),
-  shares: t.int({ resolve: (f) => f.shares }),
+  ...countFields(t),
   engagementRate: t.float({ nullable: true, description: "Likes, comments and shares over reach (over views where a network gives no reach), in percent; null with neither.", resolve: (f) => f.engagementRate }),
 });
 
@@ -92,6 +88,7 @@ const COMMON =
   "`clientId` is the business id (me.businessId): a business's people may name only their own, admins any. `from`..`to` are YYYY-MM-DD Kuwait days (the last 30 days when left out). `campaignId`: only that campaign's posts. `includeSimulated` left out: simulated figures count only for a business whose accounts are all demo accounts.";
 
 /** The arguments every analytics question takes. */
+type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 const commonArgs = (arg: ArgBuilder<Types>) => ({
   clientId: arg.id({ required: true }),
   from: arg.string(),
@@ -118,11 +115,10 @@ builder.queryFields((t) => ({
 }));
 
 // ---------------------------------------------------------------- engagement, a network, top posts, content
-const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
 const AnalyticsIntervalEnum = builder.enumType("AnalyticsInterval", { description: "DAY: Kuwait days; WEEK: Kuwait weeks, Saturday to Friday.", values: upper(ANALYTICS_INTERVALS) });
 const TopPostsSortEnum = builder.enumType("AnalyticsTopPostsSort", { description: "ENGAGEMENT: likes, comments and shares together.", values: upper(TOP_POSTS_SORTS) });
 
-const answerFields = <T extends { clientId: string; from: string; to: string; simulatedIncluded: boolean }>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) => ({
+const answerFields = <T extends { clientId: string; from: string; to: string; simulatedIncluded: boolean }>(t: FieldsOf<T>) => ({
   clientId: t.field({ type: "ID", resolve: (o) => o.clientId }),
   from: t.string({ description: "YYYY-MM-DD, Kuwait", resolve: (o) => o.from }),
   to: t.string({ description: "YYYY-MM-DD, Kuwait", resolve: (o) => o.to }),
@@ -156,7 +152,7 @@ const AnalyticsEngagement = builder.objectRef<EngagementShape>("AnalyticsEngagem
 });
 
 /** A post's figures, on all its networks or on one. */
-const postFigureFields = <T extends PostFigures>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) => ({
+const postFigureFields = <T extends PostFigures>(t: FieldsOf<T>) => ({
   reach: t.int({ resolve: (f) => f.reach }),
   views: t.int({ resolve: (f) => f.views }),
   likes: t.int({ resolve: (f) => f.likes }),
@@ -212,7 +208,7 @@ const AnalyticsPlatformDetail = builder.objectRef<PlatformDetailShape>("Analytic
   }),
 });
 
-const contentFigureFields = <T extends ContentFigures>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) => ({
+const contentFigureFields = <T extends ContentFigures>(t: FieldsOf<T>) => ({
   posts: t.int({ description: "Posts (not targets) in the group.", resolve: (f) => f.posts }),
   ...postFigureFields(t),
   averageEngagement: t.float({ nullable: true, description: "Engagement per post; null without posts.", resolve: (f) => f.averageEngagement }),

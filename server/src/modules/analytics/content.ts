@@ -15,6 +15,7 @@ import {
   KUWAIT_WEEK_DAYS,
   addDays,
   daysBetween,
+  isoDay,
   kuwaitClock,
   kuwaitDate,
   kuwaitHolidays,
@@ -67,7 +68,6 @@ export interface ContentBreakdown {
 }
 
 // ---------------------------------------------------------------- occasions
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * The caption occasion the Kuwait calendar puts on each day of a range (admins' corrections

@@ -8,7 +8,7 @@
 // anonymous scraping of a computation; only admins correct dates.
 import adhanModule from "adhan";
 import {
-  calendarOccasionDate, holidayOverrideSchema, holidaysQuerySchema, isOccasionKey, KUWAIT_CITY, KUWAIT_TIME_ZONE, kuwaitDate, kuwaitHolidays, prayerTimesQuerySchema,
+  calendarOccasionDate, holidayOverrideSchema, holidaysQuerySchema, isOccasionKey, isoDay, KUWAIT_CITY, KUWAIT_TIME_ZONE, kuwaitDate, kuwaitHolidays, prayerTimesQuerySchema,
   OCCASIONS, upcomingOccasions, upcomingOccasionsQuerySchema, type HolidayOverrideInput, type OccasionKey, type KuwaitHoliday, type PrayerTimes, type UpcomingOccasion,
 } from "@sufra/schema";
 import type { Db } from "../../db/prisma.ts";
@@ -35,7 +35,6 @@ export function kuwaitPrayerTimes(date: string): PrayerTimes {
   return { date, fajr: hhmm(t.fajr), sunrise: hhmm(t.sunrise), dhuhr: hhmm(t.dhuhr), asr: hhmm(t.asr), maghrib: hhmm(t.maghrib), isha: hhmm(t.isha) };
 }
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const dayOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 export interface HolidayOverrideRow {

@@ -10,6 +10,5 @@ export async function assertCampaignOf(client: Db | Tx, businessId: string, camp
 }
 
 /** A stored DATE (midnight UTC) as the Kuwait date it holds, YYYY-MM-DD. */
-export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 /** A Kuwait date to store in a DATE column. */
 export const dayValue = (iso: string) => new Date(`${iso}T00:00:00Z`);

@@ -2,12 +2,12 @@
 // posts are read with it by `campaign(id)`; on the list they are fetched per campaign when asked for.
 import { CAMPAIGN_GOAL_KEYS, filsToKwd } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
-import { ContentOccasionEnum, PlatformEnum } from "../../graphql/enums.ts";
+import { countFields, type FieldsOf } from "../../graphql/figures.ts";
+import { ContentOccasionEnum, PlatformEnum, upper } from "../../graphql/enums.ts";
 import { Post } from "../posts/index.ts";
 import type { CampaignDetail, CampaignView } from "./campaigns.service.ts";
 import type { CampaignFigures, CampaignRollup as RollupShape } from "./rollup.ts";
 
-const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
 
 export const CampaignGoalEnum = builder.enumType("CampaignGoal", { description: "awareness (reach), footfall (visits), orders, launch (views)", values: upper(CAMPAIGN_GOAL_KEYS) });
 export const CampaignMetricEnum = builder.enumType("CampaignMetric", { description: "The figure a goal is measured by", values: upper(["reach", "views", "visits", "orders"] as const) });
@@ -27,14 +27,9 @@ const CampaignProgress = builder.objectRef<CampaignView["progress"]>("CampaignPr
   }),
 });
 
-type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
-const figureFields = <T extends CampaignFigures>(t: PothosSchemaTypes.ObjectFieldBuilder<Types, T>) => ({
+const figureFields = <T extends CampaignFigures>(t: FieldsOf<T>) => ({
   posts: t.int({ description: "Network copies published (a post on Instagram and X is two); posts counted once: CampaignRollup.publishedPosts", resolve: (f) => f.posts }),
-  reach: t.int({ resolve: (f) => f.reach }),
-  views: t.int({ resolve: (f) => f.views }),
-  likes: t.int({ resolve: (f) => f.likes }),
-  comments: t.int({ resolve: (f) => f.comments }),
-  shares: t.int({ resolve: (f) => f.shares }),
+  ...countFields(t),
   engagementRate: t.float({ nullable: true, description: "Likes, comments and shares over reach (over views where a network gives none), in percent", resolve: (f) => f.engagementRate }),
 });
 

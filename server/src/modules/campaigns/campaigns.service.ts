@@ -6,7 +6,7 @@
 // A post belongs to at most one campaign: attaching it elsewhere moves it. A post due or published
 // outside the campaign's days is allowed (a teaser before, a thank-you after) and reported as such.
 // Deleting a campaign keeps its posts (their campaign is cleared by the foreign key's SET NULL).
-import { campaignAsInput, campaignInputSchema, campaignPostIdsSchema, compareCampaigns, isContentOccasionKey, isOutsideCampaign, kuwaitDate, type CampaignData } from "@sufra/schema";
+import { campaignAsInput, campaignInputSchema, campaignPostIdsSchema, compareCampaigns, isContentOccasionKey, isOutsideCampaign, kuwaitDate, type CampaignData, isoDay } from "@sufra/schema";
 import type { Db, Tx } from "../../db/prisma.ts";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
@@ -14,7 +14,7 @@ import { Prisma, type Campaign as CampaignRow } from "../../generated/prisma/cli
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { postInclude, type PostRecord } from "../posts/index.ts";
-import { dayValue, isoDay } from "./campaign-of.ts";
+import { dayValue } from "./campaign-of.ts";
 import { computeRollup, progressOf, type CampaignProgressView, type CampaignRollup } from "./rollup.ts";
 import { isUuid } from "../../kernel/ids.ts";
 

@@ -1,15 +1,14 @@
 // Competitors at the GraphQL door: thin, every field calls the competitors service (tenancy and the
 // rules are decided there); errors are the catalogue's, as everywhere.
-import { COMPETITOR_METRICS, COMPETITOR_SOURCES, type CompetitorMetric, type SummaryPoint } from "@sufra/schema";
+import { COMPETITOR_METRICS, COMPETITOR_SOURCES, type CompetitorMetric, type SummaryPoint, isoDay } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import type { Competitor as CompetitorRow } from "../../generated/prisma/client.ts";
-import { PlatformEnum } from "../../graphql/enums.ts";
+import { PlatformEnum, upper } from "../../graphql/enums.ts";
 import { personOfBusiness } from "../../graphql/scopes.ts";
 import type { CompetitorBenchmark as BenchmarkShape, CompetitorImportResult, CompetitorView, SnapshotView } from "./competitors.service.ts";
 import type { DiscoveryStatus } from "./discovery-connection.service.ts";
 import type { FollowersPoint, OwnFigures } from "./own-figures.ts";
 
-const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
 const METRIC_NAMES: Record<CompetitorMetric, string> = { followers: "FOLLOWERS", postsPerWeek: "POSTS_PER_WEEK", avgEngagement: "AVG_ENGAGEMENT" };
 
 export const CompetitorSourceEnum = builder.enumType("CompetitorSource", { description: "How a reading came: by hand, from a CSV file, or read from Instagram.", values: upper(COMPETITOR_SOURCES) });
@@ -19,7 +18,6 @@ export const CompetitorMetricEnum = builder.enumType("CompetitorMetric", {
 
 /** People of a business, or an API key acting for one. */
 const ofBusiness = { authScopes: { business: true } } as const;
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 export const CompetitorSnapshot = builder.objectRef<SnapshotView>("CompetitorSnapshot").implement({
   description: "A competitor's public figures on one Kuwait day.",

@@ -2,7 +2,7 @@
 // import takes a text/csv body, a multipart file in the field `file`, or JSON {csv}; the template is
 // a file download in the language asked for (?lang=ar, else the Accept-Language).
 import { Router, type Request } from "express";
-import { COMPETITOR_CSV_TEMPLATE, COMPETITOR_IMPORT_MAX_BYTES, pickLocale } from "@sufra/schema";
+import { COMPETITOR_CSV_TEMPLATE, COMPETITOR_IMPORT_MAX_BYTES, pickLocale, isoDay } from "@sufra/schema";
 import type { Competitor } from "../../generated/prisma/client.ts";
 import { csvUpload } from "../../http/csv-upload.ts";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
@@ -12,7 +12,6 @@ import type { DiscoveryStatus } from "./discovery-connection.service.ts";
 import type { OwnFigures } from "./own-figures.ts";
 
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 export const restSnapshot = (s: SnapshotView) => ({
   id: s.id,

@@ -1,8 +1,8 @@
 // The getting-started checklist at the GraphQL door: thin, the service decides every step.
 import { builder } from "../../graphql/builder.ts";
+import { upper } from "../../graphql/enums.ts";
 import { GETTING_STARTED_STEPS, PROFILE_NEEDS, type GettingStarted, type GettingStartedStep } from "./getting-started.service.ts";
 
-const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
 
 const StepKey = builder.enumType("GettingStartedStepKey", {
   description: "profile (cuisine, area, hours and a menu), connect (a real network), practice (a post published to a practice account), schedule (a post scheduled), team (Premium: a second person or a pending invitation).",

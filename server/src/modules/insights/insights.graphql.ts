@@ -1,8 +1,8 @@
 // Posting insights at the GraphQL door: thin, the one field calls the insights service.
 import { INSIGHTS_SOURCES, SUGGESTION_REASONS, type InsightsSource, type PostingHeatCell as HeatCellShape, type PostingInsights as InsightsShape, type PostingSuggestion as SuggestionShape, type SuggestionReason, type WeekdayBest as WeekdayBestShape } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
+import { upper } from "../../graphql/enums.ts";
 
-const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
 
 const InsightsSourceEnum = builder.enumType("InsightsSource", {
   description: "OWN: from the business's own published posts and their engagement; DEFAULTS: Kuwait food-and-beverage habits around the prayer times, until there are enough posts.",

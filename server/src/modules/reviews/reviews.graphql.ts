@@ -2,11 +2,11 @@
 // Relay connection with its total and unanswered counts).
 import { REVIEW_FILTERS, REVIEW_LANGUAGES, REVIEW_SENTIMENT_KEYS, REVIEW_SOURCE_KEYS, REVIEW_STATUS_KEYS, REVIEW_TOPIC_KEYS } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
+import { upper } from "../../graphql/enums.ts";
 import { connectionComplexity, DEFAULT_PAGE_SIZE, offsetAfter, offsetConnection } from "../../kernel/pagination.ts";
 import type { Review as ReviewRow } from "../../generated/prisma/client.ts";
 import type { ReviewImportResult, ReviewStats as ReviewStatsShape } from "./reviews.service.ts";
 
-const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
 
 export const ReviewSourceEnum = builder.enumType("ReviewSource", { description: "Where the review was posted.", values: upper(REVIEW_SOURCE_KEYS) });
 export const ReviewStatusEnum = builder.enumType("ReviewStatus", { description: "new: no approved reply yet; approved: the reply is ready; replied: answered on the network.", values: upper(REVIEW_STATUS_KEYS) });

@@ -1,0 +1,24 @@
+// The five counts a network reports for a post (reach, views, likes, comments, shares), as every
+// figure type shows them: a target, the analytics and campaign totals, the realtime view. One list,
+// so a new count reaches every type at once.
+import { builder } from "./builder.ts";
+
+export interface Counts {
+  reach: number;
+  views: number;
+  likes: number;
+  comments: number;
+  shares: number;
+}
+
+type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+export type FieldsOf<T> = PothosSchemaTypes.ObjectFieldBuilder<Types, T>;
+
+/** The counts in the order the schema prints them: reach, views, likes, comments, shares. */
+export const countFields = <T extends Counts>(t: FieldsOf<T>) => ({
+  reach: t.int({ resolve: (f) => f.reach }),
+  views: t.int({ resolve: (f) => f.views }),
+  likes: t.int({ resolve: (f) => f.likes }),
+  comments: t.int({ resolve: (f) => f.comments }),
+  shares: t.int({ resolve: (f) => f.shares }),
+});
