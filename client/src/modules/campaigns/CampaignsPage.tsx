@@ -2,6 +2,7 @@
 // Each shows its goal, its Kuwait dates with the Hijri dates beside them, its budget in KWD, occasion,
 // post count and progress toward the goal. "New campaign" and "Edit" open the form; "Delete" says the
 // posts stay. An empty list teaches: what a campaign does, and the coming occasions to plan one for.
+import { EmptyStart } from "../../shared/EmptyStart.tsx";
 import { PageHead } from "../../shared/PageHead.tsx";
 import { useQuery } from "@apollo/client/react";
 import { addDays, CALENDAR_CONTENT_OCCASIONS, campaignEnd, CONTENT_OCCASIONS, type ContentOccasionKey } from "@sufra/schema";
@@ -151,18 +152,7 @@ function EmptyCampaigns({ onPlan }: { onPlan: (d: CampaignDraft) => void }) {
   const lastDay = (o: (typeof all)[number]) => (o.occasionKey === "ramadan_start" ? (all.find((x) => x.occasionKey === "ramadan_end" && x.date > o.date)?.date ?? addDays(o.date, 29)) : campaignEnd(o.date, o.days));
   const plan = (o: (typeof all)[number]) => onPlan({ name: `${nameOf(o)} ${o.date.slice(0, 4)}`, startDate: o.date, endDate: lastDay(o), occasion: contentKey(o), goal: "awareness" });
   return (
-    <Empty
-      className="sufra-campaigns-empty"
-      data-testid="campaigns-empty"
-      description={
-        <span>
-          <Typography.Title level={2} className="sufra-section-title">
-            {first ? t("empty.title", { occasion: nameOf(first) }) : t("empty.titleNone")}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{t("empty.text")}</Typography.Paragraph>
-        </span>
-      }
-    >
+    <EmptyStart className="sufra-campaigns-empty" testId="campaigns-empty" title={first ? t("empty.title", { occasion: nameOf(first) }) : t("empty.titleNone")} text={t("empty.text")}>
       {coming.length > 0 && (
         <>
           <Typography.Paragraph strong>{t("empty.coming")}</Typography.Paragraph>
@@ -184,6 +174,6 @@ function EmptyCampaigns({ onPlan }: { onPlan: (d: CampaignDraft) => void }) {
       <Button type="primary" onClick={() => onPlan({})}>
         {t("create")}
       </Button>
-    </Empty>
+    </EmptyStart>
   );
 }

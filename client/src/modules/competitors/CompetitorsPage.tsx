@@ -4,6 +4,7 @@
 // figures entered by hand, imported, or read from Instagram (which needs the business's Facebook
 // sign-in: the "Figures from Instagram" card near the top says where that stands). With none yet, the
 // screen says what it will do and how to start. One column on a phone (360 px), a grid from tablets up.
+import { EmptyStart } from "../../shared/EmptyStart.tsx";
 import { PageHead } from "../../shared/PageHead.tsx";
 import { useQuery } from "@apollo/client/react";
 import { COMPETITORS_MAX_PER_BUSINESS } from "@sufra/schema";
@@ -54,21 +55,7 @@ export default function CompetitorsPage() {
   else if (!b) body = <Skeleton active paragraph={{ rows: 8 }} />;
   else if (!count)
     body = (
-      <Empty
-        className="sufra-competitors-empty"
-        data-testid="competitors-empty"
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={
-          <span>
-            <Typography.Title level={2} className="sufra-section-title">
-              {t("empty.title")}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary" className="sufra-competitors-empty-text">
-              {t("empty.text")}
-            </Typography.Paragraph>
-          </span>
-        }
-      >
+      <EmptyStart className="sufra-competitors-empty" testId="competitors-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} title={t("empty.title")} text={t("empty.text")} textClassName="sufra-competitors-empty-text">
         <div className="sufra-competitors-empty-actions">
           <Button type="primary" onClick={() => setForm({ open: true, editing: null })}>
             {t("add")}
@@ -76,7 +63,7 @@ export default function CompetitorsPage() {
           <Button onClick={() => setImporting(true)}>{t("importCsv")}</Button>
         </div>
         <TemplateButtons />
-      </Empty>
+      </EmptyStart>
     );
   else
     body = (

@@ -11,8 +11,7 @@ import { ClientActivity } from "./components/ClientActivity.tsx";
 import { ContentPerformanceCard } from "./components/ContentPerformanceCard.tsx";
 import { GettingStartedCard } from "./components/GettingStartedCard.tsx";
 import { DashboardFrame } from "./components/DashboardFrame.tsx";
-import { OccasionsCard } from "./components/OccasionsCard.tsx";
-import { PrayerTimesCard } from "./components/PrayerTimesCard.tsx";
+import { KuwaitDayCols } from "./components/KuwaitDayCols.tsx";
 import { QuickActions } from "./components/QuickActions.tsx";
 import { RecentPosts } from "./components/RecentPosts.tsx";
 import { ClientStatCards } from "./components/StatCards.tsx";
@@ -65,12 +64,7 @@ export function ClientDashboard() {
           {me.business && <ClientFigures />}
           {me.business && <UnansweredReviewsCard />}
           <Row gutter={[16, 16]}>
-            <Col xs={24} lg={12}>
-              <PrayerTimesCard />
-            </Col>
-            <Col xs={24} lg={12}>
-              <OccasionsCard />
-            </Col>
+            <KuwaitDayCols />
           </Row>
           {me.business && <BestTimesCard />}
           <Row gutter={[16, 16]}>

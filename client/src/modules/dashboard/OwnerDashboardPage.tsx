@@ -6,8 +6,7 @@ import { Col, Row } from "antd";
 import { useTranslation } from "react-i18next";
 import { DashboardFrame } from "./components/DashboardFrame.tsx";
 import { ConnectedPlatforms } from "./components/EmptyPanels.tsx";
-import { OccasionsCard } from "./components/OccasionsCard.tsx";
-import { PrayerTimesCard } from "./components/PrayerTimesCard.tsx";
+import { KuwaitDayCols } from "./components/KuwaitDayCols.tsx";
 import { QuickActions } from "./components/QuickActions.tsx";
 import { RecentActivity } from "./components/RecentActivity.tsx";
 import { StatCards } from "./components/StatCards.tsx";
@@ -45,12 +44,7 @@ function OwnerFigures({ business }: { business: DashboardBusiness }) {
         <Col xs={24} lg={12}>
           {stats && <RecentActivity items={stats.recentActivity} />}
         </Col>
-        <Col xs={24} lg={12}>
-          <PrayerTimesCard />
-        </Col>
-        <Col xs={24} lg={12}>
-          <OccasionsCard />
-        </Col>
+        <KuwaitDayCols />
       </Row>
     </>
   );

@@ -4,6 +4,7 @@
 // status allows; a network part that waits for a person says why and offers the next step. Selected
 // posts can be deleted or moved together. Status changes arrive live (postChanged); while the socket
 // is down the list polls.
+import { EmptyStart } from "../../shared/EmptyStart.tsx";
 import { PageHead } from "../../shared/PageHead.tsx";
 import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
 import { isPostDeletable, isPostEditable, PLATFORMS, POST_STATUSES, messageText, postStatusKey, type PlatformName } from "@sufra/schema";
@@ -285,11 +286,11 @@ export default function PostsPage() {
   else if (!shown) list = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (!rows.length && !filtered && !cursors.length)
     list = (
-      <Empty className="sufra-posts-empty" description={<span><Typography.Title level={2} className="sufra-section-title">{t("empty.title")}</Typography.Title><Typography.Paragraph type="secondary">{t("empty.text")}</Typography.Paragraph></span>} data-testid="posts-empty">
+      <EmptyStart className="sufra-posts-empty" testId="posts-empty" title={t("empty.title")} text={t("empty.text")}>
         <RouteButton to="/posts/new" type="primary">
           {t("empty.create")}
         </RouteButton>
-      </Empty>
+      </EmptyStart>
     );
   else if (!rows.length)
     list = (

@@ -2,6 +2,7 @@
 // on wide screens, cards below 768 px; each review opens a drawer where Sufra suggests a reply in the
 // guest's language that the person edits, approves, copies and marks replied. Reviews are added by
 // hand or imported from a CSV file; an empty screen says what the page will do once there are some.
+import { EmptyStart } from "../../shared/EmptyStart.tsx";
 import { PageHead } from "../../shared/PageHead.tsx";
 import { useQuery } from "@apollo/client/react";
 import { Alert, Button, Card, Empty, Grid, Skeleton, Table, Tabs, Typography } from "antd";
@@ -108,25 +109,14 @@ export default function ReviewsPage() {
   else if (!shown) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (none)
     body = (
-      <Empty
-        className="sufra-reviews-empty"
-        data-testid="reviews-empty"
-        description={
-          <span>
-            <Typography.Title level={2} className="sufra-section-title">
-              {t("empty.title")}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary">{t("empty.text")}</Typography.Paragraph>
-          </span>
-        }
-      >
+      <EmptyStart className="sufra-reviews-empty" testId="reviews-empty" title={t("empty.title")} text={t("empty.text")}>
         <div className="sufra-reviews-empty-actions">
           <Button type="primary" onClick={() => setAdding(true)}>
             {t("addReview")}
           </Button>
           <Button onClick={() => setImporting(true)}>{t("importCsv")}</Button>
         </div>
-      </Empty>
+      </EmptyStart>
     );
   else if (!rows.length) body = <Empty description={t(`empty.${tab === "all" ? "title" : tab}`)} data-testid="reviews-tab-empty" />;
   else if (small)
