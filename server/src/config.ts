@@ -43,8 +43,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"]).default("info"),
   // json: one JSON line a record; pretty: readable lines (needs the development dependencies); unset: json under NODE_ENV=production, pretty at a terminal
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
-  // GraphQL schema introspection (and "Did you mean ...?" hints in errors); unset: on unless NODE_ENV=production
-  GRAPHQL_INTROSPECTION: z.enum(["true", "false"]).optional(),
+  // who may read the GraphQL schema (introspection, GET /graphql/schema.graphql, "Did you mean ...?" hints):
+  // unset or "callers": signed-in people and API keys, in every environment, so development runs the
+  // rule production keeps; "true": anyone, anonymous too (local tools); "false": nobody
+  GRAPHQL_INTROSPECTION: z.enum(["true", "false", "callers"]).optional(),
   // platform accounts: tokens are encrypted at rest with this key (unset: generated once under DATA_DIR)
   TOKEN_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   INSTAGRAM_APP_ID: z.string().optional(),
@@ -89,6 +91,9 @@ const envSchema = z.object({
   CLOCK_START: z.iso.datetime({ offset: true, message: "must be an ISO 8601 instant, e.g. 2026-11-25T09:00:00+03:00" }).optional(),
 });
 
+/** everyone: anonymous callers too; callers: a signed-in person or an API key; nobody: introspection off */
+export type SchemaReaders = "everyone" | "callers" | "nobody";
+
 export interface Config {
   port: number;
   host: string;
@@ -106,8 +111,8 @@ export interface Config {
   trustProxy: string[] | false;
   logLevel: "silent" | "error" | "warn" | "info" | "debug";
   logFormat: LogFormat;
-  /** schema introspection and field suggestions in GraphQL errors */
-  graphqlIntrospection: boolean;
+  /** who may read the schema: introspection, GET /graphql/schema.graphql and field suggestions in GraphQL errors */
+  graphqlIntrospection: SchemaReaders;
   tokenKey: Buffer;
   platforms: {
     instagram: { appId?: string; appSecret?: string; authorizeUrl: string; tokenUrl: string; graphUrl: string; graphVersion: string };
@@ -171,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY && trustProxyList(e.TRUST_PROXY).length ? trustProxyList(e.TRUST_PROXY) : false,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? defaultLogFormat(env),
-    graphqlIntrospection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === "true" : env.NODE_ENV !== "production",
+    graphqlIntrospection: e.GRAPHQL_INTROSPECTION === "true" ? "everyone" : e.GRAPHQL_INTROSPECTION === "false" ? "nobody" : "callers",
     tokenKey: createHash("sha256").update(e.TOKEN_ENCRYPTION_KEY ?? keptSecret(dataDir, "token-key")).digest(),
     platforms: {
       instagram: {

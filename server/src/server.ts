@@ -6,6 +6,7 @@ import { ApolloServer } from "@apollo/server";
 import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import type { GraphQLError } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import { CloseCode } from "graphql-ws";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -13,6 +14,7 @@ import type { Deps } from "./deps.ts";
 import { createApp } from "./http/app.ts";
 import { bearer, buildContext, type GraphQLContext } from "./graphql/context.ts";
 import { contextError, formatGraphQLError, httpStatusFromErrors, requestLocale } from "./graphql/errors.ts";
+import { mayReadSchema, schemaDocument, schemaReadersPlugin, withoutSuggestions } from "./graphql/introspection.ts";
 import { PARSE_OPTIONS, documentLimits, prepareOperation } from "./graphql/limits.ts";
 import { schema } from "./graphql/schema.ts";
 import { subscriptionsOverWebSocketOnly } from "./graphql/transport.ts";
@@ -27,8 +29,12 @@ export interface SufraServer {
 
 export async function createSufraServer(deps: Deps, services: Services): Promise<SufraServer> {
   const httpServer = createServer();
-  const introspection = deps.config.graphqlIntrospection;
-  const formatError = formatGraphQLError(deps.logger, { hideSchemaDetails: !introspection });
+  // who may read the schema, per caller (graphql/introspection.ts)
+  const readers = deps.config.graphqlIntrospection;
+  const formatError = formatGraphQLError(deps.logger);
+  // graphql-ws's errors, without the schema's names for a caller who may not read it
+  const wsError = (ctx: { extra: { ctx?: GraphQLContext } }, e: GraphQLError) =>
+    formatError(mayReadSchema(readers, ctx.extra.ctx?.viewer) ? e.toJSON() : { ...e.toJSON(), message: withoutSuggestions(e.message) }, e);
   const wsServer = new WebSocketServer({ server: httpServer, path: "/graphql" });
   // open sockets signed in as a person: when sessions end (in any process), theirs are checked and closed
   const sockets = new Map<WebSocket, Viewer>();
@@ -49,8 +55,8 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
   const wsCleanup = useServer<{ authorization?: string; token?: string; accessToken?: string }, { ctx?: GraphQLContext }>(
     {
       schema,
-      // the same document limits and introspection switch as over HTTP (graphql-ws parses and validates on its own)
-      onSubscribe: (_ctx, _id, payload) => prepareOperation(schema, payload, { introspection }),
+      // the same document limits and introspection rule as over HTTP (graphql-ws parses and validates on its own)
+      onSubscribe: (ctx, _id, payload) => prepareOperation(schema, payload, { introspection: mayReadSchema(readers, ctx.extra.ctx?.viewer) }),
       // the token comes in connectionParams, as {authorization: "Bearer ..."} or {token} / {accessToken}
       onConnect: async (ctx) => {
         const p = ctx.connectionParams ?? {};
@@ -71,9 +77,9 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
       // graphql-ws does not go through Apollo: give its errors the same codes and language
       onNext: (ctx, _id, _payload, _args, result) => {
         if (!result.errors?.length) return;
-        return requestLocale.run(ctx.extra.ctx?.meta.locale ?? "en", () => ({ ...result, errors: result.errors!.map((e) => formatError(e.toJSON(), e)) }));
+        return requestLocale.run(ctx.extra.ctx?.meta.locale ?? "en", () => ({ ...result, errors: result.errors!.map((e) => wsError(ctx, e)) }));
       },
-      onError: (ctx, _id, _payload, errors) => requestLocale.run(ctx.extra.ctx?.meta.locale ?? "en", () => errors.map((e) => formatError(e.toJSON(), e))),
+      onError: (ctx, _id, _payload, errors) => requestLocale.run(ctx.extra.ctx?.meta.locale ?? "en", () => errors.map((e) => wsError(ctx, e))),
     },
     wsServer,
   );
@@ -82,14 +88,15 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
     schema,
     formatError,
     includeStacktraceInErrorResponses: false,
-    introspection,
-    hideSchemaDetailsFromClientErrors: !introspection,
+    // on for the server; schemaReadersPlugin refuses it (and hides suggestions) per caller
+    introspection: true,
     parseOptions: PARSE_OPTIONS,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
       httpStatusFromErrors,
       subscriptionsOverWebSocketOnly,
+      schemaReadersPlugin(schema, readers),
       { serverWillStart: async () => ({ drainServer: async () => void (await wsCleanup.dispose()) }) },
     ],
   });
@@ -104,7 +111,7 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
   // hostile documents are refused before Apollo parses and validates them (see limits.ts)
   const limits = documentLimits(formatError);
   const graphql: RequestHandler = (req, res, next) => limits(req, res, (err?: unknown) => (err ? next(err) : apolloMiddleware(req, res, next)));
-  const app = createApp({ config: deps.config, services, logger: deps.logger, graphql });
+  const app = createApp({ config: deps.config, services, logger: deps.logger, graphql, graphqlSchema: schemaDocument(services, schema, readers) });
   httpServer.on("request", app);
 
   return {

@@ -330,7 +330,7 @@ type Pair<T> = { target: T; caller: CallerName; rule: Rule };
 
 /** Whether the caller is expected through the door; B on A's ids is refused; B with A's ids in a bulk body may answer but must not write. */
 function expectation(rule: Rule, caller: CallerName, door: "rest" | "graphql", namesAnA: boolean): "allow" | "refuse" | "noWrite" {
-  if (!mayCall(rule.policy, caller, door)) return "refuse";
+  if (!mayCall(rule.policy, caller, rule.door ?? door)) return "refuse";
   if (caller === "clientB" && rule.policy !== "public" && rule.policy !== "signedIn" && rule.policy !== "person") {
     if (namesAnA) return "refuse";
     if (rule.crossBody) return "noWrite";

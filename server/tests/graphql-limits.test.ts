@@ -1,5 +1,6 @@
 // Hostile GraphQL documents are refused before they cost anything, over HTTP and WebSocket, in the
-// person's language; field suggestions do not spell the schema out where introspection is off; and
+// person's language; field suggestions do not spell the schema out where introspection is off (per
+// caller: tests/introspection.test.ts); and
 // every field of every object type answers through every root field that returns it (no crash).
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { createClient } from "graphql-ws";
@@ -87,12 +88,12 @@ describe("document limits over HTTP", () => {
     expect(r.body.code).toBe("PAYLOAD_TOO_LARGE");
   });
 
-  test("ordinary queries still pass: a signed-in business's own data, and the standard introspection query where it is on", async () => {
+  test("ordinary queries still pass: a signed-in business's own data, and the standard introspection query for a signed-in caller", async () => {
     const c = await signedInBusiness(app.base);
     const me = await gql(app.base, "query Me { me { id email business { id companyName email emailVerified subscription { plan status } } } }", {}, c.token);
     expect(me.errors).toBeUndefined();
     expect(me.data.me.business).toMatchObject({ companyName: "Dar Al Qahwa", email: c.email, emailVerified: false });
-    const introspection = await post(app.base, { query: getIntrospectionQuery() });
+    const introspection = await call(app.base, "POST", "/graphql", { body: { query: getIntrospectionQuery() }, token: c.token });
     expect(introspection.status).toBe(200);
     expect(introspection.body.errors).toBeUndefined();
     expect(introspection.body.data.__schema.queryType.name).toBe("Query");
@@ -149,8 +150,9 @@ describe("field suggestions follow introspection", () => {
     expect(wsSchema[0].message).toMatch(/introspection is not allowed/);
   });
 
-  test("where introspection is on (development), the suggestion helps", async () => {
-    const m = await post(app.base, { query: 'mutation { suspendClien(id: "x") { id } }' });
+  test("for a caller who may read the schema (signed in, by default), the suggestion helps", async () => {
+    const c = await signedInBusiness(app.base);
+    const m = await call(app.base, "POST", "/graphql", { body: { query: 'mutation { suspendClien(id: "x") { id } }' }, token: c.token });
     expect(m.body.errors[0].message).toMatch(/Did you mean "suspendClient"/);
   });
 });

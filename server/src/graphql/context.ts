@@ -31,7 +31,7 @@ export async function buildContext(services: Services, db: Db, token: string | n
   let authError: AppError | null = null;
   if (token) {
     try {
-      viewer = looksLikeApiKey(token) ? await services.apiKeys.authenticate(token) : await services.auth.authenticate(token);
+      viewer = await callerOf(services, token);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
       authError = e;
@@ -39,3 +39,6 @@ export async function buildContext(services: Services, db: Db, token: string | n
   }
   return { viewer, authError, services, db, meta: { ip: meta.ip, userAgent: meta.userAgent, locale: pickLocale(meta.acceptLanguage) } };
 }
+
+/** The caller behind a token at the GraphQL door (an API key or an access token); a refusal throws its AppError. */
+export const callerOf = (services: Services, token: string): Promise<Viewer> => (looksLikeApiKey(token) ? services.apiKeys.authenticate(token) : services.auth.authenticate(token));

@@ -14,10 +14,10 @@ import { isTokenLimitError } from "./limits.ts";
 export const requestLocale = new AsyncLocalStorage<Locale>();
 
 /**
- * hideSchemaDetails: where introspection is off, validation and variable errors do not suggest the
- * schema's names ("Did you mean suspendClient?") either, over HTTP and WebSocket alike.
+ * Errors in the catalogue's words. Suggestions of the schema's names ("Did you mean suspendClient?") are
+ * cut before this, per caller (graphql/introspection.ts), over HTTP and WebSocket alike.
  */
-export function formatGraphQLError(logger: Logger, opts: { hideSchemaDetails?: boolean } = {}) {
+export function formatGraphQLError(logger: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const locale = requestLocale.getStore() ?? "en";
     const thrown = error instanceof GraphQLError ? (error.originalError ?? error) : error;
@@ -38,8 +38,7 @@ export function formatGraphQLError(logger: Logger, opts: { hideSchemaDetails?: b
       // the document limits (limits.ts) speak the person's language; the code stays graphql-js's for integrators
       const reason = isErrorCode(original.extensions?.reason) ? original.extensions.reason : code === "GRAPHQL_PARSE_FAILED" && isTokenLimitError(formatted.message) ? "QUERY_TOO_LARGE" : null;
       if (reason) return { message: errorText(reason, locale), locations: formatted.locations, extensions: { code, reason } };
-      const message = opts.hideSchemaDetails ? formatted.message.replace(/ ?Did you mean(.+?)\?$/, "") : formatted.message;
-      return { ...formatted, message, extensions: { ...formatted.extensions, code } };
+      return { ...formatted, extensions: { ...formatted.extensions, code } };
     }
     logger.error("unexpected GraphQL error", { error: original });
     return { message: ERRORS.INTERNAL[locale], locations: formatted.locations, path: formatted.path, extensions: { code: "INTERNAL_SERVER_ERROR" } };

@@ -58,7 +58,7 @@ function measure(doc: DocumentNode) {
   const memo = new Map<string, Size>();
   const visiting = new Set<string>();
 
-  // under __schema/__type (introspection, refused where it is off) fields are not counted, as in Pothos' breadth
+  // under __schema/__type (introspection, refused to those who may not read the schema) fields are not counted, as in Pothos' breadth
   const selectionSet = (set: SelectionSetNode, countFields: boolean): Size => {
     let size = ZERO;
     for (const s of set.selections) {
@@ -138,7 +138,7 @@ export function documentLimits(formatError: (formatted: GraphQLFormattedError, e
   };
 }
 
-/** __schema and __type refused where introspection is off (Apollo does this over HTTP; graphql-ws needs it too). */
+/** __schema and __type refused for a caller who may not read the schema (graphql/introspection.ts), over both transports. */
 export const noIntrospectionRule: ValidationRule = (context) => ({
   Field(node) {
     if (node.name.value === "__schema" || node.name.value === "__type") {

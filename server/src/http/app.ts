@@ -35,7 +35,7 @@ import { serveClient } from "./static-client.ts";
 
 export const BODY_LIMIT = "1mb";
 
-export function createApp(opts: { config: Config; services: Services; logger: Logger; graphql: express.RequestHandler }) {
+export function createApp(opts: { config: Config; services: Services; logger: Logger; graphql: express.RequestHandler; graphqlSchema: express.RequestHandler }) {
   const app = express();
   app.disable("x-powered-by");
   // X-Forwarded-For names the client only when the direct caller is a configured proxy (TRUST_PROXY);
@@ -77,6 +77,8 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   // signed public file URLs (networks fetch media by URL; <img> sends no Authorization)
   app.use("/media", mediaFilesRouter(opts.services));
 
+  // the printed schema, for those who may read it (graphql/introspection.ts); before Apollo, which would take the path
+  app.get("/graphql/schema.graphql", opts.graphqlSchema);
   app.use("/graphql", json, (req, _res, next) => requestLocale.run(pickLocale(req.get("accept-language")), next), opts.graphql);
 
   serveClient(app, opts.config.clientDist);

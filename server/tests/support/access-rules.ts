@@ -16,6 +16,8 @@ export type Policy = "public" | "signedIn" | "person" | "business" | "businessPe
 
 export interface Rule {
   policy: Policy;
+  /** a path outside /api that belongs to the GraphQL door, where API keys are accepted */
+  door?: "graphql";
   /** ids of A travel only in the body (bulk paths): another tenant's call may answer, but must change nothing of A's */
   crossBody?: boolean;
 }
@@ -154,6 +156,8 @@ export const REST_RULES: Record<string, Rule> = {
   "PUT /api/ai/settings": r("admin"),
   "POST /api/ai/settings/test": r("admin"),
   "GET /media/:id/:variant": r("public"), // signed URLs: the signature, not a session, opens a file
+  // the printed schema, to whoever may introspect (by default: signed in or an API key)
+  "GET /graphql/schema.graphql": { policy: "signedIn", door: "graphql" },
 };
 
 export const GRAPHQL_RULES: Record<string, Rule> = {
