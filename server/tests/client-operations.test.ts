@@ -20,12 +20,11 @@ import {
 } from "graphql";
 import { schema } from "../src/graphql/schema.ts";
 
-const modules = path.resolve(import.meta.dirname, "../../client/src/modules");
-const files = readdirSync(modules).flatMap((m) =>
-  readdirSync(path.join(modules, m))
-    .filter((f) => f.endsWith(".graphql"))
-    .map((f) => path.join(modules, m, f)),
-);
+// every document the client's codegen reads (codegen.ts): modules at any depth and shared/ fragments
+const src = path.resolve(import.meta.dirname, "../../client/src");
+const files = readdirSync(src, { recursive: true, encoding: "utf8" })
+  .filter((f) => f.endsWith(".graphql") && !f.startsWith(`graphql${path.sep}`))
+  .map((f) => path.join(src, f));
 const definitions: DefinitionNode[] = files.flatMap((f) => [...parse(readFileSync(f, "utf8")).definitions]);
 const fragments = definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
 const operations = definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
