@@ -1,6 +1,6 @@
 // The person's digits everywhere (Arabic-Indic in Arabic unless they chose Latin ones): a number put
 // into a text as it is ("آخر 28 يومًا"), the Holidays year box (an InputNumber) and the date pickers'
-// values, cells and header (app/DatePicker.tsx).
+// values, cells and header (shared/DatePicker.tsx).
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { InputNumber } from "antd";
 import dayjs from "dayjs";
@@ -81,11 +81,11 @@ test("in English, Latin digits whatever was chosen for Arabic", async () => {
   expect(await openPickerText()).not.toMatch(ARABIC_INDIC);
 });
 
-test("every screen takes its date pickers from app/DatePicker.tsx, not antd's", () => {
+test("every screen takes its date pickers from shared/DatePicker.tsx, not antd's", () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { readdirSync, readFileSync } = require("node:fs") as typeof import("node:fs");
   const root = `${__dirname}/..`;
-  const sources = (readdirSync(root, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.endsWith("app/DatePicker.tsx"));
+  const sources = (readdirSync(root, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.endsWith("shared/DatePicker.tsx"));
   const offenders = sources.filter((f) => /import\s*\{[^}]*\bDatePicker\b[^}]*\}\s*from\s*"antd"/.test(readFileSync(`${root}/${f}`, "utf8")));
   expect(offenders).toEqual([]);
 });
