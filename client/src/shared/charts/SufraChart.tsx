@@ -1,4 +1,4 @@
-// The shared chart (app/charts): a figure with the drawing, loaded lazily behind a skeleton, and its
+// The shared chart (shared/charts): a figure with the drawing, loaded lazily behind a skeleton, and its
 // figures as a table, hidden for screen readers (and tests) unless the person asks for it with "Show
 // as table". Where the drawing cannot load or draw (no canvas, an old browser), the table takes its
 // place, visibly, and the screen goes on working.

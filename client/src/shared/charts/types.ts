@@ -1,4 +1,4 @@
-// The shared chart wrapper's props (app/charts): one component for line, column, bar and heat-map
+// The shared chart wrapper's props (shared/charts): one component for line, column, bar and heat-map
 // charts, drawn lazily with @ant-design/plots and always readable as a table.
 export type ValueFormat = "number" | "percent" | "money";
 /** How x values read: Kuwait days written YYYY-MM-DD, hours of the day (0-23), or names as given. */
