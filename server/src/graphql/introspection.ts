@@ -53,8 +53,15 @@ export function schemaReadersPlugin(schema: GraphQLSchema, readers: SchemaReader
  * the caller, so it is private to them; the ETag lets a generator ask again cheaply.
  */
 export function schemaDocument(services: Services, schema: GraphQLSchema, readers: SchemaReaders): RequestHandler {
-  const sdl = printSchema(schema) + "\n";
-  const etag = `"${createHash("sha256").update(sdl).digest("base64url").slice(0, 27)}"`;
+  // printed on the first request that may read it, not at start-up (most processes never serve it)
+  let printed: { sdl: string; etag: string } | null = null;
+  const document = () => {
+    if (!printed) {
+      const sdl = printSchema(schema) + "\n";
+      printed = { sdl, etag: `"${createHash("sha256").update(sdl).digest("base64url").slice(0, 27)}"` };
+    }
+    return printed;
+  };
   return async (req, res) => {
     if (readers === "nobody") throw new AppError("NOT_FOUND"); // as if the path did not exist, as introspection is off
     if (readers === "callers") {
@@ -62,6 +69,7 @@ export function schemaDocument(services: Services, schema: GraphQLSchema, reader
       if (!token) throw new AppError("UNAUTHENTICATED");
       await callerOf(services, token); // a refused token answers with its own reason (revoked key: 401)
     }
+    const { sdl, etag } = document();
     res.set({ "cache-control": "private, no-cache", etag, vary: "Authorization" });
     if (req.fresh) return void res.status(304).end();
     res.type("text/plain; charset=utf-8").send(sdl);
