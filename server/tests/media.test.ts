@@ -361,3 +361,33 @@ describe("URLs a person's browser loads", () => {
     }
   });
 });
+
+describe("URLs an API key's integration gets", () => {
+  test("are absolute on PUBLIC_URL in GraphQL (media and a post's media), the same signed files a person gets", async () => {
+    const b = await business();
+    const r = await upload(b.token, await picture(800, 600), "dish.jpg");
+    expect(r.status).toBe(201);
+    const made = await gql(app.base, `mutation { createApiKey(name: "Integration") { key } }`, {}, b.token);
+    expect(made.errors).toBeUndefined();
+    const key = made.data.createApiKey.key as string;
+    const post = await gql(app.base, `mutation($id: ID!) { createPost(input: { content: "Saffron cake", platforms: [], mediaIds: [$id] }) { id } }`, { id: r.body.id }, b.token);
+    expect(post.errors).toBeUndefined();
+
+    const FIELDS = "url thumbnailUrl crops { name url }";
+    const byKey = await gql(app.base, `query($id: ID!, $post: ID!) { media(id: $id) { ${FIELDS} } post(id: $post) { media { ${FIELDS} } } }`, { id: r.body.id, post: post.data.createPost.id }, key);
+    expect(byKey.errors).toBeUndefined();
+    const byPerson = await gql(app.base, `query($id: ID!) { media(id: $id) { ${FIELDS} } }`, { id: r.body.id }, b.token);
+    const all = (m: { url: string; thumbnailUrl: string; crops: { url: string }[] }) => [m.url, m.thumbnailUrl, ...m.crops.map((c) => c.url)];
+    const keyUrls = [...all(byKey.data.media), ...all(byKey.data.post.media[0])];
+    expect(keyUrls).toHaveLength(10);
+    for (const url of keyUrls) expect(url).toMatch(new RegExp(`^http://sufra\\.test/media/${r.body.id}/(original|thumb|square|portrait|landscape)\\?exp=\\d+&sig=[\\w-]+$`));
+    // the same signed path a person's browser gets (the same hour's expiry), only with the public origin
+    expect(all(byKey.data.media).map((u) => u.slice("http://sufra.test".length))).toEqual(all(byPerson.data.media));
+    for (const url of all(byKey.data.media)) {
+      const res = await fetch(app.base + new URL(url).pathname + new URL(url).search);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^image\//);
+      await res.arrayBuffer();
+    }
+  });
+});

@@ -1,23 +1,121 @@
 // GraphQL enums are UPPER_CASE; the database and REST speak the REST contract's lower-case values.
+// Every value says what it means (tests/schema-descriptions.test.ts): a Record over the list, so a value
+// added to the list without its description fails the type check.
 import { BUSINESS_STATUSES, CONTENT_LANGUAGE_KEYS, CONTENT_OCCASION_KEYS, CONTENT_TONE_KEYS, PLAN_IDS, PLATFORMS, POST_STATUSES, ROLES, SUBSCRIPTION_STATUSES, TARGET_STATUSES } from "@sufra/schema";
 import { builder } from "./builder.ts";
 
-export const upper = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<T>, { value: T }>;
+export const upper = <T extends string>(values: readonly T[], descriptions?: Readonly<Record<T, string>>) =>
+  Object.fromEntries(values.map((v) => [v.toUpperCase(), { value: v, description: descriptions?.[v] }])) as Record<Uppercase<T>, { value: T; description?: string }>;
 
-export const RoleEnum = builder.enumType("Role", { values: upper(ROLES) });
-export const ClientStatusEnum = builder.enumType("ClientStatus", { values: upper(BUSINESS_STATUSES) });
-export const PlanEnum = builder.enumType("Plan", { values: upper(PLAN_IDS) });
-export const SubscriptionStatusEnum = builder.enumType("SubscriptionStatus", { values: upper(SUBSCRIPTION_STATUSES) });
-export const LocaleEnum = builder.enumType("Locale", { values: { EN: { value: "en" }, AR: { value: "ar" } } as const });
+export const RoleEnum = builder.enumType("Role", {
+  description: "What a person may do in Sufra.",
+  values: upper(ROLES, {
+    admin: "Sufra's staff: the admin console (sign-ups, businesses, health, translations, holidays, AI settings).",
+    owner: "A business's owner: the owner dashboard, the settings, the team and API keys.",
+    client: "A business's staff member: posts, schedule, reviews, analytics, competitors and campaigns.",
+  }),
+});
+export const ClientStatusEnum = builder.enumType("ClientStatus", {
+  description: "Where a business's account stands: pending -> active | rejected, active <-> suspended.",
+  values: upper(BUSINESS_STATUSES, {
+    pending: "Signed up, waiting for an admin's approval; its people cannot sign in yet.",
+    active: "Approved: its people sign in and use Sufra.",
+    rejected: "Refused by an admin, with a reason; its people cannot sign in.",
+    suspended: "Stopped by an admin; its people cannot sign in until it is reactivated.",
+  }),
+});
+export const PlanEnum = builder.enumType("Plan", {
+  description: "A subscription plan (prices per month in KWD, docs/product.md#plans-and-prices).",
+  values: upper(PLAN_IDS, {
+    basic: "Basic (10 KWD a month): Instagram only, 50 AI posts a month.",
+    professional: "Professional (15 KWD a month, the default): Instagram, X and Snapchat, image enhancement, analytics, 100 AI posts a month.",
+    premium: "Premium (49 KWD a month): Professional plus custom templates, the team, API keys, 500 AI posts a month.",
+  }),
+});
+export const SubscriptionStatusEnum = builder.enumType("SubscriptionStatus", {
+  description: "Whether a business's subscription runs; one that stopped keeps the basic features only.",
+  values: upper(SUBSCRIPTION_STATUSES, {
+    trial: "A free trial of the plan (14 days from approval, plus any days an admin gifted).",
+    active: "Paid and running.",
+    expired: "The trial or the paid period ended without renewal.",
+    cancelled: "Stopped on purpose before its end.",
+  }),
+});
+export const LocaleEnum = builder.enumType("Locale", {
+  description: "A language Sufra speaks to people in.",
+  values: { EN: { value: "en", description: "English (the default and fallback)." }, AR: { value: "ar", description: "Arabic, laid out right to left." } } as const,
+});
 
 // The AI content studio's vocabularies (@sufra/schema content.ts), shared by the studio, the
 // templates and the reviews.
-export const ContentLanguageEnum = builder.enumType("ContentLanguage", { description: "en, ar or both (a caption in each)", values: upper(CONTENT_LANGUAGE_KEYS) });
-export const ContentToneEnum = builder.enumType("ContentTone", { values: upper(CONTENT_TONE_KEYS) });
-export const ContentOccasionEnum = builder.enumType("ContentOccasion", { values: upper(CONTENT_OCCASION_KEYS) });
+export const ContentLanguageEnum = builder.enumType("ContentLanguage", {
+  description: "The language a caption is written in: en, ar or both (a caption in each).",
+  values: upper(CONTENT_LANGUAGE_KEYS, {
+    en: "English only.",
+    ar: "Arabic only.",
+    both: "Arabic and English in one caption, Arabic first.",
+  }),
+});
+export const ContentToneEnum = builder.enumType("ContentTone", {
+  description: "The voice a caption is written in (FRIENDLY by default).",
+  values: upper(CONTENT_TONE_KEYS, {
+    friendly: "Warm and welcoming (the default).",
+    premium: "Refined and upmarket.",
+    playful: "Light-hearted and fun.",
+    family: "For families and gatherings.",
+  }),
+});
+export const ContentOccasionEnum = builder.enumType("ContentOccasion", {
+  description: "What a caption is for: a menu moment or a Kuwait occasion.",
+  values: upper(CONTENT_OCCASION_KEYS, {
+    new_dish: "A new dish on the menu.",
+    menu_promotion: "A promotion or offer on the menu.",
+    food_photo: "A caption for a photo of food.",
+    weekend: "The weekend (Friday and Saturday in Kuwait).",
+    ramadan_iftar: "Iftar, the meal at sunset in Ramadan.",
+    ramadan_suhoor: "Suhoor, the meal before dawn in Ramadan.",
+    eid_al_fitr: "Eid al-Fitr, at the end of Ramadan.",
+    eid_al_adha: "Eid al-Adha, the feast of the sacrifice.",
+    national_day: "Kuwait's National Day, 25 February.",
+    liberation_day: "Kuwait's Liberation Day, 26 February.",
+    islamic_new_year: "The Islamic (Hijri) New Year.",
+    prophets_birthday: "The Prophet's Birthday (Mawlid).",
+    back_to_school: "The start of the school year.",
+    summer_nights: "Summer evenings out.",
+  }),
+});
 
 // The networks and the post and target statuses: posts, platform accounts, campaigns, the studio,
 // competitors, analytics and the owner's activity all speak them.
-export const PlatformEnum = builder.enumType("Platform", { description: "instagram, twitter (X) or snapchat", values: upper(PLATFORMS) });
-export const PostStatusEnum = builder.enumType("PostStatus", { values: upper(POST_STATUSES) });
-export const TargetStatusEnum = builder.enumType("TargetStatus", { values: upper(TARGET_STATUSES) });
+export const PlatformEnum = builder.enumType("Platform", {
+  description: "A social network Sufra publishes to: instagram, twitter (X) or snapchat.",
+  values: upper(PLATFORMS, {
+    instagram: "Instagram (professional accounts).",
+    twitter: "X (formerly Twitter); the stored value stays twitter.",
+    snapchat: "Snapchat: no public posting API, so its posts are made by hand when due.",
+  }),
+});
+export const PostStatusEnum = builder.enumType("PostStatus", {
+  description: "Where a post stands, derived from its targets: draft -> scheduled -> publishing -> published | partially published | failed | unconfirmed.",
+  values: upper(POST_STATUSES, {
+    draft: "Not scheduled; may have no network yet.",
+    scheduled: "Due at its scheduledFor time on each of its networks.",
+    publishing: "Being sent to its networks now.",
+    published: "Out on every one of its networks.",
+    partially_published: "Out on some of its networks and failed on the others.",
+    failed: "Out on none of its networks: every attempt was refused or gave up.",
+    unconfirmed: "A network did not answer in time: a person checks it is there (confirmPostTarget) or retries (retryPostTarget).",
+  }),
+});
+export const TargetStatusEnum = builder.enumType("TargetStatus", {
+  description: "Where one network's part of a post stands.",
+  values: upper(TARGET_STATUSES, {
+    pending: "Waiting for its time (or for a reconnected account).",
+    publishing: "Being sent to the network now.",
+    published: "Out on the network.",
+    failed: "Refused by the network or given up; errorCode and error say why.",
+    unconfirmed: "The network did not answer in time; a person confirms it is there or retries.",
+    awaiting_manual: "Snapchat: due, waiting for a person to post it by hand and mark it done.",
+    cancelled: "Left behind when its network was removed; never sent, and not counted in the post's status.",
+  }),
+});

@@ -265,13 +265,17 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
       });
     },
 
-    /** Signed root-relative URLs of a media's files, for people (the networks get absolute ones from forPublish). */
-    urls(m: Media): MediaUrls {
+    /**
+     * Signed URLs of a media's files: root-relative for the web client (the page's own address), absolute
+     * on PUBLIC_URL when `absolute` (an API key's integration has no page to resolve them against).
+     */
+    urls(m: Media, opts: { absolute?: boolean } = {}): MediaUrls {
       const v = variantsOf(m);
+      const at = (variant: string) => (opts.absolute ? signer.url(m.id, variant) : signer.path(m.id, variant));
       return {
-        url: signer.path(m.id, "original"),
-        thumbnailUrl: v.thumb ? signer.path(m.id, "thumb") : null,
-        crops: MEDIA_CROP_NAMES.filter((n) => v[n]).map((name) => ({ name, url: signer.path(m.id, name), width: v[name]!.width, height: v[name]!.height })),
+        url: at("original"),
+        thumbnailUrl: v.thumb ? at("thumb") : null,
+        crops: MEDIA_CROP_NAMES.filter((n) => v[n]).map((name) => ({ name, url: at(name), width: v[name]!.width, height: v[name]!.height })),
       };
     },
 

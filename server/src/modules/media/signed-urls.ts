@@ -20,7 +20,7 @@ export function createUrlSigner(opts: { jwtSecret: string; publicUrl: string }) 
       const exp = Math.ceil((now / 1000 + MEDIA_URL_TTL_SECONDS) / BUCKET_SECONDS) * BUCKET_SECONDS;
       return `/media/${encodeURIComponent(id)}/${encodeURIComponent(variant)}?exp=${exp}&sig=${mac(id, variant, exp)}`;
     },
-    /** Absolute on PUBLIC_URL, for a network that fetches the file itself (Instagram's image_url). */
+    /** Absolute on PUBLIC_URL, for a network that fetches the file itself (Instagram's image_url) and an API key's caller. */
     url(id: string, variant: string, now = Date.now()): string {
       return `${opts.publicUrl}${this.path(id, variant, now)}`;
     },
