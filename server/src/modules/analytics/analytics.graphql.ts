@@ -25,8 +25,8 @@ import "./export/export.graphql.ts"; // analyticsExport
 const AnalyticsPeriod = builder.objectRef<{ from: string; to: string }>("AnalyticsPeriod").implement({
   description: "A range of Kuwait days, both ends included.",
   fields: (t) => ({
-    from: t.exposeString("from", { description: "YYYY-MM-DD, Kuwait" }),
-    to: t.exposeString("to", { description: "YYYY-MM-DD, Kuwait" }),
+    from: t.exposeString("from", { description: "The first day, YYYY-MM-DD (a Kuwait day, Asia/Kuwait), included." }),
+    to: t.exposeString("to", { description: "The last day, YYYY-MM-DD (a Kuwait day, Asia/Kuwait), included." }),
   }),
 });
 
@@ -49,7 +49,7 @@ const AnalyticsTotalsRef = builder.objectRef<AnalyticsTotals>("AnalyticsTotals")
 const AnalyticsPlatformFigures = builder.objectRef<AnalyticsFigures & { platform: OverviewShape["byPlatform"][number]["platform"] }>("AnalyticsPlatformFigures").implement({
   description: "One network's share of the range's figures.",
   fields: (t) => ({
-    platform: t.field({ type: PlatformEnum, resolve: (p) => p.platform }),
+    platform: t.field({ description: "The network these figures are for.", type: PlatformEnum, resolve: (p) => p.platform }),
     ...figureFields(t),
   }),
 });
@@ -57,27 +57,27 @@ const AnalyticsPlatformFigures = builder.objectRef<AnalyticsFigures & { platform
 const AnalyticsChange = builder.objectRef<OverviewShape["change"]>("AnalyticsChange").implement({
   description: "Each total's change against the previous period, in percent (two decimals); null when the previous period's was 0 or unknown.",
   fields: (t) => ({
-    posts: t.exposeFloat("posts", { nullable: true }),
-    reach: t.exposeFloat("reach", { nullable: true }),
-    views: t.exposeFloat("views", { nullable: true }),
-    likes: t.exposeFloat("likes", { nullable: true }),
-    comments: t.exposeFloat("comments", { nullable: true }),
-    shares: t.exposeFloat("shares", { nullable: true }),
-    engagementRate: t.exposeFloat("engagementRate", { nullable: true }),
-    followers: t.exposeFloat("followers", { nullable: true }),
+    posts: t.exposeFloat("posts", { description: "Change of the network copies published, in percent.", nullable: true }),
+    reach: t.exposeFloat("reach", { description: "Change of reach, in percent.", nullable: true }),
+    views: t.exposeFloat("views", { description: "Change of views, in percent.", nullable: true }),
+    likes: t.exposeFloat("likes", { description: "Change of likes, in percent.", nullable: true }),
+    comments: t.exposeFloat("comments", { description: "Change of comments, in percent.", nullable: true }),
+    shares: t.exposeFloat("shares", { description: "Change of shares, in percent.", nullable: true }),
+    engagementRate: t.exposeFloat("engagementRate", { description: "Relative change of the engagement rate, in percent (not percentage points).", nullable: true }),
+    followers: t.exposeFloat("followers", { description: "Change of followers, in percent.", nullable: true }),
   }),
 });
 
 const AnalyticsOverview = builder.objectRef<OverviewShape>("AnalyticsOverview").implement({
   description: "A business's totals over a range of Kuwait days, their change against the period of the same length before it, and the split by network.",
   fields: (t) => ({
-    clientId: t.field({ type: "ID", resolve: (o) => o.clientId }),
-    from: t.exposeString("from", { description: "YYYY-MM-DD, Kuwait" }),
-    to: t.exposeString("to", { description: "YYYY-MM-DD, Kuwait" }),
-    previous: t.field({ type: AnalyticsPeriod, resolve: (o) => o.previous }),
+    clientId: t.field({ description: "The business's id.", type: "ID", resolve: (o) => o.clientId }),
+    from: t.exposeString("from", { description: "The range's first day, YYYY-MM-DD (a Kuwait day, Asia/Kuwait), included." }),
+    to: t.exposeString("to", { description: "The range's last day, YYYY-MM-DD (a Kuwait day, Asia/Kuwait), included." }),
+    previous: t.field({ description: "The period of the same length just before the range, that change compares with.", type: AnalyticsPeriod, resolve: (o) => o.previous }),
     publishedPosts: t.exposeInt("publishedPosts", { description: "Posts published in the range, each counted once however many networks it went to (totals.posts counts network copies)." }),
-    totals: t.field({ type: AnalyticsTotalsRef, resolve: (o) => o.totals }),
-    change: t.field({ type: AnalyticsChange, resolve: (o) => o.change }),
+    totals: t.field({ description: "The range's totals over every network.", type: AnalyticsTotalsRef, resolve: (o) => o.totals }),
+    change: t.field({ description: "Each total's change against the previous period.", type: AnalyticsChange, resolve: (o) => o.change }),
     byPlatform: t.field({ type: [AnalyticsPlatformFigures], description: "Networks with posts in the range: Instagram, X, Snapchat.", resolve: (o) => o.byPlatform }),
     simulatedIncluded: t.exposeBoolean("simulatedIncluded", { description: SIMULATED }),
   }),
@@ -90,10 +90,10 @@ const COMMON =
 /** The arguments every analytics question takes. */
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 const commonArgs = (arg: ArgBuilder<Types>) => ({
-  clientId: arg.id({ required: true }),
-  from: arg.string(),
-  to: arg.string(),
-  includeSimulated: arg.boolean(),
+  clientId: arg.id({ required: true, description: "The business's id (me.businessId): a business's people and API key may name only their own, admins any." }),
+  from: arg.string({ description: "The range's first day, YYYY-MM-DD (a Kuwait day); 30 days ending at `to` when left out. The range is at most 731 days." }),
+  to: arg.string({ description: "The range's last day, YYYY-MM-DD (a Kuwait day), included; today in Kuwait when left out." }),
+  includeSimulated: arg.boolean({ description: "Count demo accounts' simulated figures; left out: counted only for a business whose accounts are all demo accounts." }),
   campaignId: arg.id({ description: "Only this campaign's posts (a campaign of the business)." }),
 });
 const commonInput = (a: { clientId: string | number; from?: string | null; to?: string | null; includeSimulated?: boolean | null; campaignId?: string | number | null }) => ({
@@ -115,13 +115,20 @@ builder.queryFields((t) => ({
 }));
 
 // ---------------------------------------------------------------- engagement, a network, top posts, content
-const AnalyticsIntervalEnum = builder.enumType("AnalyticsInterval", { description: "DAY: Kuwait days; WEEK: Kuwait weeks, Saturday to Friday.", values: upper(ANALYTICS_INTERVALS) });
-const TopPostsSortEnum = builder.enumType("AnalyticsTopPostsSort", { description: "ENGAGEMENT: likes, comments and shares together.", values: upper(TOP_POSTS_SORTS) });
+const AnalyticsIntervalEnum = builder.enumType("AnalyticsInterval", { description: "DAY: Kuwait days; WEEK: Kuwait weeks, Saturday to Friday.", values: upper(ANALYTICS_INTERVALS, { day: "One point per Kuwait day.", week: "One point per Kuwait week, Saturday to Friday." }) });
+const TopPostsSortEnum = builder.enumType("AnalyticsTopPostsSort", { description: "ENGAGEMENT: likes, comments and shares together.", values: upper(TOP_POSTS_SORTS, {
+    engagement: "Likes, comments and shares together, most first.",
+    reach: "Accounts reached, highest first.",
+    likes: "Likes, most first.",
+    comments: "Comments (replies on X), most first.",
+    shares: "Shares (reposts on X), most first.",
+    views: "Views (impressions), most first.",
+  }) });
 
 const answerFields = <T extends { clientId: string; from: string; to: string; simulatedIncluded: boolean }>(t: FieldsOf<T>) => ({
-  clientId: t.field({ type: "ID", resolve: (o) => o.clientId }),
-  from: t.string({ description: "YYYY-MM-DD, Kuwait", resolve: (o) => o.from }),
-  to: t.string({ description: "YYYY-MM-DD, Kuwait", resolve: (o) => o.to }),
+  clientId: t.field({ description: "The business's id.", type: "ID", resolve: (o) => o.clientId }),
+  from: t.string({ description: "The range's first day, YYYY-MM-DD (a Kuwait day, Asia/Kuwait), included.", resolve: (o) => o.from }),
+  to: t.string({ description: "The range's last day, YYYY-MM-DD (a Kuwait day, Asia/Kuwait), included.", resolve: (o) => o.to }),
   simulatedIncluded: t.boolean({ description: SIMULATED, resolve: (o) => o.simulatedIncluded }),
 });
 
@@ -134,10 +141,10 @@ const AnalyticsSeriesPoint = builder.objectRef<SeriesPoint>("AnalyticsSeriesPoin
   }),
 });
 
-const AnalyticsPlatformSeries = builder.objectRef<PlatformSeries>("AnalyticsPlatformSeries").implement({
+const AnalyticsPlatformSeries = builder.objectRef<PlatformSeries>("AnalyticsPlatformSeries").implement({ description: "One network's figures per day or week.",
   fields: (t) => ({
-    platform: t.field({ type: PlatformEnum, resolve: (p) => p.platform }),
-    points: t.field({ type: [AnalyticsSeriesPoint], resolve: (p) => p.points }),
+    platform: t.field({ description: "The network these figures are for.", type: PlatformEnum, resolve: (p) => p.platform }),
+    points: t.field({ description: "Its figures per bucket, oldest first, zero-filled.", type: [AnalyticsSeriesPoint], resolve: (p) => p.points }),
   }),
 });
 
@@ -145,19 +152,19 @@ const AnalyticsEngagement = builder.objectRef<EngagementShape>("AnalyticsEngagem
   description: "A business's figures per Kuwait day or week over a range, zero-filled, in total and per network.",
   fields: (t) => ({
     ...answerFields(t),
-    interval: t.field({ type: AnalyticsIntervalEnum, resolve: (e) => e.interval }),
-    points: t.field({ type: [AnalyticsSeriesPoint], resolve: (e) => e.points }),
+    interval: t.field({ description: "Whether the points are days or weeks.", type: AnalyticsIntervalEnum, resolve: (e) => e.interval }),
+    points: t.field({ description: "The figures of every network per bucket, oldest first, zero-filled.", type: [AnalyticsSeriesPoint], resolve: (e) => e.points }),
     byPlatform: t.field({ type: [AnalyticsPlatformSeries], description: "Networks with posts in the range: Instagram, X, Snapchat.", resolve: (e) => e.byPlatform }),
   }),
 });
 
 /** A post's figures, on all its networks or on one. */
 const postFigureFields = <T extends PostFigures>(t: FieldsOf<T>) => ({
-  reach: t.int({ resolve: (f) => f.reach }),
-  views: t.int({ resolve: (f) => f.views }),
-  likes: t.int({ resolve: (f) => f.likes }),
-  comments: t.int({ resolve: (f) => f.comments }),
-  shares: t.int({ resolve: (f) => f.shares }),
+  reach: t.int({ description: "Accounts reached (0 where a network gives no reach), as last collected.", resolve: (f) => f.reach }),
+  views: t.int({ description: "Views (impressions), as last collected.", resolve: (f) => f.views }),
+  likes: t.int({ description: "Likes, as last collected.", resolve: (f) => f.likes }),
+  comments: t.int({ description: "Comments (replies on X), as last collected.", resolve: (f) => f.comments }),
+  shares: t.int({ description: "Shares (reposts on X), as last collected.", resolve: (f) => f.shares }),
   engagement: t.int({ description: "Likes, comments and shares together.", resolve: (f) => f.engagement }),
   engagementRate: t.float({ nullable: true, description: "Engagement over reach (over views where a network gives no reach), in percent.", resolve: (f) => f.engagementRate }),
 });
@@ -165,8 +172,8 @@ const postFigureFields = <T extends PostFigures>(t: FieldsOf<T>) => ({
 const AnalyticsPostPlatform = builder.objectRef<TopPost["byPlatform"][number]>("AnalyticsPostPlatform").implement({
   description: "A post's figures on one network, with its link there.",
   fields: (t) => ({
-    platform: t.field({ type: PlatformEnum, resolve: (p) => p.platform }),
-    permalink: t.exposeString("permalink", { nullable: true }),
+    platform: t.field({ description: "The network these figures are for.", type: PlatformEnum, resolve: (p) => p.platform }),
+    permalink: t.exposeString("permalink", { description: "The post's address on this network; null when the network gave none.", nullable: true }),
     ...postFigureFields(t),
   }),
 });
@@ -174,24 +181,24 @@ const AnalyticsPostPlatform = builder.objectRef<TopPost["byPlatform"][number]>("
 const AnalyticsTopPost = builder.objectRef<TopPost>("AnalyticsTopPost").implement({
   description: "A post published in the range, its networks' figures summed.",
   fields: (t) => ({
-    postId: t.exposeID("postId"),
+    postId: t.exposeID("postId", { description: "The post's id." }),
     excerpt: t.exposeString("excerpt", { nullable: true, description: "The caption's opening words." }),
-    platforms: t.field({ type: [PlatformEnum], resolve: (p) => p.platforms }),
+    platforms: t.field({ description: "The networks it went out on.", type: [PlatformEnum], resolve: (p) => p.platforms }),
     publishedAt: t.expose("publishedAt", { type: "DateTime", description: "When it first went out." }),
     occasion: t.exposeString("occasion", { description: "A ContentOccasion key in lower case, or everyday: the post's own, else its campaign's, else the Kuwait calendar's that day." }),
-    campaignId: t.exposeID("campaignId", { nullable: true }),
-    campaignName: t.exposeString("campaignName", { nullable: true }),
+    campaignId: t.exposeID("campaignId", { description: "Its campaign's id; null outside any campaign.", nullable: true }),
+    campaignName: t.exposeString("campaignName", { description: "Its campaign's name; null outside any campaign.", nullable: true }),
     ...postFigureFields(t),
-    byPlatform: t.field({ type: [AnalyticsPostPlatform], resolve: (p) => p.byPlatform }),
+    byPlatform: t.field({ description: "Its figures on each of its networks.", type: [AnalyticsPostPlatform], resolve: (p) => p.byPlatform }),
   }),
 });
 
-const AnalyticsTopPosts = builder.objectRef<TopPostsShape>("AnalyticsTopPosts").implement({
+const AnalyticsTopPosts = builder.objectRef<TopPostsShape>("AnalyticsTopPosts").implement({ description: "A range's best posts by a figure.",
   fields: (t) => ({
     ...answerFields(t),
-    sort: t.field({ type: TopPostsSortEnum, resolve: (r) => r.sort }),
-    limit: t.exposeInt("limit"),
-    posts: t.field({ type: [AnalyticsTopPost], resolve: (r) => r.posts }),
+    sort: t.field({ description: "The figure the posts are ranked by, highest first.", type: TopPostsSortEnum, resolve: (r) => r.sort }),
+    limit: t.exposeInt("limit", { description: "The most posts listed (1 to 100)." }),
+    posts: t.field({ description: "The posts, best first; fewer than limit when fewer were published.", type: [AnalyticsTopPost], resolve: (r) => r.posts }),
   }),
 });
 
@@ -199,10 +206,10 @@ const AnalyticsPlatformDetail = builder.objectRef<PlatformDetailShape>("Analytic
   description: "One network's figures over a range: totals and change, the daily series, its best posts.",
   fields: (t) => ({
     ...answerFields(t),
-    platform: t.field({ type: PlatformEnum, resolve: (d) => d.platform }),
-    previous: t.field({ type: AnalyticsPeriod, resolve: (d) => d.previous }),
-    totals: t.field({ type: AnalyticsTotalsRef, resolve: (d) => d.totals }),
-    change: t.field({ type: AnalyticsChange, resolve: (d) => d.change }),
+    platform: t.field({ description: "The network these figures are for.", type: PlatformEnum, resolve: (d) => d.platform }),
+    previous: t.field({ description: "The period of the same length just before the range.", type: AnalyticsPeriod, resolve: (d) => d.previous }),
+    totals: t.field({ description: "The network's totals over the range.", type: AnalyticsTotalsRef, resolve: (d) => d.totals }),
+    change: t.field({ description: "Each total's change against the previous period.", type: AnalyticsChange, resolve: (d) => d.change }),
     series: t.field({ type: [AnalyticsSeriesPoint], description: "Every Kuwait day of the range.", resolve: (d) => d.series }),
     topPosts: t.field({ type: [AnalyticsTopPost], description: "Its five best posts by engagement, with this network's figures.", resolve: (d) => d.topPosts }),
   }),
@@ -214,24 +221,24 @@ const contentFigureFields = <T extends ContentFigures>(t: FieldsOf<T>) => ({
   averageEngagement: t.float({ nullable: true, description: "Engagement per post; null without posts.", resolve: (f) => f.averageEngagement }),
 });
 
-const AnalyticsContentGroup = builder.objectRef<ContentGroup>("AnalyticsContentGroup").implement({
+const AnalyticsContentGroup = builder.objectRef<ContentGroup>("AnalyticsContentGroup").implement({ description: "The figures of the range's posts that share a content type, occasion, language or hashtag.",
   fields: (t) => ({
     key: t.exposeString("key", { description: "The content type, occasion, language (ar, en, mixed) or hashtag (without #)." }),
     ...contentFigureFields(t),
   }),
 });
 
-const AnalyticsHourFigures = builder.objectRef<ContentFigures & { hour: number }>("AnalyticsHourFigures").implement({
+const AnalyticsHourFigures = builder.objectRef<ContentFigures & { hour: number }>("AnalyticsHourFigures").implement({ description: "The figures of the range's posts that went out in one Kuwait hour of the day.",
   fields: (t) => ({
-    hour: t.exposeInt("hour", { description: "0-23, Kuwait" }),
+    hour: t.exposeInt("hour", { description: "The hour of the day in Kuwait (Asia/Kuwait), 0-23, when the posts went out." }),
     ...contentFigureFields(t),
   }),
 });
 
-const AnalyticsHeatCell = builder.objectRef<HeatCell>("AnalyticsHeatCell").implement({
+const AnalyticsHeatCell = builder.objectRef<HeatCell>("AnalyticsHeatCell").implement({ description: "The figures of the range's posts that went out in one Kuwait weekday and hour.",
   fields: (t) => ({
     weekday: t.exposeInt("weekday", { description: "0 = Sunday ... 6 = Saturday (Kuwait)." }),
-    hour: t.exposeInt("hour", { description: "0-23, Kuwait" }),
+    hour: t.exposeInt("hour", { description: "The hour of the day in Kuwait (Asia/Kuwait), 0-23." }),
     ...contentFigureFields(t),
   }),
 });
@@ -254,21 +261,21 @@ builder.queryFields((t) => ({
     type: AnalyticsEngagement,
     description: `Figures per Kuwait day (interval DAY, the default) or per Kuwait week starting Saturday (WEEK), every bucket of the range zero-filled, in total and per network. ${COMMON}`,
     authScopes: { authenticated: true },
-    args: { ...commonArgs(t.arg), interval: t.arg({ type: AnalyticsIntervalEnum }) },
+    args: { ...commonArgs(t.arg), interval: t.arg({ description: "DAY (the default) or WEEK.", type: AnalyticsIntervalEnum }) },
     resolve: (_r, a, ctx) => ctx.services.analytics.engagement(ctx.viewer, { ...commonInput(a), interval: a.interval ?? undefined }),
   }),
   analyticsPlatform: t.field({
     type: AnalyticsPlatformDetail,
     description: `One network's totals and change, daily series and five best posts. ${COMMON}`,
     authScopes: { authenticated: true },
-    args: { ...commonArgs(t.arg), platform: t.arg({ type: PlatformEnum, required: true }) },
+    args: { ...commonArgs(t.arg), platform: t.arg({ type: PlatformEnum, required: true, description: "The network to describe." }) },
     resolve: (_r, a, ctx) => ctx.services.analytics.platform(ctx.viewer, { ...commonInput(a), platform: a.platform }),
   }),
   analyticsTopPosts: t.field({
     type: AnalyticsTopPosts,
     description: `The range's best posts by \`sort\` (ENGAGEMENT by default), \`limit\` of them (10 by default, 1 to 100). ${COMMON}`,
     authScopes: { authenticated: true },
-    args: { ...commonArgs(t.arg), limit: t.arg.int(), sort: t.arg({ type: TopPostsSortEnum }) },
+    args: { ...commonArgs(t.arg), limit: t.arg.int({ description: "How many posts: 1 to 100, 10 when left out." }), sort: t.arg({ description: "The figure to rank by; ENGAGEMENT when left out.", type: TopPostsSortEnum }) },
     resolve: (_r, a, ctx) => ctx.services.analytics.topPosts(ctx.viewer, { ...commonInput(a), limit: a.limit ?? undefined, sort: a.sort ?? undefined }),
   }),
   analyticsContent: t.field({
