@@ -12,6 +12,7 @@ import { CloseCode } from "graphql-ws";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { Deps } from "./deps.ts";
 import { createApp } from "./http/app.ts";
+import { apiKeyCallsPlugin } from "./graphql/api-key-calls.ts";
 import { bearer, buildContext, type GraphQLContext } from "./graphql/context.ts";
 import { contextError, formatGraphQLError, httpStatusFromErrors, requestLocale } from "./graphql/errors.ts";
 import { mayReadSchema, schemaDocument, schemaReadersPlugin, withoutSuggestions } from "./graphql/introspection.ts";
@@ -56,7 +57,12 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
     {
       schema,
       // the same document limits and introspection rule as over HTTP (graphql-ws parses and validates on its own)
-      onSubscribe: (ctx, _id, payload) => prepareOperation(schema, payload, { introspection: mayReadSchema(readers, ctx.extra.ctx?.viewer) }),
+      onSubscribe: (ctx, _id, payload) => {
+        // a key's subscription counts as one request of its usage (docs/product.md#api-keys); onError adds its errors
+        const key = ctx.extra.ctx?.apiKey;
+        if (key) services.apiKeys.countRequest(key.id, false);
+        return prepareOperation(schema, payload, { introspection: mayReadSchema(readers, ctx.extra.ctx?.viewer) });
+      },
       // the token comes in connectionParams, as {authorization: "Bearer ..."} or {token} / {accessToken}
       onConnect: async (ctx) => {
         const p = ctx.connectionParams ?? {};
@@ -79,7 +85,11 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
         if (!result.errors?.length) return;
         return requestLocale.run(ctx.extra.ctx?.meta.locale ?? "en", () => ({ ...result, errors: result.errors!.map((e) => wsError(ctx, e)) }));
       },
-      onError: (ctx, _id, _payload, errors) => requestLocale.run(ctx.extra.ctx?.meta.locale ?? "en", () => errors.map((e) => wsError(ctx, e))),
+      onError: (ctx, _id, _payload, errors) => {
+        const key = ctx.extra.ctx?.apiKey;
+        if (key) services.apiKeys.countError(key.id);
+        return requestLocale.run(ctx.extra.ctx?.meta.locale ?? "en", () => errors.map((e) => wsError(ctx, e)));
+      },
     },
     wsServer,
   );
@@ -97,6 +107,7 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
       httpStatusFromErrors,
       subscriptionsOverWebSocketOnly,
       schemaReadersPlugin(schema, readers),
+      apiKeyCallsPlugin,
       { serverWillStart: async () => ({ drainServer: async () => void (await wsCleanup.dispose()) }) },
     ],
   });

@@ -5,12 +5,15 @@ import type { RequestMeta } from "../deps.ts";
 import { AppError } from "../kernel/errors.ts";
 import type { Services } from "../services.ts";
 import type { Viewer } from "../kernel/policy.ts";
+import type { ApiKeyBudget } from "../http/rate-limits.ts";
 
 export interface GraphQLContext {
   viewer: Viewer | null;
   /** why a presented token was refused; scope-auth reports it instead of a bare UNAUTHENTICATED */
   authError: AppError | null;
   meta: RequestMeta;
+  /** the API key behind the request, once found: its requests are counted and its budget reported (api-key-calls.ts) */
+  apiKey?: { id: string; budget: ApiKeyBudget | null };
   services: Services;
   db: Db;
 }
@@ -29,7 +32,12 @@ export const bearer = (header: unknown) => {
 export async function buildContext(services: Services, db: Db, token: string | null, meta: { ip: string; userAgent?: string; acceptLanguage?: string }): Promise<GraphQLContext> {
   let viewer: Viewer | null = null;
   let authError: AppError | null = null;
-  if (token) {
+  let apiKey: GraphQLContext["apiKey"];
+  if (token && looksLikeApiKey(token)) {
+    const caller = await services.apiKeys.identify(token);
+    ({ viewer, error: authError } = caller);
+    if (caller.apiKeyId) apiKey = { id: caller.apiKeyId, budget: caller.budget };
+  } else if (token) {
     try {
       viewer = await callerOf(services, token);
     } catch (e) {
@@ -37,7 +45,7 @@ export async function buildContext(services: Services, db: Db, token: string | n
       authError = e;
     }
   }
-  return { viewer, authError, services, db, meta: { ip: meta.ip, userAgent: meta.userAgent, locale: pickLocale(meta.acceptLanguage) } };
+  return { viewer, authError, apiKey, services, db, meta: { ip: meta.ip, userAgent: meta.userAgent, locale: pickLocale(meta.acceptLanguage) } };
 }
 
 /** The caller behind a token at the GraphQL door (an API key or an access token); a refusal throws its AppError. */

@@ -63,16 +63,37 @@ export function createRateLimits(pool: pg.Pool, cfg: Config["rateLimit"]) {
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;
 
+/** Where a key stands in its window: what the RateLimit-* answer headers report (graphql/api-key-calls.ts). */
+export interface ApiKeyBudget {
+  /** requests per window */
+  limit: number;
+  /** requests left in this window (0 when spent) */
+  remaining: number;
+  /** whole seconds until the window starts again */
+  resetSeconds: number;
+  /** the window's length in seconds */
+  windowSeconds: number;
+  /** this request was over the budget (refused with RATE_LIMITED) */
+  exceeded: boolean;
+}
+
 /** Requests per API key per window; the api-keys service consumes one point per authenticated request. */
 export function createApiKeyLimiter(pool: pg.Pool, opts: { points: number; durationSeconds: number }) {
   const limiter = new RateLimiterPostgres({ storeClient: pool, tableName: "rate_limits", tableCreated: true, clearExpiredByTimeout: false, keyPrefix: "apikey", points: opts.points, duration: opts.durationSeconds });
+  const budget = (r: RateLimiterRes, exceeded: boolean): ApiKeyBudget => ({
+    limit: opts.points,
+    remaining: Math.max(0, r.remainingPoints),
+    resetSeconds: Math.max(0, Math.ceil(r.msBeforeNext / 1000)),
+    windowSeconds: opts.durationSeconds,
+    exceeded,
+  });
   return {
-    /** Counts one request of the key; throws RATE_LIMITED (429) when its budget for the window is spent. */
-    async consume(apiKeyId: string) {
+    /** Counts one request of the key and says where the key stands; over the budget, `exceeded` (the caller refuses with RATE_LIMITED). */
+    async consume(apiKeyId: string): Promise<ApiKeyBudget> {
       try {
-        await limiter.consume(apiKeyId);
+        return budget(await limiter.consume(apiKeyId), false);
       } catch (e) {
-        if (e instanceof RateLimiterRes) throw new AppError("RATE_LIMITED");
+        if (e instanceof RateLimiterRes) return budget(e, true);
         throw e;
       }
     },

@@ -2,7 +2,16 @@
 import { builder } from "../../graphql/builder.ts";
 import type { ApiKey as ApiKeyRow } from "../../generated/prisma/client.ts";
 import { personOfBusiness } from "../../graphql/scopes.ts";
-import type { ApiKeysService } from "./api-keys.service.ts";
+import type { ApiKeysService, ApiKeyUsageDay as UsageDay } from "./api-keys.service.ts";
+
+const ApiKeyUsageDay = builder.objectRef<UsageDay>("ApiKeyUsageDay").implement({
+  description: "One Kuwait day (Asia/Kuwait, midnight to midnight) of an API key's use of the GraphQL door.",
+  fields: (t) => ({
+    day: t.exposeString("day", { description: "The day in Kuwait (Asia/Kuwait), written YYYY-MM-DD." }),
+    requests: t.exposeInt("requests", { description: "GraphQL requests the key made that day (HTTP requests and WebSocket subscriptions), refused ones included." }),
+    errors: t.exposeInt("errors", { description: "Of those requests, how many answered with at least one error." }),
+  }),
+});
 
 export const ApiKey = builder.objectRef<ApiKeyRow>("ApiKey").implement({
   description: "A key for the business's own software. The key itself is shown only once, when it is created.",
@@ -12,6 +21,13 @@ export const ApiKey = builder.objectRef<ApiKeyRow>("ApiKey").implement({
     prefix: t.exposeString("prefix", { description: "The key's first characters, to tell keys apart." }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     lastUsedAt: t.expose("lastUsedAt", { type: "DateTime", nullable: true, description: "Updated at most once a minute." }),
+    usage: t.field({
+      type: [ApiKeyUsageDay],
+      description:
+        "The key's requests and errors on each of the last `days` Kuwait days (Asia/Kuwait), oldest first and today last, every day present (0 where none). Counts reach this list within a few seconds.",
+      args: { days: t.arg.int({ defaultValue: 30, description: "How many days, today included: 1 to 90 (a number outside reads as the nearest)." }) },
+      resolve: (k, { days }, ctx) => ctx.services.apiKeys.usage(ctx.viewer, k, days ?? 30),
+    }),
     revokedAt: t.expose("revokedAt", { type: "DateTime", nullable: true }),
   }),
 });

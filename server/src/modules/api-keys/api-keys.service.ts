@@ -2,12 +2,15 @@
 // rights. A key is shown once when created and kept only as a SHA-256 hash, with its first characters
 // in clear so people can tell keys apart. Managers (see team.service.ts) create and revoke keys, from a
 // person's session only; everyone of the business may see the list. REST never accepts keys.
+// Each key's GraphQL requests, and those answered with errors, are counted per Kuwait day
+// (api_key_usage_days), batched in memory and written every few seconds: one statement per flush, not
+// per request (docs/product.md#api-keys).
 import { randomBytes } from "node:crypto";
-import { API_KEY_DISPLAY_LENGTH, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, API_KEY_RATE_LIMIT, apiKeyNameSchema, isApiKeyShape, isPremium } from "@sufra/schema";
+import { addDays, API_KEY_DISPLAY_LENGTH, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, API_KEY_RATE_LIMIT, apiKeyNameSchema, isApiKeyShape, isoDay, isPremium, kuwaitDate } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { ApiKey } from "../../generated/prisma/client.ts";
-import { createApiKeyLimiter } from "../../http/rate-limits.ts";
+import { createApiKeyLimiter, type ApiKeyBudget } from "../../http/rate-limits.ts";
 import { audit } from "../../kernel/audit.ts";
 import type { Viewer } from "../../kernel/policy.ts";
 import { hashToken } from "../auth/index.ts";
@@ -19,6 +22,28 @@ export interface ApiKeysOptions {
   rateLimit?: { points: number; durationSeconds: number };
   /** lastUsedAt is written at most this often per key, to spare writes (default one minute) */
   touchEveryMs?: number;
+  /** counted requests are written at most this long after they end (default five seconds) */
+  flushEveryMs?: number;
+}
+
+/** The most days `usage` reads back (the page shows 30). */
+export const API_KEY_USAGE_MAX_DAYS = 90;
+
+/** One Kuwait day of a key: its GraphQL requests and how many answered with errors. */
+export interface ApiKeyUsageDay {
+  day: string;
+  requests: number;
+  errors: number;
+}
+
+/** What the GraphQL door learns from a key: the caller (or why not), which key, and its budget. */
+export interface KeyCaller {
+  viewer: Viewer | null;
+  error: AppError | null;
+  /** the key, when it was found (a refused key's requests are counted too, e.g. over its budget) */
+  apiKeyId: string | null;
+  /** where the key stands in its rate-limit window; null when it was refused before counting */
+  budget: ApiKeyBudget | null;
 }
 
 /** sk_live_ and 32 random base64url characters (24 random bytes). */
@@ -31,8 +56,52 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
   const { db } = deps;
   const limiter = createApiKeyLimiter(deps.pool, opts.rateLimit ?? API_KEY_RATE_LIMIT);
   const touchEveryMs = opts.touchEveryMs ?? 60_000;
+  const flushEveryMs = opts.flushEveryMs ?? 5_000;
 
-  return {
+  // counts not yet written, by key and Kuwait day
+  let pending = new Map<string, { apiKeyId: string; day: string; requests: number; errors: number }>();
+  let timer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> = Promise.resolve();
+
+  /** Writes the counts gathered so far in one statement; a key deleted meanwhile is skipped. */
+  const flush = (): Promise<void> => {
+    flushing = flushing.then(async () => {
+      if (!pending.size) return;
+      const rows = [...pending.values()];
+      pending = new Map();
+      try {
+        await deps.pool.query(
+          `insert into api_key_usage_days (api_key_id, day, requests, errors)
+           select u.id, u.day, u.requests, u.errors
+             from unnest($1::uuid[], $2::date[], $3::int[], $4::int[]) as u(id, day, requests, errors)
+             join api_keys k on k.id = u.id
+           on conflict (api_key_id, day) do update
+             set requests = api_key_usage_days.requests + excluded.requests, errors = api_key_usage_days.errors + excluded.errors`,
+          [rows.map((r) => r.apiKeyId), rows.map((r) => r.day), rows.map((r) => r.requests), rows.map((r) => r.errors)],
+        );
+      } catch (e) {
+        // counts are a convenience for the page: a database away for a moment loses them, never a request
+        deps.logger.error("could not write API key usage", { error: (e as Error).message, rows: rows.length });
+      }
+    });
+    return flushing;
+  };
+
+  /** Adds to a key's counts for today in Kuwait; written within flushEveryMs. */
+  const record = (apiKeyId: string, requests: number, errors: number) => {
+    const day = kuwaitDate();
+    const id = `${apiKeyId}|${day}`;
+    const row = pending.get(id) ?? { apiKeyId, day, requests: 0, errors: 0 };
+    row.requests += requests;
+    row.errors += errors;
+    pending.set(id, row);
+    if (!timer) {
+      timer = setInterval(() => void flush(), flushEveryMs);
+      timer.unref(); // never keeps a process alive
+    }
+  };
+
+  const service = {
     /** The keys of the viewer's business, newest first, revoked ones included (marked). */
     async list(viewer: Viewer | null) {
       const access = await accessOf(db, viewer);
@@ -76,22 +145,79 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
      * code. No longer Premium: API_ACCESS_REQUIRES_PREMIUM. Over the key's budget: RATE_LIMITED.
      */
     async authenticate(token: string): Promise<Viewer> {
-      if (!isApiKeyShape(token)) throw new AppError("UNAUTHENTICATED");
+      const caller = await service.identify(token);
+      if (caller.error) throw caller.error;
+      return caller.viewer!;
+    },
+
+    /**
+     * authenticate's answer for the GraphQL door, which also reports the key's budget in its headers and
+     * counts the request: the caller or the refusal, the key's id once found, and its budget once counted.
+     */
+    async identify(token: string): Promise<KeyCaller> {
+      const refused = (code: ConstructorParameters<typeof AppError>[0], apiKeyId: string | null = null, budget: ApiKeyBudget | null = null): KeyCaller => ({ viewer: null, error: new AppError(code), apiKeyId, budget });
+      if (!isApiKeyShape(token)) return refused("UNAUTHENTICATED");
       const key = await db.apiKey.findUnique({ where: { keyHash: hashToken(token) }, include: { business: { include: { subscription: true } } } });
-      if (!key || key.revokedAt) throw new AppError("UNAUTHENTICATED");
+      if (!key || key.revokedAt) return refused("UNAUTHENTICATED");
       const blocked = BLOCKED_STATUS[key.business.status];
-      if (blocked) throw new AppError(blocked);
-      if (!isPremium(key.business.subscription)) throw new AppError("API_ACCESS_REQUIRES_PREMIUM");
-      const [creator] = await Promise.all([db.user.findUnique({ where: { id: key.createdById } }), limiter.consume(key.id)]);
+      if (blocked) return refused(blocked, key.id);
+      if (!isPremium(key.business.subscription)) return refused("API_ACCESS_REQUIRES_PREMIUM", key.id);
+      const [creator, budget] = await Promise.all([db.user.findUnique({ where: { id: key.createdById } }), limiter.consume(key.id)]);
       // removing a member revokes their keys; a creator gone or moved otherwise still ends the key's use
-      if (!creator || creator.businessId !== key.businessId) throw new AppError("UNAUTHENTICATED");
+      if (!creator || creator.businessId !== key.businessId) return refused("UNAUTHENTICATED", key.id);
+      if (budget.exceeded) return refused("RATE_LIMITED", key.id, budget);
       const now = Date.now();
       if (!key.lastUsedAt || now - key.lastUsedAt.getTime() >= touchEveryMs) {
         // conditional, so that several processes seeing the same stale value write once
         await db.apiKey.updateMany({ where: { id: key.id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now - touchEveryMs) } }] }, data: { lastUsedAt: new Date(now) } });
       }
-      return { userId: creator.id, role: "client", email: creator.email, name: creator.name, businessId: key.businessId, sessionId: `apikey:${key.id}`, apiKeyId: key.id };
+      const viewer: Viewer = { userId: creator.id, role: "client", email: creator.email, name: creator.name, businessId: key.businessId, sessionId: `apikey:${key.id}`, apiKeyId: key.id };
+      return { viewer, error: null, apiKeyId: key.id, budget };
+    },
+
+    /** Counts one GraphQL request (or subscription) of a key, and whether it answered with errors, on today's Kuwait day. */
+    countRequest(apiKeyId: string, failed: boolean) {
+      record(apiKeyId, 1, failed ? 1 : 0);
+    },
+
+    /** Counts an error on a request already counted (a subscription that failed after it started). */
+    countError(apiKeyId: string) {
+      record(apiKeyId, 0, 1);
+    },
+
+    /** Writes the counts gathered so far (tests; the page's read does it too). */
+    flushUsage: flush,
+
+    /**
+     * A key's requests and errors on each of the last `days` Kuwait days (today last), every day present
+     * (zeros where none). Only people of the key's business (never a key): anyone else gets NOT_FOUND.
+     */
+    async usage(viewer: Viewer | null, apiKey: Pick<ApiKey, "id" | "businessId">, days = 30): Promise<ApiKeyUsageDay[]> {
+      if (!viewer?.businessId || viewer.businessId !== apiKey.businessId || viewer.apiKeyId) throw new AppError("NOT_FOUND");
+      // 1 to 90 days: a number outside reads as the nearest
+      days = Math.min(API_KEY_USAGE_MAX_DAYS, Math.max(1, Math.trunc(days) || 1));
+      await flush();
+      const to = kuwaitDate();
+      const from = addDays(to, -(days - 1));
+      const rows = await db.apiKeyUsageDay.findMany({ where: { apiKeyId: apiKey.id, day: { gte: new Date(`${from}T00:00:00Z`), lte: new Date(`${to}T00:00:00Z`) } } });
+      const byDay = new Map(rows.map((r) => [isoDay(r.day), r]));
+      return Array.from({ length: days }, (_, i) => {
+        const day = addDays(from, i);
+        const r = byDay.get(day);
+        return { day, requests: r?.requests ?? 0, errors: r?.errors ?? 0 };
+      });
+    },
+
+    /** Listening (app.ts): nothing to start, the writer's timer starts with the first count. */
+    async start() {},
+
+    /** Stops the writer and writes what is left, so a process going down keeps its counts. */
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await flush();
     },
   };
+  return service;
 }
 export type ApiKeysService = ReturnType<typeof createApiKeysService>;
