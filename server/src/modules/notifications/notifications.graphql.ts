@@ -6,9 +6,22 @@ import { connectionComplexity, idConnection } from "../../kernel/pagination.ts";
 import { PlanEnum } from "../../graphql/enums.ts";
 import { AppError } from "../../kernel/errors.ts";
 
+// keyed loosely: a type added to the list without its line here is caught by tests/schema-descriptions.test.ts
+const TYPE_DESCRIPTIONS: Record<string, string> = {
+  client_signed_up: "To admins: a business signed up and waits for approval (businessId, companyName).",
+  account_approved: "To the business: its account was approved and the trial started (plan, trialEndsAt).",
+  account_rejected: "To the business: its sign-up was rejected (reason).",
+  trial_ending: "To the business: its free trial ends soon (trialEndsAt).",
+  post_failed: "To the author: a post failed on a network (postId, platform, excerpt, errorCode, errorMessage).",
+  post_unconfirmed: "To the author: a network did not confirm a post in time; check it is there or retry (postId, platform, excerpt).",
+  snapchat_ready: "To the author: a Snapchat post is due, to post by hand (postId, excerpt).",
+  account_reconnect_needed: "To the business's people: a network account must be reconnected (platform, handle).",
+  competitor_discovery_expiring: "To the business's people: the Facebook sign-in for competitor figures expires soon (handle, expiresAt).",
+  webhook_disabled: "To the business's webhook managers: an endpoint was turned off after its deliveries failed for 3 days.",
+};
 const NotificationTypeEnum = builder.enumType("NotificationType", {
   description: "What happened; the client writes the text from the type and its data, in the person's language.",
-  values: Object.fromEntries(NOTIFICATION_TYPES.map((v) => [v.toUpperCase(), { value: v }])) as Record<Uppercase<(typeof NOTIFICATION_TYPES)[number]>, { value: (typeof NOTIFICATION_TYPES)[number] }>,
+  values: Object.fromEntries(NOTIFICATION_TYPES.map((v) => [v.toUpperCase(), { value: v, description: TYPE_DESCRIPTIONS[v] }])) as Record<Uppercase<(typeof NOTIFICATION_TYPES)[number]>, { value: (typeof NOTIFICATION_TYPES)[number] }>,
 });
 
 type DataShape = {
@@ -28,8 +41,8 @@ type DataShape = {
 const NotificationData = builder.objectRef<DataShape>("NotificationData").implement({
   description: "The facts a notification's text needs; which are set depends on the type.",
   fields: (t) => ({
-    businessId: t.id({ nullable: true, resolve: (d) => d.businessId ?? null }),
-    companyName: t.string({ nullable: true, resolve: (d) => d.companyName ?? null }),
+    businessId: t.id({ description: "client_signed_up: the business that signed up; null for other types.", nullable: true, resolve: (d) => d.businessId ?? null }),
+    companyName: t.string({ description: "client_signed_up: the business's name; null for other types.", nullable: true, resolve: (d) => d.companyName ?? null }),
     reason: t.string({ nullable: true, description: "account_rejected: the reason the admin gave", resolve: (d) => d.reason ?? null }),
     plan: t.field({ type: PlanEnum, nullable: true, description: "account_approved: the plan whose trial started", resolve: (d) => d.plan ?? null }),
     trialEndsAt: t.field({ type: "DateTime", nullable: true, description: "account_approved, trial_ending: when the free trial ends", resolve: (d) => (d.trialEndsAt ? new Date(d.trialEndsAt) : null) }),
@@ -43,21 +56,21 @@ const NotificationData = builder.objectRef<DataShape>("NotificationData").implem
   }),
 });
 
-export const Notification = builder.prismaObject("Notification", {
+export const Notification = builder.prismaObject("Notification", { description: "Something a person should know, addressed to them.",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    type: t.field({ type: NotificationTypeEnum, resolve: (n) => n.type as (typeof NOTIFICATION_TYPES)[number] }),
-    data: t.field({ type: NotificationData, resolve: (n) => (n.data ?? {}) as DataShape }),
-    read: t.boolean({ resolve: (n) => !!n.readAt }),
-    readAt: t.expose("readAt", { type: "DateTime", nullable: true }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    id: t.exposeID("id", { description: "The notification's id (a UUID)." }),
+    type: t.field({ description: "What happened: the kind of notification.", type: NotificationTypeEnum, resolve: (n) => n.type as (typeof NOTIFICATION_TYPES)[number] }),
+    data: t.field({ description: "The facts its text needs.", type: NotificationData, resolve: (n) => (n.data ?? {}) as DataShape }),
+    read: t.boolean({ description: "True once it was marked read.", resolve: (n) => !!n.readAt }),
+    readAt: t.expose("readAt", { description: "When it was marked read (UTC); null while unread.", type: "DateTime", nullable: true }),
+    createdAt: t.expose("createdAt", { description: "When it was written (UTC).", type: "DateTime" }),
   }),
 });
 
-const MarkNotificationsReadResult = builder.objectRef<{ marked: number; unreadCount: number }>("MarkNotificationsReadResult").implement({
+const MarkNotificationsReadResult = builder.objectRef<{ marked: number; unreadCount: number }>("MarkNotificationsReadResult").implement({ description: "What marking notifications read did.",
   fields: (t) => ({
-    marked: t.exposeInt("marked", { description: "how many notifications this call marked read" }),
-    unreadCount: t.exposeInt("unreadCount", { description: "the caller's unread notifications afterwards" }),
+    marked: t.exposeInt("marked", { description: "How many notifications this call marked read." }),
+    unreadCount: t.exposeInt("unreadCount", { description: "The caller's unread notifications afterwards." }),
   }),
 });
 
@@ -67,7 +80,7 @@ builder.queryFields((t) => ({
       type: Notification,
       description: "The caller's notifications, newest first.",
       authScopes: { person: true },
-      args: { unreadOnly: t.arg.boolean({ description: "only those not read yet" }) },
+      args: { unreadOnly: t.arg.boolean({ description: "True: only those not read yet; all when false or left out." }) },
       complexity: connectionComplexity,
       resolve: async (_root, args, ctx) => {
         const r = await ctx.services.notifications.list(ctx.viewer, { first: args.first ?? undefined, after: args.after ?? undefined, unreadOnly: args.unreadOnly ?? undefined });
@@ -77,7 +90,7 @@ builder.queryFields((t) => ({
         };
       },
     },
-    { fields: (c) => ({ totalCount: c.int({ resolve: (conn) => (conn as unknown as { totalCount: number }).totalCount }) }) },
+    { fields: (c) => ({ totalCount: c.int({ description: "How many notifications match (all, or the unread ones), on every page.", resolve: (conn) => (conn as unknown as { totalCount: number }).totalCount }) }) },
   ),
   unreadNotificationsCount: t.int({
     description: "How many of the caller's notifications are not read yet.",
@@ -91,10 +104,10 @@ builder.mutationFields((t) => ({
     type: MarkNotificationsReadResult,
     description: "Marks the caller's notifications among ids read; ids of other people's notifications change nothing.",
     authScopes: { person: true },
-    args: { ids: t.arg.idList({ required: true }) },
+    args: { ids: t.arg.idList({ required: true, description: "The notifications' ids." }) },
     resolve: (_r, { ids }, ctx) => ctx.services.notifications.markRead(ctx.viewer, { ids: ids.map(String) }),
   }),
-  markAllNotificationsRead: t.field({
+  markAllNotificationsRead: t.field({ description: "Marks every notification of the caller read.",
     type: MarkNotificationsReadResult,
     authScopes: { person: true },
     resolve: (_r, _a, ctx) => ctx.services.notifications.markAllRead(ctx.viewer),
@@ -102,8 +115,8 @@ builder.mutationFields((t) => ({
 }));
 
 builder.subscriptionFields((t) => ({
-  /** The caller's own new notifications, written by any server process. */
   notificationAdded: t.field({
+    description: "The caller's own new notifications as they are written, by any server process. Signed-in people only (not API keys).",
     type: Notification,
     authScopes: { person: true },
     subscribe: (_root, _args, ctx) => ctx.services.notifications.subscribe(ctx.viewer),
