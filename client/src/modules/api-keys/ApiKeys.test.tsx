@@ -1,5 +1,6 @@
 // The API keys screen: the key is shown once (warning, copy button) and never again; the list shows
-// only the first characters; revoking asks first; the usage example; the upgrade card off Premium.
+// only the first characters; revoking asks first; the usage example and the link to /developers; each
+// key's requests and errors per day as a chart (its table here: jsdom cannot draw); the upgrade card off Premium.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { ApiKeysPageDocument, CreateApiKeyDocument, RevokeApiKeyDocument } from "../../graphql/graphql.ts";
 import { findDialog, inLanguage, openPopover } from "../../../test/render.tsx";
@@ -9,6 +10,14 @@ import ApiKeysPage from "./ApiKeysPage.tsx";
 const KEY = "sk_live_AbCdEfGhIjKlMnOpQrStUvWxYz012345";
 const created = "2026-03-01T09:00:00.000Z";
 const row = (id: string, name: string, over: Record<string, unknown> = {}) => ({ __typename: "ApiKey", id, name, prefix: "sk_live_AbCd", createdAt: created, lastUsedAt: null, revokedAt: null, ...over });
+/** 30 Kuwait days ending 2026-03-30, with the given counts on some of them */
+const usage = (counts: Record<string, [number, number]> = {}) =>
+  Array.from({ length: 30 }, (_, i) => {
+    const day = `2026-03-${String(i + 1).padStart(2, "0")}`;
+    const [requests, errors] = counts[day] ?? [0, 0];
+    return { __typename: "ApiKeyUsageDay", day, requests, errors };
+  });
+const withUsage = (k: object) => ("usage" in k ? k : { ...k, usage: usage() });
 
 function pageMock(apiKeys: { premium: boolean; canManage: boolean; keys: object[] }, plan = "PREMIUM") {
   return {
@@ -16,7 +25,7 @@ function pageMock(apiKeys: { premium: boolean; canManage: boolean; keys: object[
     result: {
       data: {
         me: { __typename: "User", id: people.client.id, business: { __typename: "Client", id: "b1", subscription: { __typename: "ClientSubscription", plan, status: "ACTIVE" } } },
-        apiKeys: { __typename: "ApiKeys", ...apiKeys },
+        apiKeys: { __typename: "ApiKeys", ...apiKeys, keys: apiKeys.keys.map(withUsage) },
       },
     },
   };
@@ -84,6 +93,7 @@ test("the usage example calls /graphql with the key as a Bearer token", async ()
   expect(example).toHaveTextContent(`-d '{"query":"{ me { email } }"}'`);
   expect(example).toHaveTextContent(/\/graphql$/);
   expect(screen.getByText(/600 requests a minute/)).toBeInTheDocument();
+  expect(screen.getByTestId("developers-link")).toHaveAttribute("href", "/developers");
   // not a manager: no create form, no revoke
   expect(screen.getByTestId("api-keys-read-only")).toBeInTheDocument();
   expect(screen.queryByTestId("create-key-form")).toBeNull();
@@ -108,4 +118,41 @@ test("in Arabic", async () => {
   expect(await screen.findByRole("heading", { level: 1, name: "مفاتيح الواجهة البرمجية" })).toBeInTheDocument();
   expect(screen.getByText("لم يُستخدم")).toBeInTheDocument();
   expect(screen.getByText(/٦٠٠ طلب في الدقيقة/)).toBeInTheDocument();
+});
+
+test("each key's requests and errors per day over 30 days, with totals; revoked keys never used are left out", async () => {
+  signIn("owner");
+  renderWithMocks([{ path: "/api-keys", element: <ApiKeysPage /> }], "/api-keys", [
+    pageMock({
+      premium: true,
+      canManage: true,
+      keys: [
+        row("k1", "Website menu", { usage: usage({ "2026-03-29": [1200, 3], "2026-03-30": [40, 0] }) }),
+        row("k2", "Old till", { revokedAt: created }),
+      ],
+    }),
+  ]);
+  const card = within(await screen.findByTestId("key-usage"));
+  expect(card.getByText("Use in the last 30 days")).toBeInTheDocument();
+  const k1 = within(card.getByTestId("key-usage-k1"));
+  expect(k1.getByText("1,240 requests, 3 with errors")).toBeInTheDocument();
+  // the chart's figures as a table: a row per day, requests and errors as columns
+  const table = k1.getByRole("table");
+  expect(within(table).getByRole("columnheader", { name: "Requests" })).toBeInTheDocument();
+  expect(within(table).getByRole("columnheader", { name: "Errors" })).toBeInTheDocument();
+  const rows = within(table).getAllByRole("row");
+  expect(rows).toHaveLength(31);
+  expect([...rows[29].querySelectorAll("td, th")].map((c) => c.textContent)).toEqual([expect.stringMatching(/Mar.*29/), "1,200", "3"]);
+  expect(card.queryByTestId("key-usage-k2")).toBeNull();
+});
+
+test("the usage chart in Arabic: Arabic-Indic digits and Arabic headings", async () => {
+  await inLanguage("ar");
+  signIn("owner");
+  renderWithMocks([{ path: "/api-keys", element: <ApiKeysPage /> }], "/api-keys", [pageMock({ premium: true, canManage: true, keys: [row("k1", "الموقع", { usage: usage({ "2026-03-30": [25, 2] }) })] })]);
+  const card = within(await screen.findByTestId("key-usage"));
+  expect(card.getByText("الاستخدام في آخر ٣٠ يومًا")).toBeInTheDocument();
+  expect(card.getByText("٢٥ طلبًا، منها ٢ بأخطاء")).toBeInTheDocument();
+  expect(within(card.getByRole("table")).getByRole("columnheader", { name: "الأخطاء" })).toBeInTheDocument();
+  expect(screen.getByTestId("developers-link")).toHaveTextContent("دليل المطوّرين");
 });

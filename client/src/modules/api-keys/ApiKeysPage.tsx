@@ -1,7 +1,8 @@
 // /api-keys: the business's keys (name, first characters, created, last used, revoked), creating one
 // (owners and the account holder) with the key shown once in a modal with a copy button, revoking with
 // a confirmation, and how to call /graphql with a key. Not on Premium: the upgrade card (and the old
-// keys, so they can still be revoked). Admins have no keys.
+// keys, so they can still be revoked). Admins have no keys. Under the list, each key's requests and
+// errors per day over the last 30 days, and a link to the developer documentation (/developers).
 import { FormFailure } from "../../shared/FormFailure.tsx";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { API_KEY_NAME_MAX, API_KEY_PREFIX, API_KEY_RATE_LIMIT, apiKeyNameSchema, messageText, type MessageKey } from "@sufra/schema";
@@ -16,6 +17,8 @@ import { PremiumPage, UpgradeCard } from "../team/index.ts";
 import { API_KEYS_NS } from "./i18n.ts";
 import { DangerConfirm, useReportedChange } from "../../shared/DangerConfirm.tsx";
 import { Note } from "../../shared/Note.tsx";
+import { Link } from "react-router-dom";
+import { KeyUsageCard } from "./components/KeyUsageCard.tsx";
 
 export default function ApiKeysPage() {
   const { t } = useTranslation(API_KEYS_NS);
@@ -44,6 +47,7 @@ export default function ApiKeysPage() {
             <Note title={t("readOnly")} data-testid="api-keys-read-only" />
           )}
           {(apiKeys.premium || apiKeys.keys.length > 0) && <KeysCard keys={apiKeys.keys} canManage={apiKeys.canManage} onChange={reload} busy={loading} />}
+          {apiKeys.keys.length > 0 && <KeyUsageCard keys={apiKeys.keys} />}
           {apiKeys.premium && <UsageCard />}
         </>
       )}
@@ -224,6 +228,11 @@ function UsageCard() {
         {example}
       </pre>
       <Typography.Paragraph type="secondary">{t("usage.limits", { limit: formatNumber(API_KEY_RATE_LIMIT.points, locale) })}</Typography.Paragraph>
+      <Typography.Paragraph>
+        <Link to="/developers" data-testid="developers-link">
+          {t("usage.docs")}
+        </Link>
+      </Typography.Paragraph>
     </Card>
   );
 }
