@@ -6,47 +6,47 @@ import type { AdminService } from "./admin.service.ts";
 
 type Stats = Awaited<ReturnType<AdminService["stats"]>>;
 
-const SystemHealth = builder.objectRef<Stats["systemHealth"]>("SystemHealth").implement({
+const SystemHealth = builder.objectRef<Stats["systemHealth"]>("SystemHealth").implement({ description: "The state of Sufra's parts, as the health check sees them.",
   fields: (t) => ({
-    api: t.expose("api", { type: HealthStateEnum }),
-    database: t.expose("database", { type: HealthStateEnum }),
-    scheduler: t.expose("scheduler", { type: HealthStateEnum }),
-    reasons: t.expose("reasons", { type: [HealthReasonRef] }),
+    api: t.expose("api", { description: "The API server itself.", type: HealthStateEnum }),
+    database: t.expose("database", { description: "The PostgreSQL database.", type: HealthStateEnum }),
+    scheduler: t.expose("scheduler", { description: "The publishing scheduler (its workers and jobs).", type: HealthStateEnum }),
+    reasons: t.expose("reasons", { description: "Why a part is not OK; empty when all is well.", type: [HealthReasonRef] }),
   }),
 });
 
-const RecentClient = builder.objectRef<Stats["recentClients"][number]>("RecentClient").implement({
+const RecentClient = builder.objectRef<Stats["recentClients"][number]>("RecentClient").implement({ description: "A business among the latest sign-ups.",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    name: t.exposeString("name"),
-    email: t.exposeString("email", { nullable: true }),
-    plan: t.exposeString("plan"),
-    status: t.exposeString("status"),
-    lastActive: t.exposeString("lastActive", { nullable: true }),
+    id: t.exposeID("id", { description: "The business's id." }),
+    name: t.exposeString("name", { description: "The business's name." }),
+    email: t.exposeString("email", { description: "Its account holder's e-mail; null when none.", nullable: true }),
+    plan: t.exposeString("plan", { description: "Its plan in lower case: its subscription's, else the one asked for." }),
+    status: t.exposeString("status", { description: "Its status in lower case: pending, active, rejected or suspended." }),
+    lastActive: t.exposeString("lastActive", { description: "When any of its people last signed in, ISO 8601 in UTC; null when never.", nullable: true }),
   }),
 });
 
 const AdminStats = builder.objectRef<Stats>("AdminStats").implement({
   description: "The admin statistics (clients, posts, system health, recent clients), plus pending approvals and sign-ups of the last 7 days.",
   fields: (t) => ({
-    totalClients: t.exposeInt("totalClients"),
-    activeClients: t.exposeInt("activeClients"),
-    pendingApprovals: t.exposeInt("pendingApprovals"),
-    newSignups: t.exposeInt("newSignups"),
-    totalPosts: t.exposeInt("totalPosts"),
-    todayPosts: t.exposeInt("todayPosts"),
-    systemHealth: t.field({ type: SystemHealth, resolve: (s) => s.systemHealth }),
-    recentClients: t.field({ type: [RecentClient], resolve: (s) => s.recentClients }),
+    totalClients: t.exposeInt("totalClients", { description: "Every business that signed up." }),
+    activeClients: t.exposeInt("activeClients", { description: "Businesses whose status is active." }),
+    pendingApprovals: t.exposeInt("pendingApprovals", { description: "Businesses waiting for approval." }),
+    newSignups: t.exposeInt("newSignups", { description: "Businesses that signed up in the last 7 days (168 hours)." }),
+    totalPosts: t.exposeInt("totalPosts", { description: "Every post of every business, drafts included." }),
+    todayPosts: t.exposeInt("todayPosts", { description: "Posts published since midnight in Kuwait (Asia/Kuwait)." }),
+    systemHealth: t.field({ description: "The state of Sufra's parts.", type: SystemHealth, resolve: (s) => s.systemHealth }),
+    recentClients: t.field({ description: "The ten latest sign-ups, newest first.", type: [RecentClient], resolve: (s) => s.recentClients }),
   }),
 });
 
 builder.queryFields((t) => ({
-  adminStats: t.field({ type: AdminStats, authScopes: { admin: true }, resolve: (_r, _a, ctx) => ctx.services.admin.stats(ctx.viewer!) }),
+  adminStats: t.field({ type: AdminStats, description: "The admin console's figures. Admins only.", authScopes: { admin: true }, resolve: (_r, _a, ctx) => ctx.services.admin.stats(ctx.viewer!) }),
 }));
 
 builder.subscriptionFields((t) => ({
-  /** Fresh figures after every change that affects them, within a second, from every server process. */
   adminStatsUpdated: t.field({
+    description: "Fresh figures after every change that affects them, within a second, from every server process. Admins only.",
     type: AdminStats,
     authScopes: { admin: true },
     subscribe: (_r, _a, ctx) => ctx.services.admin.changes(),

@@ -3,62 +3,61 @@ import { connectionComplexity, idConnection } from "../../kernel/pagination.ts";
 import { ClientStatusEnum, PlanEnum, SubscriptionStatusEnum } from "../../graphql/enums.ts";
 import type { ClientRecord } from "./clients.service.ts";
 
-export const ClientSubscription = builder.prismaObject("Subscription", {
+export const ClientSubscription = builder.prismaObject("Subscription", { description: "A business's subscription: its plan and whether it runs.",
   name: "ClientSubscription",
   fields: (t) => ({
-    plan: t.expose("plan", { type: PlanEnum }),
-    status: t.expose("status", { type: SubscriptionStatusEnum }),
-    trialEndsAt: t.expose("trialEndsAt", { type: "DateTime", nullable: true }),
-    renewsAt: t.expose("renewsAt", { type: "DateTime", nullable: true }),
+    plan: t.expose("plan", { description: "The plan subscribed to.", type: PlanEnum }),
+    status: t.expose("status", { description: "Whether it runs: trial, active, expired or cancelled.", type: SubscriptionStatusEnum }),
+    trialEndsAt: t.expose("trialEndsAt", { description: "When the free trial ends (UTC); null when not on a trial.", type: "DateTime", nullable: true }),
+    renewsAt: t.expose("renewsAt", { description: "When the subscription next renews, or the trial ends (UTC); null when not set.", type: "DateTime", nullable: true }),
   }),
 });
 
 type AuditRow = { id: string; action: string; actorId: string | null; data: unknown; createdAt: Date };
-const AuditEntry = builder.objectRef<AuditRow>("AuditEntry").implement({
+const AuditEntry = builder.objectRef<AuditRow>("AuditEntry").implement({ description: "One thing that happened to a business, as the audit log keeps it.",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    action: t.exposeString("action"),
-    actorId: t.exposeID("actorId", { nullable: true }),
-    data: t.string({ description: "JSON", resolve: (a) => JSON.stringify(a.data ?? {}) }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    id: t.exposeID("id", { description: "The audit row's id." }),
+    action: t.exposeString("action", { description: "What happened, such as client.approved or client.trial_gifted." }),
+    actorId: t.exposeID("actorId", { description: "The user who did it; null for the system or a sign-up.", nullable: true }),
+    data: t.string({ description: "What the action changed, as a JSON object text (such as {\"from\":\"pending\",\"to\":\"active\"}); \"{}\" when nothing.", resolve: (a) => JSON.stringify(a.data ?? {}) }),
+    createdAt: t.expose("createdAt", { description: "When it happened (UTC).", type: "DateTime" }),
   }),
 });
 
 /** A business that signed up (a "client" of the admin console, docs/architecture.md#names). */
-export const Client = builder.prismaObject("Business", {
+export const Client = builder.prismaObject("Business", { description: "A business that signed up (a client of the admin console): its details, status and subscription.",
   name: "Client",
   fields: (t) => ({
-    id: t.exposeID("id"),
-    companyName: t.exposeString("companyName"),
-    contactName: t.exposeString("contactName"),
-    phone: t.exposeString("phone"),
-    address: t.exposeString("address"),
-    status: t.expose("status", { type: ClientStatusEnum }),
-    requestedPlan: t.expose("requestedPlan", { type: PlanEnum }),
-    rejectionReason: t.exposeString("rejectionReason", { nullable: true }),
-    approvedAt: t.expose("approvedAt", { type: "DateTime", nullable: true }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    subscription: t.relation("subscription", { nullable: true }),
-    email: t.string({ nullable: true, select: { users: { take: 1, orderBy: { createdAt: "asc" }, select: { email: true } } }, resolve: (b) => b.users[0]?.email ?? null }),
-    emailVerified: t.boolean({ select: { users: { take: 1, orderBy: { createdAt: "asc" }, select: { emailVerifiedAt: true } } }, resolve: (b) => !!b.users[0]?.emailVerifiedAt }),
-    /** the business's people (admins only) */
-    users: t.relation("users", { authScopes: { admin: true }, query: { orderBy: { createdAt: "asc" } } }),
-    /** what happened to this business, newest first (admins only) */
+    id: t.exposeID("id", { description: "The business's id (a UUID)." }),
+    companyName: t.exposeString("companyName", { description: "The business's name (up to 200 characters)." }),
+    contactName: t.exposeString("contactName", { description: "The name of the person who signed it up." }),
+    phone: t.exposeString("phone", { description: "Its phone number, Kuwaiti, as +965 and 7 or 8 digits." }),
+    address: t.exposeString("address", { description: "Its address as written (empty when none)." }),
+    status: t.expose("status", { description: "Where its account stands.", type: ClientStatusEnum }),
+    requestedPlan: t.expose("requestedPlan", { description: "The plan asked for at sign-up.", type: PlanEnum }),
+    rejectionReason: t.exposeString("rejectionReason", { description: "Why it was rejected; null unless rejected.", nullable: true }),
+    approvedAt: t.expose("approvedAt", { description: "When it was approved (UTC); null before.", type: "DateTime", nullable: true }),
+    createdAt: t.expose("createdAt", { description: "When it signed up (UTC).", type: "DateTime" }),
+    subscription: t.relation("subscription", { description: "Its subscription; null before approval.", nullable: true }),
+    email: t.string({ description: "The e-mail of its account holder (its first person); null when none.", nullable: true, select: { users: { take: 1, orderBy: { createdAt: "asc" }, select: { email: true } } }, resolve: (b) => b.users[0]?.email ?? null }),
+    emailVerified: t.boolean({ description: "True once its account holder confirmed their e-mail address.", select: { users: { take: 1, orderBy: { createdAt: "asc" }, select: { emailVerifiedAt: true } } }, resolve: (b) => !!b.users[0]?.emailVerifiedAt }),
+    users: t.relation("users", { description: "The business's people, oldest first. Admins only.", authScopes: { admin: true }, query: { orderBy: { createdAt: "asc" } } }),
     auditHistory: t.field({
+      description: "What happened to this business (sign-up, approval, gifts, suspensions...), newest first. Admins only.",
       type: [AuditEntry],
       authScopes: { admin: true },
       resolve: async (b, _a, ctx) => (await ctx.services.clients.details(ctx.viewer!, b.id)).audit,
     }),
-    lastActiveAt: t.field({ type: "DateTime", nullable: true, select: { users: { select: { lastLoginAt: true } } }, resolve: (b) => b.users.map((u) => u.lastLoginAt).filter((d): d is Date => !!d).sort((a, b) => +b - +a)[0] ?? null }),
+    lastActiveAt: t.field({ description: "When any of its people last signed in (UTC); null when never.", type: "DateTime", nullable: true, select: { users: { select: { lastLoginAt: true } } }, resolve: (b) => b.users.map((u) => u.lastLoginAt).filter((d): d is Date => !!d).sort((a, b) => +b - +a)[0] ?? null }),
   }),
 });
 
 builder.queryFields((t) => ({
   clients: t.connection(
-    {
+    { description: "Every business that signed up, newest first. Admins only.",
       type: Client,
       authScopes: { admin: true },
-      args: { status: t.arg({ type: ClientStatusEnum }), plan: t.arg({ type: PlanEnum }), search: t.arg.string() },
+      args: { status: t.arg({ description: "Only businesses in this status.", type: ClientStatusEnum }), plan: t.arg({ description: "Only businesses on this plan.", type: PlanEnum }), search: t.arg.string({ description: "Words in the business's name, contact name, e-mail or phone (case-insensitive)." }) },
       complexity: connectionComplexity,
       resolve: async (_root, args, ctx) => {
         const r = await ctx.services.clients.list(ctx.viewer!, { status: args.status ?? undefined, plan: args.plan ?? undefined, search: args.search ?? undefined, first: args.first ?? undefined, after: args.after ?? undefined });
@@ -68,62 +67,71 @@ builder.queryFields((t) => ({
         };
       },
     },
-    { fields: (c) => ({ totalCount: c.int({ resolve: (conn) => (conn as unknown as { totalCount: number }).totalCount }) }) },
+    { fields: (c) => ({ totalCount: c.int({ description: "How many businesses match the filters, on every page.", resolve: (conn) => (conn as unknown as { totalCount: number }).totalCount }) }) },
   ),
-  client: t.field({
+  client: t.field({ description: "One business with its people and history. Admins only.",
     type: Client,
     authScopes: { admin: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The business's id." }) },
     resolve: (_root, { id }, ctx) => ctx.services.clients.get(ctx.viewer!, String(id)),
   }),
 }));
 
 
 builder.mutationFields((t) => ({
-  approveClient: t.field({
+  approveClient: t.field({ description: "Approves a pending business: a 14-day trial of its plan starts and it is mailed. Admins only.",
     type: Client,
     authScopes: { admin: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The business's id." }) },
     resolve: (_r, { id }, ctx) => ctx.services.clients.approve(ctx.viewer!, String(id), ctx.meta),
   }),
-  rejectClient: t.field({
+  rejectClient: t.field({ description: "Rejects a pending business with a reason, mailed to it. Admins only.",
     type: Client,
     authScopes: { admin: true },
-    args: { id: t.arg.id({ required: true }), reason: t.arg.string({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The business's id." }), reason: t.arg.string({ required: true, description: "Why, in words the applicant reads: 1 to 500 characters." }) },
     resolve: (_r, { id, reason }, ctx) => ctx.services.clients.reject(ctx.viewer!, String(id), { reason }, ctx.meta),
   }),
-  giftTrialDays: t.field({
+  giftTrialDays: t.field({ description: "Adds days to a business's trial (from its end, or from today when it ended). Admins only.",
     type: Client,
     authScopes: { admin: true },
-    args: { id: t.arg.id({ required: true }), days: t.arg.int({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The business's id." }), days: t.arg.int({ required: true, description: "Whole days to add, 1 to 90." }) },
     resolve: (_r, { id, days }, ctx) => ctx.services.clients.giftTrialDays(ctx.viewer!, String(id), { days }, ctx.meta),
   }),
-  suspendClient: t.field({
+  suspendClient: t.field({ description: "Suspends an active business: its people cannot sign in. Admins only.",
     type: Client,
     authScopes: { admin: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The business's id." }) },
     resolve: (_r, { id }, ctx) => ctx.services.clients.suspend(ctx.viewer!, String(id), ctx.meta),
   }),
-  reactivateClient: t.field({
+  reactivateClient: t.field({ description: "Reactivates a suspended business. Admins only.",
     type: Client,
     authScopes: { admin: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The business's id." }) },
     resolve: (_r, { id }, ctx) => ctx.services.clients.reactivate(ctx.viewer!, String(id), ctx.meta),
   }),
 }));
 
 const ClientChangeEnum = builder.enumType("ClientChange", {
-  values: { SIGNED_UP: { value: "signed_up" }, APPROVED: { value: "approved" }, REJECTED: { value: "rejected" }, TRIAL_GIFTED: { value: "trial_gifted" }, SUSPENDED: { value: "suspended" }, REACTIVATED: { value: "reactivated" }, UPDATED: { value: "updated" } } as const,
+  description: "What happened to a business.",
+  values: {
+    SIGNED_UP: { value: "signed_up", description: "It signed up and waits for approval." },
+    APPROVED: { value: "approved", description: "An admin approved it; its trial started." },
+    REJECTED: { value: "rejected", description: "An admin rejected its sign-up." },
+    TRIAL_GIFTED: { value: "trial_gifted", description: "An admin gifted it trial days." },
+    SUSPENDED: { value: "suspended", description: "An admin suspended it." },
+    REACTIVATED: { value: "reactivated", description: "An admin reactivated it after a suspension." },
+    UPDATED: { value: "updated", description: "Its details changed (name, phone, address, plan)." },
+  } as const,
 });
 
 type ClientEventShape = { change: "signed_up" | "approved" | "rejected" | "trial_gifted" | "suspended" | "reactivated" | "updated"; client: ClientRecord };
-const ClientEvent = builder.objectRef<ClientEventShape>("ClientEvent").implement({
-  fields: (t) => ({ change: t.expose("change", { type: ClientChangeEnum }), client: t.field({ type: Client, resolve: (e) => e.client }) }),
+const ClientEvent = builder.objectRef<ClientEventShape>("ClientEvent").implement({ description: "A change to a business, for the admin console.",
+  fields: (t) => ({ change: t.expose("change", { description: "What happened to the business.", type: ClientChangeEnum }), client: t.field({ description: "The business as it now is.", type: Client, resolve: (e) => e.client }) }),
 });
 
 builder.subscriptionFields((t) => ({
-  /** Sign-ups and status changes, live for the admin console, from every server process. */
   clientEvents: t.field({
+    description: "Sign-ups and status changes, live for the admin console, from every server process. Admins only.",
     type: ClientEvent,
     authScopes: { admin: true },
     subscribe: (_root, _args, ctx) => ctx.services.events.subscribe("client.changed"),
