@@ -99,6 +99,15 @@ test("Choose Premium leads to /signup?plan=premium; every plan has its own link"
   expect(router.state.location.search).toBe("?plan=premium");
 });
 
+test("the Premium card leads integrators to the developer documentation, in both languages", async () => {
+  renderLanding();
+  const link = within(screen.getByTestId("plan-premium")).getByRole("link", { name: "API and webhooks: read the developer documentation" });
+  expect(link).toHaveAttribute("href", "/developers");
+  expect(within(screen.getByTestId("plan-basic")).queryByTestId("premium-developers")).toBeNull();
+  await userEvent.click(screen.getByTestId("lang-switch"));
+  expect(await within(screen.getByTestId("plan-premium")).findByRole("link", { name: "الواجهة البرمجية وخطافات الويب: اقرأ دليل المطوّرين" })).toHaveAttribute("href", "/developers");
+});
+
 test("the language switch turns the page Arabic and the document right-to-left", async () => {
   renderLanding();
   expect(document.documentElement).toHaveAttribute("dir", "ltr");

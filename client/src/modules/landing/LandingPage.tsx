@@ -193,6 +193,14 @@ export default function LandingPage() {
                         </li>
                       ))}
                     </ul>
+                    {id === "premium" && (
+                      // integrators read how the API works before they buy (docs/product.md#routes: /developers)
+                      <p className="lp-plan-dev">
+                        <Link to="/developers" data-testid="premium-developers">
+                          {t("pricing.developers")}
+                        </Link>
+                      </p>
+                    )}
                     <Link className={popular ? "site-btn site-btn-primary lp-plan-cta" : "site-btn site-btn-secondary lp-plan-cta"} to={`/signup?plan=${id}`} data-testid={`choose-${id}`}>
                       {t("pricing.choose", { plan: name })}
                     </Link>

@@ -92,6 +92,7 @@ const en = {
     perMonth: "per month",
     mostPopular: "Most Popular",
     choose: "Choose {{plan}}",
+    developers: "API and webhooks: read the developer documentation",
     blurb: {
       basic: "For a café taking its first steps on Instagram.",
       professional: "For a busy restaurant that posts every week.",
@@ -206,6 +207,7 @@ const ar: Texts = {
     perMonth: "شهريًا",
     mostPopular: "الأكثر طلبًا",
     choose: "اختر الباقة {{plan}}",
+    developers: "الواجهة البرمجية وخطافات الويب: اقرأ دليل المطوّرين",
     blurb: {
       basic: "لمقهى يخطو خطواته الأولى على إنستغرام.",
       professional: "لمطعم نشِط ينشر كل أسبوع.",
