@@ -7,9 +7,9 @@ import type { BusinessProfileView, MenuItemRow } from "./business-profile.servic
 const MenuItem = builder.objectRef<MenuItemRow>("MenuItem").implement({
   description: "An item of the business's menu, for the AI writer's captions.",
   fields: (t) => ({
-    id: t.exposeID("id"),
+    id: t.exposeID("id", { description: "The menu item's id (a UUID)." }),
     name: t.exposeString("name", { description: "As on the menu, in English (or the only name there is)." }),
-    nameAr: t.exposeString("nameAr", { nullable: true }),
+    nameAr: t.exposeString("nameAr", { description: "Its Arabic name; null when it has none.", nullable: true }),
     priceKwd: t.exposeFloat("priceKwd", { nullable: true, description: "Kuwaiti dinars with three decimals (2.75 is 2.750 KWD); null: no price." }),
     position: t.exposeInt("position", { description: "Its place on the menu, from 0." }),
   }),
@@ -19,32 +19,32 @@ const BusinessProfile = builder.objectRef<BusinessProfileView>("BusinessProfile"
   description: "What the AI writer composes captions from: names, cuisine, area of Kuwait, opening hours and the menu.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The business's id." }),
-    companyName: t.exposeString("companyName"),
-    nameAr: t.exposeString("nameAr", { nullable: true }),
+    companyName: t.exposeString("companyName", { description: "The business's name, as signed up." }),
+    nameAr: t.exposeString("nameAr", { description: "The business's Arabic name (up to 80 characters); null when none.", nullable: true }),
     cuisine: t.exposeString("cuisine", { nullable: true, description: "A cuisine key (cafe, kuwaiti, ...) or free text." }),
     area: t.exposeString("area", { nullable: true, description: "An area key of Kuwait (salmiya, ...) or free text." }),
-    hours: t.exposeString("hours", { nullable: true }),
-    hoursAr: t.exposeString("hoursAr", { nullable: true }),
-    menu: t.field({ type: [MenuItem], resolve: (p) => p.menu }),
+    hours: t.exposeString("hours", { description: "Opening hours as written in English, free text (\"Daily 7am-11pm\", up to 120 characters), Kuwait time; null when none.", nullable: true }),
+    hoursAr: t.exposeString("hoursAr", { description: "Opening hours as written in Arabic, free text (up to 120 characters); null when none.", nullable: true }),
+    menu: t.field({ description: "The menu, in its order (at most 200 items).", type: [MenuItem], resolve: (p) => p.menu }),
   }),
 });
 
 const BusinessProfileInput = builder.inputType("BusinessProfileInput", {
   description: "A field left out stays as it is; null or blank clears it.",
   fields: (t) => ({
-    nameAr: t.string(),
-    cuisine: t.string(),
-    area: t.string(),
-    hours: t.string(),
-    hoursAr: t.string(),
+    nameAr: t.string({ description: "The business's Arabic name, up to 80 characters." }),
+    cuisine: t.string({ description: "A cuisine key (cafe, kuwaiti, ...) or free text, up to 40 characters." }),
+    area: t.string({ description: "An area key of Kuwait (salmiya, ...) or free text, up to 60 characters." }),
+    hours: t.string({ description: "Opening hours in English, free text, up to 120 characters." }),
+    hoursAr: t.string({ description: "Opening hours in Arabic, free text, up to 120 characters." }),
   }),
 });
 
 const MenuItemInput = builder.inputType("MenuItemInput", {
   description: "On update, a field left out stays as it is; null clears nameAr or priceKwd.",
   fields: (t) => ({
-    name: t.string({ required: true }),
-    nameAr: t.string(),
+    name: t.string({ required: true, description: "The item's name as on the menu, 1 to 80 characters." }),
+    nameAr: t.string({ description: "Its Arabic name, up to 80 characters." }),
     priceKwd: t.float({ description: "KWD, 0 to 9999.999, at most three decimals." }),
   }),
 });
@@ -61,43 +61,43 @@ builder.queryFields((t) => ({
 }));
 
 builder.mutationFields((t) => ({
-  updateBusinessProfile: t.field({
+  updateBusinessProfile: t.field({ description: "Changes the business profile. A person of the business only (an API key may read, not write).",
     type: BusinessProfile,
     ...personOfBusiness,
-    args: { input: t.arg({ type: BusinessProfileInput, required: true }) },
+    args: { input: t.arg({ type: BusinessProfileInput, required: true, description: "The fields to change." }) },
     resolve: (_r, { input }, ctx) => ctx.services.businessProfile.update(ctx.viewer, input, ctx.meta),
   }),
   addMenuItem: t.field({
     type: MenuItem,
     description: "Adds an item at the end of the menu.",
     ...personOfBusiness,
-    args: { input: t.arg({ type: MenuItemInput, required: true }) },
+    args: { input: t.arg({ type: MenuItemInput, required: true, description: "The new item." }) },
     resolve: (_r, { input }, ctx) => ctx.services.businessProfile.addItem(ctx.viewer, input, ctx.meta),
   }),
-  updateMenuItem: t.field({
+  updateMenuItem: t.field({ description: "Changes a menu item.",
     type: MenuItem,
     ...personOfBusiness,
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: MenuItemInput, required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The menu item's id." }), input: t.arg({ type: MenuItemInput, required: true, description: "The fields to change." }) },
     resolve: (_r, { id, input }, ctx) => ctx.services.businessProfile.updateItem(ctx.viewer, String(id), input, ctx.meta),
   }),
   removeMenuItem: t.id({
     description: "Removes an item; answers its id.",
     ...personOfBusiness,
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: "The menu item's id." }) },
     resolve: async (_r, { id }, ctx) => (await ctx.services.businessProfile.removeItem(ctx.viewer, String(id), ctx.meta)).id,
   }),
   reorderMenu: t.field({
     type: BusinessProfile,
     description: "The menu's items in their new order (items left out follow in their order).",
     ...personOfBusiness,
-    args: { ids: t.arg.idList({ required: true }) },
+    args: { ids: t.arg.idList({ required: true, description: "Menu item ids in their new order." }) },
     resolve: (_r, { ids }, ctx) => ctx.services.businessProfile.reorder(ctx.viewer, { ids: ids.map(String) }, ctx.meta),
   }),
   importMenu: t.field({
     type: BusinessProfile,
     description: "Adds a pasted menu, one item a line: `name, price` or `name | الاسم | price`; replace: instead of the current menu.",
     ...personOfBusiness,
-    args: { text: t.arg.string({ required: true }), replace: t.arg.boolean({ defaultValue: false }) },
+    args: { text: t.arg.string({ required: true, description: "The pasted menu, one item a line, up to 20,000 characters." }), replace: t.arg.boolean({ defaultValue: false, description: "True: the pasted items replace the menu; false: they are added at its end." }) },
     resolve: (_r, { text, replace }, ctx) => ctx.services.businessProfile.importMenu(ctx.viewer, { text, replace: replace ?? false }, ctx.meta),
   }),
 }));
