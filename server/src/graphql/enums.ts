@@ -51,8 +51,8 @@ export const LocaleEnum = builder.enumType("Locale", {
 export const ContentLanguageEnum = builder.enumType("ContentLanguage", {
   description: "The language a caption is written in: en, ar or both (a caption in each).",
   values: upper(CONTENT_LANGUAGE_KEYS, {
-    en: "English only.",
-    ar: "Arabic only.",
+    en: "English only, one caption.",
+    ar: "Arabic only, one caption.",
     both: "Arabic and English in one caption, Arabic first.",
   }),
 });

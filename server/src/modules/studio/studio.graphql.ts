@@ -1,115 +1,115 @@
 // The AI studio at the GraphQL door: thin, every field calls the studio service.
 import { AI_PROVIDERS, type AiProviderName } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
-import { ContentLanguageEnum, ContentOccasionEnum, ContentToneEnum, PlanEnum, PlatformEnum } from "../../graphql/enums.ts";
+import { ContentLanguageEnum, ContentOccasionEnum, ContentToneEnum, PlanEnum, PlatformEnum, upper } from "../../graphql/enums.ts";
 import type { GeneratedVariant as GeneratedVariantShape } from "../../ai/types.ts";
 import type { AiSettingsView, AiUsage as AiUsageShape, GeneratedPost as GeneratedPostShape } from "./studio.service.ts";
 
 export const AiProviderEnum = builder.enumType("AiProviderName", {
   description: "local: Sufra's built-in offline writer; openai: an OpenAI-compatible model",
-  values: Object.fromEntries(AI_PROVIDERS.map((p) => [p.toUpperCase(), { value: p }])) as Record<Uppercase<AiProviderName>, { value: AiProviderName }>,
+  values: upper<AiProviderName>(AI_PROVIDERS, { local: "Sufra's built-in offline writer (templates and rules; no network).", openai: "An OpenAI-compatible chat model at a base URL, with an API key." }),
 });
 
 export const AiUsage = builder.objectRef<AiUsageShape>("AiUsage").implement({
   description: "AI posts this month (Kuwait calendar month) against the plan's allowance.",
   fields: (t) => ({
-    month: t.exposeString("month", { description: "YYYY-MM" }),
-    used: t.exposeInt("used"),
-    limit: t.exposeInt("limit"),
-    remaining: t.exposeInt("remaining"),
-    plan: t.field({ type: PlanEnum, resolve: (u) => u.plan }),
-    resetsOn: t.exposeString("resetsOn", { description: "YYYY-MM-DD: the count starts again" }),
+    month: t.exposeString("month", { description: "The Kuwait calendar month counted, YYYY-MM." }),
+    used: t.exposeInt("used", { description: "AI posts written this month." }),
+    limit: t.exposeInt("limit", { description: "The plan's AI posts a month (50, 100 or 500)." }),
+    remaining: t.exposeInt("remaining", { description: "limit minus used, never below 0." }),
+    plan: t.field({ description: "The plan the allowance comes from.", type: PlanEnum, resolve: (u) => u.plan }),
+    resetsOn: t.exposeString("resetsOn", { description: "The Kuwait day the count starts again, YYYY-MM-DD (the next month's first)." }),
   }),
 });
 
-const GeneratedVariant = builder.objectRef<GeneratedVariantShape>("GeneratedVariant").implement({
+const GeneratedVariant = builder.objectRef<GeneratedVariantShape>("GeneratedVariant").implement({ description: "One caption to pick from.",
   fields: (t) => ({
-    content: t.exposeString("content", { description: "The caption without its hashtags" }),
-    hashtags: t.exposeStringList("hashtags", { description: "Without '#'" }),
-    language: t.field({ type: ContentLanguageEnum, resolve: (v) => v.language }),
+    content: t.exposeString("content", { description: "The caption without its hashtags." }),
+    hashtags: t.exposeStringList("hashtags", { description: "Its hashtags, without '#'." }),
+    language: t.field({ description: "The language it is written in.", type: ContentLanguageEnum, resolve: (v) => v.language }),
   }),
 });
 
 const GeneratedPost = builder.objectRef<GeneratedPostShape>("GeneratedPost").implement({
   description: "Captions to pick from; content and hashtags are the first variant's.",
   fields: (t) => ({
-    content: t.exposeString("content"),
-    hashtags: t.exposeStringList("hashtags"),
-    language: t.field({ type: ContentLanguageEnum, resolve: (g) => g.language }),
-    provider: t.field({ type: AiProviderEnum, resolve: (g) => g.provider }),
+    content: t.exposeString("content", { description: "The first variant's caption, without its hashtags." }),
+    hashtags: t.exposeStringList("hashtags", { description: "The first variant's hashtags, without '#'." }),
+    language: t.field({ description: "The language the captions are written in.", type: ContentLanguageEnum, resolve: (g) => g.language }),
+    provider: t.field({ description: "The writer that answered.", type: AiProviderEnum, resolve: (g) => g.provider }),
     fellBack: t.exposeBoolean("fellBack", { description: "The model failed and the built-in writer answered" }),
-    note: t.exposeString("note", { nullable: true, description: "Why, in the caller's language" }),
+    note: t.exposeString("note", { nullable: true, description: "Why the built-in writer answered, in the caller's language; null when the model did." }),
     seed: t.float({ nullable: true, description: "The built-in writer's seed; sent again with the same input, the same captions", resolve: (g) => g.seed }),
-    variants: t.field({ type: [GeneratedVariant], resolve: (g) => g.variants }),
-    usage: t.field({ type: AiUsage, resolve: (g) => g.usage }),
+    variants: t.field({ description: "Every caption written, the first one first.", type: [GeneratedVariant], resolve: (g) => g.variants }),
+    usage: t.field({ description: "The month's AI posts after this one.", type: AiUsage, resolve: (g) => g.usage }),
   }),
 });
 
-const HashtagSuggestion = builder.objectRef<{ hashtags: string[] }>("HashtagSuggestion").implement({
-  fields: (t) => ({ hashtags: t.exposeStringList("hashtags", { description: "Without '#'" }) }),
+const HashtagSuggestion = builder.objectRef<{ hashtags: string[] }>("HashtagSuggestion").implement({ description: "Hashtags suggested for a caption.",
+  fields: (t) => ({ hashtags: t.exposeStringList("hashtags", { description: "Suggested hashtags, without '#', best first." }) }),
 });
 
 const AiSettings = builder.objectRef<AiSettingsView>("AiSettings").implement({
   description: "The writer in force. The API key is never sent back.",
   fields: (t) => ({
-    provider: t.field({ type: AiProviderEnum, resolve: (s) => s.provider }),
-    baseUrl: t.exposeString("baseUrl", { nullable: true }),
-    model: t.exposeString("model", { nullable: true }),
-    hasApiKey: t.exposeBoolean("hasApiKey"),
+    provider: t.field({ description: "The writer in force.", type: AiProviderEnum, resolve: (s) => s.provider }),
+    baseUrl: t.exposeString("baseUrl", { description: "The OpenAI-compatible model's base URL; null for the built-in writer.", nullable: true }),
+    model: t.exposeString("model", { description: "The model's name; null for the built-in writer.", nullable: true }),
+    hasApiKey: t.exposeBoolean("hasApiKey", { description: "True when an API key for the model is stored (the key itself is never sent)." }),
     source: t.exposeString("source", { description: "settings (an admin chose) or configuration (the environment)" }),
-    timeoutSeconds: t.exposeFloat("timeoutSeconds"),
-    updatedAt: t.expose("updatedAt", { type: "DateTime", nullable: true }),
+    timeoutSeconds: t.exposeFloat("timeoutSeconds", { description: "How long the model may take before the built-in writer answers, in seconds." }),
+    updatedAt: t.expose("updatedAt", { description: "When an admin last changed the settings (UTC); null when they come from the configuration.", type: "DateTime", nullable: true }),
   }),
 });
 
 const AiCheck = builder
   .objectRef<{ ok: boolean; provider: AiProviderName; fellBack: boolean; latencyMs: number; sample: string; note: string | null }>("AiCheck")
-  .implement({
+  .implement({ description: "The outcome of one test caption by the writer in force.",
     fields: (t) => ({
-      ok: t.exposeBoolean("ok"),
-      provider: t.field({ type: AiProviderEnum, resolve: (c) => c.provider }),
-      fellBack: t.exposeBoolean("fellBack"),
-      latencyMs: t.exposeInt("latencyMs"),
-      sample: t.exposeString("sample"),
-      note: t.exposeString("note", { nullable: true }),
+      ok: t.exposeBoolean("ok", { description: "True when the writer in force answered itself (no fallback)." }),
+      provider: t.field({ description: "The writer tested.", type: AiProviderEnum, resolve: (c) => c.provider }),
+      fellBack: t.exposeBoolean("fellBack", { description: "True when the model failed and the built-in writer answered." }),
+      latencyMs: t.exposeInt("latencyMs", { description: "How long the caption took, in milliseconds." }),
+      sample: t.exposeString("sample", { description: "The caption written (about a Spanish latte, for X)." }),
+      note: t.exposeString("note", { description: "Why it fell back, in the caller's language; null when it did not.", nullable: true }),
     }),
   });
 
-const GeneratePostInput = builder.inputType("GeneratePostInput", {
+const GeneratePostInput = builder.inputType("GeneratePostInput", { description: "What to write captions about.",
   fields: (t) => ({
     prompt: t.string({ required: true, description: "What the post is about, up to 500 characters" }),
-    platform: t.field({ type: PlatformEnum, required: true }),
+    platform: t.field({ type: PlatformEnum, required: true, description: "The network the caption is for (its length and habits)." }),
     language: t.field({ type: ContentLanguageEnum, description: "The caller's language when left out" }),
-    tone: t.field({ type: ContentToneEnum }),
+    tone: t.field({ description: "The voice to write in; FRIENDLY when left out.", type: ContentToneEnum }),
     occasion: t.field({ type: ContentOccasionEnum, description: "Read from the prompt when left out" }),
-    variants: t.int({ description: "1 to 5, default 3" }),
+    variants: t.int({ description: "How many captions to write, 1 to 5; 3 when left out." }),
     seed: t.float({ description: "The built-in writer's seed (0 to 2^32-1): the same input and seed, the same captions" }),
   }),
 });
 
-const SuggestHashtagsInput = builder.inputType("SuggestHashtagsInput", {
+const SuggestHashtagsInput = builder.inputType("SuggestHashtagsInput", { description: "A caption to suggest hashtags for.",
   fields: (t) => ({
-    content: t.string({ required: true }),
-    platform: t.field({ type: PlatformEnum, required: true }),
-    occasion: t.field({ type: ContentOccasionEnum }),
+    content: t.string({ required: true, description: "The caption, 1 to 2,200 characters." }),
+    platform: t.field({ type: PlatformEnum, required: true, description: "The network it is for." }),
+    occasion: t.field({ description: "What the post is for; read from the caption when left out.", type: ContentOccasionEnum }),
   }),
 });
 
-const AiSettingsInput = builder.inputType("AiSettingsInput", {
+const AiSettingsInput = builder.inputType("AiSettingsInput", { description: "The writer to use, set by an admin.",
   fields: (t) => ({
-    provider: t.field({ type: AiProviderEnum, required: true }),
-    baseUrl: t.string(),
-    model: t.string(),
-    apiKey: t.string({ description: "Left out or empty: the stored key stays" }),
-    clearApiKey: t.boolean(),
+    provider: t.field({ type: AiProviderEnum, required: true, description: "The writer to use." }),
+    baseUrl: t.string({ description: "The OpenAI-compatible model's base URL (openai only)." }),
+    model: t.string({ description: "The model's name (openai only)." }),
+    apiKey: t.string({ description: "The model's API key; left out or empty: the stored key stays." }),
+    clearApiKey: t.boolean({ description: "True: forget the stored API key." }),
   }),
 });
 
 const ofBusiness = { authScopes: { business: true } } as const;
 
 builder.queryFields((t) => ({
-  aiUsage: t.field({ type: AiUsage, ...ofBusiness, resolve: (_r, _a, ctx) => ctx.services.studio.usage(ctx.viewer) }),
-  aiSettings: t.field({ type: AiSettings, authScopes: { admin: true }, resolve: (_r, _a, ctx) => ctx.services.studio.aiSettings(ctx.viewer) }),
+  aiUsage: t.field({ type: AiUsage, ...ofBusiness, description: "The business's AI posts this month against its plan's allowance.", resolve: (_r, _a, ctx) => ctx.services.studio.usage(ctx.viewer) }),
+  aiSettings: t.field({ type: AiSettings, description: "The writer in force. Admins only.", authScopes: { admin: true }, resolve: (_r, _a, ctx) => ctx.services.studio.aiSettings(ctx.viewer) }),
 }));
 
 builder.mutationFields((t) => ({
@@ -117,21 +117,21 @@ builder.mutationFields((t) => ({
     type: GeneratedPost,
     description: "Captions for a post; counts one of the month's AI posts.",
     ...ofBusiness,
-    args: { input: t.arg({ type: GeneratePostInput, required: true }) },
+    args: { input: t.arg({ type: GeneratePostInput, required: true, description: "What to write about." }) },
     resolve: (_r, { input }, ctx) => ctx.services.studio.generate(ctx.viewer, input, ctx.meta),
   }),
   suggestHashtags: t.field({
     type: HashtagSuggestion,
     description: "Hashtags for a caption; not counted.",
     ...ofBusiness,
-    args: { input: t.arg({ type: SuggestHashtagsInput, required: true }) },
+    args: { input: t.arg({ type: SuggestHashtagsInput, required: true, description: "The caption to suggest for." }) },
     resolve: (_r, { input }, ctx) => ctx.services.studio.suggestHashtags(ctx.viewer, input),
   }),
   updateAiSettings: t.field({
     type: AiSettings,
     description: "Admin: the writer (built-in or an OpenAI-compatible model).",
     authScopes: { admin: true },
-    args: { input: t.arg({ type: AiSettingsInput, required: true }) },
+    args: { input: t.arg({ type: AiSettingsInput, required: true, description: "The writer's settings." }) },
     resolve: (_r, { input }, ctx) => ctx.services.studio.updateAiSettings(ctx.viewer, input, ctx.meta),
   }),
   testAiSettings: t.field({
