@@ -28,12 +28,66 @@ import { businessProfileRouter } from "../modules/business-profile/business-prof
 import { gettingStartedRouter } from "../modules/getting-started/getting-started.rest.ts";
 import { aiRouter, studioRouter } from "../modules/studio/studio.rest.ts";
 import type { Services } from "../services.ts";
+import { authOperations } from "../modules/auth/auth.openapi.ts";
+import { clientsOperations } from "../modules/clients/clients.openapi.ts";
+import { healthOperations } from "../modules/health/health.openapi.ts";
+import { adminOperations } from "../modules/admin/admin.openapi.ts";
+import { ownerOperations } from "../modules/owner/owner.openapi.ts";
+import { notificationsOperations } from "../modules/notifications/notifications.openapi.ts";
+import { translationsOperations } from "../modules/translations/translations.openapi.ts";
+import { teamOperations } from "../modules/team/team.openapi.ts";
+import { apiKeysOperations } from "../modules/api-keys/api-keys.openapi.ts";
+import { mediaOperations } from "../modules/media/media.openapi.ts";
+import { studioOperations } from "../modules/studio/studio.openapi.ts";
+import { postsOperations } from "../modules/posts/posts.openapi.ts";
+import { platformAccountsOperations } from "../modules/platform-accounts/platform-accounts.openapi.ts";
+import { calendarOperations } from "../modules/calendar/calendar.openapi.ts";
+import { templatesOperations } from "../modules/templates/templates.openapi.ts";
+import { reviewsOperations } from "../modules/reviews/reviews.openapi.ts";
+import { competitorsOperations } from "../modules/competitors/competitors.openapi.ts";
+import { insightsOperations } from "../modules/insights/insights.openapi.ts";
+import { analyticsOperations } from "../modules/analytics/analytics.openapi.ts";
+import { campaignsOperations } from "../modules/campaigns/campaigns.openapi.ts";
+import { businessProfileOperations } from "../modules/business-profile/business-profile.openapi.ts";
+import { gettingStartedOperations } from "../modules/getting-started/getting-started.openapi.ts";
+import { openApiDocument, openApiOperations } from "./openapi/document.ts";
+import type { RestOperation } from "./openapi/operation.ts";
 import { errorHandler, notFound } from "./errors.ts";
 import { refuseUnreadablePaths } from "./paths.ts";
 import { requestIds } from "./request-id.ts";
 import { serveClient } from "./static-client.ts";
 
 export const BODY_LIMIT = "1mb";
+
+/**
+ * Every REST route's OpenAPI entry, module by module, as the routers below are mounted: GET /api/openapi.json.
+ * A route without its entry fails server/tests/openapi-contract.test.ts (docs/architecture.md#how-a-request-flows).
+ */
+export const REST_OPERATIONS: RestOperation[] = [
+  ...openApiOperations,
+  ...authOperations,
+  ...clientsOperations,
+  ...healthOperations,
+  ...adminOperations,
+  ...ownerOperations,
+  ...notificationsOperations,
+  ...translationsOperations,
+  ...teamOperations,
+  ...apiKeysOperations,
+  ...mediaOperations,
+  ...studioOperations,
+  ...postsOperations,
+  ...platformAccountsOperations,
+  ...calendarOperations,
+  ...templatesOperations,
+  ...reviewsOperations,
+  ...competitorsOperations,
+  ...insightsOperations,
+  ...analyticsOperations,
+  ...campaignsOperations,
+  ...businessProfileOperations,
+  ...gettingStartedOperations,
+];
 
 export function createApp(opts: { config: Config; services: Services; logger: Logger; graphql: express.RequestHandler; graphqlSchema: express.RequestHandler }) {
   const app = express();
@@ -48,6 +102,7 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   const json = express.json({ limit: BODY_LIMIT });
   const api = express.Router();
   api.use(json);
+  api.get("/openapi.json", openApiDocument(REST_OPERATIONS)); // the REST contract, public (http/openapi/document.ts)
   api.use("/auth", authRouter(opts.services));
   api.use("/admin/clients", clientsRouter(opts.services));
   api.use("/health", healthRouter(opts.services));

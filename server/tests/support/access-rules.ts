@@ -45,6 +45,7 @@ export const REST_RULES: Record<string, Rule> = {
   "POST /api/admin/clients/:id/suspend": r("admin"),
   "POST /api/admin/clients/:id/reactivate": r("admin"),
   "GET /api/health": r("public"),
+  "GET /api/openapi.json": r("public"), // the REST contract (OpenAPI 3.1): no secret, any caller may read it
   "GET /api/admin/stats": r("admin"),
   "GET /api/owner/stats": r("business"),
   "GET /api/notifications": r("signedIn"),

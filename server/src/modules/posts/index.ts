@@ -3,3 +3,5 @@
 export { postInclude, type PostRecord, type PostsService } from "./posts.service.ts";
 export { restPost } from "./posts.rest.ts";
 export { Post } from "./posts.graphql.ts";
+// ... and the OpenAPI document describes campaigns' posts with the same schema
+export { restPostSchema } from "./posts.openapi.ts";

@@ -40,9 +40,9 @@ export const postInclude = {
 } as const satisfies Prisma.PostInclude;
 export type PostRecord = Prisma.PostGetPayload<{ include: typeof postInclude }>;
 
-const idsSchema = z.object({ ids: z.array(z.string().regex(UUID_RE, { error: "invalidValue" }), { error: "invalidValue" }).min(1, { error: "invalidValue" }).max(100, { error: "invalidValue" }) });
+export const idsSchema = z.object({ ids: z.array(z.string().regex(UUID_RE, { error: "invalidValue" }), { error: "invalidValue" }).min(1, { error: "invalidValue" }).max(100, { error: "invalidValue" }) });
 
-const duplicateSchema = z.object({ mediaOnly: z.boolean({ error: "invalidValue" }).nullish() });
+export const duplicateSchema = z.object({ mediaOnly: z.boolean({ error: "invalidValue" }).nullish() });
 
 /** What posts tell analytics (services.ts hands it analytics' function): a published post's Kuwait days, recounted in the caller's transaction. */
 export interface DeletedDays {

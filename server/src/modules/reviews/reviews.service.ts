@@ -29,7 +29,7 @@ import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { loadBusinessProfile } from "../business-profile/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 
-const seedSchema = z.object({ seed: z.number({ error: "invalidValue" }).int({ error: "invalidValue" }).min(0, { error: "invalidValue" }).max(2 ** 31 - 1, { error: "invalidValue" }).optional() });
+export const seedSchema = z.object({ seed: z.number({ error: "invalidValue" }).int({ error: "invalidValue" }).min(0, { error: "invalidValue" }).max(2 ** 31 - 1, { error: "invalidValue" }).optional() });
 
 export interface ReviewStats {
   total: number;

@@ -18,7 +18,7 @@ export const EXPORT_FORMATS = ["csv", "xlsx", "pdf"] as const satisfies readonly
 const lowered = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v === null ? undefined : v);
 
 /** ?format= (required) and ?lang= (en or ar; left out: the request's Accept-Language). */
-const exportOptionsSchema = z.object({
+export const exportOptionsSchema = z.object({
   format: z.preprocess(lowered, z.enum(EXPORT_FORMATS, { error: "analyticsExportFormatInvalid" })),
   lang: z.preprocess(lowered, z.enum(LOCALES, { error: "invalidLocale" }).optional()),
 });

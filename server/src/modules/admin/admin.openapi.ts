@@ -1,0 +1,19 @@
+// The OpenAPI entry of /api/admin/stats (docs/architecture.md#how-a-request-flows): docs/product.md#data-shapes, camelCase keys.
+import { z } from "zod";
+import type { RestOperation } from "../../http/openapi/operation.ts";
+
+const count = z.number().int().min(0);
+export const adminStatsSchema = z.looseObject({
+  totalClients: count,
+  activeClients: count,
+  pendingApprovals: count,
+  newSignups: count,
+  totalPosts: count,
+  todayPosts: count,
+  systemHealth: z.looseObject({ api: z.string(), database: z.string(), scheduler: z.string(), reasons: z.array(z.unknown()) }),
+  recentClients: z.array(z.looseObject({ id: z.string(), name: z.string(), email: z.string().nullable(), plan: z.string(), status: z.string() })),
+});
+
+export const adminOperations: RestOperation[] = [
+  { method: "get", path: "/admin/stats", tag: "Admin", access: "admin", summary: "The admin console's figures", responses: { 200: { description: "Businesses, posts and the system's health.", schema: adminStatsSchema } } },
+];

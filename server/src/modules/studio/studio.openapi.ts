@@ -1,0 +1,36 @@
+// The OpenAPI entries of the AI studio: /api/posts/generate, /api/posts/hashtags/suggest and /api/ai/... (docs/architecture.md#names).
+import { z } from "zod";
+import { aiSettingsSchema, generateInputSchema, hashtagSuggestInputSchema } from "@sufra/schema";
+import { isoDateTime, type RestOperation } from "../../http/openapi/operation.ts";
+
+export const restUsageSchema = z.object({ month: z.string(), used: z.number().int(), limit: z.number().int().nullable(), remaining: z.number().int().nullable(), plan: z.string(), resets_on: z.string() });
+const variant = z.object({ content: z.string(), hashtags: z.array(z.string()), language: z.string() });
+const generated = z.object({
+  content: z.string(),
+  hashtags: z.array(z.string()),
+  variants: z.array(variant),
+  language: z.string(),
+  provider: z.string(),
+  fell_back: z.boolean(),
+  note: z.string().nullable(),
+  seed: z.number().int().nullable(),
+  usage: restUsageSchema,
+});
+const settings = z.object({ provider: z.string(), base_url: z.string().nullable(), model: z.string().nullable(), has_api_key: z.boolean(), source: z.string(), timeout_seconds: z.number(), updated_at: isoDateTime.nullable() });
+const tag = "AI studio";
+
+export const studioOperations: RestOperation[] = [
+  { method: "post", path: "/posts/generate", tag, access: "business", summary: "Write a post with the AI writer", description: "Counts against the plan's AI posts this month.", body: generateInputSchema, responses: { 200: { description: "The post, its variants and this month's usage.", schema: generated } } },
+  { method: "post", path: "/posts/hashtags/suggest", tag, access: "business", summary: "Hashtags for a caption", body: hashtagSuggestInputSchema, responses: { 200: { description: "The hashtags.", schema: z.object({ hashtags: z.array(z.string()) }) } } },
+  { method: "get", path: "/ai/usage", tag, access: "business", summary: "AI posts this month against the plan's allowance", responses: { 200: { description: "The usage.", schema: restUsageSchema } } },
+  { method: "get", path: "/ai/settings", tag, access: "admin", summary: "The AI writer's settings", responses: { 200: { description: "The settings (never the key itself).", schema: settings } } },
+  { method: "put", path: "/ai/settings", tag, access: "admin", summary: "Change the AI writer", description: "An empty api_key keeps the stored one.", body: aiSettingsSchema, responses: { 200: { description: "The settings.", schema: settings } } },
+  {
+    method: "post",
+    path: "/ai/settings/test",
+    tag,
+    access: "admin",
+    summary: "One short caption by the writer in force",
+    responses: { 200: { description: "How the writer answered.", schema: z.object({ ok: z.boolean(), provider: z.string(), fell_back: z.boolean(), latency_ms: z.number(), sample: z.string().nullable(), note: z.string().nullable() }) } },
+  },
+];
