@@ -3,7 +3,7 @@
 import { NOTIFICATION_TYPES } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { connectionComplexity, idConnection } from "../../kernel/pagination.ts";
-import { PlanEnum } from "../../graphql/enums.ts";
+import { PlanEnum, upper } from "../../graphql/enums.ts";
 import { AppError } from "../../kernel/errors.ts";
 
 // keyed loosely: a type added to the list without its line here is caught by tests/schema-descriptions.test.ts
@@ -21,7 +21,7 @@ const TYPE_DESCRIPTIONS: Record<string, string> = {
 };
 const NotificationTypeEnum = builder.enumType("NotificationType", {
   description: "What happened; the client writes the text from the type and its data, in the person's language.",
-  values: Object.fromEntries(NOTIFICATION_TYPES.map((v) => [v.toUpperCase(), { value: v, description: TYPE_DESCRIPTIONS[v] }])) as Record<Uppercase<(typeof NOTIFICATION_TYPES)[number]>, { value: (typeof NOTIFICATION_TYPES)[number] }>,
+  values: upper(NOTIFICATION_TYPES, TYPE_DESCRIPTIONS as Record<(typeof NOTIFICATION_TYPES)[number], string>),
 });
 
 type DataShape = {
