@@ -74,7 +74,12 @@ function OperationBody({ op, doc }: { op: Operation; doc: OpenApiDocument }) {
             rowKey={(p) => `${p.in}:${p.name}`}
             dataSource={params}
             columns={[
-              { title: t("name"), dataIndex: "name", render: (n: string) => <Typography.Text code dir="ltr">{n}</Typography.Text> },
+              { title: t("name"), dataIndex: "name", render: (n: string) => (
+                  <Typography.Text code>
+                    <span dir="ltr">{n}</span>
+                  </Typography.Text>
+                ),
+              },
               { title: t("in"), dataIndex: "in" },
               { title: t("type"), render: (_: unknown, p: Parameter) => <span dir="ltr">{schemaText(p.schema, doc)}</span> },
               { title: t("required"), render: (_: unknown, p: Parameter) => (p.required ? t("yes") : t("no")) },
@@ -210,8 +215,8 @@ export default function RestReference() {
                         <Tag color={METHOD_COLORS[method]} style={{ minWidth: 56, textAlign: "center" }}>
                           {method.toUpperCase()}
                         </Tag>
-                        <Typography.Text code dir="ltr">
-                          {path}
+                        <Typography.Text code>
+                          <span dir="ltr">{path}</span>
                         </Typography.Text>
                         <Typography.Text>{op.summary}</Typography.Text>
                         {isPublic(op) ? <Tag color="cyan">{t("public")}</Tag> : <Tag>{t("signedIn")}</Tag>}
