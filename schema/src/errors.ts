@@ -102,6 +102,10 @@ export const ERRORS = {
   FACEBOOK_RECONNECT_NEEDED: { status: 409, graphql: "BAD_USER_INPUT", en: "Your Facebook sign-in for competitor figures has expired. Sign in again.", ar: "انتهت صلاحية تسجيل دخولك عبر فيسبوك لأرقام المنافسين. سجّل الدخول مجددًا." },
   FACEBOOK_NOT_CONFIGURED: { status: 409, graphql: "BAD_USER_INPUT", en: "Reading figures from Instagram is not set up on this server.", ar: "قراءة الأرقام من إنستغرام غير مفعّلة على هذا الخادم." },
   // ---- end of competitors
+  // webhooks (Premium, docs/product.md#webhooks)
+  WEBHOOKS_REQUIRE_PREMIUM: { status: 403, graphql: "FORBIDDEN", en: "Webhooks are part of the Premium plan", ar: "الويب هوك جزء من الباقة المميزة" },
+  WEBHOOK_ENDPOINTS_LIMIT: { status: 409, graphql: "BAD_USER_INPUT", en: "A business may have at most 10 webhook endpoints", ar: "يمكن أن يكون للنشاط ١٠ عناوين ويب هوك على الأكثر" },
+  // ---- end of webhooks
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

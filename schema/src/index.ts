@@ -19,3 +19,4 @@ export * from "./reviews.ts";
 export * from "./templates.ts";
 export * from "./competitors.ts";
 export * from "./campaigns.ts";
+export * from "./webhooks.ts";

@@ -318,6 +318,15 @@ export const MESSAGES = {
   campaignPostsRequired: { en: "Choose at least one post", ar: "اختر منشورًا واحدًا على الأقل" },
   campaignPostsTooMany: { en: "Choose at most 100 posts at a time", ar: "اختر ١٠٠ منشور على الأكثر في المرة الواحدة" },
   // ---- end of campaigns
+  // ---- webhooks (webhooks.ts: an endpoint's address and events)
+  webhookUrlRequired: { en: "Enter the address that should receive the events", ar: "أدخل العنوان الذي سيستقبل الأحداث" },
+  webhookUrlInvalid: { en: "Enter a full web address, e.g. https://example.com/sufra", ar: "أدخل عنوان ويب كاملًا، مثل https://example.com/sufra" },
+  webhookUrlHttps: { en: "The address must start with https://", ar: "يجب أن يبدأ العنوان بـ https://" },
+  webhookUrlCredentials: { en: "Leave the user name and password out of the address", ar: "لا تضع اسم المستخدم وكلمة المرور في العنوان" },
+  webhookUrlPrivate: { en: "This address is on a private network; Sufra sends events only to public addresses", ar: "هذا العنوان على شبكة خاصة؛ يرسل سُفرة الأحداث إلى العناوين العامة فقط" },
+  webhookEventsRequired: { en: "Choose at least one event", ar: "اختر حدثًا واحدًا على الأقل" },
+  webhookEventUnknown: { en: "Unknown event", ar: "حدث غير معروف" },
+  // ---- end of webhooks
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -16,6 +16,8 @@ export const NOTIFICATION_TYPES = [
   "account_reconnect_needed",
   // competitors: the Facebook sign-in for competitors' Instagram figures expires (60 days, no refresh)
   "competitor_discovery_expiring",
+  // webhooks: an endpoint whose deliveries all failed for 3 days was turned off (its managers hear)
+  "webhook_disabled",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const isNotificationType = (v: unknown): v is NotificationType => typeof v === "string" && (NOTIFICATION_TYPES as readonly string[]).includes(v);
@@ -31,6 +33,7 @@ export interface NotificationData {
   snapchat_ready: { businessId: string; postId: string; platform: string; excerpt: string };
   account_reconnect_needed: { businessId: string; platform: string; handle: string };
   competitor_discovery_expiring: { businessId: string; handle: string; expiresAt: string };
+  webhook_disabled: { businessId: string; endpointId: string; url: string };
 }
 
 /** The people of a business hear of their trial's end this many days before it. */

@@ -19,6 +19,8 @@ import { platformAccountsJobs } from "./modules/platform-accounts/platform-accou
 import { publishingJobs } from "./modules/publishing/publishing.jobs.ts";
 import { analyticsJobs } from "./modules/analytics/analytics.jobs.ts";
 import { competitorsJobs } from "./modules/competitors/competitors.jobs.ts";
+import { campaignsJobs } from "./modules/campaigns/campaigns.jobs.ts";
+import { webhooksJobs } from "./modules/webhooks/webhooks.jobs.ts";
 import { createSufraServer, type SufraServer } from "./server.ts";
 import { createServices, type Services } from "./services.ts";
 
@@ -89,6 +91,8 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
     publishingJobs(services.publishing, config.platforms),
     analyticsJobs(services.analytics, config.platforms),
     competitorsJobs(services.competitorDiscovery),
+    campaignsJobs(services.campaigns),
+    webhooksJobs(services.webhooks),
   ];
   const scheduler = await createScheduler({
     url: opts.databaseUrl,

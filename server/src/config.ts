@@ -87,6 +87,13 @@ const envSchema = z.object({
   // the demo business (embedded quick start): its people sign in with DEMO_PASSWORD (unset: printed once)
   DEMO_DATA: z.enum(["true", "false"]).optional(),
   DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  // webhooks (docs/product.md#webhooks): http:// endpoints as well as https:// (tests, local receivers; refused when
+  // NODE_ENV=production), and addresses exempt from the private-network refusal (comma-separated IPs or CIDR ranges)
+  WEBHOOKS_ALLOW_HTTP: z.enum(["true", "false"]).optional(),
+  WEBHOOKS_ALLOW_ADDRESSES: z.string().optional().superRefine((v, ctx) => {
+    const bad = (v ?? "").split(",").map((x) => x.trim()).filter((x) => x && !isProxyAddress(x));
+    if (bad.length) ctx.addIssue({ code: "custom", message: `not an address or CIDR range: ${bad.join(", ")}` });
+  }),
   // tests only: the server's clock starts at this instant and runs on (refused when NODE_ENV=production)
   CLOCK_START: z.iso.datetime({ offset: true, message: "must be an ISO 8601 instant, e.g. 2026-11-25T09:00:00+03:00" }).optional(),
 });
@@ -129,6 +136,8 @@ export interface Config {
   demo: { enabled: boolean; password: string | undefined };
   /** tests only: where the server's clock starts (clock.ts) */
   clockStart?: Date;
+  /** outbound webhooks: http:// allowed (never in production); addresses exempt from the private-network refusal */
+  webhooks: { allowHttp: boolean; allowAddresses: string[] };
 }
 
 export class ConfigError extends Error {}
@@ -158,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   // a shifted clock would let a real business's posts go out on the wrong day
   if (e.CLOCK_START && env.NODE_ENV === "production") throw new ConfigError("Invalid configuration:\n  CLOCK_START: is for tests; refused when NODE_ENV=production");
+  // a plain-http webhook could be read or changed on the way: production sends only over https
+  if (e.WEBHOOKS_ALLOW_HTTP === "true" && env.NODE_ENV === "production") throw new ConfigError("Invalid configuration:\n  WEBHOOKS_ALLOW_HTTP: is for tests and local receivers; refused when NODE_ENV=production");
   // npm -w runs scripts inside server/: relative paths mean relative to where the person ran npm
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   return {
@@ -205,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // the demo business belongs to the embedded quick start; with a real DATABASE_URL it is opt-in
     demo: { enabled: e.DEMO_DATA ? e.DEMO_DATA === "true" : !e.DATABASE_URL, password: e.DEMO_PASSWORD },
     clockStart: e.CLOCK_START ? new Date(e.CLOCK_START) : undefined,
+    webhooks: { allowHttp: e.WEBHOOKS_ALLOW_HTTP === "true", allowAddresses: (e.WEBHOOKS_ALLOW_ADDRESSES ?? "").split(",").map((x) => x.trim()).filter(Boolean) },
   };
 }
 

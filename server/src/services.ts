@@ -25,22 +25,25 @@ import { createCompetitorsService } from "./modules/competitors/competitors.serv
 import { createDiscoveryConnectionService } from "./modules/competitors/discovery-connection.service.ts";
 import { createCampaignsService } from "./modules/campaigns/campaigns.service.ts";
 import { createGettingStartedService } from "./modules/getting-started/getting-started.service.ts";
+import { createWebhooksService } from "./modules/webhooks/webhooks.service.ts";
 
 export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWatchMs?: number }) {
   const health = createHealthService({ pool: deps.pool, heartbeatMs: opts.heartbeatMs });
   const notifications = createNotificationsService(deps);
+  // outbound webhooks: the modules whose changes are events record them in their own transactions through it
+  const webhooks = createWebhooksService(deps, notifications);
   const media = createMediaService(deps);
   const platformAccounts = createPlatformAccountsService(deps, notifications);
   // analytics owns metrics collection and its daily rows: publishing and posts only hand it the days that changed
   const analytics = createAnalyticsService(deps, platformAccounts);
-  const publishing = createPublishingService(deps, platformAccounts, media, notifications, { refreshDays: analytics.refreshDays });
+  const publishing = createPublishingService(deps, platformAccounts, media, notifications, { refreshDays: analytics.refreshDays }, webhooks);
   const studio = createStudioService(deps);
   const calendar = createCalendarService(deps);
   const competitorDiscovery = createDiscoveryConnectionService(deps, notifications);
   platformAccounts.setOnReconnected((accountId) => publishing.resumeAccount(accountId));
   return {
     auth: createAuthService(deps),
-    clients: createClientsService(deps),
+    clients: createClientsService(deps, webhooks),
     health,
     admin: createAdminService(deps, health, { healthWatchMs: opts.healthWatchMs }),
     owner: createOwnerService(deps),
@@ -48,7 +51,7 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     media,
     platformAccounts,
     publishing,
-    posts: createPostsService(deps, publishing, media, { recountDays: analytics.recountDays }),
+    posts: createPostsService(deps, publishing, media, { recountDays: analytics.recountDays }, webhooks),
     translations: createTranslationsService(deps),
     team: createTeamService(deps),
     apiKeys: createApiKeysService(deps),
@@ -62,16 +65,18 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     businessProfile: createBusinessProfileService(deps),
     studio,
     // review replies come from the writer in force (built in, or the admins' model)
-    reviews: createReviewsService(deps, { replyToReview: studio.replyToReview }),
+    reviews: createReviewsService(deps, { replyToReview: studio.replyToReview, webhooks }),
     templates: createTemplatesService(deps),
     // competitors' dated figures (by hand, CSV, Instagram business discovery through the business's Facebook sign-in)
     competitors: createCompetitorsService(deps, competitorDiscovery),
     // that optional Facebook sign-in (Instagram offers business discovery only with Facebook Login)
     competitorDiscovery,
     // a goal over Kuwait days, with its posts rolled up
-    campaigns: createCampaignsService(deps),
+    campaigns: createCampaignsService(deps, { webhooks }),
     // a new business's first steps, from what it has done
     gettingStarted: createGettingStartedService(deps, platformAccounts),
+    // endpoints, the event outbox and its deliveries (Premium)
+    webhooks,
     /** events to listen to (subscriptions); services publish through deps.pubsub */
     events: deps.pubsub,
   };

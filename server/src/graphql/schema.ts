@@ -24,5 +24,6 @@ import "../modules/campaigns/campaigns.graphql.ts";
 import "../modules/business-profile/business-profile.graphql.ts";
 import "../modules/studio/studio.graphql.ts";
 import "../modules/getting-started/getting-started.graphql.ts";
+import "../modules/webhooks/webhooks.graphql.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

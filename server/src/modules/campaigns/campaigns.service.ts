@@ -17,6 +17,7 @@ import { postInclude, type PostRecord } from "../posts/index.ts";
 import { dayValue } from "./campaign-of.ts";
 import { computeRollup, progressOf, type CampaignProgressView, type CampaignRollup } from "./rollup.ts";
 import { isUuid } from "../../kernel/ids.ts";
+import type { WebhookEmitter } from "../webhooks/index.ts";
 
 /** A campaign as both doors show it: its fields (dates as Kuwait dates), its post count and progress. */
 export interface CampaignView extends CampaignData {
@@ -78,7 +79,9 @@ const postTime = (p: { scheduledFor: Date | null; publishedAt: Date | null }) =>
 /** The unique (business, name) index refused the name: say so on the name field. */
 const nameTaken = (e: unknown) => e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002";
 
-export function createCampaignsService(deps: Deps, opts: { now?: () => Date } = {}) {
+export const END_JOB = "campaigns.end";
+
+export function createCampaignsService(deps: Deps, opts: { now?: () => Date; webhooks?: Pick<WebhookEmitter, "record" | "dispatch"> } = {}) {
   const { db } = deps;
   const now = opts.now ?? (() => new Date());
 
@@ -263,6 +266,26 @@ export function createCampaignsService(deps: Deps, opts: { now?: () => Date } = 
         return { post: await tx.post.findUniqueOrThrow({ where: { id: post!.id }, include: postInclude }), campaign };
       });
       return { ...post, outsideDates: campaign ? isOutsideCampaign(postTime(post), dataOf(campaign)) : false };
+    },
+
+    /**
+     * A campaign ends when the Kuwait day after its last day begins: the campaigns.end job marks it
+     * (endedAt, once, by a conditional update) and records its campaign.ended webhook event with it.
+     */
+    async endDue(at: Date = now()) {
+      const due = await db.campaign.findMany({ where: { endedAt: null, endDate: { lt: dayValue(kuwaitDate(at)) } }, select: { id: true, businessId: true }, take: 500 });
+      const ended: string[] = [];
+      for (const c of due) {
+        const deliveries = await db.$transaction(async (tx) => {
+          const { count } = await tx.campaign.updateMany({ where: { id: c.id, endedAt: null }, data: { endedAt: at } });
+          if (!count) return null;
+          return (await opts.webhooks?.record(tx, c.businessId, { type: "campaign.ended", campaignId: c.id })) ?? [];
+        });
+        if (!deliveries) continue;
+        ended.push(c.id);
+        await opts.webhooks?.dispatch(deliveries);
+      }
+      return ended;
     },
   };
 }

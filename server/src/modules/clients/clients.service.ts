@@ -16,12 +16,13 @@ import { endSessions } from "../auth/index.ts";
 import { ensurePracticeAccounts } from "../platform-accounts/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import { checkIdCursor, idPage, idWindow } from "../../kernel/pagination.ts";
+import type { WebhookEmitter } from "../webhooks/index.ts";
 
 const DAY = 86_400_000;
 const clientInclude = { subscription: true, users: { orderBy: { createdAt: "asc" }, take: 1 } } satisfies Prisma.BusinessInclude;
 export type ClientRecord = Prisma.BusinessGetPayload<{ include: typeof clientInclude }>;
 
-export function createClientsService(deps: Deps) {
+export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter, "record" | "dispatch">) {
   const { db, mailer, pubsub, config } = deps;
 
   /** Locks the business row for this transaction and returns it with its first user and subscription. */
@@ -42,6 +43,7 @@ export function createClientsService(deps: Deps) {
   async function transition(viewer: Viewer, id: string, meta: RequestMeta, change: ClientChange, move: { from: BusinessStatus; to: BusinessStatus } | null, step: Step, data: Record<string, unknown> = {}) {
     requireScope(viewer, "admin");
     const mailIds: string[] = [];
+    const deliveries: string[] = [];
     const updated = await db.$transaction(async (tx) => {
       const b = await lock(tx, id);
       if (move && (b.status !== move.from || !canTransition(move.from, move.to))) throw new AppError("INVALID_STATE");
@@ -49,9 +51,14 @@ export function createClientsService(deps: Deps) {
       const mailId = await step(tx, b, { email: owner?.email ?? "", name: owner?.name ?? b.contactName, locale: (owner?.locale ?? "en") as Locale });
       if (mailId) mailIds.push(mailId);
       await audit(tx, { actorId: viewer.userId, action: `client.${change}`, entityType: "business", entityId: id, data: { from: b.status, ...(move ? { to: move.to } : {}), ...data }, ip: meta.ip });
-      return tx.business.findUniqueOrThrow({ where: { id }, include: clientInclude });
+      const after = await tx.business.findUniqueOrThrow({ where: { id }, include: clientInclude });
+      // a step that changed the plan, its status or its dates is a subscription.changed event (docs/product.md#webhooks)
+      const shape = (s: typeof b.subscription) => (s ? [s.plan, s.status, s.trialEndsAt?.getTime(), s.renewsAt?.getTime()].join() : "");
+      if (webhooks && shape(b.subscription) !== shape(after.subscription)) deliveries.push(...(await webhooks.record(tx, id, { type: "subscription.changed", change })));
+      return after;
     });
     await mailer.deliver(mailIds);
+    await webhooks?.dispatch(deliveries);
     await pubsub.publish("client.changed", { businessId: id, change });
     return updated;
   }

@@ -29,6 +29,7 @@ import { assertCampaignOf } from "../campaigns/index.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { MediaService } from "../media/index.ts";
 import type { PublishingService } from "../publishing/index.ts";
+import type { WebhookEmitter } from "../webhooks/index.ts";
 import { isUuid, UUID_RE } from "../../kernel/ids.ts";
 
 export const postInclude = {
@@ -49,7 +50,7 @@ export interface DeletedDays {
   recountDays(tx: Tx, businessId: string, days: string[]): Promise<void>;
 }
 
-export function createPostsService(deps: Deps, publishing: PublishingService, media: MediaService, analytics: DeletedDays) {
+export function createPostsService(deps: Deps, publishing: PublishingService, media: MediaService, analytics: DeletedDays, webhooks: Pick<WebhookEmitter, "record" | "dispatch">) {
   const { db, pubsub } = deps;
 
   function business(viewer: Viewer | null) {
@@ -121,7 +122,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     const plan = validate(postCampaignFieldsSchema, input);
     const scheduledFor = (input as { scheduledFor?: unknown })?.scheduledFor;
     const when = scheduledFor !== undefined && scheduledFor !== null ? validate(scheduleSchema(new Date()), { scheduledFor }).scheduledFor : null;
-    const { post, targets } = await db.$transaction(async (tx) => {
+    const { post, targets, deliveries } = await db.$transaction(async (tx) => {
       const accounts = await accountsFor(tx, businessId, data.platforms);
       const files = await checkMedia(tx, businessId, data.mediaIds ?? []);
       if (plan.campaignId) await assertCampaignOf(tx, businessId, plan.campaignId);
@@ -143,8 +144,10 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
         include: postInclude,
       });
       await audit(tx, { actorId: v.userId, action: when ? "post.scheduled" : "post.created", entityType: "post", entityId: created.id, data: { platforms: data.platforms, scheduledFor: when?.toISOString() ?? null }, ip: meta.ip });
-      return { post: created, targets: created.targets };
+      const deliveries = when ? await webhooks.record(tx, businessId, { type: "post.scheduled", postId: created.id }) : [];
+      return { post: created, targets: created.targets, deliveries };
     });
+    await webhooks.dispatch(deliveries);
     if (when) await publishing.enqueue(targets.map((t) => ({ id: t.id, dueAt: when })));
     await changed(post);
     return post;
@@ -205,7 +208,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
   async function schedule(viewer: Viewer | null, id: unknown, input: unknown, meta: RequestMeta) {
     const { v, businessId } = business(viewer);
     const { scheduledFor } = validate(scheduleSchema(new Date()), input);
-    const { post, targets } = await db.$transaction(async (tx) => {
+    const { post, targets, deliveries } = await db.$transaction(async (tx) => {
       const p = await lock(tx, businessId, id);
       if (!["draft", "scheduled", "failed"].includes(p.status)) throw new AppError("POST_NOT_EDITABLE");
       if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
@@ -214,8 +217,11 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       const targets = await scheduleTargets(tx, p.id, scheduledFor);
       await tx.post.update({ where: { id: p.id }, data: { status: "scheduled", scheduledFor } });
       await audit(tx, { actorId: v.userId, action: p.status === "scheduled" ? "post.rescheduled" : "post.scheduled", entityType: "post", entityId: p.id, data: { from: p.scheduledFor?.toISOString() ?? null, to: scheduledFor.toISOString() }, ip: meta.ip });
-      return { post: await own(businessId, p.id, tx), targets };
+      // a new time is announced too (the body's scheduled_for says which)
+      const deliveries = await webhooks.record(tx, businessId, { type: "post.scheduled", postId: p.id });
+      return { post: await own(businessId, p.id, tx), targets, deliveries };
     });
+    await webhooks.dispatch(deliveries);
     await publishing.enqueue(targets);
     await changed(post);
     return post;

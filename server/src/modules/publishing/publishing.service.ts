@@ -14,6 +14,7 @@ import { PlatformError, type PublishRequest, type Published } from "../../platfo
 import type { MediaService } from "../media/index.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import type { PlatformAccountsService } from "../platform-accounts/index.ts";
+import type { WebhookEmitter } from "../webhooks/index.ts";
 import { postsOutOfStep, postStatusFrom } from "./post-status.ts";
 
 export const PUBLISH_JOB = "publish.target";
@@ -40,7 +41,16 @@ export interface PublishedDays {
   refreshDays(businessId: string, days: string[]): Promise<void>;
 }
 
-export function createPublishingService(deps: Deps, accounts: PlatformAccountsService, media: MediaService, notifications: NotificationsService, analytics: PublishedDays) {
+/** A post's new status that is a webhook event (docs/product.md#webhooks); a partly published post is published. */
+const POST_EVENTS: Partial<Record<PostStatus, "post.scheduled" | "post.published" | "post.failed" | "post.unconfirmed">> = {
+  scheduled: "post.scheduled",
+  published: "post.published",
+  partially_published: "post.published",
+  failed: "post.failed",
+  unconfirmed: "post.unconfirmed",
+};
+
+export function createPublishingService(deps: Deps, accounts: PlatformAccountsService, media: MediaService, notifications: NotificationsService, analytics: PublishedDays, webhooks: Pick<WebhookEmitter, "record" | "dispatch">) {
   const { db, pubsub, queue, logger, config } = deps;
   const leaseMs = config.platforms.leaseMs;
   const leaseUntil = () => new Date(Date.now() + leaseMs);
@@ -64,6 +74,8 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     changed: boolean;
     /** Kuwait days of the post's published targets: analytics' daily rows count them */
     days: string[];
+    /** webhook deliveries recorded with the change, queued after the commit */
+    deliveries: string[];
   }
 
   /**
@@ -82,12 +94,15 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     const changed = status !== post.status || (post.publishedAt?.getTime() ?? null) !== (firstPublished?.getTime() ?? null);
     if (status !== post.status && !repair) assertPostTransition(post.status, status);
     if (changed) await tx.post.update({ where: { id: postId }, data: { status, publishedAt: firstPublished } });
-    return { businessId: post.businessId, status, was: post.status, changed, days };
+    const event = status !== post.status ? POST_EVENTS[status] : undefined;
+    const deliveries = event ? await webhooks.record(tx, post.businessId, { type: event, postId }) : [];
+    return { businessId: post.businessId, status, was: post.status, changed, days, deliveries };
   }
 
   /** After the commit: analytics' daily rows, and the events screens listen to. */
   async function announce(postId: string, s: Synced) {
     if (s.days.length) await analytics.refreshDays(s.businessId, s.days);
+    await webhooks.dispatch(s.deliveries);
     if (!s.changed) return;
     await pubsub.publish("post.changed", { businessId: s.businessId, postId, status: s.status });
     if (s.status === "published" || s.status === "partially_published" || s.was === "published") await pubsub.publish("stats.changed", { reason: "post.published" });

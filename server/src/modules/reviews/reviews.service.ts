@@ -28,6 +28,7 @@ import type { Prisma, Review } from "../../generated/prisma/client.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { loadBusinessProfile } from "../business-profile/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
+import type { WebhookEmitter } from "../webhooks/index.ts";
 
 export const seedSchema = z.object({ seed: z.number({ error: "invalidValue" }).int({ error: "invalidValue" }).min(0, { error: "invalidValue" }).max(2 ** 31 - 1, { error: "invalidValue" }).optional() });
 
@@ -58,8 +59,15 @@ export const reviewImportKey = (r: Pick<ReviewData, "source" | "author" | "revie
 
 const dayOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
-export function createReviewsService(deps: Deps, opts: { now?: () => Date; replyToReview?: AiWriter["replyToReview"] } = {}) {
+export function createReviewsService(deps: Deps, opts: { now?: () => Date; replyToReview?: AiWriter["replyToReview"]; webhooks?: Pick<WebhookEmitter, "record" | "dispatch"> } = {}) {
   const { db } = deps;
+  // each new review is a review.received event (docs/product.md#webhooks), recorded with the insert
+  const record = async (tx: Tx, businessId: string, ids: string[]) => {
+    const deliveries: string[] = [];
+    for (const reviewId of ids) deliveries.push(...((await opts.webhooks?.record(tx, businessId, { type: "review.received", reviewId })) ?? []));
+    return deliveries;
+  };
+  const dispatch = (deliveries: string[]) => opts.webhooks?.dispatch(deliveries);
   const now = opts.now ?? (() => new Date());
   // without a writer (tests of this module alone) the built-in review writer answers
   const writeReply: AiWriter["replyToReview"] = opts.replyToReview ?? (async (req) => ({ ...suggestReviewReply(req), provider: "local" }));
@@ -153,14 +161,16 @@ export function createReviewsService(deps: Deps, opts: { now?: () => Date; reply
       const { businessId } = business(viewer);
       const data = validate(reviewInputSchema, input);
       const row = rowOf(businessId, data);
-      return db.$transaction(async (tx) => {
+      const { deliveries, ...answer } = await db.$transaction(async (tx) => {
         const existing = await tx.review.findUnique({ where: { businessId_importKey: { businessId, importKey: row.importKey } } });
-        if (existing) return { review: existing, created: false };
+        if (existing) return { review: existing, created: false, deliveries: [] };
         const [inserted] = await tx.review.createManyAndReturn({ data: [row], skipDuplicates: true });
         // a second request with the same review won the race: answer with its row
-        if (!inserted) return { review: await tx.review.findUniqueOrThrow({ where: { businessId_importKey: { businessId, importKey: row.importKey } } }), created: false };
-        return { review: inserted, created: true };
+        if (!inserted) return { review: await tx.review.findUniqueOrThrow({ where: { businessId_importKey: { businessId, importKey: row.importKey } } }), created: false, deliveries: [] };
+        return { review: inserted, created: true, deliveries: await record(tx, businessId, [inserted.id]) };
       });
+      await dispatch(deliveries);
+      return answer;
     },
 
     /**
@@ -187,7 +197,13 @@ export function createReviewsService(deps: Deps, opts: { now?: () => Date; reply
         if (rows.has(row.importKey)) repeated++;
         else rows.set(row.importKey, row);
       }
-      const imported = rows.size ? await db.$transaction(async (tx) => (await tx.review.createMany({ data: [...rows.values()], skipDuplicates: true })).count) : 0;
+      const { imported, deliveries } = rows.size
+        ? await db.$transaction(async (tx) => {
+            const inserted = await tx.review.createManyAndReturn({ data: [...rows.values()], skipDuplicates: true, select: { id: true } });
+            return { imported: inserted.length, deliveries: await record(tx, businessId, inserted.map((r) => r.id)) };
+          })
+        : { imported: 0, deliveries: [] };
+      await dispatch(deliveries);
       return { imported, duplicates: repeated + rows.size - imported, errors };
     },
 
