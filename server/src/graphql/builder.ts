@@ -65,6 +65,6 @@ builder.scalarType("DateTime", {
   },
 });
 
-builder.queryType({ description: "What can be read: each field says who may ask (a signed-in person, an admin, or an API key acting for its business)." });
-builder.mutationType({ description: "What can be changed: each field says who may ask, and answers what it changed." });
+builder.queryType({ description: "Every read. Each field is checked against its caller: a signed-in person, an admin, or an API key acting for its business." });
+builder.mutationType({ description: "Every change. Each field is checked against its caller, like a query, and answers with what it changed." });
 builder.subscriptionType({ description: "Live updates over graphql-ws on /graphql, from any server process." });

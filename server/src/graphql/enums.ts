@@ -36,9 +36,9 @@ export const SubscriptionStatusEnum = builder.enumType("SubscriptionStatus", {
   description: "Whether a business's subscription runs; one that stopped keeps the basic features only.",
   values: upper(SUBSCRIPTION_STATUSES, {
     trial: "A free trial of the plan (14 days from approval, plus any days an admin gifted).",
-    active: "Paid and running.",
-    expired: "The trial or the paid period ended without renewal.",
-    cancelled: "Stopped on purpose before its end.",
+    active: "Paid and running: the plan's features are open.",
+    expired: "Its trial or paid period ended: only the basic features stay open.",
+    cancelled: "Cancelled: only the basic features stay open.",
   }),
 });
 export const LocaleEnum = builder.enumType("Locale", {

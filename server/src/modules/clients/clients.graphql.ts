@@ -120,7 +120,7 @@ const ClientChangeEnum = builder.enumType("ClientChange", {
     TRIAL_GIFTED: { value: "trial_gifted", description: "An admin gifted it trial days." },
     SUSPENDED: { value: "suspended", description: "An admin suspended it." },
     REACTIVATED: { value: "reactivated", description: "An admin reactivated it after a suspension." },
-    UPDATED: { value: "updated", description: "Its details changed (name, phone, address, plan)." },
+    UPDATED: { value: "updated", description: "Its details changed (reserved: no change sends it today)." },
   } as const,
 });
 

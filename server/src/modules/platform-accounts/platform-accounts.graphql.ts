@@ -23,7 +23,7 @@ const PlatformAccount = builder.objectRef<AccountShape>("PlatformAccount").imple
     displayName: t.exposeString("displayName", { description: "Its display name on the network; null when the network gave none.", nullable: true }),
     demo: t.exposeBoolean("demo", { description: "a demo account publishing to the simulated network inside Sufra" }),
     practice: t.boolean({ description: "the business's practice account (a demo account every approved business gets to rehearse on; its figures are simulated)", resolve: (a) => isPracticeAccount(a) }),
-    tokenExpiresAt: t.expose("tokenExpiresAt", { description: "When its sign-in expires unless refreshed (UTC); null when it does not expire or for a demo account.", type: "DateTime", nullable: true }),
+    tokenExpiresAt: t.expose("tokenExpiresAt", { description: "When its sign-in expires unless refreshed (UTC); null when the network gave no expiry.", type: "DateTime", nullable: true }),
     lastError: t.exposeString("lastError", { description: "Why it needs reconnecting, in the network's words; null when all is well.", nullable: true }),
     connectedAt: t.expose("connectedAt", { description: "When it was connected (UTC).", type: "DateTime" }),
   }),

@@ -57,7 +57,7 @@ export const Post = builder.objectRef<PostRecord>("Post").implement({ descriptio
     publishedAt: t.expose("publishedAt", { description: "When it first went out on a network (UTC); null until then.", type: "DateTime", nullable: true }),
     createdAt: t.expose("createdAt", { description: "When it was written (UTC).", type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { description: "When it last changed (UTC), status changes included.", type: "DateTime" }),
-    authorName: t.string({ description: "The name of the person who wrote it; null when written by an API key or the person is gone.", nullable: true, resolve: (p) => p.author?.name ?? null }),
+    authorName: t.string({ description: "The name of the person who wrote it (for an API key, the person who created the key); null when that person is gone.", nullable: true, resolve: (p) => p.author?.name ?? null }),
     occasion: t.field({ type: ContentOccasionEnum, nullable: true, description: "What the post is for (a content occasion)", resolve: (p) => (isContentOccasionKey(p.occasion) ? p.occasion : null) }),
     campaignId: t.exposeID("campaignId", { nullable: true, description: "The campaign the post belongs to" }),
     campaignName: t.string({ description: "The name of its campaign; null outside any campaign.", nullable: true, resolve: (p) => p.campaign?.name ?? null }),

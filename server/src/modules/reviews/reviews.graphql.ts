@@ -9,12 +9,12 @@ import type { ReviewImportResult, ReviewStats as ReviewStatsShape } from "./revi
 
 
 export const ReviewSourceEnum = builder.enumType("ReviewSource", { description: "Where the review was posted.", values: upper(REVIEW_SOURCE_KEYS, {
-    google: "Google (Maps and Search reviews).",
-    instagram: "Instagram (comments and messages).",
+    google: "Google reviews.",
+    instagram: "Instagram, the network.",
     talabat: "Talabat, the delivery app.",
     deliveroo: "Deliveroo, the delivery app.",
     carriage: "Carriage, the delivery app.",
-    facebook: "Facebook (page reviews).",
+    facebook: "Facebook, the network.",
     tripadvisor: "Tripadvisor, the travel site.",
     manual: "Entered by hand, without a source.",
     other: "Another place than those listed.",

@@ -38,7 +38,7 @@ const Team = builder.objectRef<TeamShape>("Team").implement({ description: "The 
   fields: (t) => ({
     premium: t.exposeBoolean("premium", { description: "Team collaboration is part of the Premium plan (trial or active)." }),
     canManage: t.exposeBoolean("canManage", { description: "The viewer may invite and remove people (owners and the account holder)." }),
-    members: t.field({ description: "The business's people, the account holder first.", type: [TeamMember], resolve: (team) => team.members }),
+    members: t.field({ description: "The business's people, oldest account first (the account holder signed up first).", type: [TeamMember], resolve: (team) => team.members }),
     invitations: t.field({ type: [TeamInvitation], description: "Pending invitations: not accepted, revoked or expired.", resolve: (team) => team.invitations }),
   }),
 });
