@@ -9,7 +9,7 @@ import type { ReviewImportResult, ReviewStats as ReviewStatsShape } from "./revi
 
 
 export const ReviewSourceEnum = builder.enumType("ReviewSource", { description: "Where the review was posted.", values: upper(REVIEW_SOURCE_KEYS, {
-    google: "Google reviews.",
+    google: "Google, the search and maps reviews.",
     instagram: "Instagram, the network.",
     talabat: "Talabat, the delivery app.",
     deliveroo: "Deliveroo, the delivery app.",

@@ -97,7 +97,7 @@ const Webhooks = builder.objectRef<WebhooksShape>("Webhooks").implement({
 const WebhookEndpointWithSecret = builder.objectRef<{ endpoint: WebhookEndpointView; secret: string }>("WebhookEndpointWithSecret").implement({
   description: "An endpoint with its signing secret: this answer is the only time the secret is shown.",
   fields: (t) => ({
-    endpoint: t.field({ type: WebhookEndpoint, description: "The endpoint.", resolve: (r) => r.endpoint }),
+    endpoint: t.field({ type: WebhookEndpoint, description: "The endpoint as stored.", resolve: (r) => r.endpoint }),
     secret: t.exposeString("secret", { description: "The signing secret (whsec_ and 32 characters). Shown once; Sufra keeps it encrypted to sign with it." }),
   }),
 });
@@ -143,14 +143,14 @@ builder.mutationFields((t) => ({
     type: WebhookEndpointWithSecret,
     ...personOfBusiness,
     description: "Registers an endpoint (Premium; owners and the account holder). The answer holds its secret, shown this once.",
-    args: { input: t.arg({ type: WebhookEndpointInput, required: true, description: "The endpoint." }) },
+    args: { input: t.arg({ type: WebhookEndpointInput, required: true, description: "The endpoint to create." }) },
     resolve: (_r, { input }, ctx) => ctx.services.webhooks.create(ctx.viewer, input, ctx.meta),
   }),
   updateWebhookEndpoint: t.field({
     type: WebhookEndpoint,
     ...personOfBusiness,
     description: "Changes an endpoint's address, events, note or on/off (Premium; managers).",
-    args: { id: t.arg.id({ required: true, description: "The endpoint's id." }), input: t.arg({ type: WebhookEndpointPatch, required: true, description: "What changes." }) },
+    args: { id: t.arg.id({ required: true, description: "The endpoint's id." }), input: t.arg({ type: WebhookEndpointPatch, required: true, description: "The fields to change." }) },
     resolve: (_r, { id, input }, ctx) => ctx.services.webhooks.update(ctx.viewer, String(id), input, ctx.meta),
   }),
   deleteWebhookEndpoint: t.field({
