@@ -44,6 +44,8 @@ export function notificationText(t: TFunction, n: Pick<NotificationItemFragment,
       return n.data.handle ? t("types.account_reconnect_needed", { ns: "notifications", platform, handle: n.data.handle }) : t("types.account_reconnect_needed_noHandle", { ns: "notifications", platform });
     case "COMPETITOR_DISCOVERY_EXPIRING":
       return n.data.expiresAt ? t("types.competitor_discovery_expiring", { ns: "notifications", handle: n.data.handle ?? "", date: formatDate(n.data.expiresAt, locale, "long") }) : t("types.unknown", { ns: "notifications" });
+    case "WEBHOOK_DISABLED":
+      return t("types.webhook_disabled", { ns: "notifications" });
     default:
       return t("types.unknown", { ns: "notifications" });
   }
