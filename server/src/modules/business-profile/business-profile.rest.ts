@@ -4,10 +4,12 @@ import { Router, type Request } from "express";
 import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 import type { BusinessProfileView, MenuItemRow } from "./business-profile.service.ts";
+import type { z } from "zod";
+import { restBusinessProfileSchema, restMenuItemSchema } from "./business-profile.openapi.ts";
 
-export const restMenuItem = (m: MenuItemRow) => ({ id: m.id, name: m.name, name_ar: m.nameAr, price_kwd: m.priceKwd, position: m.position });
+export const restMenuItem = (m: MenuItemRow): z.output<typeof restMenuItemSchema> => ({ id: m.id, name: m.name, name_ar: m.nameAr, price_kwd: m.priceKwd, position: m.position });
 
-export const restBusinessProfile = (p: BusinessProfileView) => ({
+export const restBusinessProfile = (p: BusinessProfileView): z.output<typeof restBusinessProfileSchema> => ({
   company_name: p.companyName,
   name_ar: p.nameAr,
   cuisine: p.cuisine,

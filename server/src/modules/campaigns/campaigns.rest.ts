@@ -7,10 +7,12 @@ import type { Services } from "../../services.ts";
 import { restPost } from "../posts/index.ts";
 import type { CampaignDetail, CampaignView } from "./campaigns.service.ts";
 import type { CampaignFigures } from "./rollup.ts";
+import type { z } from "zod";
+import { restCampaignSchema } from "./campaigns.openapi.ts";
 
 const kwd = (fils: number | null) => (fils === null ? null : filsToKwd(fils));
 
-export const restCampaign = (c: CampaignView) => ({
+export const restCampaign = (c: CampaignView): z.output<typeof restCampaignSchema> => ({
   id: c.id,
   name: c.name,
   goal: c.goal,

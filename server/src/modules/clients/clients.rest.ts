@@ -4,8 +4,10 @@ import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import { restPageInfo } from "../../kernel/pagination.ts";
 import type { Services } from "../../services.ts";
 import type { ClientRecord } from "./clients.service.ts";
+import type { z } from "zod";
+import { restClientSchema } from "./clients.openapi.ts";
 
-export const restClient = (b: ClientRecord) => ({
+export const restClient = (b: ClientRecord): z.output<typeof restClientSchema> => ({
   id: b.id,
   company_name: b.companyName,
   contact_name: b.contactName,

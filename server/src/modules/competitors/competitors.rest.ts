@@ -10,10 +10,12 @@ import type { Services } from "../../services.ts";
 import type { CompetitorBenchmark, CompetitorView, SnapshotView } from "./competitors.service.ts";
 import type { DiscoveryStatus } from "./discovery-connection.service.ts";
 import type { OwnFigures } from "./own-figures.ts";
+import type { z } from "zod";
+import { restSnapshotSchema } from "./competitors.openapi.ts";
 
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 
-export const restSnapshot = (s: SnapshotView) => ({
+export const restSnapshot = (s: SnapshotView): z.output<typeof restSnapshotSchema> => ({
   id: s.id,
   competitor_id: s.competitorId,
   day: isoDay(s.day),

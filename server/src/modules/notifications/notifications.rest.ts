@@ -4,8 +4,10 @@ import type { Notification } from "../../generated/prisma/client.ts";
 import { camelBody, queryBoolean, queryNumber, viewerOf } from "../../http/rest.ts";
 import { restPageInfo } from "../../kernel/pagination.ts";
 import type { Services } from "../../services.ts";
+import type { z } from "zod";
+import { restNotificationSchema } from "./notifications.openapi.ts";
 
-export const restNotification = (n: Notification) => ({
+export const restNotification = (n: Notification): z.output<typeof restNotificationSchema> => ({
   id: n.id,
   type: n.type,
   data: n.data,

@@ -4,9 +4,11 @@ import { Router } from "express";
 import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 import { isPracticeAccount, type PlatformConnection } from "./platform-accounts.service.ts";
+import type { z } from "zod";
+import { restAccountSchema } from "./platform-accounts.openapi.ts";
 
 type Account = NonNullable<PlatformConnection["account"]>;
-export const restAccount = (a: Account) => ({
+export const restAccount = (a: Account): z.output<typeof restAccountSchema> => ({
   id: a.id,
   platform: a.platform,
   status: a.status,

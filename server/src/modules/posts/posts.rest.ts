@@ -4,8 +4,10 @@ import { Router, type Request } from "express";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 import type { PostRecord } from "./posts.service.ts";
+import type { z } from "zod";
+import { restPostSchema, restTargetSchema } from "./posts.openapi.ts";
 
-export const restTarget = (t: PostRecord["targets"][number]) => ({
+export const restTarget = (t: PostRecord["targets"][number]): z.output<typeof restTargetSchema> => ({
   id: t.id,
   platform: t.platform,
   status: t.status,
@@ -18,7 +20,7 @@ export const restTarget = (t: PostRecord["targets"][number]) => ({
   metrics: { views: t.views, likes: t.likes, comments: t.comments, shares: t.shares, reach: t.reach, simulated: t.metricsSimulated, collected_at: t.metricsAt?.toISOString() ?? null },
 });
 
-export const restPost = (p: PostRecord) => ({
+export const restPost = (p: PostRecord): z.output<typeof restPostSchema> => ({
   id: p.id,
   status: p.status,
   content: p.content,

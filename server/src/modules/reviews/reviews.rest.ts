@@ -6,8 +6,10 @@ import type { Review } from "../../generated/prisma/client.ts";
 import { csvUpload } from "../../http/csv-upload.ts";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
+import type { z } from "zod";
+import { restReviewSchema } from "./reviews.openapi.ts";
 
-export const restReview = (r: Review) => ({
+export const restReview = (r: Review): z.output<typeof restReviewSchema> => ({
   id: r.id,
   source: r.source,
   author: r.author,

@@ -4,8 +4,10 @@ import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";
 import { pickLocale } from "@sufra/schema";
 import type { Services } from "../../services.ts";
 import type { TemplateRecord } from "./templates.service.ts";
+import type { z } from "zod";
+import { restTemplateSchema } from "./templates.openapi.ts";
 
-export const restTemplate = (t: TemplateRecord) => ({
+export const restTemplate = (t: TemplateRecord): z.output<typeof restTemplateSchema> => ({
   id: t.id,
   key: t.key,
   name: t.name,
