@@ -19,6 +19,8 @@ export const routes: RouteObject[] = [
       { index: true, lazy: page(() => import("../modules/landing/LandingPage.tsx")) },
       { path: "terms", lazy: page(() => import("../modules/legal/TermsPage.tsx")) },
       { path: "privacy", lazy: page(() => import("../modules/legal/PrivacyPage.tsx")) },
+      // the developer documentation: public like the legal pages (integrators read it before buying)
+      { path: "developers", lazy: page(() => import("../modules/developers/DevelopersPage.tsx")) },
       {
         lazy: page(() => import("./AntdRoot.tsx")),
         children: [

@@ -16,7 +16,7 @@ const doc: OpenApiDocument = {
         summary: "Sign in",
         security: [],
         requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { email: { type: "string" }, password: { type: "string" } }, required: ["email", "password"] } } } },
-        responses: { "200": { description: "Signed in", content: { "application/json": { schema: { $ref: "#/components/schemas/Session" } } } }, "401": { description: "No session token" } },
+        responses: { "200": { description: "Signed in", content: { "application/json": { schema: { $ref: "#/components/schemas/Session" } } } }, "401": { $ref: "#/components/responses/Error401" } },
       },
     },
     "/posts/{id}": {
@@ -29,7 +29,10 @@ const doc: OpenApiDocument = {
       delete: { tags: ["Posts"], summary: "Delete a post", responses: { "200": { description: "Deleted" } } },
     },
   },
-  components: { schemas: { Session: { type: "object", properties: { access_token: { type: "string" }, user: { type: ["object", "null"], properties: { id: { type: "string" } } } }, required: ["access_token"] } } },
+  components: {
+    responses: { Error401: { description: "No session token", content: { "application/json": { schema: { $ref: "#/components/schemas/Error401" } } } } },
+    schemas: { Error401: { type: "object", properties: { message: { type: "string" }, code: { type: "string", enum: ["UNAUTHENTICATED", "SESSION_EXPIRED"] } }, required: ["message", "code"] }, Session: { type: "object", properties: { access_token: { type: "string" }, user: { type: ["object", "null"], properties: { id: { type: "string" } } } }, required: ["access_token"] } },
+  },
 };
 
 beforeEach(() => inLanguage("en"));
@@ -55,7 +58,9 @@ test("operations grouped by tag, with method, path, summary, parameters, body an
   expect(screen.getByText(/email: string/)).toBeInTheDocument();
   // the $ref is followed into components
   expect(screen.getByText(/access_token: string/)).toBeInTheDocument();
+  // a shared error response is followed too, with the catalogue's codes for its status
   expect(screen.getByTestId("response-401")).toHaveTextContent("No session token");
+  expect(screen.getByTestId("response-401")).toHaveTextContent('code: "UNAUTHENTICATED" | "SESSION_EXPIRED"');
 
   fireEvent.click(screen.getByText("Posts"));
   const get = await screen.findByTestId("operation-get-/posts/{id}");

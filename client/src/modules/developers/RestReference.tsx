@@ -13,8 +13,19 @@ export const OPENAPI_URL = "/api/openapi.json";
 type Schema = { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; enum?: unknown[]; const?: unknown; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[]; format?: string; additionalProperties?: boolean | Schema; description?: string };
 type Parameter = { name: string; in: string; required?: boolean; description?: string; schema?: Schema };
 type Media = Record<string, { schema?: Schema }>;
-type Operation = { summary?: string; description?: string; tags?: string[]; operationId?: string; security?: unknown[]; parameters?: Parameter[]; requestBody?: { required?: boolean; content?: Media }; responses?: Record<string, { description?: string; content?: Media }> };
-export type OpenApiDocument = { openapi: string; info: { title: string; version: string; description?: string }; tags?: { name: string; description?: string }[]; paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> }; security?: unknown[] };
+type Response = { $ref?: string; description?: string; content?: Media };
+type Operation = { summary?: string; description?: string; tags?: string[]; operationId?: string; security?: unknown[]; parameters?: Parameter[]; requestBody?: { required?: boolean; content?: Media }; responses?: Record<string, Response> };
+export type OpenApiDocument = {
+  openapi: string;
+  info: { title: string; version: string; description?: string };
+  tags?: { name: string; description?: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema>; responses?: Record<string, Response> };
+  security?: unknown[];
+};
+
+/** A response, or the shared one it points to (the error responses live in components). */
+const resolveResponse = (r: Response, doc: OpenApiDocument): Response => (r.$ref ? (doc.components?.responses?.[r.$ref.split("/").pop() ?? ""] ?? r) : r);
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 const METHOD_COLORS: Record<string, string> = { get: "blue", post: "green", put: "orange", patch: "gold", delete: "red" };
@@ -101,7 +112,7 @@ function OperationBody({ op, doc }: { op: Operation; doc: OpenApiDocument }) {
       )}
       <div>
         <Typography.Title level={5}>{t("responses")}</Typography.Title>
-        {Object.entries(op.responses ?? {}).map(([status, r]) => (
+        {Object.entries(op.responses ?? {}).map(([status, ref]) => [status, resolveResponse(ref, doc)] as const).map(([status, r]) => (
           <div key={status} style={{ marginBottom: 8 }} data-testid={`response-${status}`}>
             <Space>
               <Tag color={status.startsWith("2") ? "green" : "red"}>{status}</Tag>
