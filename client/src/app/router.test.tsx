@@ -33,6 +33,8 @@ test("every screen behind the sign-in is behind the access guard and in ROUTE_AC
   expect(signedIn.map((s) => s.path).sort()).toEqual(Object.keys(ROUTE_ACCESS).sort());
   const open = all.filter((s) => !s.guards.includes("signed-in") && s.path !== "/*").map((s) => s.path);
   expect(open).toContain("/terms");
+  // integrators read the developer documentation before they buy
+  expect(open).toContain("/developers");
   expect(open.filter((p) => p in ROUTE_ACCESS)).toEqual([]);
 });
 
