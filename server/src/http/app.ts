@@ -4,6 +4,7 @@ import helmet from "helmet";
 import { pickLocale } from "@sufra/schema";
 import type { Config } from "../config.ts";
 import { requestLocale } from "../graphql/errors.ts";
+import { graphqlPlayground } from "../graphql/playground.ts";
 import type { Logger } from "../kernel/logger.ts";
 import { authRouter } from "../modules/auth/auth.rest.ts";
 import { clientsRouter } from "../modules/clients/clients.rest.ts";
@@ -134,6 +135,8 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
 
   // the printed schema, for those who may read it (graphql/introspection.ts); before Apollo, which would take the path
   app.get("/graphql/schema.graphql", opts.graphqlSchema);
+  // a browser opening /graphql gets the playground (GraphiQL); operations go on to Apollo
+  app.get("/graphql", graphqlPlayground(opts.config.clientDist));
   app.use("/graphql", json, (req, _res, next) => requestLocale.run(pickLocale(req.get("accept-language")), next), opts.graphql);
 
   serveClient(app, opts.config.clientDist);
