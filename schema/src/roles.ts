@@ -41,6 +41,7 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
   "/profile": ["admin", "owner", "client"],
   "/team": ["owner", "client"],
   "/api-keys": ["owner", "client"],
+  "/webhooks": ["owner", "client"],
 };
 
 /**
@@ -75,6 +76,7 @@ export const MENU = [
   { key: "clients", path: "/admin/clients", roles: ["admin"], label: { en: "Clients", ar: "العملاء" } },
   { key: "team", path: "/team", roles: ["owner", "client"], label: { en: "Team", ar: "الفريق" } },
   { key: "apiKeys", path: "/api-keys", roles: ["owner", "client"], label: { en: "API keys", ar: "مفاتيح الواجهة البرمجية" } },
+  { key: "webhooks", path: "/webhooks", roles: ["owner", "client"], label: { en: "Webhooks", ar: "خطافات الويب" } },
   { key: "settings", path: "/settings", roles: ["client", "admin", "owner"], label: { en: "Settings", ar: "الإعدادات" } },
 ] as const satisfies readonly { key: string; path: string; roles: readonly Role[]; label: { en: string; ar: string } }[];
 

@@ -48,9 +48,10 @@ export const routes: RouteObject[] = [
                       { path: "dashboard", lazy: page(() => import("../modules/dashboard/DashboardPage.tsx")) },
                       { path: "profile", lazy: page(() => import("../modules/account/ProfilePage.tsx")) },
                       { path: "settings", lazy: page(() => import("../modules/account/SettingsPage.tsx")) },
-                      // team and API keys: people of a business (the pages explain the Premium upgrade to others)
+                      // team, API keys and webhooks: people of a business (the pages explain the Premium upgrade to others)
                       { path: "team", lazy: page(() => import("../modules/team/TeamPage.tsx")) },
                       { path: "api-keys", lazy: page(() => import("../modules/api-keys/ApiKeysPage.tsx")) },
+                      { path: "webhooks", lazy: page(() => import("../modules/webhooks/WebhooksPage.tsx")) },
                       { path: "admin", lazy: page(() => import("../modules/admin/AdminPage.tsx")) },
                       { path: "admin/clients", lazy: page(() => import("../modules/admin/ClientsPage.tsx")) },
                       { path: "owner", lazy: page(() => import("../modules/dashboard/OwnerDashboardPage.tsx")) },

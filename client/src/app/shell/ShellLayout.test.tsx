@@ -51,9 +51,9 @@ afterEach(resetScreenWidth);
 
 describe("menu entries per role (pure)", () => {
   test("client, admin and owner entries, with the dashboard leading to the role's home", () => {
-    expect(shellMenuFor("client").map((i) => i.label.en)).toEqual(["Dashboard", "Posts", "Reviews", "Analytics", "Competitors", "Campaigns", "Schedule", "Team", "API keys", "Settings"]);
+    expect(shellMenuFor("client").map((i) => i.label.en)).toEqual(["Dashboard", "Posts", "Reviews", "Analytics", "Competitors", "Campaigns", "Schedule", "Team", "API keys", "Webhooks", "Settings"]);
     expect(shellMenuFor("admin").map((i) => [i.label.en, i.path])).toEqual([["Dashboard", "/admin"], ["Clients", "/admin/clients"], ["Settings", "/settings"]]);
-    expect(shellMenuFor("owner").map((i) => [i.label.en, i.path])).toEqual([["Dashboard", "/owner"], ["Team", "/team"], ["API keys", "/api-keys"], ["Settings", "/settings"]]);
+    expect(shellMenuFor("owner").map((i) => [i.label.en, i.path])).toEqual([["Dashboard", "/owner"], ["Team", "/team"], ["API keys", "/api-keys"], ["Webhooks", "/webhooks"], ["Settings", "/settings"]]);
   });
 
   test("the selected entry follows the path", () => {
@@ -73,7 +73,7 @@ describe("on a large screen", () => {
     signIn("client");
     renderShell("/posts");
     const nav = await screen.findByRole("navigation", { name: "Main menu" });
-    expect(menuLabels(nav)).toEqual(["Dashboard", "Posts", "Reviews", "Analytics", "Competitors", "Campaigns", "Schedule", "Team", "API keys", "Settings"]);
+    expect(menuLabels(nav)).toEqual(["Dashboard", "Posts", "Reviews", "Analytics", "Competitors", "Campaigns", "Schedule", "Team", "API keys", "Webhooks", "Settings"]);
     expect(within(nav).getByRole("link", { name: "Posts" })).toHaveAttribute("aria-current", "page");
     expect(screen.getByRole("main")).toHaveTextContent("Page content");
     expect(screen.getByRole("link", { name: "Sufra" })).toHaveAttribute("href", "/dashboard");
@@ -92,7 +92,7 @@ describe("on a large screen", () => {
     signIn("owner");
     renderShell("/owner");
     const nav = await screen.findByRole("navigation", { name: "Main menu" });
-    expect(menuLabels(nav)).toEqual(["Dashboard", "Team", "API keys", "Settings"]);
+    expect(menuLabels(nav)).toEqual(["Dashboard", "Team", "API keys", "Webhooks", "Settings"]);
     expect(within(nav).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   });
 
@@ -110,7 +110,7 @@ describe("on a large screen", () => {
     signIn("client");
     renderShell("/dashboard");
     const nav = await screen.findByRole("navigation", { name: "القائمة الرئيسية" });
-    expect(menuLabels(nav)).toEqual(["لوحة التحكم", "المنشورات", "التقييمات", "التحليلات", "المنافسون", "الحملات", "الجدولة", "الفريق", "مفاتيح الواجهة البرمجية", "الإعدادات"]);
+    expect(menuLabels(nav)).toEqual(["لوحة التحكم", "المنشورات", "التقييمات", "التحليلات", "المنافسون", "الحملات", "الجدولة", "الفريق", "مفاتيح الواجهة البرمجية", "خطافات الويب", "الإعدادات"]);
     expect(screen.getByRole("link", { name: "سفرة" })).toHaveAttribute("title", "الصفحة الرئيسية لسفرة");
   });
 

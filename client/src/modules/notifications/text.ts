@@ -1,6 +1,6 @@
 // A notification's line, written from its type and data in the person's language, and where opening
 // it leads (a post's news to the posts, an account to reconnect to Settings, a sign-up to the clients,
-// the Facebook sign-in for competitor figures to the competitors).
+// the Facebook sign-in for competitor figures to the competitors, a webhook turned off to the webhooks).
 import { isMessageKey, isPlatformName, messageText, PLATFORM_LABELS, type Locale } from "@sufra/schema";
 import type { TFunction } from "i18next";
 import type { NotificationItemFragment, NotificationType } from "../../graphql/graphql.ts";
@@ -58,6 +58,7 @@ const LINKS: Partial<Record<NotificationType, string>> = {
   SNAPCHAT_READY: "/posts",
   ACCOUNT_RECONNECT_NEEDED: "/settings",
   COMPETITOR_DISCOVERY_EXPIRING: "/competitors",
+  WEBHOOK_DISABLED: "/webhooks",
 };
 
 /** Where opening a notification leads, when somewhere else helps. */
