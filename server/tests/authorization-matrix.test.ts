@@ -160,6 +160,8 @@ function idFor(field: string, del: boolean): string {
   if (/TeamMember/.test(field)) return ids.member;
   if (/HolidayOverride/.test(field)) return ids.override;
   if (/Notification/.test(field)) return ids.notification;
+  if (field === "redeliverWebhook") return ids.webhookDelivery;
+  if (/Webhook|^webhook/.test(field)) return del ? ids.webhookEndpointDoomed : ids.webhookEndpoint;
   if (/Post|^post$/.test(field)) return del ? ids.postDoomed : ids.post;
   throw new Error(`no id known for ${field}`);
 }

@@ -3,7 +3,7 @@
 // left Premium; and the admin. Every id the paths take is one of A's (or a throwaway of A's to delete).
 import pg from "pg";
 import sharp from "sharp";
-import { adminToken, call, registeredClient, signedInBusiness, type TestApp } from "./app.ts";
+import { adminToken, call, gql, registeredClient, signedInBusiness, type TestApp } from "./app.ts";
 import type { startMailbox } from "./mailbox.ts";
 import { joinedMember, login } from "./team.ts";
 
@@ -76,6 +76,23 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
   const override = ok(await call(base, "PUT", "/api/calendar/holiday-overrides", { token: admin, body: { occasion_key: "eid_al_fitr", year: 2026, date: "2026-03-21" } }), "override");
   // a notification of A's holder (approval tells the applicant)
   const notes = ok(await call(base, "GET", "/api/notifications", { token: holder.token }), "notifications");
+  // webhook endpoints (one to delete) and a delivery of a test event (it fails offline: it is only an id);
+  // they hear only of A's subscription changing, which no suite does, so no delivery is written meanwhile
+  const endpoint = async (url: string) => {
+    const r = await gql(base, `mutation($input: WebhookEndpointInput!) { createWebhookEndpoint(input: $input) { endpoint { id } } }`, { input: { url, events: ["SUBSCRIPTION_CHANGED"] } }, holder.token);
+    if (!r.data) throw new Error(`webhook endpoint: ${JSON.stringify(r.errors)}`);
+    return r.data.createWebhookEndpoint.endpoint.id as string;
+  };
+  const webhookEndpoint = await endpoint("https://hooks.example.com/sufra");
+  const webhookEndpointDoomed = await endpoint("https://old-hooks.example.com/sufra");
+  const webhookDelivery = (await gql(base, `mutation($id: ID!) { sendTestWebhook(id: $id) { id } }`, { id: webhookEndpoint }, holder.token)).data.sendTestWebhook.id as string;
+  // once its first attempt is over, it is given up, so no retry writes while the suites watch for writes
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await pool.query("select attempts, locked_until from webhook_deliveries where id = $1", [webhookDelivery]);
+    if (rows[0].attempts > 0 && !rows[0].locked_until) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await pool.query("update webhook_deliveries set status = 'failed', next_attempt_at = null where id = $1", [webhookDelivery]);
 
   const tokens: World["tokens"] = {
     anon: undefined,
@@ -113,6 +130,9 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
       media,
       mediaDoomed,
       override: override.id,
+      webhookEndpoint,
+      webhookEndpointDoomed,
+      webhookDelivery,
       notification: notes.notifications[0]?.id ?? "00000000-0000-4000-8000-000000000000",
       spareRefresh: spare.refresh_token,
       // its access token, for suites whose calls of logout (which ends the caller's own session) must not sign A out
