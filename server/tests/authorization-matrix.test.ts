@@ -160,7 +160,6 @@ function idFor(field: string, del: boolean): string {
   if (/TeamMember/.test(field)) return ids.member;
   if (/HolidayOverride/.test(field)) return ids.override;
   if (/Notification/.test(field)) return ids.notification;
-  if (field === "redeliverWebhook") return ids.webhookDelivery;
   if (/Webhook|^webhook/.test(field)) return del ? ids.webhookEndpointDoomed : ids.webhookEndpoint;
   if (/Post|^post$/.test(field)) return del ? ids.postDoomed : ids.post;
   throw new Error(`no id known for ${field}`);
@@ -186,6 +185,8 @@ function gqlVariables(f: RootField): Record<string, unknown> {
         return f.name === "setPostCampaign" || f.name === "createPost" ? ids.campaign : undefined;
       case "menuItemId":
         return ids.menuItem;
+      case "deliveryId":
+        return ids.webhookDelivery;
       case "mediaIds":
         return ids.media;
       case "day":
@@ -258,7 +259,7 @@ function gqlVariables(f: RootField): Record<string, unknown> {
   return vars;
 }
 
-const gqlNamesA = (f: RootField) => f.field.args.some((a) => ["id", "clientId", "competitorId", "postId"].includes(a.name)) && !/^(approve|reject|suspend|reactivate)Client$|^giftTrialDays$/.test(f.name);
+const gqlNamesA = (f: RootField) => f.field.args.some((a) => ["id", "clientId", "competitorId", "postId", "deliveryId"].includes(a.name)) && !/^(approve|reject|suspend|reactivate)Client$|^giftTrialDays$/.test(f.name);
 
 interface GqlOutcome {
   status: number;

@@ -14,7 +14,7 @@ export const UPDATE = `mutation($id: ID!, $input: WebhookEndpointPatch!) { updat
 export const DELETE = `mutation($id: ID!) { deleteWebhookEndpoint(id: $id) { id } }`;
 export const ROTATE = `mutation($id: ID!) { rotateWebhookSecret(id: $id) { secret endpoint { ${ENDPOINT_FIELDS} } } }`;
 export const TEST = `mutation($id: ID!) { sendTestWebhook(id: $id) { ${DELIVERY_FIELDS} } }`;
-export const REDELIVER = `mutation($id: ID!) { redeliverWebhook(id: $id) { ${DELIVERY_FIELDS} } }`;
+export const REDELIVER = `mutation($id: ID!) { redeliverWebhook(deliveryId: $id) { ${DELIVERY_FIELDS} } }`;
 export const LIST = `{ webhooks { premium canManage eventTypes endpoints { ${ENDPOINT_FIELDS} } } }`;
 export const LOG = `query($id: ID!, $first: Int, $after: String) { webhookEndpoint(id: $id) { id deliveries(first: $first, after: $after) { totalCount pageInfo { hasNextPage endCursor } edges { node { ${DELIVERY_FIELDS} } } } } }`;
 

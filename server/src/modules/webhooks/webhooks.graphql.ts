@@ -171,8 +171,8 @@ builder.mutationFields((t) => ({
     type: WebhookDelivery,
     ...personOfBusiness,
     description: "Sends a delivery again now, with the same event id and body, whatever its status; failing again, it is retried for another 24 hours (Premium; managers).",
-    args: { id: t.arg.id({ required: true, description: "The delivery's id (WebhookDelivery.id)." }) },
-    resolve: (_r, { id }, ctx) => ctx.services.webhooks.redeliver(ctx.viewer, String(id), ctx.meta),
+    args: { deliveryId: t.arg.id({ required: true, description: "The delivery's id (WebhookDelivery.id)." }) },
+    resolve: (_r, { deliveryId }, ctx) => ctx.services.webhooks.redeliver(ctx.viewer, String(deliveryId), ctx.meta),
   }),
   sendTestWebhook: t.field({
     type: WebhookDelivery,
