@@ -3,7 +3,7 @@
 // A build of its own, not a second input of vite.config.ts: sharing chunks with the web client would
 // reshuffle the client's own (modules both pages use moved into common chunks), so the web client's
 // bundle stays exactly what it was and GraphiQL, Monaco and their workers are only the playground's
-// (docs/architecture.md#the-graphql-playground).
+// (docs/architecture.md#how-a-request-flows).
 import { fileURLToPath } from "node:url";
 import { defineConfig, mergeConfig } from "vite";
 import base from "./vite.config.ts";

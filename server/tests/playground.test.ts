@@ -1,6 +1,6 @@
 // GET /graphql from a browser is the GraphQL playground, the page the client's build makes
 // (client/dist/playground.html); every other request to /graphql is Apollo's, as before. A client
-// build without the playground says so in plain words (docs/architecture.md#the-graphql-playground).
+// build without the playground says so in plain words (docs/architecture.md#how-a-request-flows).
 import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// The GraphQL playground served at GET /graphql to a browser (docs/architecture.md#the-graphql-playground):
+// The GraphQL playground served at GET /graphql to a browser (docs/architecture.md#how-a-request-flows):
 // GraphiQL with the saved examples as tabs, the key placeholder in the header editor and a small header
 // in the person's language. A signed-in person's session token is never put in the headers: the page is
 // for trying what an integrator's key can do.

@@ -1,4 +1,4 @@
-// The playground's saved example operations, one tab each (docs/product.md#api). Plain strings and no
+// The playground's saved example operations, one tab each (docs/product.md#api-keys). Plain strings and no
 // imports: the server's tests read this file too and validate every example against the built schema
 // (server/tests/playground-examples.test.ts), so an example that no longer matches the API fails there.
 // They are not in a .graphql file on purpose: codegen would type them as if a screen sent them.

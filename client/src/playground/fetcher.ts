@@ -1,6 +1,6 @@
 // How the playground talks to the API: queries and mutations over HTTP (POST /graphql), subscriptions
 // over graphql-ws on the same path (the server speaks no other WebSocket protocol, and refuses a
-// subscription over HTTP), both to the page's own origin. docs/architecture.md#flows (GraphQL door).
+// subscription over HTTP), both to the page's own origin. docs/architecture.md#how-a-request-flows.
 import { createGraphiQLFetcher, type Fetcher, type FetcherOpts, type FetcherParams } from "@graphiql/toolkit";
 
 /** The header editor's preset: a placeholder the integrator replaces with a key from the API keys page. */

@@ -1,6 +1,6 @@
 // The playground's entry (client/playground.html), built beside the web client as a page of its own:
 // GraphiQL, Monaco and their workers are bundled here, so the main app does not carry them and the
-// page needs nothing from outside the server (docs/architecture.md#the-graphql-playground).
+// page needs nothing from outside the server (docs/architecture.md#how-a-request-flows).
 import "graphiql/setup-workers/vite";
 import "graphiql/style.css";
 import { StrictMode } from "react";

@@ -1,6 +1,6 @@
 // GET /graphql from a browser: the GraphQL playground (GraphiQL), a page the client's build makes
 // beside the web client (client/playground.html -> client/dist/playground.html), with everything it
-// loads bundled there (docs/architecture.md#the-graphql-playground). Apollo Server's own landing page
+// loads bundled there (docs/architecture.md#how-a-request-flows). Apollo Server's own landing page
 // is off (server.ts); Apollo would otherwise answer such a request with it, deciding as below: a GET
 // whose Accept header prefers text/html over the GraphQL response types. A GET with a `query` is an
 // operation and stays Apollo's, as does every other request.
@@ -19,8 +19,10 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 /**
  * The page's Content-Security-Policy: helmet's (server/src/http/app.ts) as it is. GraphiQL 5's Monaco
  * editor runs its workers from same-origin files (script-src 'self'), injects its styles (style-src
- * 'unsafe-inline', helmet's default) and evaluates nothing, so no directive needs relaxing; the
- * GraphQL requests go to this origin over HTTP and graphql-ws (connect-src 'self' ws: wss:).
+ * 'unsafe-inline', helmet's default) and needs no eval (zod, through the shared texts as in the web
+ * client, probes for it and does without), so no directive is relaxed; the GraphQL requests go to this
+ * origin over HTTP and graphql-ws (connect-src 'self' ws: wss:). client/e2e/playground.test.mjs runs the
+ * page under this policy.
  */
 export function graphqlPlayground(clientDist: string): RequestHandler {
   const page = path.join(clientDist, "playground.html");
