@@ -98,6 +98,9 @@ describe("the document", () => {
     expect(analytics).toEqual(expect.arrayContaining(["client_id", "from", "to", "include_simulated", "campaign_id", "format", "lang"]));
     expect(doc.paths["/posts/media"]!.post.requestBody.content).toHaveProperty("multipart/form-data");
     expect(Object.keys(doc.paths["/reviews/import"]!.post.requestBody.content).sort()).toEqual(["application/json", "multipart/form-data", "text/csv"]);
+    // answers with a name are described once and pointed to
+    expect(doc.components.schemas.Post.properties).toHaveProperty("targets");
+    expect(doc.paths["/posts/{id}"]!.get.responses["200"].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Post" });
   });
 
   test("the error catalogue: every code with its status, each error response naming its codes; sign-in and health are public", () => {

@@ -10,16 +10,31 @@ import type { RequestHandler } from "express";
 import { z } from "zod";
 import { ERRORS, type ErrorCode } from "@sufra/schema";
 import { toSnake } from "../rest.ts";
-import type { RestOperation } from "./operation.ts";
+import { answerSchemas, type RestOperation } from "./operation.ts";
 
 type JsonSchema = Record<string, unknown>;
 
 export const OPENAPI_VERSION = "3.1.0";
 
-/** A zod schema as a JSON Schema object (draft 2020-12) without its `$schema` line. */
-export function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+/**
+ * A zod schema as a JSON Schema object (draft 2020-12) without its `$schema` line. Answer schemas with a name
+ * (operation.ts `named`) come out as `$defs`: they move into `shared` (the document's components.schemas) and
+ * every reference points there, so a post is described once however many answers carry one.
+ */
+export function jsonSchema(schema: z.ZodType, io: "input" | "output", shared?: Map<string, JsonSchema>): JsonSchema {
   // an input that cannot be written in JSON Schema (a custom check) reads as "any value": the server's rule still checks it
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" }) as JsonSchema;
+  const converted = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any", ...(shared ? { metadata: answerSchemas } : {}) }) as JsonSchema;
+  const { $schema: _drop, $defs, ...rest } = JSON.parse(JSON.stringify(converted).replaceAll('"#/$defs/', '"#/components/schemas/'), (_key, value: unknown) => {
+    // an answer's date or timestamp: its format says it; zod's long regular expression for the same adds nothing
+    const v = value as JsonSchema | null;
+    if (io === "output" && v && typeof v === "object" && (v.format === "date-time" || v.format === "date") && typeof v.pattern === "string") delete v.pattern;
+    return value;
+  }) as JsonSchema;
+  for (const [name, def] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
+    const seen = shared?.get(name);
+    if (seen && JSON.stringify(seen) !== JSON.stringify(def)) throw new Error(`two different answer schemas named ${name}`);
+    shared?.set(name, def);
+  }
   return rest;
 }
 
@@ -92,7 +107,7 @@ const ACCESS_TEXT: Record<RestOperation["access"], string> = {
   analytics: "The people of the business named by client_id; admins for any business.",
 };
 
-function operationObject(op: RestOperation) {
+function operationObject(op: RestOperation, shared: Map<string, JsonSchema>) {
   const parameters: JsonSchema[] = pathParamsOf(op.path).map((name) => ({
     name,
     in: "path",
@@ -124,7 +139,7 @@ function operationObject(op: RestOperation) {
   const responses: Record<string, JsonSchema> = {};
   for (const [status, r] of Object.entries(op.responses)) {
     const headers = r.headers ? Object.fromEntries(Object.entries(r.headers).map(([h, d]) => [h, { description: d, schema: { type: "string" } }])) : undefined;
-    const content = r.schema ? { "application/json": { schema: jsonSchema(r.schema, "output") } } : r.mediaType ? { [r.mediaType]: { schema: { type: "string", contentMediaType: r.mediaType } } } : undefined;
+    const content = r.schema ? { "application/json": { schema: jsonSchema(r.schema, "output", shared) } } : r.mediaType ? { [r.mediaType]: { schema: { type: "string", contentMediaType: r.mediaType } } } : undefined;
     responses[status] = { description: r.description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) };
   }
   for (const status of errorStatuses(op)) if (!responses[status]) responses[status] = { $ref: `#/components/responses/Error${status}` };
@@ -150,14 +165,15 @@ export const SERVER_VERSION: string = JSON.parse(readFileSync(path.resolve(impor
 
 export function buildOpenApiDocument(operations: RestOperation[], info: DocumentInfo = { version: SERVER_VERSION }) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const shared = new Map<string, JsonSchema>();
   for (const op of operations) {
     const key = op.path;
     const item = (paths[key] ??= op.root ? { servers: [{ url: "/", description: "Served at the site's root, not under /api." }] } : {});
     if (item[op.method]) throw new Error(`two OpenAPI operations for ${op.method.toUpperCase()} ${op.path}`);
-    item[op.method] = operationObject(op);
+    item[op.method] = operationObject(op, shared);
   }
   const byStatus = codesByStatus();
-  const schemas: Record<string, JsonSchema> = { Error: errorBody(Object.keys(ERRORS) as ErrorCode[], "The error body of every refusal: {message, code, details?}.") };
+  const schemas: Record<string, JsonSchema> = { ...Object.fromEntries([...shared].sort(([a], [b]) => a.localeCompare(b))), Error: errorBody(Object.keys(ERRORS) as ErrorCode[], "The error body of every refusal: {message, code, details?}.") };
   const responses: Record<string, JsonSchema> = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
     schemas[`Error${status}`] = errorBody(codes, `An error answered with HTTP ${status}: one of ${codes.join(", ")}.`);

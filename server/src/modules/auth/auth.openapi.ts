@@ -1,10 +1,10 @@
 // The OpenAPI entries of /api/auth (docs/architecture.md#how-a-request-flows): the service's rules as request bodies, the answers' shapes.
 import { z } from "zod";
 import { changePasswordSchema, forgotPasswordSchema, loginSchema, profileSchema, refreshSchema, resendVerificationSchema, resetPasswordSchema, ROLES, signUpSchema, verifyEmailSchema } from "@sufra/schema";
-import { said, type RestOperation } from "../../http/openapi/operation.ts";
+import { named, type RestOperation, said } from "../../http/openapi/operation.ts";
 
 /** The REST contract's user (auth.rest.ts restUser); business_id is null for admins. */
-export const restUserSchema = z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(ROLES), business_id: z.string().nullable() });
+export const restUserSchema = named("User", z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(ROLES), business_id: z.string().nullable() }));
 
 const signedIn = z.object({ user: restUserSchema, access_token: z.string(), refresh_token: z.string() });
 const tag = "Auth";

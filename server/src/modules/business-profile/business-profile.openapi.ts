@@ -1,10 +1,10 @@
 // The OpenAPI entries of /api/business-profile: what the AI writer composes from (docs/architecture.md#how-a-request-flows).
 import { z } from "zod";
 import { businessProfileSchema, menuImportSchema, menuItemSchema, menuItemUpdateSchema, menuOrderSchema } from "@sufra/schema";
-import type { RestOperation } from "../../http/openapi/operation.ts";
+import { named, type RestOperation } from "../../http/openapi/operation.ts";
 
-export const restMenuItemSchema = z.object({ id: z.string(), name: z.string(), name_ar: z.string().nullable(), price_kwd: z.number().nullable(), position: z.number().int() });
-export const restBusinessProfileSchema = z.object({ company_name: z.string(), name_ar: z.string().nullable(), cuisine: z.string().nullable(), area: z.string().nullable(), hours: z.string().nullable(), hours_ar: z.string().nullable(), menu: z.array(restMenuItemSchema) });
+export const restMenuItemSchema = named("MenuItem", z.object({ id: z.string(), name: z.string(), name_ar: z.string().nullable(), price_kwd: z.number().nullable(), position: z.number().int() }));
+export const restBusinessProfileSchema = named("BusinessProfile", z.object({ company_name: z.string(), name_ar: z.string().nullable(), cuisine: z.string().nullable(), area: z.string().nullable(), hours: z.string().nullable(), hours_ar: z.string().nullable(), menu: z.array(restMenuItemSchema) }));
 const profile = { description: "The profile and its menu.", schema: restBusinessProfileSchema };
 const item = (description: string) => ({ description, schema: restMenuItemSchema });
 const tag = "Business profile";

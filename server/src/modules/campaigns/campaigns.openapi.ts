@@ -2,13 +2,13 @@
 // campaignInputSchema, which reads campaignFieldsSchema's fields and the rules between them: the fields are what the document shows.
 import { z } from "zod";
 import { campaignFieldsSchema, campaignPostIdsSchema } from "@sufra/schema";
-import { isoDate, isoDateTime, type RestOperation } from "../../http/openapi/operation.ts";
+import { isoDate, isoDateTime, named, type RestOperation } from "../../http/openapi/operation.ts";
 import { restPostSchema } from "../posts/index.ts";
 
 const n = z.number();
 const kwd = z.string().nullable();
 const progress = z.object({ metric: z.string(), target: n.nullable(), actual: n.nullable(), percent: n.nullable() });
-export const restCampaignSchema = z.object({
+export const restCampaignSchema = named("Campaign", z.object({
   id: z.string(),
   name: z.string(),
   goal: z.string(),
@@ -25,7 +25,7 @@ export const restCampaignSchema = z.object({
   simulated_included: z.boolean(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
-});
+}));
 const figures = { posts: n, reach: n, views: n, likes: n, comments: n, shares: n, engagement_rate: n.nullable() };
 const detail = restCampaignSchema.extend({
   rollup: z.object({

@@ -1,9 +1,9 @@
 // The OpenAPI entries of /api/admin/clients (docs/architecture.md#how-a-request-flows).
 import { z } from "zod";
 import { clientsQuerySchema, giftTrialDaysSchema, rejectClientSchema } from "@sufra/schema";
-import { anyJson, isoDateTime, pageInfo, type RestOperation } from "../../http/openapi/operation.ts";
+import { anyJson, isoDateTime, named, pageInfo, type RestOperation } from "../../http/openapi/operation.ts";
 
-export const restClientSchema = z.object({
+export const restClientSchema = named("Client", z.object({
   id: z.string(),
   company_name: z.string(),
   contact_name: z.string().nullable(),
@@ -18,7 +18,7 @@ export const restClientSchema = z.object({
   approved_at: isoDateTime.nullable(),
   last_active_at: isoDateTime.nullable(),
   subscription: z.object({ plan: z.string(), status: z.string(), trial_ends_at: isoDateTime.nullable(), renews_at: isoDateTime.nullable() }).nullable(),
-});
+}));
 
 const details = restClientSchema.extend({
   users: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string(), email_verified: z.boolean(), last_login_at: isoDateTime.nullable(), created_at: isoDateTime })),

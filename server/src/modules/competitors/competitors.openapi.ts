@@ -1,10 +1,10 @@
 // The OpenAPI entries of /api/competitors (docs/architecture.md#how-a-request-flows).
 import { z } from "zod";
 import { competitorBenchmarkQuerySchema, competitorInputSchema, competitorSnapshotSchema, PLATFORMS } from "@sufra/schema";
-import { deleted, file, isoDate, isoDateTime, redirect, type RestOperation } from "../../http/openapi/operation.ts";
+import { deleted, file, isoDate, isoDateTime, named, redirect, type RestOperation } from "../../http/openapi/operation.ts";
 
 const figure = z.number().nullable();
-export const restSnapshotSchema = z.object({
+export const restSnapshotSchema = named("CompetitorSnapshot", z.object({
   id: z.string(),
   competitor_id: z.string(),
   day: isoDate,
@@ -16,10 +16,10 @@ export const restSnapshotSchema = z.object({
   simulated: z.boolean(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
-});
+}));
 const base = { id: z.string(), name: z.string(), platform: z.enum(PLATFORMS), handle: z.string(), area: z.string().nullable(), cuisine: z.string().nullable(), created_at: isoDateTime, updated_at: isoDateTime };
 /** A competitor; `latest` (its newest reading) where the answer carries it. */
-export const restCompetitorSchema = z.object({ ...base, latest: restSnapshotSchema.nullable().optional() });
+export const restCompetitorSchema = named("Competitor", z.object({ ...base, latest: restSnapshotSchema.nullable().optional() }));
 const own = z.object({ platform: z.enum(PLATFORMS), followers: figure, posts_per_week: figure, avg_engagement: figure, top_themes: z.array(z.string()), posts: z.number().int(), simulated: z.boolean() });
 const benchmark = z.object({
   from: isoDate,

@@ -1,11 +1,11 @@
 // The OpenAPI entries of the media library (/api/posts/media) and the signed file door (/media/{id}/{variant}, outside /api).
 import { z } from "zod";
 import { enhanceMediaSchema, mediaListSchema, mediaUploadOptionsSchema } from "@sufra/schema";
-import { isoDateTime, type RestOperation } from "../../http/openapi/operation.ts";
+import { isoDateTime, named, type RestOperation } from "../../http/openapi/operation.ts";
 import { MEDIA_VARIANTS } from "./media.service.ts";
 
 /** A media as media.rest.ts restMedia answers it: signed URLs, no session needed to fetch them. */
-export const restMediaSchema = z.object({
+export const restMediaSchema = named("Media", z.object({
   id: z.string(),
   kind: z.enum(["image", "video"]),
   mime: z.string(),
@@ -19,7 +19,7 @@ export const restMediaSchema = z.object({
   crops: z.record(z.string(), z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })),
   source_id: z.string().nullable(),
   created_at: isoDateTime,
-});
+}));
 
 const upload = mediaUploadOptionsSchema.extend({ file: z.string().meta({ contentMediaType: "application/octet-stream", description: "The image or video (the field may also be called `media`)." }) });
 const tag = "Media";

@@ -1,9 +1,9 @@
 // The OpenAPI entries of /api/notifications (docs/architecture.md#how-a-request-flows).
 import { z } from "zod";
 import { markNotificationsReadSchema, notificationsQuerySchema } from "@sufra/schema";
-import { anyJson, isoDateTime, pageInfo, type RestOperation } from "../../http/openapi/operation.ts";
+import { anyJson, isoDateTime, named, pageInfo, type RestOperation } from "../../http/openapi/operation.ts";
 
-export const restNotificationSchema = z.object({ id: z.string(), type: z.string(), data: anyJson, read: z.boolean(), read_at: isoDateTime.nullable(), created_at: isoDateTime });
+export const restNotificationSchema = named("Notification", z.object({ id: z.string(), type: z.string(), data: anyJson, read: z.boolean(), read_at: isoDateTime.nullable(), created_at: isoDateTime }));
 const tag = "Notifications";
 
 export const notificationsOperations: RestOperation[] = [

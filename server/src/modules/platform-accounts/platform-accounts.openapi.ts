@@ -1,10 +1,10 @@
 // The OpenAPI entries of /api/platforms (docs/architecture.md#names: the business's network accounts).
 import { z } from "zod";
 import { PLATFORMS } from "@sufra/schema";
-import { isoDateTime, redirect, type RestOperation } from "../../http/openapi/operation.ts";
+import { isoDateTime, named, redirect, type RestOperation } from "../../http/openapi/operation.ts";
 
 const platform = z.enum(PLATFORMS);
-export const restAccountSchema = z.object({
+export const restAccountSchema = named("PlatformAccount", z.object({
   id: z.string(),
   platform,
   status: z.string(),
@@ -15,7 +15,7 @@ export const restAccountSchema = z.object({
   token_expires_at: isoDateTime.nullable(),
   last_error: z.string().nullable(),
   connected_at: isoDateTime,
-});
+}));
 const connections = z.object({ platforms: z.array(z.object({ platform, available: z.boolean(), configured: z.boolean(), manual: z.boolean(), account: restAccountSchema.nullable(), practice_available: z.boolean() })) });
 const connected = z.object({ authorize_url: z.string().nullable(), account: restAccountSchema.nullable() });
 const tag = "Networks";

@@ -2,11 +2,11 @@
 // the post as restPost writes it.
 import { z } from "zod";
 import { PLATFORMS, POST_STATUSES, postCampaignFieldsSchema, postInputSchema, postsQuerySchema, postUpdateSchema, scheduleSchema, TARGET_STATUSES } from "@sufra/schema";
-import { isoDateTime, type RestOperation } from "../../http/openapi/operation.ts";
+import { isoDateTime, named, type RestOperation } from "../../http/openapi/operation.ts";
 import { duplicateSchema, idsSchema } from "./posts.service.ts";
 
 const platform = z.enum(PLATFORMS);
-export const restTargetSchema = z.object({
+export const restTargetSchema = named("PostTarget", z.object({
   id: z.string(),
   platform,
   status: z.enum(TARGET_STATUSES),
@@ -17,10 +17,10 @@ export const restTargetSchema = z.object({
   error: z.object({ code: z.string(), message: z.string().nullable() }).nullable(),
   published_at: isoDateTime.nullable(),
   metrics: z.object({ views: z.number().nullable(), likes: z.number().nullable(), comments: z.number().nullable(), shares: z.number().nullable(), reach: z.number().nullable(), simulated: z.boolean(), collected_at: isoDateTime.nullable() }),
-});
+}));
 
 /** A post as posts.rest.ts restPost answers it. */
-export const restPostSchema = z.object({
+export const restPostSchema = named("Post", z.object({
   id: z.string(),
   status: z.enum(POST_STATUSES),
   content: z.string(),
@@ -37,7 +37,7 @@ export const restPostSchema = z.object({
   targets: z.array(restTargetSchema),
   created_at: isoDateTime,
   updated_at: isoDateTime,
-});
+}));
 
 const page = z.object({ posts: z.array(restPostSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int(), pages: z.number().int() });
 const issue = z.object({ key: z.string(), params: z.record(z.string(), z.string()).optional() });

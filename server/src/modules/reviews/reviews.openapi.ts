@@ -1,10 +1,10 @@
 // The OpenAPI entries of /api/reviews (docs/architecture.md#how-a-request-flows).
 import { z } from "zod";
 import { reviewInputSchema, reviewReplySchema, reviewsQuerySchema } from "@sufra/schema";
-import { deleted, isoDate, isoDateTime, type RestOperation } from "../../http/openapi/operation.ts";
+import { deleted, isoDate, isoDateTime, named, type RestOperation } from "../../http/openapi/operation.ts";
 import { seedSchema } from "./reviews.service.ts";
 
-export const restReviewSchema = z.object({
+export const restReviewSchema = named("Review", z.object({
   id: z.string(),
   source: z.string(),
   author: z.string(),
@@ -20,7 +20,7 @@ export const restReviewSchema = z.object({
   replied_at: isoDateTime.nullable(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
-});
+}));
 export const csvImportErrors = z.array(z.object({ line: z.number().int(), messages: z.array(z.string()) }));
 const one = (description: string) => ({ description, schema: restReviewSchema });
 const tag = "Reviews";

@@ -1,9 +1,9 @@
 // The OpenAPI entries of /api/templates (docs/architecture.md#how-a-request-flows).
 import { z } from "zod";
 import { applyTemplateSchema, customTemplateSchema, templateListQuerySchema } from "@sufra/schema";
-import { deleted, isoDateTime, type RestOperation } from "../../http/openapi/operation.ts";
+import { deleted, isoDateTime, named, type RestOperation } from "../../http/openapi/operation.ts";
 
-export const restTemplateSchema = z.object({
+export const restTemplateSchema = named("Template", z.object({
   id: z.string(),
   key: z.string().nullable(),
   name: z.string(),
@@ -15,7 +15,7 @@ export const restTemplateSchema = z.object({
   hashtags: z.array(z.string()),
   created_at: isoDateTime.nullable(),
   updated_at: isoDateTime.nullable(),
-});
+}));
 const tag = "Templates";
 
 export const templatesOperations: RestOperation[] = [
