@@ -170,20 +170,26 @@ describe("secrets", () => {
 });
 
 describe("failing endpoints", () => {
-  test("all deliveries failing for 3 days: turned off once, its managers notified; one that succeeded lately stays on", async () => {
+  test("all deliveries failing for 3 days: turned off once, its managers notified; one that succeeded since its failure stays on", async () => {
     const b = await business();
     const e = await createEndpoint(app, b.token, { url: `${receiver.url}/dead`, events: ["post.failed", "review.received"] });
     const healthy = await createEndpoint(app, b.token, { url: `${receiver.url}/alive`, events: ["post.failed"] });
-    receiver.answer((r) => (r.path === "/dead" ? { status: 410, body: "gone" } : { status: 200, body: "ok" }));
+    // and one that failed once, then answered again
+    const recovered = await createEndpoint(app, b.token, { url: `${receiver.url}/recovered`, events: ["post.failed"] });
+    receiver.answer((r) => (r.path === "/dead" || (r.path === "/recovered" && at("/recovered").length === 1) ? { status: 410, body: "gone" } : { status: 200, body: "ok" }));
     const id = await ping(b.token, e.endpoint.id);
     const okId = await ping(b.token, healthy.endpoint.id);
+    const failedOnce = await ping(b.token, recovered.endpoint.id);
     const first = await until(async () => ((await row(e.endpoint.id, id)).status === "retrying" ? row(e.endpoint.id, id) : null));
     await until(async () => ((await row(healthy.endpoint.id, okId)).status === "succeeded" ? true : null));
+    await until(async () => ((await row(recovered.endpoint.id, failedOnce)).status === "retrying" ? true : null));
+    const then = await ping(b.token, recovered.endpoint.id);
+    await until(async () => ((await row(recovered.endpoint.id, then)).status === "succeeded" ? true : null));
     const webhooks = app.sufra.services.webhooks;
 
     // not yet 3 days
     // (other tests' endpoints in this file may be turned off by the same passes: only this business's count)
-    const mine = (ids: string[]) => ids.filter((x) => x === e.endpoint.id || x === healthy.endpoint.id);
+    const mine = (ids: string[]) => ids.filter((x) => [e.endpoint.id, healthy.endpoint.id, recovered.endpoint.id].includes(x));
     expect(mine(await webhooks.disableFailing(new Date(first.first_attempt_at!.getTime() + 71 * HOUR)))).toEqual([]);
     // 3 days after the first failing attempt; the healthy endpoint's success is older than that too, but it has no failure
     const later = new Date(first.first_attempt_at!.getTime() + 72 * HOUR + MIN);
@@ -194,6 +200,7 @@ describe("failing endpoints", () => {
     expect(list.data.webhooks.endpoints).toEqual([
       { id: e.endpoint.id, enabled: false, disabledBecauseFailing: true, disabledAt: later.toISOString() },
       { id: healthy.endpoint.id, enabled: true, disabledBecauseFailing: false, disabledAt: null },
+      { id: recovered.endpoint.id, enabled: true, disabledBecauseFailing: false, disabledAt: null },
     ]);
     const n = await gql(app.base, `{ notifications(first: 10) { edges { node { type data { businessId } } } } }`, {}, b.token);
     expect(n.data.notifications.edges.filter((x: { node: { type: string } }) => x.node.type === "WEBHOOK_DISABLED")).toEqual([{ node: { type: "WEBHOOK_DISABLED", data: { businessId: b.businessId } } }]);

@@ -10,7 +10,8 @@ import { joinedMember, login } from "./support/team.ts";
 import { startReceiver, verifierFromDocs, type Receiver } from "./fakes/webhook-receiver.ts";
 import { createEndpoint, CREATE, DELETE, deliveryRows, LIST, LOG, REDELIVER, TEST, until, UPDATE, WEBHOOK_ENV } from "./fakes/webhook-receiver-helpers.ts";
 
-const { app, mailbox } = mailedAppForFile(WEBHOOK_ENV);
+// a short publishing lease: a publish job's lock leaves Agenda a timer of the lease that would keep jest alive
+const { app, mailbox } = mailedAppForFile({ ...WEBHOOK_ENV, PUBLISH_LEASE_SECONDS: "2" });
 const verify = verifierFromDocs();
 let receiver: Receiver;
 beforeAll(async () => {

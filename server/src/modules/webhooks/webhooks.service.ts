@@ -200,13 +200,15 @@ export function createWebhooksService(deps: Deps, notifications: NotificationsSe
     });
     const disabled: string[] = [];
     for (const { id } of candidates) {
-      const [lastSuccess, oldestFailing] = await Promise.all([
-        db.webhookDelivery.findFirst({ where: { endpointId: id, status: "succeeded" }, orderBy: { succeededAt: "desc" }, select: { succeededAt: true } }),
-        db.webhookDelivery.findFirst({ where: { endpointId: id, status: { in: ["retrying", "failed"] }, firstAttemptAt: { not: null } }, orderBy: { firstAttemptAt: "asc" }, select: { firstAttemptAt: true } }),
-      ]);
+      // failing since the first failing delivery after the last success
+      const lastSuccess = await db.webhookDelivery.findFirst({ where: { endpointId: id, status: "succeeded" }, orderBy: { succeededAt: "desc" }, select: { succeededAt: true } });
+      const oldestFailing = await db.webhookDelivery.findFirst({
+        where: { endpointId: id, status: { in: ["retrying", "failed"] }, firstAttemptAt: lastSuccess?.succeededAt ? { gt: lastSuccess.succeededAt } : { not: null } },
+        orderBy: { firstAttemptAt: "asc" },
+        select: { firstAttemptAt: true },
+      });
       const failingSince = oldestFailing?.firstAttemptAt;
       if (!failingSince || failingSince > cutoff) continue;
-      if (lastSuccess?.succeededAt && lastSuccess.succeededAt > cutoff) continue;
       const e = await db.$transaction(async (tx) => {
         const { count } = await tx.webhookEndpoint.updateMany({ where: { id, enabled: true }, data: { enabled: false, disabledReason: "failing", disabledAt: now } });
         if (!count) return null;
