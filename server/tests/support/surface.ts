@@ -111,8 +111,9 @@ export function sampleInput(type: GraphQLInputType, name: string, pick: (name: s
 
 // Columns a refused call may touch without changing anything a person owns: when a key or a session was last seen.
 const VOLATILE = ["last_used_at", "last_active_at", "last_seen_at"];
-// Tables kept by machinery, not by people: counters, the job queue, outgoing mail.
-const MACHINERY = /^(rate_limits|outbound_mails?|agenda.*|_prisma_migrations)$/i;
+// Tables kept by machinery, not by people: counters (an API key's requests per day count refused ones
+// too, docs/product.md#api-keys), the job queue, outgoing mail.
+const MACHINERY = /^(rate_limits|api_key_usage_days|outbound_mails?|agenda.*|_prisma_migrations)$/i;
 
 /** One text per business-data table; two equal fingerprints mean no row was added, removed or changed. */
 export async function fingerprint(pool: pg.Pool): Promise<Map<string, string>> {
