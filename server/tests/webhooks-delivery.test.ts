@@ -202,8 +202,10 @@ describe("failing endpoints", () => {
       { id: healthy.endpoint.id, enabled: true, disabledBecauseFailing: false, disabledAt: null },
       { id: recovered.endpoint.id, enabled: true, disabledBecauseFailing: false, disabledAt: null },
     ]);
-    const n = await gql(app.base, `{ notifications(first: 10) { edges { node { type data { businessId } } } } }`, {}, b.token);
-    expect(n.data.notifications.edges.filter((x: { node: { type: string } }) => x.node.type === "WEBHOOK_DISABLED")).toEqual([{ node: { type: "WEBHOOK_DISABLED", data: { businessId: b.businessId } } }]);
+    const n = await gql(app.base, `{ notifications(first: 10) { edges { node { type data { businessId endpointId url } } } } }`, {}, b.token);
+    expect(n.data.notifications.edges.filter((x: { node: { type: string } }) => x.node.type === "WEBHOOK_DISABLED")).toEqual([
+      { node: { type: "WEBHOOK_DISABLED", data: { businessId: b.businessId, endpointId: e.endpoint.id, url: `${receiver.url}/dead` } } },
+    ]);
 
     // an endpoint that is off records no new events
     const review = await call(app.base, "POST", "/api/reviews", { token: b.token, body: { source: "google", author: "Huda", rating: 3, text: "Slow service", reviewed_at: "2026-11-22" } });

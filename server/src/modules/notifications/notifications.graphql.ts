@@ -37,6 +37,8 @@ type DataShape = {
   errorMessage?: string | null;
   handle?: string;
   expiresAt?: string;
+  endpointId?: string;
+  url?: string;
 };
 const NotificationData = builder.objectRef<DataShape>("NotificationData").implement({
   description: "The facts a notification's text needs; which are set depends on the type.",
@@ -53,6 +55,8 @@ const NotificationData = builder.objectRef<DataShape>("NotificationData").implem
     errorMessage: t.string({ nullable: true, description: "post_failed: the platform's own words", resolve: (d) => d.errorMessage ?? null }),
     handle: t.string({ nullable: true, description: "account_reconnect_needed, competitor_discovery_expiring: the account's handle", resolve: (d) => d.handle ?? null }),
     expiresAt: t.field({ type: "DateTime", nullable: true, description: "competitor_discovery_expiring: when the Facebook sign-in for competitor figures expires", resolve: (d) => (d.expiresAt ? new Date(d.expiresAt) : null) }),
+    endpointId: t.id({ nullable: true, description: "webhook_disabled: the webhook endpoint that was turned off", resolve: (d) => d.endpointId ?? null }),
+    url: t.string({ nullable: true, description: "webhook_disabled: the endpoint's address", resolve: (d) => d.url ?? null }),
   }),
 });
 
