@@ -1,17 +1,17 @@
 // The OpenAPI entry of /api/admin/stats (docs/architecture.md#how-a-request-flows): docs/product.md#data-shapes, camelCase keys.
 import { z } from "zod";
-import type { RestOperation } from "../../http/openapi/operation.ts";
+import { isoDateTime, type RestOperation } from "../../http/openapi/operation.ts";
 
 const count = z.number().int().min(0);
-export const adminStatsSchema = z.looseObject({
+export const adminStatsSchema = z.object({
   totalClients: count,
   activeClients: count,
   pendingApprovals: count,
   newSignups: count,
   totalPosts: count,
   todayPosts: count,
-  systemHealth: z.looseObject({ api: z.string(), database: z.string(), scheduler: z.string(), reasons: z.array(z.unknown()) }),
-  recentClients: z.array(z.looseObject({ id: z.string(), name: z.string(), email: z.string().nullable(), plan: z.string(), status: z.string() })),
+  systemHealth: z.object({ api: z.string(), database: z.string(), scheduler: z.string(), reasons: z.array(z.object({ part: z.string(), code: z.string(), value: z.number().nullable(), limit: z.number().nullable() })) }),
+  recentClients: z.array(z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), plan: z.string(), status: z.string(), lastActive: isoDateTime.nullable() })),
 });
 
 export const adminOperations: RestOperation[] = [

@@ -41,10 +41,29 @@ const contentAnswer = z.object({
   heatmap: z.array(content.extend({ weekday: n, hour: n })),
   simulated_included: z.boolean(),
 });
-/** audience.ts restAudience: each network's followers over the range, and all of them together. */
-const audience = z.looseObject({ ...range, simulated_included: z.boolean(), networks: z.array(z.looseObject({ platform: z.enum(PLATFORMS) })), combined: z.looseObject({ platforms: z.array(z.enum(PLATFORMS)) }) });
-/** realtime.ts restRealtime: the last 24 hours. */
-const realtime = z.looseObject({ client_id: z.string(), from: isoDateTime, to: isoDateTime, generated_at: isoDateTime, simulated_included: z.boolean(), totals: z.object(figures), hours: z.array(z.looseObject({ start: isoDateTime, hour: n })), publishing: z.array(z.unknown()), due_soon: z.array(z.unknown()), metrics_at: isoDateTime.nullable() });
+/** audience.ts restAudience: each network's followers and breakdowns at the range's end, and all of them together. */
+const share = z.object({ key: z.string(), count: n, share: n });
+const audienceView = { followers: n.nullable(), cities: z.array(share.extend({ area: z.string().nullable() })), ages: z.array(share), genders: z.array(share), active_hours: z.array(n) };
+const audience = z.object({
+  ...range,
+  simulated_included: z.boolean(),
+  networks: z.array(z.object({ platform: z.enum(PLATFORMS), reported: z.boolean(), gap: z.string().nullable(), day: isoDate.nullable(), simulated: z.boolean(), ...audienceView })),
+  combined: z.object({ platforms: z.array(z.enum(PLATFORMS)), ...audienceView }),
+});
+/** realtime.ts restRealtime: the last 24 hours, hour by hour, and what is publishing or due soon. */
+const liveTarget = z.object({ target_id: z.string(), post_id: z.string(), platform: z.enum(PLATFORMS), status: z.string(), excerpt: z.string(), due_at: isoDateTime.nullable(), simulated: z.boolean() });
+const realtime = z.object({
+  client_id: z.string(),
+  from: isoDateTime,
+  to: isoDateTime,
+  generated_at: isoDateTime,
+  simulated_included: z.boolean(),
+  totals: z.object(figures),
+  hours: z.array(z.object({ start: isoDateTime, hour: n, posts: n, reach: n, views: n, likes: n, comments: n, shares: n })),
+  publishing: z.array(liveTarget),
+  due_soon: z.array(liveTarget),
+  metrics_at: isoDateTime.nullable(),
+});
 const simulated = z.object({ includeSimulated: ANALYTICS_COMMON_FIELDS.includeSimulated });
 const tag = "Analytics";
 
