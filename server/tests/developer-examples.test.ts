@@ -7,7 +7,9 @@ import { schema } from "../src/graphql/schema.ts";
 import { gql, registeredClient } from "./support/app.ts";
 import { appForFile } from "./support/per-file.ts";
 import { login } from "./support/team.ts";
-import { EXAMPLE_OPERATIONS, JS_LIST_POSTS, JS_READ_ANALYTICS, JS_SCHEDULE_POST, jsSubscribe } from "../../client/src/modules/developers/examples.ts";
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_PING_EVENT } from "@sufra/schema";
+import { signatureHeader } from "../src/modules/webhooks/webhooks.service.ts";
+import { EXAMPLE_OPERATIONS, JS_LIST_POSTS, JS_READ_ANALYTICS, JS_SCHEDULE_POST, jsSubscribe, VERIFY_WEBHOOK, WEBHOOK_EVENTS } from "../../client/src/modules/developers/examples.ts";
 
 const app = appForFile();
 
@@ -40,5 +42,25 @@ describe("the developer page's examples", () => {
       const r = await gql(app.base, op.query, variables, key);
       expect([op.name, r.errors]).toEqual([op.name, undefined]);
     }
+  });
+});
+
+describe("the developer page's webhooks", () => {
+  test("lists exactly the events an endpoint may choose, and the test event", () => {
+    expect([...WEBHOOK_EVENTS]).toEqual([...WEBHOOK_EVENT_TYPES, WEBHOOK_PING_EVENT]);
+  });
+
+  test("its verifier accepts what Sufra signs (both secrets during a rotation) and refuses a changed body, another secret or an old time", async () => {
+    // the page's code as an integrator would paste it: an ES module
+    const url = `data:text/javascript,${encodeURIComponent(VERIFY_WEBHOOK)}`;
+    const { verifySufraSignature } = (await import(url)) as { verifySufraSignature: (body: string | Buffer, header: string, secret: string, tolerance?: number, nowMs?: number) => boolean };
+    const body = JSON.stringify({ id: "e1", type: "post.published", created_at: "2026-11-26T09:00:00.000Z", data: { id: "p1" } });
+    const t = Math.floor(Date.now() / 1000);
+    const header = signatureHeader(["whsec_new", "whsec_old"], body, t);
+    expect(verifySufraSignature(Buffer.from(body), header, "whsec_new")).toBe(true);
+    expect(verifySufraSignature(body, header, "whsec_old")).toBe(true);
+    expect(verifySufraSignature(body.replace("p1", "p2"), header, "whsec_new")).toBe(false);
+    expect(verifySufraSignature(body, header, "whsec_other")).toBe(false);
+    expect(verifySufraSignature(body, signatureHeader(["whsec_new"], body, t - 600), "whsec_new")).toBe(false);
   });
 });

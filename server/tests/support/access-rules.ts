@@ -159,6 +159,8 @@ export const REST_RULES: Record<string, Rule> = {
   "GET /media/:id/:variant": r("public"), // signed URLs: the signature, not a session, opens a file
   // the printed schema, to whoever may introspect (by default: signed in or an API key)
   "GET /graphql/schema.graphql": { policy: "signedIn", door: "graphql" },
+  // the GraphiQL playground page: static and public; what it may read is decided per request by the key pasted in it
+  "GET /graphql": { policy: "public", door: "graphql" },
 };
 
 export const GRAPHQL_RULES: Record<string, Rule> = {

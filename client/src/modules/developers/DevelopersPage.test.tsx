@@ -83,6 +83,7 @@ test("the examples in curl and JavaScript, the playground, the schema and webhoo
   for (const e of ["post.published", "review.received", "subscription.changed", "ping"]) expect(events.getByText(e)).toBeInTheDocument();
   expect(within(screen.getByTestId("section-webhooks")).getByText(/Sufra-Signature: t=<unix seconds>,v1=/)).toBeInTheDocument();
   expect(within(screen.getByTestId("section-webhooks")).getByText(/createHmac\("sha256", secret\)/)).toBeInTheDocument();
+  expect(screen.getByTestId("webhooks-page-link")).toHaveAttribute("href", "/webhooks");
   const changelog = within(screen.getByTestId("changelog"));
   expect(changelog.getByText("November 26, 2026")).toBeInTheDocument();
   expect(changelog.getByText(/the GraphQL playground at \/graphql; webhooks/)).toBeInTheDocument();

@@ -151,6 +151,11 @@ export default function DevelopersPage() {
     ),
     webhooks: (
       <>
+        <p>
+          <Link to="/webhooks" data-testid="webhooks-page-link">
+            {s("webhooks.manage")}
+          </Link>
+        </p>
         <h3>{s("webhooks.events")}</h3>
         <ul className="dev-events" data-testid="webhook-events">
           {ex.WEBHOOK_EVENTS.map((e) => (

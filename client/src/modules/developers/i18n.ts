@@ -117,6 +117,7 @@ const en = {
       body: [
         "Rather than asking again and again, let Sufra tell you. Owners and the account holder add endpoints (an https:// address and the events it wants) in Sufra; Sufra then POSTs each event to them as JSON, signed with the endpoint's secret (whsec_…, shown once, when it is created or rotated).",
       ],
+      manage: "Add and manage endpoints, and read their delivery logs, on the Webhooks page",
       events: "Events",
       eventsNote: "New event types are added over time: ignore the types you do not know. The event's id is the same on every retry, so store it and skip an event you have already handled.",
       request: "The request",
@@ -248,6 +249,7 @@ const ar: typeof en = {
       body: [
         "بدلًا من السؤال مرة بعد مرة، دع سفرة تخبرك. يضيف المالكون وصاحب الحساب في سفرة نقاط استقبال (عنوانًا يبدأ بـ https://‎ والأحداث التي يريدها)، فترسل سفرة كل حدث إليها بطلب POST بصيغة JSON، موقّعًا بسرّ نقطة الاستقبال (whsec_…، ويظهر مرة واحدة عند إنشائه أو تدويره).",
       ],
+      manage: "أضف نقاط الاستقبال وأدِرها واطّلع على سجلات الإرسال في صفحة خطافات الويب",
       events: "الأحداث",
       eventsNote: "تُضاف أنواع أحداث جديدة مع الوقت، فتجاهل الأنواع التي لا تعرفها. ومعرّف الحدث id ثابت في كل إعادة محاولة، فاحفظه وتجاوز الحدث الذي سبق أن عالجته.",
       request: "الطلب",
