@@ -153,6 +153,13 @@ function plans(): Record<string, () => Promise<Call> | Call> {
   const holder = world.tokens.holderA!;
   const admin = world.tokens.admin!;
   const post = (content = "Walk") => made("POST", "/api/posts", holder, { content, platforms: ["instagram"], media_ids: [ids.media] });
+  const targetIn = async (status: "unconfirmed" | "failed") => {
+    const p = await post(`Walk ${status}`);
+    // as publishing leaves them: the post and its one target in the same state
+    await world.pool.query("update post_targets set status = $2::\"TargetStatus\", due_at = now() where id = $1", [p.targets[0].id, status]);
+    await world.pool.query("update posts set status = $2::\"PostStatus\" where id = $1", [p.id, status]);
+    return p.targets[0].id as string;
+  };
   let person: { email: string; password: string } | null = null;
   const me = async () => (person ??= await signedInBusiness(app.base));
   const loginOf = async () => {
@@ -228,9 +235,9 @@ function plans(): Record<string, () => Promise<Call> | Call> {
     "GET /posts/calendar": () => ({ query: { from: future(-1), to: future(5) } }),
     "POST /posts/bulk/delete": async () => ({ body: { ids: [(await post()).id] } }),
     "POST /posts/bulk/schedule": async () => ({ body: { ids: [(await post()).id], scheduled_for: future(2) } }),
-    // a target waits for confirmation or a retry only after a network's failure: here the state machine refuses
-    "POST /posts/targets/{id}/confirm": () => ({ params: { id: ids.target }, body: {}, refusal: 409 }),
-    "POST /posts/targets/{id}/retry": () => ({ params: { id: ids.target }, refusal: 409 }),
+    // a target waits for confirmation or a retry only after a network's answer: the row is put in that state
+    "POST /posts/targets/{id}/confirm": async () => ({ params: { id: await targetIn("unconfirmed") }, body: { permalink: "https://www.instagram.com/p/walk/" } }),
+    "POST /posts/targets/{id}/retry": async () => ({ params: { id: await targetIn("failed") } }),
     "GET /posts/{id}": () => ({ params: { id: ids.post } }),
     "PUT /posts/{id}": () => ({ params: { id: ids.post }, body: { content: "Saffron latte, edited" } }),
     "DELETE /posts/{id}": async () => ({ params: { id: (await post()).id } }),
