@@ -105,6 +105,7 @@ test("a failed load says so and tries again", async () => {
 test("schemaText: unions, nullable types, arrays and records", () => {
   expect(schemaText({ type: ["string", "null"] }, doc)).toBe("string | null");
   expect(schemaText({ type: "array", items: { type: "integer" } }, doc)).toBe("integer[]");
+  expect(schemaText({ type: "array", items: { type: "string", enum: ["instagram", "twitter"] } }, doc)).toBe('("instagram" | "twitter")[]');
   expect(schemaText({ anyOf: [{ type: "string", format: "uuid" }, { type: "null" }] }, doc)).toBe("string (uuid) | null");
   expect(schemaText({ type: "object", additionalProperties: { type: "number" } }, doc)).toBe("{ [key: string]: number }");
 });

@@ -47,7 +47,10 @@ export function schemaText(s: Schema | undefined, doc: OpenApiDocument, depth = 
   if (s.allOf) return s.allOf.map((u) => schemaText(u, doc, depth, seen)).join(" & ");
   const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
   const one = (t: string): string => {
-    if (t === "array") return `${schemaText(s.items, doc, depth, seen)}[]`;
+    if (t === "array") {
+      const item = schemaText(s.items, doc, depth, seen);
+      return item.includes(" | ") ? `(${item})[]` : `${item}[]`;
+    }
     if (t === "object" || (!t && s.properties)) {
       const props = Object.entries(s.properties ?? {});
       if (props.length === 0) return typeof s.additionalProperties === "object" ? `{ [key: string]: ${schemaText(s.additionalProperties, doc, depth + 1, seen)} }` : "object";
