@@ -199,6 +199,10 @@ describe("test events, sending again, the log", () => {
     });
     expect(done).toMatchObject({ id: sent.data.sendTestWebhook.id, attempts: 1, responseStatus: 200, responseExcerpt: "ok", error: null, nextAttemptAt: null });
     expect(done.latencyMs).toBeGreaterThanOrEqual(0);
+    // the list shows each endpoint's last delivery, its event included
+    const list = await gql(app.base, `{ webhooks { endpoints { id lastDelivery { id eventId eventType eventCreatedAt status responseStatus } } } }`, {}, b.token);
+    expect(list.errors).toBeUndefined();
+    expect(list.data.webhooks.endpoints.find((x: { id: string }) => x.id === e.endpoint.id).lastDelivery).toMatchObject({ id: done.id, eventId: ping.body.id, eventType: "ping", status: "SUCCEEDED", responseStatus: 200 });
 
     const again = await gql(app.base, REDELIVER, { id: done.id }, b.token);
     expect(again.data.redeliverWebhook).toMatchObject({ id: done.id, status: "PENDING" });

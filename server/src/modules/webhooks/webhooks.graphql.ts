@@ -66,7 +66,7 @@ export const WebhookEndpoint = builder.objectRef<WebhookEndpointView>("WebhookEn
     secretRotatedUntil: t.expose("previousSecretUntil", { type: "DateTime", nullable: true, description: "After a rotation: until when (UTC) the previous secret also signs, as a second v1= in Sufra-Signature." }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was created (UTC)." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When it last changed (UTC)." }),
-    lastDelivery: t.field({ type: WebhookDelivery, nullable: true, description: "Its most recent delivery, to show at a glance how it is doing.", resolve: (e) => e.lastDelivery as WebhookDeliveryView | null }),
+    lastDelivery: t.field({ type: WebhookDelivery, nullable: true, description: "Its most recent delivery, to show at a glance how it is doing.", resolve: (e) => e.lastDelivery }),
     deliveries: t.connection(
       {
         type: WebhookDelivery,

@@ -60,8 +60,8 @@ export function nextAttemptAt(attempt: number, at: Date, firstAttemptAt: Date): 
   return new Date(Math.min(at.getTime() + delay, end));
 }
 
-export type WebhookEndpointView = WebhookEndpoint & { lastDelivery: WebhookDelivery | null };
 export type WebhookDeliveryView = WebhookDelivery & { event: { id: string; type: string; createdAt: Date } };
+export type WebhookEndpointView = WebhookEndpoint & { lastDelivery: WebhookDeliveryView | null };
 
 export interface WebhooksOptions {
   /** replaces the HTTP call (unused by the tests, which use real receivers); default sendWebhook */
@@ -86,7 +86,7 @@ export function createWebhooksService(deps: Deps, notifications: NotificationsSe
   }
 
   async function withLastDelivery(endpoints: WebhookEndpoint[]): Promise<WebhookEndpointView[]> {
-    return Promise.all(endpoints.map(async (e) => ({ ...e, lastDelivery: await db.webhookDelivery.findFirst({ where: { endpointId: e.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }) })));
+    return Promise.all(endpoints.map(async (e) => ({ ...e, lastDelivery: await db.webhookDelivery.findFirst({ where: { endpointId: e.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], include: { event: { select: { id: true, type: true, createdAt: true } } } }) })));
   }
 
   /** Records the event for every enabled endpoint of the business that asked for its type; the deliveries' ids. */
