@@ -33,6 +33,10 @@ const freePort = () =>
  * `clockStart` (an ISO instant) the server's clock starts there and runs on (CLOCK_START): a test
  * that depends on the day (the calendar's layout, lead times) then runs the same on every day.
  */
+/** The browser tests' webhook receiver listens on plain http on this loopback address; the server is told to allow it, and only it. */
+export const WEBHOOK_RECEIVER_HOST = "127.0.0.7";
+const WEBHOOK_RECEIVER_ENV = { WEBHOOKS_ALLOW_HTTP: "true", WEBHOOKS_ALLOW_ADDRESSES: WEBHOOK_RECEIVER_HOST };
+
 export async function startServer({ clockStart } = {}) {
   // the run's shared server keeps the real clock: a file that needs a clock of its own gets its own server
   if (process.env[SHARED_BASE] && !clockStart) return { base: process.env[SHARED_BASE], now: () => Date.now(), async stop() {} };
@@ -43,7 +47,7 @@ export async function startServer({ clockStart } = {}) {
   const spawnedAt = Date.now();
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: path.join(ROOT, "server"),
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "error", DEMO_PASSWORD: DEMO.password, RATE_LIMIT_PER_IP: "100000", RATE_LIMIT_PER_EMAIL: "100000", PUBLIC_URL: `http://127.0.0.1:${port}`, ...(clockStart ? { CLOCK_START: clockStart } : {}) },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "error", DEMO_PASSWORD: DEMO.password, RATE_LIMIT_PER_IP: "100000", RATE_LIMIT_PER_EMAIL: "100000", PUBLIC_URL: `http://127.0.0.1:${port}`, ...WEBHOOK_RECEIVER_ENV, ...(clockStart ? { CLOCK_START: clockStart } : {}) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
