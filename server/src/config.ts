@@ -55,6 +55,21 @@ const envSchema = z.object({
   INSTAGRAM_TOKEN_URL: url(["http:", "https:"]).default("https://api.instagram.com/oauth/access_token"),
   INSTAGRAM_GRAPH_URL: url(["http:", "https:"]).default("https://graph.instagram.com"),
   INSTAGRAM_GRAPH_VERSION: z.string().regex(/^v\d+\.\d+$/, "must look like v23.0").default("v23.0"),
+  // Instagram's webhooks (comments): the token Sufra answers Meta's subscription handshake with; unset: no
+  // webhook, comments are polled
+  INSTAGRAM_WEBHOOK_VERIFY_TOKEN: z.string().min(8, "must be at least 8 characters").optional(),
+  // Google Business Profile (reviews, replies, posts): an OAuth client of a Google Cloud project with the
+  // Business Profile APIs; unset: the card says Google is not set up on this server. The base URLs are
+  // Google's; a test points them at its stand-in.
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTHORIZE_URL: url(["http:", "https:"]).default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: url(["http:", "https:"]).default("https://oauth2.googleapis.com/token"),
+  GOOGLE_ACCOUNT_MANAGEMENT_URL: url(["http:", "https:"]).default("https://mybusinessaccountmanagement.googleapis.com"),
+  GOOGLE_BUSINESS_INFORMATION_URL: url(["http:", "https:"]).default("https://mybusinessbusinessinformation.googleapis.com"),
+  GOOGLE_VERIFICATIONS_URL: url(["http:", "https:"]).default("https://mybusinessverifications.googleapis.com"),
+  GOOGLE_MY_BUSINESS_URL: url(["http:", "https:"]).default("https://mybusiness.googleapis.com"),
+  GOOGLE_PERFORMANCE_URL: url(["http:", "https:"]).default("https://businessprofileperformance.googleapis.com"),
   // Facebook Login for competitor figures (Instagram business discovery is offered only through it)
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
@@ -122,7 +137,19 @@ export interface Config {
   graphqlIntrospection: SchemaReaders;
   tokenKey: Buffer;
   platforms: {
-    instagram: { appId?: string; appSecret?: string; authorizeUrl: string; tokenUrl: string; graphUrl: string; graphVersion: string };
+    instagram: { appId?: string; appSecret?: string; authorizeUrl: string; tokenUrl: string; graphUrl: string; graphVersion: string; webhookVerifyToken?: string };
+    /** Google Business Profile: OAuth and the APIs' base URLs (no trailing slash) */
+    google: {
+      clientId?: string;
+      clientSecret?: string;
+      authorizeUrl: string;
+      tokenUrl: string;
+      accountManagementUrl: string;
+      businessInformationUrl: string;
+      verificationsUrl: string;
+      myBusinessUrl: string;
+      performanceUrl: string;
+    };
     /** Facebook Login (Instagram API with Facebook Login): only for competitors' business discovery */
     facebook: { appId?: string; appSecret?: string; authorizeUrl: string; graphUrl: string };
     x: { clientId?: string; clientSecret?: string; authorizeUrl: string; apiUrl: string };
@@ -197,6 +224,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         tokenUrl: e.INSTAGRAM_TOKEN_URL,
         graphUrl: e.INSTAGRAM_GRAPH_URL.replace(/\/+$/, ""),
         graphVersion: e.INSTAGRAM_GRAPH_VERSION,
+        webhookVerifyToken: e.INSTAGRAM_WEBHOOK_VERIFY_TOKEN,
+      },
+      google: {
+        clientId: e.GOOGLE_CLIENT_ID,
+        clientSecret: e.GOOGLE_CLIENT_SECRET,
+        authorizeUrl: e.GOOGLE_AUTHORIZE_URL,
+        tokenUrl: e.GOOGLE_TOKEN_URL,
+        accountManagementUrl: e.GOOGLE_ACCOUNT_MANAGEMENT_URL.replace(/\/+$/, ""),
+        businessInformationUrl: e.GOOGLE_BUSINESS_INFORMATION_URL.replace(/\/+$/, ""),
+        verificationsUrl: e.GOOGLE_VERIFICATIONS_URL.replace(/\/+$/, ""),
+        myBusinessUrl: e.GOOGLE_MY_BUSINESS_URL.replace(/\/+$/, ""),
+        performanceUrl: e.GOOGLE_PERFORMANCE_URL.replace(/\/+$/, ""),
       },
       facebook: { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, authorizeUrl: e.FACEBOOK_AUTHORIZE_URL.replace(/\/+$/, ""), graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, "") },
       x: { clientId: e.X_CLIENT_ID, clientSecret: e.X_CLIENT_SECRET, authorizeUrl: e.X_AUTHORIZE_URL, apiUrl: e.X_API_URL.replace(/\/+$/, "") },

@@ -36,7 +36,7 @@ export const Review = builder.objectRef<ReviewRow>("Review").implement({
     id: t.exposeID("id", { description: "The review's id (a UUID)." }),
     source: t.field({ description: "Where it was posted.", type: ReviewSourceEnum, resolve: (r) => asEnum(REVIEW_SOURCE_KEYS, r.source, "other") }),
     author: t.exposeString("author", { description: "The customer's name as shown where it was posted (up to 80 characters)." }),
-    rating: t.exposeInt("rating", { description: "The customer's rating, 1 to 5 stars." }),
+    rating: t.int({ description: "The customer's rating, 1 to 5 stars.", resolve: (r) => r.rating ?? 0 }),
     text: t.exposeString("text", { description: "What the customer wrote (up to 2,000 characters)." }),
     language: t.field({ description: "Its language, read from its text.", type: ReviewLanguageEnum, resolve: (r) => asEnum(REVIEW_LANGUAGES, r.language, "en") }),
     reviewedAt: t.string({ description: "The day it was written, YYYY-MM-DD (a calendar day as the source gave it, no time zone).", resolve: (r) => r.reviewedAt.toISOString().slice(0, 10) }),

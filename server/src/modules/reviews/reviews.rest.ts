@@ -13,7 +13,7 @@ export const restReview = (r: Review): z.output<typeof restReviewSchema> => ({
   id: r.id,
   source: r.source,
   author: r.author,
-  rating: r.rating,
+  rating: r.rating ?? 0,
   text: r.text,
   language: r.language,
   reviewed_at: r.reviewedAt.toISOString().slice(0, 10),

@@ -221,7 +221,7 @@ export function createReviewsService(deps: Deps, opts: { now?: () => Date; reply
       const before = await own(businessId, id);
       if (before.status === "replied") throw new AppError("INVALID_STATE");
       const language = before.language === "ar" ? "ar" : "en";
-      const s = await writeReply({ review: { author: before.author, rating: before.rating, text: before.text, language, source: before.source }, business: profile, seed });
+      const s = await writeReply({ review: { author: before.author, rating: before.rating ?? 0, text: before.text, language, source: before.source }, business: profile, seed });
       return db.$transaction(async (tx) => {
         const r = await lock(tx, businessId, id);
         if (r.status === "replied" || r.text !== before.text) throw new AppError("INVALID_STATE");
