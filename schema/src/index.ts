@@ -20,3 +20,4 @@ export * from "./templates.ts";
 export * from "./competitors.ts";
 export * from "./campaigns.ts";
 export * from "./webhooks.ts";
+export * from "./google.ts";

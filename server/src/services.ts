@@ -19,7 +19,7 @@ import { createAudienceService } from "./modules/analytics/audience.ts";
 import { createRealtimeService } from "./modules/analytics/realtime.ts";
 import { createBusinessProfileService } from "./modules/business-profile/business-profile.service.ts";
 import { createStudioService } from "./modules/studio/studio.service.ts";
-import { createReviewsService } from "./modules/reviews/reviews.service.ts";
+import { createReviewsService } from "./modules/inbox/inbox.service.ts";
 import { createTemplatesService } from "./modules/templates/templates.service.ts";
 import { createCompetitorsService } from "./modules/competitors/competitors.service.ts";
 import { createDiscoveryConnectionService } from "./modules/competitors/discovery-connection.service.ts";

@@ -14,7 +14,7 @@ import "../modules/platform-accounts/platform-accounts.graphql.ts";
 import "../modules/media/media.graphql.ts";
 import "../modules/calendar/calendar.graphql.ts";
 import "../modules/templates/templates.graphql.ts";
-import "../modules/reviews/reviews.graphql.ts";
+import "../modules/inbox/inbox.graphql.ts";
 import "../modules/competitors/competitors.graphql.ts";
 import "../modules/insights/insights.graphql.ts";
 import "../modules/analytics/analytics.graphql.ts";

@@ -2,6 +2,8 @@
 // drives an attempt through prepare -> send; only send can create a post on the network, and it
 // runs at most once per attempt key. After a crash or a timeout, reconcile asks the network
 // (read-only) whether the post exists before anyone thinks of sending again.
+import type { GooglePostOptions } from "@sufra/schema";
+
 export type PlatformName = "instagram" | "twitter" | "snapchat";
 
 export interface TokenSet {
@@ -60,6 +62,8 @@ export interface PublishRequest {
   saveProgress(progress: Record<string, unknown>): Promise<void>;
   /** aborted when the publish timeout is reached */
   signal: AbortSignal;
+  /** Google: the picked, verified locations to post to, and what the post says there */
+  google?: { locations: { googleAccount: string; name: string }[]; post: GooglePostOptions };
 }
 
 export interface Published {

@@ -5,7 +5,7 @@ import { builder } from "../../graphql/builder.ts";
 import { upper } from "../../graphql/enums.ts";
 import { connectionComplexity, DEFAULT_PAGE_SIZE, offsetAfter, offsetConnection } from "../../kernel/pagination.ts";
 import type { Review as ReviewRow } from "../../generated/prisma/client.ts";
-import type { ReviewImportResult, ReviewStats as ReviewStatsShape } from "./reviews.service.ts";
+import type { ReviewImportResult, ReviewStats as ReviewStatsShape } from "./inbox.service.ts";
 
 
 export const ReviewSourceEnum = builder.enumType("ReviewSource", { description: "Where the review was posted.", values: upper(REVIEW_SOURCE_KEYS, {

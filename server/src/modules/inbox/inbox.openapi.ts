@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { reviewInputSchema, reviewReplySchema, reviewsQuerySchema } from "@sufra/schema";
 import { deleted, isoDate, isoDateTime, named, type RestOperation } from "../../http/openapi/operation.ts";
-import { seedSchema } from "./reviews.service.ts";
+import { seedSchema } from "./inbox.service.ts";
 
 export const restReviewSchema = named("Review", z.object({
   id: z.string(),

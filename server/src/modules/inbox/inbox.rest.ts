@@ -7,7 +7,7 @@ import { csvUpload } from "../../http/csv-upload.ts";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 import type { z } from "zod";
-import { restReviewSchema } from "./reviews.openapi.ts";
+import { restReviewSchema } from "./inbox.openapi.ts";
 
 export const restReview = (r: Review): z.output<typeof restReviewSchema> => ({
   id: r.id,

@@ -1,2 +1,2 @@
-// The reviews module's face: what other modules may use (webhooks send a new review as REST shows it).
-export { restReview } from "./reviews.rest.ts";
+// The inbox module's face (what guests write: reviews and comments): what other modules may use (webhooks send a new review as REST shows it).
+export { restReview } from "./inbox.rest.ts";

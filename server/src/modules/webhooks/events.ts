@@ -3,7 +3,7 @@
 import { isPremium, type WebhookEventType } from "@sufra/schema";
 import type { Tx } from "../../db/prisma.ts";
 import { postInclude, restPost } from "../posts/index.ts";
-import { restReview } from "../reviews/index.ts";
+import { restReview } from "../inbox/index.ts";
 
 /** What happened, named by the ids the emitting module has at hand. */
 export type WebhookSubject =
