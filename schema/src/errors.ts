@@ -83,6 +83,7 @@ export const ERRORS = {
   OAUTH_FAILED: { status: 400, graphql: "BAD_USER_INPUT", en: "The account could not be connected. Please try again", ar: "تعذر ربط الحساب. يرجى المحاولة مرة أخرى" },
   POST_NOT_EDITABLE: { status: 409, graphql: "BAD_USER_INPUT", en: "This post is being published or already published, so it cannot be changed", ar: "هذا المنشور قيد النشر أو منشور بالفعل، فلا يمكن تعديله" },
   POST_INVALID_FOR_PLATFORM: { status: 400, graphql: "BAD_USER_INPUT", en: "This post does not fit a platform you chose. See the preview for what to change", ar: "هذا المنشور لا يناسب إحدى المنصات التي اخترتها. راجع المعاينة لمعرفة ما يجب تغييره" },
+  GOOGLE_NO_LOCATION: { status: 409, graphql: "BAD_USER_INPUT", en: "No verified Google location is picked. Pick one in Settings before posting to Google", ar: "لم يتم اختيار أي موقع موثّق على جوجل. اختر موقعًا من الإعدادات قبل النشر على جوجل" },
   // ---- campaigns
   CAMPAIGN_NAME_TAKEN: { status: 409, graphql: "BAD_USER_INPUT", en: "You already have a campaign with this name", ar: "لديك حملة بهذا الاسم بالفعل" },
   // ---- end of campaigns

@@ -1,6 +1,10 @@
 // Google Business Profile posts: the kinds of post a
 // location takes and the button under it, as Google's localPosts name them. The zod rule of a post's
 // Google options lives here too, so the composer and both doors check the same thing.
+import { z } from "zod";
+import { isMessageKey, type MessageKey } from "./messages.ts";
+import { multiLine, singleLine } from "./text.ts";
+
 export const GOOGLE_POST_TYPES = ["standard", "offer", "event"] as const;
 export type GooglePostType = (typeof GOOGLE_POST_TYPES)[number];
 
@@ -17,4 +21,122 @@ export interface GooglePostOptions {
   offer?: { couponCode?: string | null; redeemUrl?: string | null; terms?: string | null } | null;
   /** event and offer posts: a title and when it runs */
   event?: { title: string; startsAt: string; endsAt: string } | null;
+}
+
+// ---------------------------------------------------------------- limits (docs/product.md#posts)
+/** Google's longest post text (its "summary"), in characters. */
+export const GOOGLE_SUMMARY_MAX_LENGTH = 1500;
+/** Google's longest event or offer title. */
+export const GOOGLE_TITLE_MAX_LENGTH = 58;
+/** A coupon code: Google's API states no limit; Sufra keeps it as short as a title, for the card it shows on. */
+export const GOOGLE_COUPON_MAX_LENGTH = 58;
+/** An offer's terms: Google's API states no limit; Sufra allows as much as the post text. */
+export const GOOGLE_TERMS_MAX_LENGTH = 1500;
+
+/** The types that carry a title and dates: Google requires its event block for both. */
+export const googlePostHasEvent = (type: GooglePostType): boolean => type === "event" || type === "offer";
+/** Google ignores the button of an offer (the offer's own redeem link takes its place). */
+export const googlePostHasButton = (type: GooglePostType): boolean => type !== "offer";
+/** CALL dials the location's phone: the one button without a link. */
+export const googleCtaNeedsUrl = (action: GoogleCtaAction): boolean => action !== "call";
+
+const gKey = (k: MessageKey) => ({ error: k });
+const blank = (v: unknown) => (v === null || (typeof v === "string" && !v.trim()) ? undefined : v);
+const chars = (s: string) => [...s.normalize("NFC")].length;
+
+/** An https address, or the message key that says why not. */
+function httpsProblem(value: string): MessageKey | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "googleUrlHttps";
+  }
+  return url.protocol === "https:" && !!url.hostname && !url.username && !url.password ? null : "googleUrlHttps";
+}
+const httpsUrl = singleLine(gKey("googleUrlHttps"))
+  .trim()
+  .max(2000, gKey("googleUrlHttps"))
+  .refine((s) => !httpsProblem(s), gKey("googleUrlHttps"));
+
+const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/i;
+/** An instant: a Date (the GraphQL DateTime scalar) or ISO 8601 with its zone; kept as ISO in UTC. */
+const instant = z.unknown().transform((v, ctx): string => {
+  const d = v instanceof Date ? v : typeof v === "string" && ISO_WITH_ZONE.test(v.trim()) ? new Date(v.trim()) : null;
+  if (d && !Number.isNaN(d.getTime())) return d.toISOString();
+  ctx.addIssue({ code: "custom", message: "googleEventTimeInvalid", input: v });
+  return z.NEVER;
+});
+
+const cta = z.object(
+  {
+    action: z.enum(GOOGLE_CTA_ACTIONS, gKey("googleCtaActionInvalid")),
+    url: z.preprocess(blank, httpsUrl.optional()),
+  },
+  gKey("googleCtaActionInvalid"),
+);
+
+const offer = z.object(
+  {
+    couponCode: z.preprocess(blank, singleLine(gKey("invalidValue")).trim().refine((s) => chars(s) <= GOOGLE_COUPON_MAX_LENGTH, gKey("googleCouponTooLong")).optional()),
+    redeemUrl: z.preprocess(blank, httpsUrl.optional()),
+    terms: z.preprocess(blank, multiLine(gKey("invalidValue")).trim().refine((s) => chars(s) <= GOOGLE_TERMS_MAX_LENGTH, gKey("googleTermsTooLong")).optional()),
+  },
+  gKey("invalidValue"),
+);
+
+const event = z
+  .object(
+    {
+      title: z.preprocess((v) => blank(v) ?? "", singleLine(gKey("googleEventTitleRequired")).trim().min(1, gKey("googleEventTitleRequired")).refine((s) => chars(s) <= GOOGLE_TITLE_MAX_LENGTH, gKey("googleEventTitleTooLong"))),
+      startsAt: instant,
+      endsAt: instant,
+    },
+    gKey("googleEventRequired"),
+  )
+  .refine((e) => Date.parse(e.startsAt) < Date.parse(e.endsAt), { error: "googleEventEndsBeforeStart" as MessageKey, path: ["endsAt"] })
+  .refine((e) => Date.parse(e.endsAt) > Date.now(), { error: "googleEventEnded" as MessageKey, path: ["endsAt"] });
+
+/**
+ * A post's Google options, as the composer, GraphQL and REST send them. The type is required. The
+ * button: an action from GOOGLE_CTA_ACTIONS with an https link, except CALL (no link; one given is
+ * dropped); an offer has no button (Google ignores it), so one given is dropped. Offer: coupon code,
+ * redeem link (https) and terms, each optional. Event and offer: a title (at most 58 characters) and
+ * when it runs, ending after it starts and in the future. What a type does not use is dropped, so a
+ * stored post holds only what Google will show. The post text's own limit (1,500) is the preview's
+ * (PLATFORM_LIMITS.google).
+ */
+export const googlePostOptionsSchema = z
+  .object(
+    {
+      type: z.enum(GOOGLE_POST_TYPES, gKey("googlePostTypeInvalid")),
+      cta: z.preprocess((v) => (v === null ? undefined : v), cta.optional()),
+      offer: z.preprocess((v) => (v === null ? undefined : v), offer.optional()),
+      event: z.preprocess((v) => (v === null ? undefined : v), event.optional()),
+    },
+    gKey("googlePostTypeInvalid"),
+  )
+  .superRefine((o, ctx) => {
+    if (o.cta && googlePostHasButton(o.type) && googleCtaNeedsUrl(o.cta.action) && !o.cta.url) ctx.addIssue({ code: "custom", message: "googleCtaUrlRequired", path: ["cta", "url"], input: o.cta });
+    if (googlePostHasEvent(o.type) && !o.event) ctx.addIssue({ code: "custom", message: "googleEventRequired", path: ["event"], input: o.event });
+  })
+  .transform((o): GooglePostOptions => ({
+    type: o.type,
+    cta: o.cta && googlePostHasButton(o.type) ? { action: o.cta.action, url: googleCtaNeedsUrl(o.cta.action) ? (o.cta.url ?? null) : null } : null,
+    offer: o.type === "offer" ? { couponCode: o.offer?.couponCode ?? null, redeemUrl: o.offer?.redeemUrl ?? null, terms: o.offer?.terms ?? null } : null,
+    event: googlePostHasEvent(o.type) && o.event ? o.event : null,
+  }));
+
+/** What a Google post says when the person chose Google but no options: a "What's new" post without a button. */
+export const DEFAULT_GOOGLE_POST_OPTIONS: GooglePostOptions = { type: "standard", cta: null, offer: null, event: null };
+
+/**
+ * The problems of a post's Google options as the preview lists them (each a message key), checked by the
+ * same rule the server applies. `options` null or undefined: a "What's new" post, which has none.
+ */
+export function googleOptionsProblems(options: unknown): { key: MessageKey; path: string }[] {
+  if (options === null || options === undefined) return [];
+  const r = googlePostOptionsSchema.safeParse(options);
+  if (r.success) return [];
+  return r.error.issues.map((i) => ({ key: (isMessageKey(i.message) ? i.message : "invalidValue") as MessageKey, path: i.path.join(".") }));
 }

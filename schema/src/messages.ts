@@ -327,6 +327,21 @@ export const MESSAGES = {
   webhookEventsRequired: { en: "Choose at least one event", ar: "اختر حدثًا واحدًا على الأقل" },
   webhookEventUnknown: { en: "Unknown event", ar: "حدث غير معروف" },
   // ---- end of webhooks
+  // ---- Google posts (google.ts: a post's type, button, offer and event on Google)
+  googlePostTypeInvalid: { en: "Choose the kind of Google post: What's new, Offer or Event", ar: "اختر نوع منشور جوجل: جديدنا أو عرض أو فعالية" },
+  googleCtaActionInvalid: { en: "Choose a button: Order online, Call, Learn more or Book", ar: "اختر زرًا: اطلب عبر الإنترنت أو اتصل أو اعرف المزيد أو احجز" },
+  googleCtaUrlRequired: { en: "This button needs a link, starting with https://", ar: "يحتاج هذا الزر إلى رابط يبدأ بـ https://" },
+  googleUrlHttps: { en: "Enter a full link starting with https://", ar: "أدخل رابطًا كاملًا يبدأ بـ https://" },
+  googleCouponTooLong: { en: "A coupon code can have at most 58 characters", ar: "يجب ألا يزيد رمز القسيمة على ٥٨ حرفًا" },
+  googleTermsTooLong: { en: "The terms can have at most 1,500 characters", ar: "يجب ألا تزيد الشروط على ١٥٠٠ حرف" },
+  googleEventRequired: { en: "Offers and events need a title, a start and an end", ar: "تحتاج العروض والفعاليات إلى عنوان ووقت بداية ووقت نهاية" },
+  googleEventTitleRequired: { en: "Give the offer or event a title", ar: "اكتب عنوانًا للعرض أو الفعالية" },
+  googleEventTitleTooLong: { en: "Google allows a title of at most 58 characters", ar: "تسمح جوجل بعنوان لا يزيد على ٥٨ حرفًا" },
+  googleEventTimeInvalid: { en: "Choose a start and an end date and time", ar: "اختر تاريخ ووقت البداية والنهاية" },
+  googleEventEndsBeforeStart: { en: "The end must come after the start", ar: "يجب أن تكون النهاية بعد البداية" },
+  googleEventEnded: { en: "The end is in the past. Choose a later end", ar: "وقت النهاية في الماضي. اختر نهاية لاحقة" },
+  targetGoogleNoLocation: { en: "No verified Google location is picked. Pick one in Settings, then retry", ar: "لم يتم اختيار أي موقع موثّق على جوجل. اختر موقعًا من الإعدادات ثم أعد المحاولة" },
+  // ---- end of Google posts
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;
