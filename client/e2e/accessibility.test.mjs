@@ -62,7 +62,7 @@ for (const lng of ["en", "ar"]) {
 }
 
 for (const lng of ["en", "ar"]) {
-  test(`posts, composer, AI studio, calendar, reviews, analytics, campaigns, competitors, client dashboard and settings have no serious or critical violations (${lng})`, async () => {
+  test(`posts, composer, AI studio, calendar, inbox, analytics, campaigns, competitors, client dashboard and settings have no serious or critical violations (${lng})`, async () => {
     const { DEMO } = await import("./support.mjs");
     const page = await browser.page(server.base);
     await page.goto(`${server.base}/login?lng=${lng}`);
@@ -75,7 +75,7 @@ for (const lng of ["en", "ar"]) {
       ["composer", "/posts/new", "caption"],
       ["calendar", "/schedule", "calendar"],
       ["settings", "/settings", null],
-      ["reviews", "/reviews", null],
+      ["inbox", "/inbox", null],
       ["analytics", "/analytics", "metric-posts"],
       ["campaigns", "/campaigns", "campaigns-table"],
       ["competitors", "/competitors", "competitor-count"],

@@ -73,7 +73,7 @@ test("answer a review: a suggested reply in the review's language, approved, and
   const card = page.getByTestId("unanswered-reviews");
   await card.getByText(String(stats.unanswered), { exact: true }).waitFor();
 
-  await page.goto(`${server.base}/reviews`);
+  await page.goto(`${server.base}/inbox`);
   await page.getByTestId(`open-${review.id}`).first().click();
   const drawer = page.getByTestId("review-drawer");
   await drawer.getByTestId("suggest-reply").click();

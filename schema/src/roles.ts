@@ -31,7 +31,7 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
   "/posts": ["client"],
   "/posts/new": ["client"],
   "/posts/:id/edit": ["client"],
-  "/reviews": ["client"],
+  "/inbox": ["owner", "client"],
   "/analytics": ["client"],
   "/competitors": ["client"],
   "/campaigns": ["client"],
@@ -68,7 +68,7 @@ export const mayOpen = (role: Role, to: string): boolean => accessFor(to)?.inclu
 export const MENU = [
   { key: "dashboard", path: "/dashboard", roles: ["client", "admin", "owner"], label: { en: "Dashboard", ar: "لوحة التحكم" } },
   { key: "posts", path: "/posts", roles: ["client"], label: { en: "Posts", ar: "المنشورات" } },
-  { key: "reviews", path: "/reviews", roles: ["client"], label: { en: "Reviews", ar: "التقييمات" } },
+  { key: "inbox", path: "/inbox", roles: ["client", "owner"], label: { en: "Inbox", ar: "صندوق الوارد" } },
   { key: "analytics", path: "/analytics", roles: ["client"], label: { en: "Analytics", ar: "التحليلات" } },
   { key: "competitors", path: "/competitors", roles: ["client"], label: { en: "Competitors", ar: "المنافسون" } },
   { key: "campaigns", path: "/campaigns", roles: ["client"], label: { en: "Campaigns", ar: "الحملات" } },

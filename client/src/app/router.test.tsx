@@ -56,3 +56,13 @@ test.each(cases)("%s as %s: the guard lets through exactly whom ROUTE_ACCESS lis
   const allowed = ROUTE_ACCESS[path]!.includes(role);
   expect((await screen.findByTestId("where")).textContent).toBe(allowed ? visited : homeFor(role));
 });
+
+test("/reviews moved to /inbox: a saved link keeps its filters", async () => {
+  const moved = routes[0]!.children!.find((r) => r.path === "reviews")!;
+  const Search = () => {
+    const l = useLocation();
+    return <p data-testid="where">{`${l.pathname}${l.search}`}</p>;
+  };
+  renderRoutes([{ path: "/reviews", element: moved.element }, { path: "/inbox", element: <Search /> }], "/reviews?source=google&unanswered=1");
+  expect((await screen.findByTestId("where")).textContent).toBe("/inbox?source=google&unanswered=1");
+});

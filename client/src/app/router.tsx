@@ -1,6 +1,6 @@
 // Routes (docs/product.md#routes and the screens it references). Every screen is a lazy chunk: the landing page
 // loads neither antd, nor Apollo, nor the app shell. Any other path goes to "/".
-import { Navigate, type RouteObject } from "react-router-dom";
+import { Navigate, useLocation, type RouteObject } from "react-router-dom";
 import { RouterFallback } from "./ErrorBoundary.tsx";
 
 type Loader = () => Promise<{ default: React.ComponentType }>;
@@ -8,6 +8,12 @@ const page = (load: Loader) => async () => ({ Component: (await load()).default 
 const part = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) => async () => ({ Component: (await load())[name] });
 
 const guards = () => import("./guards.tsx");
+
+/** An old address that moved: the same query string and fragment at the new path (saved links keep their filters). */
+function Moved({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: to, search, hash }} replace />;
+}
 
 export const routes: RouteObject[] = [
   {
@@ -19,6 +25,8 @@ export const routes: RouteObject[] = [
       { index: true, lazy: page(() => import("../modules/landing/LandingPage.tsx")) },
       { path: "terms", lazy: page(() => import("../modules/legal/TermsPage.tsx")) },
       { path: "privacy", lazy: page(() => import("../modules/legal/PrivacyPage.tsx")) },
+      // the reviews screen became the inbox (docs/product.md#routes); the inbox's own guard decides who enters
+      { path: "reviews", element: <Moved to="/inbox" /> },
       // the developer documentation: public like the legal pages (integrators read it before buying)
       { path: "developers", lazy: page(() => import("../modules/developers/DevelopersPage.tsx")) },
       {
@@ -58,7 +66,7 @@ export const routes: RouteObject[] = [
                       { path: "posts", lazy: page(() => import("../modules/posts/PostsPage.tsx")) },
                       { path: "posts/new", lazy: page(() => import("../modules/posts/ComposerPage.tsx")) },
                       { path: "posts/:id/edit", lazy: page(() => import("../modules/posts/ComposerPage.tsx")) },
-                      { path: "reviews", lazy: page(() => import("../modules/reviews/ReviewsPage.tsx")) },
+                      { path: "inbox", lazy: page(() => import("../modules/inbox/InboxPage.tsx")) },
                       { path: "analytics", lazy: page(() => import("../modules/analytics/AnalyticsPage.tsx")) },
                       { path: "competitors", lazy: page(() => import("../modules/competitors/CompetitorsPage.tsx")) },
                       { path: "campaigns", lazy: page(() => import("../modules/campaigns/CampaignsPage.tsx")) },

@@ -51,9 +51,9 @@ afterEach(resetScreenWidth);
 
 describe("menu entries per role (pure)", () => {
   test("client, admin and owner entries, with the dashboard leading to the role's home", () => {
-    expect(shellMenuFor("client").map((i) => i.label.en)).toEqual(["Dashboard", "Posts", "Reviews", "Analytics", "Competitors", "Campaigns", "Schedule", "Team", "API keys", "Webhooks", "Settings"]);
+    expect(shellMenuFor("client").map((i) => i.label.en)).toEqual(["Dashboard", "Posts", "Inbox", "Analytics", "Competitors", "Campaigns", "Schedule", "Team", "API keys", "Webhooks", "Settings"]);
     expect(shellMenuFor("admin").map((i) => [i.label.en, i.path])).toEqual([["Dashboard", "/admin"], ["Clients", "/admin/clients"], ["Settings", "/settings"]]);
-    expect(shellMenuFor("owner").map((i) => [i.label.en, i.path])).toEqual([["Dashboard", "/owner"], ["Team", "/team"], ["API keys", "/api-keys"], ["Webhooks", "/webhooks"], ["Settings", "/settings"]]);
+    expect(shellMenuFor("owner").map((i) => [i.label.en, i.path])).toEqual([["Dashboard", "/owner"], ["Inbox", "/inbox"], ["Team", "/team"], ["API keys", "/api-keys"], ["Webhooks", "/webhooks"], ["Settings", "/settings"]]);
   });
 
   test("the selected entry follows the path", () => {
@@ -73,7 +73,7 @@ describe("on a large screen", () => {
     signIn("client");
     renderShell("/posts");
     const nav = await screen.findByRole("navigation", { name: "Main menu" });
-    expect(menuLabels(nav)).toEqual(["Dashboard", "Posts", "Reviews", "Analytics", "Competitors", "Campaigns", "Schedule", "Team", "API keys", "Webhooks", "Settings"]);
+    expect(menuLabels(nav)).toEqual(["Dashboard", "Posts", "Inbox", "Analytics", "Competitors", "Campaigns", "Schedule", "Team", "API keys", "Webhooks", "Settings"]);
     expect(within(nav).getByRole("link", { name: "Posts" })).toHaveAttribute("aria-current", "page");
     expect(screen.getByRole("main")).toHaveTextContent("Page content");
     expect(screen.getByRole("link", { name: "Sufra" })).toHaveAttribute("href", "/dashboard");
@@ -88,11 +88,11 @@ describe("on a large screen", () => {
     expect(within(nav).getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/admin");
   });
 
-  test("an owner sees Dashboard and Settings", async () => {
+  test("an owner sees Dashboard, Inbox (owners answer guests too), Team, API keys, Webhooks and Settings", async () => {
     signIn("owner");
     renderShell("/owner");
     const nav = await screen.findByRole("navigation", { name: "Main menu" });
-    expect(menuLabels(nav)).toEqual(["Dashboard", "Team", "API keys", "Webhooks", "Settings"]);
+    expect(menuLabels(nav)).toEqual(["Dashboard", "Inbox", "Team", "API keys", "Webhooks", "Settings"]);
     expect(within(nav).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   });
 
@@ -110,7 +110,7 @@ describe("on a large screen", () => {
     signIn("client");
     renderShell("/dashboard");
     const nav = await screen.findByRole("navigation", { name: "القائمة الرئيسية" });
-    expect(menuLabels(nav)).toEqual(["لوحة التحكم", "المنشورات", "التقييمات", "التحليلات", "المنافسون", "الحملات", "الجدولة", "الفريق", "مفاتيح الواجهة البرمجية", "خطافات الويب", "الإعدادات"]);
+    expect(menuLabels(nav)).toEqual(["لوحة التحكم", "المنشورات", "صندوق الوارد", "التحليلات", "المنافسون", "الحملات", "الجدولة", "الفريق", "مفاتيح الواجهة البرمجية", "خطافات الويب", "الإعدادات"]);
     expect(screen.getByRole("link", { name: "سفرة" })).toHaveAttribute("title", "الصفحة الرئيسية لسفرة");
   });
 

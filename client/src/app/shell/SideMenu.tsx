@@ -1,6 +1,6 @@
 // The side menu: the brand, then the role's entries (docs/product.md#app-shell), in the current language,
 // the entry of the current page selected. Used in the large screens' Sider and the small screens' Drawer.
-import { AimOutlined, ApiOutlined, CalendarOutlined, DashboardOutlined, FileTextOutlined, KeyOutlined, LineChartOutlined, NotificationOutlined, SettingOutlined, StarOutlined, TeamOutlined, UsergroupAddOutlined } from "@ant-design/icons";
+import { AimOutlined, ApiOutlined, CalendarOutlined, DashboardOutlined, FileTextOutlined, InboxOutlined, KeyOutlined, LineChartOutlined, NotificationOutlined, SettingOutlined, TeamOutlined, UsergroupAddOutlined } from "@ant-design/icons";
 import { homeFor, type MENU, type Role } from "@sufra/schema";
 import { Menu } from "antd";
 import { useMemo, type ReactNode } from "react";
@@ -12,7 +12,7 @@ import { selectedKeyFor, shellMenuFor } from "./menu.ts";
 const ICONS: Record<(typeof MENU)[number]["key"], ReactNode> = {
   dashboard: <DashboardOutlined aria-hidden="true" />,
   posts: <FileTextOutlined aria-hidden="true" />,
-  reviews: <StarOutlined aria-hidden="true" />,
+  inbox: <InboxOutlined aria-hidden="true" />,
   analytics: <LineChartOutlined aria-hidden="true" />,
   competitors: <AimOutlined aria-hidden="true" />,
   campaigns: <NotificationOutlined aria-hidden="true" />,

@@ -10,7 +10,7 @@ import { freshStart, people, renderWithMocks as renderScreen, signIn } from "../
 import DashboardPage from "./DashboardPage.tsx";
 import OwnerDashboardPage from "./OwnerDashboardPage.tsx";
 import { insightsMock } from "../insights/testMocks.ts";
-import { reviewStatsMock } from "../reviews/testMocks.ts";
+import { reviewStatsMock } from "../inbox/testMocks.ts";
 import { contentPerformanceMock } from "../analytics/testMocks.ts";
 import { gettingStartedMock } from "./getting-started/testMocks.ts";
 
@@ -25,7 +25,7 @@ const calendarMocks = [
   { request: { query: DashboardUpcomingOccasionsDocument, variables: () => true }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { upcomingOccasions: [] } } },
   // and the best times to post (their own tests are in modules/insights)
   insightsMock(),
-  // and the unanswered reviews (their own tests are in modules/reviews)
+  // and the unanswered reviews (their own tests are in modules/inbox)
   reviewStatsMock({ total: 9, unanswered: 4 }),
   // and the content performance (analytics)
   contentPerformanceMock(),

@@ -11,7 +11,7 @@ import { formatDate } from "../../lib/format.ts";
 import { inLanguage } from "../../../test/render.tsx";
 import { freshStart, renderWithMocks, resetScreenWidth, setScreenWidth, recordedMock } from "../../../test/screens.tsx";
 import { UnansweredReviewsCard } from "../dashboard/components/UnansweredReviewsCard.tsx";
-import ReviewsPage from "./ReviewsPage.tsx";
+import InboxPage from "./InboxPage.tsx";
 import { reviewStatsMock } from "./testMocks.ts";
 
 const review = (id: string, extra: Record<string, unknown> = {}) => ({
@@ -62,10 +62,10 @@ const statsMock = (s = { total: 5, unanswered: 3, approved: 1, replied: 2 }) => 
 const recorded = <T extends object>(query: unknown, data: (v: Record<string, unknown>) => T) => recordedMock(query, (v) => ({ data: data(v) }));
 
 const routes = [
-  { path: "/reviews", element: <ReviewsPage /> },
+  { path: "/inbox", element: <InboxPage /> },
   { path: "/dashboard", element: <UnansweredReviewsCard /> },
 ];
-const render = (mocks: object[], path = "/reviews") => renderWithMocks(routes, path, mocks as never);
+const render = (mocks: object[], path = "/inbox") => renderWithMocks(routes, path, mocks as never);
 
 beforeEach(() => freshStart({ as: "client", width: 1280 }));
 afterEach(() => resetScreenWidth());

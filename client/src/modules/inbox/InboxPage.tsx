@@ -16,8 +16,8 @@ import { AddReviewModal } from "./components/AddReviewModal.tsx";
 import { excerpt, ReviewDate, ReviewStatusTag, SentimentTag, SourceTag, Stars } from "./components/bits.tsx";
 import { ImportCsvModal } from "./components/ImportCsvModal.tsx";
 import { ReviewDrawer, type Review } from "./components/ReviewDrawer.tsx";
-import { REVIEWS_NS } from "./i18n.ts";
-import "./reviews.css";
+import { INBOX_NS } from "./i18n.ts";
+import "./inbox.css";
 
 export const PAGE_SIZE = 20;
 
@@ -25,8 +25,8 @@ type Tab = "unanswered" | "approved" | "replied" | "all";
 const TABS: Tab[] = ["unanswered", "approved", "replied", "all"];
 const FILTERS: Record<Tab, ReviewFilter | undefined> = { unanswered: "UNANSWERED", approved: "APPROVED", replied: "REPLIED", all: undefined };
 
-export default function ReviewsPage() {
-  const { t } = useTranslation(REVIEWS_NS);
+export default function InboxPage() {
+  const { t } = useTranslation(INBOX_NS);
   const locale = useLocale();
   const small = !Grid.useBreakpoint().md;
   const [tab, setTab] = useState<Tab>("unanswered");

@@ -2,9 +2,9 @@
 // Source, topic, sentiment and status names and the validation texts come from @sufra/schema.
 import { registerTranslations } from "../../i18n/index.ts";
 
-export const REVIEWS_NS = "reviews";
+export const INBOX_NS = "inbox";
 
-registerTranslations(REVIEWS_NS, {
+registerTranslations(INBOX_NS, {
   en: {
     title: "Reviews",
     intro: "What your guests say on Google, Instagram, Talabat and other apps, with a suggested reply in each guest's own language.",

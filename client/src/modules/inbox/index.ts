@@ -1,2 +1,2 @@
 // The reviews module's face: its text namespace, read by the dashboard's unanswered-reviews card.
-export { REVIEWS_NS } from "./i18n.ts";
+export { INBOX_NS } from "./i18n.ts";

@@ -7,10 +7,10 @@ import { Link } from "react-router-dom";
 import { DashboardReviewStatsDocument } from "../../../graphql/graphql.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { REVIEWS_NS } from "../../reviews/index.ts";
+import { INBOX_NS } from "../../inbox/index.ts";
 
 export function UnansweredReviewsCard() {
-  const { t } = useTranslation(REVIEWS_NS);
+  const { t } = useTranslation(INBOX_NS);
   const locale = useLocale();
   const { data, error, refetch } = useQuery(DashboardReviewStatsDocument, { fetchPolicy: "cache-and-network" });
   const stats = data?.reviewStats;

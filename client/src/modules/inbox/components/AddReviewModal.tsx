@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { ReviewsCreateDocument } from "../../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../../lib/errorMessage.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { REVIEWS_NS } from "../i18n.ts";
+import { INBOX_NS } from "../i18n.ts";
 import { gqlSource } from "./bits.tsx";
 import type { Review } from "./ReviewDrawer.tsx";
 
@@ -41,7 +41,7 @@ const ruleFor = (field: Field, locale: Locale): FormRule => ({
 const SERVER_FIELDS: Record<string, Field> = { source: "source", author: "author", rating: "rating", text: "text", reviewedAt: "reviewedAt" };
 
 export function AddReviewModal({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: (r: Review) => void }) {
-  const { t } = useTranslation(REVIEWS_NS);
+  const { t } = useTranslation(INBOX_NS);
   const locale = useLocale();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();

@@ -10,14 +10,14 @@ import { CsvImportModal, csvImportTexts } from "../../../shared/CsvImportModal.t
 import { ReviewsImportDocument, type ReviewsImportMutation } from "../../../graphql/graphql.ts";
 import { formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { REVIEWS_NS } from "../i18n.ts";
+import { INBOX_NS } from "../i18n.ts";
 
 type Result = ReviewsImportMutation["importReviews"];
 
 const EXAMPLE = "source,author,rating,text,date\ngoogle,Fatma,5,\"Loved the kunafa, thank you!\",2026-03-01\nطلبات,أم محمد,2,الأكل وصل بارد,02/03/2026";
 
 export function ImportCsvModal({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
-  const { t } = useTranslation(REVIEWS_NS);
+  const { t } = useTranslation(INBOX_NS);
   const locale = useLocale();
   const [run, { loading }] = useMutation(ReviewsImportDocument);
   const n = (v: number) => formatNumber(v, locale);

@@ -11,7 +11,7 @@ import { errorMessage } from "../../../lib/errorMessage.ts";
 import { Note } from "../../../shared/Note.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { REVIEWS_NS } from "../i18n.ts";
+import { INBOX_NS } from "../i18n.ts";
 import { ReviewDate, ReviewStatusTag, SentimentTag, SourceTag, sourceLabel, Stars, TopicTags } from "./bits.tsx";
 
 export type Review = ReviewsReviewFieldsFragment;
@@ -25,7 +25,7 @@ function replyProblem(text: string, locale: "en" | "ar"): string | null {
 }
 
 export function ReviewDrawer({ review, onClose, onChanged, onDeleted }: { review: Review | null; onClose: () => void; onChanged: (r: Review) => void; onDeleted: () => void }) {
-  const { t } = useTranslation(REVIEWS_NS);
+  const { t } = useTranslation(INBOX_NS);
   const locale = useLocale();
   const { message } = App.useApp();
   const small = !Grid.useBreakpoint().md;

@@ -8,7 +8,7 @@ import { ToneTag } from "../../../shared/ToneTag.tsx";
 import type { ReviewSentiment, ReviewSource, ReviewStatus, ReviewTopic } from "../../../graphql/graphql.ts";
 import { formatDate, formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { REVIEWS_NS } from "../i18n.ts";
+import { INBOX_NS } from "../i18n.ts";
 
 export const sourceName = (s: ReviewSource): SchemaSource => s.toLowerCase() as SchemaSource;
 export const gqlSource = (s: SchemaSource): ReviewSource => s.toUpperCase() as ReviewSource;
@@ -19,7 +19,7 @@ export const sourceLabel = (s: ReviewSource, locale: "en" | "ar") => REVIEW_SOUR
 
 /** ★★★★☆ with "4 out of 5 stars" for screen readers. */
 export function Stars({ rating }: { rating: number }) {
-  const { t } = useTranslation(REVIEWS_NS);
+  const { t } = useTranslation(INBOX_NS);
   const locale = useLocale();
   const n = Math.max(0, Math.min(5, Math.round(rating)));
   return (
@@ -68,7 +68,7 @@ export function ReviewStatusTag({ status }: { status: ReviewStatus }) {
 }
 
 export function TopicTags({ topics }: { topics: readonly ReviewTopic[] }) {
-  const { t } = useTranslation(REVIEWS_NS);
+  const { t } = useTranslation(INBOX_NS);
   const locale = useLocale();
   if (!topics.length) return <span className="sufra-muted">{t("drawer.noTopics")}</span>;
   return (
