@@ -140,3 +140,12 @@ export function googleOptionsProblems(options: unknown): { key: MessageKey; path
   if (r.success) return [];
   return r.error.issues.map((i) => ({ key: (isMessageKey(i.message) ? i.message : "invalidValue") as MessageKey, path: i.path.join(".") }));
 }
+
+/**
+ * The googleOptions field of a post's input, as both doors hand it to the posts service (a problem is
+ * reported under googleOptions.<field>). Null or left out: a "What's new" post without a button. The
+ * service checks it only when the post goes to Google.
+ */
+export const postGoogleFieldsSchema = z.object({
+  googleOptions: z.preprocess((v) => v ?? undefined, googlePostOptionsSchema.optional()),
+});

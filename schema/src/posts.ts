@@ -7,6 +7,7 @@ import { singleLine, multiLine } from "./text.ts";
 import type { Locale, MessageKey } from "./messages.ts";
 import { messageText } from "./messages.ts";
 import { MEDIA_PLATFORM_LABELS, MEDIA_RULES, mediaCountProblem, mediaProblems, type MediaFacts } from "./media.ts";
+import { googleOptionsProblems } from "./google.ts";
 
 // ---------------------------------------------------------------- platforms
 /** The networks a post can go to (X keeps its old name "twitter", as in the data model). */
@@ -596,6 +597,8 @@ export interface PreviewInput {
   platforms: readonly PlatformName[];
   media?: readonly PreviewMedia[];
 }
+  /** Google: the post's options (GooglePostOptions, as sent); their problems are Google's errors. Left out: a "What's new" post. */
+  google?: unknown;
 
 export interface PlatformPreview {
   platform: PlatformName;
@@ -659,6 +662,8 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
     if (platform === "instagram" && hasUrl) warnings.push({ key: "instagramLinksNotClickable" });
     if (limits.manual) warnings.push({ key: "snapchatManual" });
 
+    // the same rule the server applies to the stored options (google.ts), each problem once
+    if (platform === "google") for (const k of new Set(googleOptionsProblems(input.google).map((p) => p.key))) errors.push({ key: k });
     return {
       platform,
       text,
@@ -702,3 +707,4 @@ export const TARGET_ERROR_MESSAGES: Record<string, string> = {
   PUBLISH_AUTH: "targetAuth",
   PUBLISH_PLAN_UNAVAILABLE: "targetPlanUnavailable",
 };
+  GOOGLE_NO_LOCATION: "targetGoogleNoLocation",

@@ -1,7 +1,7 @@
 // Posts at the GraphQL door: thin, every field calls the posts service (lists as Relay connections).
-import { PLATFORM_LABELS, TARGET_ERROR_MESSAGES, isContentOccasionKey, isOutsideCampaign, messageText } from "@sufra/schema";
+import { GOOGLE_CTA_ACTIONS, GOOGLE_POST_TYPES, PLATFORM_LABELS, TARGET_ERROR_MESSAGES, isContentOccasionKey, isOutsideCampaign, messageText, type GooglePostOptions } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
-import { ContentOccasionEnum, PlatformEnum, PostStatusEnum, TargetStatusEnum } from "../../graphql/enums.ts";
+import { ContentOccasionEnum, PlatformEnum, PostStatusEnum, TargetStatusEnum, upper } from "../../graphql/enums.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { connectionComplexity, DEFAULT_PAGE_SIZE, offsetAfter, offsetConnection } from "../../kernel/pagination.ts";
 import { MediaRef } from "../media/index.ts";
@@ -25,7 +25,7 @@ export const PostTarget = builder.objectRef<TargetRecord>("PostTarget").implemen
     dueAt: t.expose("dueAt", { description: "When it is due to be sent (UTC); later than the post's time while it waits for a retry or a reconnected account; null when not due.", type: "DateTime", nullable: true }),
     externalId: t.exposeString("externalId", { description: "The post's id on the network, once it is there; null before.", nullable: true }),
     permalink: t.exposeString("permalink", { description: "The post's address on the network, once published; null before, or when the network gave none.", nullable: true }),
-    errorCode: t.exposeString("errorCode", { description: "Why it waits or failed, as a catalogue code (ACCOUNT_RECONNECT_NEEDED, RATE_LIMITED, PUBLISH_REJECTED, PUBLISH_TIMEOUT, PUBLISH_UNAVAILABLE, PUBLISH_AUTH, PUBLISH_PLAN_UNAVAILABLE); null when all is well.", nullable: true }),
+    errorCode: t.exposeString("errorCode", { description: "Why it waits or failed, as a catalogue code (ACCOUNT_RECONNECT_NEEDED, RATE_LIMITED, PUBLISH_REJECTED, PUBLISH_TIMEOUT, PUBLISH_UNAVAILABLE, PUBLISH_AUTH, PUBLISH_PLAN_UNAVAILABLE, GOOGLE_NO_LOCATION); null when all is well.", nullable: true }),
     error: t.string({
       nullable: true,
       description: "Why it waits or failed, in the caller's language, with the network's own words where it gave some.",
@@ -46,6 +46,92 @@ export const PostTarget = builder.objectRef<TargetRecord>("PostTarget").implemen
   }),
 });
 
+// ---- a post's Google options (docs/product.md#posts)
+const GooglePostTypeEnum = builder.enumType("GooglePostType", {
+  description: "What kind of post it is on Google Business Profile.",
+  values: upper(GOOGLE_POST_TYPES, {
+    standard: "What's new: the text, a photo and an optional button.",
+    offer: "An offer: a title, when it runs, and an optional coupon code, redeem link and terms; Google shows no button.",
+    event: "An event: a title, when it runs, and an optional button.",
+  }),
+});
+const GoogleCtaActionEnum = builder.enumType("GoogleCtaAction", {
+  description: "The button under a Google post.",
+  values: upper(GOOGLE_CTA_ACTIONS, {
+    order: "Order online: opens the link.",
+    call: "Call: dials the location's phone on Google; it takes no link.",
+    learn_more: "Learn more: opens the link.",
+    book: "Book: opens the link.",
+  }),
+});
+type GoogleCta = NonNullable<GooglePostOptions["cta"]>;
+type GoogleOffer = NonNullable<GooglePostOptions["offer"]>;
+type GoogleEvent = NonNullable<GooglePostOptions["event"]>;
+const GoogleCtaRef = builder.objectRef<GoogleCta>("GoogleCallToAction").implement({
+  description: "The button under a Google post.",
+  fields: (t) => ({
+    action: t.field({ type: GoogleCtaActionEnum, description: "What the button does.", resolve: (c) => c.action }),
+    url: t.string({ nullable: true, description: "Where it leads (https); null for Call.", resolve: (c) => c.url ?? null }),
+  }),
+});
+const GoogleOfferRef = builder.objectRef<GoogleOffer>("GoogleOffer").implement({
+  description: "What an offer post adds on Google.",
+  fields: (t) => ({
+    couponCode: t.string({ nullable: true, description: "The coupon code guests show or type (at most 58 characters); null when none.", resolve: (o) => o.couponCode ?? null }),
+    redeemUrl: t.string({ nullable: true, description: "Where the offer is redeemed online (https); null when none.", resolve: (o) => o.redeemUrl ?? null }),
+    terms: t.string({ nullable: true, description: "The offer's terms and conditions (at most 1,500 characters); null when none.", resolve: (o) => o.terms ?? null }),
+  }),
+});
+const GoogleEventRef = builder.objectRef<GoogleEvent>("GoogleEvent").implement({
+  description: "The title and time span of an event or offer post on Google.",
+  fields: (t) => ({
+    title: t.exposeString("title", { description: "The title Google shows (at most 58 characters)." }),
+    startsAt: t.field({ type: "DateTime", description: "When it starts (UTC; shown in Kuwait time).", resolve: (e) => new Date(e.startsAt) }),
+    endsAt: t.field({ type: "DateTime", description: "When it ends (UTC; shown in Kuwait time); after the start.", resolve: (e) => new Date(e.endsAt) }),
+  }),
+});
+const GooglePostOptionsRef = builder.objectRef<GooglePostOptions>("GooglePostOptions").implement({
+  description: "What a post says on Google Business Profile beyond its text and photo: its kind, its button, its offer and its event.",
+  fields: (t) => ({
+    type: t.field({ type: GooglePostTypeEnum, description: "What's new, offer or event.", resolve: (o) => o.type }),
+    cta: t.field({ type: GoogleCtaRef, nullable: true, description: "The button; null when none (always for an offer).", resolve: (o) => o.cta ?? null }),
+    offer: t.field({ type: GoogleOfferRef, nullable: true, description: "The offer's coupon, link and terms; null unless the type is OFFER.", resolve: (o) => o.offer ?? null }),
+    event: t.field({ type: GoogleEventRef, nullable: true, description: "The title and time span; set for OFFER and EVENT, null for STANDARD.", resolve: (o) => o.event ?? null }),
+  }),
+});
+const GoogleCtaInput = builder.inputType("GoogleCallToActionInput", {
+  description: "The button under a Google post.",
+  fields: (t) => ({
+    action: t.field({ type: GoogleCtaActionEnum, required: true, description: "What the button does." }),
+    url: t.string({ description: "Where it leads: an https link, required for every action but CALL (a link given with CALL is dropped)." }),
+  }),
+});
+const GoogleOfferInput = builder.inputType("GoogleOfferInput", {
+  description: "What an offer post adds; each field optional.",
+  fields: (t) => ({
+    couponCode: t.string({ description: "A coupon code, at most 58 characters." }),
+    redeemUrl: t.string({ description: "Where to redeem the offer online: an https link." }),
+    terms: t.string({ description: "Terms and conditions, at most 1,500 characters." }),
+  }),
+});
+const GoogleEventInput = builder.inputType("GoogleEventInput", {
+  description: "The title and time span of an event or offer post.",
+  fields: (t) => ({
+    title: t.string({ required: true, description: "The title, at most 58 characters." }),
+    startsAt: t.field({ type: "DateTime", required: true, description: "When it starts (UTC)." }),
+    endsAt: t.field({ type: "DateTime", required: true, description: "When it ends (UTC): after the start, and in the future." }),
+  }),
+});
+const GooglePostOptionsInput = builder.inputType("GooglePostOptionsInput", {
+  description: "What a post says on Google; used only when the post goes to Google (else ignored). OFFER and EVENT need event; an offer's button is dropped.",
+  fields: (t) => ({
+    type: t.field({ type: GooglePostTypeEnum, required: true, description: "What's new, offer or event." }),
+    cta: t.field({ type: GoogleCtaInput, description: "The button; left out: none." }),
+    offer: t.field({ type: GoogleOfferInput, description: "OFFER only: coupon, redeem link and terms." }),
+    event: t.field({ type: GoogleEventInput, description: "OFFER and EVENT: the title and time span (required for them)." }),
+  }),
+});
+
 export const Post = builder.objectRef<PostRecord>("Post").implement({ description: "A post of a business: its caption, hashtags, media and time, with one target per network.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The post's id (a UUID)." }),
@@ -60,6 +146,7 @@ export const Post = builder.objectRef<PostRecord>("Post").implement({ descriptio
     authorName: t.string({ description: "The name of the person who wrote it (for an API key, the person who created the key); null when that person is gone.", nullable: true, resolve: (p) => p.author?.name ?? null }),
     occasion: t.field({ type: ContentOccasionEnum, nullable: true, description: "What the post is for (a content occasion)", resolve: (p) => (isContentOccasionKey(p.occasion) ? p.occasion : null) }),
     campaignId: t.exposeID("campaignId", { nullable: true, description: "The campaign the post belongs to" }),
+    googleOptions: t.field({ type: GooglePostOptionsRef, nullable: true, description: "What it says on Google (kind, button, offer, event); null when it does not go to Google.", resolve: (p) => (p.googleOptions as GooglePostOptions | null) ?? null }),
     campaignName: t.string({ description: "The name of its campaign; null outside any campaign.", nullable: true, resolve: (p) => p.campaign?.name ?? null }),
     outsideCampaignDates: t.boolean({
       description: "Due or published on a Kuwait day outside its campaign's days (allowed; worth a look)",
@@ -82,10 +169,11 @@ const PostInput = builder.inputType("PostInput", { description: "A new post: a d
     scheduledFor: t.field({ type: "DateTime", description: "set: the post is scheduled at once; left out: a draft" }),
     campaignId: t.id({ description: "One of the business's campaigns" }),
     occasion: t.field({ description: "What the post is for; left out: none.", type: ContentOccasionEnum }),
+    googleOptions: t.field({ type: GooglePostOptionsInput, description: "What it says on Google, when platforms include GOOGLE; left out: a What's new post without a button. Ignored otherwise." }),
   }),
 });
 
-const PostUpdateInput = builder.inputType("PostUpdateInput", { description: "Changes to a post (also what postPreview checks): a field left out or null stays as it is, except campaignId and occasion, where null clears them.",
+const PostUpdateInput = builder.inputType("PostUpdateInput", { description: "Changes to a post (also what postPreview checks): a field left out or null stays as it is, except campaignId, occasion and googleOptions, where null clears them.",
   fields: (t) => ({
     content: t.string({ description: "The new caption, without the hashtags (up to 2,200 characters)." }),
     platforms: t.field({ description: "The networks it goes to; replaces the list.", type: [PlatformEnum] }),
@@ -94,6 +182,7 @@ const PostUpdateInput = builder.inputType("PostUpdateInput", { description: "Cha
     firstComment: t.string({ description: "A comment to post right after the post (Instagram only)." }),
     campaignId: t.id({ description: "One of the business's campaigns; null takes the post out of its campaign" }),
     occasion: t.field({ type: ContentOccasionEnum, description: "null clears it" }),
+    googleOptions: t.field({ type: GooglePostOptionsInput, description: "What it says on Google, when it goes to Google (replaces the options; null: a What's new post without a button); ignored for a post that does not go to Google." }),
   }),
 });
 
@@ -216,7 +305,7 @@ builder.mutationFields((t) => ({
     ...ofBusiness,
     args: { id: t.arg.id({ required: true, description: "The post's id." }), input: t.arg({ type: PostUpdateInput, required: true, description: "The fields to change." }) },
     // null leaves a field as it is, except the campaign and occasion, where null clears them
-    resolve: (_r, { id, input }, ctx) => ctx.services.posts.update(ctx.viewer, String(id), Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== undefined && (v !== null || k === "campaignId" || k === "occasion"))), ctx.meta),
+    resolve: (_r, { id, input }, ctx) => ctx.services.posts.update(ctx.viewer, String(id), Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== undefined && (v !== null || k === "campaignId" || k === "occasion" || k === "googleOptions"))), ctx.meta),
   }),
   deletePost: t.id({ ...ofBusiness, description: "Deletes a post that is not publishing or published; answers its id.", args: { id: t.arg.id({ required: true, description: "The post's id." }) }, resolve: async (_r, { id }, ctx) => (await ctx.services.posts.remove(ctx.viewer, String(id), ctx.meta)).id }),
   deletePosts: t.field({ type: BulkResult, ...ofBusiness, description: "Deletes several posts at once; those that cannot be deleted are listed as refused.", args: { ids: t.arg.idList({ required: true, description: "The posts' ids." }) }, resolve: (_r, { ids }, ctx) => ctx.services.posts.removeMany(ctx.viewer, { ids: ids.map(String) }, ctx.meta) }),

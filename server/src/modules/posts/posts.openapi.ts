@@ -1,7 +1,7 @@
 // The OpenAPI entries of /api/posts (docs/architecture.md#how-a-request-flows): the rules the posts service validates with, and
 // the post as restPost writes it.
 import { z } from "zod";
-import { PLATFORMS, POST_STATUSES, postCampaignFieldsSchema, postInputSchema, postsQuerySchema, postUpdateSchema, scheduleSchema, TARGET_STATUSES } from "@sufra/schema";
+import { GOOGLE_CTA_ACTIONS, GOOGLE_POST_TYPES, PLATFORMS, POST_STATUSES, postCampaignFieldsSchema, postInputSchema, postsQuerySchema, postUpdateSchema, scheduleSchema, TARGET_STATUSES } from "@sufra/schema";
 import { isoDateTime, named, type RestOperation } from "../../http/openapi/operation.ts";
 import { duplicateSchema, idsSchema } from "./posts.service.ts";
 
@@ -19,6 +19,23 @@ export const restTargetSchema = named("PostTarget", z.object({
   metrics: z.object({ views: z.number().nullable(), likes: z.number().nullable(), comments: z.number().nullable(), shares: z.number().nullable(), reach: z.number().nullable(), simulated: z.boolean(), collected_at: isoDateTime.nullable() }),
 }));
 
+/**
+ * A post's Google options at the REST door, in snake_case both ways (posts.rest.ts turns the body's into the
+ * service's GooglePostOptions; the service checks them with schema/src/google.ts's rule).
+ */
+const googleOptionsShape = (nullable: boolean) => {
+  const opt = <T extends z.ZodType>(t: T) => (nullable ? t.nullable() : t.nullish());
+  return z.object({
+    type: z.enum(GOOGLE_POST_TYPES).describe("standard (What's new), offer or event"),
+    cta: opt(z.object({ action: z.enum(GOOGLE_CTA_ACTIONS), url: opt(z.string().describe("https; none for call")) })).describe("the button; an offer has none"),
+    offer: opt(z.object({ coupon_code: opt(z.string().describe("at most 58 characters")), redeem_url: opt(z.string().describe("https")), terms: opt(z.string().describe("at most 1,500 characters")) })).describe("offer posts only"),
+    event: opt(z.object({ title: z.string().describe("at most 58 characters"), starts_at: isoDateTime, ends_at: isoDateTime.describe("after starts_at, in the future") })).describe("offer and event posts: required"),
+  });
+};
+export const restGoogleOptionsSchema = named("GooglePostOptions", googleOptionsShape(true));
+/** The body's google_options: used only when the post goes to Google; left out or null: a What's new post. */
+const googleBody = z.object({ googleOptions: googleOptionsShape(false).nullish() });
+
 /** A post as posts.rest.ts restPost answers it. */
 export const restPostSchema = named("Post", z.object({
   id: z.string(),
@@ -34,6 +51,7 @@ export const restPostSchema = named("Post", z.object({
   occasion: z.string().nullable(),
   campaign_id: z.string().nullable(),
   campaign_name: z.string().nullable(),
+  google_options: restGoogleOptionsSchema.nullable(),
   targets: z.array(restTargetSchema),
   created_at: isoDateTime,
   updated_at: isoDateTime,
@@ -57,7 +75,7 @@ const preview = z.object({
   errors: z.array(issue),
 });
 const bulk = z.object({ done: z.array(z.string()), refused: z.array(z.object({ id: z.string(), code: z.string() })) });
-const newPost = z.intersection(z.intersection(postInputSchema, postCampaignFieldsSchema), scheduleSchema().partial());
+const newPost = z.intersection(z.intersection(z.intersection(postInputSchema, postCampaignFieldsSchema), scheduleSchema().partial()), googleBody);
 const onePost = (description: string) => ({ description, schema: restPostSchema });
 const tag = "Posts";
 
@@ -65,8 +83,8 @@ export const postsOperations: RestOperation[] = [
   { method: "get", path: "/posts", tag, access: "business", summary: "The business's posts", description: "`status` may be a comma-separated list.", query: postsQuerySchema, responses: { 200: { description: "A page of posts.", schema: page } } },
   { method: "post", path: "/posts", tag, access: "business", summary: "Create a post (scheduled when scheduled_for is given)", body: newPost, responses: { 201: onePost("The new post.") } },
   { method: "get", path: "/posts/drafts", tag, access: "business", summary: "The drafts", query: z.object({ ...postsQuerySchema.shape, status: z.never().optional() }).omit({ status: true }), responses: { 200: { description: "A page of drafts.", schema: page } } },
-  { method: "post", path: "/posts/drafts", tag, access: "business", summary: "Create a draft", description: "As POST /posts; scheduled_for is ignored.", body: z.intersection(postInputSchema, postCampaignFieldsSchema), responses: { 201: onePost("The new draft.") } },
-  { method: "post", path: "/posts/preview", tag, access: "business", summary: "What each network will show", body: postUpdateSchema, responses: { 200: { description: "One preview a network, with its counts, warnings and errors.", schema: z.object({ previews: z.array(preview) }) } } },
+  { method: "post", path: "/posts/drafts", tag, access: "business", summary: "Create a draft", description: "As POST /posts; scheduled_for is ignored.", body: z.intersection(z.intersection(postInputSchema, postCampaignFieldsSchema), googleBody), responses: { 201: onePost("The new draft.") } },
+  { method: "post", path: "/posts/preview", tag, access: "business", summary: "What each network will show", body: z.intersection(postUpdateSchema, googleBody), responses: { 200: { description: "One preview a network, with its counts, warnings and errors.", schema: z.object({ previews: z.array(preview) }) } } },
   {
     method: "get",
     path: "/posts/calendar",
@@ -81,7 +99,7 @@ export const postsOperations: RestOperation[] = [
   { method: "post", path: "/posts/targets/{id}/confirm", tag, access: "business", summary: "Confirm an unconfirmed or manual target was published", body: z.object({ permalink: z.string().nullish() }), responses: { 200: onePost("The post.") } },
   { method: "post", path: "/posts/targets/{id}/retry", tag, access: "business", summary: "Retry a failed target", responses: { 200: onePost("The post.") } },
   { method: "get", path: "/posts/{id}", tag, access: "business", summary: "A post", responses: { 200: onePost("The post.") } },
-  { method: "put", path: "/posts/{id}", tag, access: "business", summary: "Edit a post", body: z.intersection(postUpdateSchema, postCampaignFieldsSchema), responses: { 200: onePost("The post, changed.") } },
+  { method: "put", path: "/posts/{id}", tag, access: "business", summary: "Edit a post", body: z.intersection(z.intersection(postUpdateSchema, postCampaignFieldsSchema), googleBody), responses: { 200: onePost("The post, changed.") } },
   { method: "delete", path: "/posts/{id}", tag, access: "business", summary: "Delete a post", responses: { 200: { description: "Deleted.", schema: z.object({ id: z.string(), deleted: z.literal(true) }) } } },
   { method: "post", path: "/posts/{id}/schedule", tag, access: "business", summary: "Schedule a post", body: scheduleSchema(), responses: { 200: onePost("The post, scheduled.") } },
   { method: "post", path: "/posts/{id}/unschedule", tag, access: "business", summary: "Back to draft", responses: { 200: onePost("The post, a draft again.") } },

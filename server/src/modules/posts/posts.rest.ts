@@ -5,7 +5,8 @@ import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 import type { PostRecord } from "./posts.service.ts";
 import type { z } from "zod";
-import { restPostSchema, restTargetSchema } from "./posts.openapi.ts";
+import type { GooglePostOptions } from "@sufra/schema";
+import { restGoogleOptionsSchema, restPostSchema, restTargetSchema } from "./posts.openapi.ts";
 
 export const restTarget = (t: PostRecord["targets"][number]): z.output<typeof restTargetSchema> => ({
   id: t.id,
@@ -19,6 +20,27 @@ export const restTarget = (t: PostRecord["targets"][number]): z.output<typeof re
   published_at: t.publishedAt?.toISOString() ?? null,
   metrics: { views: t.views, likes: t.likes, comments: t.comments, shares: t.shares, reach: t.reach, simulated: t.metricsSimulated, collected_at: t.metricsAt?.toISOString() ?? null },
 });
+
+/** A post's Google options as REST answers them (snake_case). */
+export const restGoogleOptions = (json: unknown): z.output<typeof restGoogleOptionsSchema> | null => {
+  const o = json as GooglePostOptions | null;
+  if (!o) return null;
+  return {
+    type: o.type,
+    cta: o.cta ? { action: o.cta.action, url: o.cta.url ?? null } : null,
+    offer: o.offer ? { coupon_code: o.offer.couponCode ?? null, redeem_url: o.offer.redeemUrl ?? null, terms: o.offer.terms ?? null } : null,
+    event: o.event ? { title: o.event.title, starts_at: o.event.startsAt, ends_at: o.event.endsAt } : null,
+  };
+};
+
+const snakeToCamel = (k: string) => k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+/** The body's google_options, its nested keys read back to the service's camelCase (camelBody does the top level only). */
+function withGoogleOptions(body: Record<string, unknown>): Record<string, unknown> {
+  const g = body.googleOptions;
+  if (!g || typeof g !== "object" || Array.isArray(g)) return body;
+  const camel = (v: unknown): unknown => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [snakeToCamel(k), x])) : v);
+  return { ...body, googleOptions: Object.fromEntries(Object.entries(g).map(([k, v]) => [snakeToCamel(k), camel(v)])) };
+}
 
 export const restPost = (p: PostRecord): z.output<typeof restPostSchema> => ({
   id: p.id,
@@ -34,6 +56,7 @@ export const restPost = (p: PostRecord): z.output<typeof restPostSchema> => ({
   occasion: p.occasion,
   campaign_id: p.campaignId,
   campaign_name: p.campaign?.name ?? null,
+  google_options: restGoogleOptions(p.googleOptions),
   targets: p.targets.map(restTarget),
   created_at: p.createdAt.toISOString(),
   updated_at: p.updatedAt.toISOString(),
@@ -62,7 +85,7 @@ export function postsRouter(services: Services) {
     res.json(page(await posts.list(await viewer(req), queryOf(req))));
   });
   r.post("/", async (req, res) => {
-    res.status(201).json(restPost(await posts.create(await viewer(req), camelBody(req), metaOf(req))));
+    res.status(201).json(restPost(await posts.create(await viewer(req), withGoogleOptions(camelBody(req)), metaOf(req))));
   });
 
   r.get("/drafts", async (req, res) => {
@@ -70,12 +93,12 @@ export function postsRouter(services: Services) {
   });
   // a draft is a post that is not scheduled: the same as POST /posts without scheduled_for
   r.post("/drafts", async (req, res) => {
-    const { scheduledFor: _ignored, ...body } = camelBody(req);
+    const { scheduledFor: _ignored, ...body } = withGoogleOptions(camelBody(req));
     res.status(201).json(restPost(await posts.create(await viewer(req), body, metaOf(req))));
   });
 
   r.post("/preview", async (req, res) => {
-    const previews = await posts.preview(await viewer(req), camelBody(req));
+    const previews = await posts.preview(await viewer(req), withGoogleOptions(camelBody(req)));
     res.json({
       previews: previews.map((p) => ({
         platform: p.platform,
@@ -118,7 +141,7 @@ export function postsRouter(services: Services) {
     res.json(restPost(await posts.get(await viewer(req), req.params.id)));
   });
   r.put("/:id", async (req, res) => {
-    res.json(restPost(await posts.update(await viewer(req), req.params.id, camelBody(req), metaOf(req))));
+    res.json(restPost(await posts.update(await viewer(req), req.params.id, withGoogleOptions(camelBody(req)), metaOf(req))));
   });
   r.delete("/:id", async (req, res) => {
     const p = await posts.remove(await viewer(req), req.params.id, metaOf(req));

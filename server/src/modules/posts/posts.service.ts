@@ -5,23 +5,26 @@ import {
   assertPostTransition,
   assertTargetTransition,
   canSendTo,
+  DEFAULT_GOOGLE_POST_OPTIONS,
   DELETABLE_POST_STATUSES,
   EDITABLE_POST_STATUSES,
   hasCaptionOrMedia,
   kuwaitDate,
   PLAN_PLATFORMS,
   postCampaignFieldsSchema,
+  postGoogleFieldsSchema,
   postInputSchema,
   postUpdateSchema,
   postsQuerySchema,
   previewPost,
   scheduleSchema,
+  type GooglePostOptions,
   type PlatformName,
 } from "@sufra/schema";
 import { z } from "zod";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
-import type { Prisma, PostStatus } from "../../generated/prisma/client.ts";
+import { Prisma, type PostStatus } from "../../generated/prisma/client.ts";
 import type { Tx } from "../../db/prisma.ts";
 import { only } from "../../kernel/pubsub.ts";
 import { audit } from "../../kernel/audit.ts";
@@ -92,8 +95,20 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     return ids.map((id) => found.find((m) => m.id === id)!);
   }
 
+  /**
+   * A post's Google options, only when it goes to Google (docs/product.md#posts): those given (null: the
+   * default), else those it had, else a "What's new" post. Checked by the shared rule; ignored (null)
+   * for a post that does not go to Google.
+   */
+  function googleOptionsFor(platforms: readonly PlatformName[], input: unknown, had: unknown = null): GooglePostOptions | null {
+    if (!platforms.includes("google")) return null;
+    const given = (input as { googleOptions?: unknown } | null)?.googleOptions;
+    if (given === undefined && had) return had as GooglePostOptions;
+    return validate(postGoogleFieldsSchema, { googleOptions: given }).googleOptions ?? DEFAULT_GOOGLE_POST_OPTIONS;
+  }
+
   /** The preview's errors for the chosen networks refuse the post (the same check the composer shows). */
-  function checkFits(input: { content: string; hashtags: string[]; firstComment?: string | null; platforms: PlatformName[] }, files: { kind: "image" | "video"; bytes: number; width: number | null; height: number | null; durationMs: number | null }[]) {
+  function checkFits(input: { content: string; hashtags: string[]; firstComment?: string | null; platforms: PlatformName[]; google?: unknown }, files: { kind: "image" | "video"; bytes: number; width: number | null; height: number | null; durationMs: number | null }[]) {
     const previews = previewPost({ ...input, media: files });
     // each problem keeps its values ({platform}, {limit}) so its text names them; the same one once
     const problems = new Map(previews.flatMap((p) => p.errors.map((e) => [JSON.stringify(e), e] as const)));
@@ -122,11 +137,12 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     const plan = validate(postCampaignFieldsSchema, input);
     const scheduledFor = (input as { scheduledFor?: unknown })?.scheduledFor;
     const when = scheduledFor !== undefined && scheduledFor !== null ? validate(scheduleSchema(new Date()), { scheduledFor }).scheduledFor : null;
+    const googleOptions = googleOptionsFor(data.platforms, input);
     const { post, targets, deliveries } = await db.$transaction(async (tx) => {
       const accounts = await accountsFor(tx, businessId, data.platforms);
       const files = await checkMedia(tx, businessId, data.mediaIds ?? []);
       if (plan.campaignId) await assertCampaignOf(tx, businessId, plan.campaignId);
-      if (when) checkFits({ content: data.content, hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms }, files);
+      if (when) checkFits({ content: data.content, hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms, google: googleOptions }, files);
       const created = await tx.post.create({
         data: {
           businessId,
@@ -138,6 +154,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
           scheduledFor: when,
           campaignId: plan.campaignId ?? null,
           occasion: plan.occasion ?? null,
+          googleOptions: googleOptions ? (googleOptions as unknown as Prisma.InputJsonObject) : Prisma.DbNull,
           targets: { create: accounts.map((a) => ({ accountId: a.id, platform: a.platform, dueAt: when })) },
           media: { create: files.map((m, position) => ({ mediaId: m.id, position })) },
         },
@@ -175,6 +192,8 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
           added = await tx.postTarget.findMany({ where: { postId: p.id, accountId: { in: fresh.map((a) => a.id) } }, select: { id: true, dueAt: true } });
         }
       }
+      const platformsAfter = data.platforms ?? p.targets.map((t) => t.platform);
+      const googleOptions = googleOptionsFor(platformsAfter, input, p.googleOptions);
       if (data.mediaIds) {
         const files = await checkMedia(tx, businessId, data.mediaIds);
         await tx.postMedia.deleteMany({ where: { postId: p.id } });
@@ -188,13 +207,14 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
           ...(data.firstComment !== undefined ? { firstComment: data.firstComment } : {}),
           ...(plan.campaignId !== undefined ? { campaignId: plan.campaignId } : {}),
           ...(plan.occasion !== undefined ? { occasion: plan.occasion } : {}),
+          googleOptions: googleOptions ? (googleOptions as unknown as Prisma.InputJsonObject) : Prisma.DbNull,
         },
       });
       const after = await own(businessId, p.id, tx);
       if (!hasCaptionOrMedia({ content: after.content, mediaIds: after.media.map((m) => m.mediaId) })) throw new AppError("VALIDATION_ERROR", { content: ["captionOrMediaRequired"] });
       // a scheduled post keeps at least one network; a draft may have none
       if (after.status === "scheduled" && !canSendTo(after.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
-      if (after.status === "scheduled") checkFits({ content: after.content, hashtags: after.hashtags, firstComment: after.firstComment, platforms: after.targets.map((t) => t.platform) }, after.media.map((m) => m.media));
+      if (after.status === "scheduled") checkFits({ content: after.content, hashtags: after.hashtags, firstComment: after.firstComment, platforms: after.targets.map((t) => t.platform), google: after.googleOptions }, after.media.map((m) => m.media));
       await audit(tx, { actorId: v.userId, action: "post.updated", entityType: "post", entityId: p.id, data: { fields: [...Object.keys(data), ...Object.keys(plan)] }, ip: meta.ip });
       return { post: after, added, removed };
     });
@@ -212,7 +232,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       const p = await lock(tx, businessId, id);
       if (!["draft", "scheduled", "failed"].includes(p.status)) throw new AppError("POST_NOT_EDITABLE");
       if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
-      checkFits({ content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform) }, p.media.map((m) => m.media));
+      checkFits({ content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform), google: p.googleOptions }, p.media.map((m) => m.media));
       assertPostTransition(p.status, "scheduled");
       const targets = await scheduleTargets(tx, p.id, scheduledFor);
       await tx.post.update({ where: { id: p.id }, data: { status: "scheduled", scheduledFor } });
@@ -252,7 +272,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       const p = await lock(tx, businessId, id);
       if (!["draft", "scheduled", "failed", "partially_published"].includes(p.status)) throw new AppError("INVALID_STATE");
       if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
-      checkFits({ content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform) }, p.media.map((m) => m.media));
+      checkFits({ content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform), google: p.googleOptions }, p.media.map((m) => m.media));
       assertPostTransition(p.status, "publishing");
       const targets = await scheduleTargets(tx, p.id, now);
       await tx.post.update({ where: { id: p.id }, data: { status: "publishing", scheduledFor: p.scheduledFor && p.scheduledFor > now ? now : (p.scheduledFor ?? now) } });
@@ -288,6 +308,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
           firstComment: mediaOnly ? null : p.firstComment,
           campaignId: mediaOnly ? null : p.campaignId,
           occasion: mediaOnly ? null : p.occasion,
+          googleOptions: !mediaOnly && accounts.some((a) => a.platform === "google") && p.googleOptions ? (p.googleOptions as Prisma.InputJsonObject) : Prisma.DbNull,
           targets: { create: accounts.map((a) => ({ accountId: a.id, platform: a.platform })) },
           media: { create: p.media.map((m, position) => ({ mediaId: m.mediaId, position })) },
         },
@@ -455,7 +476,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       const data = validate(postUpdateSchema, { content: body.content ?? "", hashtags: body.hashtags, firstComment: body.firstComment, platforms: body.platforms, mediaIds: body.mediaIds });
       const files = data.mediaIds?.length ? await db.media.findMany({ where: { businessId, id: { in: data.mediaIds } } }) : [];
       if (files.length !== (data.mediaIds?.length ?? 0)) throw new AppError("VALIDATION_ERROR", { mediaIds: ["mediaNotFound"] });
-      return previewPost({ content: data.content ?? "", hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms ?? [], media: files });
+      return previewPost({ content: data.content ?? "", hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms ?? [], media: files, google: body.googleOptions });
     },
   };
 }

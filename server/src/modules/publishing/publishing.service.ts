@@ -6,7 +6,7 @@
 // from send it first asks the network, read-only, whether the post exists. A timeout leaves the
 // target "unconfirmed" for a person; rate limits move the job later; nothing is ever sent twice.
 import { randomUUID } from "node:crypto";
-import { assertPostTransition, assertTargetTransition, composeText, kuwaitDate, TARGET_STATUSES } from "@sufra/schema";
+import { assertPostTransition, assertTargetTransition, composeText, DEFAULT_GOOGLE_POST_OPTIONS, kuwaitDate, TARGET_STATUSES, type GooglePostOptions } from "@sufra/schema";
 import type { Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
 import type { PostStatus, Prisma, TargetStatus } from "../../generated/prisma/client.ts";
@@ -173,6 +173,21 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     await changeTarget(t, { status: { in: ["pending", "publishing"] } }, { status: "pending", errorCode: "ACCOUNT_RECONNECT_NEEDED", errorMessage: t.account.lastError, leaseUntil: null, attemptStep: null });
   }
 
+  /**
+   * Where a Google post goes and what it says (docs/product.md#posts): the business's picked and
+   * verified locations of this Google connection, with the post's options. Null when there is none to
+   * post to. Read here, not through the accounts module: publishing only reads the picked rows.
+   */
+  async function googleRequest(t: LoadedTarget): Promise<NonNullable<PublishRequest["google"]> | null> {
+    const locations = await db.googleLocation.findMany({
+      where: { businessId: t.post.businessId, accountId: t.accountId, picked: true, verified: true },
+      select: { googleAccount: true, name: true },
+      orderBy: [{ title: "asc" }, { name: "asc" }],
+    });
+    if (!locations.length) return null;
+    return { locations, post: (t.post.googleOptions as GooglePostOptions | null) ?? DEFAULT_GOOGLE_POST_OPTIONS };
+  }
+
   /** One run of the job: claim the target (or resume a dead worker's attempt) and drive it. */
   async function runTarget(targetId: string, touch: () => Promise<void> = async () => {}) {
     const t = await loadTarget(targetId);
@@ -215,6 +230,12 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
       if (account.status !== "connected") return await waitForAccount({ ...t, account });
       const adapter = accounts.adapterFor(account);
       const files = await media.forPublish(t.post.businessId, t.post.media.map((m) => m.mediaId), t.platform);
+      const google = t.platform === "google" ? await googleRequest(t) : undefined;
+      if (google === null && !account.demo) {
+        // nowhere to post it: refused before anything is sent; a person picks a location, then retries
+        if (await settle(t, key, { status: "failed", errorCode: "GOOGLE_NO_LOCATION", errorMessage: null })) await tellAuthor({ ...t, attemptKey: key }, "post_failed", { errorCode: "GOOGLE_NO_LOCATION" });
+        return;
+      }
       req = {
         attemptKey: key,
         attemptStartedAt: t.attemptStartedAt ?? new Date(),
@@ -228,6 +249,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
           await db.postTarget.updateMany({ where: { id: targetId, attemptKey: key }, data: { progress: progress as Prisma.InputJsonValue, leaseUntil: leaseUntil() } });
         },
         signal: AbortSignal.timeout(config.platforms.publishTimeoutMs * 10),
+        ...(t.platform === "google" ? { google: google ?? { locations: [], post: (t.post.googleOptions as GooglePostOptions | null) ?? DEFAULT_GOOGLE_POST_OPTIONS } } : {}),
       };
       if (step === "send") {
         // resumed after the send may have happened: ask before anything else
