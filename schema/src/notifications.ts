@@ -18,6 +18,8 @@ export const NOTIFICATION_TYPES = [
   "competitor_discovery_expiring",
   // webhooks: an endpoint whose deliveries all failed for 3 days was turned off (its managers hear)
   "webhook_disabled",
+  // inbox: a new Google review of 1-2 stars or a guest's item read as negative (every person of the business hears at once)
+  "review_negative",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const isNotificationType = (v: unknown): v is NotificationType => typeof v === "string" && (NOTIFICATION_TYPES as readonly string[]).includes(v);
@@ -34,6 +36,8 @@ export interface NotificationData {
   account_reconnect_needed: { businessId: string; platform: string; handle: string };
   competitor_discovery_expiring: { businessId: string; handle: string; expiresAt: string };
   webhook_disabled: { businessId: string; endpointId: string; url: string };
+  /** source: google or instagram; rating null for a comment; locationTitle: the Google branch, or null */
+  review_negative: { businessId: string; reviewId: string; source: string; rating: number | null; author: string; excerpt: string; locationTitle: string | null };
 }
 
 /** The people of a business hear of their trial's end this many days before it. */

@@ -48,7 +48,7 @@ describe("the endpoint form", () => {
   test("refusals name the field", () => {
     expect(errorsOf(webhookEndpointSchema().safeParse({ url: "", events: ["post.failed"] }))).toEqual({ url: ["webhookUrlRequired"] });
     expect(errorsOf(webhookEndpointSchema().safeParse({ url: "https://h.example.com", events: [] }))).toEqual({ events: ["webhookEventsRequired"] });
-    expect(errorsOf(webhookEndpointSchema().safeParse({ url: "https://h.example.com", events: ["comment.received"] }))).toEqual({ "events.0": ["webhookEventUnknown"] });
+    expect(errorsOf(webhookEndpointSchema().safeParse({ url: "https://h.example.com", events: ["comment.made"] }))).toEqual({ "events.0": ["webhookEventUnknown"] });
     expect(errorsOf(webhookEndpointSchema().safeParse({ url: "https://h.example.com", events: ["post.failed"], description: "x".repeat(201) }))).toEqual({ description: ["tooLong"] });
   });
   test("a change names only what changes", () => {
@@ -60,5 +60,5 @@ describe("the endpoint form", () => {
 test("retries: 1 min, 5 min, 30 min, 2 h, 5 h, 10 h within 24 h", () => {
   expect(WEBHOOK_RETRY_DELAYS_MS.map((ms) => ms / 60_000)).toEqual([1, 5, 30, 120, 300, 600]);
   expect(WEBHOOK_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0)).toBeLessThan(WEBHOOK_RETRY_WINDOW_MS);
-  expect(WEBHOOK_EVENT_TYPES).toEqual(["post.scheduled", "post.published", "post.failed", "post.unconfirmed", "review.received", "campaign.ended", "subscription.changed"]);
+  expect(WEBHOOK_EVENT_TYPES).toEqual(["post.scheduled", "post.published", "post.failed", "post.unconfirmed", "review.received", "campaign.ended", "subscription.changed", "comment.received"]);
 });

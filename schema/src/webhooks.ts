@@ -5,8 +5,8 @@ import type { MessageKey } from "./messages.ts";
 import { multiLine, singleLine } from "./text.ts";
 
 /**
- * The events an endpoint may choose. New ones are added at the end (e.g. "comment.received"); a
- * receiver must ignore types it does not know.
+ * The events an endpoint may choose. New ones are added at the end; a receiver must ignore types it
+ * does not know.
  */
 export const WEBHOOK_EVENT_TYPES = [
   "post.scheduled",
@@ -16,6 +16,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "review.received",
   "campaign.ended",
   "subscription.changed",
+  "comment.received",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by "send a test event" to the one endpoint asked, whatever it subscribes to. */

@@ -21,6 +21,7 @@ import { analyticsJobs } from "./modules/analytics/analytics.jobs.ts";
 import { competitorsJobs } from "./modules/competitors/competitors.jobs.ts";
 import { campaignsJobs } from "./modules/campaigns/campaigns.jobs.ts";
 import { webhooksJobs } from "./modules/webhooks/webhooks.jobs.ts";
+import { inboxJobs } from "./modules/inbox/inbox.jobs.ts";
 import { createSufraServer, type SufraServer } from "./server.ts";
 import { createServices, type Services } from "./services.ts";
 
@@ -93,6 +94,7 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
     competitorsJobs(services.competitorDiscovery),
     campaignsJobs(services.campaigns),
     webhooksJobs(services.webhooks),
+    inboxJobs(services.inboxSync),
   ];
   const scheduler = await createScheduler({
     url: opts.databaseUrl,

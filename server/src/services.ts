@@ -26,6 +26,9 @@ import { createDiscoveryConnectionService } from "./modules/competitors/discover
 import { createCampaignsService } from "./modules/campaigns/campaigns.service.ts";
 import { createGettingStartedService } from "./modules/getting-started/getting-started.service.ts";
 import { createWebhooksService } from "./modules/webhooks/webhooks.service.ts";
+import { createInboxSync } from "./modules/inbox/sync.ts";
+import { createDemoGuests } from "./platforms/demo-guests.ts";
+import { createGoogleAdapter as createGoogleGuests } from "./platforms/google.ts";
 
 export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWatchMs?: number }) {
   const health = createHealthService({ pool: deps.pool, heartbeatMs: opts.heartbeatMs });
@@ -41,6 +44,10 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   const calendar = createCalendarService(deps);
   const competitorDiscovery = createDiscoveryConnectionService(deps, notifications);
   platformAccounts.setOnReconnected((accountId) => publishing.resumeAccount(accountId));
+  // guests' items arrive by themselves: Google reviews and Instagram comments, read every minute and by Instagram's webhook
+  // (a network this server has no app for is not read)
+  const googleGuests = createGoogleGuests(deps.config.platforms.google);
+  const inboxSync = createInboxSync(deps, { platformAccounts, notifications, webhooks, google: googleGuests.configured() ? googleGuests : null, instagram: null, demo: createDemoGuests() });
   return {
     auth: createAuthService(deps),
     clients: createClientsService(deps, webhooks),
@@ -66,6 +73,8 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     studio,
     // review replies come from the writer in force (built in, or the admins' model)
     reviews: createReviewsService(deps, { replyToReview: studio.replyToReview, webhooks }),
+    // the inbox's sync (modules/inbox/sync.ts): the job, a person's sync now, Instagram's webhook, the adapter of an item
+    inboxSync,
     templates: createTemplatesService(deps),
     // competitors' dated figures (by hand, CSV, Instagram business discovery through the business's Facebook sign-in)
     competitors: createCompetitorsService(deps, competitorDiscovery),

@@ -277,6 +277,9 @@ function plans(): Record<string, () => Promise<Call> | Call> {
     // Facebook is not configured on the test server: the door answers its catalogue refusal
     "POST /competitors/discovery/connect": () => ({ body: {}, refusal: 409 }),
     "GET /competitors/discovery/callback": () => ({ token: null, query: { state: "walk", code: "walk" } }),
+    // no Instagram app on the test server: the handshake and an unsigned body are refused
+    "GET /webhooks/instagram": () => ({ token: null, query: { "hub.mode": "subscribe", "hub.verify_token": "walk", "hub.challenge": "42" }, refusal: 403 }),
+    "POST /webhooks/instagram": () => ({ token: null, body: { object: "instagram", entry: [] }, refusal: 403 }),
     "GET /competitors/{id}": () => ({ params: { id: ids.competitor } }),
     "PUT /competitors/{id}": () => ({ params: { id: ids.competitor }, body: { name: "Rival", platform: "instagram", handle: "rival.cafe" } }),
     "DELETE /competitors/{id}": async () => ({ params: { id: (await made("POST", "/api/competitors", holder, { name: `Doomed ${n()}`, platform: "instagram", handle: `doomed.${n()}` })).id } }),

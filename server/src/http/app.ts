@@ -28,6 +28,8 @@ import { campaignsRouter } from "../modules/campaigns/campaigns.rest.ts";
 import { businessProfileRouter } from "../modules/business-profile/business-profile.rest.ts";
 import { gettingStartedRouter } from "../modules/getting-started/getting-started.rest.ts";
 import { aiRouter, studioRouter } from "../modules/studio/studio.rest.ts";
+import { instagramWebhookRouter } from "../modules/inbox/instagram-webhook.rest.ts";
+import { instagramWebhookOperations } from "../modules/inbox/instagram-webhook.openapi.ts";
 import type { Services } from "../services.ts";
 import { authOperations } from "../modules/auth/auth.openapi.ts";
 import { clientsOperations } from "../modules/clients/clients.openapi.ts";
@@ -88,6 +90,7 @@ export const REST_OPERATIONS: RestOperation[] = [
   ...campaignsOperations,
   ...businessProfileOperations,
   ...gettingStartedOperations,
+  ...instagramWebhookOperations,
 ];
 
 export function createApp(opts: { config: Config; services: Services; logger: Logger; graphql: express.RequestHandler; graphqlSchema: express.RequestHandler }) {
@@ -100,6 +103,8 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   app.use(helmet({ contentSecurityPolicy: { directives: { "img-src": ["'self'", "data:", "blob:"], "connect-src": ["'self'", "ws:", "wss:"] } } }));
   app.use(refuseUnreadablePaths);
 
+  // Instagram's webhook reads its raw body (the signature is over the bytes): before the JSON parser below
+  app.use("/api/webhooks/instagram", instagramWebhookRouter(opts.services));
   const json = express.json({ limit: BODY_LIMIT });
   const api = express.Router();
   api.use(json);

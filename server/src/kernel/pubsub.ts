@@ -25,6 +25,8 @@ export interface Events {
   "account.changed": { businessId: string; platform: string; status: string };
   /** the metrics job wrote a business's figures or audience (analytics' realtime view refreshes) */
   "metrics.changed": { businessId: string };
+  /** the inbox of a business changed: new or updated guest items from a sync or the Instagram webhook (open inboxes refetch) */
+  "inbox.changed": { businessId: string; reason: string };
   /** sessions were revoked (sign-out, password change or reset, suspension, removal): open sockets re-check theirs */
   "sessions.ended": { userId?: string; businessId?: string };
 }

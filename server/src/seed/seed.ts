@@ -7,6 +7,7 @@ import type { Logger } from "../kernel/logger.ts";
 import { hashPassword } from "../modules/auth/index.ts";
 import { ensureDemoProfile } from "../modules/business-profile/index.ts";
 import { ensureDemoHistory, type DemoMedia } from "./demo-history.ts";
+import { ensureDemoInbox } from "./demo-inbox.ts";
 
 export async function seedAdmin(db: Db, config: Config, logger: Logger): Promise<{ created: boolean; email: string; password?: string }> {
   const email = config.admin.email;
@@ -36,6 +37,7 @@ export async function seedDemo(db: Db, config: Config, logger: Logger, ensureAcc
     await ensureAccounts(existing.businessId);
     await ensureDemoProfile(db, existing.businessId); // demo businesses from before the profile existed get it once
     await ensureDemoHistory(db, media, existing.businessId); // and their posting history, once
+    await ensureDemoInbox(db, existing.businessId); // and their inbox (a demo Google branch, reviews, comments), once
     return { created: false, businessId: existing.businessId };
   }
   const password = config.demo.password ?? `Demo-${randomBytes(9).toString("base64url")}7a!`;
@@ -62,6 +64,7 @@ export async function seedDemo(db: Db, config: Config, logger: Logger, ensureAcc
   await ensureAccounts(business.id);
   await ensureDemoProfile(db, business.id);
   await ensureDemoHistory(db, media, business.id);
+  await ensureDemoInbox(db, business.id);
   if (!config.demo.password) logger.info(`\n  Demo business "Sufra Demo Café": ${DEMO_OWNER_EMAIL} and ${DEMO_CLIENT_EMAIL}\n  Password (shown only this once): ${password}\n`);
   return { created: true, businessId: business.id, ...(config.demo.password ? {} : { password }) };
 }

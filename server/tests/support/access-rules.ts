@@ -111,6 +111,9 @@ export const REST_RULES: Record<string, Rule> = {
   "POST /api/reviews/:id/approve": r("business"),
   "POST /api/reviews/:id/replied": r("business"),
   "DELETE /api/reviews/:id": r("business"),
+  // Instagram's webhook: Meta calls it; the handshake's verify token and the body's signature, not a session, admit it
+  "GET /api/webhooks/instagram": r("public"),
+  "POST /api/webhooks/instagram": r("public"),
   "GET /api/competitors": r("business"),
   "POST /api/competitors": r("business"),
   "GET /api/competitors/benchmark": r("business"),

@@ -18,6 +18,7 @@ const TYPE_DESCRIPTIONS: Record<string, string> = {
   account_reconnect_needed: "To the business's people: a network account must be reconnected (platform, handle).",
   competitor_discovery_expiring: "To the business's people: the Facebook sign-in for competitor figures expires soon (handle, expiresAt).",
   webhook_disabled: "To the business's webhook managers: an endpoint was turned off after its deliveries failed for 3 days.",
+  review_negative: "To the business's people: a new Google review of 1 or 2 stars, or a guest's review or comment read as negative, arrived in the inbox (reviewId, source, rating, author, excerpt, locationTitle).",
 };
 const NotificationTypeEnum = builder.enumType("NotificationType", {
   description: "What happened; the client writes the text from the type and its data, in the person's language.",
@@ -39,6 +40,11 @@ type DataShape = {
   expiresAt?: string;
   endpointId?: string;
   url?: string;
+  reviewId?: string;
+  source?: string;
+  rating?: number | null;
+  author?: string;
+  locationTitle?: string | null;
 };
 const NotificationData = builder.objectRef<DataShape>("NotificationData").implement({
   description: "The facts a notification's text needs; which are set depends on the type.",
@@ -50,13 +56,18 @@ const NotificationData = builder.objectRef<DataShape>("NotificationData").implem
     trialEndsAt: t.field({ type: "DateTime", nullable: true, description: "account_approved, trial_ending: when the free trial ends", resolve: (d) => (d.trialEndsAt ? new Date(d.trialEndsAt) : null) }),
     postId: t.id({ nullable: true, description: "post_*, snapchat_ready: the post", resolve: (d) => d.postId ?? null }),
     platform: t.string({ nullable: true, description: "post_*, snapchat_ready, account_reconnect_needed: instagram, twitter or snapchat", resolve: (d) => d.platform ?? null }),
-    excerpt: t.string({ nullable: true, description: "post_*, snapchat_ready: the caption's first words", resolve: (d) => d.excerpt ?? null }),
+    excerpt: t.string({ nullable: true, description: "post_*, snapchat_ready: the caption's first words; review_negative: the guest's first words", resolve: (d) => d.excerpt ?? null }),
     errorCode: t.string({ nullable: true, description: "post_failed: why, as a message key", resolve: (d) => d.errorCode ?? null }),
     errorMessage: t.string({ nullable: true, description: "post_failed: the platform's own words", resolve: (d) => d.errorMessage ?? null }),
     handle: t.string({ nullable: true, description: "account_reconnect_needed, competitor_discovery_expiring: the account's handle", resolve: (d) => d.handle ?? null }),
     expiresAt: t.field({ type: "DateTime", nullable: true, description: "competitor_discovery_expiring: when the Facebook sign-in for competitor figures expires", resolve: (d) => (d.expiresAt ? new Date(d.expiresAt) : null) }),
     endpointId: t.id({ nullable: true, description: "webhook_disabled: the webhook endpoint that was turned off", resolve: (d) => d.endpointId ?? null }),
     url: t.string({ nullable: true, description: "webhook_disabled: the endpoint's address", resolve: (d) => d.url ?? null }),
+    reviewId: t.id({ nullable: true, description: "review_negative: the guest's item in the inbox", resolve: (d) => d.reviewId ?? null }),
+    source: t.string({ nullable: true, description: "review_negative: where the guest wrote it (google, instagram, ...)", resolve: (d) => d.source ?? null }),
+    rating: t.int({ nullable: true, description: "review_negative: the stars (1-5); null for a comment", resolve: (d) => d.rating ?? null }),
+    author: t.string({ nullable: true, description: "review_negative: the guest's display name or username", resolve: (d) => d.author ?? null }),
+    locationTitle: t.string({ nullable: true, description: "review_negative: the Google location (branch) the review is about; null otherwise", resolve: (d) => d.locationTitle ?? null }),
   }),
 });
 

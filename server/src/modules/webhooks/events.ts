@@ -9,6 +9,8 @@ import { restReview } from "../inbox/index.ts";
 export type WebhookSubject =
   | { type: "post.scheduled" | "post.published" | "post.failed" | "post.unconfirmed"; postId: string }
   | { type: "review.received"; reviewId: string }
+  /** an Instagram comment: a row of reviews with kind comment, shown as a review is */
+  | { type: "comment.received"; reviewId: string }
   | { type: "campaign.ended"; campaignId: string }
   | { type: "subscription.changed"; change: string };
 
@@ -22,7 +24,8 @@ export async function renderSubject(tx: Tx, businessId: string, s: WebhookSubjec
       const post = await tx.post.findFirst({ where: { id: s.postId, businessId }, include: postInclude });
       return post ? restPost(post) : null;
     }
-    case "review.received": {
+    case "review.received":
+    case "comment.received": {
       const review = await tx.review.findFirst({ where: { id: s.reviewId, businessId } });
       return review ? restReview(review) : null;
     }

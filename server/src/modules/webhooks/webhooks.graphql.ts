@@ -11,9 +11,10 @@ const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "post.published": "post.published: a post's networks have all answered and at least one has it; status is published or partially_published (data: the post)",
   "post.failed": "post.failed: a post could not be published on any network (data: the post with each target's error)",
   "post.unconfirmed": "post.unconfirmed: a network did not answer in time; a person should check whether the post went out (data: the post)",
-  "review.received": "review.received: a review was added by hand or imported from a CSV file (data: the review)",
+  "review.received": "review.received: a review was added by hand, imported from a CSV file or found on Google by the inbox's sync (data: the review)",
   "campaign.ended": "campaign.ended: the Kuwait day after a campaign's last day began (data: the campaign)",
   "subscription.changed": "subscription.changed: the business's plan or its status changed, e.g. trial days gifted (data: the subscription)",
+  "comment.received": "comment.received: a guest commented under one of the business's Instagram posts (data: the comment, in the review's shape with kind comment)",
 };
 
 const eventName = (t: WebhookEventType) => t.replace(".", "_").toUpperCase();
