@@ -21,3 +21,4 @@ export * from "./competitors.ts";
 export * from "./campaigns.ts";
 export * from "./webhooks.ts";
 export * from "./google.ts";
+export * from "./instagram.ts";

@@ -114,7 +114,7 @@ describe("Instagram", () => {
     const url = new URL(ig.authorizeUrl({ state: "st4te", codeChallenge: "ignored", redirectUri: "https://sufra.test/cb/instagram" }));
     expect(url.searchParams.get("client_id")).toBe(s.appId);
     expect(url.searchParams.get("response_type")).toBe("code");
-    expect(url.searchParams.get("scope")).toBe("instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments");
+    expect(url.searchParams.get("scope")).toBe("instagram_business_basic,instagram_business_content_publish,instagram_business_manage_insights,instagram_business_manage_comments,instagram_business_manage_messages");
     expect(url.searchParams.get("state")).toBe("st4te");
     expect(url.searchParams.has("code_challenge")).toBe(false);
 

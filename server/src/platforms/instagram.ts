@@ -2,6 +2,7 @@
 // two-step flow: prepare creates a media container and waits until Instagram has fetched and
 // processed the media; send publishes the container. Instagram refuses to publish a container
 // twice, so the container id saved in progress is what makes a publish safe to reason about.
+import { INSTAGRAM_SCOPES } from "@sufra/schema";
 import { fetchJson, mapLimit, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
 import {
   PlatformError,
@@ -37,12 +38,8 @@ export interface InstagramTuning {
   mediaFetchRetries?: number;
 }
 
-const SCOPES = [
-  "instagram_business_basic",
-  "instagram_business_content_publish",
-  "instagram_business_manage_insights",
-  "instagram_business_manage_comments",
-];
+// what each is for, in both languages, lives beside the list (@sufra/schema INSTAGRAM_PERMISSIONS)
+const SCOPES: string[] = [...INSTAGRAM_SCOPES];
 const DAY_MS = 86_400_000;
 const PUBLISH_LIMIT_SUBCODE = 2207042;
 /** app (4), user (17), page (32) and custom (613) throttling, and Instagram's Business Use Case limit (80002) */

@@ -5,10 +5,13 @@
 // children are not FINISHED yet (images are processed too), and, when a test throttles it, every
 // call with Business Use Case error 80002 and the X-Business-Use-Case-Usage header. Tests steer it
 // through `state`: tokens, failures, held responses, slow containers, the daily publishing limit.
+// Guests' comments: the comments and replies edges (paged, newest first), public replies, hiding,
+// Private Replies through the messages endpoint (one per comment, within 7 days of it), scopes a
+// token lacks, switchable throttling (codes 4, 17, 32, 613), and signed comments webhooks.
 import { Holds, type Held } from "./holds.ts";
 import type http from "node:http";
 import { GraphError, graphError, reply, serveGraph } from "./graph-server.ts";
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 
 export type IgEndpoint =
   | "oauth_token"
@@ -28,7 +31,30 @@ export type IgEndpoint =
   /** GET /{ig-user-id}/insights: follower_demographics, online_followers */
   | "user_insights"
   /** GET /{ig-user-id}?fields=business_discovery.username(<name>){...}: refused here, as graph.instagram.com does */
-  | "business_discovery";
+  | "business_discovery"
+  /** GET /{ig-media-id}/comments: top-level comments, newest first, paged */
+  | "list_comments"
+  /** GET /{ig-comment-id}/replies */
+  | "list_replies"
+  /** POST /{ig-comment-id}/replies?message= */
+  | "reply_comment"
+  /** POST /{ig-comment-id}?hide=true|false */
+  | "hide_comment"
+  /** POST /{ig-user-id}/messages with recipient.comment_id: a Private Reply */
+  | "send_message";
+
+/** The Graph throttling codes instagram.ts reads as rate limits: app, user, page, custom. */
+export type IgThrottleCode = 4 | 17 | 32 | 613;
+const THROTTLE_MESSAGES: Record<IgThrottleCode, string> = {
+  4: "(#4) Application request limit reached",
+  17: "(#17) User request limit reached",
+  32: "(#32) Page request limit reached",
+  613: "(#613) Calls to this api have exceeded the rate limit.",
+};
+const GUEST_ENDPOINTS = new Set<IgEndpoint>(["list_comments", "list_replies", "reply_comment", "hide_comment", "send_message"]);
+const MANAGE_COMMENTS = "instagram_business_manage_comments";
+const MANAGE_MESSAGES = "instagram_business_manage_messages";
+const DAY_MS = 86_400_000;
 
 /** A professional account other accounts can look up (business discovery); media newest last, as published. */
 export interface IgDiscoverable {
@@ -61,6 +87,8 @@ export interface IgToken {
   expiresAt: number;
   expired: boolean;
   revoked: boolean;
+  /** the permissions granted; undefined: every permission (tokens made before scopes mattered here) */
+  scopes?: string[];
 }
 export interface IgContainer {
   id: string;
@@ -87,7 +115,28 @@ export interface IgMedia {
 export interface IgComment {
   id: string;
   mediaId: string;
+  /** the text */
   message: string;
+  /** when it was written (comments made through the API: when the fake received them) */
+  timestamp?: Date;
+  username?: string;
+  /** the author's id: the business's user id for its own comments, an Instagram-scoped id for guests */
+  fromId?: string;
+  /** a reply: the top-level comment it is under */
+  parentId?: string | null;
+  hidden?: boolean;
+  likeCount?: number;
+}
+/** A Private Reply Instagram accepted. */
+export interface IgMessage {
+  id: string;
+  /** the business that sent it */
+  userId: string;
+  commentId: string;
+  /** the commenter it went to */
+  recipientId: string;
+  text: string;
+  at: Date;
 }
 /**
  * "media_fetch": Instagram's download of the media URL fails (2207052), as it does now and then;
@@ -120,6 +169,12 @@ export class InstagramFakeState {
   carouselItemPolls = 1;
   /** Business Use Case throttling: every call answers 80002 until `until` (ms), the header saying how long */
   buc: { until: number; regainMinutes: number } | null = null;
+  /** Private Replies sent, oldest first */
+  messages: IgMessage[] = [];
+  /** while set, every guest-comment call (comments, replies, hide, messages) answers this throttling code */
+  guestThrottle: IgThrottleCode | null = null;
+  /** replies a comment carries inline in the comments edge (replies{...}) before its replies edge pages */
+  inlineReplies = 25;
   private seq = 17_900_000_000_000_000n;
   /** set by the server: the fake's base URL */
   url = "";
@@ -141,12 +196,17 @@ export class InstagramFakeState {
     this.codes.set(code, user);
     this.users.set(user.userId, user);
   }
-  /** a ready long-lived token, without going through OAuth; `ageMs`: issued that long ago */
-  issueToken(user: IgUser, ttlMs = 60 * 86_400_000, ageMs = 0): string {
+  /** a ready long-lived token, without going through OAuth; `ageMs`: issued that long ago; `scopes`: only these granted */
+  issueToken(user: IgUser, ttlMs = 60 * 86_400_000, ageMs = 0, scopes?: string[]): string {
     this.users.set(user.userId, user);
     const t = this.addToken(user.userId, "long", ttlMs);
     t.issuedAt -= ageMs;
+    if (scopes) t.scopes = [...scopes];
     return t.token;
+  }
+  /** from now on the token holds only these permissions */
+  grantScopes(token: string, scopes: string[]): void {
+    this.tokens.get(token)!.scopes = [...scopes];
   }
   addToken(userId: string, kind: "short" | "long", ttlMs: number): IgToken {
     const now = Date.now();
@@ -208,7 +268,74 @@ export class InstagramFakeState {
   posts(userId?: string): IgMedia[] {
     return userId ? this.media.filter((m) => m.userId === userId) : this.media;
   }
+
+  // ------------------------------------------------------------ guests' comments
+  /** a post of the account, as if published `ageMs` ago (without going through containers) */
+  addMedia(userId: string, opts: { caption?: string; ageMs?: number } = {}): IgMedia {
+    const m: IgMedia = { id: this.nextId(), userId, containerId: "", caption: opts.caption ?? "", mediaType: "IMAGE", permalink: "", timestamp: new Date(Date.now() - (opts.ageMs ?? 0)) };
+    m.permalink = `https://www.instagram.com/p/${Buffer.from(m.id).toString("base64url").slice(0, 11)}/`;
+    this.media.push(m);
+    return m;
+  }
+  /** a guest's comment under a post; `at` defaults to now; `fromId` to a made-up Instagram-scoped id */
+  addComment(mediaId: string, c: { text: string; username: string; fromId?: string; at?: Date; hidden?: boolean; likeCount?: number }): IgComment {
+    if (!this.media.some((m) => m.id === mediaId)) throw new Error(`no media ${mediaId}`);
+    const comment: IgComment = { id: this.nextId(), mediaId, message: c.text, timestamp: c.at ?? new Date(), username: c.username, fromId: c.fromId ?? `igsid-${c.username}`, parentId: null, hidden: c.hidden ?? false, likeCount: c.likeCount ?? 0 };
+    this.comments.push(comment);
+    return comment;
+  }
+  /** a reply under a comment (a reply to a reply goes under its top-level comment, as on Instagram) */
+  addReply(commentId: string, r: { text: string; username: string; fromId?: string; at?: Date }): IgComment {
+    const top = this.topComment(commentId);
+    if (!top) throw new Error(`no comment ${commentId}`);
+    const c: IgComment = { id: this.nextId(), mediaId: top.mediaId, message: r.text, timestamp: r.at ?? new Date(), username: r.username, fromId: r.fromId ?? `igsid-${r.username}`, parentId: top.id, hidden: false, likeCount: 0 };
+    this.comments.push(c);
+    return c;
+  }
+  comment(id: string): IgComment | undefined {
+    return this.comments.find((c) => c.id === id);
+  }
+  /** the replies under a comment, oldest first */
+  repliesTo(commentId: string): IgComment[] {
+    return this.comments.filter((c) => c.parentId === commentId).sort((a, b) => time(a) - time(b));
+  }
+  topComment(id: string): IgComment | undefined {
+    const c = this.comment(id);
+    return c?.parentId ? this.comment(c.parentId) : c;
+  }
+  /** every guest-comment call answers this throttling code until lifted with null */
+  throttleGuests(code: IgThrottleCode | null): void {
+    this.guestThrottle = code;
+  }
+  /** the body of Instagram's comments webhook for a comment ("comments" field of the instagram object) */
+  commentWebhook(commentId: string): Record<string, unknown> {
+    const c = this.comment(commentId);
+    if (!c) throw new Error(`no comment ${commentId}`);
+    const m = this.media.find((x) => x.id === c.mediaId)!;
+    const value: Record<string, unknown> = { from: { id: c.fromId ?? "", username: c.username ?? "" }, media: { id: m.id, media_product_type: m.mediaType === "VIDEO" ? "REELS" : "FEED" }, id: c.id, text: c.message };
+    if (c.parentId) value.parent_id = c.parentId;
+    return { object: "instagram", entry: [{ id: m.userId, time: Math.floor(time(c) / 1000), changes: [{ field: "comments", value }] }] };
+  }
+  /**
+   * POSTs a webhook body to `url` as Meta does: JSON, signed in X-Hub-Signature-256 with the app secret.
+   * `signature`: "forged" signs with another secret, "missing" sends no signature header.
+   */
+  async sendWebhook(url: string, body: unknown, opts: { signature?: "good" | "forged" | "missing" } = {}): Promise<{ status: number; text: string }> {
+    const raw = typeof body === "string" ? body : JSON.stringify(body);
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    const how = opts.signature ?? "good";
+    if (how !== "missing") headers["x-hub-signature-256"] = hubSignature(raw, how === "good" ? this.appSecret : `${this.appSecret}-forged`);
+    const r = await fetch(url, { method: "POST", headers, body: raw, signal: AbortSignal.timeout(10_000) });
+    return { status: r.status, text: await r.text() };
+  }
 }
+
+/** X-Hub-Signature-256: "sha256=" and the hex HMAC-SHA256 of the raw body keyed with the app secret */
+export function hubSignature(rawBody: string | Buffer, secret: string): string {
+  return `sha256=${createHmac("sha256", secret).update(rawBody).digest("hex")}`;
+}
+
+const time = (c: IgComment) => (c.timestamp ?? new Date(0)).getTime();
 
 const graphErr = (status: number, message: string, code: number, extra: Record<string, unknown> = {}) => graphError(status, message, code, extra, "IGApiException");
 const missing = (id: string) =>
@@ -249,6 +376,10 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
   else if (b === "media") endpoint = post ? "create_container" : "list_media";
   else if (post && b === "media_publish") endpoint = "publish";
   else if (post && b === "comments") endpoint = "comment";
+  else if (!post && b === "comments") endpoint = "list_comments";
+  else if (b === "replies") endpoint = post ? "reply_comment" : "list_replies";
+  else if (post && b === "messages") endpoint = "send_message";
+  else if (post && a && !b && state.comment(a)) endpoint = "hide_comment";
   else if (!post && b === "content_publishing_limit") endpoint = "publishing_limit";
   else if (!post && a && !b && (p.fields ?? "").startsWith("business_discovery.")) endpoint = "business_discovery";
   else if (!post && b === "insights" && state.users.has(a)) endpoint = "user_insights";
@@ -263,6 +394,10 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
   res.setHeader("x-business-use-case-usage", bucUsage(state, throttled));
   if (throttled) {
     throw graphErr(400, "There have been too many calls for this Instagram account. Wait a bit and try again.", 80002, { is_transient: true, error_user_title: "Too many calls" });
+  }
+
+  if (state.guestThrottle && GUEST_ENDPOINTS.has(endpoint)) {
+    throw graphErr(400, THROTTLE_MESSAGES[state.guestThrottle], state.guestThrottle, { is_transient: true });
   }
 
   const failure = state.failures.get(endpoint);
@@ -295,7 +430,9 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
     return reply(res, 200, { data: [{ access_token: t.token, user_id: user.userId, permissions: "instagram_business_basic,instagram_business_content_publish" }] });
   }
 
-  const token = authenticate(state, p.access_token);
+  // the messaging API is called with the token as a bearer (Private Replies guide), the rest with access_token
+  const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
+  const token = authenticate(state, p.access_token ?? bearer);
 
   switch (endpoint) {
     case "exchange_token": {
@@ -359,11 +496,43 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
     case "comment": {
       const m = state.media.find((x) => x.id === a);
       if (!m || m.userId !== token.userId) throw missing(a);
+      requireScope(token, MANAGE_COMMENTS);
       if (!p.message) throw graphErr(400, "(#100) The parameter message is required", 100);
-      const c = { id: state.nextId(), mediaId: m.id, message: p.message };
+      const c: IgComment = { id: state.nextId(), mediaId: m.id, message: p.message, timestamp: new Date(), username: state.users.get(token.userId)?.username, fromId: token.userId, parentId: null, hidden: false, likeCount: 0 };
       state.comments.push(c);
       return reply(res, 200, { id: c.id });
     }
+    case "list_comments": {
+      const m = state.media.find((x) => x.id === a);
+      if (!m || m.userId !== token.userId) throw missing(a);
+      requireScope(token, MANAGE_COMMENTS);
+      // API version 3.2 and later answer the newest comment first
+      const top = state.comments.filter((c) => c.mediaId === m.id && !c.parentId).sort((x, y) => time(y) - time(x));
+      return reply(res, 200, pageOf(state, url, p, top, 25, 50, (c) => commentJson(state, c, p.fields)));
+    }
+    case "list_replies": {
+      const c = ownComment(state, token, a);
+      requireScope(token, MANAGE_COMMENTS);
+      return reply(res, 200, pageOf(state, url, p, state.repliesTo(c.id), 25, 50, (x) => commentJson(state, x, p.fields)));
+    }
+    case "reply_comment": {
+      const c = ownComment(state, token, a);
+      requireScope(token, MANAGE_COMMENTS);
+      if (!p.message) throw graphErr(400, "(#100) The parameter message is required", 100);
+      // "You cannot reply to hidden comments" (IG Comment Replies reference)
+      if (state.topComment(c.id)!.hidden) throw graphErr(400, "(#100) You cannot reply to a hidden comment", 100);
+      const r = state.addReply(c.id, { text: p.message, username: state.users.get(token.userId)?.username ?? "", fromId: token.userId });
+      return reply(res, 200, { id: r.id });
+    }
+    case "hide_comment": {
+      const c = ownComment(state, token, a);
+      requireScope(token, MANAGE_COMMENTS);
+      if (p.hide !== "true" && p.hide !== "false") throw graphErr(400, "(#100) Param hide must be a boolean", 100);
+      c.hidden = p.hide === "true";
+      return reply(res, 200, { success: true });
+    }
+    case "send_message":
+      return reply(res, 200, privateReply(state, token, ownUser(token, a), p as Record<string, unknown>));
     case "publishing_limit": {
       const userId = ownUser(token, a);
       return reply(res, 200, { data: [{ quota_usage: state.quotaUsage(userId), config: { quota_total: state.quota.total, quota_duration: state.quota.durationSecs } }] });
@@ -433,6 +602,106 @@ function authenticate(state: InstagramFakeState, token: string | undefined): IgT
   if (t.revoked) throw graphErr(400, "Error validating access token: The user has not authorized application.", 190, { error_subcode: 458 });
   if (t.expired || t.expiresAt < Date.now()) throw graphErr(400, "Error validating access token: Session has expired.", 190, { error_subcode: 463 });
   return t;
+}
+
+/** "(#10) Application does not have permission for this action" when the token lacks the scope */
+function requireScope(token: IgToken, scope: string): void {
+  if (token.scopes && !token.scopes.includes(scope)) throw graphErr(403, "(#10) Application does not have permission for this action", 10);
+}
+
+/** a comment under one of the token's own posts */
+function ownComment(state: InstagramFakeState, token: IgToken, id: string): IgComment {
+  const c = state.comment(id);
+  const m = c && state.media.find((x) => x.id === c.mediaId);
+  if (!c || !m || m.userId !== token.userId) throw missing(id);
+  return c;
+}
+
+/**
+ * POST /{ig-user-id}/messages { recipient: { comment_id }, message: { text } }: one Private Reply per
+ * comment, within 7 days of it. The refusals are the ones graph.instagram.com answers: code 10 /
+ * 2534022 "This message is sent outside of allowed window" (HTTP 403), code 100 / 2534025 "The
+ * comment is invalid for a private reply" for a comment that already had its one.
+ */
+function privateReply(state: InstagramFakeState, token: IgToken, userId: string, p: Record<string, unknown>) {
+  const parse = (v: unknown) => (typeof v === "string" ? (JSON.parse(v) as Record<string, unknown>) : ((v ?? {}) as Record<string, unknown>));
+  const recipient = parse(p.recipient);
+  const message = parse(p.message);
+  requireScope(token, MANAGE_MESSAGES);
+  const commentId = String(recipient.comment_id ?? "");
+  if (!commentId) throw graphErr(400, "(#100) The parameter recipient is required", 100);
+  if (typeof message.text !== "string" || !message.text) throw graphErr(400, "(#100) The parameter message is required", 100);
+  const c = state.comment(commentId);
+  const m = c && state.media.find((x) => x.id === c.mediaId);
+  if (!c || !m || m.userId !== userId) throw missing(commentId);
+  if (Date.now() - time(c) > 7 * DAY_MS) throw graphErr(403, "This message is sent outside of allowed window.", 10, { error_subcode: 2534022 });
+  if (state.messages.some((x) => x.commentId === c.id)) throw graphErr(400, "The comment is invalid for a private reply", 100, { error_subcode: 2534025 });
+  const sent: IgMessage = { id: `aWdfZAG1f${randomBytes(12).toString("base64url")}`, userId, commentId: c.id, recipientId: c.fromId ?? "", text: message.text, at: new Date() };
+  state.messages.push(sent);
+  return { recipient_id: sent.recipientId, message_id: sent.id };
+}
+
+/** One page of an edge: `limit` (default, at most max) from the `after` cursor, with Graph's paging block. */
+function pageOf<T>(state: InstagramFakeState, url: URL, p: Record<string, string>, all: T[], byDefault: number, max: number, json: (x: T) => unknown) {
+  const limit = Math.max(1, Math.min(Number(p.limit ?? byDefault) || byDefault, max));
+  const start = p.after ? Number(Buffer.from(p.after, "base64url").toString("utf8")) || 0 : 0;
+  const slice = all.slice(start, start + limit);
+  const cursor = (i: number) => Buffer.from(String(i)).toString("base64url");
+  const paging: Record<string, unknown> = slice.length ? { cursors: { before: cursor(start), after: cursor(start + slice.length) } } : {};
+  if (start + slice.length < all.length) {
+    const next = new URL(url.pathname, state.url);
+    for (const [k, v] of Object.entries(p)) if (k !== "after") next.searchParams.set(k, v);
+    next.searchParams.set("after", cursor(start + slice.length));
+    paging.next = next.toString();
+  }
+  return { data: slice.map(json), paging };
+}
+
+/** Splits a Graph fields list at its top-level commas: "id,replies{id,text}" -> ["id", "replies{id,text}"]. */
+function topFields(fields: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let cur = "";
+  for (const ch of fields) {
+    if (ch === "{") depth++;
+    if (ch === "}") depth--;
+    if (ch === "," && depth === 0) {
+      if (cur) out.push(cur.trim());
+      cur = "";
+    } else cur += ch;
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out;
+}
+
+/** A comment with the fields asked for (id alone when none are), replies{...} expanded to their first page. */
+function commentJson(state: InstagramFakeState, c: IgComment, fields: string | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: c.id };
+  for (const f of topFields(fields ?? "id")) {
+    const [name, sub] = f.includes("{") ? [f.slice(0, f.indexOf("{")), f.slice(f.indexOf("{") + 1, -1)] : [f, undefined];
+    if (name === "text") out.text = c.message;
+    else if (name === "timestamp") out.timestamp = igTime(c.timestamp ?? new Date(0));
+    else if (name === "username") out.username = c.username ?? "";
+    else if (name === "from") out.from = { id: c.fromId ?? "", username: c.username ?? "" };
+    else if (name === "hidden") out.hidden = c.hidden ?? false;
+    else if (name === "like_count") out.like_count = c.likeCount ?? 0;
+    else if (name === "media") out.media = { id: c.mediaId };
+    else if (name === "parent_id" && c.parentId) out.parent_id = c.parentId;
+    else if (name === "replies" && !c.parentId) {
+      const replies = state.repliesTo(c.id);
+      if (!replies.length) continue; // Graph leaves out an empty edge
+      const first = replies.slice(0, state.inlineReplies);
+      const more = replies.length > first.length;
+      const after = Buffer.from(String(first.length)).toString("base64url");
+      out.replies = {
+        data: first.map((r) => commentJson(state, r, sub ?? "id")),
+        paging: { cursors: { before: Buffer.from("0").toString("base64url"), after }, ...(more ? { next: `${state.url}/${state.graphVersion}/${c.id}/replies?fields=${encodeURIComponent(sub ?? "id")}&after=${after}` } : {}) },
+      };
+    } else if (!["id", "parent_id", "replies"].includes(name)) {
+      throw graphErr(400, `(#100) Tried accessing nonexisting field (${name}) on node type (IGComment)`, 100);
+    }
+  }
+  return out;
 }
 
 function ownUser(token: IgToken, id: string): string {
