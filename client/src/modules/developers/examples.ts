@@ -236,7 +236,7 @@ client.subscribe(
 }
 
 /** The events a webhook endpoint may subscribe to (docs/product.md#webhooks), and the test event. */
-export const WEBHOOK_EVENTS = ["post.scheduled", "post.published", "post.failed", "post.unconfirmed", "review.received", "campaign.ended", "subscription.changed", "ping"] as const;
+export const WEBHOOK_EVENTS = ["post.scheduled", "post.published", "post.failed", "post.unconfirmed", "review.received", "campaign.ended", "subscription.changed", "comment.received", "ping"] as const;
 
 /** A webhook request's body, as sent. */
 export const WEBHOOK_BODY = `{ "id": "9f1c…", "type": "post.published", "created_at": "2026-11-26T09:00:00.000Z", "data": { "id": "…", "status": "published", … } }`;

@@ -1,5 +1,5 @@
 // The bell against a small fake GraphQL server: the real unread count (no badge at 0), the latest
-// notifications in English and Arabic with how long ago they came, marking one and all read, a new
+// notifications in English and Arabic with how long ago they came (a negative review's too), marking one and all read, a new
 // notification arriving live, and a sign-up leading an admin to the clients list.
 import { ApolloClient, ApolloLink, InMemoryCache } from "@apollo/client";
 import { ApolloProvider } from "@apollo/client/react";
@@ -16,7 +16,7 @@ const MINUTE = 60_000;
 type Item = {
   __typename: "Notification";
   id: string;
-  type: "CLIENT_SIGNED_UP" | "ACCOUNT_APPROVED" | "ACCOUNT_REJECTED" | "TRIAL_ENDING" | "POST_FAILED" | "POST_UNCONFIRMED" | "SNAPCHAT_READY" | "ACCOUNT_RECONNECT_NEEDED" | "COMPETITOR_DISCOVERY_EXPIRING";
+  type: "CLIENT_SIGNED_UP" | "ACCOUNT_APPROVED" | "ACCOUNT_REJECTED" | "TRIAL_ENDING" | "POST_FAILED" | "POST_UNCONFIRMED" | "SNAPCHAT_READY" | "ACCOUNT_RECONNECT_NEEDED" | "COMPETITOR_DISCOVERY_EXPIRING" | "REVIEW_NEGATIVE";
   read: boolean;
   createdAt: string;
   data: {
@@ -32,6 +32,11 @@ type Item = {
     expiresAt: string | null;
     errorMessage: string | null;
     handle: string | null;
+    reviewId: string | null;
+    source: string | null;
+    rating: number | null;
+    author: string | null;
+    locationTitle: string | null;
   };
 };
 
@@ -41,7 +46,7 @@ const item = (id: string, type: Item["type"], minutesAgo: number, data: Partial<
   type,
   read,
   createdAt: new Date(Date.now() - minutesAgo * MINUTE).toISOString(),
-  data: { __typename: "NotificationData", businessId: "b1", companyName: "Dar Al Qahwa", reason: null, trialEndsAt: null, postId: null, platform: null, excerpt: null, errorCode: null, errorMessage: null, handle: null, expiresAt: null, ...data },
+  data: { __typename: "NotificationData", businessId: "b1", companyName: "Dar Al Qahwa", reason: null, trialEndsAt: null, postId: null, platform: null, excerpt: null, errorCode: null, errorMessage: null, handle: null, expiresAt: null, reviewId: null, source: null, rating: null, author: null, locationTitle: null, ...data },
 });
 
 /** A GraphQL server in memory: the person's notifications, the mutations that mark them, the live feed. */
@@ -231,6 +236,18 @@ describe("the publishing notifications' lines, in both languages", () => {
     );
     expect(line("ar", "COMPETITOR_DISCOVERY_EXPIRING", soon)).toMatch(/^ينتهي تسجيل دخولك عبر فيسبوك لأرقام المنافسين \(\u2068@daralqahwa\u2069\) في ٢٠ يناير ٢٠٢٧\. سجّل الدخول مجددًا من صفحة المنافسين/);
     expect(notificationLink("COMPETITOR_DISCOVERY_EXPIRING")).toBe("/competitors");
+  });
+
+  test("a negative review or comment: who, how many stars, which branch, the words, in each person's language; it opens the inbox", () => {
+    const review = { reviewId: "r1", source: "google", rating: 1, author: "فهد", excerpt: "القهوة باردة", locationTitle: "Salmiya" };
+    expect(line("en", "REVIEW_NEGATIVE", review)).toBe("فهد left a 1-star review of Salmiya on Google: “القهوة باردة”. Answer it in the inbox.");
+    expect(line("ar", "REVIEW_NEGATIVE", review)).toBe("ترك \u2068فهد\u2069 تقييمًا بنجمة واحدة لفرع Salmiya على جوجل: «القهوة باردة». ردّ عليه من صندوق الوارد.");
+    expect(line("en", "REVIEW_NEGATIVE", { ...review, rating: 2, locationTitle: null })).toBe("فهد left a 2-star review on Google: “القهوة باردة”. Answer it in the inbox.");
+    expect(line("ar", "REVIEW_NEGATIVE", { ...review, rating: 2, locationTitle: null })).toBe("ترك \u2068فهد\u2069 تقييمًا بنجمتين على جوجل: «القهوة باردة». ردّ عليه من صندوق الوارد.");
+    const comment = { reviewId: "c1", source: "instagram", rating: null, author: "ahmad_kw", excerpt: "Cold coffee, rude staff", locationTitle: null };
+    expect(line("en", "REVIEW_NEGATIVE", comment)).toBe("ahmad_kw wrote something unhappy on Instagram: “Cold coffee, rude staff”. Answer it in the inbox.");
+    expect(line("ar", "REVIEW_NEGATIVE", comment)).toBe("كتب \u2068ahmad_kw\u2069 تعليقًا غير راضٍ على إنستغرام: «Cold coffee, rude staff». ردّ عليه من صندوق الوارد.");
+    expect(notificationLink("REVIEW_NEGATIVE")).toBe("/inbox");
   });
 
   test("where each leads: a post's news to the posts, an account to Settings", () => {

@@ -1,6 +1,7 @@
 // A notification's line, written from its type and data in the person's language, and where opening
 // it leads (a post's news to the posts, an account to reconnect to Settings, a sign-up to the clients,
-// the Facebook sign-in for competitor figures to the competitors, a webhook turned off to the webhooks).
+// the Facebook sign-in for competitor figures to the competitors, a webhook turned off to the webhooks,
+// a negative review or comment to the inbox).
 import { isMessageKey, isPlatformName, messageText, PLATFORM_LABELS, type Locale } from "@sufra/schema";
 import type { TFunction } from "i18next";
 import type { NotificationItemFragment, NotificationType } from "../../graphql/graphql.ts";
@@ -9,6 +10,13 @@ import { formatDate } from "../../lib/format.ts";
 const platformOf = (p: string | null | undefined, locale: Locale) => {
   const name = (p ?? "").toLowerCase();
   return isPlatformName(name) ? PLATFORM_LABELS[name][locale] : (p ?? "");
+};
+
+/** Where a guest wrote: a network's name (Google, Instagram) or the source as stored. */
+const sourceOf = (s: string | null | undefined, locale: Locale) => {
+  const name = (s ?? "").toLowerCase();
+  if (name === "google") return locale === "ar" ? "جوجل" : "Google";
+  return isPlatformName(name) ? PLATFORM_LABELS[name][locale] : (s ?? "");
 };
 
 /** Why a post failed: the catalogue's sentence for its code (with the network's own words), else theirs. */
@@ -46,6 +54,13 @@ export function notificationText(t: TFunction, n: Pick<NotificationItemFragment,
       return n.data.expiresAt ? t("types.competitor_discovery_expiring", { ns: "notifications", handle: n.data.handle ?? "", date: formatDate(n.data.expiresAt, locale, "long") }) : t("types.unknown", { ns: "notifications" });
     case "WEBHOOK_DISABLED":
       return t("types.webhook_disabled", { ns: "notifications" });
+    case "REVIEW_NEGATIVE": {
+      const author = n.data.author ?? "";
+      const where = sourceOf(n.data.source, locale);
+      const branch = n.data.locationTitle ?? "";
+      if (n.data.rating != null) return t(branch ? "types.review_negative_rated_branch" : "types.review_negative_rated", { ns: "notifications", author, count: n.data.rating, where, branch, excerpt });
+      return t("types.review_negative", { ns: "notifications", author, where, excerpt });
+    }
     default:
       return t("types.unknown", { ns: "notifications" });
   }
@@ -59,6 +74,7 @@ const LINKS: Partial<Record<NotificationType, string>> = {
   ACCOUNT_RECONNECT_NEEDED: "/settings",
   COMPETITOR_DISCOVERY_EXPIRING: "/competitors",
   WEBHOOK_DISABLED: "/webhooks",
+  REVIEW_NEGATIVE: "/inbox",
 };
 
 /** Where opening a notification leads, when somewhere else helps. */
