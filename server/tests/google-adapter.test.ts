@@ -153,6 +153,11 @@ describe("OAuth", () => {
     expect(ttl).toBeGreaterThan(3_500_000);
     expect(ttl).toBeLessThanOrEqual(3_599_000);
     expect(google.refreshMarginMs).toBe(300_000);
+
+    // the same without the authorize page, as app tests may take it
+    const code3 = s.issueCode(person.id, { codeChallenge: challenge, redirectUri });
+    expect((await google.exchangeCode({ code: code3, codeVerifier: verifier, redirectUri })).externalId).toBe(account.name);
+    expect(Object.keys(s.env)).toContain("GOOGLE_MY_BUSINESS_URL");
   });
 
   test("refresh keeps the refresh token; a revoked grant answers invalid_grant, which means reconnect", async () => {

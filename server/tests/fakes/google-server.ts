@@ -146,6 +146,26 @@ export class GoogleFakeState {
       performanceUrl: this.url,
     };
   }
+  /** the environment that points Sufra's config (GOOGLE_*) at this stand-in */
+  get env(): Record<string, string> {
+    return {
+      GOOGLE_CLIENT_ID: this.clientId,
+      GOOGLE_CLIENT_SECRET: this.clientSecret,
+      GOOGLE_AUTHORIZE_URL: `${this.url}/o/oauth2/v2/auth`,
+      GOOGLE_TOKEN_URL: `${this.url}/token`,
+      GOOGLE_ACCOUNT_MANAGEMENT_URL: this.url,
+      GOOGLE_BUSINESS_INFORMATION_URL: this.url,
+      GOOGLE_VERIFICATIONS_URL: this.url,
+      GOOGLE_MY_BUSINESS_URL: this.url,
+      GOOGLE_PERFORMANCE_URL: this.url,
+    };
+  }
+  /** a code the token endpoint accepts once, as if the person had consented (without the authorize page) */
+  issueCode(personId: string, o: { codeChallenge: string; redirectUri: string; scopes?: string[] }): string {
+    const code = `4/${randomBytes(24).toString("base64url")}`;
+    this.codes.set(code, { personId, clientId: this.clientId, redirectUri: o.redirectUri, codeChallenge: o.codeChallenge, scopes: o.scopes ?? [BUSINESS_SCOPE], offline: true, expiresAt: Date.now() + 10 * 60_000 });
+    return code;
+  }
   /** a Google user; Google gives every user a PERSONAL account named after them */
   addPerson(p: { id?: string; name: string; email?: string }): { person: GooglePerson; account: GoogleAccountRec } {
     const person = { id: p.id ?? `person-${this.nextId()}`, name: p.name, email: p.email ?? `${p.name.toLowerCase().replace(/\W+/g, ".")}@gmail.com` };
