@@ -66,5 +66,7 @@ describe("googlePostOptionsSchema", () => {
       expect(messageText(p.key, "ar")).toMatch(/[\u0600-\u06FF]/);
     }
     expect(messageText("googleCouponTooLong", "ar")).toContain("٥٨");
+    // every problem at once, also when a field failed before the button's link was looked at
+    expect(googleOptionsProblems({ type: "event", cta: { action: "book" }, event: { title: "Oud night" } }).map((p) => p.path).sort()).toEqual(["cta.url", "event.endsAt", "event.startsAt"]);
   });
 });

@@ -116,9 +116,20 @@ export const googlePostOptionsSchema = z
     },
     gKey("googlePostTypeInvalid"),
   )
-  .superRefine((o, ctx) => {
-    if (o.cta && googlePostHasButton(o.type) && googleCtaNeedsUrl(o.cta.action) && !o.cta.url) ctx.addIssue({ code: "custom", message: "googleCtaUrlRequired", path: ["cta", "url"], input: o.cta });
-    if (googlePostHasEvent(o.type) && !o.event) ctx.addIssue({ code: "custom", message: "googleEventRequired", path: ["event"], input: o.event });
+  // both checks also run when another field failed (the composer shows every problem at once), as long
+  // as the fields they read are usable
+  .refine((o) => !(o.cta && googlePostHasButton(o.type) && googleCtaNeedsUrl(o.cta.action) && !o.cta.url), {
+    error: "googleCtaUrlRequired" as MessageKey,
+    path: ["cta", "url"],
+    when: (payload) => {
+      const v = payload.value as { type?: unknown; cta?: { action?: unknown } | null };
+      return (GOOGLE_POST_TYPES as readonly unknown[]).includes(v?.type) && (GOOGLE_CTA_ACTIONS as readonly unknown[]).includes(v?.cta?.action);
+    },
+  })
+  .refine((o) => !(googlePostHasEvent(o.type) && !o.event), {
+    error: "googleEventRequired" as MessageKey,
+    path: ["event"],
+    when: (payload) => (GOOGLE_POST_TYPES as readonly unknown[]).includes((payload.value as { type?: unknown })?.type),
   })
   .transform((o): GooglePostOptions => ({
     type: o.type,

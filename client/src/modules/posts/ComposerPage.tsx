@@ -4,11 +4,13 @@
 // one live preview per network with its counter as that network counts, computed on every keystroke
 // by @sufra/schema's previewPost (the server runs the same). ?at=<ISO> pre-fills the time (calendar).
 // "Write with AI" opens the studio (components/studio) in a drawer, loaded the first time it opens.
+// With Google chosen, its part (components/GoogleSection) says what kind of post it is there.
 import { BulbOutlined } from "@ant-design/icons";
 import { useMutation, useQuery } from "@apollo/client/react";
 import {
   canEnhanceImages,
   canSendTo,
+  googlePostOptionsSchema,
   isPostEditable,
   messageText,
   normalizeHashtag,
@@ -42,6 +44,7 @@ import { formatDateTime } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { gqlPlatform, PlatformLabel, platformName, postStatusName } from "../../shared/postBits.tsx";
 import { KuwaitDateTimePicker } from "./components/KuwaitDateTimePicker.tsx";
+import { GoogleSection, googleDraftOf, googleInputOf, googleOptionsOf, type GoogleDraft } from "./components/GoogleSection.tsx";
 import { MediaField, type MediaItem } from "./components/MediaField.tsx";
 import { PreviewCard } from "./components/PreviewCard.tsx";
 import type { Insertion } from "./components/studio/GenerateTab.tsx";
@@ -127,6 +130,8 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   const [search] = useSearchParams();
   const [campaignId, setCampaignId] = useState<string | null>(post ? (post.campaignId ?? null) : search.get("campaign"));
   const [occasion, setOccasion] = useState(occasionKey(post?.occasion));
+  const [googleDraft, setGoogleDraft] = useState<GoogleDraft>(() => googleDraftOf(post?.googleOptions));
+  const [googleErrors, setGoogleErrors] = useState<Record<string, string | undefined>>({});
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Action | null>(null);
@@ -144,6 +149,8 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   const connections = new Map(setup.platformConnections.map((c) => [platformName(c.platform), c]));
   const canEnhance = canEnhanceImages(setup.me.business?.subscription ? { plan: setup.me.business.subscription.plan, status: setup.me.business.subscription.status } : null);
   const instagram = platforms.includes("instagram");
+  const google = platforms.includes("google");
+  const googleOptions = useMemo(() => googleOptionsOf(googleDraft), [googleDraft]);
 
   const previews = useMemo(
     () =>
@@ -153,8 +160,9 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
         firstComment: instagram ? firstComment : null,
         platforms,
         media: items.map(({ media: m }) => ({ kind: m.kind === "VIDEO" ? "video" : "image", bytes: m.bytes, width: m.width, height: m.height, durationMs: m.durationMs })),
+        google: googleOptions,
       }),
-    [content, hashtags, firstComment, instagram, platforms, items],
+    [content, hashtags, firstComment, instagram, platforms, items, googleOptions],
   );
   const blocked = previews.some((p) => p.errors.length > 0);
 
@@ -215,7 +223,18 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
       // a new post names them only when chosen; an edit sends them always (null clears)
       ...(post || campaignId ? { campaignId } : {}),
       ...(post || occasion ? { occasion: occasion ? gqlOccasion(occasion) : null } : {}),
+      // Google's part only when the post goes there (the server ignores it otherwise)
+      ...(google ? { googleOptions: googleInputOf(googleDraft) } : {}),
     };
+  }
+
+  /** The Google options by the shared rule, each problem at its field in the section; true when none. */
+  function googleValid(): boolean {
+    if (!google) return true;
+    const next: Record<string, string> = {};
+    for (const issue of googlePostOptionsSchema.safeParse(googleOptions).error?.issues ?? []) next[issue.path.join(".")] ??= messageText(issue.message, locale);
+    setGoogleErrors(next);
+    return Object.keys(next).length === 0;
   }
 
   /** The shared rule's problems, at their fields; true when there are none. */
@@ -233,7 +252,12 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
       else if (scheduleProblem) next.scheduledFor = messageText(scheduleProblem, locale);
     }
     setErrors(next);
+    const googleOk = googleValid();
     if (Object.keys(next).length) return false;
+    if (!googleOk) {
+      setFormError(t("google.fix"));
+      return false;
+    }
     if (action !== "draft" && blocked) {
       setFormError(t("composer.fixProblems"));
       return false;
@@ -244,11 +268,17 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   function showServerError(e: unknown) {
     const details = errorDetails(e);
     const next: Partial<Record<Field, string>> = {};
+    const nextGoogle: Record<string, string> = {};
     for (const [path, texts] of Object.entries(details)) {
+      if (path.startsWith("googleOptions.")) {
+        if (texts[0]) nextGoogle[path.slice("googleOptions.".length)] = texts[0];
+        continue;
+      }
       const f = FIELDS.find((x) => x === path.split(".").pop());
       if (f && texts[0]) next[f] = texts[0];
     }
     setErrors(next);
+    setGoogleErrors(nextGoogle);
     setFormError(errorMessage(e));
   }
 
@@ -355,6 +385,16 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
             <Input.TextArea id="post-first-comment" dir="auto" value={firstComment} onChange={(e) => setFirstComment(e.target.value)} rows={2} data-testid="first-comment" />
           </Form.Item>
         )}
+        {google && (
+          <GoogleSection
+            value={googleDraft}
+            onChange={(d) => {
+              setGoogleDraft(d);
+              setGoogleErrors({});
+            }}
+            errors={googleErrors}
+          />
+        )}
         <Form.Item label={t("composer.media")} validateStatus={status("mediaIds")}>
           <MediaField
             items={items}
@@ -431,7 +471,7 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
         {previews.length === 0 ? (
           <Typography.Paragraph type="secondary">{t("composer.previewsEmpty")}</Typography.Paragraph>
         ) : (
-          previews.map((p) => <PreviewCard key={p.platform} preview={p} handle={firstHandle(p.platform)?.handle} demo={firstHandle(p.platform)?.demo} media={items[0]?.media} />)
+          previews.map((p) => <PreviewCard key={p.platform} preview={p} handle={firstHandle(p.platform)?.handle} demo={firstHandle(p.platform)?.demo} media={items[0]?.media} google={p.platform === "google" ? googleOptions : null} />)
         )}
       </section>
     </div>

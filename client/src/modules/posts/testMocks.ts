@@ -54,6 +54,7 @@ export const post = (id: string, extra: object = {}) => ({
   authorName: "Noura",
   occasion: null,
   campaignId: null,
+  googleOptions: null,
   media: [],
   targets: [target(`${id}-x`, "TWITTER", "PENDING")],
   ...extra,

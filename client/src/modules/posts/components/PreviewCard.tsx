@@ -2,10 +2,10 @@
 // caption as published (cut where the network would cut it), the count as the network counts it, the
 // hashtags, and what stops or weakens the post there, in the person's language. Computed in the
 // browser by @sufra/schema's previewPost, the same function the server runs before it publishes.
-import { PLATFORM_LABELS, postIssueText, type PlatformPreview } from "@sufra/schema";
+import { PLATFORM_LABELS, postIssueText, type GooglePostOptions, type PlatformPreview } from "@sufra/schema";
 import { Card, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { formatNumber } from "../../../lib/format.ts";
+import { formatDateTime, formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { POSTS_NS } from "../i18n.ts";
 import type { PostMedia } from "../upload.ts";
@@ -18,9 +18,13 @@ interface Props {
   media?: PostMedia;
   /** Instagram: the crop chosen for the first picture */
   thumbnail?: string | null;
+  /** Google: the post's kind, title, dates, offer and button, shown as Google lays them out */
+  google?: GooglePostOptions | null;
 }
 
-export function PreviewCard({ preview, handle, demo, media, thumbnail }: Props) {
+const isInstant = (v: string | null | undefined): v is string => !!v && !Number.isNaN(Date.parse(v));
+
+export function PreviewCard({ preview, handle, demo, media, thumbnail, google }: Props) {
   const { t } = useTranslation(POSTS_NS);
   const locale = useLocale();
   const p = preview.platform;
@@ -51,6 +55,21 @@ export function PreviewCard({ preview, handle, demo, media, thumbnail }: Props) 
       }
     >
       {picture && <img className="sufra-preview-media" src={picture} alt="" loading="lazy" />}
+      {p === "google" && google && (
+        <div className="sufra-preview-google-head" data-testid="preview-google-head">
+          <Tag>{t(`google.types.${google.type}`)}</Tag>
+          {google.event?.title && (
+            <Typography.Text strong dir="auto" data-testid="preview-google-title">
+              {google.event.title}
+            </Typography.Text>
+          )}
+          {isInstant(google.event?.startsAt) && isInstant(google.event?.endsAt) && (
+            <Typography.Text type="secondary" data-testid="preview-google-dates">
+              {t("google.runs", { from: formatDateTime(google.event.startsAt, locale), to: formatDateTime(google.event.endsAt, locale) })}
+            </Typography.Text>
+          )}
+        </div>
+      )}
       {preview.text && (
         <>
           {preview.overLimit && (
@@ -62,6 +81,22 @@ export function PreviewCard({ preview, handle, demo, media, thumbnail }: Props) 
             {preview.overLimit ? preview.truncated : preview.text}
           </p>
         </>
+      )}
+      {p === "google" && google && (google.offer?.couponCode || google.offer?.terms || google.offer?.redeemUrl || google.cta) && (
+        <div className="sufra-preview-google-foot" data-testid="preview-google-foot">
+          {google.offer?.couponCode && (
+            <div className="sufra-preview-coupon">
+              {t("google.couponShown")} <bdi dir="ltr">{google.offer.couponCode}</bdi>
+            </div>
+          )}
+          {google.offer?.terms && (
+            <Typography.Text type="secondary" dir="auto">
+              {google.offer.terms}
+            </Typography.Text>
+          )}
+          {google.offer?.redeemUrl && <span className="sufra-preview-cta">{t("google.redeemOnline")}</span>}
+          {google.cta && <span className="sufra-preview-cta">{t(`google.actions.${google.cta.action}`)}</span>}
+        </div>
       )}
       <div className="sufra-preview-meta">
         <Typography.Text type="secondary">
