@@ -103,6 +103,17 @@ export const ERRORS = {
   FACEBOOK_RECONNECT_NEEDED: { status: 409, graphql: "BAD_USER_INPUT", en: "Your Facebook sign-in for competitor figures has expired. Sign in again.", ar: "انتهت صلاحية تسجيل دخولك عبر فيسبوك لأرقام المنافسين. سجّل الدخول مجددًا." },
   FACEBOOK_NOT_CONFIGURED: { status: 409, graphql: "BAD_USER_INPUT", en: "Reading figures from Instagram is not set up on this server.", ar: "قراءة الأرقام من إنستغرام غير مفعّلة على هذا الخادم." },
   // ---- end of competitors
+  // ---- the inbox: answering guests (docs/product.md#reviews)
+  REPLY_NOT_ALLOWED: { status: 403, graphql: "FORBIDDEN", en: "Only the owners and the account holder may answer guests publicly, unless they allow the team to", ar: "الرد العلني على الضيوف لأصحاب النشاط وصاحب الحساب فقط، ما لم يسمحوا للفريق بذلك" },
+  LOCATION_NOT_VERIFIED: { status: 409, graphql: "BAD_USER_INPUT", en: "Google allows replies only on verified locations. Verify this branch on Google Business Profile, then send again", ar: "تسمح جوجل بالرد فقط على المواقع الموثقة. وثّق هذا الفرع في ملف النشاط التجاري على جوجل ثم أرسل مرة أخرى" },
+  PRIVATE_REPLY_WINDOW_CLOSED: { status: 409, graphql: "BAD_USER_INPUT", en: "A private reply can be sent only within 7 days of the comment", ar: "يمكن إرسال الرد الخاص خلال ٧ أيام من التعليق فقط" },
+  PRIVATE_REPLY_ALREADY_SENT: { status: 409, graphql: "BAD_USER_INPUT", en: "A private reply was already sent for this comment; Instagram allows one", ar: "أُرسل رد خاص على هذا التعليق من قبل؛ يسمح إنستغرام برد واحد" },
+  NETWORK_REFUSED_REPLY: { status: 409, graphql: "BAD_USER_INPUT", en: "The network refused this reply. Your text is kept; read the reason, change it or try later", ar: "رفضت المنصة هذا الرد. نصك محفوظ؛ اقرأ السبب ثم عدّله أو حاول لاحقًا" },
+  NETWORK_UNAVAILABLE: { status: 503, graphql: "INTERNAL_SERVER_ERROR", en: "The network did not answer. Your text is kept; try again in a few minutes", ar: "لم تستجب المنصة. نصك محفوظ؛ حاول مرة أخرى بعد دقائق" },
+  NETWORK_NOT_CONNECTED: { status: 409, graphql: "BAD_USER_INPUT", en: "Connect (or reconnect) this network in Settings before answering from Sufra", ar: "اربط هذه المنصة (أو أعد ربطها) من الإعدادات قبل الرد من سُفرة" },
+  NO_REPLY_API: { status: 409, graphql: "BAD_USER_INPUT", en: "Sufra cannot reply on this source. Reply there, then mark it handled", ar: "لا يمكن لسُفرة الرد على هذا المصدر. رد هناك ثم علّمه كمعالَج" },
+  REPLY_IN_PROGRESS: { status: 409, graphql: "BAD_USER_INPUT", en: "This reply is being sent. Refresh in a moment", ar: "يجري إرسال هذا الرد. حدّث الصفحة بعد لحظات" },
+  // ---- end of the inbox
   // webhooks (Premium, docs/product.md#webhooks)
   WEBHOOKS_REQUIRE_PREMIUM: { status: 403, graphql: "FORBIDDEN", en: "Webhooks are part of the Premium plan", ar: "الويب هوك جزء من الباقة المميزة" },
   WEBHOOK_ENDPOINTS_LIMIT: { status: 409, graphql: "BAD_USER_INPUT", en: "A business may have at most 10 webhook endpoints", ar: "يمكن أن يكون للنشاط ١٠ عناوين ويب هوك على الأكثر" },

@@ -72,7 +72,8 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     businessProfile: createBusinessProfileService(deps),
     studio,
     // review replies come from the writer in force (built in, or the admins' model)
-    reviews: createReviewsService(deps, { replyToReview: studio.replyToReview, webhooks }),
+    // the inbox answers guests through the networks' answering side, with the accounts' tokens
+    reviews: createReviewsService(deps, { replyToReview: studio.replyToReview, webhooks, accounts: platformAccounts, networks: () => ({ google: googleGuests }) }),
     // the inbox's sync (modules/inbox/sync.ts): the job, a person's sync now, Instagram's webhook, the adapter of an item
     inboxSync,
     templates: createTemplatesService(deps),

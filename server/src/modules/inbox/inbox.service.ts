@@ -7,7 +7,12 @@
 // too (answered without Sufra's text). Changing an approved reply's text withdraws the approval.
 import { createHash } from "node:crypto";
 import {
+  isIsoDate,
   messageText,
+  REVIEW_LANGUAGES,
+  REVIEW_SENTIMENT_KEYS,
+  REVIEW_SOURCE_KEYS,
+  REVIEW_TOPIC_KEYS,
   readReviewCsv,
   REVIEW_FIELD_LABELS,
   reviewImportKeyText,
@@ -29,8 +34,62 @@ import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { loadBusinessProfile } from "../business-profile/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
+import { createInboxReplies, replyNetworkOf, PRIVATE_REPLY_WINDOW_MS, type InboxAccounts, type InboxNetworks, type InboxRow, type ReplyRights } from "./replies.ts";
 
 export const seedSchema = z.object({ seed: z.number({ error: "invalidValue" }).int({ error: "invalidValue" }).min(0, { error: "invalidValue" }).max(2 ** 31 - 1, { error: "invalidValue" }).optional() });
+
+const many = <T extends string>(values: readonly T[]) => z.array(z.enum(values as [T, ...T[]], { error: "invalidValue" }), { error: "invalidValue" }).max(50, { error: "invalidValue" }).optional();
+const day = z.string({ error: "calendarDateInvalid" }).refine(isIsoDate, { error: "calendarDateInvalid" }).optional();
+
+/** The inbox's filters: each list keeps items matching one of its values; the days are Kuwait days, both included. */
+export const inboxFilterSchema = z.object({
+  sources: many(REVIEW_SOURCE_KEYS),
+  locationIds: z.array(z.uuid({ error: "invalidValue" }), { error: "invalidValue" }).max(100, { error: "invalidValue" }).optional(),
+  unanswered: z.boolean({ error: "invalidValue" }).optional(),
+  ratings: z.array(z.number({ error: "reviewRatingRange" }).int({ error: "reviewRatingRange" }).min(1, { error: "reviewRatingRange" }).max(5, { error: "reviewRatingRange" })).max(5, { error: "invalidValue" }).optional(),
+  sentiments: many(REVIEW_SENTIMENT_KEYS),
+  topics: many(REVIEW_TOPIC_KEYS),
+  languages: many(REVIEW_LANGUAGES),
+  kinds: many(["review", "comment"] as const),
+  from: day,
+  to: day,
+});
+export type InboxFilter = z.output<typeof inboxFilterSchema>;
+export const INBOX_REPLY_LANGUAGES = ["guest", "both"] as const;
+export type InboxReplyLanguages = (typeof INBOX_REPLY_LANGUAGES)[number];
+const suggestSchema = seedSchema.extend({ languages: z.enum(INBOX_REPLY_LANGUAGES, { error: "invalidValue" }).default("guest") });
+
+export interface InboxSummary {
+  unanswered: number;
+  unansweredBySource: { source: string; count: number }[];
+  /** negative items not answered yet */
+  negativeNew: number;
+  locations: { location: { id: string; title: string; verified: boolean }; unanswered: number; negativeNew: number }[];
+}
+
+/** What the viewer may do with one item (the screen's buttons). */
+export interface InboxCapabilities {
+  canSendReply: boolean;
+  canDeleteReply: boolean;
+  canHide: boolean;
+  canPrivateReply: boolean;
+  needsVerification: boolean;
+}
+
+export function capabilitiesOf(r: InboxRow, rights: Pick<ReplyRights, "mayReply">, at: Date): InboxCapabilities {
+  const network = replyNetworkOf(r);
+  const needsVerification = network === "google" && !r.demo && !r.location?.verified;
+  return {
+    canSendReply: rights.mayReply && !!network && r.status !== "replied" && !needsVerification,
+    canDeleteReply: rights.mayReply && network === "google" && r.status === "replied" && r.repliedVia !== "marked" && !needsVerification,
+    canHide: rights.mayReply && network === "instagram",
+    canPrivateReply: rights.mayReply && network === "instagram" && !r.privateRepliedAt && at.getTime() - r.writtenAt.getTime() <= PRIVATE_REPLY_WINDOW_MS,
+    needsVerification,
+  };
+}
+
+/** The stars the reply writer reads: a review's own, a comment's from how it reads. */
+const starsFor = (r: Pick<Review, "rating" | "sentiment">) => r.rating ?? (r.sentiment === "positive" ? 5 : r.sentiment === "negative" ? 2 : 3);
 
 export interface ReviewStats {
   total: number;
@@ -59,7 +118,18 @@ export const reviewImportKey = (r: Pick<ReviewData, "source" | "author" | "revie
 
 const dayOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
-export function createReviewsService(deps: Deps, opts: { now?: () => Date; replyToReview?: AiWriter["replyToReview"]; webhooks?: Pick<WebhookEmitter, "record" | "dispatch"> } = {}) {
+const notWired = (): never => {
+  throw new AppError("NETWORK_UNAVAILABLE");
+};
+const unwired: InboxNetworks = {
+  google: { places: notWired, reviews: notWired, reply: notWired, deleteReply: notWired },
+  instagram: { comments: notWired, reply: notWired, hide: notWired, privateReply: notWired, readWebhook: () => null, verifySubscription: () => null },
+};
+
+export function createReviewsService(
+  deps: Deps,
+  opts: { now?: () => Date; replyToReview?: AiWriter["replyToReview"]; webhooks?: Pick<WebhookEmitter, "record" | "dispatch">; networks?: () => Partial<InboxNetworks>; accounts?: InboxAccounts } = {},
+) {
   const { db } = deps;
   // each new review is a review.received event (docs/product.md#webhooks), recorded with the insert
   const record = async (tx: Tx, businessId: string, ids: string[]) => {
@@ -72,24 +142,92 @@ export function createReviewsService(deps: Deps, opts: { now?: () => Date; reply
   // without a writer (tests of this module alone) the built-in review writer answers
   const writeReply: AiWriter["replyToReview"] = opts.replyToReview ?? (async (req) => ({ ...suggestReviewReply(req), provider: "local" }));
 
+  const replies = createInboxReplies(deps, {
+    now,
+    networks: () => ({ ...unwired, ...opts.networks?.() }),
+    accounts: opts.accounts ?? { access: async () => { throw new AppError("NETWORK_NOT_CONNECTED"); }, markReconnectNeeded: async () => undefined },
+  });
+  const withLocation = { location: { select: { id: true, title: true, verified: true } } } as const;
+
   function business(viewer: Viewer | null) {
     const v = requireScope(viewer, "business");
     return { v, businessId: v.businessId! };
   }
 
-  /** Another business's review, or none: NOT_FOUND (no hint that it exists). */
-  async function own(businessId: string, id: unknown, client: Db | Tx = db): Promise<Review> {
+  /**
+   * Another business's item, or none: NOT_FOUND (no hint that it exists). The reviews doors see
+   * reviews only (a comment's id there is NOT_FOUND); the inbox's see every kind.
+   */
+  async function own(businessId: string, id: unknown, client: Db | Tx = db, anyKind = false): Promise<Review> {
     if (!isUuid(id)) throw new AppError("NOT_FOUND");
-    const r = await client.review.findFirst({ where: { id, businessId } });
+    const r = await client.review.findFirst({ where: { id, businessId, ...(anyKind ? {} : { kind: "review" }) } });
     if (!r) throw new AppError("NOT_FOUND");
     return r;
   }
 
   /** Locks the review for a state change in this transaction, and reads it. */
-  async function lock(tx: Tx, businessId: string, id: unknown) {
+  async function lock(tx: Tx, businessId: string, id: unknown, anyKind = false) {
     if (!isUuid(id)) throw new AppError("NOT_FOUND");
     await tx.$queryRaw`select id from reviews where id = ${id}::uuid and business_id = ${businessId}::uuid for update`;
-    return own(businessId, id, tx);
+    return own(businessId, id, tx, anyKind);
+  }
+
+  function inboxWhere(businessId: string, f: InboxFilter): Prisma.ReviewWhereInput {
+    return {
+      businessId,
+      ...(f.sources?.length ? { source: { in: f.sources } } : {}),
+      ...(f.locationIds?.length ? { locationId: { in: f.locationIds } } : {}),
+      ...(f.unanswered === true ? { status: { not: "replied" } } : f.unanswered === false ? { status: "replied" } : {}),
+      ...(f.ratings?.length ? { rating: { in: f.ratings } } : {}),
+      ...(f.sentiments?.length ? { sentiment: { in: f.sentiments } } : {}),
+      ...(f.topics?.length ? { topics: { hasSome: f.topics } } : {}),
+      ...(f.languages?.length ? { language: { in: f.languages } } : {}),
+      ...(f.kinds?.length ? { kind: { in: f.kinds } } : {}),
+      ...(f.from || f.to ? { reviewedAt: { ...(f.from ? { gte: dayOf(f.from) } : {}), ...(f.to ? { lte: dayOf(f.to) } : {}) } } : {}),
+    };
+  }
+
+  /** A suggested reply: in the guest's language, or Arabic then English. The writer gets the display name, the text and the stars only. */
+  async function writeSuggestion(r: Review, profile: Awaited<ReturnType<typeof loadBusinessProfile>>, languages: InboxReplyLanguages, seed?: number) {
+    const guest = r.language === "ar" ? "ar" : "en";
+    const order: ("ar" | "en")[] = languages === "both" ? ["ar", "en"] : [guest];
+    const parts: string[] = [];
+    for (const language of order) parts.push((await writeReply({ review: { author: r.author, rating: starsFor(r), text: r.text, language, source: r.source }, business: profile, seed })).reply);
+    return parts.join("\n\n");
+  }
+
+  async function suggestOne(businessId: string, id: unknown, languages: InboxReplyLanguages, seed: number | undefined, anyKind: boolean) {
+    const profile = await loadBusinessProfile(db, businessId);
+    // the writer may be a model taking seconds: it writes outside the transaction, which then
+    // checks that nobody replied or edited the item meanwhile
+    const before = await own(businessId, id, db, anyKind);
+    if (before.status === "replied") throw new AppError("INVALID_STATE");
+    const reply = await writeSuggestion(before, profile, languages, seed);
+    return db.$transaction(async (tx) => {
+      const r = await lock(tx, businessId, id, anyKind);
+      if (r.status === "replied" || r.text !== before.text) throw new AppError("INVALID_STATE");
+      const withdraw = r.status === "approved" && reply !== r.reply;
+      return tx.review.update({ where: { id: r.id }, data: { reply, ...(withdraw ? { status: "new", approvedAt: null } : {}) }, include: withLocation });
+    });
+  }
+
+  async function updateOne(businessId: string, id: unknown, input: unknown, anyKind: boolean) {
+    const { reply } = validate(reviewReplySchema, input);
+    return db.$transaction(async (tx) => {
+      const r = await lock(tx, businessId, id, anyKind);
+      if (anyKind && r.status === "replied" && r.repliedVia === "sent") throw new AppError("INVALID_STATE");
+      const withdraw = r.status === "approved" && reply !== r.reply;
+      return tx.review.update({ where: { id: r.id }, data: { reply, ...(withdraw ? { status: "new", approvedAt: null } : {}) }, include: withLocation });
+    });
+  }
+
+  async function approveOne(businessId: string, id: unknown, anyKind: boolean) {
+    return db.$transaction(async (tx) => {
+      const r = await lock(tx, businessId, id, anyKind);
+      if (r.status !== "new") throw new AppError("INVALID_STATE");
+      if (!r.reply?.trim()) throw new AppError("VALIDATION_ERROR", { reply: ["reviewReplyRequired"] });
+      return tx.review.update({ where: { id: r.id }, data: { status: "approved", approvedAt: now() }, include: withLocation });
+    });
   }
 
   /** The row to store for a valid review: its reading (language, sentiment, topics) and its import key. */
@@ -100,9 +238,9 @@ export function createReviewsService(deps: Deps, opts: { now?: () => Date; reply
 
   async function stats(businessId: string): Promise<ReviewStats> {
     const [byStatus, bySentiment, avg] = await Promise.all([
-      db.review.groupBy({ by: ["status"], where: { businessId }, _count: { _all: true } }),
-      db.review.groupBy({ by: ["sentiment"], where: { businessId }, _count: { _all: true } }),
-      db.review.aggregate({ where: { businessId }, _avg: { rating: true }, _count: { _all: true } }),
+      db.review.groupBy({ by: ["status"], where: { businessId, kind: "review" }, _count: { _all: true } }),
+      db.review.groupBy({ by: ["sentiment"], where: { businessId, kind: "review" }, _count: { _all: true } }),
+      db.review.aggregate({ where: { businessId, kind: "review" }, _avg: { rating: true }, _count: { _all: true } }),
     ]);
     const status = (s: string) => byStatus.find((x) => x.status === s)?._count._all ?? 0;
     const sentiment = (s: string) => bySentiment.find((x) => x.sentiment === s)?._count._all ?? 0;
@@ -138,6 +276,7 @@ export function createReviewsService(deps: Deps, opts: { now?: () => Date; reply
       const q = validate(reviewsQuerySchema, input ?? {});
       const where: Prisma.ReviewWhereInput = {
         businessId,
+        kind: "review",
         ...(q.status === "unanswered" ? { status: { not: "replied" } } : q.status ? { status: q.status } : {}),
         ...(q.rating ? { rating: q.rating } : {}),
         ...(q.sentiment ? { sentiment: q.sentiment } : {}),
@@ -146,7 +285,7 @@ export function createReviewsService(deps: Deps, opts: { now?: () => Date; reply
       const [items, total, unanswered] = await Promise.all([
         db.review.findMany({ where, orderBy: [{ reviewedAt: "desc" }, { createdAt: "desc" }, { id: "asc" }], skip, take: q.limit }),
         db.review.count({ where }),
-        db.review.count({ where: { businessId, status: { not: "replied" } } }),
+        db.review.count({ where: { businessId, kind: "review", status: { not: "replied" } } }),
       ]);
       return { items, total, unanswered, page: q.page, limit: q.limit, skip };
     },
@@ -215,41 +354,17 @@ export function createReviewsService(deps: Deps, opts: { now?: () => Date; reply
     async suggestReply(viewer: Viewer | null, id: unknown, input: unknown = {}) {
       const { businessId } = business(viewer);
       const { seed } = validate(seedSchema, input ?? {});
-      const profile = await loadBusinessProfile(db, businessId);
-      // the writer may be a model taking seconds: it writes outside the transaction, which then
-      // checks that nobody replied or edited the review meanwhile
-      const before = await own(businessId, id);
-      if (before.status === "replied") throw new AppError("INVALID_STATE");
-      const language = before.language === "ar" ? "ar" : "en";
-      const s = await writeReply({ review: { author: before.author, rating: before.rating ?? 0, text: before.text, language, source: before.source }, business: profile, seed });
-      return db.$transaction(async (tx) => {
-        const r = await lock(tx, businessId, id);
-        if (r.status === "replied" || r.text !== before.text) throw new AppError("INVALID_STATE");
-        const withdraw = r.status === "approved" && s.reply !== r.reply;
-        return tx.review.update({ where: { id: r.id }, data: { reply: s.reply, ...(withdraw ? { status: "new", approvedAt: null } : {}) } });
-      });
+      return suggestOne(businessId, id, "guest", seed, false);
     },
 
     /** The person's own words for the reply; an approved reply that changes goes back to new. */
     async updateReply(viewer: Viewer | null, id: unknown, input: unknown) {
-      const { businessId } = business(viewer);
-      const { reply } = validate(reviewReplySchema, input);
-      return db.$transaction(async (tx) => {
-        const r = await lock(tx, businessId, id);
-        const withdraw = r.status === "approved" && reply !== r.reply;
-        return tx.review.update({ where: { id: r.id }, data: { reply, ...(withdraw ? { status: "new", approvedAt: null } : {}) } });
-      });
+      return updateOne(business(viewer).businessId, id, input, false);
     },
 
     /** new -> approved: the reply is ready to be posted. Needs a reply. */
     async approve(viewer: Viewer | null, id: unknown) {
-      const { businessId } = business(viewer);
-      return db.$transaction(async (tx) => {
-        const r = await lock(tx, businessId, id);
-        if (r.status !== "new") throw new AppError("INVALID_STATE");
-        if (!r.reply?.trim()) throw new AppError("VALIDATION_ERROR", { reply: ["reviewReplyRequired"] });
-        return tx.review.update({ where: { id: r.id }, data: { status: "approved", approvedAt: now() } });
-      });
+      return approveOne(business(viewer).businessId, id, false);
     },
 
     /** new | approved -> replied: the answer is posted on the network (with Sufra's text or not). */
@@ -258,7 +373,8 @@ export function createReviewsService(deps: Deps, opts: { now?: () => Date; reply
       return db.$transaction(async (tx) => {
         const r = await lock(tx, businessId, id);
         if (r.status === "replied") throw new AppError("INVALID_STATE");
-        return tx.review.update({ where: { id: r.id }, data: { status: "replied", repliedAt: now() } });
+        if (r.sendingAt) throw new AppError("REPLY_IN_PROGRESS");
+        return tx.review.update({ where: { id: r.id }, data: { status: "replied", repliedAt: now(), repliedVia: "marked", repliedById: viewer?.apiKeyId ? null : (viewer?.userId ?? null) } });
       });
     },
 
@@ -275,6 +391,88 @@ export function createReviewsService(deps: Deps, opts: { now?: () => Date; reply
     async stats(viewer: Viewer | null): Promise<ReviewStats> {
       return stats(business(viewer).businessId);
     },
+
+    // ---------------------------------------------------------------- the inbox (every kind)
+    /** The inbox, newest first (by when the guest wrote), filtered; `skip` from the Relay cursor. */
+    async inbox(viewer: Viewer | null, filter: unknown, page: { skip: number; take: number }) {
+      const { businessId } = business(viewer);
+      const f = validate(inboxFilterSchema, filter ?? {});
+      const where = inboxWhere(businessId, f);
+      const take = Math.min(Math.max(page.take, 1), 100);
+      const [items, total] = await Promise.all([
+        db.review.findMany({ where, include: withLocation, orderBy: [{ writtenAt: "desc" }, { id: "asc" }], skip: page.skip, take }),
+        db.review.count({ where }),
+      ]);
+      return { items: items as InboxRow[], total };
+    },
+
+    inboxItem: async (viewer: Viewer | null, id: unknown): Promise<InboxRow> => {
+      const { businessId } = business(viewer);
+      const r = await own(businessId, id, db, true);
+      return { ...r, location: r.locationId ? await db.googleLocation.findUnique({ where: { id: r.locationId }, select: { id: true, title: true, verified: true } }) : null };
+    },
+
+    /** Unanswered by source, negative ones not answered, and both per branch. */
+    async inboxSummary(viewer: Viewer | null): Promise<InboxSummary> {
+      const { businessId } = business(viewer);
+      const open = { businessId, status: { not: "replied" as const } };
+      const [bySource, negative, byLocation, locations] = await Promise.all([
+        db.review.groupBy({ by: ["source"], where: open, _count: { _all: true } }),
+        db.review.count({ where: { ...open, sentiment: "negative" } }),
+        db.review.groupBy({ by: ["locationId", "sentiment"], where: { ...open, locationId: { not: null } }, _count: { _all: true } }),
+        db.googleLocation.findMany({ where: { businessId, OR: [{ picked: true }, { reviews: { some: {} } }] }, select: { id: true, title: true, verified: true }, orderBy: [{ title: "asc" }, { id: "asc" }] }),
+      ]);
+      return {
+        unanswered: bySource.reduce((n, x) => n + x._count._all, 0),
+        unansweredBySource: bySource.map((x) => ({ source: x.source, count: x._count._all })).sort((a, b) => b.count - a.count || a.source.localeCompare(b.source)),
+        negativeNew: negative,
+        locations: locations.map((location) => {
+          const rows = byLocation.filter((x) => x.locationId === location.id);
+          return { location, unanswered: rows.reduce((n, x) => n + x._count._all, 0), negativeNew: rows.filter((x) => x.sentiment === "negative").reduce((n, x) => n + x._count._all, 0) };
+        }),
+      };
+    },
+
+    /** What the viewer may do with the item (a per-request look at the rule, then the item's own state). */
+    async capabilities(viewer: Viewer | null, r: InboxRow): Promise<InboxCapabilities> {
+      return capabilitiesOf(r, await replies.rights(viewer), now());
+    },
+
+    /** A suggested reply in the guest's language, or in Arabic then English; not approved. */
+    async suggestInboxReply(viewer: Viewer | null, id: unknown, input: unknown = {}) {
+      const { businessId } = business(viewer);
+      const { seed, languages } = validate(suggestSchema, input ?? {});
+      return suggestOne(businessId, id, languages, seed, true);
+    },
+    updateInboxReply: (viewer: Viewer | null, id: unknown, input: unknown) => updateOne(business(viewer).businessId, id, input, true),
+    approveInboxReply: (viewer: Viewer | null, id: unknown) => approveOne(business(viewer).businessId, id, true),
+
+    /** Suggests replies for the unanswered positive items without one (within the filter), at most 50 at a time. */
+    async suggestInboxReplies(viewer: Viewer | null, filter: unknown, input: unknown, locale: Locale) {
+      const { businessId } = business(viewer);
+      const f = validate(inboxFilterSchema, filter ?? {});
+      const { languages } = validate(suggestSchema, input ?? {});
+      const rows = await db.review.findMany({ where: { AND: [inboxWhere(businessId, f), { status: "new", sentiment: "positive", reply: null }] }, orderBy: [{ writtenAt: "desc" }, { id: "asc" }], take: 50, select: { id: true } });
+      if (!rows.length) return [];
+      return replies.each(rows.map((r) => r.id), locale, (id) => suggestOne(businessId, id, languages, undefined, true));
+    },
+    approveInboxReplies: (viewer: Viewer | null, ids: unknown, locale: Locale) => {
+      const { businessId } = business(viewer);
+      return replies.each(ids, locale, (id) => approveOne(businessId, id, true));
+    },
+    async sendInboxReplies(viewer: Viewer | null, ids: unknown, locale: Locale) {
+      // refused as a whole (a key, someone not allowed to answer) before any item
+      await replies.requireReplier(viewer);
+      return replies.each(ids, locale, (id) => replies.send(viewer, id));
+    },
+
+    sendInboxReply: replies.send,
+    deleteInboxReply: replies.deleteReply,
+    markInboxHandled: replies.markHandled,
+    hideInboxComment: replies.hide,
+    sendPrivateReply: replies.privateReply,
+    inboxSettings: replies.settings,
+    setInboxSettings: replies.setSettings,
   };
 }
 export type ReviewsService = ReturnType<typeof createReviewsService>;
