@@ -68,8 +68,13 @@ export const COMPETITOR_FIELD_LABELS = {
 } as const satisfies Record<string, Labels>;
 
 // ---------------------------------------------------------------- usernames
+/** The networks a competitor is followed on: those with public usernames (Google Business Profile has none). */
+export const COMPETITOR_PLATFORMS = ["instagram", "twitter", "snapchat"] as const satisfies readonly PlatformName[];
+export type CompetitorPlatform = (typeof COMPETITOR_PLATFORMS)[number];
+export const isCompetitorPlatform = (p: unknown): p is CompetitorPlatform => typeof p === "string" && (COMPETITOR_PLATFORMS as readonly string[]).includes(p);
+
 /** Each network's rule for a username, after the @ and the profile link are taken off and it is lower-cased. */
-export const COMPETITOR_HANDLE_RULES: Record<PlatformName, { pattern: RegExp; message: MessageKey }> = {
+export const COMPETITOR_HANDLE_RULES: Record<CompetitorPlatform, { pattern: RegExp; message: MessageKey }> = {
   // letters, digits, dots and underscores; up to 30; no dot at either end, no two dots together
   instagram: { pattern: /^(?!\.)(?!.*\.\.)(?!.*\.$)[a-z0-9._]{1,30}$/, message: "competitorHandleInstagram" },
   twitter: { pattern: /^[a-z0-9_]{1,15}$/, message: "competitorHandleTwitter" },
@@ -87,14 +92,14 @@ export function normaliseHandle(value: string): string {
 }
 
 /** Why a (normalised) username does not fit the network, or null when it does. */
-export function competitorHandleProblem(handle: string, platform: PlatformName): MessageKey | null {
+export function competitorHandleProblem(handle: string, platform: CompetitorPlatform): MessageKey | null {
   if (!handle) return "competitorHandleRequired";
   const rule = COMPETITOR_HANDLE_RULES[platform];
   return rule.pattern.test(handle) ? null : rule.message;
 }
 
 /** Other ways people write a network's name. */
-const PLATFORM_SPELLINGS: Readonly<Record<string, PlatformName>> = {
+const PLATFORM_SPELLINGS: Readonly<Record<string, CompetitorPlatform>> = {
   ig: "instagram",
   insta: "instagram",
   انستغرام: "instagram",
@@ -109,12 +114,12 @@ const PLATFORM_SPELLINGS: Readonly<Record<string, PlatformName>> = {
 };
 
 /** A network by its key or its English or Arabic name, case-insensitive; null if unknown. */
-export function findCompetitorPlatform(value: unknown): PlatformName | null {
+export function findCompetitorPlatform(value: unknown): CompetitorPlatform | null {
   if (typeof value !== "string") return null;
   const plain = (s: string) => s.normalize("NFC").trim().toLowerCase().replace(/[\s_-]+/gu, "").replace(/[إأآ]/gu, "ا");
   const want = plain(value);
   if (!want) return null;
-  for (const p of PLATFORMS) if (plain(p) === want || plain(PLATFORM_LABELS[p].en) === want || plain(PLATFORM_LABELS[p].ar) === want) return p;
+  for (const p of COMPETITOR_PLATFORMS) if (plain(p) === want || plain(PLATFORM_LABELS[p].en) === want || plain(PLATFORM_LABELS[p].ar) === want) return p;
   return PLATFORM_SPELLINGS[want] ?? null;
 }
 
@@ -134,7 +139,7 @@ const optionalText = (max: number, tooLong: MessageKey, known: (v: string) => st
       .nullable(),
   );
 
-const platformRule = z.preprocess((v) => (typeof v === "string" ? (findCompetitorPlatform(v) ?? v) : v), z.enum(PLATFORMS, key("platformInvalid")));
+const platformRule = z.preprocess((v) => (typeof v === "string" ? (findCompetitorPlatform(v) ?? v) : v), z.enum(COMPETITOR_PLATFORMS, key("platformInvalid")));
 
 /**
  * A competitor as the add/edit form and the API take it: a name, the network, the username (the @ and

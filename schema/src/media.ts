@@ -8,7 +8,7 @@ import type { PlanId } from "./plans.ts";
 
 const MB = 1024 * 1024;
 
-export const MEDIA_PLATFORMS = ["instagram", "twitter", "snapchat"] as const;
+export const MEDIA_PLATFORMS = ["instagram", "twitter", "snapchat", "google"] as const;
 export type MediaPlatform = (typeof MEDIA_PLATFORMS)[number];
 export const isMediaPlatform = (v: unknown): v is MediaPlatform => typeof v === "string" && (MEDIA_PLATFORMS as readonly string[]).includes(v);
 
@@ -17,6 +17,7 @@ export const MEDIA_PLATFORM_LABELS: Record<MediaPlatform, { en: string; ar: stri
   instagram: { en: "Instagram", ar: "إنستغرام" },
   twitter: { en: "X", ar: "إكس" },
   snapchat: { en: "Snapchat", ar: "سناب شات" },
+  google: { en: "Google", ar: "جوجل" },
 };
 
 /** Decided by the file's content, never by its name or declared type. `accept` is for <input type=file>. */
@@ -51,6 +52,9 @@ export const MEDIA_RULES: Record<MediaPlatform, PlatformMediaRules> = {
   },
   twitter: { image: { maxBytes: 5 * MB }, video: { maxSeconds: 140, maxBytes: 512 * MB }, maxItems: 4 },
   snapchat: { image: {}, video: { maxSeconds: 60 }, maxItems: 1 },
+  // Google Business Profile's photo rules (JPG or PNG, 10 KB to 5 MB) and videos of at most 30 seconds;
+  // a local post shows one photo or video
+  google: { image: { maxBytes: 5 * MB }, video: { maxSeconds: 30, maxBytes: 75 * MB }, maxItems: 1 },
 };
 
 /**

@@ -63,9 +63,12 @@ export const PLANS: Record<PlanId, Plan> = {
 
 export const isPlanId = (v: unknown): v is PlanId => typeof v === "string" && (PLAN_IDS as readonly string[]).includes(v);
 
-/** Which networks each plan connects (docs/product.md#plans-and-prices: the Basic plan is Instagram integration only). */
-export const PLAN_PLATFORMS: Record<PlanId, readonly ("instagram" | "twitter" | "snapchat")[]> = {
-  basic: ["instagram"],
-  professional: ["instagram", "twitter", "snapchat"],
-  premium: ["instagram", "twitter", "snapchat"],
+/**
+ * Which networks each plan connects (docs/product.md#plans-and-prices: the Basic plan is Instagram
+ * integration only, with Google Business Profile in every plan, as reviews matter to every café).
+ */
+export const PLAN_PLATFORMS: Record<PlanId, readonly ("instagram" | "twitter" | "snapchat" | "google")[]> = {
+  basic: ["instagram", "google"],
+  professional: ["instagram", "twitter", "snapchat", "google"],
+  premium: ["instagram", "twitter", "snapchat", "google"],
 };

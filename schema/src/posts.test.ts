@@ -330,7 +330,9 @@ describe("the post state machine", () => {
 
 describe("platforms", () => {
   test("names and limits", () => {
-    expect(PLATFORMS).toEqual(["instagram", "twitter", "snapchat"]);
+    expect(PLATFORMS).toEqual(["instagram", "twitter", "snapchat", "google"]);
+    expect([platformLabel("google", "en"), platformLabel("GOOGLE", "ar")]).toEqual(["Google", "جوجل"]);
+    expect(PLATFORM_LIMITS.google).toMatchObject({ maxLength: 1500, maxMedia: 1, requiresMedia: false, manual: false });
     expect(PLATFORM_LABELS.twitter).toEqual({ en: "X", ar: "إكس" });
   });
 

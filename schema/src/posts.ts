@@ -11,11 +11,11 @@ import { googleOptionsProblems } from "./google.ts";
 
 // ---------------------------------------------------------------- platforms
 /** The networks a post can go to (X keeps its old name "twitter", as in the data model). */
-export const PLATFORMS = ["instagram", "twitter", "snapchat"] as const;
+export const PLATFORMS = ["instagram", "twitter", "snapchat", "google"] as const;
 export type PlatformName = (typeof PLATFORMS)[number];
 export const isPlatformName = (p: unknown): p is PlatformName => typeof p === "string" && (PLATFORMS as readonly string[]).includes(p);
 
-/** The networks' names: Instagram / إنستغرام, X / إكس, Snapchat / سناب شات (media.ts holds the one copy). */
+/** The networks' names: Instagram / إنستغرام, X / إكس, Snapchat / سناب شات, Google / جوجل (media.ts holds the one copy). */
 export const PLATFORM_LABELS: Readonly<Record<PlatformName, Readonly<Record<Locale, string>>>> = MEDIA_PLATFORM_LABELS;
 
 /** Networks people name that Sufra does not post to (review sources, networks to come), by their brand names. */
@@ -27,7 +27,6 @@ const OTHER_NETWORK_LABELS: Readonly<Record<string, Readonly<Record<Locale, stri
   whatsapp: { en: "WhatsApp", ar: "واتساب" },
   threads: { en: "Threads", ar: "ثريدز" },
   linkedin: { en: "LinkedIn", ar: "لينكدإن" },
-  google: { en: "Google", ar: "جوجل" },
   talabat: { en: "Talabat", ar: "طلبات" },
 };
 
@@ -65,6 +64,8 @@ export const PLATFORM_LIMITS: Readonly<Record<PlatformName, Readonly<PlatformLim
   instagram: { maxLength: 2200, maxHashtags: 30, hashtagWarnAbove: null, maxMedia: MEDIA_RULES.instagram.maxItems, requiresMedia: true, firstComment: true, manual: false },
   twitter: { maxLength: 280, maxHashtags: null, hashtagWarnAbove: 2, maxMedia: MEDIA_RULES.twitter.maxItems, requiresMedia: false, firstComment: false, manual: false },
   snapchat: { maxLength: 250, maxHashtags: null, hashtagWarnAbove: null, maxMedia: MEDIA_RULES.snapchat.maxItems, requiresMedia: true, firstComment: false, manual: true },
+  // a local post's summary is at most 1,500 characters; a photo is optional; Google has no hashtags or comments
+  google: { maxLength: 1500, maxHashtags: null, hashtagWarnAbove: null, maxMedia: MEDIA_RULES.google.maxItems, requiresMedia: false, firstComment: false, manual: false },
 };
 
 /** The longest caption, the most hashtags and the most media any post may have (Instagram's). */
@@ -596,9 +597,9 @@ export interface PreviewInput {
   firstComment?: string | null;
   platforms: readonly PlatformName[];
   media?: readonly PreviewMedia[];
-}
   /** Google: the post's options (GooglePostOptions, as sent); their problems are Google's errors. Left out: a "What's new" post. */
   google?: unknown;
+}
 
 export interface PlatformPreview {
   platform: PlatformName;
@@ -661,9 +662,9 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
     }
     if (platform === "instagram" && hasUrl) warnings.push({ key: "instagramLinksNotClickable" });
     if (limits.manual) warnings.push({ key: "snapchatManual" });
-
     // the same rule the server applies to the stored options (google.ts), each problem once
     if (platform === "google") for (const k of new Set(googleOptionsProblems(input.google).map((p) => p.key))) errors.push({ key: k });
+
     return {
       platform,
       text,
@@ -706,5 +707,5 @@ export const TARGET_ERROR_MESSAGES: Record<string, string> = {
   PUBLISH_UNAVAILABLE: "targetUnavailable",
   PUBLISH_AUTH: "targetAuth",
   PUBLISH_PLAN_UNAVAILABLE: "targetPlanUnavailable",
-};
   GOOGLE_NO_LOCATION: "targetGoogleNoLocation",
+};

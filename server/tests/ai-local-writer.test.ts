@@ -54,7 +54,7 @@ const PROMPTS: Record<ContentOccasionKey | "none", string> = {
 };
 
 const UNFILLED = /[{}]|\bundefined\b|\bnull\b|\bNaN\b|  |\(\s*\)|\[object/;
-const LIMIT: Record<PlatformName, number> = { instagram: 2200, twitter: 280, snapchat: 250 };
+const LIMIT: Record<PlatformName, number> = { instagram: 2200, twitter: 280, snapchat: 250, google: 1500 };
 
 function arabicShare(text: string): number {
   const letters = [...text].filter((c) => /\p{L}/u.test(c));
@@ -83,6 +83,7 @@ function checkVariants(req: GenerateRequest, variants: GeneratedVariant[]) {
     expect(new Set(v.hashtags.map((t) => t.toLowerCase())).size).toBe(v.hashtags.length);
     expect(v.hashtags.length).toBeLessThanOrEqual(SUGGESTED_HASHTAG_LIMITS[req.platform]);
     if (req.platform === "instagram") expect(v.hashtags.length).toBeGreaterThanOrEqual(8);
+    else if (req.platform === "google") expect(v.hashtags).toEqual([]);
     else expect(v.hashtags.length).toBeGreaterThanOrEqual(1);
     // the right script (a Latin brand name in Arabic copy is the brand's own spelling)
     const share = arabicShare(v.content.split(req.business.name).join(""));

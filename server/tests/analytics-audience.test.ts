@@ -196,7 +196,7 @@ describe("adapters read the audience", () => {
 
 const business = () => signedInBusiness(app.base);
 
-type Platform = "instagram" | "twitter" | "snapchat";
+type Platform = "instagram" | "twitter" | "snapchat" | "google";
 /** A connected (real-network) account whose token is sealed as the connect flow seals it. */
 async function account(businessId: string, platform: Platform, access?: AccountAccess) {
   const sealed = access ? createTokenCrypto(app.sufra.deps.config.tokenKey).seal(access.accessToken) : null;

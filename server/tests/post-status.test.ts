@@ -41,7 +41,7 @@ describe("post status kept with its targets", () => {
   type T = { status: Status; attempts?: number; errorCode?: string | null; publishedAt?: Date | null };
   let app: TestApp;
   let owner: Awaited<ReturnType<typeof signedInBusiness>>;
-  let accounts: { id: string; platform: "instagram" | "twitter" | "snapchat" }[];
+  let accounts: { id: string; platform: "instagram" | "twitter" | "snapchat" | "google" }[];
 
   beforeAll(async () => {
     app = await startTestApp();

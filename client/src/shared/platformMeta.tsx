@@ -1,6 +1,6 @@
-// The networks as the screens show them: the GraphQL enum (INSTAGRAM, TWITTER, SNAPCHAT) read as the
+// The networks as the screens show them: the GraphQL enum (INSTAGRAM, TWITTER, SNAPCHAT, GOOGLE) read as the
 // shared platform name, its label in the person's language (X for twitter) and its icon.
-import { InstagramOutlined, SnapchatFilled, XOutlined } from "@ant-design/icons";
+import { GoogleOutlined, InstagramOutlined, SnapchatFilled, XOutlined } from "@ant-design/icons";
 import { isPlatformName, platformLabel as sharedPlatformLabel, type Locale, type PlatformName } from "@sufra/schema";
 import type { ReactNode } from "react";
 import type { Platform } from "../graphql/graphql.ts";
@@ -18,6 +18,7 @@ const ICONS: Record<PlatformName, ReactNode> = {
   instagram: <InstagramOutlined />,
   twitter: <XOutlined />,
   snapchat: <SnapchatFilled />,
+  google: <GoogleOutlined />,
 };
 
 /** The network's icon; decorative unless `label` is given (then read by screen readers). */

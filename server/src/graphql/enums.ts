@@ -88,11 +88,12 @@ export const ContentOccasionEnum = builder.enumType("ContentOccasion", {
 // The networks and the post and target statuses: posts, platform accounts, campaigns, the studio,
 // competitors, analytics and the owner's activity all speak them.
 export const PlatformEnum = builder.enumType("Platform", {
-  description: "A social network Sufra publishes to: instagram, twitter (X) or snapchat.",
+  description: "A network Sufra publishes to: instagram, twitter (X), snapchat or google (Google Business Profile).",
   values: upper(PLATFORMS, {
     instagram: "Instagram (professional accounts).",
     twitter: "X (formerly Twitter); the stored value stays twitter.",
     snapchat: "Snapchat: no public posting API, so its posts are made by hand when due.",
+    google: "Google Business Profile: posts to the business's picked locations; their reviews come into the inbox.",
   }),
 });
 export const PostStatusEnum = builder.enumType("PostStatus", {

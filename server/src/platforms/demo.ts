@@ -4,6 +4,7 @@
 // every refresh agrees on them without storing anything.
 import { createHash, randomBytes } from "node:crypto";
 import { daysBetween, kuwaitDate } from "@sufra/schema";
+import type { GoogleGuests, GooglePlace } from "./guests.ts";
 import { sleep } from "./http.ts";
 import type { AccountAccess, AudienceCount, AudienceReading, Metrics, PlatformAdapter, PlatformName } from "./types.ts";
 
@@ -11,16 +12,35 @@ const HOUR_MS = 3_600_000;
 
 export interface DemoNetwork {
   adapter(platform: PlatformName): PlatformAdapter;
+  /** the simulated Google Business Profile: its adapter with the locations and reviews it reads */
+  google(): PlatformAdapter & GoogleGuests;
 }
 
 export function createDemoNetwork(): DemoNetwork {
   const adapters = new Map<PlatformName, PlatformAdapter>();
+  const adapter = (platform: PlatformName) => {
+    let a = adapters.get(platform);
+    if (!a) adapters.set(platform, (a = platform === "google" ? { ...demoAdapter("google"), ...demoGoogleGuests() } : demoAdapter(platform)));
+    return a;
+  };
+  return { adapter, google: () => adapter("google") as PlatformAdapter & GoogleGuests };
+}
+
+/** The simulated Google account's branches: two, both verified, so replies and posts work in a rehearsal. */
+export function demoGooglePlaces(): GooglePlace[] {
+  return [
+    { googleAccount: "accounts/demo", name: "locations/demo-salmiya", title: "Salmiya", address: "Salem Al Mubarak St, Salmiya, Kuwait", verified: true },
+    { googleAccount: "accounts/demo", name: "locations/demo-kuwait-city", title: "Kuwait City", address: "Fahad Al Salem St, Kuwait City, Kuwait", verified: true },
+  ];
+}
+
+/** What the simulated Google reads and answers: its branches; no reviews of its own (the demo inbox is seeded). */
+function demoGoogleGuests(): GoogleGuests {
   return {
-    adapter(platform) {
-      let a = adapters.get(platform);
-      if (!a) adapters.set(platform, (a = demoAdapter(platform)));
-      return a;
-    },
+    places: async () => demoGooglePlaces(),
+    reviews: async () => ({ items: [], nextPageToken: null, averageRating: null, totalReviewCount: null }),
+    reply: async (_account, _name, text) => ({ text, at: new Date() }),
+    deleteReply: async () => {},
   };
 }
 
@@ -56,8 +76,8 @@ export function demoAdapter(platform: PlatformName): PlatformAdapter {
       for (const id of externalIds) out.set(id, demoMetrics(id));
       return out;
     },
-    // the simulation reports what the real network would: Instagram everything, X followers, Snapchat nothing
-    ...(platform === "snapchat" ? {} : { audience: async (account: AccountAccess) => demoAudience(platform, account.id ?? account.externalId) }),
+    // the simulation reports what the real network would: Instagram everything, X followers, Snapchat and Google nothing
+    ...(platform === "snapchat" || platform === "google" ? {} : { audience: async (account: AccountAccess) => demoAudience(platform, account.id ?? account.externalId) }),
   };
 }
 

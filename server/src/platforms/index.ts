@@ -1,6 +1,8 @@
 // Picks the adapter for an account: the real network's, or the demo network's for demo accounts.
 import type { Config } from "../config.ts";
 import { createDemoNetwork } from "./demo.ts";
+import { createGoogleAdapter } from "./google.ts";
+import type { GoogleGuests } from "./guests.ts";
 import { createInstagramAdapter } from "./instagram.ts";
 import { createSnapchatAdapter } from "./snapchat.ts";
 import type { PlatformAdapter, PlatformName } from "./types.ts";
@@ -8,15 +10,22 @@ import { createXAdapter } from "./x.ts";
 
 export interface Platforms {
   adapter(platform: PlatformName, opts: { demo: boolean }): PlatformAdapter;
+  /** Google Business Profile with what it reads and answers (locations, reviews, replies) */
+  google(opts: { demo: boolean }): PlatformAdapter & GoogleGuests;
 }
 
 export function createPlatforms(config: Pick<Config, "platforms">): Platforms {
-  const { instagram, x, publishTimeoutMs } = config.platforms;
+  const { instagram, x, google, publishTimeoutMs } = config.platforms;
+  const realGoogle = createGoogleAdapter({ ...google, publishTimeoutMs });
   const real: Record<PlatformName, PlatformAdapter> = {
     instagram: createInstagramAdapter({ ...instagram, publishTimeoutMs }),
     twitter: createXAdapter({ ...x, publishTimeoutMs }),
     snapchat: createSnapchatAdapter(),
+    google: realGoogle,
   };
   const demo = createDemoNetwork();
-  return { adapter: (platform, { demo: isDemo }) => (isDemo ? demo.adapter(platform) : real[platform]) };
+  return {
+    adapter: (platform, { demo: isDemo }) => (isDemo ? demo.adapter(platform) : real[platform]),
+    google: ({ demo: isDemo }) => (isDemo ? demo.google() : realGoogle),
+  };
 }

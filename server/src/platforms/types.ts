@@ -4,7 +4,7 @@
 // (read-only) whether the post exists before anyone thinks of sending again.
 import type { GooglePostOptions } from "@sufra/schema";
 
-export type PlatformName = "instagram" | "twitter" | "snapchat";
+export type PlatformName = "instagram" | "twitter" | "snapchat" | "google";
 
 export interface TokenSet {
   accessToken: string;

@@ -301,7 +301,8 @@ export function generateLocal(req: GenerateRequest, options: LocalWriterOptions 
   const layoutOf = (v: number) => layouts[v % layouts.length]!;
   const shows = (v: number, hasOffer: boolean) => {
     const layout = layoutOf(v) % 5;
-    if (req.platform === "instagram") return { body: true, body2: layout === 4 };
+    // a Google post reads like an Instagram caption without hashtags: the whole story fits in 1,500
+    if (req.platform === "instagram" || req.platform === "google") return { body: true, body2: layout === 4 };
     if (req.platform === "twitter") return { body: layout === 0 || layout === 2, body2: layout === 4 };
     return { body: !hasOffer, body2: false };
   };
@@ -312,7 +313,7 @@ export function generateLocal(req: GenerateRequest, options: LocalWriterOptions 
     const layout = layoutOf(v);
     const parts = langs.map((l) => plans[l][v]!);
     let pieces: Piece[];
-    if (req.platform === "instagram") {
+    if (req.platform === "instagram" || req.platform === "google") {
       if (parts.length === 1) pieces = instagramPieces(parts[0]!, layout, true);
       else {
         // Arabic, then English, then the facts once in each language

@@ -87,6 +87,7 @@ function captionMessages(req: GenerateRequest): OpenAI.Chat.Completions.ChatComp
     instagram: "Instagram: at most 2,200 characters with hashtags; up to 15 hashtags; line breaks welcome.",
     twitter: "X: at most 280 characters as X counts them (URLs 23, CJK and emoji double) including hashtags; at most 2 hashtags; one or two sentences.",
     snapchat: `Snapchat: one short line, at most ${SNAPCHAT_MAX_LENGTH} characters; at most 3 hashtags.`,
+    google: "Google Business Profile post: at most 1,500 characters; no hashtags; say what is new, on offer or coming up at the café.",
   }[req.platform];
   const system = [
     "You are Sufra's content specialist for restaurants and cafés in Kuwait.",

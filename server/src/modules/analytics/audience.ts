@@ -13,6 +13,7 @@ import type { Viewer } from "../../kernel/policy.ts";
 import type { PlatformAccountsService } from "../platform-accounts/index.ts";
 import type { AnalyticsQuery, Scope } from "./query.ts";
 
+// Google Business Profile has no followers or audience to read: it is not listed
 const PLATFORM_ORDER: readonly Platform[] = ["instagram", "twitter", "snapchat"];
 const TOP_CITIES = 10;
 const GENDER_ORDER = ["female", "male", "unknown"];

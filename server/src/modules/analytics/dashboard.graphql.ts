@@ -24,6 +24,7 @@ const ActivityPlatformEnum = builder.enumType("ActivityPlatform", { description:
     instagram: "It happened on Instagram.",
     twitter: "It happened on X (formerly Twitter).",
     snapchat: "It happened on Snapchat.",
+    google: "It happened on Google Business Profile.",
     multiple: "More than one network (a post that went to several).",
     analysis: "Sufra's own analysis: competitor figures.",
   }),

@@ -74,8 +74,8 @@ const networkOf = (platforms: readonly Platform[]): ActivityPlatform | null => {
   return unique.length === 0 ? null : unique.length === 1 ? unique[0]! : "multiple";
 };
 
-/** Review sources that are networks Sufra knows; anything else (Google, Talabat, typed in) belongs to none. */
-const REVIEW_NETWORKS: Readonly<Record<string, ActivityPlatform>> = { instagram: "instagram", twitter: "twitter", x: "twitter", snapchat: "snapchat" };
+/** Review sources that are networks Sufra knows; anything else (Talabat, typed in) belongs to none. */
+const REVIEW_NETWORKS: Readonly<Record<string, ActivityPlatform>> = { instagram: "instagram", twitter: "twitter", x: "twitter", snapchat: "snapchat", google: "google" };
 
 /** The latest CLIENT_RECENT_ACTIVITY things that happened in the business, newest first. */
 export async function recentActivity(db: Db, businessId: string, includeSimulated: boolean): Promise<ClientActivity[]> {

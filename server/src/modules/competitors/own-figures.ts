@@ -26,6 +26,7 @@ export interface FollowersPoint {
   simulated: boolean;
 }
 
+// the networks competitors are followed on (COMPETITOR_PLATFORMS): Google Business Profile has no followers to compare
 const PLATFORM_ORDER: readonly Platform[] = ["instagram", "twitter", "snapchat"];
 const round2 = (n: number) => Math.round(n * 100) / 100;
 /** The newest posts read for themes; a window of 90 days rarely holds more. */

@@ -5,8 +5,10 @@
 import { FormFailure, showServerErrors } from "../../../shared/FormFailure.tsx";
 import { useMutation } from "@apollo/client/react";
 import {
+  COMPETITOR_PLATFORMS,
   competitorHandleProblem,
   competitorInputSchema,
+  type CompetitorPlatform,
   CUISINE_KEYS,
   CUISINES,
   isMessageKey,
@@ -14,10 +16,8 @@ import {
   KUWAIT_AREAS,
   messageText,
   normaliseHandle,
-  PLATFORMS,
   PLATFORM_LABELS,
   type Locale,
-  type PlatformName,
 } from "@sufra/schema";
 import { App, AutoComplete, Form, Input, Modal, Select } from "antd";
 import type { FormRule } from "antd";
@@ -30,7 +30,7 @@ import { areaLabel, cuisineLabel, gqlPlatform, platformKey, type CompetitorRow }
 
 interface Values {
   name: string;
-  platform: PlatformName;
+  platform: CompetitorPlatform;
   handle: string;
   area?: string;
   cuisine?: string;
@@ -52,7 +52,7 @@ const ruleFor = (field: Exclude<Field, "handle">, locale: Locale): FormRule => (
 /** The username against the network chosen in the form. */
 const handleRule = (locale: Locale): FormRule => ({ getFieldValue }) => ({
   validator: async (_r, value: unknown) => {
-    const problem = competitorHandleProblem(normaliseHandle(typeof value === "string" ? value : ""), getFieldValue("platform") as PlatformName);
+    const problem = competitorHandleProblem(normaliseHandle(typeof value === "string" ? value : ""), getFieldValue("platform") as CompetitorPlatform);
     if (problem) throw new Error(messageText(problem, locale));
   },
 });
@@ -67,7 +67,7 @@ export function CompetitorFormModal({ open, editing, onClose, onSaved }: { open:
   const [failure, setFailure] = useState<string | null>(null);
 
   const initial: Partial<Values> = editing
-    ? { name: editing.name, platform: platformKey(editing.platform), handle: editing.handle, area: areaLabel(editing.area, locale) ?? undefined, cuisine: cuisineLabel(editing.cuisine, locale) ?? undefined }
+    ? { name: editing.name, platform: platformKey(editing.platform) as CompetitorPlatform, handle: editing.handle, area: areaLabel(editing.area, locale) ?? undefined, cuisine: cuisineLabel(editing.cuisine, locale) ?? undefined }
     : { platform: "instagram" };
 
   const submit = async (v: Values) => {
@@ -112,7 +112,7 @@ export function CompetitorFormModal({ open, editing, onClose, onSaved }: { open:
         </Form.Item>
         <Form.Item name="platform" label={t("form.platform")} rules={[ruleFor("platform", locale)]}>
           <Select
-            options={PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p][locale] }))}
+            options={COMPETITOR_PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p][locale] }))}
             onChange={() => {
               // the username's rule depends on the network
               if (form.getFieldValue("handle")) void form.validateFields(["handle"]).catch(() => {});
