@@ -1,6 +1,13 @@
 // The analytics range rule (Kuwait days, defaults, order, length) and its arithmetic.
 import { describe, expect, test } from "@jest/globals";
 import {
+  GUEST_TRENDS,
+  guestRatingInterval,
+  NO_BRANCH_LABELS,
+  RESPONSE_TIME_UNITS,
+  responseRate,
+  responseTimeParts,
+  topicTrend,
   analyticsBuckets,
   analyticsEngagementQuerySchema,
   analyticsPlatformQuerySchema,
@@ -204,5 +211,33 @@ describe("client dashboard activity texts", () => {
     expect(clientActivityText("comment", { subject: "فاطمة", excerpt: "أفضل كرك" }, "ar")).toEqual({ title: "مراجعة جديدة من فاطمة", description: "أفضل كرك" });
     expect(clientActivityText("post_published", { subject: "ignored", excerpt: "Saffron karak" }, "en")).toEqual({ title: "Post published", description: "Saffron karak" });
     expect(clientActivityText("something_else", {}, "en")).toEqual({ title: "", description: "" });
+  });
+});
+
+describe("guests' figures", () => {
+  test("a month or less has daily rating points, longer ranges Kuwait weeks", () => {
+    expect(guestRatingInterval("2026-03-01", "2026-03-31")).toBe("day");
+    expect(guestRatingInterval("2026-03-01", "2026-04-01")).toBe("week");
+    expect(guestRatingInterval("2026-03-01", "2026-03-01")).toBe("day");
+  });
+  test("response rate is a share with four decimals, null without items", () => {
+    expect(responseRate(2, 3)).toBe(0.6667);
+    expect(responseRate(0, 4)).toBe(0);
+    expect(responseRate(4, 4)).toBe(1);
+    expect(responseRate(0, 0)).toBeNull();
+  });
+  test("a topic's trend follows its count", () => {
+    expect(topicTrend(3, 1)).toBe("up");
+    expect(topicTrend(1, 3)).toBe("down");
+    expect(topicTrend(2, 2)).toBe("flat");
+    expect(GUEST_TRENDS).toEqual(["up", "down", "flat"]);
+  });
+  test("response times read in minutes, hours or days", () => {
+    expect(responseTimeParts(45)).toEqual({ value: 1, unit: "minutes" });
+    expect(responseTimeParts(20 * 60)).toEqual({ value: 20, unit: "minutes" });
+    expect(responseTimeParts(5400)).toEqual({ value: 1.5, unit: "hours" });
+    expect(responseTimeParts(3 * 86400)).toEqual({ value: 3, unit: "days" });
+    expect(RESPONSE_TIME_UNITS.hours.ar).toContain("{n}");
+    expect(NO_BRANCH_LABELS).toEqual({ en: "No branch", ar: "بلا فرع" });
   });
 });

@@ -260,3 +260,38 @@ export function percentChange(now: number | null, before: number | null): number
   if (now === null || before === null || before === 0) return null;
   return round2(((now - before) / Math.abs(before)) * 100);
 }
+
+// ---------------------------------------------------------------- guests: the inbox in figures
+/** A rating series over at most this many days has a point per Kuwait day; longer ones per Kuwait week. */
+export const GUEST_RATING_DAILY_MAX_DAYS = 31;
+/** Days for a month or less, Kuwait weeks (from Saturday) beyond. */
+export const guestRatingInterval = (from: string, to: string): AnalyticsInterval => (daysBetween(from, to) + 1 <= GUEST_RATING_DAILY_MAX_DAYS ? "day" : "week");
+
+/** Answered over items, 0-1 with four decimals (0.6667); null without items. */
+export function responseRate(answered: number, items: number): number | null {
+  if (!(items > 0)) return null;
+  return Math.round((answered / items) * 10_000) / 10_000;
+}
+
+/** Which way a topic's count went against the previous period of the same length. */
+export const GUEST_TRENDS = ["up", "down", "flat"] as const;
+export type GuestTrend = (typeof GUEST_TRENDS)[number];
+export const topicTrend = (now: number, before: number): GuestTrend => (now > before ? "up" : now < before ? "down" : "flat");
+
+/** What a guest item with no Google location (typed, imported, Instagram) is listed under. */
+export const NO_BRANCH_LABELS: Readonly<Record<Locale, string>> = { en: "No branch", ar: "بلا فرع" };
+
+/**
+ * A response time for people: whole minutes under an hour, hours with one decimal under two days,
+ * days with one decimal beyond (5400 s: 1.5 hours). The client writes the number in the person's digits.
+ */
+export function responseTimeParts(seconds: number): { value: number; unit: "minutes" | "hours" | "days" } {
+  if (seconds < 3600) return { value: Math.max(0, Math.round(seconds / 60)), unit: "minutes" };
+  if (seconds < 48 * 3600) return { value: Math.round(seconds / 360) / 10, unit: "hours" };
+  return { value: Math.round(seconds / 8640) / 10, unit: "days" };
+}
+export const RESPONSE_TIME_UNITS: Readonly<Record<"minutes" | "hours" | "days", Record<Locale, string>>> = {
+  minutes: { en: "{n} min", ar: "{n} دقيقة" },
+  hours: { en: "{n} h", ar: "{n} ساعة" },
+  days: { en: "{n} d", ar: "{n} يوم" },
+};

@@ -20,6 +20,7 @@ import { createRealtimeService } from "./modules/analytics/realtime.ts";
 import { createBusinessProfileService } from "./modules/business-profile/business-profile.service.ts";
 import { createStudioService } from "./modules/studio/studio.service.ts";
 import { createReviewsService } from "./modules/inbox/inbox.service.ts";
+import { createInboxFiguresService } from "./modules/inbox/index.ts";
 import { createTemplatesService } from "./modules/templates/templates.service.ts";
 import { createCompetitorsService } from "./modules/competitors/competitors.service.ts";
 import { createDiscoveryConnectionService } from "./modules/competitors/discovery-connection.service.ts";
@@ -72,6 +73,8 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     businessProfile: createBusinessProfileService(deps),
     studio,
     // review replies come from the writer in force (built in, or the admins' model)
+    // the inbox in figures (answers, response times, ratings, topics), under analytics' tenancy and range rule
+    inboxFigures: createInboxFiguresService(deps, analytics),
     // the inbox answers guests through the networks' answering side, with the accounts' tokens
     reviews: createReviewsService(deps, { replyToReview: studio.replyToReview, webhooks, accounts: platformAccounts, networks: () => ({ google: googleGuests }) }),
     // the inbox's sync (modules/inbox/sync.ts): the job, a person's sync now, Instagram's webhook, the adapter of an item

@@ -306,3 +306,57 @@ test("in Arabic: right to left, Arabic labels and Arabic-Indic digits; Latin dig
   render(mocks);
   expect(await screen.findByTestId("metric-reach")).toHaveTextContent("الوصول30,000");
 });
+
+describe("guests: reviews and comments", () => {
+  test("response rate and median response time per source and branch, stars over time, topics with their arrows", async () => {
+    const { mocks, calls } = analyticsMocks();
+    render(mocks);
+    const guests = within(await screen.findByTestId("guests"));
+    expect(await guests.findByTestId("guests-rate")).toHaveTextContent("Response rate62.5%");
+    // 6300 s: 1.75 hours, one decimal
+    expect(guests.getByTestId("guests-median")).toHaveTextContent("Median response time1.8 h");
+    expect(guests.getByTestId("guests-average")).toHaveTextContent("Average stars3.17");
+    expect(guests.getByText(/Items marked replied by hand count as answered/)).toBeInTheDocument();
+    const rows = (id: string) => [...guests.getByTestId(id).querySelectorAll("tbody tr.ant-table-row")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent));
+    expect(rows("guests-sources")).toEqual([
+      ["Google", "6", "4", "66.7%", "2.5 h"],
+      ["Instagram", "2", "1", "50%", "30 min"],
+      ["All", "8", "5", "62.5%", "1.8 h"],
+    ]);
+    expect(rows("guests-branches")).toEqual([
+      ["Layali Salmiya", "4", "3", "75%", "2 h"],
+      ["Layali Jabriya", "2", "1", "50%", "2.5 h"],
+      ["No branch", "2", "1", "50%", "30 min"],
+    ]);
+    expect(guests.getByTestId("guests-rating")).toBeInTheDocument();
+    expect(guests.getByTestId("guests-rating").querySelector(".sufra-chart-title")).toHaveTextContent("Average stars by day");
+    // topics: up and down arrows (mirrored in Arabic), flat without one; topics with no mention in either period left out
+    expect(guests.getByTestId("topic-food")).toHaveAttribute("data-trend", "up");
+    expect(guests.getByTestId("topic-food").querySelector(".anticon-rise")).toHaveClass("sufra-dir-icon");
+    expect(guests.getByTestId("topic-food")).toHaveTextContent(/Food Mentions: 3, up from 1 in/);
+    expect(guests.getByTestId("topic-service").querySelector(".anticon-fall")).not.toBeNull();
+    expect(guests.getByTestId("topic-price")).toHaveAttribute("data-trend", "flat");
+    expect(guests.queryByTestId("topic-delivery")).toBeNull();
+    // the business's figures, whatever the campaign: asked without one
+    expect(calls.guests?.[0]).not.toHaveProperty("campaignId");
+  });
+
+  test("nothing written yet says so; in Arabic: Arabic names, Arabic-Indic digits, no branch", async () => {
+    const empty = analyticsMocks({ guests: { empty: true } });
+    const view = render(empty.mocks);
+    expect(await within(await screen.findByTestId("guests")).findByText("No reviews or comments were written in this period.")).toBeInTheDocument();
+    view.unmount();
+
+    await inLanguage("ar");
+    render(analyticsMocks().mocks);
+    const guests = within(await screen.findByTestId("guests"));
+    expect(await guests.findByTestId("guests-rate")).toHaveTextContent("نسبة الرد٦٢٫٥٪");
+    expect(guests.getByTestId("guests-median")).toHaveTextContent("١٫٨ ساعة");
+    const cells = [...guests.getByTestId("guests-branches").querySelectorAll("tbody tr.ant-table-row:last-child td")].map((td) => td.textContent);
+    // Intl writes an Arabic letter mark after the percent sign
+    expect(cells).toEqual(["بلا فرع", "٢", "١", "٥٠٪\u061c", "٣٠ دقيقة"]);
+    expect(guests.getByTestId("guests-sources")).toHaveTextContent("جوجل");
+    expect(guests.getByTestId("topic-food")).toHaveTextContent("الطعام");
+    expect(guests.getByTestId("topic-food")).toHaveTextContent("ارتفاعًا من ١");
+  });
+});

@@ -17,6 +17,7 @@ import { EmptyAnalytics } from "./components/EmptyAnalytics.tsx";
 import { EngagementCard } from "./components/EngagementCard.tsx";
 import { ExportButtons } from "./components/ExportButtons.tsx";
 import { FiltersBar } from "./components/FiltersBar.tsx";
+import { GuestsCard } from "./components/GuestsCard.tsx";
 import { OverviewCards } from "./components/OverviewCards.tsx";
 import { PlatformsCard } from "./components/PlatformsCard.tsx";
 import { RealtimeStrip } from "./components/RealtimeStrip.tsx";
@@ -106,6 +107,8 @@ function AnalyticsScreen({ clientId }: { clientId: string }) {
         />
       )}
       {body}
+      {/* what guests write comes without posts too: shown whenever the figures have loaded */}
+      {overview && <GuestsCard variables={variables} />}
     </div>
   );
 }

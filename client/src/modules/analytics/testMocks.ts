@@ -7,6 +7,7 @@ import {
   AnalyticsContentBreakdownDocument,
   AnalyticsEngagementSeriesDocument,
   AnalyticsFiltersDocument,
+  AnalyticsGuestsViewDocument,
   AnalyticsOverviewCardsDocument,
   AnalyticsPlatformDetailDocument,
   AnalyticsRealtimeLiveDocument,
@@ -198,8 +199,58 @@ export function filtersData(o: { campaigns?: { id: string; name: string }[]; acc
   };
 }
 
+const response = (items: number, answered: number, timed: number, median: number | null) => ({ items, answered, responseRate: items ? Math.round((answered / items) * 10_000) / 10_000 : null, timed, medianResponseSeconds: median });
+
+/** What guests wrote: Google at two branches, Instagram comments, stars by day, topics against the period before; nothing when `empty`. */
+export function guestsData(v: Vars, o: { empty?: boolean } = {}) {
+  const { from, to } = rangeOf(v);
+  const days = daysOf(v);
+  const weekly = days > 31;
+  const none = !!o.empty;
+  return {
+    analyticsGuests: {
+      __typename: "AnalyticsGuests",
+      clientId: v.clientId ?? "b1",
+      from,
+      to,
+      previous: { __typename: "AnalyticsGuestPeriod", ...previousPeriod(from, to) },
+      simulatedIncluded: false,
+      total: { __typename: "AnalyticsGuestResponse", ...(none ? response(0, 0, 0, null) : response(8, 5, 4, 6300)) },
+      bySource: none
+        ? []
+        : [
+            { __typename: "AnalyticsGuestSource", source: "google", ...response(6, 4, 3, 9000) },
+            { __typename: "AnalyticsGuestSource", source: "instagram", ...response(2, 1, 1, 1800) },
+          ],
+      byBranch: none
+        ? []
+        : [
+            { __typename: "AnalyticsGuestBranch", locationId: "l1", branch: "Layali Salmiya", ...response(4, 3, 2, 7200) },
+            { __typename: "AnalyticsGuestBranch", locationId: "l2", branch: "Layali Jabriya", ...response(2, 1, 1, 9000) },
+            { __typename: "AnalyticsGuestBranch", locationId: null, branch: null, ...response(2, 1, 1, 1800) },
+          ],
+      rating: {
+        __typename: "AnalyticsGuestRating",
+        interval: weekly ? "WEEK" : "DAY",
+        count: none ? 0 : 6,
+        average: none ? null : 3.17,
+        points: [
+          { __typename: "AnalyticsGuestRatingPoint", date: from, days: 1, count: none ? 0 : 2, average: none ? null : 4.5 },
+          { __typename: "AnalyticsGuestRatingPoint", date: to, days: 1, count: none ? 0 : 4, average: none ? null : 2.5 },
+        ],
+      },
+      topics: [
+        { __typename: "AnalyticsGuestTopic", topic: "food", count: none ? 0 : 3, previous: none ? 0 : 1, change: none ? 0 : 2, changePercent: none ? null : 200, trend: none ? "FLAT" : "UP" },
+        { __typename: "AnalyticsGuestTopic", topic: "service", count: none ? 0 : 1, previous: none ? 0 : 4, change: none ? 0 : -3, changePercent: none ? null : -75, trend: none ? "FLAT" : "DOWN" },
+        { __typename: "AnalyticsGuestTopic", topic: "price", count: none ? 0 : 1, previous: none ? 0 : 1, change: 0, changePercent: none ? null : 0, trend: "FLAT" },
+        { __typename: "AnalyticsGuestTopic", topic: "delivery", count: 0, previous: 0, change: 0, changePercent: null, trend: "FLAT" },
+      ],
+    },
+  };
+}
+
 /** Every section's mock; `calls` records the variables each query was asked with. */
-export function analyticsMocks(o: { overview?: OverviewOptions; filters?: Parameters<typeof filtersData>[0] } = {}) {
+export function analyticsMocks(o: { overview?: OverviewOptions; filters?: Parameters<typeof filtersData>[0]; guests?: Parameters<typeof guestsData>[1] } = {}) {
   const calls: Record<string, Vars[]> = {};
   const mock = (name: string, query: unknown, data: (v: Vars) => unknown) => ({
     request: { query, variables: () => true },
@@ -216,6 +267,7 @@ export function analyticsMocks(o: { overview?: OverviewOptions; filters?: Parame
     mock("topPosts", AnalyticsTopPostsListDocument, (v) => topPostsData(v)),
     mock("content", AnalyticsContentBreakdownDocument, contentData),
     mock("audience", AnalyticsAudienceViewDocument, audienceData),
+    mock("guests", AnalyticsGuestsViewDocument, (v) => guestsData(v, o.guests)),
     mock("realtime", AnalyticsRealtimeNowDocument, realtimeData),
     mock("platform", AnalyticsPlatformDetailDocument, platformDetailData),
     // the live view: one push, the same figures

@@ -21,6 +21,7 @@ import type {
   TopPost,
 } from "./analytics.service.ts";
 import "./export/export.graphql.ts"; // analyticsExport
+import "./guests.graphql.ts"; // analyticsGuests: the inbox in figures
 
 const AnalyticsPeriod = builder.objectRef<{ from: string; to: string }>("AnalyticsPeriod").implement({
   description: "A range of Kuwait days, both ends included.",

@@ -1,7 +1,7 @@
 // The OpenAPI entries of /api/analytics (docs/product.md#rest-compatibility: client_id, from, to, include_simulated and
 // campaign_id on every path): the analytics service's own query rules.
 import { z } from "zod";
-import { ANALYTICS_COMMON_FIELDS, analyticsEngagementQuerySchema, analyticsQuerySchema, analyticsRangeSchema, analyticsTopPostsQuerySchema, PLATFORMS } from "@sufra/schema";
+import { ANALYTICS_COMMON_FIELDS, analyticsEngagementQuerySchema, analyticsQuerySchema, analyticsRangeSchema, analyticsTopPostsQuerySchema, GUEST_TRENDS, PLATFORMS } from "@sufra/schema";
 import { file, isoDate, isoDateTime, type RestOperation } from "../../http/openapi/operation.ts";
 import { exportOptionsSchema } from "./export/export.ts";
 
@@ -64,6 +64,18 @@ const realtime = z.object({
   due_soon: z.array(liveTarget),
   metrics_at: isoDateTime.nullable(),
 });
+/** inbox/figures.ts restInboxFigures: answers and response times per source and branch, stars over time, topics. */
+const guestResponse = { items: n, answered: n, response_rate: n.nullable(), timed: n, median_response_seconds: n.nullable() };
+const guests = z.object({
+  ...range,
+  previous,
+  simulated_included: z.boolean(),
+  total: z.object(guestResponse),
+  by_source: z.array(z.object({ source: z.string(), ...guestResponse })),
+  by_branch: z.array(z.object({ location_id: z.string().nullable(), branch: z.string().nullable(), ...guestResponse })),
+  rating: z.object({ interval: z.enum(["day", "week"]), count: n, average: n.nullable(), points: z.array(z.object({ date: isoDate, days: n, count: n, average: n.nullable() })) }),
+  topics: z.array(z.object({ topic: z.string(), count: n, previous: n, change: n, change_percent: n.nullable(), trend: z.enum(GUEST_TRENDS) })),
+});
 const simulated = z.object({ includeSimulated: ANALYTICS_COMMON_FIELDS.includeSimulated });
 const tag = "Analytics";
 
@@ -75,6 +87,7 @@ export const analyticsOperations: RestOperation[] = [
   { method: "get", path: "/analytics/content", tag, access: "analytics", summary: "Performance by content type, occasion, language, hashtag and Kuwait hour", query: analyticsQuerySchema, responses: { 200: { description: "The groups.", schema: contentAnswer } } },
   { method: "get", path: "/analytics/audience", tag, access: "analytics", summary: "Followers by network over the range", query: z.intersection(analyticsRangeSchema, simulated), responses: { 200: { description: "The audience.", schema: audience } } },
   { method: "get", path: "/analytics/realtime", tag, access: "analytics", summary: "The last 24 hours, ending now", query: z.object({ clientId: z.uuid() }).extend(simulated.shape), responses: { 200: { description: "Hour by hour, and what is publishing or due soon.", schema: realtime } } },
+  { method: "get", path: "/analytics/guests", tag, access: "analytics", summary: "What guests wrote and how the business answered: response rate and median response time by source and branch, stars over time, topics", query: z.intersection(analyticsRangeSchema, simulated), responses: { 200: { description: "The inbox in figures.", schema: guests } } },
   {
     method: "get",
     path: "/analytics/export",

@@ -7,6 +7,7 @@ import type { AnalyticsContent, AnalyticsEngagement, AnalyticsFigures, Analytics
 import { restAudience } from "./audience.ts";
 import { restRealtime } from "./realtime.ts";
 import { exportAnalytics } from "./export/export.ts";
+import { restInboxFigures } from "../inbox/index.ts";
 
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 const snake = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).map(([k, v]) => [toSnake(k), v]));
@@ -149,6 +150,13 @@ export function analyticsRouter(services: Services) {
     const viewer = await viewerOf(services, req);
     const q = req.query;
     res.json(restRealtime(await services.realtime.realtime(viewer, { clientId: one(q.client_id), includeSimulated: queryBoolean(one(q.include_simulated)) })));
+  });
+
+  /** GET /api/analytics/guests?client_id=&from=&to=&include_simulated= : the inbox in figures (shape: restInboxFigures in inbox/figures.ts) */
+  r.get("/guests", async (req, res) => {
+    const viewer = await viewerOf(services, req);
+    const q = req.query;
+    res.json(restInboxFigures(await services.inboxFigures.figures(viewer, { clientId: one(q.client_id), from: one(q.from), to: one(q.to), includeSimulated: queryBoolean(one(q.include_simulated)) })));
   });
 
   /**

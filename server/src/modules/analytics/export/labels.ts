@@ -1,7 +1,7 @@
 // Every word the exported files show a person, in English and Arabic. The files are written on the
 // server in the person's language, so these live beside the renderers rather than in the client's
 // i18n. Labels avoid brackets: mirrored in right-to-left text, they read back reversed from a PDF.
-import { CONTENT_OCCASIONS, EVERYDAY_OCCASION, EVERYDAY_OCCASION_LABELS, PLATFORM_LABELS, type Locale } from "@sufra/schema";
+import { CONTENT_OCCASIONS, EVERYDAY_OCCASION, EVERYDAY_OCCASION_LABELS, NO_BRANCH_LABELS, PLATFORM_LABELS, REVIEW_SOURCES, REVIEW_TOPICS, type Locale } from "@sufra/schema";
 
 const L = {
   brand: { en: "Sufra", ar: "سفرة" },
@@ -68,6 +68,30 @@ const L = {
   langEn: { en: "English", ar: "الإنجليزية" },
   langMixed: { en: "Arabic and English", ar: "العربية والإنجليزية" },
   page: { en: "Page {n} of {total}", ar: "صفحة {n} من {total}" },
+  // guests: the inbox in figures
+  guestsSources: { en: "Guests by source", ar: "الضيوف حسب المصدر" },
+  guestsBranches: { en: "Guests by branch", ar: "الضيوف حسب الفرع" },
+  guestsRating: { en: "Guest rating", ar: "تقييم الضيوف" },
+  guestsTopics: { en: "Guest topics", ar: "مواضيع الضيوف" },
+  source: { en: "Source", ar: "المصدر" },
+  branch: { en: "Branch", ar: "الفرع" },
+  allSources: { en: "All", ar: "الكل" },
+  guestItems: { en: "Reviews and comments", ar: "التقييمات والتعليقات" },
+  answered: { en: "Answered", ar: "تم الرد" },
+  responseRate: { en: "Response rate %", ar: "نسبة الرد %" },
+  timed: { en: "Answers with a known time", ar: "ردود معروفة الوقت" },
+  medianResponse: { en: "Median response time, hours", ar: "متوسط زمن الرد الوسيط بالساعات" },
+  week: { en: "Week from Saturday", ar: "الأسبوع بدءًا من السبت" },
+  reviewCount: { en: "Reviews with stars", ar: "التقييمات بالنجوم" },
+  averageStars: { en: "Average stars", ar: "متوسط النجوم" },
+  topic: { en: "Topic", ar: "الموضوع" },
+  mentions: { en: "Mentions", ar: "الإشارات" },
+  previousMentions: { en: "Mentions in the previous period", ar: "الإشارات في الفترة السابقة" },
+  mentionsChange: { en: "Change", ar: "التغير" },
+  trend: { en: "Trend", ar: "الاتجاه" },
+  trendUp: { en: "Up", ar: "ارتفاع" },
+  trendDown: { en: "Down", ar: "انخفاض" },
+  trendFlat: { en: "Flat", ar: "ثابت" },
 } as const satisfies Record<string, Record<Locale, string>>;
 
 export type LabelKey = keyof typeof L;
@@ -98,3 +122,10 @@ export function contentGroupLabel(dimension: ContentDimension, key: string, lang
   return `${String(key).padStart(2, "0")}:00`;
 }
 
+/** A review source key (google, talabat...) as a person reads it. */
+export const sourceLabel = (key: string, lang: Locale) => (REVIEW_SOURCES as Record<string, Record<Locale, string>>)[key]?.[lang] ?? key;
+/** A review topic key as a person reads it. */
+export const topicLabel = (key: string, lang: Locale) => (REVIEW_TOPICS as Record<string, Record<Locale, string>>)[key]?.[lang] ?? key;
+/** A branch's title, or "No branch" for the items without a Google location. */
+export const branchLabel = (title: string | null, lang: Locale) => title ?? NO_BRANCH_LABELS[lang];
+export const trendLabel = (trend: string, lang: Locale) => label(trend === "up" ? "trendUp" : trend === "down" ? "trendDown" : "trendFlat", lang);

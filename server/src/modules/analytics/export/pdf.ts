@@ -26,6 +26,7 @@ export function pdfCellText(c: Cell): string {
   if (c.value === null || c.value === undefined || c.value === "") return DASH;
   if (typeof c.value === "number") {
     if (c.kind === "percent") return `${c.value.toFixed(2)}%`;
+    if (c.kind === "decimal") return c.value.toFixed(2);
     if (c.kind === "change") return `${c.value > 0 ? "+" : ""}${c.value.toFixed(2)}%`;
     return number.format(c.value);
   }

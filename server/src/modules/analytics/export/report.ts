@@ -8,6 +8,7 @@ import type { Services } from "../../../services.ts";
 import type { AnalyticsContent, AnalyticsQuery, AnalyticsTopPosts } from "../analytics.service.ts";
 import type { FigureCounts } from "../figures.ts";
 import { contentGroupLabel, type ContentDimension } from "./labels.ts";
+import type { InboxFigures } from "../../inbox/index.ts";
 
 // the five figures are the networks' own vocabulary (figures.ts), not an answer's shape
 export interface ReportFigures extends FigureCounts {
@@ -74,7 +75,36 @@ export interface AnalyticsReport {
   /** the REPORT_TOP_POSTS best posts by engagement (likes, comments and shares) */
   topPosts: ReportTopPost[];
   content: ReportContentRow[];
+  /** the inbox in figures (answers, response times, stars, topics); null for a campaign's report (guests write about the café, not a campaign) */
+  guests: ReportGuests | null;
 }
+
+export interface ReportGuestResponse {
+  items: number;
+  answered: number;
+  /** 0-1 */
+  responseRate: number | null;
+  timed: number;
+  medianResponseSeconds: number | null;
+}
+
+export interface ReportGuests {
+  total: ReportGuestResponse;
+  bySource: (ReportGuestResponse & { source: string })[];
+  /** branch null: the items without a Google location */
+  byBranch: (ReportGuestResponse & { branch: string | null })[];
+  rating: { interval: "day" | "week"; points: { date: string; count: number; average: number | null }[] };
+  topics: { topic: string; count: number; previous: number; change: number; trend: string }[];
+}
+
+const responseOf = (f: ReportGuestResponse): ReportGuestResponse => ({ items: f.items, answered: f.answered, responseRate: f.responseRate, timed: f.timed, medianResponseSeconds: f.medianResponseSeconds });
+const guestsOf = (g: InboxFigures): ReportGuests => ({
+  total: responseOf(g.total),
+  bySource: g.bySource.map((s) => ({ source: s.source, ...responseOf(s) })),
+  byBranch: g.byBranch.map((b) => ({ branch: b.branch, ...responseOf(b) })),
+  rating: { interval: g.rating.interval, points: g.rating.points.map((p) => ({ date: p.date, count: p.count, average: p.average })) },
+  topics: g.topics.map((t) => ({ topic: t.topic, count: t.count, previous: t.previous, change: t.change, trend: t.trend })),
+});
 
 /** The query every analytics question takes (range, simulated figures, campaign). */
 export type ReportQuery = AnalyticsQuery;
@@ -124,11 +154,12 @@ export async function buildReport(services: Services, viewer: Viewer | null, que
   const analytics = services.analytics;
   // the overview first: it checks the caller, the range and the campaign before anything else is read
   const overview = await analytics.overview(viewer, query);
-  const [business, engagement, top, content] = await Promise.all([
+  const [business, engagement, top, content, guests] = await Promise.all([
     analytics.reportBusiness(viewer, query),
     analytics.engagement(viewer, { ...query, interval: "day" }),
     analytics.topPosts(viewer, { ...query, limit: REPORT_TOP_POSTS, sort: "engagement" }),
     analytics.content(viewer, query),
+    typeof query.campaignId === "string" && query.campaignId.trim() ? null : services.inboxFigures.figures(viewer, query),
   ]);
   return {
     lang,
@@ -145,5 +176,6 @@ export async function buildReport(services: Services, viewer: Viewer | null, que
     daily: engagement.points.map((p) => ({ date: p.date, ...figures(p) })),
     topPosts: topPostRows(top),
     content: contentRows(content, lang),
+    guests: guests ? guestsOf(guests) : null,
   };
 }

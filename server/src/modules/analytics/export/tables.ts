@@ -2,12 +2,13 @@
 // PDF each lay out in their own way. Cells keep machine-readable values (numbers as numbers, percent
 // as 4.67 for 4.67%, days as YYYY-MM-DD, times as YYYY-MM-DD HH:mm Kuwait); each renderer formats.
 import type { Locale } from "@sufra/schema";
-import { contentGroupLabel, label, occasionLabel, platformLabel, type LabelKey } from "./labels.ts";
-import type { AnalyticsReport, ReportContentDimension, ReportFigures, ReportTotalKey } from "./report.ts";
+import { branchLabel, contentGroupLabel, label, occasionLabel, platformLabel, sourceLabel, topicLabel, trendLabel, type LabelKey } from "./labels.ts";
+import type { AnalyticsReport, ReportContentDimension, ReportFigures, ReportGuestResponse, ReportTotalKey } from "./report.ts";
 
 const DIMENSIONS: Record<ReportContentDimension, LabelKey> = { type: "dimType", occasion: "dimOccasion", language: "dimLanguage", hashtag: "dimHashtag", hour: "dimHour" };
 
-export type CellKind = "text" | "integer" | "percent" | "change" | "date" | "datetime";
+/** decimal: a number with two decimals that is no percent (average stars, hours) */
+export type CellKind = "text" | "integer" | "decimal" | "percent" | "change" | "date" | "datetime";
 
 export interface Cell {
   value: string | number | null;
@@ -23,7 +24,7 @@ export interface Column {
   numeric?: boolean;
 }
 
-export type TableId = "summary" | "totals" | "platforms" | "daily" | "top_posts" | "content";
+export type TableId = "summary" | "totals" | "platforms" | "daily" | "top_posts" | "content" | "guests_sources" | "guests_branches" | "guests_rating" | "guests_topics";
 
 export interface ReportTable {
   id: TableId;
@@ -41,6 +42,27 @@ export function kuwaitDateTime(d: Date): string {
   const k = new Date(d.getTime() + 3 * 3_600_000); // Kuwait keeps UTC+3 all year (no daylight saving)
   return `${k.toISOString().slice(0, 10)} ${k.toISOString().slice(11, 16)}`;
 }
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const dec = (value: number | null): Cell => ({ value, kind: "decimal" });
+
+/** A guests row's columns: items, answered, the rate in percent, the timed answers and their median in hours. */
+function responseColumns(lang: Locale): Column[] {
+  return [
+    { label: label("guestItems", lang), width: 14, pdf: 1, numeric: true },
+    { label: label("answered", lang), width: 12, pdf: 1, numeric: true },
+    { label: label("responseRate", lang), width: 16, pdf: 1, numeric: true },
+    { label: label("timed", lang), width: 16, pdf: 0, numeric: true },
+    { label: label("medianResponse", lang), width: 20, pdf: 1.3, numeric: true },
+  ];
+}
+const responseCells = (f: ReportGuestResponse): Cell[] => [
+  int(f.items),
+  int(f.answered),
+  pct(f.responseRate === null ? null : round2(f.responseRate * 100)),
+  int(f.timed),
+  dec(f.medianResponseSeconds === null ? null : round2(f.medianResponseSeconds / 3600)),
+];
 
 const FIGURE_KEYS = ["posts", "reach", "views", "likes", "comments", "shares"] as const;
 
@@ -153,5 +175,45 @@ export function reportTables(r: AnalyticsReport): ReportTable[] {
     ],
     rows: r.content.map((c) => [text(label(DIMENSIONS[c.dimension], lang)), text(c.label), ...figureCells(c)]),
   });
+
+  // guests: what they wrote and how the café answered; left out of a campaign's report, and when
+  // guests wrote nothing in the range or the period before
+  const g = r.guests;
+  if (g && (g.total.items > 0 || g.topics.some((t) => t.previous > 0))) {
+    tables.push({
+      id: "guests_sources",
+      title: label("guestsSources", lang),
+      columns: [{ label: label("source", lang), width: 18, pdf: 1.4 }, ...responseColumns(lang)],
+      rows: [...g.bySource.map((s) => [text(sourceLabel(s.source, lang)), ...responseCells(s)]), [text(label("allSources", lang)), ...responseCells(g.total)]],
+    });
+    tables.push({
+      id: "guests_branches",
+      title: label("guestsBranches", lang),
+      columns: [{ label: label("branch", lang), width: 28, pdf: 1.8 }, ...responseColumns(lang)],
+      rows: g.byBranch.map((b) => [text(branchLabel(b.branch, lang)), ...responseCells(b)]),
+    });
+    tables.push({
+      id: "guests_rating",
+      title: label("guestsRating", lang),
+      columns: [
+        { label: label(g.rating.interval === "week" ? "week" : "date", lang), width: 16, pdf: 0 },
+        { label: label("reviewCount", lang), width: 16, pdf: 0, numeric: true },
+        { label: label("averageStars", lang), width: 14, pdf: 0, numeric: true },
+      ],
+      rows: g.rating.points.map((p) => [{ value: p.date, kind: "date" }, int(p.count), dec(p.average)]),
+    });
+    tables.push({
+      id: "guests_topics",
+      title: label("guestsTopics", lang),
+      columns: [
+        { label: label("topic", lang), width: 18, pdf: 1.4 },
+        { label: label("mentions", lang), width: 12, pdf: 1, numeric: true },
+        { label: label("previousMentions", lang), width: 22, pdf: 1.4, numeric: true },
+        { label: label("mentionsChange", lang), width: 10, pdf: 0.9, numeric: true },
+        { label: label("trend", lang), width: 12, pdf: 0.9 },
+      ],
+      rows: g.topics.map((t) => [text(topicLabel(t.topic, lang)), int(t.count), int(t.previous), int(t.change), text(trendLabel(t.trend, lang))]),
+    });
+  }
   return tables;
 }

@@ -7,6 +7,7 @@ import type { Cell, ReportTable } from "./tables.ts";
 
 const FORMAT = {
   integer: "#,##0",
+  decimal: "0.00",
   percent: "0.00%",
   change: "+0.00%;-0.00%;0.00%",
   date: "yyyy-mm-dd",
@@ -21,6 +22,8 @@ function cell(c: Cell, wrap: boolean): XlsxCell {
   switch (c.kind) {
     case "integer":
       return { value: Number(c.value), type: Number, format: FORMAT.integer };
+    case "decimal":
+      return { value: Number(c.value), type: Number, format: FORMAT.decimal };
     case "percent":
     case "change":
       // 4.67 (percent) is stored as 0.0467, which Excel shows as 4.67% and computes with as a share
