@@ -22,7 +22,7 @@ export function NotificationBell() {
 
   const openOne = (item: NotificationItem) => {
     void n.markRead(item);
-    const to = notificationLink(item.type);
+    const to = notificationLink(item.type, item.data);
     if (to) {
       setOpen(false);
       void navigate(to);

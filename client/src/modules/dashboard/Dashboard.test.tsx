@@ -156,7 +156,7 @@ test("a client on trial: welcome, business, the trial warning with the days left
   const reviews = within(await screen.findByTestId("unanswered-reviews"));
   expect(await reviews.findByText("reviews waiting for a reply")).toBeInTheDocument();
   expect(reviews.getByText("4")).toBeInTheDocument();
-  expect(reviews.getByRole("link", { name: "Answer reviews" })).toHaveAttribute("href", "/reviews");
+  expect(reviews.getByRole("link", { name: "Open the inbox" })).toHaveAttribute("href", "/inbox");
 });
 
 test("in Arabic: the warning with Arabic-Indic digits and the plan's Arabic name", async () => {

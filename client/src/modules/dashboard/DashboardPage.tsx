@@ -18,7 +18,7 @@ import { ClientStatCards } from "./components/StatCards.tsx";
 import { SubscriptionCard } from "./components/SubscriptionCard.tsx";
 import { TrialAlert } from "./components/TrialAlert.tsx";
 import { Welcome } from "./components/Welcome.tsx";
-import { UnansweredReviewsCard } from "./components/UnansweredReviewsCard.tsx";
+import { NegativeItemsCard, UnansweredReviewsCard } from "./components/UnansweredReviewsCard.tsx";
 import { useClientDashboard } from "./hooks/useClientDashboard.ts";
 import { BestTimesCard } from "../insights/index.ts";
 import { OwnerDashboard } from "./OwnerDashboardPage.tsx";
@@ -63,6 +63,7 @@ export function ClientDashboard() {
           {me.business && <GettingStartedCard />}
           {me.business && <ClientFigures />}
           {me.business && <UnansweredReviewsCard />}
+          {me.business && <NegativeItemsCard />}
           <Row gutter={[16, 16]}>
             <KuwaitDayCols />
           </Row>

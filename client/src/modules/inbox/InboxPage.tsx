@@ -1,98 +1,160 @@
-// /reviews: what guests wrote, by tab (Unanswered, Approved, Replied, All) with their counts; a table
-// on wide screens, cards below 768 px; each review opens a drawer where Sufra suggests a reply in the
-// guest's language that the person edits, approves, copies and marks replied. Reviews are added by
-// hand or imported from a CSV file; an empty screen says what the page will do once there are some.
+// /inbox: everything guests wrote in one list: Google reviews, Instagram comments, reviews typed in or
+// imported, each with its source's icon and branch, newest first, under filters kept in the address bar.
+// A table on wide screens, cards below 768 px; an item opens in a drawer (its id in the address too, so a
+// notification can open it) with its thread and Sufra's draft reply. Several items can be selected to
+// suggest, approve or send their replies at once, each one's result said. Owners and the account holder
+// also see whether the team may answer in public (docs/product.md#routes).
 import { EmptyStart } from "../../shared/EmptyStart.tsx";
 import { PageHead } from "../../shared/PageHead.tsx";
-import { useQuery } from "@apollo/client/react";
-import { Alert, Button, Card, Empty, Grid, Skeleton, Table, Tabs, Typography } from "antd";
-import { useState } from "react";
+import { Alert, App, Button, Card, Checkbox, Empty, Grid, Skeleton, Space, Switch, Table, Typography } from "antd";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ReviewsListDocument, ReviewsStatsDocument, type ReviewFilter, type ReviewsListQueryVariables } from "../../graphql/graphql.ts";
+import { useSearchParams } from "react-router-dom";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { AddReviewModal } from "./components/AddReviewModal.tsx";
-import { excerpt, ReviewDate, ReviewStatusTag, SentimentTag, SourceTag, Stars } from "./components/bits.tsx";
+import { BranchTag, DemoTag, excerpt, ReviewDate, ReviewStatusTag, SentimentTag, SourceTag, Stars } from "./components/bits.tsx";
+import { FiltersBar } from "./components/FiltersBar.tsx";
 import { ImportCsvModal } from "./components/ImportCsvModal.tsx";
-import { ReviewDrawer, type Review } from "./components/ReviewDrawer.tsx";
+import { ThreadDrawer } from "./components/ThreadDrawer.tsx";
+import { failureText, useInboxActions, useInboxItem, useInboxList, useInboxSettings, useInboxSummary, type BulkAction, type BulkResult } from "./data.ts";
 import { INBOX_NS } from "./i18n.ts";
+import { filtersFrom, filterCount, replyLanguages, withFilters, type InboxFilters, type InboxItem } from "./model.ts";
 import "./inbox.css";
 
-export const PAGE_SIZE = 20;
-
-type Tab = "unanswered" | "approved" | "replied" | "all";
-const TABS: Tab[] = ["unanswered", "approved", "replied", "all"];
-const FILTERS: Record<Tab, ReviewFilter | undefined> = { unanswered: "UNANSWERED", approved: "APPROVED", replied: "REPLIED", all: undefined };
+/** Who may answer in public: shown to the owners and the account holder, who change it. */
+function InboxSettingsCard() {
+  const { t } = useTranslation(INBOX_NS);
+  const { message } = App.useApp();
+  const locale = useLocale();
+  const { rights, save, saving } = useInboxSettings();
+  if (!rights?.mayChangeSettings) return null;
+  const change = async (on: boolean) => {
+    try {
+      await save(on);
+      void message.success(on ? t("settings.allowed") : t("settings.ownersOnly"));
+    } catch (e) {
+      void message.error(failureText(e, locale));
+    }
+  };
+  return (
+    <Card size="small" className="sufra-inbox-settings" data-testid="inbox-settings">
+      <label className="sufra-inbox-settings-row">
+        <Switch checked={rights.clientsMayReply} loading={saving} onChange={(on) => void change(on)} data-testid="clients-may-reply" />
+        <span>
+          <strong>{t("settings.label")}</strong>
+          <br />
+          <Typography.Text type="secondary">{t("settings.help")}</Typography.Text>
+        </span>
+      </label>
+    </Card>
+  );
+}
 
 export default function InboxPage() {
   const { t } = useTranslation(INBOX_NS);
   const locale = useLocale();
   const small = !Grid.useBreakpoint().md;
-  const [tab, setTab] = useState<Tab>("unanswered");
-  // the cursors of the pages before this one; another tab starts again from the first page
-  const [pages, setPages] = useState<{ tab: Tab; cursors: string[] }>({ tab: "unanswered", cursors: [] });
-  const cursors = pages.tab === tab ? pages.cursors : [];
-  const [open, setOpen] = useState<Review | null>(null);
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFrom(params), [params]);
+  const key = withFilters(new URLSearchParams(), filters).toString();
+  // the cursors of the pages before this one; other filters start again from the first page
+  const [pages, setPages] = useState<{ key: string; cursors: string[] }>({ key, cursors: [] });
+  const cursors = pages.key === key ? pages.cursors : [];
+  const [selected, setSelected] = useState<string[]>([]);
+  const [bulk, setBulk] = useState<{ action: BulkAction; results: BulkResult[] } | null>(null);
+  const [bulkRunning, setBulkRunning] = useState<BulkAction | null>(null);
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
+  const act = useInboxActions();
+  const { message } = App.useApp();
 
-  const variables: ReviewsListQueryVariables = { first: PAGE_SIZE };
-  if (FILTERS[tab]) variables.status = FILTERS[tab];
-  if (cursors.length) variables.after = cursors[cursors.length - 1];
-  const list = useQuery(ReviewsListDocument, { variables, fetchPolicy: "cache-and-network" });
-  const stats = useQuery(ReviewsStatsDocument, { fetchPolicy: "cache-and-network" });
+  const list = useInboxList(filters, cursors[cursors.length - 1]);
+  const { summary, refetch: refetchSummary } = useInboxSummary();
+  const openId = params.get("item");
+  const fromList = list.page?.items.find((i) => i.id === openId);
+  const linked = useInboxItem(openId && !fromList ? openId : null);
+  // the item as the last step on it answered, while it stays open (the list catches up on its refetch)
+  const [latest, setLatest] = useState<InboxItem | null>(null);
+  const open: InboxItem | null = (openId && (latest?.id === openId ? latest : (fromList ?? linked.item))) || null;
+
   const reload = () => {
     void list.refetch().catch(() => {});
-    void stats.refetch().catch(() => {});
+    void refetchSummary().catch(() => {});
+  };
+  const setFilters = (f: InboxFilters) => {
+    setSelected([]);
+    setParams(withFilters(params, f), { replace: true });
+  };
+  const openItem = (id: string | null) => {
+    setLatest(null);
+    const next = new URLSearchParams(params);
+    if (id) next.set("item", id);
+    else next.delete("item");
+    setParams(next);
   };
 
-  const shown = list.data ?? list.previousData;
-  const rows = shown?.reviews.edges.map((e) => e.node) ?? [];
-  const hasNext = !!shown?.reviews.pageInfo.hasNextPage;
-  const endCursor = shown?.reviews.pageInfo.endCursor;
-  const counts = stats.data?.reviewStats;
-  const countOf: Record<Tab, number | undefined> = { unanswered: counts?.unanswered ?? shown?.reviews.unansweredCount, approved: counts?.approved, replied: counts?.replied, all: counts?.total };
-  const none = counts?.total === 0 || (tab === "all" && shown?.reviews.totalCount === 0 && !cursors.length);
+  const rows = list.page?.items ?? [];
+  const hasNext = !!list.page?.hasNext;
+  const endCursor = list.page?.endCursor;
+  const none = summary?.total === 0 && !filterCount(filters);
+  const branches = summary?.branches ?? [];
 
-  const changed = (r: Review) => {
-    setOpen(r);
-    reload();
+  const runBulk = async (action: BulkAction, ids: string[]) => {
+    setBulkRunning(action);
+    try {
+      const results = await act.bulk(action, ids, filters, replyLanguages(), locale);
+      setBulk({ action, results });
+      if (action !== "suggest") setSelected(results.filter((r) => !r.ok).map((r) => r.id));
+    } catch (e) {
+      void message.error(failureText(e, locale));
+    } finally {
+      setBulkRunning(null);
+      reload();
+    }
   };
 
-  const author = (r: Review) => <bdi dir="auto">{r.author}</bdi>;
-  const text = (r: Review) => (
+  const author = (r: InboxItem) => <bdi dir="auto">{r.author}</bdi>;
+  const text = (r: InboxItem) => (
     <span className="sufra-review-excerpt" dir="auto">
       {excerpt(r.text)}
     </span>
   );
-  const openButton = (r: Review) => (
-    <Button size="small" onClick={() => setOpen(r)} data-testid={`open-${r.id}`} aria-label={`${t("open")}: ${r.author}`}>
+  const where = (r: InboxItem) => (
+    <span className="sufra-review-tags">
+      <SourceTag source={r.source} comment={r.kind === "comment"} />
+      <BranchTag branch={r.branch} />
+      <DemoTag demo={r.demo} />
+    </span>
+  );
+  const openButton = (r: InboxItem) => (
+    <Button size="small" onClick={() => openItem(r.id)} data-testid={`open-${r.id}`} aria-label={`${t("open")}: ${r.author}`}>
       {t("open")}
     </Button>
   );
 
   const columns = [
-    { key: "rating", title: t("columns.rating"), render: (_: unknown, r: Review) => <Stars rating={r.rating} /> },
-    { key: "source", title: t("columns.source"), render: (_: unknown, r: Review) => <SourceTag source={r.source} /> },
-    { key: "author", title: t("columns.author"), render: (_: unknown, r: Review) => author(r) },
-    { key: "date", title: t("columns.date"), render: (_: unknown, r: Review) => <ReviewDate value={r.reviewedAt} /> },
-    { key: "review", title: t("columns.review"), render: (_: unknown, r: Review) => text(r) },
+    { key: "rating", title: t("columns.rating"), render: (_: unknown, r: InboxItem) => (r.rating === null ? <span className="sufra-muted">{t("kind.comment")}</span> : <Stars rating={r.rating} />) },
+    { key: "source", title: t("columns.source"), render: (_: unknown, r: InboxItem) => where(r) },
+    { key: "author", title: t("columns.author"), render: (_: unknown, r: InboxItem) => author(r) },
+    { key: "date", title: t("columns.date"), render: (_: unknown, r: InboxItem) => <ReviewDate value={r.writtenAt} /> },
+    { key: "review", title: t("columns.review"), render: (_: unknown, r: InboxItem) => text(r) },
     {
       key: "status",
       title: t("columns.status"),
-      render: (_: unknown, r: Review) => (
+      render: (_: unknown, r: InboxItem) => (
         <span className="sufra-review-tags">
-          <ReviewStatusTag status={r.status} />
+          <ReviewStatusTag status={r.status} via={r.repliedVia} />
           <SentimentTag sentiment={r.sentiment} />
         </span>
       ),
     },
-    { key: "actions", title: t("columns.actions"), render: (_: unknown, r: Review) => openButton(r) },
+    { key: "actions", title: t("columns.actions"), render: (_: unknown, r: InboxItem) => openButton(r) },
   ];
 
   let body;
-  if (!shown && list.error)
+  if (!list.page && list.error)
     body = (
       <Alert
         type="error"
@@ -106,7 +168,7 @@ export default function InboxPage() {
         }
       />
     );
-  else if (!shown) body = <Skeleton active paragraph={{ rows: 6 }} />;
+  else if (!list.page) body = <Skeleton active paragraph={{ rows: 6 }} />;
   else if (none)
     body = (
       <EmptyStart className="sufra-reviews-empty" testId="reviews-empty" title={t("empty.title")} text={t("empty.text")}>
@@ -118,15 +180,25 @@ export default function InboxPage() {
         </div>
       </EmptyStart>
     );
-  else if (!rows.length) body = <Empty description={t(`empty.${tab === "all" ? "title" : tab}`)} data-testid="reviews-tab-empty" />;
+  else if (!rows.length) body = <Empty description={filters.unanswered && filterCount(filters) === 1 ? t("empty.unanswered") : t("empty.filtered")} data-testid="reviews-tab-empty" />;
   else if (small)
     body = (
       <ul className="sufra-review-cards" aria-busy={list.loading}>
         {rows.map((r) => (
           <li key={r.id}>
-            <Card size="small" data-testid="review-card" title={<span className="sufra-review-card-title"><Stars rating={r.rating} /> {author(r)}</span>} extra={<ReviewStatusTag status={r.status} />}>
+            <Card
+              size="small"
+              data-testid="review-card"
+              title={
+                <span className="sufra-review-card-title">
+                  <Checkbox checked={selected.includes(r.id)} onChange={(e) => setSelected((s) => (e.target.checked ? [...s, r.id] : s.filter((x) => x !== r.id)))} aria-label={t("bulk.select", { author: r.author })} />
+                  <Stars rating={r.rating} /> {author(r)}
+                </span>
+              }
+              extra={<ReviewStatusTag status={r.status} via={r.repliedVia} />}
+            >
               <p className="sufra-review-card-meta">
-                <SourceTag source={r.source} /> <ReviewDate value={r.reviewedAt} /> <SentimentTag sentiment={r.sentiment} />
+                {where(r)} <ReviewDate value={r.writtenAt} /> <SentimentTag sentiment={r.sentiment} />
               </p>
               <p>{text(r)}</p>
               {openButton(r)}
@@ -137,18 +209,23 @@ export default function InboxPage() {
     );
   else
     body = (
-      <Table<Review>
+      <Table<InboxItem>
         rowKey="id"
         columns={columns}
         dataSource={rows}
-        loading={list.loading && !list.data}
+        loading={list.loading && !list.page}
         pagination={false}
-        scroll={{ x: 900 }}
+        scroll={{ x: 980 }}
         tableLayout="auto"
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (r) => ({ "aria-label": t("bulk.select", { author: r.author }) }) as never }}
         data-testid="reviews-table"
         onRow={() => ({ "data-testid": "review-row" }) as React.HTMLAttributes<HTMLElement>}
       />
     );
+
+  const n = (v: number) => formatNumber(v, locale);
+  const okCount = bulk?.results.filter((r) => r.ok).length ?? 0;
+  const nameOf = (r: BulkResult) => r.author ?? rows.find((x) => x.id === r.id)?.author ?? r.id;
 
   return (
     <div className="sufra-reviews">
@@ -163,38 +240,79 @@ export default function InboxPage() {
         </div>
       </PageHead>
       <Typography.Paragraph type="secondary">{t("intro")}</Typography.Paragraph>
-      <Tabs
-        activeKey={tab}
-        onChange={(k) => setTab(k as Tab)}
-        aria-label={t("tabs.label")}
-        items={TABS.map((k) => ({
-          key: k,
-          label: (
-            <span data-testid={`tab-${k}`}>
-              {t(`tabs.${k}`)}
-              {countOf[k] !== undefined && <span className="sufra-tab-count"> {formatNumber(countOf[k]!, locale)}</span>}
-            </span>
-          ),
-        }))}
-      />
-      {shown && list.error && <Alert className="sufra-form-alert" type="error" showIcon title={errorMessage(list.error)} />}
+      {summary && summary.total > 0 && (
+        <p className="sufra-inbox-counts" data-testid="inbox-counts">
+          <span>{t("counts.unanswered", { n: n(summary.unanswered) })}</span>
+          {summary.negativeNew > 0 && (
+            <Button type="link" size="small" onClick={() => setFilters({ unanswered: true, sentiment: "negative" })} data-testid="negative-link">
+              {t("counts.negative", { n: n(summary.negativeNew) })}
+            </Button>
+          )}
+        </p>
+      )}
+      <InboxSettingsCard />
+      <FiltersBar filters={filters} branches={branches} onChange={setFilters} />
+
+      <div className="sufra-inbox-bulk" role="group" aria-label={t("bulk.label")} data-testid="bulk-bar">
+        <Typography.Text>{selected.length ? t("bulk.selected", { n: n(selected.length) }) : t("bulk.none")}</Typography.Text>
+        <Space wrap>
+          <Button size="small" disabled={!!bulkRunning} loading={bulkRunning === "suggest"} onClick={() => void runBulk("suggest", [])} data-testid="bulk-suggest">
+            {t("bulk.suggest")}
+          </Button>
+          <Button size="small" disabled={!selected.length || !!bulkRunning} loading={bulkRunning === "approve"} onClick={() => void runBulk("approve", selected)} data-testid="bulk-approve">
+            {t("bulk.approve")}
+          </Button>
+          <Button size="small" type="primary" disabled={!selected.length || !!bulkRunning} loading={bulkRunning === "send"} onClick={() => void runBulk("send", selected)} data-testid="bulk-send">
+            {t("bulk.send")}
+          </Button>
+        </Space>
+      </div>
+      {bulk && (
+        <Alert
+          className="sufra-form-alert"
+          type={okCount === bulk.results.length ? "success" : okCount ? "warning" : "error"}
+          showIcon
+          closable={{ onClose: () => setBulk(null) }}
+          title={t(`bulk.done.${bulk.action}`, { ok: n(okCount), total: n(bulk.results.length) })}
+          description={
+            bulk.results.some((r) => !r.ok) ? (
+              <ul className="sufra-inbox-bulk-results" data-testid="bulk-failures">
+                {bulk.results
+                  .filter((r) => !r.ok)
+                  .map((r) => (
+                    <li key={r.id}>
+                      <bdi>{nameOf(r)}</bdi>: {r.message}
+                    </li>
+                  ))}
+              </ul>
+            ) : undefined
+          }
+          data-testid="bulk-result"
+        />
+      )}
+
+      {list.page && list.error && <Alert className="sufra-form-alert" type="error" showIcon title={errorMessage(list.error)} />}
       {body}
       {(cursors.length > 0 || hasNext) && (
         <nav className="sufra-pager" aria-label={t("title")}>
-          <Button disabled={!cursors.length} onClick={() => setPages({ tab, cursors: cursors.slice(0, -1) })}>
+          <Button disabled={!cursors.length} onClick={() => setPages({ key, cursors: cursors.slice(0, -1) })}>
             {t("previous")}
           </Button>
-          <Button disabled={!hasNext || !endCursor} onClick={() => endCursor && setPages({ tab, cursors: [...cursors, endCursor] })} data-testid="next-page">
+          <Button disabled={!hasNext || !endCursor} onClick={() => endCursor && setPages({ key, cursors: [...cursors, endCursor] })} data-testid="next-page">
             {t("next")}
           </Button>
         </nav>
       )}
-      <ReviewDrawer
-        review={open}
-        onClose={() => setOpen(null)}
-        onChanged={changed}
+      <ThreadDrawer
+        item={open}
+        onClose={() => openItem(null)}
+        onChanged={(r) => {
+          setLatest(r);
+          reload();
+        }}
+        onFailed={() => setLatest(null)}
         onDeleted={() => {
-          setOpen(null);
+          openItem(null);
           reload();
         }}
       />
@@ -204,7 +322,7 @@ export default function InboxPage() {
         onAdded={(r) => {
           setAdding(false);
           reload();
-          setOpen(r);
+          openItem(r.id);
         }}
       />
       <ImportCsvModal open={importing} onClose={() => setImporting(false)} onImported={reload} />

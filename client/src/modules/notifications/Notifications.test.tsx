@@ -248,6 +248,7 @@ describe("the publishing notifications' lines, in both languages", () => {
     expect(line("en", "REVIEW_NEGATIVE", comment)).toBe("ahmad_kw wrote something unhappy on Instagram: “Cold coffee, rude staff”. Answer it in the inbox.");
     expect(line("ar", "REVIEW_NEGATIVE", comment)).toBe("كتب \u2068ahmad_kw\u2069 تعليقًا غير راضٍ على إنستغرام: «Cold coffee, rude staff». ردّ عليه من صندوق الوارد.");
     expect(notificationLink("REVIEW_NEGATIVE")).toBe("/inbox");
+    expect(notificationLink("REVIEW_NEGATIVE", { reviewId: "r1" })).toBe("/inbox?item=r1");
   });
 
   test("where each leads: a post's news to the posts, an account to Settings", () => {

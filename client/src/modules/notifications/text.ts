@@ -77,5 +77,8 @@ const LINKS: Partial<Record<NotificationType, string>> = {
   REVIEW_NEGATIVE: "/inbox",
 };
 
-/** Where opening a notification leads, when somewhere else helps. */
-export const notificationLink = (type: NotificationType): string | undefined => LINKS[type];
+/** Where opening a notification leads, when somewhere else helps; a negative review opens itself in the inbox. */
+export function notificationLink(type: NotificationType, data?: { reviewId?: string | null } | null): string | undefined {
+  if (type === "REVIEW_NEGATIVE" && data?.reviewId) return `/inbox?item=${encodeURIComponent(data.reviewId)}`;
+  return LINKS[type];
+}

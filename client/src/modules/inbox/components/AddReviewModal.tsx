@@ -14,8 +14,7 @@ import { ReviewsCreateDocument } from "../../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../../lib/errorMessage.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { INBOX_NS } from "../i18n.ts";
-import { gqlSource } from "./bits.tsx";
-import type { Review } from "./ReviewDrawer.tsx";
+import { upper } from "./bits.tsx";
 
 interface Values {
   source: SchemaSource;
@@ -40,7 +39,7 @@ const ruleFor = (field: Field, locale: Locale): FormRule => ({
 
 const SERVER_FIELDS: Record<string, Field> = { source: "source", author: "author", rating: "rating", text: "text", reviewedAt: "reviewedAt" };
 
-export function AddReviewModal({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: (r: Review) => void }) {
+export function AddReviewModal({ open, onClose, onAdded }: { open: boolean; onClose: () => void; onAdded: (r: { id: string }) => void }) {
   const { t } = useTranslation(INBOX_NS);
   const locale = useLocale();
   const { message } = App.useApp();
@@ -52,7 +51,7 @@ export function AddReviewModal({ open, onClose, onAdded }: { open: boolean; onCl
   const submit = async (v: Values) => {
     setFailure(null);
     try {
-      const r = (await create({ variables: { input: { source: gqlSource(v.source), author: v.author, rating: v.rating, text: v.text, reviewedAt: String(dayText(v.reviewedAt)) } } })).data?.createReview;
+      const r = (await create({ variables: { input: { source: upper(v.source), author: v.author, rating: v.rating, text: v.text, reviewedAt: String(dayText(v.reviewedAt)) } } })).data?.createReview;
       if (!r) return;
       void message.success(t("add.added"));
       form.resetFields();

@@ -1,26 +1,39 @@
-// Small pieces of the reviews screen: the stars, the source, sentiment, status and topic tags, the
-// review's date, and the GraphQL <-> @sufra/schema name conversions.
-import { REVIEW_SENTIMENTS, REVIEW_SOURCES, REVIEW_STATUSES, REVIEW_TOPICS, type ReviewSentiment as SchemaSentiment, type ReviewSource as SchemaSource, type ReviewStatus as SchemaStatus, type ReviewTopic as SchemaTopic } from "@sufra/schema";
+// Small pieces of the inbox: the stars, the source with its icon, the branch, the sentiment, status and
+// topic tags, the day it was written, the demo label, and the GraphQL <-> @sufra/schema name conversions.
+import { CoffeeOutlined, EditOutlined, FacebookOutlined, GoogleOutlined, InstagramOutlined, MessageOutlined, ShopOutlined } from "@ant-design/icons";
+import { REVIEW_SENTIMENTS, REVIEW_SOURCES, REVIEW_STATUSES, REVIEW_TOPICS, type Locale, type ReviewSentiment, type ReviewSource, type ReviewStatus, type ReviewTopic } from "@sufra/schema";
 import { Tag } from "antd";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TagTone } from "../../../shared/tagColors.ts";
 import { ToneTag } from "../../../shared/ToneTag.tsx";
-import type { ReviewSentiment, ReviewSource, ReviewStatus, ReviewTopic } from "../../../graphql/graphql.ts";
-import { formatDate, formatNumber } from "../../../lib/format.ts";
+import { formatDate, formatDateTime, formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { INBOX_NS } from "../i18n.ts";
 
-export const sourceName = (s: ReviewSource): SchemaSource => s.toLowerCase() as SchemaSource;
-export const gqlSource = (s: SchemaSource): ReviewSource => s.toUpperCase() as ReviewSource;
-const lower = <T extends string>(s: string) => s.toLowerCase() as T;
+/** GraphQL's GOOGLE -> google (and the other enums the same way). */
+export const lower = <T extends string>(s: string) => s.toLowerCase() as T;
+export const upper = <T extends string>(s: string) => s.toUpperCase() as T;
 
 /** The source's name in the person's language (Latin brand names stay left-to-right in Arabic). */
-export const sourceLabel = (s: ReviewSource, locale: "en" | "ar") => REVIEW_SOURCES[sourceName(s)][locale];
+export const sourceLabel = (s: ReviewSource, locale: Locale) => REVIEW_SOURCES[s][locale];
 
-/** ★★★★☆ with "4 out of 5 stars" for screen readers. */
-export function Stars({ rating }: { rating: number }) {
+const SOURCE_ICONS: Partial<Record<ReviewSource, ReactNode>> = {
+  google: <GoogleOutlined />,
+  instagram: <InstagramOutlined />,
+  facebook: <FacebookOutlined />,
+  talabat: <ShopOutlined />,
+  deliveroo: <ShopOutlined />,
+  carriage: <ShopOutlined />,
+  tripadvisor: <CoffeeOutlined />,
+  manual: <EditOutlined />,
+};
+
+/** ★★★★☆ with "4 out of 5 stars" for screen readers; nothing for a comment (it has no stars). */
+export function Stars({ rating }: { rating: number | null }) {
   const { t } = useTranslation(INBOX_NS);
   const locale = useLocale();
+  if (rating === null) return null;
   const n = Math.max(0, Math.min(5, Math.round(rating)));
   return (
     <span className="sufra-stars" role="img" aria-label={t("stars", { n: formatNumber(n, locale) })} data-testid="review-stars">
@@ -34,35 +47,55 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
-export function SourceTag({ source }: { source: ReviewSource }) {
+export function SourceTag({ source, comment }: { source: ReviewSource; comment?: boolean }) {
+  const { t } = useTranslation(INBOX_NS);
   const locale = useLocale();
   return (
-    <Tag data-testid="review-source">
+    <Tag data-testid="review-source" icon={SOURCE_ICONS[source] ?? <MessageOutlined />} className="sufra-source-tag">
       <bdi>{sourceLabel(source, locale)}</bdi>
+      {comment && <span className="sufra-kind"> · {t("kind.comment")}</span>}
     </Tag>
   );
 }
 
-
-const SENTIMENT_TONES: Record<SchemaSentiment, TagTone | null> = { positive: "success", neutral: null, negative: "danger" };
-const STATUS_TONES: Record<SchemaStatus, TagTone | null> = { new: "warning", approved: "neutral", replied: "success" };
-
-export function SentimentTag({ sentiment }: { sentiment: ReviewSentiment }) {
-  const locale = useLocale();
-  const s = lower<SchemaSentiment>(sentiment);
+export function BranchTag({ branch }: { branch: { title: string } | null }) {
+  if (!branch) return null;
   return (
-    <ToneTag tone={SENTIMENT_TONES[s]} testId="review-sentiment">
-      {REVIEW_SENTIMENTS[s][locale]}
+    <Tag data-testid="review-branch" icon={<ShopOutlined />}>
+      <bdi>{branch.title}</bdi>
+    </Tag>
+  );
+}
+
+export function DemoTag({ demo }: { demo: boolean }) {
+  const { t } = useTranslation(INBOX_NS);
+  if (!demo) return null;
+  return (
+    <ToneTag tone="neutral" testId="review-demo">
+      {t("demo")}
     </ToneTag>
   );
 }
 
-export function ReviewStatusTag({ status }: { status: ReviewStatus }) {
+const SENTIMENT_TONES: Record<ReviewSentiment, TagTone | null> = { positive: "success", neutral: null, negative: "danger" };
+const STATUS_TONES: Record<ReviewStatus, TagTone | null> = { new: "warning", approved: "neutral", replied: "success" };
+
+export function SentimentTag({ sentiment }: { sentiment: ReviewSentiment }) {
   const locale = useLocale();
-  const s = lower<SchemaStatus>(status);
   return (
-    <ToneTag tone={STATUS_TONES[s]} testId="review-status">
-      {REVIEW_STATUSES[s][locale]}
+    <ToneTag tone={SENTIMENT_TONES[sentiment]} testId="review-sentiment">
+      {REVIEW_SENTIMENTS[sentiment][locale]}
+    </ToneTag>
+  );
+}
+
+/** New, approved, or answered; an answered item says how (sent from Sufra, answered on the network, marked handled). */
+export function ReviewStatusTag({ status, via }: { status: ReviewStatus; via?: "sent" | "network" | "marked" | null }) {
+  const { t } = useTranslation(INBOX_NS);
+  const locale = useLocale();
+  return (
+    <ToneTag tone={STATUS_TONES[status]} testId="review-status">
+      {status === "replied" && via ? t(`via.${via}`) : REVIEW_STATUSES[status][locale]}
     </ToneTag>
   );
 }
@@ -74,16 +107,17 @@ export function TopicTags({ topics }: { topics: readonly ReviewTopic[] }) {
   return (
     <span className="sufra-review-topics" data-testid="review-topics">
       {topics.map((x) => (
-        <Tag key={x}>{REVIEW_TOPICS[lower<SchemaTopic>(x)][locale]}</Tag>
+        <Tag key={x}>{REVIEW_TOPICS[x][locale]}</Tag>
       ))}
     </span>
   );
 }
 
-/** A review's day (YYYY-MM-DD) in the person's locale; noon in Kuwait, so no zone moves the day. */
+/** When it was written: a day (typed and imported reviews, noon in Kuwait so no zone moves it) or an instant. */
 export function ReviewDate({ value }: { value: string }) {
   const locale = useLocale();
-  return <time dateTime={value}>{formatDate(`${value}T12:00:00+03:00`, locale)}</time>;
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  return <time dateTime={value}>{day ? formatDate(`${value}T12:00:00+03:00`, locale) : formatDateTime(value, locale)}</time>;
 }
 
 export const excerpt = (text: string, max = 160) => {
