@@ -73,8 +73,8 @@ test("answer a review: a suggested reply in the review's language, approved, and
   const card = page.getByTestId("unanswered-reviews");
   await card.getByText(String(stats.unanswered), { exact: true }).waitFor();
 
-  await page.goto(`${server.base}/inbox`);
-  await page.getByTestId(`open-${review.id}`).first().click();
+  // the inbox opens one item from its link (a notification's, the dashboard's)
+  await page.goto(`${server.base}/inbox?item=${review.id}`);
   const drawer = page.getByTestId("review-drawer");
   await drawer.getByTestId("suggest-reply").click();
   const reply = drawer.getByTestId("reply-text");

@@ -3,6 +3,7 @@ import { builder } from "../../graphql/builder.ts";
 import { personOfBusiness } from "../../graphql/scopes.ts";
 import { PlatformEnum } from "../../graphql/enums.ts";
 import { isPracticeAccount, type PlatformConnection as ConnectionShape } from "./platform-accounts.service.ts";
+import type { GoogleLocation as GoogleLocationRow } from "../../generated/prisma/client.ts";
 
 const AccountStatusEnum = builder.enumType("AccountStatus", {
   description: "Whether a network account can publish.",
@@ -47,11 +48,52 @@ const ConnectStart = builder.objectRef<{ authorizeUrl: string | null; account: A
   }),
 });
 
+const GoogleLocation = builder.objectRef<GoogleLocationRow>("GoogleLocation").implement({
+  description: "A Google Business Profile location (a branch) of the business's Google connection. Picked locations have their reviews read into the inbox and take the business's Google posts.",
+  fields: (t) => ({
+    id: t.exposeID("id", { description: "The location's id in Sufra (a UUID)." }),
+    name: t.exposeString("name", { description: "Google's resource name of the location, \"locations/456\"." }),
+    googleAccount: t.exposeString("googleAccount", { description: "The Google account that holds it, \"accounts/123\"." }),
+    title: t.exposeString("title", { description: "The location's name on Google." }),
+    address: t.exposeString("address", { description: "Its address as Google has it, on one line; empty when Google has none (a service-area business)." }),
+    verified: t.exposeBoolean("verified", { description: "Google lets the business manage it (Voice of Merchant): replies and posts are refused until it is." }),
+    picked: t.exposeBoolean("picked", { description: "Its reviews come into the inbox and the business's Google posts go to it." }),
+    goneAt: t.expose("goneAt", { type: "DateTime", nullable: true, description: "When Google stopped listing it for this connection (UTC); kept with its reviews, nothing is read or posted there. Null while Google lists it." }),
+    averageRating: t.exposeFloat("averageRating", { nullable: true, description: "Google's average stars for it (1-5) at the last read of its reviews; null before one." }),
+    totalReviews: t.exposeInt("totalReviews", { nullable: true, description: "How many reviews Google counts for it at the last read; null before one." }),
+    lastSyncedAt: t.expose("lastSyncedAt", { type: "DateTime", nullable: true, description: "When its reviews were last read (UTC); null before the first read." }),
+    lastSyncError: t.exposeString("lastSyncError", { nullable: true, description: "Why the last read of its reviews failed (auth, rate_limit, rejected, unavailable, timeout, plan); null when it worked." }),
+    demo: t.exposeBoolean("demo", { description: "a location of the simulated Google network (demo and practice accounts)" }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  googleLocations: t.field({
+    type: [GoogleLocation],
+    description: "The locations the business's Google connection has shown, picked or not, the ones Google no longer lists last. People of the business or its API key.",
+    authScopes: { business: true },
+    resolve: (_r, _a, ctx) => ctx.services.platformAccounts.googleLocations.list(ctx.viewer),
+  }),
   platformConnections: t.field({ type: [PlatformConnection], description: "Every network, with the business's account on it and whether it can be connected. People of the business or its API key.", authScopes: { business: true }, resolve: (_r, _a, ctx) => ctx.services.platformAccounts.list(ctx.viewer) }),
 }));
 
 builder.mutationFields((t) => ({
+  pickGoogleLocations: t.field({
+    type: [GoogleLocation],
+    description: "Picks or unpicks locations of the business's Google connection (several may be picked: its branches); a location Google no longer lists can only be unpicked. The locations after. A person of the business only.",
+    ...personOfBusiness,
+    args: {
+      locationIds: t.arg.idList({ required: true, description: "The locations' ids (GoogleLocation.id), 1 to 200." }),
+      picked: t.arg.boolean({ required: true, description: "true picks them, false unpicks them." }),
+    },
+    resolve: (_r, args, ctx) => ctx.services.platformAccounts.googleLocations.pick(ctx.viewer, { locationIds: args.locationIds.map(String), picked: args.picked }, ctx.meta),
+  }),
+  refreshGoogleLocations: t.field({
+    type: [GoogleLocation],
+    description: "Reads the locations from Google again: new ones are added unpicked, picks are kept, verification is updated, ones Google no longer lists are marked (not deleted). The locations after. A person of the business only.",
+    ...personOfBusiness,
+    resolve: (_r, _a, ctx) => ctx.services.platformAccounts.googleLocations.refresh(ctx.viewer, ctx.meta),
+  }),
   connectPlatform: t.field({ description: "Starts connecting a network: answers where to send the person to approve, or the account when connected at once (Snapchat). A person of the business only.",
     type: ConnectStart,
     ...personOfBusiness,

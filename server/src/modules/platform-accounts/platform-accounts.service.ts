@@ -1,4 +1,4 @@
-// A business's accounts on Instagram, X and Snapchat: connect (OAuth, PKCE where the network has it),
+// A business's accounts on Instagram, X, Snapchat and Google: connect (OAuth, PKCE where the network has it),
 // keep tokens fresh ahead of expiry, and say "reconnect needed" before a scheduled post is lost.
 import { createHash, randomBytes } from "node:crypto";
 import { assertPostTransition, PLAN_PLATFORMS, PLATFORMS, type PlanId, type PlatformName } from "@sufra/schema";
@@ -12,6 +12,7 @@ import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
+import { createGoogleLocations } from "./google-locations.ts";
 
 const STATE_TTL_MS = 15 * 60_000;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -192,6 +193,9 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
     });
   }
 
+  /** Google: the connection's locations (branches), read from Google and picked by a person. */
+  const googleLocations = createGoogleLocations(deps, { access, google: (demo) => platforms.google({ demo }), markReconnectNeeded });
+
   /** After a reconnect: targets that waited for this account (their time passed) are due now. */
   let onReconnected: (accountId: string) => Promise<void> = async () => {};
 
@@ -201,6 +205,7 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
     access,
     adapterFor,
     markReconnectNeeded,
+    googleLocations,
     setOnReconnected(fn: (accountId: string) => Promise<void>) {
       onReconnected = fn;
     },
@@ -279,6 +284,8 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
         });
         await announce(account);
         await onReconnected(account.id);
+        // Google: its locations are read at once, so the card lists them to pick; a failed read leaves the connection made
+        if (platform === "google" && !(await googleLocations.readAfterConnect(account.id, row.userId))) return back("connected=1&locations_error=1");
         return back("connected=1");
       } catch (e) {
         logger.warn("platform connect failed", { platform, error: (e as Error).message });
