@@ -30,6 +30,7 @@ import { createWebhooksService } from "./modules/webhooks/webhooks.service.ts";
 import { createInboxSync } from "./modules/inbox/sync.ts";
 import { createDemoGuests } from "./platforms/demo-guests.ts";
 import { createGoogleAdapter as createGoogleGuests } from "./platforms/google.ts";
+import { createInstagramGuests } from "./platforms/instagram-guests.ts";
 
 export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWatchMs?: number }) {
   const health = createHealthService({ pool: deps.pool, heartbeatMs: opts.heartbeatMs });
@@ -48,7 +49,9 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   // guests' items arrive by themselves: Google reviews and Instagram comments, read every minute and by Instagram's webhook
   // (a network this server has no app for is not read)
   const googleGuests = createGoogleGuests(deps.config.platforms.google);
-  const inboxSync = createInboxSync(deps, { platformAccounts, notifications, webhooks, google: googleGuests.configured() ? googleGuests : null, instagram: null, demo: createDemoGuests() });
+  const ig = deps.config.platforms.instagram;
+  const instagramGuests = createInstagramGuests(ig);
+  const inboxSync = createInboxSync(deps, { platformAccounts, notifications, webhooks, google: googleGuests.configured() ? googleGuests : null, instagram: ig.appId && ig.appSecret ? instagramGuests : null, demo: createDemoGuests() });
   return {
     auth: createAuthService(deps),
     clients: createClientsService(deps, webhooks),

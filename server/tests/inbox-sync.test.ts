@@ -1,112 +1,79 @@
-// The inbox's sync over real Postgres (docs/product.md#inbox): Google reviews of picked locations read page
-// by page until nothing is newer, stored once however often or concurrently they are read, edits and replies
-// made on Google seen; Instagram comments by poll and by the signed webhook, stored once whichever comes
-// first, the business's own replies updating the comment they answer; review.received / comment.received
-// recorded once; each person of the business told of a negative item once; tenancy; the job's due reads and
-// sync now's limit.
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+// The inbox's sync over real HTTP and Postgres (docs/product.md#inbox), against the Google and Instagram
+// stand-ins: Google reviews of picked locations read page by page until nothing is newer, stored once
+// however often or concurrently they are read, edits and replies made on Google seen; Instagram comments
+// by poll and by the signed webhook (/api/webhooks/instagram), stored once whichever comes first, the
+// business's own replies updating the comment they answer, forged signatures refused; review.received
+// and comment.received recorded once; each person of the business told of a negative item once;
+// tenancy; the job's due reads and sync now's limit.
+import { describe, expect, test } from "@jest/globals";
 import { randomUUID } from "node:crypto";
 import { createInboxSync, type InboxSyncOptions } from "../src/modules/inbox/sync.ts";
-import type { GoogleGuests, GuestItem, InstagramGuests, CommentEvent } from "../src/platforms/guests.ts";
-import { PlatformError } from "../src/platforms/types.ts";
 import type { Viewer } from "../src/kernel/policy.ts";
-import { signedInBusiness } from "./support/app.ts";
-import { appForFile } from "./support/per-file.ts";
+import { createTokenCrypto } from "../src/kernel/token-crypto.ts";
+import { ensureDemoInbox } from "../src/seed/demo-inbox.ts";
+import { createGoogleAdapter } from "../src/platforms/google.ts";
+import { createDemoGuests } from "../src/platforms/demo-guests.ts";
+import { call, signedInBusiness, startTestApp } from "./support/app.ts";
+import { forFile } from "./support/per-file.ts";
+import { startGoogleFake, type GoogleFakeState } from "./fakes/google-server.ts";
+import { startInstagramFake } from "./fakes/instagram-server.ts";
 import { createEndpoint, until, WEBHOOK_ENV } from "./fakes/webhook-receiver-helpers.ts";
-import { startReceiver, type Receiver } from "./fakes/webhook-receiver.ts";
+import { startReceiver } from "./fakes/webhook-receiver.ts";
 
-const app = appForFile({ ...WEBHOOK_ENV });
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(() => receiver.close());
+const VERIFY_TOKEN = "sufra-verify-token-42";
+// Instagram's stand-in is the app's network (its webhook and comments); Google's is read through an
+// adapter of its own, with the tokens it issued (connecting a Google account is the platform accounts' work)
+const { app, ig, gfake, receiver } = forFile(
+  async () => {
+    const [ig, gfake, receiver] = await Promise.all([startInstagramFake(), startGoogleFake(), startReceiver()]);
+    const app = await startTestApp({ ...WEBHOOK_ENV, ...ig.state.env, INSTAGRAM_WEBHOOK_VERIFY_TOKEN: VERIFY_TOKEN });
+    return { app, ig, gfake, receiver };
+  },
+  async (s) => {
+    await s.app.stop();
+    await Promise.all([s.ig.close(), s.gfake.close(), s.receiver.close()]);
+  },
+);
 
 const db = () => app.sufra.deps.db;
 const HOUR = 3_600_000;
 const ago = (h: number) => new Date(Date.now() - h * HOUR);
+/** Instagram's times are whole seconds (its API and its webhook) */
+const second = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000).toISOString();
+const googleTokens = new Map<string, string>();
+const googleCalls = () => gfake.state.calls.reviews ?? 0;
 
-// ------------------------------------------------------------------ stand-ins of the adapters' interfaces
-/** Google's reviews of each location, served newest-updated first, two to a page. */
-function googleStandIn() {
-  const byPlace = new Map<string, GuestItem[]>();
-  const calls: { place: string; token: string | null }[] = [];
-  const failures: PlatformError[] = [];
-  const guests: GoogleGuests = {
-    places: async () => [],
-    async reviews(_account, place, token) {
-      calls.push({ place: place.name, token: token ?? null });
-      const f = failures.shift();
-      if (f) throw f;
-      const all = [...(byPlace.get(place.name) ?? [])].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
-      const start = token ? Number(token) : 0;
-      const rated = all.filter((r) => r.rating);
-      return {
-        items: all.slice(start, start + 2).map((r) => ({ ...r })),
-        nextPageToken: start + 2 < all.length ? String(start + 2) : null,
-        averageRating: rated.length ? rated.reduce((n, r) => n + r.rating!, 0) / rated.length : null,
-        totalReviewCount: all.length,
-      };
-    },
-    reply: async (_a, _n, text) => ({ text, at: new Date() }),
-    deleteReply: async () => {},
-  };
-  const review = (place: string, over: Partial<GuestItem> & { id: string }): GuestItem => {
-    const item: GuestItem = { kind: "review", externalId: `accounts/1/${place}/reviews/${over.id}`, author: "Guest", rating: 5, text: "Lovely karak", writtenAt: ago(2), updatedAt: ago(2), reply: null, ...over };
-    byPlace.set(place, [...(byPlace.get(place) ?? []).filter((r) => r.externalId !== item.externalId), item]);
-    return item;
-  };
-  return { guests, calls, failures, review, byPlace };
-}
-
-/** Instagram's comments under each media, and its webhook signed with a shared secret. */
-function instagramStandIn() {
-  const byMedia = new Map<string, GuestItem[]>();
-  let events: CommentEvent[] | null = null;
-  const guests: InstagramGuests = {
-    comments: async (_a, mediaId) => (byMedia.get(mediaId) ?? []).map((c) => ({ ...c })),
-    reply: async () => ({ id: randomUUID() }),
-    hide: async () => {},
-    privateReply: async () => ({ messageId: randomUUID() }),
-    readWebhook: () => events,
-    verifySubscription: () => null,
-  };
-  return {
-    guests,
-    byMedia,
-    deliver: (e: CommentEvent[]) => (events = e),
-  };
-}
-
-const google = googleStandIn();
-const instagram = instagramStandIn();
 function sync(over: Partial<InboxSyncOptions> = {}) {
   const s = app.sufra.services;
   return createInboxSync(app.sufra.deps, {
-    // the Google network joins the platform adapters with its own work: here the row is the access
+    // the account's token as the stand-in issued it (connecting a Google account is the platform accounts' work)
     platformAccounts: {
       access: async (id) => {
         const account = await db().platformAccount.findUniqueOrThrow({ where: { id } });
-        return { account, access: { externalId: account.externalId, handle: account.handle, accessToken: "token", id } };
+        return { account, access: { externalId: account.externalId, handle: account.handle, accessToken: googleTokens.get(id) ?? "none", id } };
       },
       markReconnectNeeded: s.platformAccounts.markReconnectNeeded,
     },
     notifications: s.notifications,
     webhooks: s.webhooks,
-    google: google.guests,
-    instagram: instagram.guests,
+    google: createGoogleAdapter(gfake.state.config, { backoffMs: 1 }),
+    instagram: null,
+    demo: createDemoGuests(),
     ...over,
   });
 }
 
-/** A business with a picked Google location, a second person (Arabic), and an endpoint for the inbox's events. */
-async function googleBusiness() {
+/** A business with a picked Google location (on the stand-in), a second person (Arabic), and (unless told otherwise) an endpoint for the inbox's events. */
+async function googleBusiness(opts: { endpoint?: boolean } = {}) {
   const b = await signedInBusiness(app.base);
   const n = randomUUID().slice(0, 8);
-  const account = await db().platformAccount.create({ data: { businessId: b.businessId, platform: "google", externalId: `g-${n}`, handle: `cafe${n}`, status: "connected" } });
-  const location = await db().googleLocation.create({ data: { businessId: b.businessId, accountId: account.id, googleAccount: "accounts/1", name: `locations/${n}`, title: "Salmiya branch", verified: true, picked: true } });
+  const g = gfake.state.addPerson({ name: `Owner ${n}` });
+  const place = gfake.state.addLocation(g.account.name, { title: "Salmiya branch" });
+  const account = await db().platformAccount.create({ data: { businessId: b.businessId, platform: "google", externalId: g.person.id, handle: g.person.email, status: "connected" } });
+  googleTokens.set(account.id, gfake.state.issueTokens(g.person.id).accessToken);
+  const location = await db().googleLocation.create({ data: { businessId: b.businessId, accountId: account.id, googleAccount: g.account.name, name: place.name, title: "Salmiya branch", verified: true, picked: true } });
   const member = await db().user.create({ data: { email: `member-${n}@example.kw`, name: "Huda", role: "client", businessId: b.businessId, passwordHash: "x", locale: "ar", emailVerifiedAt: new Date() } });
-  const endpoint = await createEndpoint(app, b.token, { url: `${receiver.url}/${n}`, events: ["review.received", "comment.received"] });
+  const endpoint = opts.endpoint === false ? null : await createEndpoint(app, b.token, { url: `${receiver.url}/${n}`, events: ["review.received", "comment.received"] });
   return { ...b, account, location, member, endpoint, place: location.name };
 }
 
@@ -114,83 +81,91 @@ const rows = (businessId: string) => db().review.findMany({ where: { businessId 
 const events = (businessId: string, type: string) => db().webhookEvent.findMany({ where: { businessId, type } });
 
 describe("Google reviews", () => {
+  const add = (b: { place: string }, r: Parameters<GoogleFakeState["addReview"]>[1]) => gfake.state.addReview(b.place, r);
+
   test("read twice, or by two syncs at once, a review is one row and one review.received; the location's figures are kept", async () => {
     const b = await googleBusiness();
-    google.review(b.place, { id: "a", author: "Salem", rating: 5, text: "Best saffron latte in Salmiya", writtenAt: ago(30), updatedAt: ago(30) });
-    google.review(b.place, { id: "b", author: "Mona", rating: 4, text: "الكرك لذيذ والمكان هادي", writtenAt: ago(20), updatedAt: ago(20) });
-    google.review(b.place, { id: "c", author: "Ali", rating: 3, text: "", writtenAt: ago(10), updatedAt: ago(10) });
+    const salem = add(b, { author: "Salem", stars: 5, comment: "Best saffron latte in Salmiya", createTime: ago(30) });
+    const mona = add(b, { author: "Mona", stars: 4, comment: "الكرك لذيذ والمكان هادي", createTime: ago(20) });
+    const ali = add(b, { author: "Ali", stars: 3, createTime: ago(10) });
     const s = sync();
     const [one, two] = await Promise.all([s.syncLocation(b.location), s.syncLocation(b.location)]);
     expect(one.added + two.added).toBe(3);
     expect((await s.syncLocation(b.location)).added).toBe(0);
     const stored = await rows(b.businessId);
-    expect(stored.map((r) => [r.author, r.kind, r.source, r.rating, r.importKey, r.locationId])).toEqual([
-      ["Salem", "review", "google", 5, `google:accounts/1/${b.place}/reviews/a`, b.location.id],
-      ["Mona", "review", "google", 4, `google:accounts/1/${b.place}/reviews/b`, b.location.id],
-      ["Ali", "review", "google", 3, `google:accounts/1/${b.place}/reviews/c`, b.location.id],
+    expect(stored.map((r) => [r.author, r.kind, r.source, r.rating, r.text, r.importKey, r.externalId, r.locationId])).toEqual([
+      ["Salem", "review", "google", 5, "Best saffron latte in Salmiya", `google:${salem.name}`, salem.name, b.location.id],
+      ["Mona", "review", "google", 4, "الكرك لذيذ والمكان هادي", `google:${mona.name}`, mona.name, b.location.id],
+      ["Ali", "review", "google", 3, "", `google:${ali.name}`, ali.name, b.location.id],
     ]);
-    expect(stored[1]).toMatchObject({ language: "ar", status: "new", externalId: `accounts/1/${b.place}/reviews/b` });
+    expect(stored[1]).toMatchObject({ language: "ar", status: "new", writtenAt: mona.createTime, sourceUpdatedAt: mona.updateTime });
     // the Kuwait day of when it was written
-    const salem = stored[0]!;
-    expect(salem.reviewedAt.toISOString().slice(0, 10)).toBe(new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kuwait" }).format(salem.writtenAt));
+    for (const r of stored) expect(r.reviewedAt.toISOString().slice(0, 10)).toBe(new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kuwait" }).format(r.writtenAt));
     expect(await events(b.businessId, "review.received")).toHaveLength(3);
     const loc = await db().googleLocation.findUniqueOrThrow({ where: { id: b.location.id } });
     expect(loc).toMatchObject({ averageRating: 4, totalReviews: 3, lastSyncError: null });
     expect(loc.lastSyncedAt).not.toBeNull();
     // the events reach the endpoint, each once, as REST shows a review
-    const got = await until(async () => (receiver.received.filter((r) => r.path === `/${b.endpoint.endpoint.url.split("/").pop()}`).length >= 3 ? receiver.received : null));
-    const mine = got.filter((r) => r.path === `/${b.endpoint.endpoint.url.split("/").pop()}`);
-    expect(mine.map((r) => r.body.data.author).sort()).toEqual(["Ali", "Mona", "Salem"]);
+    const path = new URL(b.endpoint!.endpoint.url).pathname;
+    const mine = await until(async () => {
+      const got = receiver.received.filter((r) => r.path === path);
+      return got.length >= 3 ? got : null;
+    });
+    expect(mine.map((r) => [r.body.type, r.body.data.author]).sort()).toEqual([["review.received", "Ali"], ["review.received", "Mona"], ["review.received", "Salem"]]);
   });
 
   test("an edited review updates its words, rating and reading, keeping Sufra's draft; an answer made on Google marks it replied", async () => {
     const b = await googleBusiness();
-    google.review(b.place, { id: "e", author: "Fahad", rating: 2, text: "Cold coffee and slow service", writtenAt: ago(5), updatedAt: ago(5) });
+    const rec = add(b, { author: "Fahad", stars: 2, comment: "Cold coffee and slow service", createTime: ago(5) });
     const s = sync();
     await s.syncLocation(b.location);
     const [before] = await rows(b.businessId);
     expect(before).toMatchObject({ rating: 2, sentiment: "negative" });
     await db().review.update({ where: { id: before!.id }, data: { reply: "Sorry, Fahad!", status: "approved", approvedAt: new Date() } });
 
-    const editedAt = ago(1);
-    google.review(b.place, { id: "e", author: "Fahad", rating: 5, text: "They called me and fixed it. Excellent service!", writtenAt: ago(5), updatedAt: editedAt });
+    gfake.state.editReview(rec.name, { stars: 5, comment: "They called me and fixed it. Excellent service!" });
     expect(await s.syncLocation(b.location)).toMatchObject({ added: 0, updated: 1 });
     const edited = await db().review.findUniqueOrThrow({ where: { id: before!.id } });
-    expect(edited).toMatchObject({ rating: 5, text: "They called me and fixed it. Excellent service!", sentiment: "positive", reply: "Sorry, Fahad!", status: "new", approvedAt: null });
-    expect(edited.sourceUpdatedAt).toEqual(editedAt);
+    expect(edited).toMatchObject({ rating: 5, text: "They called me and fixed it. Excellent service!", sentiment: "positive", reply: "Sorry, Fahad!", status: "new", approvedAt: null, sourceUpdatedAt: rec.updateTime });
 
+    // the owner answered in Google Maps, not in Sufra
     const answeredAt = new Date(Date.now() - 60_000);
-    google.review(b.place, { id: "e", author: "Fahad", rating: 5, text: "They called me and fixed it. Excellent service!", writtenAt: ago(5), updatedAt: editedAt, reply: { text: "Thank you, Fahad!", at: answeredAt } });
+    rec.reply = { comment: "Thank you, Fahad!", updateTime: answeredAt };
     await s.syncLocation(b.location);
     expect(await db().review.findUniqueOrThrow({ where: { id: before!.id } })).toMatchObject({ status: "replied", repliedVia: "network", reply: "Thank you, Fahad!", repliedAt: answeredAt });
+    // and took it down again: unanswered
+    rec.reply = undefined;
+    await s.syncLocation(b.location);
+    expect(await db().review.findUniqueOrThrow({ where: { id: before!.id } })).toMatchObject({ status: "new", repliedVia: null, repliedAt: null });
     // no second event for the same review
     expect(await events(b.businessId, "review.received")).toHaveLength(1);
   });
 
   test("pages newest first, and stops at the first page with nothing newer than what is stored", async () => {
-    const b = await googleBusiness();
-    for (let i = 0; i < 7; i++) google.review(b.place, { id: `p${i}`, author: `Guest ${i}`, rating: 4, text: "Nice", writtenAt: ago(100 - i), updatedAt: ago(100 - i) });
+    const b = await googleBusiness({ endpoint: false });
+    for (let i = 0; i < 101; i++) add(b, { author: `Guest ${i}`, stars: 4, comment: "Nice", createTime: ago(200 - i) });
     const s = sync();
-    const first = google.calls.length;
-    expect((await s.syncLocation(b.location)).added).toBe(7);
-    // the first read walks every page (2 + 2 + 2 + 1)
-    expect(google.calls.slice(first).map((c) => c.token)).toEqual([null, "2", "4", "6"]);
-    google.review(b.place, { id: "new", author: "Newest", rating: 5, text: "Great", writtenAt: ago(1), updatedAt: ago(1) });
-    const second = google.calls.length;
+    let before = googleCalls();
+    expect((await s.syncLocation(b.location)).added).toBe(101);
+    // the first read walks every page: 50 + 50 + 1
+    expect(googleCalls() - before).toBe(3);
+    add(b, { author: "Newest", stars: 5, comment: "Great", createTime: ago(1) });
+    before = googleCalls();
     expect((await s.syncLocation(b.location)).added).toBe(1);
-    // page one holds the new review (newer); page two holds nothing newer: the read stops there
-    expect(google.calls.slice(second).map((c) => c.token)).toEqual([null, "2"]);
-    const third = google.calls.length;
-    await s.syncLocation(b.location);
-    expect(google.calls.slice(third).map((c) => c.token)).toEqual([null]);
+    // page one holds the new review; page two holds nothing newer: the read stops there
+    expect(googleCalls() - before).toBe(2);
+    before = googleCalls();
+    expect(await s.syncLocation(b.location)).toMatchObject({ added: 0, updated: 0 });
+    expect(googleCalls() - before).toBe(1);
+    expect(await db().review.count({ where: { businessId: b.businessId } })).toBe(102);
   });
 
-  test("a negative review tells each person of the business once; a positive one tells nobody", async () => {
+  test("a negative review tells each person of the business once; a positive or an old one tells nobody", async () => {
     const b = await googleBusiness();
-    google.review(b.place, { id: "neg", author: "فهد", rating: 1, text: "انتظرت نص ساعة والقهوة باردة", writtenAt: ago(3), updatedAt: ago(3) });
-    google.review(b.place, { id: "pos", author: "Sara", rating: 5, text: "Wonderful", writtenAt: ago(2), updatedAt: ago(2) });
+    add(b, { author: "فهد", stars: 1, comment: "انتظرت نص ساعة والقهوة باردة", createTime: ago(3) });
+    add(b, { author: "Sara", stars: 5, comment: "Wonderful", createTime: ago(2) });
     // an old one-star review found on the first read is history, not news
-    google.review(b.place, { id: "old", author: "Old", rating: 1, text: "Bad", writtenAt: ago(24 * 30), updatedAt: ago(24 * 30) });
+    add(b, { author: "Old", stars: 1, comment: "Bad", createTime: ago(24 * 30) });
     const s = sync();
     await Promise.all([s.syncLocation(b.location), s.syncLocation(b.location)]);
     await s.syncLocation(b.location);
@@ -200,21 +175,23 @@ describe("Google reviews", () => {
     for (const n of told) expect(n.data).toEqual({ businessId: b.businessId, reviewId: neg.id, source: "google", rating: 1, author: "فهد", excerpt: "انتظرت نص ساعة والقهوة باردة", locationTitle: "Salmiya branch" });
   });
 
-  test("errors are kept on the location: a refused token asks for a reconnect; a rate limit waits for its time", async () => {
+  test("errors are kept on the location: a rate limit waits for its time; a refused token asks for a reconnect", async () => {
     const b = await googleBusiness();
     const s = sync();
-    const retryAt = new Date(Date.now() + 10 * 60_000);
-    google.failures.push(new PlatformError("rate_limit", "quota", { retryAt }));
+    gfake.state.failNext("reviews", 429, 5, { retryAfterSecs: 600 });
     expect((await s.syncLocation(b.location)).ok).toBe(false);
-    expect(await db().googleLocation.findUniqueOrThrow({ where: { id: b.location.id } })).toMatchObject({ lastSyncError: "rate_limit", syncRetryAt: retryAt });
+    const limited = await db().googleLocation.findUniqueOrThrow({ where: { id: b.location.id } });
+    expect(limited.lastSyncError).toBe("rate_limit");
+    expect(limited.syncRetryAt!.getTime()).toBeGreaterThan(Date.now() + 500_000);
     // the job skips it until then
-    await db().googleLocation.update({ where: { id: b.location.id }, data: { lastSyncedAt: ago(1) } });
-    const calls = google.calls.length;
+    const hourAgo = ago(1);
+    await db().googleLocation.update({ where: { id: b.location.id }, data: { lastSyncedAt: hourAgo } });
     await s.runDue(500);
-    expect(google.calls.slice(calls).filter((c) => c.place === b.place)).toEqual([]);
+    expect(await db().googleLocation.findUniqueOrThrow({ where: { id: b.location.id } })).toMatchObject({ lastSyncedAt: hourAgo, lastSyncError: "rate_limit" });
 
+    gfake.state.failures.clear();
     await db().googleLocation.update({ where: { id: b.location.id }, data: { syncRetryAt: null } });
-    google.failures.push(new PlatformError("auth", "invalid_grant"));
+    gfake.state.failNext("reviews", 401, 1);
     await s.runDue(500);
     expect(await db().googleLocation.findUniqueOrThrow({ where: { id: b.location.id } })).toMatchObject({ lastSyncError: "auth" });
     expect(await db().platformAccount.findUniqueOrThrow({ where: { id: b.account.id } })).toMatchObject({ status: "reconnect_needed" });
@@ -224,110 +201,182 @@ describe("Google reviews", () => {
   test("tenancy: a location is read into its own business only; the job reads due locations once", async () => {
     const a = await googleBusiness();
     const other = await googleBusiness();
-    google.review(a.place, { id: "t1", author: "Only A", rating: 4, text: "Fine" });
-    google.review(other.place, { id: "t2", author: "Only B", rating: 4, text: "Fine" });
+    add(a, { author: "Only A", stars: 4, comment: "Fine" });
+    add(other, { author: "Only B", stars: 4, comment: "Fine" });
     const s = sync();
     await Promise.all([s.runDue(500), s.runDue(500)]);
     expect((await rows(a.businessId)).map((r) => r.author)).toEqual(["Only A"]);
     expect((await rows(other.businessId)).map((r) => r.author)).toEqual(["Only B"]);
     // read a moment ago: not due
-    const calls = google.calls.length;
+    const read = await db().googleLocation.findMany({ where: { id: { in: [a.location.id, other.location.id] } }, orderBy: { id: "asc" } });
     await s.runDue(500);
-    expect(google.calls.slice(calls).filter((c) => c.place === a.place || c.place === other.place)).toEqual([]);
+    expect(await db().googleLocation.findMany({ where: { id: { in: [a.location.id, other.location.id] } }, orderBy: { id: "asc" } })).toEqual(read);
   });
 });
 
 describe("Instagram comments", () => {
-  /** A business with a connected Instagram account and a post published there (media id). */
+  const webhook = `/api/webhooks/instagram`;
+  const ownUrl = () => `${app.base}${webhook}`;
+  /** A business with its Instagram account connected on the stand-in, and a post published there. */
   async function instagramBusiness() {
     const b = await googleBusiness();
     const n = randomUUID().slice(0, 8);
-    const account = await db().platformAccount.create({
-      data: { businessId: b.businessId, platform: "instagram", externalId: `ig-${n}`, handle: `cafe.${n}`, status: "connected", scopes: ["instagram_business_basic", "instagram_business_manage_comments"] },
+    const user = { userId: `178414${Date.now()}${Math.floor(Math.random() * 1000)}`, username: `cafe.${n}` };
+    const token = ig.state.issueToken(user);
+    const account = await db().platformAccount.upsert({
+      where: { businessId_platform: { businessId: b.businessId, platform: "instagram" } },
+      create: {
+        businessId: b.businessId,
+        platform: "instagram",
+        externalId: user.userId,
+        handle: user.username,
+        status: "connected",
+        accessToken: createTokenCrypto(app.sufra.deps.config.tokenKey).seal(token),
+        tokenExpiresAt: new Date(Date.now() + 50 * 86_400_000),
+        scopes: ["instagram_business_basic", "instagram_business_manage_comments"],
+      },
+      update: {},
     });
-    const mediaId = `media-${n}`;
+    const media = ig.state.addMedia(user.userId, { caption: "Saffron latte", ageMs: 5 * HOUR });
     const post = await db().post.create({
-      data: { businessId: b.businessId, status: "published", content: "Saffron latte", publishedAt: ago(5), targets: { create: [{ accountId: account.id, platform: "instagram", status: "published", externalId: mediaId, publishedAt: ago(5) }] } },
+      data: { businessId: b.businessId, status: "published", content: "Saffron latte", publishedAt: ago(5), targets: { create: [{ accountId: account.id, platform: "instagram", status: "published", externalId: media.id, permalink: media.permalink, publishedAt: ago(5) }] } },
     });
-    return { ...b, ig: account, mediaId, post };
+    return { ...b, igAccount: account, user, media, post };
   }
-  const comment = (over: Partial<GuestItem> & { id: string }): GuestItem => ({ kind: "comment", externalId: over.id, author: "dana.q8", rating: null, text: "وين مكانكم؟", writtenAt: ago(1), updatedAt: ago(1), reply: null, thread: [], ...over });
+  const inbox = () => app.sufra.services.inboxSync;
 
-  test("polled under the business's own posts: one row per comment, its post and thread; the business's own comment is not a guest's", async () => {
-    const b = await instagramBusiness();
-    instagram.byMedia.set(b.mediaId, [
-      comment({ id: `c1-${b.mediaId}`, permalink: "https://instagram.test/p/1" }),
-      comment({ id: `c2-${b.mediaId}`, author: b.ig.handle, text: "First comment: #saffron" }),
-    ]);
-    const s = sync();
-    await s.syncInstagramAccount(b.ig);
-    await s.syncInstagramAccount(b.ig);
-    const stored = await rows(b.businessId);
-    expect(stored.map((r) => [r.kind, r.source, r.rating, r.importKey, r.mediaExternalId, r.postId, r.permalink])).toEqual([["comment", "instagram", null, `instagram:c1-${b.mediaId}`, b.mediaId, b.post.id, "https://instagram.test/p/1"]]);
-    expect(await events(b.businessId, "comment.received")).toHaveLength(1);
-    expect(await db().platformAccount.findUniqueOrThrow({ where: { id: b.ig.id } })).toMatchObject({ inboxSyncError: null });
-
-    // the business answered on Instagram: the thread shows it and the comment is replied
-    const at = ago(0.5);
-    instagram.byMedia.set(b.mediaId, [comment({ id: `c1-${b.mediaId}`, permalink: "https://instagram.test/p/1", thread: [{ author: b.ig.handle, text: "Salmiya, Salem Al Mubarak St.", at, fromBusiness: true }] })]);
-    await s.syncInstagramAccount(b.ig);
-    const [answered] = await rows(b.businessId);
-    expect(answered).toMatchObject({ status: "replied", repliedVia: "network", reply: "Salmiya, Salem Al Mubarak St.", thread: [{ author: b.ig.handle, text: "Salmiya, Salem Al Mubarak St.", at: at.toISOString(), fromBusiness: true }] });
+  test("the handshake answers Meta's challenge with the verify token only", async () => {
+    const ok = await call(app.base, "GET", `${webhook}?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1158201444`);
+    expect(ok).toEqual({ status: 200, body: "1158201444" });
+    const wrong = await call(app.base, "GET", `${webhook}?hub.mode=subscribe&hub.verify_token=guess-guess&hub.challenge=1158201444`);
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toMatchObject({ code: "FORBIDDEN" });
+    expect((await call(app.base, "GET", webhook)).status).toBe(403);
   });
 
-  test("the webhook's comment and the poll's are one row and one comment.received; the business's reply by webhook updates its comment", async () => {
+  test("polled under the business's own posts: one row per comment with its post, link and thread; the business's own comment is not a guest's", async () => {
     const b = await instagramBusiness();
-    const s = sync();
-    const id = `w1-${b.mediaId}`;
-    const event: CommentEvent = { igUserId: b.ig.externalId, commentId: id, mediaId: b.mediaId, author: "ahmad_kw", fromBusiness: false, text: "The coffee was cold and the staff were rude", parentId: null, at: ago(0.2) };
-    instagram.deliver([event]);
-    expect(await s.receiveInstagramWebhook(Buffer.from("{}"), "sha256=x")).toEqual({ added: 1, updated: 0 });
-    expect(await s.receiveInstagramWebhook(Buffer.from("{}"), "sha256=x")).toEqual({ added: 0, updated: 0 });
-    instagram.byMedia.set(b.mediaId, [comment({ id, author: "ahmad_kw", text: event.text, writtenAt: event.at, updatedAt: event.at, permalink: "https://instagram.test/p/2" })]);
-    await s.syncInstagramAccount(b.ig);
+    const guest = ig.state.addComment(b.media.id, { text: "وين مكانكم؟", username: "dana.q8", at: ago(1) });
+    ig.state.addComment(b.media.id, { text: "First comment: #saffron", username: b.user.username, fromId: b.user.userId, at: ago(4) });
+    await inbox().syncInstagramAccount(b.igAccount);
+    await inbox().syncInstagramAccount(b.igAccount);
+    const stored = await rows(b.businessId);
+    expect(stored.map((r) => [r.kind, r.source, r.author, r.rating, r.language, r.importKey, r.mediaExternalId, r.postId, r.status])).toEqual([
+      ["comment", "instagram", "dana.q8", null, "ar", `instagram:${guest.id}`, b.media.id, b.post.id, "new"],
+    ]);
+    // a comment has no link of its own: the post's
+    expect(stored[0]!.permalink).toBe(b.media.permalink);
+    expect(await events(b.businessId, "comment.received")).toHaveLength(1);
+    expect(await db().platformAccount.findUniqueOrThrow({ where: { id: b.igAccount.id } })).toMatchObject({ inboxSyncError: null, inboxSyncedAt: expect.any(Date) });
+
+    // the business answered on Instagram: the thread shows it and the comment is replied
+    const answer = ig.state.addReply(guest.id, { text: "Salmiya, Salem Al Mubarak St.", username: b.user.username, fromId: b.user.userId, at: ago(0.5) });
+    await inbox().syncInstagramAccount(b.igAccount);
+    const [answered] = await rows(b.businessId);
+    expect(answered).toMatchObject({ status: "replied", repliedVia: "network", reply: "Salmiya, Salem Al Mubarak St." });
+    expect(answered!.thread).toEqual([{ author: b.user.username, text: "Salmiya, Salem Al Mubarak St.", at: second(answer.timestamp!), fromBusiness: true }]);
+    expect(await db().review.count({ where: { businessId: b.businessId } })).toBe(1);
+  });
+
+  test("the webhook's comment arrives at once; the poll's copy of it is the same row and no second comment.received; the business's reply by webhook updates it", async () => {
+    const b = await instagramBusiness();
+    const c = ig.state.addComment(b.media.id, { text: "The coffee was cold and the staff were rude", username: "ahmad_kw", at: ago(0.2) });
+    const sent = await ig.state.sendWebhook(ownUrl(), ig.state.commentWebhook(c.id));
+    expect(sent.status).toBe(200);
+    expect(JSON.parse(sent.text)).toEqual({ received: true, added: 1, updated: 0 });
+    // Meta sends again when it is unsure: nothing new
+    expect(JSON.parse((await ig.state.sendWebhook(ownUrl(), ig.state.commentWebhook(c.id))).text)).toEqual({ received: true, added: 0, updated: 0 });
+    const [arrived] = await rows(b.businessId);
+    expect(arrived).toMatchObject({ kind: "comment", importKey: `instagram:${c.id}`, author: "ahmad_kw", mediaExternalId: b.media.id, postId: b.post.id, sentiment: "negative", status: "new" });
+    await inbox().syncInstagramAccount(b.igAccount);
     const stored = await rows(b.businessId);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ importKey: `instagram:${id}`, postId: b.post.id, permalink: "https://instagram.test/p/2", sentiment: "negative", status: "new" });
+    expect(stored[0]!.permalink).toBe(b.media.permalink);
     expect(await events(b.businessId, "comment.received")).toHaveLength(1);
-    // a negative comment tells the people too, once
+    // a negative comment tells the people too, once each
     expect(await db().notification.count({ where: { type: "review_negative", userId: { in: [b.userId, b.member.id] } } })).toBe(2);
+    // the receiver got the event as REST shows the item
+    const path = new URL(b.endpoint!.endpoint.url).pathname;
+    const got = await until(async () => receiver.received.find((r) => r.path === path && r.body.type === "comment.received"));
+    expect(got.body.data).toMatchObject({ id: arrived!.id, source: "instagram", author: "ahmad_kw" });
 
     // the business's own reply comes back as an event: it updates the comment, it is not an item
-    const repliedAt = ago(0.1);
-    instagram.deliver([{ ...event, commentId: `r-${id}`, author: b.ig.handle, fromBusiness: true, text: "Sorry! Please DM us.", parentId: id, at: repliedAt }]);
-    expect(await s.receiveInstagramWebhook(Buffer.from("{}"), "sha256=x")).toEqual({ added: 0, updated: 1 });
-    expect(await s.receiveInstagramWebhook(Buffer.from("{}"), "sha256=x")).toEqual({ added: 0, updated: 0 });
+    const reply = ig.state.addReply(c.id, { text: "Sorry! Please DM us.", username: b.user.username, fromId: b.user.userId, at: ago(0.1) });
+    expect(JSON.parse((await ig.state.sendWebhook(ownUrl(), ig.state.commentWebhook(reply.id))).text)).toEqual({ received: true, added: 0, updated: 1 });
+    expect(JSON.parse((await ig.state.sendWebhook(ownUrl(), ig.state.commentWebhook(reply.id))).text)).toEqual({ received: true, added: 0, updated: 0 });
     const after = await rows(b.businessId);
     expect(after).toHaveLength(1);
     expect(after[0]).toMatchObject({ status: "replied", repliedVia: "network", reply: "Sorry! Please DM us." });
-    expect(after[0]!.thread).toEqual([{ author: b.ig.handle, text: "Sorry! Please DM us.", at: repliedAt.toISOString(), fromBusiness: true }]);
+    expect(after[0]!.thread).toEqual([{ author: b.user.username, text: "Sorry! Please DM us.", at: second(reply.timestamp!), fromBusiness: true }]);
   });
 
-  test("tenancy: a webhook's comment goes to the business that connected the account, never another", async () => {
+  test("a forged or missing signature is refused with 403 and stores nothing; a body too large is refused as such", async () => {
+    const b = await instagramBusiness();
+    const c = ig.state.addComment(b.media.id, { text: "Yum", username: "guest" });
+    for (const signature of ["forged", "missing"] as const) {
+      const r = await ig.state.sendWebhook(ownUrl(), ig.state.commentWebhook(c.id), { signature });
+      expect(r.status).toBe(403);
+      expect(JSON.parse(r.text)).toMatchObject({ code: "FORBIDDEN" });
+    }
+    const big = await ig.state.sendWebhook(ownUrl(), JSON.stringify({ object: "instagram", entry: [], pad: "x".repeat(300 * 1024) }));
+    expect(big.status).toBe(400);
+    expect(JSON.parse(big.text)).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+    expect(await rows(b.businessId)).toHaveLength(0);
+  });
+
+  test("tenancy: a comment goes to the business that connected the account, never another; an account nobody connected stores nothing", async () => {
     const a = await instagramBusiness();
     const other = await instagramBusiness();
-    const s = sync();
-    instagram.deliver([{ igUserId: a.ig.externalId, commentId: `x-${a.mediaId}`, mediaId: a.mediaId, author: "guest", fromBusiness: false, text: "Yum", parentId: null, at: ago(0.1) }]);
-    await s.receiveInstagramWebhook(Buffer.from("{}"), "sha256=x");
+    const c = ig.state.addComment(a.media.id, { text: "Yum", username: "guest" });
+    await ig.state.sendWebhook(ownUrl(), ig.state.commentWebhook(c.id));
     expect(await rows(a.businessId)).toHaveLength(1);
     expect(await rows(other.businessId)).toHaveLength(0);
-    // an account nobody connected: nothing is stored
-    instagram.deliver([{ igUserId: "ig-nobody", commentId: "x-nobody", mediaId: "m", author: "guest", fromBusiness: false, text: "Yum", parentId: null, at: ago(0.1) }]);
-    expect(await s.receiveInstagramWebhook(Buffer.from("{}"), "sha256=x")).toEqual({ added: 0, updated: 0 });
-    // a signature that does not verify: refused
-    instagram.deliver(null as unknown as CommentEvent[]);
-    expect(await s.receiveInstagramWebhook(Buffer.from("{}"), "sha256=forged")).toBeNull();
+    await inbox().syncInstagramAccount(other.igAccount);
+    expect(await rows(other.businessId)).toHaveLength(0);
+    const stranger = ig.state.addMedia("17841400000000999");
+    const lost = ig.state.addComment(stranger.id, { text: "Hello", username: "guest" });
+    expect(JSON.parse((await ig.state.sendWebhook(ownUrl(), ig.state.commentWebhook(lost.id))).text)).toEqual({ received: true, added: 0, updated: 0 });
   });
 });
 
 describe("sync now", () => {
   test("a person's sync now reads the business's locations at once, and once per 30 seconds", async () => {
     const b = await googleBusiness();
-    google.review(b.place, { id: "now", author: "Now", rating: 4, text: "Good" });
+    gfake.state.addReview(b.place, { author: "Now", stars: 4, comment: "Good" });
     const s = sync();
     const viewer: Viewer = { userId: b.userId, role: "owner", email: b.email, name: "Owner", businessId: b.businessId, sessionId: "s" };
     const r = await s.syncNow(viewer);
     expect(r).toMatchObject({ added: 1, read: 1, failed: 0 });
     await expect(s.syncNow(viewer)).rejects.toMatchObject({ code: "RATE_LIMITED" });
+  });
+});
+
+describe("the demo café's inbox", () => {
+  test("a labelled demo Google branch with reviews in Arabic and English (one unanswered 1-star Arabic one) and comments under its demo Instagram posts, once; the sync leaves them alone", async () => {
+    const b = await signedInBusiness(app.base);
+    await app.sufra.services.platformAccounts.ensureDemoAccounts(b.businessId);
+    const demoIg = await db().platformAccount.findFirstOrThrow({ where: { businessId: b.businessId, platform: "instagram", demo: true } });
+    await db().post.create({
+      data: { businessId: b.businessId, status: "published", content: "Karak", publishedAt: ago(30), targets: { create: [{ accountId: demoIg.id, platform: "instagram", status: "published", externalId: "demo-instagram-x", permalink: "https://demo.sufra.local/instagram/demo-instagram-x", publishedAt: ago(30) }] } },
+    });
+    await ensureDemoInbox(db(), b.businessId);
+    await ensureDemoInbox(db(), b.businessId);
+    const location = await db().googleLocation.findFirstOrThrow({ where: { businessId: b.businessId } });
+    expect(location).toMatchObject({ demo: true, picked: true, verified: true, title: expect.stringContaining("(demo)") });
+    const items = await rows(b.businessId);
+    expect(items.every((r) => r.demo)).toBe(true);
+    const reviews = items.filter((r) => r.kind === "review");
+    const comments = items.filter((r) => r.kind === "comment");
+    expect(reviews.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(reviews.map((r) => r.language))).toEqual(new Set(["ar", "en"]));
+    expect(reviews.filter((r) => r.rating === 1 && r.language === "ar" && r.status === "new")).toHaveLength(1);
+    expect(reviews.every((r) => r.locationId === location.id && r.source === "google")).toBe(true);
+    expect(comments.length).toBeGreaterThanOrEqual(3);
+    expect(comments.every((c) => c.source === "instagram" && c.mediaExternalId === "demo-instagram-x" && c.writtenAt > ago(30))).toBe(true);
+    // the simulated network is never read
+    const s = sync();
+    await s.runDue(500);
+    expect(await db().review.count({ where: { businessId: b.businessId } })).toBe(items.length);
+    expect(s.googleFor(true)).not.toBeNull();
   });
 });

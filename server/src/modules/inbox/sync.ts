@@ -50,6 +50,8 @@ interface Place {
   locationTitle?: string | null;
   postId?: string | null;
   mediaExternalId?: string | null;
+  /** the post's link: an Instagram comment has none of its own */
+  permalink?: string | null;
   demo?: boolean;
 }
 export interface SyncOutcome {
@@ -134,7 +136,7 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
       locationId: place.locationId ?? null,
       mediaExternalId: item.mediaExternalId ?? place.mediaExternalId ?? null,
       postId: place.postId ?? null,
-      permalink: item.permalink ?? null,
+      permalink: item.permalink ?? place.permalink ?? null,
       hidden: item.hidden ?? false,
       thread: threadJson(item.thread ?? []),
       demo: place.demo ?? false,
@@ -171,8 +173,10 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
       const t = threadJson(item.thread);
       if (JSON.stringify(t) !== JSON.stringify(existing.thread)) data.thread = t;
     }
-    if (item.permalink && item.permalink !== existing.permalink) data.permalink = item.permalink;
+    const permalink = item.permalink ?? place.permalink;
+    if (permalink && permalink !== existing.permalink) data.permalink = permalink;
     if (place.postId && !existing.postId) data.post = { connect: { id: place.postId } };
+    if (place.mediaExternalId && !existing.mediaExternalId) data.mediaExternalId = place.mediaExternalId;
     return data;
   }
 
@@ -185,22 +189,23 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
   /** Stores a batch of one business's items in one transaction; the new rows record their webhook events. */
   async function storeIn(tx: Tx, businessId: string, source: Source, items: { item: GuestItem; place: Place }[], complete: boolean): Promise<Stored> {
     const out: Stored = { outcome: { added: 0, updated: 0 }, created: [], deliveries: [] };
-    for (const { item, place } of items) {
-      const importKey = syncedImportKey(source, item.externalId);
-      const existing = await tx.review.findUnique({ where: { businessId_importKey: { businessId, importKey } } });
-      if (!existing) {
-        const [row] = await tx.review.createManyAndReturn({ data: [newRow(businessId, source, item, place)], skipDuplicates: true });
-        // another sync stored it a moment ago: theirs is the new row and the event
-        if (!row) continue;
-        out.outcome.added++;
-        out.created.push(row);
-        const type = row.kind === "comment" ? "comment.received" : "review.received";
-        out.deliveries.push(...((await opts.webhooks?.record(tx, businessId, { type, reviewId: row.id })) ?? []));
-        continue;
-      }
-      const data = changes(existing, source, item, place, complete);
+    const keyed = new Map(items.map((x) => [syncedImportKey(source, x.item.externalId), x]));
+    const stored = await tx.review.findMany({ where: { businessId, importKey: { in: [...keyed.keys()] } } });
+    const existing = new Map(stored.map((r) => [r.importKey, r]));
+    const fresh = [...keyed].filter(([key]) => !existing.has(key)).map(([, x]) => newRow(businessId, source, x.item, x.place));
+    // a row another sync stored a moment ago is skipped here: theirs is the new row and the event
+    const created = fresh.length ? await tx.review.createManyAndReturn({ data: fresh, skipDuplicates: true }) : [];
+    for (const row of created) {
+      out.outcome.added++;
+      out.created.push(row);
+      const type = row.kind === "comment" ? "comment.received" : "review.received";
+      out.deliveries.push(...((await opts.webhooks?.record(tx, businessId, { type, reviewId: row.id })) ?? []));
+    }
+    for (const [key, r] of existing) {
+      const { item, place } = keyed.get(key)!;
+      const data = changes(r, source, item, place, complete);
       if (!Object.keys(data).length) continue;
-      await tx.review.update({ where: { id: existing.id }, data });
+      await tx.review.update({ where: { id: r.id }, data });
       out.outcome.updated++;
     }
     return out;
@@ -284,8 +289,8 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
   /** The business's own Instagram posts of the last INSTAGRAM_COMMENT_DAYS days, by media id. */
   async function recentMedia(accountId: string) {
     const since = new Date(now().getTime() - INSTAGRAM_COMMENT_DAYS * DAY_MS);
-    const targets = await db.postTarget.findMany({ where: { accountId, status: "published", externalId: { not: null }, publishedAt: { gte: since } }, select: { externalId: true, postId: true }, orderBy: { publishedAt: "desc" } });
-    return targets.map((t) => ({ mediaId: t.externalId!, postId: t.postId }));
+    const targets = await db.postTarget.findMany({ where: { accountId, status: "published", externalId: { not: null }, publishedAt: { gte: since } }, select: { externalId: true, postId: true, permalink: true }, orderBy: { publishedAt: "desc" } });
+    return targets.map((t) => ({ mediaId: t.externalId!, postId: t.postId, permalink: t.permalink }));
   }
 
   const ownComment = (account: Pick<PlatformAccount, "handle">, author: string) => author.replace(/^@/, "").toLowerCase() === account.handle.replace(/^@/, "").toLowerCase();
@@ -302,7 +307,7 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
       if (account.status !== "connected") throw new PlatformError("auth", "the Instagram account needs reconnecting");
       for (const m of await recentMedia(acc.id)) {
         const items = (await guests.comments(got.access, m.mediaId)).filter((c) => !ownComment(account, c.author));
-        const o = await store(acc.businessId, "instagram", items.map((item) => ({ item: { ...item, kind: "comment" as const, rating: null }, place: { postId: m.postId, mediaExternalId: m.mediaId } })), true);
+        const o = await store(acc.businessId, "instagram", items.map((item) => ({ item: { ...item, kind: "comment" as const, rating: null }, place: { postId: m.postId, mediaExternalId: m.mediaId, permalink: m.permalink } })), true);
         total.added += o.added;
         total.updated += o.updated;
       }
@@ -347,9 +352,11 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
         continue;
       }
       if (own) continue; // the business's own comment under its post (a first comment): not a guest's
-      const target = await db.postTarget.findFirst({ where: { accountId: acc.id, externalId: e.mediaId }, select: { postId: true } });
-      const item: GuestItem = { kind: "comment", externalId: e.commentId, author: e.author, rating: null, text: e.text, writtenAt: e.at, updatedAt: e.at, reply: null, mediaExternalId: e.mediaId };
-      const o = await store(acc.businessId, "instagram", [{ item, place: { postId: target?.postId ?? null, mediaExternalId: e.mediaId } }], false);
+      // Instagram may leave the media out of the event: the poll fills it in
+      const mediaId = e.mediaId || null;
+      const target = mediaId ? await db.postTarget.findFirst({ where: { accountId: acc.id, externalId: mediaId }, select: { postId: true, permalink: true } }) : null;
+      const item: GuestItem = { kind: "comment", externalId: e.commentId, author: e.author, rating: null, text: e.text, writtenAt: e.at, updatedAt: e.at, reply: null, ...(mediaId ? { mediaExternalId: mediaId } : {}) };
+      const o = await store(acc.businessId, "instagram", [{ item, place: { postId: target?.postId ?? null, mediaExternalId: mediaId, permalink: target?.permalink ?? null } }], false);
       total.added += o.added;
       total.updated += o.updated;
     }
@@ -358,8 +365,10 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
 
   // ------------------------------------------------------------------ due reads
   const dueBefore = () => new Date(now().getTime() - INBOX_SYNC_EVERY_MS);
+  // Google lists reviews of verified locations only (Voice of Merchant)
   const googleWhere = (): Prisma.GoogleLocationWhereInput => ({
     picked: true,
+    verified: true,
     demo: false,
     account: { status: "connected", demo: false },
     AND: [{ OR: [{ syncRetryAt: null }, { syncRetryAt: { lte: now() } }] }],
