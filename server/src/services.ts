@@ -79,7 +79,7 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     // the inbox in figures (answers, response times, ratings, topics), under analytics' tenancy and range rule
     inboxFigures: createInboxFiguresService(deps, analytics),
     // the inbox answers guests through the networks' answering side, with the accounts' tokens
-    reviews: createReviewsService(deps, { replyToReview: studio.replyToReview, webhooks, accounts: platformAccounts, networks: () => ({ google: googleGuests }) }),
+    reviews: createReviewsService(deps, { replyToReview: studio.replyToReview, webhooks, accounts: platformAccounts, networks: () => ({ google: googleGuests, instagram: instagramGuests }) }),
     // the inbox's sync (modules/inbox/sync.ts): the job, a person's sync now, Instagram's webhook, the adapter of an item
     inboxSync,
     templates: createTemplatesService(deps),

@@ -327,6 +327,7 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Subscription.analyticsRealtime": r("analytics"),
   "Subscription.clientEvents": r("admin"),
   "Subscription.notificationAdded": r("person"),
+  "Subscription.inboxChanged": r("business"),
   "Subscription.postChanged": r("business"),
 };
 

@@ -345,3 +345,16 @@ builder.mutationFields((t) => {
     setInboxSettings: t.field({ type: InboxSettings, ...ofBusiness, description: "Owners and the account holder: whether the whole team may answer guests in public.", args: { clientsMayReply: t.arg.boolean({ required: true, description: "true: the whole team; false: owners and the account holder only." }) }, resolve: (_r, a, ctx) => ctx.services.reviews.setInboxSettings(ctx.viewer, { clientsMayReply: a.clientsMayReply }) }),
   };
 });
+
+builder.subscriptionFields((t) => ({
+  inboxChanged: t.field({
+    type: builder.objectRef<{ reason: string }>("InboxChange").implement({
+      description: "The business's inbox changed: refetch what is shown.",
+      fields: (f) => ({ reason: f.exposeString("reason", { description: "What changed it: google.sync, instagram.sync, instagram.webhook, reply.sent." }) }),
+    }),
+    ...ofBusiness,
+    description: "Changes of the caller's business's inbox (new or updated guest items, replies sent), from any server process.",
+    subscribe: (_root, _args, ctx) => ctx.services.reviews.subscribe(ctx.viewer),
+    resolve: (e) => e,
+  }),
+}));

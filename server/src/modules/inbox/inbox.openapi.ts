@@ -6,18 +6,22 @@ import { seedSchema } from "./inbox.service.ts";
 
 export const restReviewSchema = named("Review", z.object({
   id: z.string(),
+  /** the reviews paths list reviews only (the inbox's comments are not theirs) */
+  kind: z.literal("review"),
   source: z.string(),
   author: z.string(),
   rating: z.number().int(),
   text: z.string(),
   language: z.string(),
   reviewed_at: isoDate,
+  written_at: isoDateTime,
   sentiment: z.string(),
   topics: z.array(z.string()),
   reply: z.string().nullable(),
   status: z.string(),
   approved_at: isoDateTime.nullable(),
   replied_at: isoDateTime.nullable(),
+  replied_via: z.string().nullable(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
 }));

@@ -9,20 +9,40 @@ import type { Services } from "../../services.ts";
 import type { z } from "zod";
 import { restReviewSchema } from "./inbox.openapi.ts";
 
+/** A review as /api/reviews answers it: those paths list kind review only, whose stars are never null. */
 export const restReview = (r: Review): z.output<typeof restReviewSchema> => ({
+  ...restGuestFields(r),
+  kind: "review",
+  rating: starsOf(r),
+});
+
+/**
+ * Any guest item in the review's shape (webhook events): a comment is kind "comment" with rating null
+ * and its Instagram link.
+ */
+export const restGuestItem = (r: Review) =>
+  r.kind === "review" ? restReview(r) : { ...restGuestFields(r), kind: "comment" as const, rating: null, permalink: r.permalink, hidden: r.hidden };
+
+function starsOf(r: Review): number {
+  if (r.rating == null) throw new Error(`review ${r.id} has no rating`);
+  return r.rating;
+}
+
+const restGuestFields = (r: Review) => ({
   id: r.id,
   source: r.source,
   author: r.author,
-  rating: r.rating ?? 0,
   text: r.text,
   language: r.language,
   reviewed_at: r.reviewedAt.toISOString().slice(0, 10),
+  written_at: r.writtenAt.toISOString(),
   sentiment: r.sentiment,
   topics: r.topics,
   reply: r.reply,
   status: r.status,
   approved_at: r.approvedAt?.toISOString() ?? null,
   replied_at: r.repliedAt?.toISOString() ?? null,
+  replied_via: r.repliedVia,
   created_at: r.createdAt.toISOString(),
   updated_at: r.updatedAt.toISOString(),
 });

@@ -34,6 +34,8 @@ import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { loadBusinessProfile } from "../business-profile/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
+import { createDemoGuests } from "../../platforms/demo-guests.ts";
+import { only } from "../../kernel/pubsub.ts";
 import { createInboxReplies, replyNetworkOf, PRIVATE_REPLY_WINDOW_MS, type InboxAccounts, type InboxNetworks, type InboxRow, type ReplyRights } from "./replies.ts";
 
 export const seedSchema = z.object({ seed: z.number({ error: "invalidValue" }).int({ error: "invalidValue" }).min(0, { error: "invalidValue" }).max(2 ** 31 - 1, { error: "invalidValue" }).optional() });
@@ -124,6 +126,7 @@ const notWired = (): never => {
 const unwired: InboxNetworks = {
   google: { places: notWired, reviews: notWired, reply: notWired, deleteReply: notWired },
   instagram: { comments: notWired, reply: notWired, hide: notWired, privateReply: notWired, readWebhook: () => null, verifySubscription: () => null },
+  demo: createDemoGuests(),
 };
 
 export function createReviewsService(
@@ -464,6 +467,12 @@ export function createReviewsService(
       // refused as a whole (a key, someone not allowed to answer) before any item
       await replies.requireReplier(viewer);
       return replies.each(ids, locale, (id) => replies.send(viewer, id));
+    },
+
+    /** The business's inbox changed (a sync, the webhook, a reply sent): open inboxes refetch. */
+    subscribe(viewer: Viewer | null) {
+      const { businessId } = business(viewer);
+      return only(deps.pubsub.subscribe("inbox.changed"), (e) => e.businessId === businessId);
     },
 
     sendInboxReply: replies.send,

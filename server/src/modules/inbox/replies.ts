@@ -19,6 +19,7 @@ import { AppError, validate } from "../../kernel/errors.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { GoogleGuests, GuestThreadEntry, InstagramGuests } from "../../platforms/guests.ts";
+import { privateReplyRefusal } from "../../platforms/instagram-guests.ts";
 import { PlatformError, type AccountAccess } from "../../platforms/types.ts";
 import { accessOf } from "../team/index.ts";
 import { z } from "zod";
@@ -28,10 +29,11 @@ export const SEND_CLAIM_MS = 2 * 60_000;
 /** Instagram's Private Replies window after the comment. */
 export const PRIVATE_REPLY_WINDOW_MS = 7 * 86_400_000;
 
-/** The networks' answering side; demo items never reach them (they answer through the simulated network). */
+/** The networks' answering side; demo items answer through `demo`, the simulated network (nothing leaves Sufra). */
 export interface InboxNetworks {
   google: GoogleGuests;
   instagram: InstagramGuests;
+  demo: { google: GoogleGuests; instagram: InstagramGuests };
 }
 
 /** What the service needs of platform accounts: a usable token, and marking an account for reconnecting. */
@@ -72,15 +74,11 @@ export type InboxRow = Review & { location?: Pick<GoogleLocation, "id" | "title"
 
 const settingsSchema = z.object({ clientsMayReply: z.boolean({ error: "invalidValue" }) });
 
-/** The simulated network's answers for demo items: always accepted, nothing leaves the server. */
-const demoNetwork = {
-  async reply(text: string) {
-    return { text, at: new Date() };
-  },
-};
-
 export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetworks; accounts: InboxAccounts; now?: () => Date }) {
-  const { db, logger } = deps;
+  const { db, logger, pubsub } = deps;
+  const demoAccess: AccountAccess = { externalId: "demo", handle: "demo", accessToken: "" };
+  /** open inboxes refetch (the inboxChanged subscription) */
+  const changed = (businessId: string, reason: string) => pubsub.publish("inbox.changed", { businessId, reason }).catch((e: unknown) => logger.warn("inbox.changed not published", { error: (e as Error).message }));
   const now = opts.now ?? (() => new Date());
   // per viewer object (one per request): the list's capabilities ask once per request
   const rightsMemo = new WeakMap<Viewer, Promise<ReplyRights>>();
@@ -185,15 +183,13 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
     let account: PlatformAccount | null = null;
     let sent: { text: string; at: Date };
     try {
-      if (r.demo) sent = await demoNetwork.reply(text);
+      const got = r.demo ? { account: null, access: demoAccess } : await accountFor(r, network);
+      account = got.account;
+      const nets = r.demo ? opts.networks().demo : opts.networks();
+      if (network === "google") sent = await nets.google.reply(got.access, r.externalId!, text);
       else {
-        const got = await accountFor(r, network);
-        account = got.account;
-        if (network === "google") sent = await opts.networks().google.reply(got.access, r.externalId!, text);
-        else {
-          await opts.networks().instagram.reply(got.access, r.externalId!, text);
-          sent = { text, at: now() };
-        }
+        await nets.instagram.reply(got.access, r.externalId!, text);
+        sent = { text, at: now() };
       }
     } catch (e) {
       const { code, reason } = await refusal(e, account);
@@ -209,6 +205,9 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
         include: withLocation,
       });
       await audit(tx, { actorId: v.userId, action: "inbox.reply_sent", entityType: "review", entityId: r.id, data: { itemId: r.id, source: r.source, kind: r.kind, demo: r.demo } });
+      return updated;
+    }).then(async (updated) => {
+      await changed(businessId, "reply.sent");
       return updated;
     });
   }
@@ -245,11 +244,9 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
       if (replyNetworkOf(r) !== "google" || r.status !== "replied" || r.repliedVia === "marked") throw new AppError("INVALID_STATE");
       let account: PlatformAccount | null = null;
       try {
-        if (!r.demo) {
-          const got = await accountFor(r, "google");
-          account = got.account;
-          await opts.networks().google.deleteReply(got.access, r.externalId!);
-        }
+        const got = r.demo ? { account: null, access: demoAccess } : await accountFor(r, "google");
+        account = got.account;
+        await (r.demo ? opts.networks().demo : opts.networks()).google.deleteReply(got.access, r.externalId!);
       } catch (e) {
         const { code, reason } = await refusal(e, account);
         await db.review.update({ where: { id: r.id }, data: { sendError: reason } });
@@ -281,11 +278,9 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
       if (r.hidden === hidden) return r;
       let account: PlatformAccount | null = null;
       try {
-        if (!r.demo) {
-          const got = await accountFor(r, "instagram");
-          account = got.account;
-          await opts.networks().instagram.hide(got.access, r.externalId!, hidden);
-        }
+        const got = r.demo ? { account: null, access: demoAccess } : await accountFor(r, "instagram");
+        account = got.account;
+        await (r.demo ? opts.networks().demo : opts.networks()).instagram.hide(got.access, r.externalId!, hidden);
       } catch (e) {
         throw new AppError((await refusal(e, account)).code);
       }
@@ -314,14 +309,16 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
       }
       let account: PlatformAccount | null = null;
       try {
-        if (!r.demo) {
-          const got = await accountFor(r, "instagram");
-          account = got.account;
-          await opts.networks().instagram.privateReply(got.access, r.externalId!, text);
-        }
+        const got = r.demo ? { account: null, access: demoAccess } : await accountFor(r, "instagram");
+        account = got.account;
+        await (r.demo ? opts.networks().demo : opts.networks()).instagram.privateReply(got.access, r.externalId!, text);
       } catch (e) {
         const { code, reason } = await refusal(e, account);
         await release(r.id, reason);
+        // Instagram's own clock and count are the last word on the window and the one message
+        const why = privateReplyRefusal(e);
+        if (why === "window") throw new AppError("PRIVATE_REPLY_WINDOW_CLOSED");
+        if (why === "used") throw new AppError("PRIVATE_REPLY_ALREADY_SENT");
         throw new AppError(code);
       }
       return db.$transaction(async (tx) => {

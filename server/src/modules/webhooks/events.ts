@@ -3,7 +3,7 @@
 import { isPremium, type WebhookEventType } from "@sufra/schema";
 import type { Tx } from "../../db/prisma.ts";
 import { postInclude, restPost } from "../posts/index.ts";
-import { restReview } from "../inbox/index.ts";
+import { restGuestItem } from "../inbox/index.ts";
 
 /** What happened, named by the ids the emitting module has at hand. */
 export type WebhookSubject =
@@ -27,7 +27,7 @@ export async function renderSubject(tx: Tx, businessId: string, s: WebhookSubjec
     case "review.received":
     case "comment.received": {
       const review = await tx.review.findFirst({ where: { id: s.reviewId, businessId } });
-      return review ? restReview(review) : null;
+      return review ? restGuestItem(review) : null;
     }
     case "campaign.ended": {
       const c = await tx.campaign.findFirst({ where: { id: s.campaignId, businessId }, include: { _count: { select: { posts: true } } } });
