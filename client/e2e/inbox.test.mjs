@@ -1,16 +1,90 @@
-// The inbox in Arabic (docs/product.md#routes): the demo café's owner opens صندوق الوارد from the menu,
+// The inbox in Arabic (docs/product.md#routes). First a business connected to the Google stand-in
+// (server/tests/fakes/google-server.ts, loaded through tsx; this file's server gets its GOOGLE_* addresses):
+// a new one-star Arabic review arrives at its verified location, the inbox's sync reads it, the account
+// holder is notified, opens it from the bell, gets a suggested Arabic reply, edits and sends it, and the
+// stand-in holds the reply. Then the demo café's owner opens صندوق الوارد from the menu,
 // filters it to the unhappy guests waiting (the filter lands in the address), opens the one-star Arabic
 // Google review of the demo branch, asks Sufra for a reply in the guest's language, edits it, and sends
 // it through the (simulated) Google of the demo account; the item then reads as sent from Sufra and the
 // server keeps the text that went out. Demo items answer through the demo network, so nothing leaves.
-import { test } from "node:test";
+import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { browser, DEMO, logIn, screenshot, server, useHarness } from "./support.mjs";
+import { approveByEmail, browser, DEMO, logIn, screenshot, server, uniqueEmail, until, useHarness } from "./support.mjs";
 
-useHarness();
+let google;
+useHarness({
+  env: async () => {
+    const { register } = await import("tsx/esm/api");
+    register();
+    const { startGoogleFake } = await import("../../server/tests/fakes/google-server.ts");
+    google = await startGoogleFake();
+    return google.state.env;
+  },
+});
+after(() => google?.close());
+
+const json = { "content-type": "application/json" };
+async function gql(token, query, variables = {}) {
+  const res = await fetch(`${server.base}/graphql`, { method: "POST", headers: { ...json, authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+  const body = await res.json();
+  assert.equal(body.errors, undefined, JSON.stringify(body.errors));
+  return body.data;
+}
 
 const ARABIC = /[\u0600-\u06FF]/g;
 const arabicShare = (s) => (s.match(ARABIC) ?? []).length / Math.max(1, s.replace(/\s/g, "").length);
+
+test("a new one-star Arabic review at the business's Google location: notified, suggested, edited, sent; Google has the reply", async () => {
+  const g = google.state;
+  const email = uniqueEmail("inbox");
+  const reg = await fetch(`${server.base}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ email, password: "Saffron#2026", company_name: "Qahwat Fahad", contact_name: "Noura", phone: "+96555551234", requested_plan: "professional", address: "" }) });
+  assert.equal(reg.status, 201, await reg.clone().text());
+  await approveByEmail(server.base, email);
+  const page = await browser.page(server.base);
+  try {
+    await page.goto(`${server.base}/login?lng=ar`);
+    await logIn(page, email);
+    await page.waitForURL(/\/dashboard/);
+    const token = await page.evaluate(() => localStorage.getItem("sufra.access_token"));
+
+    // Google: a person with a verified location; Sufra connected through the stand-in's consent
+    const { person, account } = g.addPerson({ name: "Noura" });
+    const location = g.addLocation(account.name, { title: "Salmiya", verified: true });
+    const start = await gql(token, `mutation { connectPlatform(platform: GOOGLE, returnTo: "/settings") { authorizeUrl } }`);
+    g.consentAs(person.id);
+    const consent = await fetch(start.connectPlatform.authorizeUrl, { redirect: "manual" });
+    assert.equal(consent.status, 302);
+    const back = await fetch(consent.headers.get("location"), { redirect: "manual" });
+    assert.equal(back.status, 302);
+    assert.doesNotMatch(back.headers.get("location") ?? "", /connect_error/);
+    const { googleLocations } = await gql(token, `{ googleLocations { id title verified picked } }`);
+    await gql(token, `mutation($ids: [ID!]!) { pickGoogleLocations(locationIds: $ids, picked: true) { id } }`, { ids: googleLocations.map((l) => l.id) });
+
+    // a guest writes; the inbox's sync (every minute) reads it and the account holder is told
+    const review = g.addReview(location.name, { author: "فهد", stars: 1, comment: "القهوة وصلت باردة والموظف ما اعتذر" });
+    const negative = async () => (await gql(token, `{ notifications(first: 10) { edges { node { type } } } }`)).notifications.edges.some((e) => e.node.type === "REVIEW_NEGATIVE");
+    await until(negative, 150_000, 2_000);
+    await page.getByTestId("notification-bell").click();
+    await page.getByText(/القهوة وصلت باردة/).first().click();
+    await page.waitForURL(/\/inbox\?item=/);
+    const drawer = page.getByTestId("review-drawer");
+    await drawer.getByTestId("review-text").filter({ hasText: "القهوة وصلت باردة" }).waitFor();
+    assert.match(await drawer.getByTestId("review-branch").textContent(), /Salmiya/);
+
+    await drawer.getByTestId("suggest-reply").click();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="reply-text"]')?.value?.length ?? 0) > 20);
+    const suggested = await drawer.getByTestId("reply-text").inputValue();
+    assert.ok(arabicShare(suggested) > 0.6, `Arabic: ${suggested}`);
+    const edited = `${suggested.trim()}\nكلمنا على ٩٩٩٩٩٩٩٩ ونعوضك.`;
+    await drawer.getByTestId("reply-text").fill(edited);
+    await drawer.getByTestId("send-reply").click();
+    await page.getByText("تم إرسال الرد على جوجل").waitFor();
+    await screenshot(page, "inbox-google-reply-ar.png");
+    assert.equal(g.review(review.name)?.reply?.comment, edited);
+  } finally {
+    await page.close();
+  }
+});
 
 test("an owner answers a one-star Arabic Google review in Arabic: suggested, edited, sent", async () => {
   const page = await browser.page(server.base);

@@ -37,9 +37,10 @@ const freePort = () =>
 export const WEBHOOK_RECEIVER_HOST = "127.0.0.7";
 const WEBHOOK_RECEIVER_ENV = { WEBHOOKS_ALLOW_HTTP: "true", WEBHOOKS_ALLOW_ADDRESSES: WEBHOOK_RECEIVER_HOST };
 
-export async function startServer({ clockStart } = {}) {
-  // the run's shared server keeps the real clock: a file that needs a clock of its own gets its own server
-  if (process.env[SHARED_BASE] && !clockStart) return { base: process.env[SHARED_BASE], now: () => Date.now(), async stop() {} };
+export async function startServer({ clockStart, env } = {}) {
+  // the run's shared server keeps the real clock and environment: a file that needs a clock or an
+  // environment of its own (a stand-in's addresses) gets its own server
+  if (process.env[SHARED_BASE] && !clockStart && !env) return { base: process.env[SHARED_BASE], now: () => Date.now(), async stop() {} };
   if (!existsSync(path.join(ROOT, "client/dist/index.html"))) execFileSync("npm", ["run", "build", "-w", "client"], { cwd: ROOT, stdio: "inherit" });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "sufra-e2e-"));
   chmodSync(dataDir, 0o755); // embedded PostgreSQL runs as user postgres
@@ -47,7 +48,7 @@ export async function startServer({ clockStart } = {}) {
   const spawnedAt = Date.now();
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     cwd: path.join(ROOT, "server"),
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "error", DEMO_PASSWORD: DEMO.password, RATE_LIMIT_PER_IP: "100000", RATE_LIMIT_PER_EMAIL: "100000", PUBLIC_URL: `http://127.0.0.1:${port}`, ...WEBHOOK_RECEIVER_ENV, ...(clockStart ? { CLOCK_START: clockStart } : {}) },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "error", DEMO_PASSWORD: DEMO.password, RATE_LIMIT_PER_IP: "100000", RATE_LIMIT_PER_EMAIL: "100000", PUBLIC_URL: `http://127.0.0.1:${port}`, ...WEBHOOK_RECEIVER_ENV, ...(clockStart ? { CLOCK_START: clockStart } : {}), ...(env ?? {}) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -137,11 +138,12 @@ export let browser;
 /**
  * A file's set-up in one line: the server (the run's shared one, or its own with `clockStart`) and a
  * browser context before the file's tests, both closed after them. With `clockStart` the browser's
- * clock follows the server's (syncClock).
+ * clock follows the server's (syncClock). `env` (an async function) gives the file's server more
+ * environment, such as a stand-in's GOOGLE_* addresses.
  */
-export function useHarness({ clockStart } = {}) {
+export function useHarness({ clockStart, env } = {}) {
   before(async () => {
-    server = await startServer({ clockStart });
+    server = await startServer({ clockStart, env: env ? await env() : undefined });
     browser = await startBrowser();
     if (clockStart) await syncClock(browser, server);
   });
