@@ -5,8 +5,10 @@
 // network outside the plan says how to get it; one this server cannot connect says so. Coming back
 // from the network (?connected=1&platform=... or ?connect_error=CODE&platform=...) says what happened.
 // A network of the plan with no account at all can get a practice account ("Add practice accounts").
+// Before connecting, each card names the permissions the network will ask for; Google's card lists the
+// connection's locations to pick (GoogleLocations).
 import { useMutation, useQuery } from "@apollo/client/react";
-import { errorText, isErrorCode, isMessageKey, messageText } from "@sufra/schema";
+import { errorText, INSTAGRAM_PERMISSIONS, isErrorCode, isMessageKey, messageText, type Locale } from "@sufra/schema";
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Popconfirm, Row, Skeleton, Space, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,7 +19,8 @@ import { PlatformsAddPracticeDocument, PlatformsConnectDocument, PlatformsConnec
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
-import { PLATFORMS_NS } from "./i18n.ts";
+import { GoogleLocations } from "./GoogleLocations.tsx";
+import { GOOGLE_PERMISSIONS, PLATFORMS_NS } from "./i18n.ts";
 import { browser } from "../../shared/leave.ts";
 import { PlatformIcon, platformLabel } from "../../shared/platformMeta.tsx";
 import "./platforms.css";
@@ -110,6 +113,14 @@ export function ConnectedAccounts() {
     </Card>
   );
 }
+
+/** What the network will ask the person to allow, in their language (Snapchat and X: none listed). */
+const permissionsOf = (platform: string, locale: Locale): { scope: string; purpose: string }[] =>
+  platform === "INSTAGRAM"
+    ? INSTAGRAM_PERMISSIONS.map((p) => ({ scope: p.scope, purpose: p.purpose[locale] }))
+    : platform === "GOOGLE"
+      ? GOOGLE_PERMISSIONS.map((p) => ({ scope: p.scope, purpose: p.purpose[locale] }))
+      : [];
 
 function PlatformCard({ connection: c, onChange }: { connection: Connection; onChange: () => unknown }) {
   const { t } = useTranslation(PLATFORMS_NS);
@@ -221,9 +232,24 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
         </Typography.Paragraph>
       ) : !c.configured ? (
         <Typography.Paragraph type="secondary" className="sufra-account-note" data-testid="not-configured">
-          {t("notConfigured", { platform })}
+          {c.platform === "GOOGLE" ? t("google.notConfigured") : t("notConfigured", { platform })}
         </Typography.Paragraph>
       ) : null}
+
+      {canConnect && (state !== "connected" || practice) && permissionsOf(c.platform, locale).length > 0 && (
+        <div className="sufra-account-permissions" data-testid="permissions">
+          <Typography.Text type="secondary">{t("permissions", { platform })}</Typography.Text>
+          <ul>
+            {permissionsOf(c.platform, locale).map((p) => (
+              <li key={p.scope}>
+                {p.purpose} <Typography.Text code>{p.scope}</Typography.Text>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {c.platform === "GOOGLE" && account && state === "connected" && <GoogleLocations />}
 
       {askHandle && canConnect ? (
         <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void start(v.handle.trim().replace(/^@+/, ""))} data-testid="snapchat-form">

@@ -3,6 +3,11 @@ import { registerTranslations } from "../../i18n/index.ts";
 
 export const PLATFORMS_NS = "platforms";
 
+/** What Sufra asks Google for when a café connects its Business Profile (one scope covers reviews, replies and posts). */
+export const GOOGLE_PERMISSIONS = [
+  { scope: "business.manage", purpose: { en: "Manage the Business Profile: its locations, reviews and replies, and posts", ar: "إدارة الملف التجاري: مواقعه وتقييماته والردود عليها ومنشوراته" } },
+] as const;
+
 registerTranslations(PLATFORMS_NS, {
   en: {
     title: "Connected accounts",
@@ -37,6 +42,22 @@ registerTranslations(PLATFORMS_NS, {
     usernameRequired: "Enter your Snapchat username",
     save: "Connect",
     cancel: "Cancel",
+    permissions: "{{platform}} will ask you to allow:",
+    google: {
+      notConfigured: "Google is not set up on this server",
+      title: "Locations",
+      intro: "Pick the branches whose reviews come into the inbox and that receive your Google posts.",
+      none: "Google shows no locations for this account. Add or claim your café on Google Business Profile, then read the locations again.",
+      pick: "Pick {{title}}",
+      verified: "Verified",
+      unverified: "Not verified",
+      unverifiedHint: "Google has not verified this location yet: replies and posts are refused until it is",
+      gone: "No longer on Google",
+      goneHint: "Google no longer lists this location for your account. Its reviews are kept.",
+      readAgain: "Read locations again",
+      reread: "The locations are up to date.",
+      loadFailed: "We could not load your Google locations",
+    },
   },
   ar: {
     title: "الحسابات المرتبطة",
@@ -71,5 +92,21 @@ registerTranslations(PLATFORMS_NS, {
     usernameRequired: "أدخل اسم المستخدم في سناب شات",
     save: "اربط",
     cancel: "إلغاء",
+    permissions: "ستطلب منك {{platform}} السماح بما يلي:",
+    google: {
+      notConfigured: "جوجل غير مهيأ على هذا الخادم",
+      title: "المواقع",
+      intro: "اختر الفروع التي تصل تقييماتها إلى صندوق الوارد وتُنشر فيها منشوراتك على جوجل.",
+      none: "لا تعرض جوجل أي موقع لهذا الحساب. أضف مقهاك أو طالب به في الملف التجاري على جوجل، ثم اقرأ المواقع مجددًا.",
+      pick: "اختر {{title}}",
+      verified: "موثّق",
+      unverified: "غير موثّق",
+      unverifiedHint: "لم توثّق جوجل هذا الموقع بعد: تُرفض الردود والمنشورات حتى يتم توثيقه",
+      gone: "لم يعد على جوجل",
+      goneHint: "لم تعد جوجل تعرض هذا الموقع لحسابك. تقييماته محفوظة.",
+      readAgain: "اقرأ المواقع مجددًا",
+      reread: "المواقع محدّثة.",
+      loadFailed: "تعذر تحميل مواقعك على جوجل",
+    },
   },
 });
