@@ -150,7 +150,7 @@ function idFor(field: string, del: boolean): string {
   if (field === "client") return ids.business;
   if (/MenuItem|Menu$/.test(field)) return ids.menuItem;
   if (/Template/.test(field)) return ids.template;
-  if (/Review|^review$/.test(field)) return ids.review;
+  if (/Review|^review$|Inbox|^inboxItem$|PrivateReply/.test(field)) return ids.review;
   if (/Competitor|^competitor$/.test(field)) return ids.competitor;
   if (/Campaign|^campaign$/.test(field)) return ids.campaign;
   if (/PostTarget/.test(field)) return ids.target;
