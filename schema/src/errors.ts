@@ -104,7 +104,7 @@ export const ERRORS = {
   FACEBOOK_RECONNECT_NEEDED: { status: 409, graphql: "BAD_USER_INPUT", en: "Your Facebook sign-in for competitor figures has expired. Sign in again.", ar: "انتهت صلاحية تسجيل دخولك عبر فيسبوك لأرقام المنافسين. سجّل الدخول مجددًا." },
   FACEBOOK_NOT_CONFIGURED: { status: 409, graphql: "BAD_USER_INPUT", en: "Reading figures from Instagram is not set up on this server.", ar: "قراءة الأرقام من إنستغرام غير مفعّلة على هذا الخادم." },
   // ---- end of competitors
-  // ---- the inbox: answering guests (docs/product.md#reviews)
+  // ---- the inbox: answering guests (docs/product.md#inbox)
   REPLY_NOT_ALLOWED: { status: 403, graphql: "FORBIDDEN", en: "Only the owners and the account holder may answer guests publicly, unless they allow the team to", ar: "الرد العلني على الضيوف لأصحاب النشاط وصاحب الحساب فقط، ما لم يسمحوا للفريق بذلك" },
   LOCATION_NOT_VERIFIED: { status: 409, graphql: "BAD_USER_INPUT", en: "Google allows replies only on verified locations. Verify this branch on Google Business Profile, then send again", ar: "تسمح جوجل بالرد فقط على المواقع الموثقة. وثّق هذا الفرع في ملف النشاط التجاري على جوجل ثم أرسل مرة أخرى" },
   PRIVATE_REPLY_WINDOW_CLOSED: { status: 409, graphql: "BAD_USER_INPUT", en: "A private reply can be sent only within 7 days of the comment", ar: "يمكن إرسال الرد الخاص خلال ٧ أيام من التعليق فقط" },

@@ -1,4 +1,4 @@
-// Answering guests from Sufra (docs/product.md#reviews): a public reply sent through the network
+// Answering guests from Sufra (docs/product.md#inbox): a public reply sent through the network
 // (Google reviews, Instagram comments), a Google reply deleted, an Instagram comment hidden, one
 // private reply per comment within 7 days, the bulk forms of these, and who may do them.
 //
