@@ -125,6 +125,8 @@ export function suggestHashtags(req: HashtagRequest & { dishWords?: readonly Foo
   const seen = new Set<string>();
   const out: string[] = [];
   for (const raw of ranked) {
+    // a cap of 0 (Google posts have no hashtags) gives none
+    if (out.length >= cap) break;
     const tag = normalizeHashtag(raw);
     if (!tag || seen.has(tag.toLowerCase())) continue;
     seen.add(tag.toLowerCase());
