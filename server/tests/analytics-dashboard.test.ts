@@ -102,8 +102,8 @@ describe("clientDashboard", () => {
     const [sched, comp, review, post] = d.recentActivity;
     expect(sched).toMatchObject({ id: `schedule:${scheduled.id}`, title: "Post scheduled", description: "Friday brunch: eggs shakshuka and fresh bread", platform: "MULTIPLE", scheduledFor: due.toISOString(), metadata: null });
     expect(comp).toMatchObject({ title: "New figures for Burger Hub", subject: "Burger Hub", description: "@burgerhub", platform: "ANALYSIS", metadata: { likes: null, engagementRate: 3.4, rating: null } });
-    // a Google review belongs to no network
-    expect(review).toMatchObject({ title: "New review from Fatma", description: "The best karak in Salmiya, and the staff were lovely", platform: null, metadata: { rating: 5, likes: null } });
+    // a Google review belongs to Google, a network of the product
+    expect(review).toMatchObject({ title: "New review from Fatma", description: "The best karak in Salmiya, and the staff were lovely", platform: "GOOGLE", metadata: { rating: 5, likes: null } });
     expect(post).toMatchObject({ title: "Post published", description: "Pistachio kunafa, warm from the oven", platform: "INSTAGRAM", metadata: { likes: 40, engagementRate: 16.67, rating: null } });
     expect(new Date(post.timestamp).getTime()).toBeLessThan(new Date(review.timestamp).getTime());
 
