@@ -73,11 +73,11 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     // analytics' audience (daily readings per account) and last-24-hours view, under the same tenancy rule
     audience: createAudienceService(deps, analytics, platformAccounts),
     realtime: createRealtimeService(deps, analytics),
+    // the inbox in figures (answers, response times, ratings, topics), under analytics' tenancy and range rule
+    inboxFigures: createInboxFiguresService(deps, analytics),
     businessProfile: createBusinessProfileService(deps),
     studio,
     // review replies come from the writer in force (built in, or the admins' model)
-    // the inbox in figures (answers, response times, ratings, topics), under analytics' tenancy and range rule
-    inboxFigures: createInboxFiguresService(deps, analytics),
     // the inbox answers guests through the networks' answering side, with the accounts' tokens
     reviews: createReviewsService(deps, { replyToReview: studio.replyToReview, webhooks, accounts: platformAccounts, networks: () => ({ google: googleGuests, instagram: instagramGuests }) }),
     // the inbox's sync (modules/inbox/sync.ts): the job, a person's sync now, Instagram's webhook, the adapter of an item
