@@ -37,8 +37,9 @@ export type MediaCrop = keyof typeof MEDIA_CROPS;
 export const MEDIA_CROP_NAMES = Object.keys(MEDIA_CROPS) as MediaCrop[];
 
 export interface PlatformMediaRules {
-  image: { minRatio?: number; maxRatio?: number; ratioLabels?: [string, string]; maxBytes?: number };
-  video: { minSeconds?: number; maxSeconds?: number; maxBytes?: number };
+  image: { minRatio?: number; maxRatio?: number; ratioLabels?: [string, string]; maxBytes?: number; minSide?: number };
+  /** none: the network's API takes no video in a post (Google's local posts) */
+  video: { minSeconds?: number; maxSeconds?: number; maxBytes?: number; none?: boolean };
   /** files in one post */
   maxItems: number;
 }
@@ -54,7 +55,8 @@ export const MEDIA_RULES: Record<MediaPlatform, PlatformMediaRules> = {
   snapchat: { image: {}, video: { maxSeconds: 60 }, maxItems: 1 },
   // Google Business Profile's photo rules (JPG or PNG, 10 KB to 5 MB) and videos of at most 30 seconds;
   // a local post shows one photo or video
-  google: { image: { maxBytes: 5 * MB }, video: { maxSeconds: 30, maxBytes: 75 * MB }, maxItems: 1 },
+  // local posts take one JPG or PNG photo by URL, 10 KB to 5 MB and at least 250 x 250; no video (docs/product.md#google-business-profile)
+  google: { image: { maxBytes: 5 * MB, minSide: 250 }, video: { none: true }, maxItems: 1 },
 };
 
 /**
@@ -118,6 +120,7 @@ export function mediaProblems(platform: MediaPlatform, m: MediaFacts): MediaProb
   if (m.kind === "image") {
     const r = rules.image;
     if (r.maxBytes && m.bytes > r.maxBytes) p("mediaImageTooLargeFor", { max: mb(r.maxBytes) });
+    if (r.minSide && m.width && m.height && Math.min(m.width, m.height) < r.minSide) p("mediaImageTooSmallFor", { min: String(r.minSide), width: String(m.width), height: String(m.height) });
     if (m.width && m.height && r.minRatio && r.maxRatio) {
       const ratio = m.width / m.height;
       // a hair of tolerance: 1080x1350 and 1080x566 are the networks' own sizes
@@ -125,6 +128,10 @@ export function mediaProblems(platform: MediaPlatform, m: MediaFacts): MediaProb
     }
   } else {
     const r = rules.video;
+    if (r.none) {
+      p("mediaVideoNotTakenBy");
+      return out;
+    }
     const seconds = (m.durationMs ?? 0) / 1000;
     if (r.maxBytes && m.bytes > r.maxBytes) p("mediaVideoTooLargeFor", { max: mb(r.maxBytes) });
     if (r.minSeconds && seconds < r.minSeconds) p("mediaVideoTooShort", { min: String(r.minSeconds), actual: String(Math.round(seconds * 10) / 10) });

@@ -80,6 +80,8 @@ export const MESSAGES = {
   mediaVideoTooLarge: { en: "Videos can be at most {max} MB", ar: "يجب ألا يزيد حجم الفيديو على {max} ميغابايت" },
   mediaFileTooLarge: { en: "Files can be at most {max} MB", ar: "يجب ألا يزيد حجم الملف على {max} ميغابايت" },
   mediaImageTooLargeFor: { en: "{platform} accepts images up to {max} MB", ar: "يقبل {platform} الصور حتى {max} ميغابايت" },
+  mediaImageTooSmallFor: { en: "{platform} needs images of at least {min} × {min} pixels; this one is {width} × {height}", ar: "يتطلب {platform} صورًا بأبعاد {min} × {min} بكسل على الأقل؛ وأبعاد هذه الصورة {width} × {height}" },
+  mediaVideoNotTakenBy: { en: "{platform} posts take a photo, not a video", ar: "منشورات {platform} تقبل صورة لا فيديو" },
   mediaVideoTooLargeFor: { en: "{platform} accepts videos up to {max} MB", ar: "يقبل {platform} مقاطع الفيديو حتى {max} ميغابايت" },
   mediaRatioOutOfRange: {
     en: "{platform} accepts images from {min} (portrait) to {max} (landscape); this one is {actual}. Choose a crop: square, portrait or landscape",

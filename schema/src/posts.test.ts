@@ -382,6 +382,15 @@ describe("preview", () => {
     });
   });
 
+  describe("Google", () => {
+    test("one JPG or PNG photo of at least 250 x 250; no video (local posts take none)", () => {
+      expect(one({ content: "x", platforms: ["google"], media: [photo] }).errors).toEqual([]);
+      expect(one({ content: "x", platforms: ["google"], media: [video] }).errors).toEqual([{ key: "mediaVideoNotTakenBy", params: { platform: "google" } }]);
+      expect(one({ content: "x", platforms: ["google"], media: [{ ...photo, width: 240, height: 400 }] }).errors).toEqual([{ key: "mediaImageTooSmallFor", params: { platform: "google", min: "250", width: "240", height: "400" } }]);
+      expect(keysOf(one({ content: "x", platforms: ["google"], media: [photo, photo] }).errors)).toEqual(["mediaTooManyItems"]);
+    });
+  });
+
   describe("X", () => {
     test("text only is fine; more than 2 hashtags is a warning", () => {
       const p = one({ content: "Open till 2am", hashtags: ["kuwait", "food", "late"], platforms: ["twitter"] });
