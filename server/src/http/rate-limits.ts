@@ -6,6 +6,7 @@
 // Per e-mail, a stranger must not be able to lock the owner out: the hard limit counts an address's
 // attempts from one client address only; attempts on an address from everywhere together are slowed
 // (a growing wait, capped), never refused.
+import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
@@ -31,7 +32,9 @@ export function createRateLimits(pool: pg.Pool, cfg: Config["rateLimit"]) {
   // counts only: never refuses (its points are out of reach)
   const byEmail = make("email", Number.MAX_SAFE_INTEGER);
   // counted before the address is validated: control characters dropped (Postgres refuses a NUL in the key)
-  const emailKey = (action: LimitedAction, email: string) => `${action}:${email.replace(/[\u0000-\u001F\u007F-\u009F]/gu, "").trim().toLowerCase()}`;
+  // hashed: an address as typed may be 200,000 characters or hold a lone surrogate, which the counters'
+  // table (text, indexed) cannot store; the digest is short and always valid
+  const emailKey = (action: LimitedAction, email: string) => `${action}:${createHash("sha256").update(email.replace(/[\u0000-\u001F\u007F-\u009F]/gu, "").trim().toLowerCase()).digest("base64url")}`;
 
   return {
     /**
