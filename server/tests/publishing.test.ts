@@ -46,6 +46,8 @@ describe("one server", () => {
       { platform: "INSTAGRAM", available: true, configured: true, manual: false, account: { handle: b.handles.instagram, status: "CONNECTED" } },
       { platform: "TWITTER", available: true, configured: true, manual: false, account: { handle: b.handles.twitter, status: "CONNECTED" } },
       { platform: "SNAPCHAT", available: true, configured: true, manual: true, account: null },
+      // this test server has no Google OAuth client: Google is in the plan but not set up here
+      { platform: "GOOGLE", available: true, configured: false, manual: false, account: null },
     ]);
     // a forged or reused state is refused
     const forged = await fetch(`${app.base}/api/platforms/twitter/callback?code=x&state=forged`, { redirect: "manual" });

@@ -43,7 +43,7 @@ describe("managing endpoints", () => {
     const list = await gql(app.base, LIST, {}, holder.token);
     expect(list.errors).toBeUndefined();
     expect(list.data.webhooks).toMatchObject({ premium: true, canManage: true, endpoints: [{ id: created.endpoint.id }] });
-    expect(list.data.webhooks.eventTypes).toEqual(["POST_SCHEDULED", "POST_PUBLISHED", "POST_FAILED", "POST_UNCONFIRMED", "REVIEW_RECEIVED", "CAMPAIGN_ENDED", "SUBSCRIPTION_CHANGED"]);
+    expect(list.data.webhooks.eventTypes).toEqual(["POST_SCHEDULED", "POST_PUBLISHED", "POST_FAILED", "POST_UNCONFIRMED", "REVIEW_RECEIVED", "CAMPAIGN_ENDED", "SUBSCRIPTION_CHANGED", "COMMENT_RECEIVED"]);
     expect(JSON.stringify(list)).not.toContain(created.secret);
 
     // a member who is not a manager reads, and is refused every change
