@@ -320,6 +320,7 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Mutation.hideInboxComment": r("manager"),
   "Mutation.sendPrivateReply": r("manager"),
   "Mutation.setInboxSettings": r("manager"),
+  "Mutation.syncInbox": r("business"),
   "Mutation.updateTranslations": r("admin"),
   "Mutation.updateWebhookEndpoint": r("manager"),
   "Mutation.verifyEmail": r("public"),

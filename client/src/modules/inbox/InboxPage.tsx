@@ -18,7 +18,7 @@ import { BranchTag, DemoTag, excerpt, ReviewDate, ReviewStatusTag, SentimentTag,
 import { FiltersBar } from "./components/FiltersBar.tsx";
 import { ImportCsvModal } from "./components/ImportCsvModal.tsx";
 import { ThreadDrawer } from "./components/ThreadDrawer.tsx";
-import { failureText, useInboxActions, useInboxItem, useInboxList, useInboxSettings, useInboxSummary, type BulkAction, type BulkResult } from "./data.ts";
+import { failureText, useInboxActions, useInboxItem, useInboxList, useInboxSettings, useInboxSummary, useInboxSyncNow, type BulkAction, type BulkResult } from "./data.ts";
 import { INBOX_NS } from "./i18n.ts";
 import { filtersFrom, filterCount, replyLanguages, withFilters, type InboxFilters, type InboxItem } from "./model.ts";
 import "./inbox.css";
@@ -49,6 +49,27 @@ function InboxSettingsCard() {
         </span>
       </label>
     </Card>
+  );
+}
+
+/** Reads Google and Instagram now rather than at the next minute; says what came in. */
+function SyncNowButton() {
+  const { t } = useTranslation(INBOX_NS);
+  const { message } = App.useApp();
+  const locale = useLocale();
+  const { sync, syncing } = useInboxSyncNow();
+  const run = async () => {
+    try {
+      const r = await sync();
+      void message.success(t("syncNow.done", { added: formatNumber(r.added, locale), updated: formatNumber(r.updated, locale) }));
+    } catch (e) {
+      void message.error(failureText(e, locale));
+    }
+  };
+  return (
+    <Button loading={syncing} onClick={() => void run()} data-testid="sync-now">
+      {t("syncNow.button")}
+    </Button>
   );
 }
 
@@ -231,6 +252,7 @@ export default function InboxPage() {
     <div className="sufra-reviews">
       <PageHead className="sufra-reviews-head" title={t("title")}>
         <div className="sufra-reviews-head-actions">
+          <SyncNowButton />
           <Button onClick={() => setImporting(true)} data-testid="import-csv">
             {t("importCsv")}
           </Button>

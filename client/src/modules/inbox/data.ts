@@ -18,6 +18,7 @@ import {
   InboxSendDocument,
   InboxSendManyDocument,
   InboxSetSettingsDocument,
+  InboxSyncNowDocument,
   InboxSuggestDocument,
   InboxSuggestManyDocument,
   InboxUpdateDocument,
@@ -164,6 +165,13 @@ export function useInboxSettings() {
     await setM({ variables: { clientsMayReply } });
   };
   return { rights, save, saving: loading };
+}
+
+/** Reads the business's Google branches and Instagram comments now (the server allows it once per 30 s). */
+export function useInboxSyncNow() {
+  const [syncM, { loading }] = useMutation(InboxSyncNowDocument, { refetchQueries: [InboxListDocument, InboxCountsDocument] });
+  const sync = async () => (await syncM()).data!.syncInbox;
+  return { sync, syncing: loading };
 }
 
 export type BulkAction = "suggest" | "approve" | "send";

@@ -291,6 +291,17 @@ const InboxActionResult = builder.objectRef<BulkItemResult>("InboxActionResult")
   }),
 });
 
+const InboxSyncResult = builder.objectRef<{ added: number; updated: number; read: number; failed: number; syncedAt: Date }>("InboxSyncResult").implement({
+  description: "What a sync on request read from the networks.",
+  fields: (t) => ({
+    added: t.exposeInt("added", { description: "New items stored." }),
+    updated: t.exposeInt("updated", { description: "Items the network changed (an edited review, a reply made elsewhere)." }),
+    read: t.exposeInt("read", { description: "Google branches and Instagram accounts read." }),
+    failed: t.exposeInt("failed", { description: "Of those, how many could not be read (see the branch's or account's sync error)." }),
+    syncedAt: t.field({ type: "DateTime", description: "When the sync ran (UTC).", resolve: (r) => r.syncedAt }),
+  }),
+});
+
 type InboxCounts = { totalCount: number };
 
 builder.queryFields((t) => ({
@@ -342,6 +353,7 @@ builder.mutationFields((t) => {
     }),
     approveInboxReplies: t.field({ type: [InboxActionResult], ...ofBusiness, complexity: { field: 1, multiplier: 100 }, description: "Approves several drafts; each item's result.", args: { ids: ids() }, resolve: (_r, a, ctx) => ctx.services.reviews.approveInboxReplies(ctx.viewer, a.ids.map(String), ctx.meta.locale) }),
     sendInboxReplies: t.field({ type: [InboxActionResult], ...ofBusiness, complexity: { field: 1, multiplier: 100 }, description: "Sends several replies in public, one after another; each item's result.", args: { ids: ids() }, resolve: (_r, a, ctx) => ctx.services.reviews.sendInboxReplies(ctx.viewer, a.ids.map(String), ctx.meta.locale) }),
+    syncInbox: t.field({ type: InboxSyncResult, ...ofBusiness, description: "Reads the business's Google branches and Instagram comments now instead of at the next minute; once per 30 s per business (RATE_LIMITED otherwise).", resolve: (_r, _a, ctx) => ctx.services.inboxSync.syncNow(ctx.viewer) }),
     setInboxSettings: t.field({ type: InboxSettings, ...ofBusiness, description: "Owners and the account holder: whether the whole team may answer guests in public.", args: { clientsMayReply: t.arg.boolean({ required: true, description: "true: the whole team; false: owners and the account holder only." }) }, resolve: (_r, a, ctx) => ctx.services.reviews.setInboxSettings(ctx.viewer, { clientsMayReply: a.clientsMayReply }) }),
   };
 });
