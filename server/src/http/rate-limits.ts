@@ -32,9 +32,13 @@ export function createRateLimits(pool: pg.Pool, cfg: Config["rateLimit"]) {
   // counts only: never refuses (its points are out of reach)
   const byEmail = make("email", Number.MAX_SAFE_INTEGER);
   // counted before the address is validated: control characters dropped (Postgres refuses a NUL in the key)
-  // hashed: an address as typed may be 200,000 characters or hold a lone surrogate, which the counters'
-  // table (text, indexed) cannot store; the digest is short and always valid
-  const emailKey = (action: LimitedAction, email: string) => `${action}:${createHash("sha256").update(email.replace(/[\u0000-\u001F\u007F-\u009F]/gu, "").trim().toLowerCase()).digest("base64url")}`;
+  // an address as typed may be 200,000 characters or hold a lone surrogate, which the counters' table (text,
+  // indexed) cannot store: such a one is counted under its digest; a real address stays readable
+  const emailKey = (action: LimitedAction, email: string) => {
+    const e = email.replace(/[\u0000-\u001F\u007F-\u009F]/gu, "").trim().toLowerCase();
+    const storable = e.length <= 254 && Buffer.from(e, "utf8").toString("utf8") === e;
+    return `${action}:${storable ? e : `sha256:${createHash("sha256").update(e).digest("base64url")}`}`;
+  };
 
   return {
     /**
