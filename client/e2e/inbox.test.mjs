@@ -67,8 +67,10 @@ test("a new one-star Arabic review at the business's Google location: notified, 
     await page.getByText(/تمت المزامنة: ١ جديدة|تمت المزامنة: 1 جديدة/).waitFor();
     const negative = async () => (await gql(token, `{ notifications(first: 10) { edges { node { type } } } }`)).notifications.edges.some((e) => e.node.type === "REVIEW_NEGATIVE");
     await until(negative, 30_000, 500);
+    // the bell tells them wherever they are: back on the dashboard, it opens the review in the inbox
+    await page.goto(`${server.base}/dashboard`);
     await page.getByTestId("notification-bell").click();
-    await page.getByText(/القهوة وصلت باردة/).first().click();
+    await page.getByTestId("notification-list").getByTestId("notification").filter({ hasText: /القهوة وصلت باردة/ }).first().click();
     await page.waitForURL(/\/inbox\?item=/);
     const drawer = page.getByTestId("review-drawer");
     await drawer.getByTestId("review-text").filter({ hasText: "القهوة وصلت باردة" }).waitFor();
