@@ -76,7 +76,11 @@ test("a new one-star Arabic review at the business's Google location: notified, 
     await drawer.getByTestId("review-text").filter({ hasText: "القهوة وصلت باردة" }).waitFor();
     assert.match(await drawer.getByTestId("review-branch").textContent(), /Salmiya/);
 
+    // the new synced review may already hold the writer's first draft: wait for this suggestion's answer, not any text
+    const suggestedNow = page.waitForResponse((r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes("InboxSuggest"));
     await drawer.getByTestId("suggest-reply").click();
+    await suggestedNow;
+    await drawer.getByTestId("suggest-reply").and(page.locator(":not(.ant-btn-loading)")).waitFor();
     await page.waitForFunction(() => (document.querySelector('[data-testid="reply-text"]')?.value?.length ?? 0) > 20);
     const suggested = await drawer.getByTestId("reply-text").inputValue();
     assert.ok(arabicShare(suggested) > 0.6, `Arabic: ${suggested}`);
@@ -117,7 +121,11 @@ test("an owner answers a one-star Arabic Google review in Arabic: suggested, edi
 
     // in the guest's language (Arabic), then the owner's own words added
     await drawer.getByText("العربية (لغة الضيف)").click();
+    // the new synced review may already hold the writer's first draft: wait for this suggestion's answer, not any text
+    const suggestedNow = page.waitForResponse((r) => r.url().endsWith("/graphql") && (r.request().postData() ?? "").includes("InboxSuggest"));
     await drawer.getByTestId("suggest-reply").click();
+    await suggestedNow;
+    await drawer.getByTestId("suggest-reply").and(page.locator(":not(.ant-btn-loading)")).waitFor();
     await page.waitForFunction(() => (document.querySelector('[data-testid="reply-text"]')?.value?.length ?? 0) > 20);
     const suggested = await drawer.getByTestId("reply-text").inputValue();
     assert.ok(arabicShare(suggested) > 0.6, `Arabic: ${suggested}`);

@@ -51,7 +51,10 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   const googleGuests = createGoogleGuests(deps.config.platforms.google);
   const ig = deps.config.platforms.instagram;
   const instagramGuests = createInstagramGuests(ig);
-  const inboxSync = createInboxSync(deps, { platformAccounts, notifications, webhooks, google: googleGuests.configured() ? googleGuests : null, instagram: ig.appId && ig.appSecret ? instagramGuests : null, demo: createDemoGuests() });
+  // review replies come from the writer in force (built in, or the admins' model)
+  // the inbox answers guests through the networks' answering side, with the accounts' tokens
+  const reviews = createReviewsService(deps, { replyToReview: studio.replyToReview, webhooks, accounts: platformAccounts, networks: () => ({ google: googleGuests, instagram: instagramGuests }) });
+  const inboxSync = createInboxSync(deps, { platformAccounts, notifications, webhooks, draftReplies: reviews.draftReplies, google: googleGuests.configured() ? googleGuests : null, instagram: ig.appId && ig.appSecret ? instagramGuests : null, demo: createDemoGuests() });
   return {
     auth: createAuthService(deps),
     clients: createClientsService(deps, webhooks),
@@ -77,9 +80,7 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     inboxFigures: createInboxFiguresService(deps, analytics),
     businessProfile: createBusinessProfileService(deps),
     studio,
-    // review replies come from the writer in force (built in, or the admins' model)
-    // the inbox answers guests through the networks' answering side, with the accounts' tokens
-    reviews: createReviewsService(deps, { replyToReview: studio.replyToReview, webhooks, accounts: platformAccounts, networks: () => ({ google: googleGuests, instagram: instagramGuests }) }),
+    reviews,
     // the inbox's sync (modules/inbox/sync.ts): the job, a person's sync now, Instagram's webhook, the adapter of an item
     inboxSync,
     templates: createTemplatesService(deps),

@@ -88,7 +88,8 @@ describe("Google reviews", () => {
     const salem = add(b, { author: "Salem", stars: 5, comment: "Best saffron latte in Salmiya", createTime: ago(30) });
     const mona = add(b, { author: "Mona", stars: 4, comment: "الكرك لذيذ والمكان هادي", createTime: ago(20) });
     const ali = add(b, { author: "Ali", stars: 3, createTime: ago(10) });
-    const s = sync();
+    // the app's reply writer drafts an answer to each new review, as the app's own sync does
+    const s = sync({ draftReplies: app.sufra.services.reviews.draftReplies });
     const [one, two] = await Promise.all([s.syncLocation(b.location), s.syncLocation(b.location)]);
     expect(one.added + two.added).toBe(3);
     expect((await s.syncLocation(b.location)).added).toBe(0);
@@ -99,6 +100,11 @@ describe("Google reviews", () => {
       ["Ali", "review", "google", 3, "", `google:${ali.name}`, ali.name, b.location.id],
     ]);
     expect(stored[1]).toMatchObject({ language: "ar", status: "new", writtenAt: mona.createTime, sourceUpdatedAt: mona.updateTime });
+    // each has a draft reply, not approved, in the guest's language (Mona wrote in Arabic)
+    for (const r of stored) expect(r.reply?.length).toBeGreaterThan(10);
+    expect(stored[1].reply).toMatch(/[\u0600-\u06FF]/);
+    expect(stored[0].reply).not.toMatch(/[\u0600-\u06FF]/);
+    expect(stored.every((r) => r.status === "new" && r.approvedAt === null)).toBe(true);
     // the Kuwait day of when it was written
     for (const r of stored) expect(r.reviewedAt.toISOString().slice(0, 10)).toBe(new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kuwait" }).format(r.writtenAt));
     expect(await events(b.businessId, "review.received")).toHaveLength(3);

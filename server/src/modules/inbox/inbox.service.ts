@@ -441,6 +441,26 @@ export function createReviewsService(
       return capabilitiesOf(r, await replies.rights(viewer), now());
     },
 
+    /**
+     * The reply writer's first draft for items that just arrived from a network (the sync calls this
+     * after storing them): in the guest's language, not approved, only where nobody has written one yet.
+     * An item someone answered or changed meanwhile is left as it is; one failing does not stop the others.
+     */
+    async draftReplies(businessId: string, ids: string[]) {
+      let drafted = 0;
+      for (const id of ids) {
+        try {
+          const r = await db.review.findFirst({ where: { id, businessId, status: "new", reply: null }, select: { id: true } });
+          if (!r) continue;
+          await suggestOne(businessId, id, "guest", undefined, true);
+          drafted++;
+        } catch (e) {
+          if (!(e instanceof AppError)) deps.logger.warn("could not draft a reply", { businessId, reviewId: id, error: (e as Error).message });
+        }
+      }
+      return drafted;
+    },
+
     /** A suggested reply in the guest's language, or in Arabic then English; not approved. */
     async suggestInboxReply(viewer: Viewer | null, id: unknown, input: unknown = {}) {
       const { businessId } = business(viewer);

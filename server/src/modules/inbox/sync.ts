@@ -79,8 +79,13 @@ export interface InboxSyncOptions extends GuestAdapters {
   platformAccounts: Pick<PlatformAccountsService, "access" | "markReconnectNeeded">;
   notifications: Pick<NotificationsService, "deliver">;
   webhooks?: Pick<WebhookEmitter, "record" | "dispatch">;
+  /** the reply writer's first draft for new reviews (the inbox service's draftReplies) */
+  draftReplies?: (businessId: string, ids: string[]) => Promise<unknown>;
   now?: () => Date;
 }
+
+/** New reviews drafted per stored batch: a first read of a branch's long history drafts its newest; the rest on request. */
+export const DRAFTS_PER_BATCH = 25;
 
 /** The importKey of a synced item (docs/product.md#inbox). */
 export const syncedImportKey = (source: Source, externalId: string) => `${source}:${externalId}`;
@@ -230,6 +235,9 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
     const r = await db.$transaction((tx) => storeIn(tx, businessId, source, items, complete), { timeout: 60_000 });
     await opts.webhooks?.dispatch(r.deliveries);
     await tellNegative(businessId, r.created, locationTitle).catch((e: Error) => logger.error("could not tell of a negative review", { businessId, error: e.message }));
+    // the reading ran with the insert; the reply writer drafts an answer to each new review (docs/product.md#inbox)
+    const toDraft = r.created.filter((x) => x.kind === "review" && x.status === "new").sort((a, b) => b.writtenAt.getTime() - a.writtenAt.getTime()).slice(0, DRAFTS_PER_BATCH);
+    if (toDraft.length) await opts.draftReplies?.(businessId, toDraft.map((x) => x.id)).catch((e: Error) => logger.error("could not draft replies", { businessId, error: e.message }));
     if (r.outcome.added || r.outcome.updated) await pubsub.publish("inbox.changed", { businessId, reason: `${source}.sync` });
     return r.outcome;
   }
