@@ -98,7 +98,7 @@ for (const lng of ["en", "ar"]) {
     await page.getByTestId("studio-prompt").waitFor();
     await page.waitForLoadState("networkidle");
     found.studio = await audit(page);
-    assert.deepEqual(found, { dashboard: [], posts: [], composer: [], calendar: [], settings: [], reviews: [], analytics: [], campaigns: [], competitors: [], campaign: [], studio: [] });
+    assert.deepEqual(found, { dashboard: [], posts: [], composer: [], calendar: [], settings: [], inbox: [], analytics: [], campaigns: [], competitors: [], campaign: [], studio: [] });
     await page.close();
   });
 }

@@ -18,6 +18,7 @@ import { BranchTag, DemoTag, excerpt, ReviewDate, ReviewStatusTag, SentimentTag,
 import { FiltersBar } from "./components/FiltersBar.tsx";
 import { ImportCsvModal } from "./components/ImportCsvModal.tsx";
 import { ThreadDrawer } from "./components/ThreadDrawer.tsx";
+import { measureRowSafeTitle } from "../../shared/MeasureRowSafe.tsx";
 import { failureText, useInboxActions, useInboxItem, useInboxList, useInboxSettings, useInboxSummary, useInboxSyncNow, type BulkAction, type BulkResult } from "./data.ts";
 import { INBOX_NS } from "./i18n.ts";
 import { filtersFrom, filterCount, replyLanguages, withFilters, type InboxFilters, type InboxItem } from "./model.ts";
@@ -238,7 +239,7 @@ export default function InboxPage() {
         pagination={false}
         scroll={{ x: 980 }}
         tableLayout="auto"
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (r) => ({ "aria-label": t("bulk.select", { author: r.author }) }) as never }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), columnTitle: measureRowSafeTitle, getCheckboxProps: (r) => ({ "aria-label": t("bulk.select", { author: r.author }) }) as never }}
         data-testid="reviews-table"
         onRow={() => ({ "data-testid": "review-row" }) as React.HTMLAttributes<HTMLElement>}
       />
