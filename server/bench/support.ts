@@ -10,14 +10,15 @@ import { startSufra } from "../src/app.ts";
 
 export const json = { "content-type": "application/json" };
 
-export async function startBenchSufra() {
+/** `env`: settings a benchmark changes (e.g. PROCESS_ROLE=api, so that no job runs beside what it measures). */
+export async function startBenchSufra(env: Record<string, string> = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "sufra-bench-"));
   chmodSync(dir, 0o755);
   const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, "pg"), throwaway: true });
   await pg.createDatabase("bench");
   const admin = { email: "admin@bench.local", password: "Bench#Admin2026" };
   const sufra = await startSufra(
-    loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "silent", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, RATE_LIMIT_PER_IP: "100000000", RATE_LIMIT_PER_EMAIL: "100000000", DEMO_DATA: "false" }),
+    loadConfig({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "silent", ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, RATE_LIMIT_PER_IP: "100000000", RATE_LIMIT_PER_EMAIL: "100000000", DEMO_DATA: "false", ...env }),
     { databaseUrl: pg.url("bench"), migrate: true },
   );
   const base = `http://127.0.0.1:${sufra.port}`;

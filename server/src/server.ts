@@ -19,6 +19,7 @@ import { mayReadSchema, schemaDocument, schemaReadersPlugin, withoutSuggestions 
 import { PARSE_OPTIONS, documentLimits, prepareOperation } from "./graphql/limits.ts";
 import { schema } from "./graphql/schema.ts";
 import { subscriptionsOverWebSocketOnly } from "./graphql/transport.ts";
+import { subscribeSharing } from "./graphql/fanout.ts";
 import type { Viewer } from "./kernel/policy.ts";
 import type { Services } from "./services.ts";
 
@@ -56,6 +57,8 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
   const wsCleanup = useServer<{ authorization?: string; token?: string; accessToken?: string }, { ctx?: GraphQLContext }>(
     {
       schema,
+      // an event executed once per document and viewer scope, for all its subscribers (graphql/fanout.ts)
+      subscribe: subscribeSharing,
       // the same document limits and introspection rule as over HTTP (graphql-ws parses and validates on its own)
       onSubscribe: (ctx, _id, payload) => {
         // a key's subscription counts as one request of its usage (docs/product.md#api-keys); onError adds its errors

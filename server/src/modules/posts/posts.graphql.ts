@@ -2,7 +2,6 @@
 import { GOOGLE_CTA_ACTIONS, GOOGLE_POST_TYPES, PLATFORM_LABELS, TARGET_ERROR_MESSAGES, isContentOccasionKey, isOutsideCampaign, messageText, type GooglePostOptions } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { ContentOccasionEnum, PlatformEnum, PostStatusEnum, TargetStatusEnum, upper } from "../../graphql/enums.ts";
-import { AppError } from "../../kernel/errors.ts";
 import { connectionComplexity, DEFAULT_PAGE_SIZE, offsetAfter, offsetConnection } from "../../kernel/pagination.ts";
 import { MediaRef } from "../media/index.ts";
 import type { PostRecord } from "./posts.service.ts";
@@ -223,7 +222,7 @@ const BulkResult = builder.objectRef<{ done: string[]; refused: { id: string; co
   }),
 });
 
-const PostChange = builder.objectRef<{ postId: string; status: string }>("PostChange").implement({ description: "A post's status changed (or it was deleted).",
+const PostChange = builder.objectRef<{ businessId: string; postId: string; status: string }>("PostChange").implement({ description: "A post's status changed (or it was deleted).",
   fields: (t) => ({
     postId: t.exposeID("postId", { description: "The post's id." }),
     status: t.exposeString("status", { description: "The post's status after the change, in the lower-case REST spelling (draft, scheduled, publishing, published, partially_published, failed, unconfirmed); a deletion reports draft, with post null." }),
@@ -231,7 +230,8 @@ const PostChange = builder.objectRef<{ postId: string; status: string }>("PostCh
       type: Post,
       nullable: true,
       description: "null once the post is deleted",
-      resolve: (e, _a, ctx) => ctx.services.posts.get(ctx.viewer, e.postId).catch((err) => (err instanceof AppError && err.code === "NOT_FOUND" ? null : Promise.reject(err))),
+      // read once per event for all its subscribers; each is checked to be of the post's business
+      resolve: (e, _a, ctx) => ctx.services.posts.forEvent(ctx.viewer, e),
     }),
   }),
 });
@@ -353,5 +353,7 @@ builder.subscriptionFields((t) => ({
     description: "Status changes of the caller's business's posts (scheduled, publishing, published, failed, ...), from any server process.",
     subscribe: (_root, _args, ctx) => ctx.services.posts.subscribe(ctx.viewer),
     resolve: (e) => e,
+    // one execution per event for the business's subscribers of the same document (graphql/fanout.ts)
+    extensions: { fanOut: "business" },
   }),
 }));

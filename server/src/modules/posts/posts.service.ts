@@ -26,7 +26,7 @@ import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import { Prisma, type PostStatus } from "../../generated/prisma/client.ts";
 import type { Tx } from "../../db/prisma.ts";
-import { only } from "../../kernel/pubsub.ts";
+import { only, type Events } from "../../kernel/pubsub.ts";
 import { audit } from "../../kernel/audit.ts";
 import { assertCampaignOf } from "../campaigns/index.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
@@ -55,6 +55,8 @@ export interface DeletedDays {
 
 export function createPostsService(deps: Deps, publishing: PublishingService, media: MediaService, analytics: DeletedDays, webhooks: Pick<WebhookEmitter, "record" | "dispatch">) {
   const { db, pubsub } = deps;
+  // each post.changed event's read, while someone holds the event (docs/architecture.md#how-a-request-flows, Events)
+  const byEvent = new WeakMap<object, Promise<PostRecord | null>>();
 
   function business(viewer: Viewer | null) {
     const v = requireScope(viewer, "business");
@@ -429,6 +431,23 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     list,
     calendar,
     get: async (viewer: Viewer | null, id: unknown) => own(business(viewer).businessId, id),
+
+    /**
+     * The post of a `post.changed` event, as its subscriber sees it (null once deleted): read once per event
+     * and shared by every subscriber, since the pub/sub hands each of them the same event object
+     * (docs/architecture.md#how-a-request-flows, Events). Tenancy per subscriber: another business's event
+     * is NOT_FOUND, and the read is scoped to the event's business, which is then the caller's.
+     */
+    forEvent(viewer: Viewer | null, event: Events["post.changed"]): Promise<PostRecord | null> {
+      const { businessId } = business(viewer);
+      if (event.businessId !== businessId) return Promise.reject(new AppError("NOT_FOUND"));
+      let read = byEvent.get(event);
+      if (!read) {
+        read = own(businessId, event.postId).catch((e) => (e instanceof AppError && e.code === "NOT_FOUND" ? null : Promise.reject(e)));
+        byEvent.set(event, read);
+      }
+      return read;
+    },
 
     /** Status changes of the caller's business's posts, from any server process. */
     subscribe(viewer: Viewer | null) {
