@@ -5,6 +5,7 @@ import { pickLocale } from "@sufra/schema";
 import type { Config } from "../config.ts";
 import { requestLocale } from "../graphql/errors.ts";
 import { graphqlPlayground } from "../graphql/playground.ts";
+import { withRequestMemo } from "../kernel/request-memo.ts";
 import type { Logger } from "../kernel/logger.ts";
 import { authRouter } from "../modules/auth/auth.rest.ts";
 import { clientsRouter } from "../modules/clients/clients.rest.ts";
@@ -142,7 +143,7 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   app.get("/graphql/schema.graphql", opts.graphqlSchema);
   // a browser opening /graphql gets the playground (GraphiQL); operations go on to Apollo
   app.get("/graphql", graphqlPlayground(opts.config.clientDist));
-  app.use("/graphql", json, (req, _res, next) => requestLocale.run(pickLocale(req.get("accept-language")), next), opts.graphql);
+  app.use("/graphql", json, (req, _res, next) => requestLocale.run(pickLocale(req.get("accept-language")), () => withRequestMemo(next)), opts.graphql);
 
   serveClient(app, opts.config.clientDist);
   // what is left (a missing asset, an unknown /graphql/... or /media/... path) is a plain 404 in the catalogue's words

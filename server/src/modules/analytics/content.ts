@@ -26,6 +26,7 @@ import {
   type Weekday,
 } from "@sufra/schema";
 import type { Db } from "../../db/prisma.ts";
+import { holidayOverrideRows } from "../calendar/index.ts";
 import { arabicShare } from "../../ai/openai/openai-writer.ts";
 import { rateOver, type FigureCounts } from "./figures.ts";
 import type { PublishedPost } from "./published-posts.ts";
@@ -74,10 +75,10 @@ export interface ContentBreakdown {
  * applied): a holiday that maps to a CONTENT_OCCASIONS key (CALENDAR_CONTENT_OCCASIONS), and
  * otherwise every day of Ramadan (from its first day to the eve of Eid al-Fitr) as Ramadan.
  */
-export async function calendarOccasions(db: Pick<Db, "holidayOverride">, from: string, to: string): Promise<Map<string, ContentOccasionKey>> {
+export async function calendarOccasions(db: Db, from: string, to: string): Promise<Map<string, ContentOccasionKey>> {
   const first = Number(from.slice(0, 4));
   const last = Number(to.slice(0, 4));
-  const rows = await db.holidayOverride.findMany({ where: { year: { gte: first - 2, lte: last + 1 } } });
+  const rows = (await holidayOverrideRows(db)).filter((r) => r.year >= first - 2 && r.year <= last + 1);
   const overrides: HolidayOverrideInput[] = rows.map((r) => ({ occasionKey: r.occasionKey, year: r.year, occurrence: r.occurrence, date: isoDay(r.date) }));
   // a Ramadan that began in the year before the range can still be running in it
   const holidays = Array.from({ length: last - first + 2 }, (_, i) => kuwaitHolidays(first - 1 + i, overrides)).flat();

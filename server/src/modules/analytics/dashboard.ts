@@ -77,42 +77,63 @@ const networkOf = (platforms: readonly Platform[]): ActivityPlatform | null => {
 /** Review sources that are networks Sufra knows; anything else (Talabat, typed in) belongs to none. */
 const REVIEW_NETWORKS: Readonly<Record<string, ActivityPlatform>> = { instagram: "instagram", twitter: "twitter", x: "twitter", snapchat: "snapchat", google: "google" };
 
-/** The latest CLIENT_RECENT_ACTIVITY things that happened in the business, newest first. */
-export async function recentActivity(db: Db, businessId: string, includeSimulated: boolean): Promise<ClientActivity[]> {
-  const take = CLIENT_RECENT_ACTIVITY;
-  const [published, scheduled, snapshots, reviews] = await Promise.all([
-    // (business_id, published_at) index
-    db.post.findMany({
-      where: { businessId, status: { in: ["published", "partially_published"] }, publishedAt: { not: null } },
-      orderBy: [{ publishedAt: "desc" }, { id: "desc" }],
-      take,
-      select: {
-        id: true,
-        content: true,
-        publishedAt: true,
-        targets: { where: { status: "published" }, select: { platform: true, reach: true, views: true, likes: true, comments: true, shares: true, metricsSimulated: true, account: { select: { demo: true } } } },
-      },
-    }),
-    // (business_id, status) index; a scheduled post's activity is the moment it was scheduled: its last change while it waits
-    db.post.findMany({
-      where: { businessId, status: "scheduled" },
-      orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
-      take,
-      select: { id: true, content: true, updatedAt: true, scheduledFor: true, targets: { select: { platform: true } } },
-    }),
-    // a business follows few competitors; a second reading of a day replaces the first, so its update is the activity
-    db.competitorSnapshot.findMany({
-      where: { competitor: { businessId } },
-      orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
-      take,
-      select: { id: true, updatedAt: true, avgEngagement: true, competitor: { select: { id: true, name: true, handle: true } } },
-    }),
-    db.review.findMany({ where: { businessId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take, select: { id: true, author: true, text: true, source: true, rating: true, createdAt: true } }),
-  ]);
+interface ActivityRows {
+  published: { id: string; content: string; publishedAt: string; targets: { platform: Platform; reach: number; views: number; likes: number; comments: number; shares: number; metricsSimulated: boolean; demo: boolean }[] }[];
+  scheduled: { id: string; content: string; updatedAt: string; scheduledFor: string | null; platforms: Platform[] }[];
+  snapshots: { id: string; updatedAt: string; avgEngagement: number | null; competitorId: string; name: string; handle: string }[];
+  reviews: { id: string; author: string; text: string; source: string; rating: number | null; createdAt: string }[];
+}
 
+/**
+ * The four kinds of activity, each its latest `take`, in one statement (each part bounded by its index:
+ * posts (business_id, published_at) and (business_id, status), a business's few competitors, reviews
+ * by business), with the dashboard's three post counts beside them.
+ */
+async function activityAndCounts(db: Db, businessId: string, take: number) {
+  const [r] = await db.$queryRaw<({ total: number; scheduledCount: number; pending: number } & Record<keyof ActivityRows, unknown>)[]>`
+    select
+      (select count(*)::int from posts where business_id = ${businessId}::uuid) as "total",
+      (select count(*)::int from posts where business_id = ${businessId}::uuid and status = 'scheduled') as "scheduledCount",
+      (select count(*)::int from posts where business_id = ${businessId}::uuid and status in ('draft', 'publishing', 'unconfirmed')) as "pending",
+      (select coalesce(json_agg(x), '[]'::json) from (
+         select p.id, p.content, p.published_at as "publishedAt",
+                (select coalesce(json_agg(json_build_object('platform', t.platform, 'reach', t.reach, 'views', t.views, 'likes', t.likes,
+                          'comments', t.comments, 'shares', t.shares, 'metricsSimulated', t.metrics_simulated, 'demo', a.demo) order by t.id), '[]'::json)
+                   from post_targets t join platform_accounts a on a.id = t.account_id where t.post_id = p.id and t.status = 'published') as targets
+           from posts p
+          where p.business_id = ${businessId}::uuid and p.status in ('published', 'partially_published') and p.published_at is not null
+          order by p.published_at desc, p.id desc limit ${take}) x) as "published",
+      (select coalesce(json_agg(x), '[]'::json) from (
+         select p.id, p.content, p.updated_at as "updatedAt", p.scheduled_for as "scheduledFor",
+                (select coalesce(json_agg(t.platform order by t.id), '[]'::json) from post_targets t where t.post_id = p.id) as platforms
+           from posts p
+          where p.business_id = ${businessId}::uuid and p.status = 'scheduled'
+          order by p.updated_at desc, p.id desc limit ${take}) x) as "scheduled",
+      (select coalesce(json_agg(x), '[]'::json) from (
+         select s.id, s.updated_at as "updatedAt", s.avg_engagement as "avgEngagement", c.id as "competitorId", c.name, c.handle
+           from competitor_snapshots s join competitors c on c.id = s.competitor_id
+          where c.business_id = ${businessId}::uuid
+          order by s.updated_at desc, s.id desc limit ${take}) x) as "snapshots",
+      (select coalesce(json_agg(x), '[]'::json) from (
+         select r.id, r.author, r.text, r.source, r.rating, r.created_at as "createdAt"
+           from reviews r where r.business_id = ${businessId}::uuid
+          order by r.created_at desc, r.id desc limit ${take}) x) as "reviews"`;
+  const json = <T,>(v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as T;
+  const rows: ActivityRows = {
+    published: json(r!.published),
+    scheduled: json(r!.scheduled),
+    snapshots: json(r!.snapshots),
+    reviews: json(r!.reviews),
+  };
+  return { total: r!.total, scheduled: r!.scheduledCount, pending: r!.pending, rows };
+}
+
+/** The latest CLIENT_RECENT_ACTIVITY things that happened in the business, newest first. */
+function recentActivity({ published, scheduled, snapshots, reviews }: ActivityRows, includeSimulated: boolean): ClientActivity[] {
+  const take = CLIENT_RECENT_ACTIVITY;
   const items: ClientActivity[] = [
     ...published.map((p): ClientActivity => {
-      const counted = p.targets.filter((t) => includeSimulated || !(t.metricsSimulated || t.account.demo));
+      const counted = p.targets.filter((t) => includeSimulated || !(t.metricsSimulated || t.demo));
       const likes = counted.reduce((n, t) => n + t.likes, 0);
       const engaged = counted.reduce((n, t) => n + engagementOf(t), 0);
       const audience = counted.reduce((n, t) => n + audienceOf(t), 0);
@@ -121,7 +142,7 @@ export async function recentActivity(db: Db, businessId: string, includeSimulate
         type: "post_published",
         subject: null,
         excerpt: activityExcerpt(p.content),
-        timestamp: p.publishedAt!,
+        timestamp: new Date(p.publishedAt),
         platform: networkOf(p.targets.map((t) => t.platform)),
         // figures not counted (a demo account's, when simulated figures are left out) are not shown either
         metadata: counted.length ? { likes, engagementRate: rateOver(engaged, audience), rating: null } : null,
@@ -134,21 +155,21 @@ export async function recentActivity(db: Db, businessId: string, includeSimulate
       type: "schedule",
       subject: null,
       excerpt: activityExcerpt(p.content),
-      timestamp: p.updatedAt,
-      platform: networkOf(p.targets.map((t) => t.platform)),
+      timestamp: new Date(p.updatedAt),
+      platform: networkOf(p.platforms),
       metadata: null,
       entityId: p.id,
-      scheduledFor: p.scheduledFor,
+      scheduledFor: p.scheduledFor === null ? null : new Date(p.scheduledFor),
     })),
     ...snapshots.map((s): ClientActivity => ({
       id: `competitor:${s.id}`,
       type: "competitor",
-      subject: s.competitor.name,
-      excerpt: `@${s.competitor.handle}`,
-      timestamp: s.updatedAt,
+      subject: s.name,
+      excerpt: `@${s.handle}`,
+      timestamp: new Date(s.updatedAt),
       platform: "analysis",
       metadata: s.avgEngagement === null ? null : { likes: null, engagementRate: s.avgEngagement, rating: null },
-      entityId: s.competitor.id,
+      entityId: s.competitorId,
       scheduledFor: null,
     })),
     ...reviews.map((r): ClientActivity => ({
@@ -156,7 +177,7 @@ export async function recentActivity(db: Db, businessId: string, includeSimulate
       type: "comment",
       subject: r.author.trim() || null,
       excerpt: activityExcerpt(r.text),
-      timestamp: r.createdAt,
+      timestamp: new Date(r.createdAt),
       platform: REVIEW_NETWORKS[r.source.toLowerCase()] ?? null,
       metadata: { likes: null, engagementRate: null, rating: r.rating },
       entityId: r.id,
@@ -166,18 +187,17 @@ export async function recentActivity(db: Db, businessId: string, includeSimulate
   return items.sort((a, b) => b.timestamp.getTime() - a.timestamp.getTime() || (a.id < b.id ? 1 : -1)).slice(0, take);
 }
 
-/** The dashboard's figures and activity for a business (the caller's: the posts service decided). */
-export async function dashboardAnalytics(db: Db, businessId: string, today: string = kuwaitDate()): Promise<DashboardAnalytics> {
+/** The dashboard's figures and activity for a business (the caller's: the posts service decided), and its post counts. */
+async function dashboardAnalytics(db: Db, businessId: string, today: string = kuwaitDate()) {
   const from = addDays(today, -(DASHBOARD_DAYS - 1));
   const previous = previousPeriod(from, today);
-  const includeSimulated = await simulatedByDefault(db, businessId);
-  const [rows, publishedPosts, activity] = await Promise.all([
+  const [includeSimulated, own] = await Promise.all([simulatedByDefault(db, businessId), activityAndCounts(db, businessId, CLIENT_RECENT_ACTIVITY)]);
+  const [rows, publishedPosts] = await Promise.all([
     dailyFigures(db, { businessId, from: previous.from, to: today, includeSimulated, campaignId: null }),
     publishedPostCount(db, { businessId, from, to: today, includeSimulated, campaignId: null }),
-    recentActivity(db, businessId, includeSimulated),
   ]);
   const { totals, change } = compare(rows, from);
-  return {
+  const analytics: DashboardAnalytics = {
     period: { from, to: today },
     publishedPosts,
     views: totals.views,
@@ -187,24 +207,22 @@ export async function dashboardAnalytics(db: Db, businessId: string, today: stri
     likesChange: change.likes,
     engagementRateChange: change.engagementRate,
     simulatedIncluded: includeSimulated,
-    recentActivity: activity,
+    recentActivity: recentActivity(own.rows, includeSimulated),
   };
+  return { analytics, counts: own };
 }
 
 /** The client dashboard (docs/product.md#data-shapes): the counts of posts, the figures and activity above, and the recent posts. */
 export async function clientDashboard(db: Db, businessId: string) {
-  const [total, scheduled, pending, analytics, recent] = await Promise.all([
-    db.post.count({ where: { businessId } }),
-    db.post.count({ where: { businessId, status: "scheduled" } }),
-    db.post.count({ where: { businessId, status: { in: ["draft", "publishing", "unconfirmed"] } } }),
+  const [{ analytics, counts }, recent] = await Promise.all([
     dashboardAnalytics(db, businessId),
     db.post.findMany({ where: { businessId, status: { not: "draft" } }, include: postInclude, orderBy: [{ updatedAt: "desc" }], take: 5 }),
   ]);
   return {
-    totalPosts: total,
+    totalPosts: counts.total,
     ...analytics,
-    scheduledPosts: scheduled,
-    pendingPosts: pending,
+    scheduledPosts: counts.scheduled,
+    pendingPosts: counts.pending,
     recent,
   };
 }

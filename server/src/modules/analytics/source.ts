@@ -5,6 +5,7 @@
 // publish day exactly as daily-metrics.ts counts them, so both roads give the same days.
 import { Prisma, type Platform } from "../../generated/prisma/client.ts";
 import type { Db } from "../../db/prisma.ts";
+import { oncePerRequest } from "../../kernel/request-memo.ts";
 import { KUWAIT_DAY, PUBLISHED_AT } from "./daily-metrics.ts";
 import type { Sums } from "./figures.ts";
 
@@ -92,8 +93,11 @@ export async function publishedPostCount(db: Sql, s: FigureScope): Promise<numbe
  * are all demo accounts (the quick start's demo business shows its labelled, simulated figures),
  * no as soon as it has one real account (its real figures are not mixed with simulated ones).
  */
-export async function simulatedByDefault(db: Sql, businessId: string): Promise<boolean> {
-  const [r] = await db.$queryRaw<{ demo: boolean | null; real: boolean | null }[]>`
-    select bool_or(demo) as demo, bool_or(not demo) as real from platform_accounts where business_id = ${businessId}::uuid`;
-  return !!r?.demo && !r.real;
+export function simulatedByDefault(db: Sql, businessId: string): Promise<boolean> {
+  // every analytics field of a screen asks this: once per request (kernel/request-memo.ts)
+  return oncePerRequest(`simulatedByDefault:${businessId}`, async () => {
+    const [r] = await db.$queryRaw<{ demo: boolean | null; real: boolean | null }[]>`
+      select bool_or(demo) as demo, bool_or(not demo) as real from platform_accounts where business_id = ${businessId}::uuid`;
+    return !!r?.demo && !r.real;
+  });
 }

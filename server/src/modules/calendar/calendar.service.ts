@@ -18,6 +18,7 @@ import type { HolidayOverride } from "../../generated/prisma/client.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { isUuid } from "../../kernel/ids.ts";
+import { oncePerRequest } from "../../kernel/request-memo.ts";
 
 // adhan ships CommonJS with one default export: under Node's ESM it arrives as module.exports.default
 const adhan = (adhanModule as unknown as { default?: typeof adhanModule }).default ?? adhanModule;
@@ -54,13 +55,19 @@ export interface HolidayOverrideRow {
   updatedAt: Date;
 }
 
+/** Every admin correction of the Kuwait calendar, read once per request (kernel/request-memo.ts). */
+export const holidayOverrideRows = (db: Db): Promise<HolidayOverride[]> => oncePerRequest("holidayOverrides", () => db.holidayOverride.findMany());
+
 export function createCalendarService(deps: Deps, opts: { now?: () => Date } = {}) {
   const { db } = deps;
   const now = opts.now ?? (() => new Date());
 
   /** The corrections that can touch the years from..to: theirs and those of the years around them. */
   async function overridesAround(client: Db, from: number, to = from): Promise<HolidayOverrideInput[]> {
-    const rows = await client.holidayOverride.findMany({ where: { year: { gte: from - 1, lte: to + 1 } } });
+    // outside a transaction, every correction once per request (a screen asks prayer times, occasions
+    // and posting times together): the table holds an admin's few corrections
+    const all = client === db ? await holidayOverrideRows(db) : await client.holidayOverride.findMany({ where: { year: { gte: from - 1, lte: to + 1 } } });
+    const rows = all.filter((r) => r.year >= from - 1 && r.year <= to + 1);
     return rows.map((r) => ({ occasionKey: r.occasionKey, year: r.year, occurrence: r.occurrence, date: isoDay(r.date) }));
   }
 

@@ -26,7 +26,7 @@ import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { importCompetitorCsv, lockCompetitors, type CompetitorImportResult } from "./csv-import.ts";
 import type { DiscoveryConnectionService } from "./discovery-connection.service.ts";
 import { figuresFromDiscovery, simulatedFigures, type CompetitorFigures } from "./discovery.ts";
-import { ownFigures, ownFollowersHistory, type FollowersPoint, type OwnFigures } from "./own-figures.ts";
+import { ownFigures, ownRows, type FollowersPoint, type OwnFigures } from "./own-figures.ts";
 import { isUuid } from "../../kernel/ids.ts";
 
 const isUniqueViolation = (e: unknown) => e instanceof Prisma.PrismaClientKnownRequestError && e.code === "P2002";
@@ -215,17 +215,23 @@ export function createCompetitorsService(deps: Deps, discovery: Pick<DiscoveryCo
       const to = kuwaitDate(now());
       const from = addDays(to, -(q.days - 1));
       const historyFrom = addDays(to, -(q.historyDays - 1));
-      const [mine, ownHistory, list, demo] = await Promise.all([
-        ownFigures(db, businessId, { from, to, days: q.days }),
-        ownFollowersHistory(db, businessId, historyFrom, to),
+      // three statements whatever the number of competitors: the business's own rows, its competitors,
+      // and their readings since the history's first day (the latest reading is among them for any
+      // competitor read since; the few read only before are looked up on their own)
+      const [own, list] = await Promise.all([
+        ownRows(db, businessId, { from, to }, historyFrom),
         db.competitor.findMany({ where: { businessId }, orderBy: [{ name: "asc" }, { createdAt: "asc" }] }),
-        simulatedInstagram(businessId),
       ]);
+      const mine = ownFigures(own, { days: q.days });
+      const ownHistory = own.history;
+      const demo = own.accounts.some((a) => a.platform === "instagram" && a.demo);
       const ids = list.map((c) => c.id);
-      const [latest, history] = await Promise.all([
-        latestOf(ids, demo),
-        ids.length ? db.competitorSnapshot.findMany({ where: { competitorId: { in: ids }, day: { gte: dayOf(historyFrom), lte: dayOf(to) } }, orderBy: { day: "asc" } }) : [],
-      ]);
+      const recent = ids.length ? await db.competitorSnapshot.findMany({ where: { competitorId: { in: ids }, day: { gte: dayOf(historyFrom) } }, orderBy: { day: "asc" } }) : [];
+      const latest = new Map<string, SnapshotView>();
+      for (const s of recent) latest.set(s.competitorId, view(s, demo)); // ascending: the last one stays
+      const unread = ids.filter((id) => !latest.has(id));
+      if (unread.length) for (const [id, s] of await latestOf(unread, demo)) latest.set(id, s);
+      const history = recent.filter((s) => s.day <= dayOf(to));
       const competitors = list.map((competitor) => ({
         competitor,
         latest: latest.get(competitor.id) ?? null,

@@ -35,29 +35,60 @@ const THEME_POSTS = 500;
 /** Kuwait day `from` 00:00 to the end of `to`, as instants. */
 const kuwaitBounds = (from: string, to: string) => ({ start: new Date(`${from}T00:00:00+03:00`), end: new Date(`${addDays(to, 1)}T00:00:00+03:00`) });
 
-export async function ownFigures(db: Db, businessId: string, window: { from: string; to: string; days: number }): Promise<OwnFigures[]> {
-  const { start, end } = kuwaitBounds(window.from, window.to);
-  const [daily, followers, accounts, posts] = await Promise.all([
-    db.$queryRaw<{ platform: Platform; simulated: boolean; posts: number; likes: number; comments: number }[]>`
-      select platform, simulated, sum(posts)::float8 as posts, sum(likes)::float8 as likes, sum(comments)::float8 as comments
-        from metric_daily
-       where business_id = ${businessId}::uuid and day between ${window.from}::date and ${window.to}::date
-       group by 1, 2`,
-    // the latest reading with a follower count, per network, up to the window's end
-    db.$queryRaw<{ platform: Platform; followers: number; simulated: boolean }[]>`
-      select distinct on (platform) platform, followers, simulated
-        from audience_snapshots
-       where business_id = ${businessId}::uuid and followers is not null and day <= ${window.to}::date
-       order by platform, simulated, day desc`,
-    db.platformAccount.findMany({ where: { businessId, status: { not: "disconnected" } }, select: { platform: true, demo: true } }),
-    db.post.findMany({
-      where: { businessId, targets: { some: { status: "published", OR: [{ publishedAt: { gte: start, lt: end } }, { publishedAt: null, post: { publishedAt: { gte: start, lt: end } } }] } } },
-      select: { content: true, hashtags: true, targets: { where: { status: "published" }, select: { platform: true } } },
-      orderBy: { publishedAt: "desc" },
-      take: THEME_POSTS,
-    }),
-  ]);
+/** What the benchmark reads of the business itself, in one statement (ownFigures, ownFollowersHistory). */
+export interface OwnRows {
+  daily: { platform: Platform; simulated: boolean; posts: number; likes: number; comments: number }[];
+  followers: { platform: Platform; followers: number; simulated: boolean }[];
+  /** every account, disconnected ones included (whether Instagram is a demo account marks readings) */
+  accounts: { platform: Platform; demo: boolean; status: string }[];
+  posts: { content: string; hashtags: string[]; platforms: Platform[] }[];
+  history: FollowersPoint[];
+}
 
+/**
+ * The business's own rows for the benchmark over `window` and the followers' history from
+ * `historyFrom`: metric_daily's sums, the latest follower reading per network, its accounts, the newest
+ * published posts' captions, and the daily follower readings; one statement, each part on its index.
+ */
+export async function ownRows(db: Db, businessId: string, window: { from: string; to: string }, historyFrom: string): Promise<OwnRows> {
+  const { start, end } = kuwaitBounds(window.from, window.to);
+  const [r] = await db.$queryRaw<Record<keyof OwnRows, unknown>[]>`
+    select
+      (select coalesce(json_agg(x), '[]'::json) from (
+         select platform, simulated, sum(posts)::float8 as posts, sum(likes)::float8 as likes, sum(comments)::float8 as comments
+           from metric_daily
+          where business_id = ${businessId}::uuid and day between ${window.from}::date and ${window.to}::date
+          group by 1, 2) x) as daily,
+      -- the latest reading with a follower count, per network, up to the window's end
+      (select coalesce(json_agg(x), '[]'::json) from (
+         select distinct on (platform) platform, followers, simulated
+           from audience_snapshots
+          where business_id = ${businessId}::uuid and followers is not null and day <= ${window.to}::date
+          order by platform, simulated, day desc) x) as followers,
+      (select coalesce(json_agg(json_build_object('platform', a.platform, 'demo', a.demo, 'status', a.status)), '[]'::json)
+         from platform_accounts a where a.business_id = ${businessId}::uuid) as accounts,
+      (select coalesce(json_agg(x), '[]'::json) from (
+         select p.content, p.hashtags,
+                (select coalesce(json_agg(t.platform), '[]'::json) from post_targets t where t.post_id = p.id and t.status = 'published') as platforms
+           from posts p
+          where p.business_id = ${businessId}::uuid
+            and exists (select 1 from post_targets t where t.post_id = p.id and t.status = 'published'
+                          and ((t.published_at >= ${start} and t.published_at < ${end})
+                               or (t.published_at is null and p.published_at >= ${start} and p.published_at < ${end})))
+          order by p.published_at desc
+          limit ${THEME_POSTS}) x) as posts,
+      (select coalesce(json_agg(x order by x.platform, x.day), '[]'::json) from (
+         select platform, to_char(day, 'YYYY-MM-DD') as day, followers, simulated
+           from audience_snapshots
+          where business_id = ${businessId}::uuid and followers is not null and day between ${historyFrom}::date and ${window.to}::date) x) as history`;
+  const json = <T,>(v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as T;
+  return { daily: json(r!.daily), followers: json(r!.followers), accounts: json(r!.accounts), posts: json(r!.posts), history: json(r!.history) };
+}
+
+export function ownFigures(rows: OwnRows, window: { days: number }): OwnFigures[] {
+  const { daily, followers } = rows;
+  const accounts = rows.accounts.filter((a) => a.status !== "disconnected");
+  const posts = rows.posts.map((p) => ({ ...p, targets: p.platforms.map((platform) => ({ platform })) }));
   const platforms = PLATFORM_ORDER.filter((p) => accounts.some((a) => a.platform === p) || daily.some((r) => r.platform === p) || followers.some((f) => f.platform === p));
   return platforms.map((platform) => {
     const rows = daily.filter((r) => r.platform === platform);
@@ -79,14 +110,4 @@ export async function ownFigures(db: Db, businessId: string, window: { from: str
       simulated,
     };
   });
-}
-
-/** Followers per network and day over the history window, for the charts' lines. */
-export async function ownFollowersHistory(db: Db, businessId: string, from: string, to: string): Promise<FollowersPoint[]> {
-  const rows = await db.audienceSnapshot.findMany({
-    where: { businessId, followers: { not: null }, day: { gte: new Date(`${from}T00:00:00Z`), lte: new Date(`${to}T00:00:00Z`) } },
-    select: { platform: true, day: true, followers: true, simulated: true },
-    orderBy: [{ platform: "asc" }, { day: "asc" }],
-  });
-  return rows.map((r) => ({ platform: r.platform, day: r.day.toISOString().slice(0, 10), followers: r.followers!, simulated: r.simulated }));
 }

@@ -4,7 +4,9 @@
 // shows the open ones with a link to where each gets done.
 import { isPremium, PLAN_PLATFORMS } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
-import { planOfBusiness } from "../business-profile/index.ts";
+import type { PlanId } from "@sufra/schema";
+import type { SubscriptionStatus } from "../../generated/prisma/client.ts";
+import { AppError } from "../../kernel/errors.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { PlatformAccountsService } from "../platform-accounts/index.ts";
 
@@ -46,30 +48,37 @@ export function createGettingStartedService(deps: Deps, platformAccounts: Pick<P
     async get(viewer: Viewer | null): Promise<GettingStarted> {
       const businessId = requireScope(viewer, "business").businessId!;
       const now = new Date();
-      const [plan, business, realAccounts, practicePublished, scheduled, people, invitations] = await Promise.all([
-        planOfBusiness(db, businessId),
-        db.business.findUniqueOrThrow({
-          where: { id: businessId },
-          select: { cuisine: true, area: true, hours: true, hoursAr: true, subscription: { select: { plan: true, status: true } }, _count: { select: { menuItems: true } } },
-        }),
-        // reconnect_needed still counts: the business did connect it
-        db.platformAccount.count({ where: { businessId, demo: false, status: { not: "disconnected" } } }),
-        // a practice publication stays one after a real account took the network's place (it is then
-        // marked simulated: the account no longer says so)
-        db.postTarget.count({ where: { status: "published", post: { businessId }, OR: [{ account: { demo: true } }, { metricsSimulated: true }] } }),
-        // "scheduled" is what the person did, not where the post is now: a post (to a real or practice
-        // account) waiting now, or scheduled once (the audit log keeps it) counts; one published at once does not
-        db.$queryRaw<{ found: boolean }[]>`
-          select exists (
-            select 1 from posts p
-            where p.business_id = ${businessId}::uuid
-              and exists (select 1 from post_targets t where t.post_id = p.id)
-              and (p.status = 'scheduled'
-                   or exists (select 1 from audit_log a where a.entity_type = 'post' and a.entity_id = p.id::text and a.action = 'post.scheduled'))
-          ) as found`,
-        db.user.count({ where: { businessId } }),
-        db.invitation.count({ where: { businessId, acceptedAt: null, revokedAt: null, expiresAt: { gt: now } } }),
-      ]);
+      // every fact in one statement (each part bounded by the business's indexes)
+      const [row] = await db.$queryRaw<
+        { requestedPlan: PlanId; subPlan: PlanId | null; subStatus: SubscriptionStatus | null; cuisine: string | null; area: string | null; hours: string | null; hoursAr: string | null; menuItems: number; realAccounts: number; practicePublished: number; scheduled: boolean; people: number; invitations: number }[]
+      >`
+        select b.requested_plan::text as "requestedPlan", s.plan::text as "subPlan", s.status::text as "subStatus",
+               b.cuisine, b.area, b.hours, b.hours_ar as "hoursAr",
+               (select count(*)::int from menu_items m where m.business_id = b.id) as "menuItems",
+               -- reconnect_needed still counts: the business did connect it
+               (select count(*)::int from platform_accounts a where a.business_id = b.id and not a.demo and a.status <> 'disconnected') as "realAccounts",
+               -- a practice publication stays one after a real account took the network's place (it is then
+               -- marked simulated: the account no longer says so)
+               (select count(*)::int from post_targets t join posts p on p.id = t.post_id join platform_accounts a on a.id = t.account_id
+                 where p.business_id = b.id and t.status = 'published' and (a.demo or t.metrics_simulated)) as "practicePublished",
+               -- "scheduled" is what the person did, not where the post is now: a post (to a real or practice
+               -- account) waiting now, or scheduled once (the audit log keeps it) counts; one published at once does not
+               exists (
+                 select 1 from posts p
+                 where p.business_id = b.id
+                   and exists (select 1 from post_targets t where t.post_id = p.id)
+                   and (p.status = 'scheduled'
+                        or exists (select 1 from audit_log a where a.entity_type = 'post' and a.entity_id = p.id::text and a.action = 'post.scheduled'))
+               ) as "scheduled",
+               (select count(*)::int from users u where u.business_id = b.id) as "people",
+               (select count(*)::int from invitations i where i.business_id = b.id and i.accepted_at is null and i.revoked_at is null and i.expires_at > ${now}) as "invitations"
+          from businesses b left join subscriptions s on s.business_id = b.id
+         where b.id = ${businessId}::uuid`;
+      if (!row) throw new AppError("NOT_FOUND");
+      const plan = row.subPlan ?? row.requestedPlan;
+      const business = { ...row, subscription: row.subPlan && row.subStatus ? { plan: row.subPlan, status: row.subStatus } : null, _count: { menuItems: row.menuItems } };
+      const { realAccounts, practicePublished, people, invitations } = row;
+      const scheduled = [{ found: row.scheduled }];
 
       const missing: ProfileNeed[] = [];
       if (!business.cuisine?.trim()) missing.push("cuisine");

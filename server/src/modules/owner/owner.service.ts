@@ -60,49 +60,67 @@ export function createOwnerService(deps: Deps) {
       const v = requireScope(viewer, "business");
       if (v.role !== "owner" && v.role !== "client") throw new AppError("FORBIDDEN");
       const businessId = v.businessId!;
-      const business = await db.business.findUnique({ where: { id: businessId }, include: { subscription: true, users: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: 1, select: { id: true } } } });
-      if (!business) throw new AppError("NOT_FOUND");
       const dayStart = startOfDay(now);
-      const posts = { businessId };
-      // the person who signed the business up did not "join" it; those who came afterwards did
-      const joined = { businessId, createdAt: { gt: business.createdAt }, ...(business.users[0] ? { id: { not: business.users[0].id } } : {}) };
-
-      const [accounts, figures] = await Promise.all([
-        db.platformAccount.findMany({ where: { businessId, status: { not: "disconnected" } }, select: { platform: true, handle: true, connectedAt: true, id: true }, orderBy: { platform: "asc" } }),
-        db.postTarget.aggregate({ where: { post: { businessId }, status: "published" }, _sum: { likes: true, comments: true, shares: true, reach: true } }),
-      ]);
-      const [totalPosts, scheduledPosts, publishedToday, teamMembers, published, scheduled, members] = await Promise.all([
-        db.post.count({ where: posts }),
-        db.post.count({ where: { ...posts, status: "scheduled" } }),
-        db.post.count({ where: { ...posts, status: { in: ["published", "partially_published"] }, publishedAt: { gte: dayStart, lt: new Date(dayStart.getTime() + DAY) } } }),
-        db.user.count({ where: { businessId } }),
-        db.post.findMany({ where: { ...posts, status: "published", publishedAt: { not: null } }, orderBy: [{ publishedAt: "desc" }, { id: "desc" }], take: OWNER_RECENT_ACTIVITY, select: { id: true, content: true, publishedAt: true } }),
-        // a scheduled post's activity is the moment it was scheduled: its last change while it waits
-        db.post.findMany({ where: { ...posts, status: "scheduled" }, orderBy: [{ updatedAt: "desc" }, { id: "desc" }], take: OWNER_RECENT_ACTIVITY, select: { id: true, content: true, updatedAt: true } }),
-        db.user.findMany({ where: joined, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: OWNER_RECENT_ACTIVITY, select: { id: true, name: true, createdAt: true } }),
-      ]);
+      const dayEnd = new Date(dayStart.getTime() + DAY);
+      const take = OWNER_RECENT_ACTIVITY;
+      // one statement: the business, its subscription, the counts and the latest rows of each kind of
+      // activity (each bounded by its index); the person who signed the business up did not "join"
+      // it, those who came afterwards did
+      const [row] = await db.$queryRaw<Record<string, unknown>[]>`
+        with b as (select id, company_name, requested_plan::text as requested_plan, created_at from businesses where id = ${businessId}::uuid),
+             founder as (select id from users where business_id = ${businessId}::uuid order by created_at asc, id asc limit 1)
+        select b.company_name as "companyName", b.requested_plan as "requestedPlan",
+          (select json_build_object('plan', s.plan, 'status', s.status, 'trialEndsAt', s.trial_ends_at, 'renewsAt', s.renews_at)
+             from subscriptions s where s.business_id = b.id) as "subscription",
+          (select count(*)::int from posts where business_id = b.id) as "totalPosts",
+          (select count(*)::int from posts where business_id = b.id and status = 'scheduled') as "scheduledPosts",
+          (select count(*)::int from posts where business_id = b.id and status in ('published', 'partially_published')
+              and published_at >= ${dayStart} and published_at < ${dayEnd}) as "publishedToday",
+          (select count(*)::int from users where business_id = b.id) as "teamMembers",
+          (select json_build_object('likes', sum(t.likes)::float8, 'comments', sum(t.comments)::float8, 'shares', sum(t.shares)::float8, 'reach', sum(t.reach)::float8)
+             from post_targets t join posts p on p.id = t.post_id where p.business_id = b.id and t.status = 'published') as "figures",
+          (select coalesce(json_agg(json_build_object('id', a.id, 'platform', a.platform, 'handle', a.handle, 'connectedAt', a.connected_at) order by a.platform), '[]'::json)
+             from platform_accounts a where a.business_id = b.id and a.status <> 'disconnected') as "accounts",
+          (select coalesce(json_agg(x), '[]'::json) from (select id, content, published_at as "at" from posts
+              where business_id = b.id and status = 'published' and published_at is not null
+              order by published_at desc, id desc limit ${take}) x) as "published",
+          (select coalesce(json_agg(x), '[]'::json) from (select id, content, updated_at as "at" from posts
+              where business_id = b.id and status = 'scheduled' order by updated_at desc, id desc limit ${take}) x) as "scheduled",
+          (select coalesce(json_agg(x), '[]'::json) from (select u.id, u.name, u.created_at as "at" from users u
+              where u.business_id = b.id and u.created_at > b.created_at and u.id is distinct from (select id from founder)
+              order by u.created_at desc, u.id desc limit ${take}) x) as "members"
+        from b`;
+      if (!row) throw new AppError("NOT_FOUND");
+      const json = <T,>(v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as T;
+      type Dated = { id: string; at: string };
+      const sub = json<{ plan: Plan; status: SubscriptionStatus; trialEndsAt: string | null; renewsAt: string | null } | null>(row.subscription);
+      const figures = json<{ likes: number | null; comments: number | null; shares: number | null; reach: number | null }>(row.figures);
+      const accounts = json<{ id: string; platform: Platform; handle: string; connectedAt: string }[]>(row.accounts).map((a) => ({ ...a, connectedAt: new Date(a.connectedAt) }));
+      const published = json<(Dated & { content: string })[]>(row.published);
+      const scheduled = json<(Dated & { content: string })[]>(row.scheduled);
+      const members = json<(Dated & { name: string })[]>(row.members);
 
       const recentActivity: OwnerActivity[] = [
-        ...published.map((p) => ({ id: `post_published:${p.id}`, type: "post_published" as const, subject: activityExcerpt(p.content), platform: null, timestamp: p.publishedAt! })),
-        ...scheduled.map((p) => ({ id: `post_scheduled:${p.id}`, type: "post_scheduled" as const, subject: activityExcerpt(p.content), platform: null, timestamp: p.updatedAt })),
-        ...members.map((u) => ({ id: `team_joined:${u.id}`, type: "team_joined" as const, subject: u.name, platform: null, timestamp: u.createdAt })),
+        ...published.map((p) => ({ id: `post_published:${p.id}`, type: "post_published" as const, subject: activityExcerpt(p.content), platform: null, timestamp: new Date(p.at) })),
+        ...scheduled.map((p) => ({ id: `post_scheduled:${p.id}`, type: "post_scheduled" as const, subject: activityExcerpt(p.content), platform: null, timestamp: new Date(p.at) })),
+        ...members.map((u) => ({ id: `team_joined:${u.id}`, type: "team_joined" as const, subject: u.name, platform: null, timestamp: new Date(u.at) })),
         ...accounts.map((a) => ({ id: `platform_connected:${a.id}`, type: "platform_connected" as const, subject: `@${a.handle}`, platform: a.platform, timestamp: a.connectedAt })),
       ]
         .sort((a, b) => b.timestamp.getTime() - a.timestamp.getTime() || (a.id < b.id ? 1 : -1))
         .slice(0, OWNER_RECENT_ACTIVITY);
 
-      const sub = business.subscription;
-      const renewal = sub?.renewsAt ?? sub?.trialEndsAt ?? null;
+      const renewalAt = sub?.renewsAt ?? sub?.trialEndsAt ?? null;
+      const renewal = renewalAt === null ? null : new Date(renewalAt);
       return {
-        businessName: business.companyName,
-        subscriptionPlan: sub?.plan ?? business.requestedPlan,
+        businessName: row.companyName as string,
+        subscriptionPlan: sub?.plan ?? (row.requestedPlan as Plan),
         subscriptionStatus: sub?.status ?? "trial",
         daysUntilRenewal: renewal ? Math.max(0, Math.ceil((renewal.getTime() - now.getTime()) / DAY)) : null,
-        totalPosts,
-        scheduledPosts,
-        publishedToday,
-        engagementRate: figures._sum.reach ? Math.round((((figures._sum.likes ?? 0) + (figures._sum.comments ?? 0) + (figures._sum.shares ?? 0)) / figures._sum.reach) * 1000) / 10 : null,
-        teamMembers,
+        totalPosts: row.totalPosts as number,
+        scheduledPosts: row.scheduledPosts as number,
+        publishedToday: row.publishedToday as number,
+        engagementRate: figures.reach ? Math.round((((figures.likes ?? 0) + (figures.comments ?? 0) + (figures.shares ?? 0)) / figures.reach) * 1000) / 10 : null,
+        teamMembers: row.teamMembers as number,
         platformsConnected: accounts.map((a) => a.platform),
         recentActivity,
       };
