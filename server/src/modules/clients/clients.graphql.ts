@@ -135,6 +135,8 @@ builder.subscriptionFields((t) => ({
     type: ClientEvent,
     authScopes: { admin: true },
     subscribe: (_root, _args, ctx) => ctx.services.events.subscribe("client.changed"),
+    // every open admin console shares one execution of each event (graphql/fanout.ts)
+    extensions: { fanOut: "role" },
     resolve: async (event, _args, ctx) => ({ change: event.change, client: (await ctx.services.clients.byId(event.businessId))! }),
   }),
 }));

@@ -367,6 +367,7 @@ builder.subscriptionFields((t) => ({
     ...ofBusiness,
     description: "Changes of the caller's business's inbox (new or updated guest items, replies sent), from any server process.",
     subscribe: (_root, _args, ctx) => ctx.services.reviews.subscribe(ctx.viewer),
+    extensions: { fanOut: "business" }, // graphql/fanout.ts
     resolve: (e) => e,
   }),
 }));

@@ -135,6 +135,8 @@ builder.subscriptionFields((t) => ({
     type: Notification,
     authScopes: { person: true },
     subscribe: (_root, _args, ctx) => ctx.services.notifications.subscribe(ctx.viewer),
+    // a person's open tabs share one execution of each of their notifications (graphql/fanout.ts)
+    extensions: { fanOut: "person" },
     resolve: async (event, _args, ctx) => {
       const n = await ctx.services.notifications.get(ctx.viewer, event.notificationId);
       if (!n) throw new AppError("NOT_FOUND");
