@@ -4,6 +4,7 @@ import { builder } from "../../graphql/builder.ts";
 import { ContentOccasionEnum, PlatformEnum, PostStatusEnum, TargetStatusEnum, upper } from "../../graphql/enums.ts";
 import { connectionComplexity, DEFAULT_PAGE_SIZE, offsetAfter, offsetConnection } from "../../kernel/pagination.ts";
 import { MediaRef } from "../media/index.ts";
+import { selects } from "../../graphql/selection.ts";
 import type { PostRecord } from "./posts.service.ts";
 
 
@@ -236,6 +237,13 @@ const PostChange = builder.objectRef<{ businessId: string; postId: string; statu
   }),
 });
 
+/** A page of posts as a connection; the total is counted only when the caller selects totalCount. */
+function pageOf(r: { items: PostRecord[]; skip: number; total: number | null; hasNextPage: boolean }) {
+  // without a total, one past the page (or the page's end) says whether a next page exists
+  const total = r.total ?? r.skip + r.items.length + (r.hasNextPage ? 1 : 0);
+  return { ...offsetConnection(r.items, r.skip, total), totalCount: r.total };
+}
+
 builder.queryFields((t) => ({
   posts: t.connection(
     {
@@ -250,17 +258,14 @@ builder.queryFields((t) => ({
         search: t.arg.string({ description: "Words in the caption (case-insensitive), or one hashtag with or without \"#\"; up to 200 characters." }),
       },
       complexity: connectionComplexity,
-      resolve: async (_root, args, ctx) => {
+      resolve: async (_root, args, ctx, info) => {
         const skip = offsetAfter(args.after);
         const r = await ctx.services.posts.list(
           ctx.viewer,
           { status: args.status ?? undefined, platform: args.platform ?? undefined, from: args.from ?? undefined, to: args.to ?? undefined, search: args.search ?? undefined, limit: args.first ?? DEFAULT_PAGE_SIZE },
-          { skip },
+          { skip, count: selects(info, "totalCount") },
         );
-        return {
-          ...offsetConnection(r.items, skip, r.total),
-          totalCount: r.total,
-        };
+        return pageOf(r);
       },
     },
     { fields: (c) => ({ totalCount: c.int({ description: "How many posts match the filters, on every page.", resolve: (conn) => (conn as unknown as { totalCount: number }).totalCount }) }) },
@@ -270,13 +275,9 @@ builder.queryFields((t) => ({
       type: Post,
       ...ofBusiness,
       complexity: connectionComplexity,
-      resolve: async (_root, args, ctx) => {
+      resolve: async (_root, args, ctx, info) => {
         const skip = offsetAfter(args.after);
-        const r = await ctx.services.posts.list(ctx.viewer, { limit: args.first ?? DEFAULT_PAGE_SIZE }, { skip, drafts: true });
-        return {
-          ...offsetConnection(r.items, skip, r.total),
-          totalCount: r.total,
-        };
+        return pageOf(await ctx.services.posts.list(ctx.viewer, { limit: args.first ?? DEFAULT_PAGE_SIZE }, { skip, drafts: true, count: selects(info, "totalCount") }));
       },
     },
     { fields: (c) => ({ totalCount: c.int({ description: "How many drafts the business has, on every page.", resolve: (conn) => (conn as unknown as { totalCount: number }).totalCount }) }) },

@@ -34,6 +34,7 @@ import type { MediaService } from "../media/index.ts";
 import type { PublishingService } from "../publishing/index.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
 import { isUuid, UUID_RE } from "../../kernel/ids.ts";
+import { inTransaction, onPool, readPost, readPosts } from "./posts.read.ts";
 
 export const postInclude = {
   targets: { include: { account: { select: { id: true, handle: true, displayName: true, demo: true, status: true, platform: true } } }, orderBy: { platform: "asc" } },
@@ -55,6 +56,8 @@ export interface DeletedDays {
 
 export function createPostsService(deps: Deps, publishing: PublishingService, media: MediaService, analytics: DeletedDays, webhooks: Pick<WebhookEmitter, "record" | "dispatch">) {
   const { db, pubsub } = deps;
+  // a read outside a transaction goes to pg straight (posts.read.ts)
+  const pooled = onPool(deps.pool);
   // each post.changed event's read, while someone holds the event (docs/architecture.md#how-a-request-flows, Events)
   const byEvent = new WeakMap<object, Promise<PostRecord | null>>();
 
@@ -66,7 +69,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
   /** Another business's post, or none: NOT_FOUND through every door (no hint that it exists). */
   async function own(businessId: string, id: unknown, tx: Tx | typeof db = db): Promise<PostRecord> {
     if (!isUuid(id)) throw new AppError("NOT_FOUND");
-    const post = await tx.post.findFirst({ where: { id, businessId }, include: postInclude });
+    const post = await readPost(tx === db ? pooled : inTransaction(tx), businessId, id);
     if (!post) throw new AppError("NOT_FOUND");
     return post;
   }
@@ -380,26 +383,33 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     return t;
   }
 
-  /** Filtered posts of the business, newest due first; `skip` overrides the page (Relay cursors). */
-  async function list(viewer: Viewer | null, input: unknown, opts: { drafts?: boolean; skip?: number } = {}) {
+  /**
+   * Filtered posts of the business, newest due first; `skip` overrides the page (Relay cursors). One
+   * statement: the total comes from a window over the same scan, and only when `count` is not false
+   * (a GraphQL page without totalCount); without it, `hasNextPage` says whether a row follows the page.
+   */
+  async function list(viewer: Viewer | null, input: unknown, opts: { drafts?: boolean; skip?: number; count?: boolean } = {}) {
     const { businessId } = business(viewer);
     const q = validate(postsQuerySchema, input ?? {});
     const statuses = opts.drafts ? ["draft"] : q.status;
-    // a post's date is when it is (or was) due, else when it was written
-    const range = q.from || q.to ? { gte: q.from ?? undefined, lte: q.to ?? undefined } : undefined;
-    const where: Prisma.PostWhereInput = {
-      businessId,
-      ...(statuses?.length ? { status: { in: statuses as PostStatus[] } } : {}),
-      ...(q.platform ? { targets: { some: { platform: q.platform } } } : {}),
-      ...(range ? { OR: [{ scheduledFor: range }, { scheduledFor: null, createdAt: range }] } : {}),
-      ...(q.search ? { AND: [{ OR: [{ content: { contains: q.search, mode: "insensitive" } }, { hashtags: { has: q.search.replace(/^#/, "") } }] }] } : {}),
-    };
+    // a post's date is when it is (or was) due, else when it was written; the same filters as Prisma's
+    // contains (ILIKE, its wildcards live) and has, so both doors answer as they always did
+    const within = (col: Prisma.Sql) => Prisma.join([...(q.from ? [Prisma.sql`${col} >= ${q.from}::timestamptz`] : []), ...(q.to ? [Prisma.sql`${col} <= ${q.to}::timestamptz`] : [])], " and ");
+    const where = Prisma.join(
+      [
+        Prisma.sql`p.business_id = ${businessId}::uuid`,
+        ...(statuses?.length ? [Prisma.sql`p.status = any(${statuses}::"PostStatus"[])`] : []),
+        ...(q.platform ? [Prisma.sql`exists (select 1 from post_targets pt where pt.post_id = p.id and pt.platform = ${q.platform}::"Platform")`] : []),
+        ...(q.from || q.to ? [Prisma.sql`((${within(Prisma.sql`p.scheduled_for`)}) or (p.scheduled_for is null and ${within(Prisma.sql`p.created_at`)}))`] : []),
+        ...(q.search ? [Prisma.sql`(p.content ilike ${`%${q.search}%`} or p.hashtags @> array[${q.search.replace(/^#/, "")}]::text[])`] : []),
+      ],
+      " and ",
+    );
     const skip = opts.skip ?? (q.page - 1) * q.limit;
-    const [items, total] = await Promise.all([
-      db.post.findMany({ where, include: postInclude, orderBy: [{ scheduledFor: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }, { id: "asc" }], skip, take: q.limit }),
-      db.post.count({ where }),
-    ]);
-    return { items, total, page: q.page, limit: q.limit, skip };
+    const count = opts.count !== false;
+    const r = await readPosts(pooled, { where, orderBy: Prisma.sql`p.scheduled_for desc nulls first, p.created_at desc, p.id asc`, skip, take: count ? q.limit : q.limit + 1, count });
+    const items = count ? r.items : r.items.slice(0, q.limit);
+    return { items, total: r.total, hasNextPage: count ? skip + items.length < r.total! : r.items.length > q.limit, page: q.page, limit: q.limit, skip };
   }
 
   /** Every post due, published or written within [from, to]: the calendar's month, week or day; of one campaign when `campaignId` is given. */
@@ -410,12 +420,10 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     const { campaignId } = validate(postCampaignFieldsSchema, { campaignId: input.campaignId });
     if (!q.from || !q.to) throw new AppError("VALIDATION_ERROR", { from: ["dateRangeInvalid"] });
     if (q.to.getTime() - q.from.getTime() > 62 * 86_400_000) throw new AppError("VALIDATION_ERROR", { to: ["dateRangeInvalid"] });
-    return db.post.findMany({
-      where: { businessId, ...(campaignId ? { campaignId } : {}), OR: [{ scheduledFor: { gte: q.from, lte: q.to } }, { scheduledFor: null, publishedAt: { gte: q.from, lte: q.to } }] },
-      include: postInclude,
-      orderBy: [{ scheduledFor: "asc" }, { id: "asc" }],
-      take: 1000,
-    });
+    const where = Prisma.sql`p.business_id = ${businessId}::uuid ${campaignId ? Prisma.sql`and p.campaign_id = ${campaignId}::uuid` : Prisma.empty}
+      and ((p.scheduled_for >= ${q.from}::timestamptz and p.scheduled_for <= ${q.to}::timestamptz)
+        or (p.scheduled_for is null and p.published_at >= ${q.from}::timestamptz and p.published_at <= ${q.to}::timestamptz))`;
+    return (await readPosts(pooled, { where, orderBy: Prisma.sql`p.scheduled_for asc, p.id asc`, take: 1000 })).items;
   }
 
   return {

@@ -1,0 +1,105 @@
+// Posts read in one statement: a page of posts with their targets (and accounts), media, author and
+// campaign, aggregated as JSON by PostgreSQL, in the exact shape of Prisma's `include: postInclude`
+// (PostRecord). Prisma's own include sends one statement per relation level (about 8 for a page); the
+// posts list, a post, and the calendar are the studio's busiest reads (docs/architecture.md#how-a-request-flows).
+// A column added to these tables must be added here too: tests/posts-statements.test.ts compares this
+// read with Prisma's include, field by field.
+import type pg from "pg";
+import { Prisma } from "../../generated/prisma/client.ts";
+import type { Tx } from "../../db/prisma.ts";
+import type { PostRecord } from "./posts.service.ts";
+
+/** Where the statement runs: a transaction (Prisma's), or the pg pool for a read on its own. */
+export type Reader = (sql: Prisma.Sql) => Promise<Record<string, unknown>[]>;
+export const inTransaction = (tx: Pick<Tx, "$queryRaw">): Reader => (sql) => tx.$queryRaw<Record<string, unknown>[]>(sql);
+// pg straight: Prisma's raw-query path costs about a third more CPU than the statement's own rows
+export const onPool = (pool: Pick<pg.Pool, "query">): Reader => async (sql) => (await pool.query(sql.text, sql.values)).rows;
+
+const targetJson = Prisma.sql`json_build_object(
+  'id', t.id, 'postId', t.post_id, 'accountId', t.account_id, 'platform', t.platform, 'status', t.status, 'dueAt', t.due_at,
+  'attemptKey', t.attempt_key, 'attemptStep', t.attempt_step, 'attemptStartedAt', t.attempt_started_at, 'leaseUntil', t.lease_until,
+  'attempts', t.attempts, 'progress', t.progress, 'externalId', t.external_id, 'permalink', t.permalink, 'errorCode', t.error_code,
+  'errorMessage', t.error_message, 'publishedAt', t.published_at, 'views', t.views, 'likes', t.likes, 'comments', t.comments,
+  'shares', t.shares, 'reach', t.reach, 'metricsAt', t.metrics_at, 'metricsSimulated', t.metrics_simulated,
+  'createdAt', t.created_at, 'updatedAt', t.updated_at,
+  'account', json_build_object('id', a.id, 'handle', a.handle, 'displayName', a.display_name, 'demo', a.demo, 'status', a.status, 'platform', a.platform))`;
+
+const mediaJson = Prisma.sql`json_build_object(
+  'postId', pm.post_id, 'mediaId', pm.media_id, 'position', pm.position,
+  'media', json_build_object('id', m.id, 'businessId', m.business_id, 'uploaderId', m.uploader_id, 'kind', m.kind, 'mime', m.mime,
+    'bytes', m.bytes, 'width', m.width, 'height', m.height, 'durationMs', m.duration_ms, 'originalName', m.original_name,
+    'storageKey', m.storage_key, 'variants', m.variants, 'sourceId', m.source_id, 'createdAt', m.created_at))`;
+
+/** The relations of each post of `page` (an alias `p` over posts' columns), as JSON columns. */
+const relations = Prisma.sql`
+  (select coalesce(json_agg(${targetJson} order by t.platform), '[]'::json)
+     from post_targets t join platform_accounts a on a.id = t.account_id where t.post_id = p.id) as "targets",
+  (select coalesce(json_agg(${mediaJson} order by pm.position), '[]'::json)
+     from post_media pm join media m on m.id = pm.media_id where pm.post_id = p.id) as "media",
+  (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = p.author_id) as "author",
+  (select json_build_object('id', c.id, 'name', c.name, 'startDate', c.start_date, 'endDate', c.end_date) from campaigns c where c.id = p.campaign_id) as "campaign"`;
+
+const postColumns = Prisma.sql`p.id, p.business_id as "businessId", p.author_id as "authorId", p.status::text as "status", p.content, p.hashtags,
+  p.first_comment as "firstComment", p.scheduled_for as "scheduledFor", p.published_at as "publishedAt", p.occasion,
+  p.campaign_id as "campaignId", p.google_options as "googleOptions", p.created_at as "createdAt", p.updated_at as "updatedAt"`;
+
+const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
+const jsonOf = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
+
+type Row = Record<string, unknown> & { total?: number };
+
+/** A row as Prisma's include answers it: JSON's timestamps back to Dates. */
+function record(r: Row): PostRecord {
+  const { total: _total, targets, media, author, campaign, ...post } = r;
+  const c = jsonOf(campaign) as Record<string, unknown> | null;
+  return {
+    ...(post as object),
+    scheduledFor: date(post.scheduledFor),
+    publishedAt: date(post.publishedAt),
+    createdAt: date(post.createdAt),
+    updatedAt: date(post.updatedAt),
+    googleOptions: jsonOf(post.googleOptions) ?? null,
+    targets: (jsonOf(targets) as Record<string, unknown>[]).map((t) => ({
+      ...t,
+      dueAt: date(t.dueAt),
+      attemptStartedAt: date(t.attemptStartedAt),
+      leaseUntil: date(t.leaseUntil),
+      publishedAt: date(t.publishedAt),
+      metricsAt: date(t.metricsAt),
+      createdAt: date(t.createdAt),
+      updatedAt: date(t.updatedAt),
+    })),
+    media: (jsonOf(media) as { media: Record<string, unknown> }[]).map((pm) => ({ ...pm, media: { ...pm.media, createdAt: date(pm.media.createdAt) } })),
+    author: jsonOf(author) ?? null,
+    campaign: c ? { ...c, startDate: date(c.startDate), endDate: date(c.endDate) } : null,
+  } as unknown as PostRecord;
+}
+
+/**
+ * The posts matching `where` (SQL over `p`, the posts table) in `orderBy`'s order, `skip` then `take`,
+ * with their relations, in one statement; with `count`, how many match in all (a window over the same
+ * scan; a second statement only when the page is empty past the first row).
+ */
+export async function readPosts(read: Reader, q: { where: Prisma.Sql; orderBy: Prisma.Sql; skip?: number; take?: number; count?: boolean }): Promise<{ items: PostRecord[]; total: number | null }> {
+  const window = q.count ? Prisma.sql`, count(*) over ()::int as "total"` : Prisma.empty;
+  const limit = q.take !== undefined ? Prisma.sql`limit ${q.take}` : Prisma.empty;
+  const offset = q.skip ? Prisma.sql`offset ${q.skip}` : Prisma.empty;
+  // the page first, then its relations: a relation read in the same select as the window would run for every match
+  const rows = (await read(Prisma.sql`
+    select ${postColumns}${q.count ? Prisma.sql`, p.total` : Prisma.empty}, ${relations}
+      from (select p.*${window} from posts p where ${q.where} order by ${q.orderBy} ${limit} ${offset}) p
+     order by ${q.orderBy}`)) as Row[];
+  let total: number | null = null;
+  if (q.count) {
+    if (rows.length) total = Number(rows[0]!.total);
+    else if (!q.skip) total = 0;
+    else total = Number((await read(Prisma.sql`select count(*)::int as n from posts p where ${q.where}`))[0]!.n);
+  }
+  return { items: rows.map(record), total };
+}
+
+/** One post of the business, or null, with its relations, in one statement. */
+export async function readPost(read: Reader, businessId: string, id: string): Promise<PostRecord | null> {
+  const { items } = await readPosts(read, { where: Prisma.sql`p.id = ${id}::uuid and p.business_id = ${businessId}::uuid`, orderBy: Prisma.sql`p.id` });
+  return items[0] ?? null;
+}
