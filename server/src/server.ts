@@ -5,7 +5,7 @@ import type { RequestHandler } from "express";
 import { ApolloServer } from "@apollo/server";
 import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
-import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import type { GraphQLError } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import { CloseCode } from "graphql-ws";
@@ -107,6 +107,10 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
+      // no field sets a cache hint, so every answer was no-store; Apollo's cache-control plugin wrapped every
+      // resolver of every request to find that out: the header is set here instead
+      ApolloServerPluginCacheControlDisabled(),
+      { requestDidStart: async () => ({ willSendResponse: async ({ response }) => void response.http.headers.set("cache-control", "no-store") }) },
       httpStatusFromErrors,
       subscriptionsOverWebSocketOnly,
       schemaReadersPlugin(schema, readers),

@@ -25,7 +25,15 @@ const MediaCropRef = builder.objectRef<CropShape>("MediaCrop").implement({
  * against (docs/product.md#roles).
  */
 const URL_FORM = "root-relative (/media/...) for a signed-in person, absolute (on the server's public address) for an API key; works for about a day (24 to 25 hours).";
-const urlsFor = (m: Media, ctx: GraphQLContext) => ctx.services.media.urls(m, { absolute: !!ctx.viewer?.apiKeyId });
+// url, thumbnailUrl and crops each need them: built once per media row and form
+const urlsMemo = new WeakMap<Media, Partial<Record<"absolute" | "relative", ReturnType<GraphQLContext["services"]["media"]["urls"]>>>>();
+const urlsFor = (m: Media, ctx: GraphQLContext) => {
+  const absolute = !!ctx.viewer?.apiKeyId;
+  const kept = urlsMemo.get(m) ?? {};
+  const form = absolute ? "absolute" : "relative";
+  if (!kept[form]) urlsMemo.set(m, { ...kept, [form]: ctx.services.media.urls(m, { absolute }) });
+  return urlsMemo.get(m)![form]!;
+};
 
 /** A file of the media library. The posts module uses this ref for Post.media. */
 export const MediaRef = builder.prismaObject("Media", { description: "A file of the business's media library: an image or a video, with its signed URLs.",

@@ -9,7 +9,21 @@ const BUCKET_SECONDS = 3600;
 
 export function createUrlSigner(opts: { jwtSecret: string; publicUrl: string }) {
   const key = createHmac("sha256", opts.jwtSecret).update("sufra:media-url:v1").digest();
+  // a URL stays the same for an hour (exp is rounded), so its signature is kept: a page of posts signs
+  // five URLs a photo, and each HMAC costs more than the rest of the photo's answer; bounded, emptied when full
+  // (only URLs the server writes are kept, never those a caller brings to verify)
+  const signed = new Map<string, string>();
   const mac = (id: string, variant: string, exp: number) => createHmac("sha256", key).update(`${id}/${variant}/${exp}`).digest("base64url");
+  const keptMac = (id: string, variant: string, exp: number) => {
+    const text = `${id}/${variant}/${exp}`;
+    let sig = signed.get(text);
+    if (sig === undefined) {
+      sig = mac(id, variant, exp);
+      if (signed.size >= 10_000) signed.clear();
+      signed.set(text, sig);
+    }
+    return sig;
+  };
 
   return {
     /**
@@ -18,7 +32,7 @@ export function createUrlSigner(opts: { jwtSecret: string; publicUrl: string }) 
      */
     path(id: string, variant: string, now = Date.now()): string {
       const exp = Math.ceil((now / 1000 + MEDIA_URL_TTL_SECONDS) / BUCKET_SECONDS) * BUCKET_SECONDS;
-      return `/media/${encodeURIComponent(id)}/${encodeURIComponent(variant)}?exp=${exp}&sig=${mac(id, variant, exp)}`;
+      return `/media/${encodeURIComponent(id)}/${encodeURIComponent(variant)}?exp=${exp}&sig=${keptMac(id, variant, exp)}`;
     },
     /** Absolute on PUBLIC_URL, for a network that fetches the file itself (Instagram's image_url) and an API key's caller. */
     url(id: string, variant: string, now = Date.now()): string {
