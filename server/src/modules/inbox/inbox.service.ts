@@ -240,16 +240,19 @@ export function createReviewsService(
   }
 
   async function stats(businessId: string): Promise<ReviewStats> {
-    const [byStatus, bySentiment, avg] = await Promise.all([
-      db.review.groupBy({ by: ["status"], where: { businessId, kind: "review" }, _count: { _all: true } }),
-      db.review.groupBy({ by: ["sentiment"], where: { businessId, kind: "review" }, _count: { _all: true } }),
-      db.review.aggregate({ where: { businessId, kind: "review" }, _avg: { rating: true }, _count: { _all: true } }),
-    ]);
-    const status = (s: string) => byStatus.find((x) => x.status === s)?._count._all ?? 0;
-    const sentiment = (s: string) => bySentiment.find((x) => x.sentiment === s)?._count._all ?? 0;
-    const average = avg._avg.rating;
+    // one statement: the counts by status and by sentiment and the average, over the business's reviews
+    const [r] = await db.$queryRaw<{ total: number; new: number; approved: number; replied: number; positive: number; neutral: number; negative: number; average: number | null }[]>`
+      select count(*)::int as total,
+             count(*) filter (where status = 'new')::int as new, count(*) filter (where status = 'approved')::int as approved,
+             count(*) filter (where status = 'replied')::int as replied,
+             count(*) filter (where sentiment = 'positive')::int as positive, count(*) filter (where sentiment = 'neutral')::int as neutral,
+             count(*) filter (where sentiment = 'negative')::int as negative, avg(rating)::float8 as average
+        from reviews where business_id = ${businessId}::uuid and kind = 'review'`;
+    const status = (s: "new" | "approved" | "replied") => r![s];
+    const sentiment = (s: "positive" | "neutral" | "negative") => r![s];
+    const average = r!.average;
     return {
-      total: avg._count._all,
+      total: r!.total,
       unanswered: status("new") + status("approved"),
       new: status("new"),
       approved: status("approved"),
@@ -418,13 +421,24 @@ export function createReviewsService(
     /** Unanswered by source, negative ones not answered, and both per branch. */
     async inboxSummary(viewer: Viewer | null): Promise<InboxSummary> {
       const { businessId } = business(viewer);
-      const open = { businessId, status: { not: "replied" as const } };
-      const [bySource, negative, byLocation, locations] = await Promise.all([
-        db.review.groupBy({ by: ["source"], where: open, _count: { _all: true } }),
-        db.review.count({ where: { ...open, sentiment: "negative" } }),
-        db.review.groupBy({ by: ["locationId", "sentiment"], where: { ...open, locationId: { not: null } }, _count: { _all: true } }),
-        db.googleLocation.findMany({ where: { businessId, OR: [{ picked: true }, { reviews: { some: {} } }] }, select: { id: true, title: true, verified: true }, orderBy: [{ title: "asc" }, { id: "asc" }] }),
-      ]);
+      // one statement: what waits, by source, negative, by branch, and the branches to list
+      const [r] = await db.$queryRaw<{ bySource: unknown; negative: number; byLocation: unknown; locations: unknown }[]>`
+        select
+          (select coalesce(json_agg(x), '[]'::json) from (
+             select source, count(*)::int as n from reviews where business_id = ${businessId}::uuid and status <> 'replied' group by source) x) as "bySource",
+          (select count(*)::int from reviews where business_id = ${businessId}::uuid and status <> 'replied' and sentiment = 'negative') as "negative",
+          (select coalesce(json_agg(x), '[]'::json) from (
+             select location_id as "locationId", sentiment, count(*)::int as n from reviews
+              where business_id = ${businessId}::uuid and status <> 'replied' and location_id is not null group by 1, 2) x) as "byLocation",
+          (select coalesce(json_agg(x order by x.title, x.id), '[]'::json) from (
+             select l.id, l.title, l.verified from google_locations l
+              where l.business_id = ${businessId}::uuid and (l.picked or exists (select 1 from reviews rv where rv.location_id = l.id))) x) as "locations"`;
+      const json = <T,>(v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as T;
+      const count = (n: number) => ({ _count: { _all: n } });
+      const bySource = json<{ source: string; n: number }[]>(r!.bySource).map((x) => ({ source: x.source, ...count(x.n) }));
+      const negative = r!.negative;
+      const byLocation = json<{ locationId: string; sentiment: string; n: number }[]>(r!.byLocation).map((x) => ({ locationId: x.locationId, sentiment: x.sentiment, ...count(x.n) }));
+      const locations = json<{ id: string; title: string; verified: boolean }[]>(r!.locations);
       return {
         unanswered: bySource.reduce((n, x) => n + x._count._all, 0),
         unansweredBySource: bySource.map((x) => ({ source: x.source, count: x._count._all })).sort((a, b) => b.count - a.count || a.source.localeCompare(b.source)),
