@@ -9,6 +9,18 @@ import type { Logger } from "./logger.ts";
 
 const CHANNEL = "sufra_events";
 
+// This process's own events, told synchronously as they are published (inside a transaction: before it
+// commits), so that a cache here drops what an event changes before the request that made it answers
+// (docs/architecture.md#how-a-request-flows); other processes hear it through LISTEN/NOTIFY.
+const outgoing = new EventEmitter();
+outgoing.setMaxListeners(0);
+
+/** Calls `listener` with each event this process publishes, before it is sent; returns the undo. */
+export function onPublishing(listener: (topic: Topic, payload: unknown) => void): () => void {
+  outgoing.on("event", listener);
+  return () => void outgoing.off("event", listener);
+}
+
 export type ClientChange = "signed_up" | "approved" | "rejected" | "trial_gifted" | "suspended" | "reactivated" | "updated";
 
 export interface Events {
@@ -29,6 +41,8 @@ export interface Events {
   "inbox.changed": { businessId: string; reason: string };
   /** sessions were revoked (sign-out, password change or reset, suspension, removal): open sockets re-check theirs */
   "sessions.ended": { userId?: string; businessId?: string };
+  /** what the checked caller holds of a person changed (name, language, role, e-mail, its verification): cached callers are dropped */
+  "person.changed": { userId: string };
 }
 export type Topic = keyof Events;
 
@@ -37,6 +51,9 @@ export async function createPubSub(opts: { url: string; pool: pg.Pool; logger: L
   emitter.setMaxListeners(0);
   let listener: pg.Client | null = null;
   let closed = false;
+  // which LISTEN connection is up (0 while none): events sent while it was down are lost to this process
+  let generation = 0;
+  let connected = false;
 
   async function listen(): Promise<void> {
     const c = new pg.Client({ connectionString: opts.url });
@@ -49,7 +66,9 @@ export async function createPubSub(opts: { url: string; pool: pg.Pool; logger: L
         opts.logger.error("unreadable event", { error: (e as Error).message });
       }
     });
+    c.on("end", () => (connected = false));
     c.on("error", (e) => {
+      connected = false;
       opts.logger.error("event listener lost its connection; reconnecting", { error: e.message });
       c.end().catch(() => {});
       if (!closed) setTimeout(() => listen().catch(() => {}), 1000).unref();
@@ -57,11 +76,14 @@ export async function createPubSub(opts: { url: string; pool: pg.Pool; logger: L
     await c.connect();
     await c.query(`LISTEN ${CHANNEL}`);
     listener = c;
+    generation++;
+    connected = true;
   }
   await listen();
 
   return {
     async publish<T extends Topic>(topic: T, payload: Events[T]) {
+      outgoing.emit("event", topic, payload);
       await opts.pool.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify({ topic, payload })]);
     },
     /** An iterator of one topic's events; return() (a client unsubscribing) ends it at once. */
@@ -95,6 +117,8 @@ export async function createPubSub(opts: { url: string; pool: pg.Pool; logger: L
         },
       };
     },
+    /** The LISTEN connection in use, a number that changes when it is replaced; 0 while events may be missed. */
+    listening: () => (connected && !closed ? generation : 0),
     async close() {
       closed = true;
       await listener?.end().catch(() => {});
@@ -108,6 +132,7 @@ export type PubSub = Awaited<ReturnType<typeof createPubSub>>;
  * so listeners never hear of a change that was rolled back or is not yet visible to them.
  */
 export async function publishIn<T extends Topic>(tx: Pick<Tx, "$executeRaw">, topic: T, payload: Events[T]) {
+  outgoing.emit("event", topic, payload);
   await tx.$executeRaw`select pg_notify(${CHANNEL}, ${JSON.stringify({ topic, payload })})`;
 }
 

@@ -6,7 +6,7 @@
 // (api_key_usage_days), batched in memory and written every few seconds: one statement per flush, not
 // per request (docs/product.md#api-keys).
 import { randomBytes } from "node:crypto";
-import { addDays, API_KEY_DISPLAY_LENGTH, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, API_KEY_RATE_LIMIT, apiKeyNameSchema, isApiKeyShape, isoDay, isPremium, kuwaitDate } from "@sufra/schema";
+import { addDays, API_KEY_DISPLAY_LENGTH, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, API_KEY_RATE_LIMIT, apiKeyNameSchema, isApiKeyShape, isoDay, isPremium, kuwaitDate, type BusinessStatus } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { ApiKey } from "../../generated/prisma/client.ts";
@@ -44,6 +44,21 @@ export interface KeyCaller {
   apiKeyId: string | null;
   /** where the key stands in its rate-limit window; null when it was refused before counting */
   budget: ApiKeyBudget | null;
+}
+
+/** What identify reads of a key in its one statement. */
+interface KeyRow {
+  id: string;
+  businessId: string;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+  businessStatus: BusinessStatus;
+  plan: string | null;
+  subscriptionStatus: string | null;
+  creatorId: string | null;
+  creatorEmail: string | null;
+  creatorName: string | null;
+  creatorBusinessId: string | null;
 }
 
 /** sk_live_ and 32 random base64url characters (24 random bytes). */
@@ -157,14 +172,26 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
     async identify(token: string): Promise<KeyCaller> {
       const refused = (code: ConstructorParameters<typeof AppError>[0], apiKeyId: string | null = null, budget: ApiKeyBudget | null = null): KeyCaller => ({ viewer: null, error: new AppError(code), apiKeyId, budget });
       if (!isApiKeyShape(token)) return refused("UNAUTHENTICATED");
-      const key = await db.apiKey.findUnique({ where: { keyHash: hashToken(token) }, include: { business: { include: { subscription: true } } } });
+      // the key, its business's status and plan, and its creator, in one statement; read on every request
+      // (not kept like a person's checked caller): a plan or a key changes here at once, and the budget
+      // below is counted per request anyway
+      const [key] = await db.$queryRaw<KeyRow[]>`
+        select k.id, k.business_id as "businessId", k.revoked_at as "revokedAt", k.last_used_at as "lastUsedAt",
+               b.status::text as "businessStatus", s.plan::text as plan, s.status::text as "subscriptionStatus",
+               u.id as "creatorId", u.email as "creatorEmail", u.name as "creatorName", u.business_id as "creatorBusinessId"
+          from api_keys k
+          join businesses b on b.id = k.business_id
+          left join subscriptions s on s.business_id = k.business_id
+          left join users u on u.id = k.created_by_id
+         where k.key_hash = ${hashToken(token)}`;
       if (!key || key.revokedAt) return refused("UNAUTHENTICATED");
-      const blocked = BLOCKED_STATUS[key.business.status];
+      const blocked = BLOCKED_STATUS[key.businessStatus];
       if (blocked) return refused(blocked, key.id);
-      if (!isPremium(key.business.subscription)) return refused("API_ACCESS_REQUIRES_PREMIUM", key.id);
-      const [creator, budget] = await Promise.all([db.user.findUnique({ where: { id: key.createdById } }), limiter.consume(key.id)]);
+      if (!isPremium(key.plan && key.subscriptionStatus ? { plan: key.plan, status: key.subscriptionStatus } : null)) return refused("API_ACCESS_REQUIRES_PREMIUM", key.id);
+      const budget = await limiter.consume(key.id);
       // removing a member revokes their keys; a creator gone or moved otherwise still ends the key's use
-      if (!creator || creator.businessId !== key.businessId) return refused("UNAUTHENTICATED", key.id);
+      if (!key.creatorId || key.creatorBusinessId !== key.businessId) return refused("UNAUTHENTICATED", key.id);
+      const creator = { id: key.creatorId, email: key.creatorEmail!, name: key.creatorName! };
       if (budget.exceeded) return refused("RATE_LIMITED", key.id, budget);
       const now = Date.now();
       if (!key.lastUsedAt || now - key.lastUsedAt.getTime() >= touchEveryMs) {

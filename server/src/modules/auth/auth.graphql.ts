@@ -69,14 +69,17 @@ const ProfileInput = builder.inputType("ProfileInput", {
 /** GraphQL leaves an omitted optional argument out, and sends null for an explicit null: both mean "not given". */
 const given = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
 
-// me and updateProfile return the service's row, which does not follow the query's selection: plain
-// fields (not prismaField), so Pothos loads what the selection needs (Client.email's users, ...) itself
-// instead of taking the row for one loaded with its query.
+// updateProfile returns the service's row, which does not follow the query's selection: a plain field
+// (not prismaField), so Pothos loads what the selection needs (Client.email's users, ...) itself instead
+// of taking the row for one loaded with its query. me is a prismaField: the service answers its query
+// (the checked caller's person when it asks no relation). Both rows are a Person, every column User
+// shows but the password hash (which none shows): hence the casts.
+type UserRow = import("../../generated/prisma/client.ts").User;
 builder.queryFields((t) => ({
-  me: t.field({ description: "The signed-in person with their business; for an API key, the person who created the key.",
-    type: User,
+  me: t.prismaField({ description: "The signed-in person with their business; for an API key, the person who created the key.",
+    type: "User",
     authScopes: { authenticated: true },
-    resolve: (_r, _a, ctx) => ctx.services.auth.me(ctx.viewer!),
+    resolve: async (query, _r, _a, ctx) => (await ctx.services.auth.me(ctx.viewer!, query)) as UserRow,
   }),
 }));
 
@@ -107,7 +110,7 @@ builder.mutationFields((t) => ({
     type: User,
     authScopes: { person: true },
     args: { input: t.arg({ type: ProfileInput, required: true, description: "The fields to change." }) },
-    resolve: (_r, { input }, ctx) => ctx.services.auth.updateProfile(ctx.viewer!, given(input), ctx.meta),
+    resolve: async (_r, { input }, ctx) => (await ctx.services.auth.updateProfile(ctx.viewer!, given(input), ctx.meta)) as UserRow,
   }),
   changePassword: t.boolean({ description: "Changes the caller's password and ends their other sessions; answers true. Signed-in people only.",
     authScopes: { person: true },

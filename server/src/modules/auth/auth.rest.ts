@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { restUserSchema } from "./auth.openapi.ts";
 
 /** The REST contract's user shape (docs/product.md#data-shapes); business_id is null for admins. */
-export const restUser = (u: User): z.output<typeof restUserSchema> => ({ id: u.id, email: u.email, name: u.name, role: u.role, business_id: u.businessId });
+export const restUser = (u: Pick<User, "id" | "email" | "name" | "role" | "businessId">): z.output<typeof restUserSchema> => ({ id: u.id, email: u.email, name: u.name, role: u.role, business_id: u.businessId });
 
 export function authRouter(services: Services) {
   const r = Router();

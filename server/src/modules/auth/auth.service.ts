@@ -7,8 +7,10 @@ import {
 import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Tx } from "../../db/prisma.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
-import type { User, Business } from "../../generated/prisma/client.ts";
+import type { User, Business, Prisma } from "../../generated/prisma/client.ts";
 import { audit } from "../../kernel/audit.ts";
+import { createCallerCache } from "../../kernel/caller-cache.ts";
+import { publishIn } from "../../kernel/pubsub.ts";
 import { checkPassword, hashPassword } from "./passwords.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { endSessions, liveSessions } from "./sessions.ts";
@@ -23,11 +25,18 @@ const BLOCKED: Partial<Record<BusinessStatus, "ACCOUNT_PENDING" | "ACCOUNT_REJEC
 };
 
 /** Admins have no business; everyone else may act only while their business is active. */
-function assertMayEnter(user: User & { business: Business | null }) {
+function assertMayEnter(user: { role: User["role"]; business: Pick<Business, "status"> | null }) {
   if (user.role === "admin") return;
   const blocked = user.business ? BLOCKED[user.business.status] : "ACCOUNT_SUSPENDED";
   if (blocked) throw new AppError(blocked);
 }
+
+/** A person as `me` and the profile show them: never the password hash, nor what changes at each sign-in. */
+export type Person = Pick<User, "id" | "email" | "name" | "role" | "locale" | "emailVerifiedAt" | "businessId" | "createdAt">;
+const PERSON = { id: true, email: true, name: true, role: true, locale: true, emailVerifiedAt: true, businessId: true, createdAt: true } as const;
+
+/** The one row authenticate reads: the person, their business's status, and the session if still in force. */
+type CallerRow = Person & { businessStatus: BusinessStatus | null; sessionEndsAt: Date | null };
 
 /** The address an attempt is for, read before validation so that invalid attempts count too. */
 const emailOf = (input: unknown) => {
@@ -43,6 +52,10 @@ const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === "P2
 
 export function createAuthService(deps: Deps) {
   const { db, mailer, signer, limits, config } = deps;
+  // each access token's checked caller, kept until an event changes it (docs/architecture.md#how-a-request-flows)
+  const callers = createCallerCache<Viewer>(deps.pubsub);
+  // the person behind each checked caller, for `me` without reading them again
+  const persons = new WeakMap<Viewer, Person>();
   const link = (path: string, token: string) => `${config.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 
   async function issueEmailToken(tx: Tx, userId: string, purpose: "verify_email" | "reset_password") {
@@ -59,7 +72,7 @@ export function createAuthService(deps: Deps) {
     const tokenHash = hashToken(token);
     const { count } = await tx.emailToken.updateMany({ where: { tokenHash, purpose, usedAt: null, expiresAt: { gt: new Date() } }, data: { usedAt: new Date() } });
     if (count !== 1) throw new AppError("INVALID_LINK");
-    return tx.emailToken.findUniqueOrThrow({ where: { tokenHash }, include: { user: true } });
+    return tx.emailToken.findUniqueOrThrow({ where: { tokenHash }, include: { user: { select: { id: true, emailVerifiedAt: true } } } });
   }
 
   /** Requests for the same mail to the same address wait as one job until it runs. */
@@ -68,7 +81,7 @@ export function createAuthService(deps: Deps) {
 
   /** The job: a fresh link for a known address (a verified one needs no verification link), by mail. */
   async function sendAccountMail(d: AccountMail) {
-    const user = await db.user.findUnique({ where: { email: d.email } });
+    const user = await db.user.findUnique({ where: { email: d.email }, select: { id: true, email: true, name: true, locale: true, emailVerifiedAt: true } });
     if (!user || (d.purpose === "verify_email" && user.emailVerifiedAt)) return;
     const mailId = await db.$transaction(async (tx) => {
       const token = await issueEmailToken(tx, user.id, d.purpose);
@@ -91,24 +104,36 @@ export function createAuthService(deps: Deps) {
   return {
     /**
      * Turns an access token into the caller's identity, refusing accounts that may no longer enter and
-     * sessions that ended (signed out, password changed or reset, suspended): the session is checked in
-     * the same query that loads the person, so a revoked token is refused at once at no extra cost.
+     * sessions that ended (signed out, password changed or reset, suspended). The person, their business's
+     * status and the session are read in one statement, once per token: the checked caller is then kept
+     * (kernel/caller-cache.ts) until the token or the session expires, at most a minute, and dropped when
+     * an event says the sessions, the person or the business changed, so a revoked token is still
+     * refused on the next request.
      */
     async authenticate(accessToken: string): Promise<Viewer> {
+      const kept = callers.get(accessToken);
+      if (kept) return kept;
       const claims = await signer.verify(accessToken);
-      if (!isUuid(claims.sid)) throw new AppError("SESSION_EXPIRED");
-      const user = await db.user.findFirst({
-        where: { id: claims.sub, refreshTokens: { some: { id: claims.sid, revokedAt: null, expiresAt: { gt: new Date() } } } },
-        include: { business: true },
+      if (!isUuid(claims.sid) || !isUuid(claims.sub)) throw new AppError("SESSION_EXPIRED");
+      return callers.load(accessToken, async () => {
+        const [row] = await db.$queryRaw<CallerRow[]>`
+          select u.id, u.email, u.name, u.role::text as role, u.locale, u.email_verified_at as "emailVerifiedAt",
+                 u.business_id as "businessId", u.created_at as "createdAt", b.status::text as "businessStatus",
+                 s.expires_at as "sessionEndsAt"
+            from users u
+            left join businesses b on b.id = u.business_id
+            left join refresh_tokens s on s.id = ${claims.sid}::uuid and s.user_id = u.id and s.revoked_at is null and s.expires_at > ${new Date()}
+           where u.id = ${claims.sub}::uuid`;
+        if (!row) throw new AppError("SESSION_EXPIRED");
+        const { businessStatus, sessionEndsAt, ...person } = row;
+        // a suspended person is told so, rather than that the session expired
+        assertMayEnter({ role: person.role, business: businessStatus ? { status: businessStatus } : null });
+        if (!sessionEndsAt) throw new AppError("SESSION_EXPIRED");
+        // shared by the requests that reuse it: frozen, so that none changes it for the others
+        const viewer: Viewer = Object.freeze({ userId: person.id, role: person.role, email: person.email, name: person.name, businessId: person.businessId, sessionId: claims.sid });
+        persons.set(viewer, person);
+        return { value: viewer, scope: { userId: person.id, businessId: person.businessId }, until: Math.min(claims.exp * 1000, sessionEndsAt.getTime()) };
       });
-      if (!user) {
-        // only on refusal: a suspended person is told so, rather than that the session expired
-        const person = await db.user.findUnique({ where: { id: claims.sub }, include: { business: true } });
-        if (person) assertMayEnter(person);
-        throw new AppError("SESSION_EXPIRED");
-      }
-      assertMayEnter(user);
-      return { userId: user.id, role: user.role, email: user.email, name: user.name, businessId: user.businessId, sessionId: claims.sid };
     },
 
     /** Of the given session ids, those still in force (open WebSockets re-check theirs when sessions end). */
@@ -154,7 +179,7 @@ export function createAuthService(deps: Deps) {
     /** A new access token; the refresh token itself stays valid until it expires or is revoked. */
     async refresh(input: unknown) {
       const v = validate(refreshSchema, input);
-      const session = await db.refreshToken.findUnique({ where: { tokenHash: hashToken(v.refreshToken) }, include: { user: { include: { business: true } } } });
+      const session = await db.refreshToken.findUnique({ where: { tokenHash: hashToken(v.refreshToken) }, include: { user: { select: { role: true, business: { select: { status: true } } } } } });
       if (!session || session.revokedAt || session.expiresAt <= new Date()) throw new AppError("SESSION_EXPIRED");
       assertMayEnter(session.user);
       await db.refreshToken.update({ where: { id: session.id }, data: { lastUsedAt: new Date() } });
@@ -171,8 +196,16 @@ export function createAuthService(deps: Deps) {
       return true;
     },
 
-    async me(viewer: Viewer) {
-      return db.user.findUniqueOrThrow({ where: { id: viewer.userId }, include: { business: { include: { subscription: true } } } });
+    /**
+     * The caller as a person: the one authenticate checked (no statement), else read (an API key's
+     * creator). `query`, the GraphQL door's, names the relations to load with it (the business, its
+     * plan): then the person is read with them, in one call, still without the password hash.
+     */
+    async me(viewer: Viewer, query: { include?: Prisma.UserInclude; select?: Prisma.UserSelect } = {}): Promise<Person> {
+      const where = { id: viewer.userId };
+      if (query.select) return db.user.findUniqueOrThrow({ where, select: { ...query.select, passwordHash: false } });
+      if (query.include) return db.user.findUniqueOrThrow({ where, include: query.include, omit: { passwordHash: true } });
+      return persons.get(viewer) ?? db.user.findUniqueOrThrow({ where, select: PERSON });
     },
 
     async updateProfile(viewer: Viewer, input: unknown, meta: RequestMeta) {
@@ -183,8 +216,10 @@ export function createAuthService(deps: Deps) {
       if (touchesBusiness && !viewer.businessId) throw new AppError("FORBIDDEN");
       return db.$transaction(async (tx) => {
         if (touchesBusiness) await tx.business.update({ where: { id: viewer.businessId! }, data: { ...businessFields, ...(v.name ? { contactName: v.name } : {}) } });
-        const user = await tx.user.update({ where: { id: viewer.userId }, data: { name: v.name, locale: v.locale }, include: { business: { include: { subscription: true } } } });
+        const user = await tx.user.update({ where: { id: viewer.userId }, data: { name: v.name, locale: v.locale }, select: PERSON });
         await audit(tx, { actorId: viewer.userId, action: "user.profile_updated", entityType: "user", entityId: viewer.userId, data: { fields: Object.keys(v) }, ip: meta.ip });
+        // the checked callers of this person hold the old name and language
+        await publishIn(tx, "person.changed", { userId: viewer.userId });
         return user;
       });
     },
@@ -236,8 +271,9 @@ export function createAuthService(deps: Deps) {
       const v = validate(verifyEmailSchema, input);
       return db.$transaction(async (tx) => {
         const { user } = await consumeEmailToken(tx, v.token, "verify_email");
-        const updated = await tx.user.update({ where: { id: user.id }, data: { emailVerifiedAt: user.emailVerifiedAt ?? new Date() } });
+        const updated = await tx.user.update({ where: { id: user.id }, data: { emailVerifiedAt: user.emailVerifiedAt ?? new Date() }, select: PERSON });
         await audit(tx, { actorId: user.id, action: "user.email_verified", entityType: "user", entityId: user.id, ip: meta.ip });
+        if (!user.emailVerifiedAt) await publishIn(tx, "person.changed", { userId: user.id });
         return updated;
       });
     },
@@ -255,6 +291,15 @@ export function createAuthService(deps: Deps) {
 
     /** The queued account mail's job (auth.jobs.ts). */
     sendAccountMail,
+
+    /** Listening (app.ts): checked callers are dropped on the events that change them. */
+    async start() {
+      callers.start();
+    },
+
+    async stop() {
+      callers.stop();
+    },
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
