@@ -11,6 +11,20 @@ import { startSufra } from "../src/app.ts";
 export const json = { "content-type": "application/json" };
 
 /** `env`: settings a benchmark changes (e.g. PROCESS_ROLE=api, so that no job runs beside what it measures). */
+/**
+ * The café measured, signed up at `base` and approved by `admin` (which gives it its practice accounts);
+ * its id and its owner's access token. Any Sufra process on the database will do (bench/cluster.bench.ts
+ * signs up through the first of two).
+ */
+export async function approvedCafeAt(base: string, admin: { email: string; password: string }) {
+  const post = async (p: string, body: unknown, headers: Record<string, string> = json) => (await fetch(base + p, { method: "POST", headers, body: JSON.stringify(body) })).json();
+  const owner = { email: "bench-cafe@bench.local", password: "Saffron#2026" };
+  const reg = await post("/api/auth/register", { ...owner, company_name: "Bench Café", contact_name: "Bench", phone: "+96555551234", requested_plan: "premium", address: "" });
+  const adminLogin = await post("/api/auth/login", admin);
+  await post(`/api/admin/clients/${reg.business.id}/approve`, {}, { ...json, authorization: `Bearer ${adminLogin.access_token}` });
+  return { businessId: reg.business.id as string, token: (await post("/api/auth/login", owner)).access_token as string };
+}
+
 export async function startBenchSufra(env: Record<string, string> = {}) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "sufra-bench-"));
   chmodSync(dir, 0o755);
@@ -22,21 +36,11 @@ export async function startBenchSufra(env: Record<string, string> = {}) {
     { databaseUrl: pg.url("bench"), migrate: true },
   );
   const base = `http://127.0.0.1:${sufra.port}`;
-  const post = async (p: string, body: unknown, headers: Record<string, string> = json) => (await fetch(base + p, { method: "POST", headers, body: JSON.stringify(body) })).json();
-
-  /** The café measured, approved by the admin; its id and its owner's access token. */
-  async function approvedCafe() {
-    const owner = { email: "bench-cafe@bench.local", password: "Saffron#2026" };
-    const reg = await post("/api/auth/register", { ...owner, company_name: "Bench Café", contact_name: "Bench", phone: "+96555551234", requested_plan: "premium", address: "" });
-    const adminLogin = await post("/api/auth/login", admin);
-    await post(`/api/admin/clients/${reg.business.id}/approve`, {}, { ...json, authorization: `Bearer ${adminLogin.access_token}` });
-    return { businessId: reg.business.id as string, token: (await post("/api/auth/login", owner)).access_token as string };
-  }
 
   return {
     sufra,
     base,
-    approvedCafe,
+    approvedCafe: () => approvedCafeAt(base, admin),
     async stop() {
       await sufra.stop();
       await pg.stop();
