@@ -1,7 +1,10 @@
 import type { IncomingMessage } from "node:http";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defaultClientConditions, defineConfig } from "vite";
+import { defaultClientConditions, defineConfig, type Plugin } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 // The API server (`npm run dev` at the root) listens on 4000; in development the client is served
 // by Vite and forwards the server's paths to it, WebSocket upgrades included (graphql-ws).
@@ -24,12 +27,36 @@ const proxy = {
 // form actually imports a rule.
 const schemaSrc = fileURLToPath(new URL("../schema/src/", import.meta.url));
 
+// react-router's package exports only its development build (its dev warnings on) whatever the mode;
+// the production build beside it is the same code with those warnings off: builds take that one.
+const routerDist = path.join(path.dirname(createRequire(import.meta.url).resolve("react-router/package.json")), "dist", "production");
+const reactRouterProduction: Plugin = {
+  name: "sufra:react-router-production",
+  apply: "build",
+  config: () => ({
+    resolve: {
+      alias: [
+        { find: /^react-router$/, replacement: path.join(routerDist, "index.mjs") },
+        { find: /^react-router\/dom$/, replacement: path.join(routerDist, "dom-export.mjs") },
+      ],
+    },
+  }),
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    reactRouterProduction,
+    // every text asset also as .br and .gz beside it (best levels, once at build): the server sends the
+    // twin the browser accepts (server/src/http/static-client.ts); a twin no smaller is not written
+    compression({ algorithms: ["brotliCompress", "gzip"], logLevel: "silent" }),
+  ],
   resolve: { conditions: ["source", ...defaultClientConditions] },
   server: { proxy },
   preview: { proxy },
   build: {
+    // every browser the client supports knows <link rel="modulepreload">: no polyfill in the first download
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       treeshake: {
         moduleSideEffects: (id: string) => !id.startsWith(schemaSrc),

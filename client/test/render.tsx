@@ -6,6 +6,7 @@ import arEG from "antd/locale/ar_EG";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
 import i18n from "../src/i18n/index.ts";
+import "../src/i18n/catalogue/i18n.ts";
 
 export async function inLanguage(lng: "en" | "ar") {
   await i18n.changeLanguage(lng);

@@ -133,9 +133,5 @@ export const CLIENT_ERRORS = {
   UNKNOWN: { en: "An error occurred", ar: "حدث خطأ" },
 } as const;
 
-/** Milliseconds (docs/product.md#constants). */
-export const REQUEST_TIMEOUT_MS = 30_000;
-export const AUTH_CHECK_TIMEOUT_MS = 10_000;
-export const ADMIN_STATS_REFRESH_MS = 30_000;
-/** How long every message and notification stays up. */
-export const NOTIFICATION_DURATION_MS = 5_000;
+/** Milliseconds (docs/product.md#constants), in a module of their own. */
+export { ADMIN_STATS_REFRESH_MS, AUTH_CHECK_TIMEOUT_MS, NOTIFICATION_DURATION_MS, REQUEST_TIMEOUT_MS } from "./timing.ts";

@@ -1,8 +1,8 @@
 // Every message a rule or an error can produce, in both languages. Keys are stable: client and
 // server pass keys, and each side renders them in the person's language.
-export const LOCALES = ["en", "ar"] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "en";
+import { DEFAULT_LOCALE, type Locale } from "./locales.ts";
+
+export { DEFAULT_LOCALE, LOCALES, pickLocale, type Locale } from "./locales.ts";
 
 export const MESSAGES = {
   // login (docs/product.md#validation-rules)
@@ -354,10 +354,4 @@ export const isMessageKey = (k: unknown): k is MessageKey => typeof k === "strin
 export function messageText(key: string, locale: Locale = DEFAULT_LOCALE, params: Record<string, string> = {}): string {
   const text: string = (isMessageKey(key) ? MESSAGES[key] : MESSAGES.invalidValue)[locale];
   return text.replace(/\{(\w+)\}/g, (m, name: string) => params[name] ?? m);
-}
-
-/** Reads a locale from an Accept-Language header or a `lng` value; anything unknown is English. */
-export function pickLocale(value: string | null | undefined): Locale {
-  const first = (value ?? "").split(",")[0]?.trim().toLowerCase() ?? "";
-  return first.startsWith("ar") ? "ar" : "en";
 }

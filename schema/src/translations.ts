@@ -4,7 +4,7 @@
 // edits rows in the Translations tab; every browser loads them at start, over the bundled texts.
 import { z } from "zod";
 import { singleLine, multiLine } from "./text.ts";
-import { LOCALES } from "./messages.ts";
+import { LOCALES } from "./locales.ts";
 import { isTranslationKey, MAX_TRANSLATION_LENGTH, MAX_TRANSLATION_UPDATES } from "./translation-texts.ts";
 
 export * from "./translation-texts.ts";

@@ -9,6 +9,7 @@ import "dayjs/locale/ar";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router-dom";
 import i18n from "../i18n/index.ts";
+import "../i18n/catalogue/i18n.ts";
 import { sufraTheme } from "./theme.ts";
 import { useTheme } from "../lib/preferences.ts";
 import "@fontsource/inter/latin-400.css";

@@ -1,11 +1,6 @@
-// Texts every part of the client shares: language names, guard and error screens, the catalogue's
-// client-side messages. Module texts live beside their modules (modules/<name>/i18n.ts).
-import { CLIENT_ERRORS, ERRORS } from "@sufra/schema";
-
-const catalogue = (lng: "en" | "ar") => ({
-  ...Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [code, e[lng]])),
-  ...Object.fromEntries(Object.entries(CLIENT_ERRORS).map(([code, e]) => [code, e[lng]])),
-});
+// Texts every part of the client shares: language names, guard and error screens, a few client-side
+// messages. The catalogue's error texts (errors.<CODE>) join this namespace from ./catalogue/i18n.ts.
+// Module texts live beside their modules (modules/<name>/i18n.ts).
 
 export const common = {
   en: {
@@ -13,7 +8,6 @@ export const common = {
     language: { label: "Language", en: "English", ar: "العربية", switchTo: "العربية" },
     guard: { verifying: "Verifying authentication...", errorTitle: "Authentication Error", errorText: "We could not confirm your session. Please login again.", goToLogin: "Go to Login" },
     errors: {
-      ...catalogue("en"),
       sessionExpired: "Session expired. Please login again.",
       loginFailed: "Login failed",
       registrationFailed: "Registration failed. Please try again.",
@@ -40,7 +34,6 @@ export const common = {
     language: { label: "اللغة", en: "English", ar: "العربية", switchTo: "English" },
     guard: { verifying: "جارٍ التحقق من الهوية...", errorTitle: "خطأ في التحقق", errorText: "تعذر تأكيد جلستك. يرجى تسجيل الدخول مرة أخرى.", goToLogin: "الذهاب إلى تسجيل الدخول" },
     errors: {
-      ...catalogue("ar"),
       sessionExpired: "انتهت الجلسة. يرجى تسجيل الدخول مرة أخرى.",
       loginFailed: "فشل تسجيل الدخول",
       registrationFailed: "فشل التسجيل. يرجى المحاولة مرة أخرى.",

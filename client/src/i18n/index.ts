@@ -2,8 +2,7 @@
 // so a lazily loaded screen brings its texts with it and the landing page carries only its own.
 // Detection follows docs/product.md#languages-and-preferences: ?lng=, cookie, localStorage, sessionStorage, browser, <html lang>;
 // the choice is cached in localStorage. English is the default and the fallback.
-import i18n, { type FormatterModule } from "i18next";
-import LanguageDetector from "i18next-browser-languagedetector";
+import i18n, { type FormatterModule, type LanguageDetectorModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { LOCALES, type Locale } from "@sufra/schema";
 import { localDigits } from "../lib/format.ts";
@@ -37,6 +36,45 @@ function applyToDocument(lng: string) {
   }
 }
 
+/** Reads a storage without failing where it is unavailable (private mode, a sandboxed frame). */
+function stored(kind: "localStorage" | "sessionStorage"): string | undefined {
+  try {
+    return globalThis[kind]?.getItem(LANGUAGE_STORAGE_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The person's language, looked for in the order above; every candidate found is returned and i18next
+ * takes the first it supports (ar-KW counts as ar). A few lines in place of a detector package, so the
+ * landing page's first download stays small; the same names (?lng=, the i18next cookie, i18nextLng).
+ */
+const languageDetector: LanguageDetectorModule = {
+  type: "languageDetector",
+  init: () => {},
+  detect: () => {
+    if (typeof window === "undefined") return undefined; // under Node (the translations extractor)
+    const found = [
+      new URLSearchParams(window.location.search).get("lng"),
+      /(?:^|;\s*)i18next=([^;]*)/.exec(document.cookie)?.[1],
+      stored("localStorage"),
+      stored("sessionStorage"),
+      ...(navigator.languages ?? []),
+      navigator.language,
+      document.documentElement.getAttribute("lang"),
+    ];
+    return found.filter((l): l is string => !!l && /^[A-Za-z-]+$/.test(l));
+  },
+  cacheUserLanguage: (lng: string) => {
+    try {
+      if (lng !== "cimode") localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+    } catch {
+      // storage may be unavailable: the choice lasts for this visit
+    }
+  },
+};
+
 /**
  * A number put into a text as it is ("آخر {{days}} يومًا") takes the person's digits, as numbers shown
  * through formatNumber do; strings (already formatted figures, names) pass untouched. Texts name no
@@ -51,7 +89,7 @@ const digitsFormatter: FormatterModule = {
 };
 
 void i18n
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(digitsFormatter)
   .use(initReactI18next)
   .init({
@@ -64,12 +102,6 @@ void i18n
     nonExplicitSupportedLngs: true,
     initAsync: false, // resources are bundled: render the first paint in the right language
     interpolation: { escapeValue: false, alwaysFormat: true }, // React escapes; numbers take the person's digits
-    detection: {
-      order: ["querystring", "cookie", "localStorage", "sessionStorage", "navigator", "htmlTag"],
-      lookupQuerystring: "lng",
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ["localStorage"],
-    },
     // "added": a screen re-renders when texts arrive after it (the server's, loaded at start; a saved edit)
     react: { useSuspense: false, bindI18nStore: "added" },
   });

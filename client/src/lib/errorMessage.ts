@@ -3,6 +3,7 @@
 // or server failure without a usable answer falls back to the catalogue's text in the current language.
 import { CombinedGraphQLErrors, ServerError, ServerParseError } from "@apollo/client";
 import i18n from "../i18n/index.ts";
+import "../i18n/catalogue/i18n.ts";
 import { ApiError } from "./api.ts";
 
 const common = (key: string) => i18n.t(key, { ns: "common" });

@@ -12,6 +12,7 @@ import { Link, type Location } from "react-router-dom";
 import { messageText, type Locale, type MessageKey } from "@sufra/schema";
 import { ApiError } from "../../lib/api.ts";
 import { AUTH_NS } from "./i18n.ts";
+import "../../i18n/catalogue/i18n.ts";
 
 /** A text to show, kept as a key where possible so it follows a language switch. */
 /** What other screens hand to the login page through the location's state. */
