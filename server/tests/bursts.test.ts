@@ -3,6 +3,7 @@
 // return() ends it and its sources.
 import { describe, expect, test } from "@jest/globals";
 import { bursts } from "../src/kernel/pubsub.ts";
+import { sharedRuns } from "../src/kernel/shared-runs.ts";
 
 /** An event source a test pushes into; `ended` tells whether return() reached it. */
 interface Source {
@@ -70,5 +71,25 @@ describe("bursts", () => {
     await it.return!();
     expect(await waiting).toEqual({ value: undefined, done: true });
     expect(a.ended).toBe(true);
+  });
+});
+
+// what the live views' subscribers read after a burst: one read for all who ask together, never older than an event heard
+describe("sharedRuns", () => {
+  test("asks while a run goes on share it; after a change is heard, or once it ended, a new run starts; unwatched, nothing is shared", async () => {
+    const live = sharedRuns<number>();
+    let runs = 0;
+    const read = () => new Promise<number>((r) => setTimeout(() => r(++runs), 20));
+    expect(await Promise.all([live.run("a", read), live.run("a", read)])).toEqual([1, 2]); // not watching yet
+    live.watch(true);
+    const first = live.run("a", read);
+    expect(await Promise.all([first, live.run("a", read), live.run("b", read)])).toEqual([3, 3, 4]);
+    const going = live.run("a", read);
+    live.changed("a"); // an event heard while it runs: later asks do not join it
+    expect(await Promise.all([going, live.run("a", read)])).toEqual([5, 6]);
+    expect(await live.run("a", read)).toBe(7); // the run ended: a fresh one
+    const ofBusiness = live.run("x/true", read, "x");
+    live.changed("y"); // another business's change
+    expect(await Promise.all([ofBusiness, live.run("x/true", read, "x")])).toEqual([8, 8]);
   });
 });

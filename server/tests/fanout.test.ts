@@ -118,4 +118,42 @@ describe("postChanged fans out", () => {
     await new Promise((r) => setTimeout(r, 200));
     for (const s of theirs) expect(s.got).toEqual([]);
   }, 90_000);
+
+  test("10 open realtime views of one café read the figures once per change, each still getting them", async () => {
+    const a = await signedInBusiness(app.base, { practice: true });
+    const post = await call(app.base, "POST", "/api/posts", { token: a.token, body: { content: "Date cake", platforms: ["instagram"] } });
+    expect(post.status).toBe(201);
+    const query = `subscription { analyticsRealtime(clientId: "${a.businessId}", includeSimulated: true) { clientId generatedAt totals { posts } } }`;
+    const views = Array.from({ length: 10 }, () => {
+      const got: { clientId: string; generatedAt: string }[] = [];
+      const errors: unknown[] = [];
+      const ws = createClient({ url: app.base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${a.token}` }, lazy: false, retryAttempts: 0, onNonLazyError: () => {} });
+      sockets.push(ws);
+      ws.subscribe<{ analyticsRealtime: { clientId: string; generatedAt: string } }>({ query }, { next: (m) => (m.errors ? errors.push(m.errors) : got.push(m.data!.analyticsRealtime)), error: (e) => errors.push(e), complete: () => {} });
+      return { got, errors };
+    });
+    // each view answers at once on subscribing; then every one is live
+    await until(() => views.every((v) => v.got.length), "every view's first figures");
+    const edit = (content: string) => call(app.base, "PUT", `/api/posts/${post.body.id}`, { token: a.token, body: { content }, headers: { "x-count-sql": content } });
+    for (let i = 0; !views.every((v) => v.got.length > 1); i++) {
+      if (i > 40) throw new Error("the views never all heard an edit");
+      await edit(`Date cake ${i}`);
+      await new Promise((r) => setTimeout(r, 400));
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    const heard = views.map((v) => v.got.length);
+    const before = sent;
+    await edit("Date cake with tahini");
+    await until(() => views.every((v, i) => v.got.length > heard[i]!), "every view's figures after the change");
+    await new Promise((r) => setTimeout(r, 500));
+    const ofEvent = sent - before - statementsOf("Date cake with tahini").length;
+    // one read of the figures (a few statements), not one per view (ten times as many)
+    expect(ofEvent).toBeGreaterThanOrEqual(1);
+    expect(ofEvent).toBeLessThanOrEqual(10);
+    for (const v of views) {
+      expect(v.errors).toEqual([]);
+      expect(v.got.at(-1)!.clientId).toBe(a.businessId);
+    }
+    expect(new Set(views.map((v) => v.got.at(-1)!.generatedAt)).size).toBe(1); // the same read
+  }, 90_000);
 });

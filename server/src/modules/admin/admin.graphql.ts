@@ -50,6 +50,6 @@ builder.subscriptionFields((t) => ({
     type: AdminStats,
     authScopes: { admin: true },
     subscribe: (_r, _a, ctx) => ctx.services.admin.changes(),
-    resolve: (_reason, _a, ctx) => ctx.services.admin.stats(ctx.viewer!),
+    resolve: (_reason, _a, ctx) => ctx.services.admin.stats(ctx.viewer!, { live: true }),
   }),
 }));

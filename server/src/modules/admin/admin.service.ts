@@ -4,6 +4,7 @@ import type { Deps } from "../../deps.ts";
 import type { HealthService } from "../health/index.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { bursts } from "../../kernel/pubsub.ts";
+import { sharedRuns } from "../../kernel/shared-runs.ts";
 
 const DAY = 86_400_000;
 const RECENT_CLIENTS = 10;
@@ -19,8 +20,17 @@ export function createAdminService(deps: Deps, health?: HealthService, opts: { h
   let watcher: NodeJS.Timeout | null = null;
   let lastHealth = "";
 
-  async function stats(viewer: Viewer) {
+  // every open admin console asks again after the same event: one read for all of them
+  const live = sharedRuns<Awaited<ReturnType<typeof figures>>>();
+  const heard: AsyncIterableIterator<unknown>[] = [];
+
+  /** `live`: the subscription's read, shared by every admin subscribed (kernel/shared-runs.ts). */
+  async function stats(viewer: Viewer, opts: { live?: boolean } = {}) {
     requireScope(viewer, "admin");
+    return opts.live ? live.run("figures", figures) : figures();
+  }
+
+  async function figures() {
     const today = startOfKuwaitDay();
     const [totalClients, activeClients, pendingApprovals, newSignups, totalPosts, todayPosts, recent, systemHealth] = await Promise.all([
       db.business.count(),
@@ -67,6 +77,17 @@ export function createAdminService(deps: Deps, health?: HealthService, opts: { h
     },
     /** Watches the measured health and publishes "health.changed" when any part changes state. */
     async start() {
+      // the events the figures change with, heard so that shared reads are never older than them
+      if (!heard.length) {
+        for (const topic of ["client.changed", "stats.changed", "health.changed"] as const) {
+          const events = deps.pubsub.subscribe(topic);
+          heard.push(events);
+          void (async () => {
+            for await (const _ of events) live.changed("figures");
+          })();
+        }
+        live.watch(true);
+      }
       if (!health || watcher) return;
       const tick = async () => {
         try {
@@ -83,6 +104,8 @@ export function createAdminService(deps: Deps, health?: HealthService, opts: { h
       watcher.unref();
     },
     async stop() {
+      live.watch(false);
+      for (const events of heard.splice(0)) await events.return?.();
       if (watcher) clearInterval(watcher);
       watcher = null;
     },

@@ -155,6 +155,6 @@ builder.subscriptionFields((t) => ({
     authScopes: { authenticated: true },
     args: { clientId: t.arg.id({ required: true, description: "The business's id (me.businessId): a business's people and API key may name only their own, admins any." }), includeSimulated: t.arg.boolean({ description: "Count demo accounts' simulated figures; left out: only for a business whose accounts are all demo accounts." }) },
     subscribe: (_r, a, ctx) => ctx.services.realtime.changes(ctx.viewer, { clientId: String(a.clientId), includeSimulated: a.includeSimulated ?? undefined }),
-    resolve: (_e, a, ctx) => ctx.services.realtime.realtime(ctx.viewer, { clientId: String(a.clientId), includeSimulated: a.includeSimulated ?? undefined }),
+    resolve: (_e, a, ctx) => ctx.services.realtime.realtime(ctx.viewer, { clientId: String(a.clientId), includeSimulated: a.includeSimulated ?? undefined }, { live: true }),
   }),
 }));

@@ -9,6 +9,7 @@ import type { Deps } from "../../deps.ts";
 import { Prisma, type Platform } from "../../generated/prisma/client.ts";
 import type { Viewer } from "../../kernel/policy.ts";
 import { bursts, only } from "../../kernel/pubsub.ts";
+import { sharedRuns } from "../../kernel/shared-runs.ts";
 import type { AnalyticsFigures } from "./figures.ts";
 import type { Scope } from "./query.ts";
 
@@ -84,6 +85,9 @@ export interface RealtimeQuery {
 
 export function createRealtimeService(deps: Deps, analytics: { scope: Scope }) {
   const { db, pubsub } = deps;
+  // the business's open realtime views ask together after each of its events: one read for all of them
+  const live = sharedRuns<AnalyticsRealtime>();
+  const heard: AsyncIterableIterator<{ businessId: string }>[] = [];
 
   /** The tenancy rule of every analytics question; the realtime view takes no range. */
   const scope = (viewer: Viewer | null, input: RealtimeQuery) => analytics.scope(viewer, { clientId: input.clientId, includeSimulated: input.includeSimulated });
@@ -94,7 +98,8 @@ export function createRealtimeService(deps: Deps, analytics: { scope: Scope }) {
     const from = new Date(currentHour - (HOURS - 1) * HOUR_MS);
     const shown = Prisma.sql`(${includeSimulated} or not (pt.metrics_simulated or a.demo))`;
     const targetRow = Prisma.sql`pt.id as "targetId", p.id as "postId", pt.platform::text as platform, pt.status::text as status, pt.due_at as "dueAt", p.content, a.demo as simulated`;
-    const [published, publishing, dueSoon, latest] = await Promise.all([
+    type Listed = Omit<RealtimeTarget, "excerpt" | "dueAt"> & { content: string; dueAt: string | null };
+    const [published, [lists]] = await Promise.all([
       // a target counts in the hour it went out; its post went out first, at most a day before (a
       // sibling delayed by a rate limit), which keeps the scan on the (business, published_at) index
       db.$queryRaw<(Sums & { platform: Platform; hourNo: number })[]>`
@@ -109,31 +114,37 @@ export function createRealtimeService(deps: Deps, analytics: { scope: Scope }) {
            and pt.status = 'published' and coalesce(pt.published_at, p.published_at) between ${from} and ${now}
            and ${shown}
          group by 1, 2`,
-      db.$queryRaw<(Omit<RealtimeTarget, "excerpt"> & { content: string })[]>`
-        select ${targetRow}
-          from post_targets pt
-          join posts p on p.id = pt.post_id
-          join platform_accounts a on a.id = pt.account_id
-         where pt.status = 'publishing' and p.business_id = ${clientId}::uuid
-         order by pt.attempt_started_at nulls last, pt.id
-         limit ${LIST_LIMIT}`,
-      db.$queryRaw<(Omit<RealtimeTarget, "excerpt"> & { content: string })[]>`
-        select ${targetRow}
-          from post_targets pt
-          join posts p on p.id = pt.post_id
-          join platform_accounts a on a.id = pt.account_id
-         where pt.status = 'pending' and pt.due_at between ${now} and ${new Date(now.getTime() + DUE_WITHIN_MS)}
-           and p.business_id = ${clientId}::uuid and p.status in ('scheduled', 'publishing')
-         order by pt.due_at, pt.id
-         limit ${LIST_LIMIT}`,
-      // the metrics job collects the last 30 days' posts: the latest collection is among them
-      db.$queryRaw<{ at: Date | null }[]>`
-        select max(pt.metrics_at) as at
-          from posts p
-          join post_targets pt on pt.post_id = p.id
-          join platform_accounts a on a.id = pt.account_id
-         where p.business_id = ${clientId}::uuid and p.published_at >= ${new Date(now.getTime() - 31 * 24 * HOUR_MS)} and ${shown}`,
+      // what is going out and what is due soon, and the latest collection, in one statement
+      db.$queryRaw<{ publishing: unknown; dueSoon: unknown; at: Date | null }[]>`
+        select
+          (select coalesce(json_agg(x order by x.n), '[]'::json) from (
+             select ${targetRow}, row_number() over (order by pt.attempt_started_at nulls last, pt.id) as n
+               from post_targets pt
+               join posts p on p.id = pt.post_id
+               join platform_accounts a on a.id = pt.account_id
+              where pt.status = 'publishing' and p.business_id = ${clientId}::uuid
+              order by pt.attempt_started_at nulls last, pt.id
+              limit ${LIST_LIMIT}) x) as "publishing",
+          (select coalesce(json_agg(x order by x.n), '[]'::json) from (
+             select ${targetRow}, row_number() over (order by pt.due_at, pt.id) as n
+               from post_targets pt
+               join posts p on p.id = pt.post_id
+               join platform_accounts a on a.id = pt.account_id
+              where pt.status = 'pending' and pt.due_at between ${now} and ${new Date(now.getTime() + DUE_WITHIN_MS)}
+                and p.business_id = ${clientId}::uuid and p.status in ('scheduled', 'publishing')
+              order by pt.due_at, pt.id
+              limit ${LIST_LIMIT}) x) as "dueSoon",
+          -- the metrics job collects the last 30 days' posts: the latest collection is among them
+          (select max(pt.metrics_at)
+             from posts p
+             join post_targets pt on pt.post_id = p.id
+             join platform_accounts a on a.id = pt.account_id
+            where p.business_id = ${clientId}::uuid and p.published_at >= ${new Date(now.getTime() - 31 * 24 * HOUR_MS)} and ${shown}) as "at"`,
     ]);
+    const json = <T,>(v: unknown) => (typeof v === "string" ? JSON.parse(v) : v) as T;
+    const publishing = json<Listed[]>(lists!.publishing);
+    const dueSoon = json<Listed[]>(lists!.dueSoon);
+    const latest = [{ at: lists!.at }];
 
     const firstHour = from.getTime() / HOUR_MS;
     const hours: RealtimeHour[] = Array.from({ length: HOURS }, (_, i) => {
@@ -150,13 +161,13 @@ export function createRealtimeService(deps: Deps, analytics: { scope: Scope }) {
       }
       byPlatform.set(r.platform, p);
     }
-    const target = (t: Omit<RealtimeTarget, "excerpt"> & { content: string }): RealtimeTarget => ({
+    const target = (t: Listed): RealtimeTarget => ({
       targetId: t.targetId,
       postId: t.postId,
       platform: t.platform,
       status: t.status,
       excerpt: excerpt(t.content),
-      dueAt: t.dueAt,
+      dueAt: t.dueAt === null ? null : new Date(t.dueAt),
       simulated: t.simulated,
     });
     return {
@@ -175,9 +186,27 @@ export function createRealtimeService(deps: Deps, analytics: { scope: Scope }) {
 
   return {
     /** The last 24 hours of `clientId` (the business id; its own people, or an admin), ending now. */
-    async realtime(viewer: Viewer | null, input: RealtimeQuery): Promise<AnalyticsRealtime> {
+    async realtime(viewer: Viewer | null, input: RealtimeQuery, opts: { live?: boolean } = {}): Promise<AnalyticsRealtime> {
       const q = await scope(viewer, input);
+      // `live`: the subscription's read, shared by the business's subscribers (kernel/shared-runs.ts)
+      if (opts.live) return live.run(`${q.clientId}/${q.includeSimulated}`, () => view(q.clientId, q.includeSimulated), q.clientId);
       return view(q.clientId, q.includeSimulated);
+    },
+
+    /** Hears the events a realtime view changes with, so that shared reads are never older than them. */
+    async start() {
+      for (const topic of ["post.changed", "metrics.changed"] as const) {
+        const events = pubsub.subscribe(topic);
+        heard.push(events);
+        void (async () => {
+          for await (const e of events) live.changed(e.businessId);
+        })();
+      }
+      live.watch(true);
+    },
+    async stop() {
+      live.watch(false);
+      for (const events of heard.splice(0)) await events.return?.();
     },
 
     /**
