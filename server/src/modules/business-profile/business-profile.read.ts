@@ -4,11 +4,15 @@
 import type { PlanId } from "@sufra/schema";
 import type { Db, Tx } from "../../db/prisma.ts";
 import type { BusinessProfile } from "../../ai/types.ts";
+import { AppError } from "../../kernel/errors.ts";
 
 /** The plan a business is on: its subscription's, or the one it asked for before approval. */
 export async function planOfBusiness(db: Db | Tx, businessId: string): Promise<PlanId> {
-  const b = await db.business.findUniqueOrThrow({ where: { id: businessId }, select: { requestedPlan: true, subscription: { select: { plan: true } } } });
-  return b.subscription?.plan ?? b.requestedPlan;
+  // one statement: the subscription's plan, or the one asked for before approval
+  const [r] = await db.$queryRaw<{ plan: PlanId }[]>`
+    select coalesce(s.plan::text, b.requested_plan::text) as plan from businesses b left join subscriptions s on s.business_id = b.id where b.id = ${businessId}::uuid`;
+  if (!r) throw new AppError("NOT_FOUND");
+  return r.plan;
 }
 
 /** The writer's view of a business: blanks are left out, prices as numbers of dinars. */

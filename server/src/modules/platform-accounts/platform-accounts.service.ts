@@ -91,8 +91,11 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
   }
 
   async function planOf(businessId: string): Promise<PlanId> {
-    const b = await db.business.findUniqueOrThrow({ where: { id: businessId }, include: { subscription: true } });
-    return b.subscription?.plan ?? b.requestedPlan;
+    // one statement (the connections list asks it on every settings and analytics screen)
+    const [r] = await db.$queryRaw<{ plan: PlanId }[]>`
+      select coalesce(s.plan::text, b.requested_plan::text) as plan from businesses b left join subscriptions s on s.business_id = b.id where b.id = ${businessId}::uuid`;
+    if (!r) throw new AppError("NOT_FOUND");
+    return r.plan;
   }
 
   function parsePlatform(p: unknown): PlatformName {
