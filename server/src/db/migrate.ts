@@ -58,7 +58,31 @@ async function migrationsList() {
 
 export type MigrateResult = { applied: string[] } | { created: string | null } | { inSync: boolean };
 
+/**
+ * True when every migration folder is recorded as applied and none failed: deploy has nothing to do.
+ * Asked with one query so that a restart (and every process after the first) never loads the schema
+ * engine, whose WebAssembly stays resident for the life of the process (tens of MB).
+ */
+async function nothingToDeploy(databaseUrl: string): Promise<boolean> {
+  const dirs = (await readdir(migDir, { withFileTypes: true }).catch(() => [])).filter((d) => d.isDirectory()).map((d) => d.name);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ migration_name: string; ok: boolean }>(
+      "select migration_name, (finished_at is not null and rolled_back_at is null) as ok from _prisma_migrations",
+    );
+    const applied = new Set(rows.filter((r) => r.ok).map((r) => r.migration_name));
+    // a failed or rolled-back attempt is the engine's to report (or retry), as is anything unknown here
+    return rows.every((r) => r.ok) && applied.size === dirs.length && dirs.every((d) => applied.has(d));
+  } catch {
+    return false; // no _prisma_migrations table yet (an empty database)
+  } finally {
+    await client.end();
+  }
+}
+
 export async function runMigrations(command: "deploy" | "create" | "check", databaseUrl: string, name = "migration"): Promise<MigrateResult> {
+  if (command === "deploy" && (await nothingToDeploy(databaseUrl))) return { applied: [] };
   await loadWasm();
   const schema = { files: [{ path: schemaPath, content: await readFile(schemaPath, "utf8") }] };
   const filters = { externalTables: [], externalEnums: [] };

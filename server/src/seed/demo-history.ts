@@ -8,7 +8,6 @@
 // read like a café's. Seeded once per business: a marker in the audit log remembers it, so deleting
 // the history never brings it back.
 import { randomBytes } from "node:crypto";
-import sharp from "sharp";
 import { addDays, CONTENT_TONE_KEYS, kuwaitDate, type ContentOccasionKey, type PlatformName } from "@sufra/schema";
 import { generateLocal } from "../ai/local/writer.ts";
 import type { Db } from "../db/prisma.ts";
@@ -52,7 +51,7 @@ const COMPETITORS = [
 const demoExternalId = (platform: Platform, at: Date) => `demo-${platform}-${at.getTime().toString(36)}-${randomBytes(4).toString("hex")}`;
 
 /** A square JPEG for a topic, plainly marked as a demo photo (a cup on a table, in the topic's colours). */
-export function demoPhoto(topic: number, label: string): Promise<Buffer> {
+export async function demoPhoto(topic: number, label: string): Promise<Buffer> {
   const [dark, light] = TOPICS[topic % TOPICS.length]!.colours;
   const safe = label.replace(/[<>&"]/g, "");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1080" height="1080">
@@ -65,6 +64,8 @@ export function demoPhoto(topic: number, label: string): Promise<Buffer> {
     <text x="205" y="95" font-family="sans-serif" font-size="44" font-weight="bold" fill="#ffffff" text-anchor="middle">DEMO PHOTO</text>
     <text x="540" y="900" font-family="sans-serif" font-size="54" fill="#ffffff" text-anchor="middle">${safe}</text>
   </svg>`;
+  // loaded here, not at start: only a server seeding the demo draws pictures
+  const { default: sharp } = await import("sharp");
   return sharp(Buffer.from(svg)).jpeg({ quality: 78 }).toBuffer();
 }
 

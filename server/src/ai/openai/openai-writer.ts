@@ -3,7 +3,7 @@
 // matches a schema; its answer is checked with zod and against the platform's limits and the
 // language asked for. Anything short of usable (timeout, HTTP error, refusal, bad JSON, wrong
 // language, too long) and the local writer answers instead, with fellBack set so people see why.
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import { z } from "zod";
 import {
   composeText, CONTENT_OCCASIONS, CONTENT_TONES, KUWAIT_AREAS, normalizeHashtag, PLATFORM_LABELS, PLATFORM_LIMITS, platformLength,
@@ -144,20 +144,23 @@ export function acceptsTemperature(model: string): boolean {
  * the result then carries fellBack: true.
  */
 export function createOpenAiWriter(opts: OpenAiWriterOptions, local: AiWriter): AiWriter {
+  // the SDK loads on the first question, not at start: memory a server on the local writer need not hold
+  const sdk = import("openai").then((m) => m.default);
   // no retries: a retry after a timeout would double the 30 s a person waits
-  const client = new OpenAI({ baseURL: opts.baseUrl, apiKey: opts.apiKey || "not-needed", timeout: opts.timeoutMs, maxRetries: 0 });
+  const client = sdk.then((OpenAI) => new OpenAI({ baseURL: opts.baseUrl, apiKey: opts.apiKey || "not-needed", timeout: opts.timeoutMs, maxRetries: 0 }));
   // learnt from the endpoint: a model behind a name we do not know may refuse a temperature too
   let sendTemperature = acceptsTemperature(opts.model);
 
   async function complete(body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming) {
+    const c = await client;
     try {
-      return await client.chat.completions.create(sendTemperature ? { ...body, temperature: CAPTION_TEMPERATURE } : body);
+      return await c.chat.completions.create(sendTemperature ? { ...body, temperature: CAPTION_TEMPERATURE } : body);
     } catch (err) {
       // 400 unsupported_value on param "temperature": this model takes its default only; ask once more without
-      if (!(sendTemperature && err instanceof OpenAI.APIError && err.status === 400 && err.param === "temperature")) throw err;
+      if (!(sendTemperature && err instanceof (await sdk).APIError && err.status === 400 && err.param === "temperature")) throw err;
       sendTemperature = false;
       opts.logger?.warn("ai: the model refuses a temperature; asking without one from now on", { model: opts.model, error: err.message });
-      return client.chat.completions.create(body);
+      return c.chat.completions.create(body);
     }
   }
 

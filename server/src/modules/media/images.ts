@@ -1,14 +1,8 @@
 // Pixel work with sharp: the crop chosen at upload, the variants of every image, the video poster and
 // the enhancement. Every pipeline starts with autoOrient (EXIF rotation) and strips metadata (GPS).
-import sharp, { type Sharp } from "sharp";
+import type { Sharp } from "sharp";
 import { MEDIA_CROPS, MEDIA_LIMITS, type MediaCrop } from "@sufra/schema";
-
-// One libvips thread per picture: the processing gate decides how many pictures run at once, so the
-// CPU a process uses is bounded by the gate alone (sharp's default is one thread per core per picture).
-sharp.concurrency(1);
-// No operation cache: each upload is a different file, and one business's pixels must not linger in
-// memory after its request (the default keeps up to 50 MB of decoded operations).
-sharp.cache(false);
+import { loadSharp, type SharpFn } from "./sharp.ts";
 
 export interface Rendered {
   buffer: Buffer;
@@ -32,19 +26,20 @@ const done = async (p: Sharp, mime: string, ext: string): Promise<Rendered> => {
  * Every decode goes through here: the upload checks the size in the header first, and limitInputPixels
  * refuses again in libvips if anything (a stored file, a new path) ever skipped that check.
  */
-const load = (buf: Buffer) => sharp(buf, { failOn: "error", limitInputPixels: MEDIA_LIMITS.imageMaxPixels });
-const open = (buf: Buffer) => load(buf).autoOrient();
+const load = (sharp: SharpFn, buf: Buffer) => sharp(buf, { failOn: "error", limitInputPixels: MEDIA_LIMITS.imageMaxPixels });
+const open = (sharp: SharpFn, buf: Buffer) => load(sharp, buf).autoOrient();
 
 /**
  * The largest region of the picture with the crop's ratio, chosen by sharp's attention strategy (where
  * the food is), at the original's resolution; kept in the original's format.
  */
 export async function cropToRatio(buf: Buffer, crop: MediaCrop, format: "jpeg" | "png" | "webp"): Promise<Buffer> {
-  const meta = await load(buf).metadata();
+  const sharp = await loadSharp();
+  const meta = await load(sharp, buf).metadata();
   const { width: w, height: h } = meta.autoOrient;
   const ratio = MEDIA_CROPS[crop].width / MEDIA_CROPS[crop].height;
   const [cw, ch] = w / h > ratio ? [Math.round(h * ratio), h] : [w, Math.round(w / ratio)];
-  const p = open(buf).resize({ width: cw, height: ch, fit: "cover", position: sharp.strategy.attention });
+  const p = open(sharp, buf).resize({ width: cw, height: ch, fit: "cover", position: sharp.strategy.attention });
   return (format === "jpeg" ? p.jpeg({ quality: 92 }) : format === "png" ? p.png() : p.webp({ quality: 92 })).toBuffer();
 }
 
@@ -53,17 +48,18 @@ export async function cropToRatio(buf: Buffer, crop: MediaCrop, format: "jpeg" |
  * only), and a full-size upright JPEG when the original is not already one.
  */
 export async function imageVariants(buf: Buffer, original: { format: string; orientation: number }): Promise<Partial<Record<VariantName, Rendered>>> {
+  const sharp = await loadSharp();
   const out: Partial<Record<VariantName, Rendered>> = {};
-  out.thumb = await done(open(buf).resize({ width: THUMB_MAX, height: THUMB_MAX, fit: "inside", withoutEnlargement: true }).webp({ quality: 80 }), "image/webp", "webp");
+  out.thumb = await done(open(sharp, buf).resize({ width: THUMB_MAX, height: THUMB_MAX, fit: "inside", withoutEnlargement: true }).webp({ quality: 80 }), "image/webp", "webp");
   for (const [name, size] of Object.entries(MEDIA_CROPS) as [MediaCrop, (typeof MEDIA_CROPS)[MediaCrop]][]) {
     out[name] = await done(
-      open(buf).resize({ width: size.width, height: size.height, fit: "cover", position: sharp.strategy.attention }).flatten({ background: "#ffffff" }).jpeg({ quality: JPEG_QUALITY }),
+      open(sharp, buf).resize({ width: size.width, height: size.height, fit: "cover", position: sharp.strategy.attention }).flatten({ background: "#ffffff" }).jpeg({ quality: JPEG_QUALITY }),
       "image/jpeg",
       "jpg",
     );
   }
   if (original.format !== "jpeg" || original.orientation !== 1) {
-    out.jpeg = await done(open(buf).flatten({ background: "#ffffff" }).jpeg({ quality: 90 }), "image/jpeg", "jpg");
+    out.jpeg = await done(open(sharp, buf).flatten({ background: "#ffffff" }).jpeg({ quality: 90 }), "image/jpeg", "jpg");
   }
   return out;
 }
@@ -89,6 +85,7 @@ export async function videoPoster(video: { width: number | null; height: number 
   <polygon points="${cx - r * 0.6},${cy - r} ${cx - r * 0.6},${cy + r} ${cx + r},${cy}" fill="#ffffff"/>
   <text x="${w - 10}" y="${h - 10}" text-anchor="end" font-family="sans-serif" font-size="${Math.round(h / 9)}" fill="#ffffff">${clock(video.durationMs)}</text>
 </svg>`;
+  const sharp = await loadSharp();
   return done(sharp(Buffer.from(svg)).webp({ quality: 80 }), "image/webp", "webp");
 }
 
@@ -97,7 +94,8 @@ export async function videoPoster(video: { width: number | null; height: number 
  * from 0 to 1) and a mild sharpen. Always a new upright JPEG; the original is kept.
  */
 export async function enhanceImage(buf: Buffer, warmth: number): Promise<Rendered> {
-  const p = open(buf)
+  const sharp = await loadSharp();
+  const p = open(sharp, buf)
     .flatten({ background: "#ffffff" })
     .normalise({ lower: 1, upper: 99 })
     .modulate({ saturation: 1.1 })

@@ -1,7 +1,7 @@
 // What a file really is, from its content: never from its name or the declared type, which the
 // uploader controls. Only formats we accept ever reach libvips (magic bytes first).
-import sharp from "sharp";
 import { AppError } from "../../kernel/errors.ts";
+import { loadSharp } from "./sharp.ts";
 
 export type Inspected =
   | { kind: "image"; format: "jpeg" | "png" | "webp"; mime: string; width: number; height: number; orientation: number }
@@ -28,6 +28,7 @@ export async function inspect(buf: Buffer): Promise<Inspected> {
   if (format) {
     // the header only, nothing decoded: no pixel limit here, so a huge picture is measured and refused by
     // its size (the upload's rule), not called unreadable; every decode later has libvips' limit
+    const sharp = await loadSharp();
     const meta = await sharp(buf, { limitInputPixels: false }).metadata().catch(() => null);
     if (!meta || meta.format !== format || !meta.width || !meta.height) throw unsupported("mediaUnreadable");
     // width and height as people see the picture (EXIF orientation applied)

@@ -8,10 +8,8 @@ import type { Services } from "../../../services.ts";
 import type { Viewer } from "../../../kernel/policy.ts";
 import { renderCsv } from "./csv.ts";
 import { CONTENT_TYPES, contentDisposition, exportFileName, type ExportFileName, type ExportFormat } from "./file-name.ts";
-import { renderPdf } from "./pdf.ts";
 import { buildReport, type ReportQuery } from "./report.ts";
 import { reportTables } from "./tables.ts";
-import { renderXlsx } from "./xlsx.ts";
 
 export const EXPORT_FORMATS = ["csv", "xlsx", "pdf"] as const satisfies readonly ExportFormat[];
 
@@ -50,7 +48,10 @@ export async function exportAnalytics(services: Services, viewer: Viewer | null,
   const { format: _f, lang: _l, ...query } = input;
   const report = await buildReport(services, viewer, query, lang);
   const tables = reportTables(report);
-  const body = format === "csv" ? renderCsv(tables) : format === "xlsx" ? await renderXlsx(tables, lang) : await renderPdf(report, tables);
+  // the PDF (pdfkit, fontkit, fonts) and XLSX writers load on the first export, not at start: memory a
+  // server that never exports need not hold
+  const body =
+    format === "csv" ? renderCsv(tables) : format === "xlsx" ? await (await import("./xlsx.ts")).renderXlsx(tables, lang) : await (await import("./pdf.ts")).renderPdf(report, tables);
   const name = exportFileName(report.business, report.from, report.to, format);
   return { name, contentType: CONTENT_TYPES[format], contentDisposition: contentDisposition(name), body };
 }
