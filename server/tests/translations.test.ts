@@ -49,6 +49,12 @@ describe("the texts are seeded from the client and listed publicly", () => {
     expect(await rowOf("translations:saved")).toEqual({ key: "translations:saved", en: "Translation saved successfully!", ar: bundled("translations:saved").ar });
   });
 
+  test("?edited=true (what a browser loads at start): none before an admin changes a text", async () => {
+    const r = await call<{ categories: TranslationCategory[] }>(app.base, "GET", "/api/translations/list?edited=true");
+    expect(r.status).toBe(200);
+    expect(r.body.categories).toEqual([]);
+  });
+
   test("GraphQL: the translations query, also without a token", async () => {
     const r = await gql(app.base, "{ translations { name translations { key category en ar } } }");
     expect(r.errors).toBeUndefined();
@@ -93,6 +99,14 @@ describe("an admin changes texts in bulk", () => {
     expect(audits).toHaveLength(1);
     expect(audits[0].action).toBe("translation.updated");
     expect(audits[0].data).toEqual({ en: { from: bundled(LOGIN_TITLE).en, to: "Welcome back to Sufra" }, ar: { from: bundled(LOGIN_TITLE).ar, to: "أهلًا بعودتك إلى سفرة" } });
+  });
+
+  test("?edited=true then lists only the changed texts, by category", async () => {
+    const r = await call<{ categories: TranslationCategory[] }>(app.base, "GET", "/api/translations/list?edited=true");
+    expect(r.body.categories).toEqual([
+      { name: "auth", translations: [{ key: LOGIN_TITLE, en: "Welcome back to Sufra", ar: "أهلًا بعودتك إلى سفرة" }] },
+      { name: "common", translations: [{ key: SAVE, en: "Save", ar: "احفظ" }] },
+    ]);
   });
 
   test("unknown key, bad language, empty or too long text: 400 with the field, and nothing is written", async () => {

@@ -63,7 +63,7 @@ function closeGaps(node: Record<string, unknown> | unknown[], current: (path: st
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * GET /api/translations/list, then applyTranslations. Up to `retries` more attempts after a failure,
+ * GET /api/translations/list?edited=true, then applyTranslations. Up to `retries` more attempts after a failure,
  * waiting 0.5 s, 1 s, 2 s, ... between them. Resolves true when the server's texts are applied, false
  * when it gave up (the bundled texts stay); never rejects.
  */
@@ -72,7 +72,8 @@ export async function loadServerTranslations(opts: { retries?: number; baseDelay
   const base = opts.baseDelayMs ?? TRANSLATION_RETRY_BASE_MS;
   for (let attempt = 0; ; attempt++) {
     try {
-      const { categories } = await api.get<{ categories: TranslationCategory[] }>("/translations/list", { auth: false });
+      // only the texts an admin changed: the bundle already has the rest (the whole table is ~400 KB)
+      const { categories } = await api.get<{ categories: TranslationCategory[] }>("/translations/list?edited=true", { auth: false });
       if (!Array.isArray(categories)) throw new Error("unexpected answer");
       applyTranslations(categories.flatMap((c) => c.translations));
       return true;

@@ -7,9 +7,9 @@ export function translationsRouter(services: Services) {
   const r = Router();
   const { translations } = services;
 
-  /** Public: {categories: [{name, translations: [{key, en, ar}]}]}. */
-  r.get("/list", async (_req, res) => {
-    res.json({ categories: await translations.list() });
+  /** Public: {categories: [{name, translations: [{key, en, ar}]}]}; ?edited=true: only the texts an admin changed. */
+  r.get("/list", async (req, res) => {
+    res.json({ categories: await translations.list({ edited: req.query.edited === "true" }) });
   });
 
   /** Admin: {updates: [{key, locale, value}]}, all or nothing; answers with the changed rows. */

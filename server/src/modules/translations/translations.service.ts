@@ -44,9 +44,13 @@ export function createTranslationsService(deps: Deps) {
       await seed();
     },
 
-    /** Public: every browser loads the texts at start. Categories and keys in order. */
-    async list() {
-      return groupTranslations(await db.translation.findMany({ select: rowSelect, orderBy: byKey }));
+    /**
+     * Public: categories and keys in order. `edited`: only the texts an admin changed, which is what a
+     * browser loads at start over the texts it already carries (a few rows, not the whole table).
+     */
+    async list(opts: { edited?: boolean } = {}) {
+      const where = opts.edited ? { updatedById: { not: null } } : undefined;
+      return groupTranslations(await db.translation.findMany({ select: rowSelect, where, orderBy: byKey }));
     },
 
     /** Admin: the whole table, as schema/translations.json has it ([{key, category, en, ar}] by key). */
