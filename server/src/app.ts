@@ -108,6 +108,7 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
       ...moduleJobs.flatMap((m) => m.recurring ?? []),
     ],
     oneOff: moduleJobs.flatMap((m) => m.oneOff ?? []),
+    batched: moduleJobs.flatMap((m) => m.batched ?? []),
     queue,
   });
   // modules that listen to events (e.g. notifications) start here, and stop with the process

@@ -1,7 +1,8 @@
 // Publishing against local servers that answer as Instagram's Graph API and X's API v2 do:
 // OAuth connect (PKCE on X), the container flow, an expired and a revoked token, a rate limit, a
-// timeout that is never re-sent, exactly-once with several worker processes, and a worker killed
-// in the middle of sending whose successor finds the post instead of posting it twice.
+// timeout that is never re-sent, a 429 that holds the account's other targets until the reset,
+// exactly-once with several worker processes claiming in batches, and a worker killed in the middle
+// of sending whose successor finds the post instead of posting it twice.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { startInstagramFake } from "./fakes/instagram-server.ts";
 import { startXFake } from "./fakes/x-server.ts";
@@ -139,6 +140,35 @@ describe("one server", () => {
     expect(x.state.posts(b.xUserId)).toHaveLength(1);
   });
 
+  test("a network answering 429 slows the calls: the account's other due targets wait for its reset unsent, then each goes out once", async () => {
+    const b = await connectedBusiness(app);
+    const n = 60;
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) ids.push((await post(app, b.token, { content: `Busy hour #${i}: karak tea`, platforms: ["twitter"] })).id);
+    // X refuses every post until its reset, a while away
+    x.state.failNext("tweet", 429, 10_000, { resetInSecs: 12 });
+    const before = x.state.calls.tweet ?? 0;
+    const pool = app.sufra.deps.pool;
+    await pool.query("update posts set status = 'scheduled', scheduled_for = now() where id = any($1::uuid[])", [ids]);
+    const { rows } = await pool.query<{ id: string }>("update post_targets set due_at = now() where post_id = any($1::uuid[]) returning id", [ids]);
+    await app.sufra.services.publishing.enqueue(rows.map((r) => ({ id: r.id, dueAt: new Date() })));
+    const limited = () => pool.query<{ attempts: number; due_at: Date }>("select attempts, due_at from post_targets where post_id = any($1::uuid[]) and status = 'pending' and error_code = 'RATE_LIMITED'", [ids]).then((r) => r.rows);
+    const waiting = await waitFor(limited, (r) => r.length === n, 20_000);
+    // only the first calls met the 429; the rest were never sent into it, and all wait for the reset
+    const refused = (x.state.calls.tweet ?? 0) - before;
+    expect(refused).toBeGreaterThan(0);
+    expect(refused).toBeLessThan(n);
+    expect(waiting.filter((t) => t.attempts === 0)).toHaveLength(n - refused);
+    for (const t of waiting) expect(t.due_at.getTime()).toBeGreaterThan(Date.now());
+    x.state.failures.delete("tweet");
+    await waitFor(() => pool.query("select count(*)::int as n from posts where id = any($1::uuid[]) and status = 'published'", [ids]).then((r) => r.rows[0].n as number), (k) => k === n, 60_000);
+    const texts = x.state.posts(b.xUserId).map((t) => t.text);
+    expect(texts).toHaveLength(n);
+    expect(new Set(texts).size).toBe(n);
+    // after the reset each target was sent once
+    expect((x.state.calls.tweet ?? 0) - before).toBe(refused + n);
+  }, 120_000);
+
   test("a timeout leaves the post unconfirmed, never re-sent; a person confirms it", async () => {
     const b = await connectedBusiness(app);
     const held = x.state.hold("tweet", { ms: 6_000 });
@@ -194,6 +224,36 @@ describe("several processes", () => {
       const texts = x.state.posts(b.xUserId).map((t) => t.text);
       expect(texts).toHaveLength(30);
       expect(new Set(texts).size).toBe(30);
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+      await app.stop();
+    }
+  }, PROCESSES_MS);
+
+  test("batched claims: two workers take 80 due targets many at a time, each target claimed once and tweeted once", async () => {
+    const db = await freshDatabase();
+    const env = platformEnv(await freePort());
+    // this process only queues; the two workers claim
+    const app = await startTestApp({ ...env, PROCESS_ROLE: "api" }, db);
+    const workers = await Promise.all([1, 2].map(() => startSecondProcess(db, { ...env, PORT: "0", PROCESS_ROLE: "worker" })));
+    try {
+      const b = await connectedBusiness(app);
+      const n = 80;
+      const ids: string[] = [];
+      for (let i = 0; i < n; i++) ids.push((await post(app, b.token, { content: `Brunch board #${i}`, platforms: ["twitter"] })).id);
+      const pool = app.sufra.deps.pool;
+      await pool.query("update posts set status = 'scheduled', scheduled_for = now() where id = any($1::uuid[])", [ids]);
+      const { rows } = await pool.query<{ id: string }>("update post_targets set due_at = now() where post_id = any($1::uuid[]) returning id", [ids]);
+      await app.sufra.services.publishing.enqueue(rows.map((r) => ({ id: r.id, dueAt: new Date() })));
+      await waitFor(() => pool.query("select count(*)::int as n from posts where id = any($1::uuid[]) and status = 'published'", [ids]).then((r) => r.rows[0].n as number), (k) => k === n, 90_000);
+      const texts = x.state.posts(b.xUserId).map((t) => t.text);
+      expect(texts).toHaveLength(n);
+      expect(new Set(texts).size).toBe(n);
+      const { rows: claims } = await pool.query<{ attempts: number; claim: Date }>("select attempts, attempt_started_at as claim from post_targets where post_id = any($1::uuid[])", [ids]);
+      // one attempt each: no target was claimed by both workers
+      expect(claims.filter((c) => c.attempts !== 1)).toEqual([]);
+      // targets claimed in one transaction share its start: fewer claims than targets
+      expect(new Set(claims.map((c) => c.claim.getTime())).size).toBeLessThan(n / 2);
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
       await app.stop();

@@ -6,6 +6,7 @@ import { PostgresBackend } from "@agendajs/postgres-backend";
 import { Agenda } from "agenda";
 import pg from "pg";
 import type { Logger } from "../kernel/logger.ts";
+import { startBatchRunner, type BatchedJob, type BatchRunner } from "./batched.ts";
 import type { JobQueue, OneOffJob } from "./queue.ts";
 
 export const HEARTBEAT_JOB = "scheduler.heartbeat";
@@ -23,6 +24,8 @@ export interface RecurringJob {
 export interface ModuleJobs {
   recurring?: RecurringJob[];
   oneOff?: OneOffJob<any>[];
+  /** one-off jobs started in batches, as many at once as their lanes take (batched.ts) */
+  batched?: BatchedJob<any>[];
 }
 
 /** How often a process running jobs looks for job locks left by processes that are gone. */
@@ -36,6 +39,7 @@ export async function createScheduler(opts: {
   jobs: RecurringJob[];
   /** jobs enqueued for a time through the queue (publishing a target) */
   oneOff?: OneOffJob<any>[];
+  batched?: BatchedJob<any>[];
   queue?: JobQueue;
   processEveryMs?: number;
   lockLifetimeMs?: number;
@@ -103,14 +107,26 @@ export async function createScheduler(opts: {
     await lockClient.end();
   }
 
-  opts.queue?.bind(agenda);
+  opts.queue?.bind(agenda, pool);
   await presence.connect();
   let sweep: NodeJS.Timeout | null = null;
+  const runners: BatchRunner[] = [];
   if (opts.run) {
     await releaseOrphanedLocks(pool, opts.logger);
     for (const job of all) await job.atStart?.().catch((e: Error) => opts.logger.error(`job ${job.name} failed at start`, { error: e.message }));
     await agenda.start();
     for (const job of all) await agenda.every(job.everyMs, job.name);
+    const channel = backend.notificationChannel;
+    for (const job of opts.batched ?? [])
+      runners.push(
+        startBatchRunner(job, {
+          pool,
+          holder: name,
+          processEveryMs: opts.processEveryMs ?? 5_000,
+          logger: opts.logger,
+          ...(channel ? { subscribe: (handler) => channel.subscribe(handler as never) } : {}),
+        }),
+      );
     sweep = setInterval(() => void releaseOrphanedLocks(pool, opts.logger), ORPHAN_SWEEP_MS);
     sweep.unref();
   } else {
@@ -122,6 +138,7 @@ export async function createScheduler(opts: {
     agenda,
     async close() {
       if (sweep) clearInterval(sweep);
+      await Promise.all(runners.map((r) => r.stop()));
       await agenda.stop().catch(() => {});
       // a recurring run (metrics, audience readings) finishes first; one stuck on a network is not waited for past 1 s
       await Promise.race([Promise.allSettled([...running]), new Promise((r) => setTimeout(r, 1_000).unref())]);

@@ -1,21 +1,29 @@
 // Publishing a post's targets at their time, exactly once (docs/architecture.md#rules-of-the-house: publishing is never
-// retried blindly). Each target has one Agenda job. A run claims the target with a conditional
-// update (pending -> publishing, a new attempt key), renews a lease while it works, and records
-// the step it is in: "prepare" (uploads, containers: safe to redo) then "send" (the one call that
-// creates the post). A worker that finds a lapsed lease resumes: from prepare it simply goes on;
-// from send it first asks the network, read-only, whether the post exists. A timeout leaves the
-// target "unconfirmed" for a person; rate limits move the job later; nothing is ever sent twice.
+// retried blindly). Each target has one job in the queue; a worker starts the due ones in batches
+// (jobs/batched.ts, docs/architecture.md#how-a-request-flows) and claims the batch's targets in one conditional
+// update (pending -> publishing, a new attempt key each): a target another worker claimed is not
+// this one's. A worker renews the leases of its attempts and records the step each is in:
+// "prepare" (uploads, containers: safe to redo) then "send" (the one call that creates the post).
+// A worker that finds a lapsed lease resumes: from prepare it simply goes on; from send it first
+// asks the network, read-only, whether the post exists. A timeout leaves the target "unconfirmed"
+// for a person; rate limits move the target later (and hold the account's other targets until the
+// network's reset); nothing is ever sent twice. Writes of many attempts at once (steps, leases,
+// outcomes, events) are made together (jobs/group-commit.ts).
 import { randomUUID } from "node:crypto";
 import { assertPostTransition, assertTargetTransition, composeText, DEFAULT_GOOGLE_POST_OPTIONS, kuwaitDate, TARGET_STATUSES, type GooglePostOptions } from "@sufra/schema";
 import type { Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
+import type { Load } from "../../jobs/adaptive.ts";
+import type { BatchOutcome } from "../../jobs/batched.ts";
+import { groupCommit } from "../../jobs/group-commit.ts";
+import { publishIn, type Events } from "../../kernel/pubsub.ts";
 import type { PostStatus, Prisma, TargetStatus } from "../../generated/prisma/client.ts";
 import { PlatformError, type PublishRequest, type Published } from "../../platforms/types.ts";
 import type { MediaService } from "../media/index.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import type { PlatformAccountsService } from "../platform-accounts/index.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
-import { postsOutOfStep, postStatusFrom } from "./post-status.ts";
+import { postsOutOfStep, postStatusFrom, type TargetState } from "./post-status.ts";
 
 export const PUBLISH_JOB = "publish.target";
 export const RECOVER_JOB = "publish.recover";
@@ -28,6 +36,8 @@ const MAX_ATTEMPTS = 5;
 const DUE_GRACE_MS = 15_000;
 
 type Step = "prepare" | "send";
+
+const TARGET_STATE = { status: true, attempts: true, errorCode: true, publishedAt: true } as const;
 
 /** The statuses a target matching a `where` on status may be in: the one named, those listed, or any. */
 function statusesOf(where: Prisma.PostTargetWhereInput["status"]): readonly TargetStatus[] {
@@ -55,11 +65,18 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   const leaseMs = config.platforms.leaseMs;
   const leaseUntil = () => new Date(Date.now() + leaseMs);
 
-  const enqueueOne = (targetId: string, when: Date) => queue.enqueue(PUBLISH_JOB, { targetId }, when, { "data.targetId": targetId });
+  // the lane is the network: the worker adapts how many calls it has in flight to each (jobs/adaptive.ts)
+  const enqueueOne = (targetId: string, when: Date, lane: string) => queue.enqueue(PUBLISH_JOB, { targetId, lane }, when, { "data.targetId": targetId });
+  /** Queues targets whose network the caller did not say: one read for all of them. */
+  async function enqueueTargets(targets: { id: string; dueAt: Date | null; platform?: string }[]) {
+    const unknown = targets.filter((t) => !t.platform).map((t) => t.id);
+    const lanes = new Map(unknown.length ? (await db.postTarget.findMany({ where: { id: { in: unknown } }, select: { id: true, platform: true } })).map((r) => [r.id, r.platform as string]) : []);
+    for (const t of targets) await enqueueOne(t.id, t.dueAt ?? new Date(), t.platform ?? lanes.get(t.id) ?? "");
+  }
   /**
-   * A run that wants its target tried again later says so here; the job wrapper hands the date to
-   * Agenda, which would otherwise clear the one-off job's next run when the run ends (and with it an
-   * enqueue made during the run).
+   * A run that wants its target tried again later says so here; the batch runner hands the date to
+   * the queue, which would otherwise clear the one-off job's next run when the run ends (and with it
+   * an enqueue made during the run).
    */
   const rerunAt = new Map<string, Date>();
   const again = (targetId: string, when: Date) => {
@@ -86,26 +103,71 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
    */
   async function syncPost(tx: Tx, postId: string, repair = false): Promise<Synced | null> {
     await tx.$queryRaw`select id from posts where id = ${postId}::uuid for update`;
-    const post = await tx.post.findUnique({ where: { id: postId }, include: { targets: { select: { status: true, attempts: true, errorCode: true, publishedAt: true } } } });
+    const post = await tx.post.findUnique({ where: { id: postId }, include: { targets: { select: TARGET_STATE } } });
     if (!post) return null;
+    const d = derive(post, repair);
+    if (d.changed) await tx.post.update({ where: { id: postId }, data: { status: d.status, publishedAt: d.firstPublished } });
+    return recordEvent(tx, post, d);
+  }
+
+  /**
+   * `syncPost` for many posts at once, which the caller's transaction has locked (in id order): one
+   * read of them all and one update of those that change, the same rule for each.
+   */
+  async function syncPosts(tx: Tx, postIds: string[]): Promise<Map<string, Synced>> {
+    const posts = postIds.length ? await tx.post.findMany({ where: { id: { in: postIds } }, include: { targets: { select: TARGET_STATE } } }) : [];
+    const derived = posts.map((post) => ({ post, d: derive(post, false) }));
+    const changed = derived.filter((x) => x.d.changed);
+    if (changed.length) {
+      const ids = changed.map((x) => x.post.id);
+      const statuses = changed.map((x) => x.d.status);
+      const firsts = changed.map((x) => x.d.firstPublished);
+      await tx.$executeRaw`update posts p set status = x.status::"PostStatus", published_at = x.first, updated_at = now()
+        from unnest(${ids}::uuid[], ${statuses}::text[], ${firsts}::timestamptz[]) as x(id, status, first) where p.id = x.id`;
+    }
+    const out = new Map<string, Synced>();
+    for (const { post, d } of derived) out.set(post.id, await recordEvent(tx, post, d));
+    return out;
+  }
+
+  /** The status (and first publication time) a post's targets give it; throws on a move the machine refuses. */
+  function derive(post: { status: PostStatus; publishedAt: Date | null; targets: (TargetState & { publishedAt: Date | null })[] }, repair: boolean) {
     const days = post.targets.flatMap((t) => (t.status === "published" && t.publishedAt ? [kuwaitDate(t.publishedAt)] : []));
     const status = postStatusFrom(post.targets, post.status);
     const firstPublished = post.targets.map((t) => t.publishedAt).filter((d): d is Date => !!d).sort((a, b) => a.getTime() - b.getTime())[0] ?? null;
     const changed = status !== post.status || (post.publishedAt?.getTime() ?? null) !== (firstPublished?.getTime() ?? null);
     if (status !== post.status && !repair) assertPostTransition(post.status, status);
-    if (changed) await tx.post.update({ where: { id: postId }, data: { status, publishedAt: firstPublished } });
-    const event = status !== post.status ? POST_EVENTS[status] : undefined;
-    const deliveries = event ? await webhooks.record(tx, post.businessId, { type: event, postId }) : [];
-    return { businessId: post.businessId, status, was: post.status, changed, days, deliveries };
+    return { days, status, firstPublished, changed };
   }
+
+  /** The webhook event of a post's new status, recorded in the same transaction. */
+  async function recordEvent(tx: Tx, post: { id: string; businessId: string; status: PostStatus }, d: ReturnType<typeof derive>): Promise<Synced> {
+    const event = d.status !== post.status ? POST_EVENTS[d.status] : undefined;
+    const deliveries = event ? await webhooks.record(tx, post.businessId, { type: event, postId: post.id }) : [];
+    return { businessId: post.businessId, status: d.status, was: post.status, changed: d.changed, days: d.days, deliveries };
+  }
+
+  type Event = { [T in "post.changed" | "stats.changed"]: { topic: T; payload: Events[T] } }["post.changed" | "stats.changed"];
+  /** Events of many posts changing at once go out together, in one transaction (delivered at its commit, in order). */
+  const notify = groupCommit<Event, void>(async (asked) => {
+    // the same event twice in one transaction is delivered once (Postgres folds them): sent once
+    const events = [...new Map(asked.map((e) => [JSON.stringify(e), e])).values()];
+    if (events.length === 1) await pubsub.publish(events[0]!.topic, events[0]!.payload as never);
+    else
+      await db.$transaction(async (tx) => {
+        for (const e of events) await publishIn(tx, e.topic, e.payload as never);
+      });
+    return asked.map(() => undefined);
+  });
 
   /** After the commit: analytics' daily rows, and the events screens listen to. */
   async function announce(postId: string, s: Synced) {
     if (s.days.length) await analytics.refreshDays(s.businessId, s.days);
     await webhooks.dispatch(s.deliveries);
     if (!s.changed) return;
-    await pubsub.publish("post.changed", { businessId: s.businessId, postId, status: s.status });
-    if (s.status === "published" || s.status === "partially_published" || s.was === "published") await pubsub.publish("stats.changed", { reason: "post.published" });
+    const events: Promise<void>[] = [notify({ topic: "post.changed", payload: { businessId: s.businessId, postId, status: s.status } })];
+    if (s.status === "published" || s.status === "partially_published" || s.was === "published") events.push(notify({ topic: "stats.changed", payload: { reason: "post.published" } }));
+    await Promise.all(events);
   }
 
   /**
@@ -157,16 +219,107 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     );
   }
 
-  /** Writes a target's outcome, only if this attempt still owns it. */
-  const settle = (t: { id: string; postId: string }, attemptKey: string, data: Prisma.PostTargetUpdateManyMutationInput) =>
-    changeTarget(t, { status: "publishing", attemptKey }, { leaseUntil: null, ...data });
+  /**
+   * Outcomes of attempts that end together, written in one transaction: each target only if its
+   * attempt still owns it, then each post's status once (the posts locked in one order, as claims
+   * lock them). A failure of the whole is retried one target at a time, so one target's trouble stays
+   * its own. Each caller learns whether its write happened, and the post's change to announce.
+   */
+  type Outcome = { t: { id: string; postId: string }; key: string; data: Prisma.PostTargetUpdateManyMutationInput };
+  const settleMany = groupCommit<Outcome, { done: boolean; synced?: Synced }>(async (items) => {
+    try {
+      return await db.$transaction(
+        async (tx) => {
+          const posts = [...new Set(items.map((i) => i.t.postId))].sort();
+          await tx.$queryRaw`select id from posts where id = any(${posts}::uuid[]) order by id for update`;
+          const done: boolean[] = [];
+          for (const i of items) {
+            const { count } = await tx.postTarget.updateMany({ where: { id: i.t.id, postId: i.t.postId, status: "publishing", attemptKey: i.key }, data: { leaseUntil: null, ...i.data } });
+            done.push(count > 0);
+          }
+          const answers: { done: boolean; synced?: Synced }[] = done.map((d) => ({ done: d }));
+          const touched = posts.filter((postId) => items.some((i, n) => done[n] && i.t.postId === postId));
+          const synced = await syncPosts(tx, touched);
+          for (const postId of touched) answers[items.findLastIndex((i, n) => done[n] && i.t.postId === postId)]!.synced = synced.get(postId);
+          return answers;
+        },
+        { maxWait: 10_000, timeout: 30_000 },
+      );
+    } catch (e) {
+      if (items.length === 1) throw e;
+      return Promise.all(
+        items.map(async (i) => {
+          let synced: Synced | null = null;
+          const done = await db.$transaction(async (tx) => {
+            await tx.$queryRaw`select id from posts where id = ${i.t.postId}::uuid for update`;
+            const { count } = await tx.postTarget.updateMany({ where: { id: i.t.id, postId: i.t.postId, status: "publishing", attemptKey: i.key }, data: { leaseUntil: null, ...i.data } });
+            if (count) synced = await syncPost(tx, i.t.postId);
+            return count > 0;
+          });
+          return { done, ...(synced ? { synced } : {}) };
+        }),
+      );
+    }
+    // two at once: one commits while the next is written (they lock their posts in one order)
+  }, { concurrency: 2 });
 
-  const loadTarget = (id: string) =>
-    db.postTarget.findUnique({
-      where: { id },
-      include: { account: true, post: { include: { media: { orderBy: { position: "asc" }, select: { mediaId: true } } } } },
-    });
-  type LoadedTarget = NonNullable<Awaited<ReturnType<typeof loadTarget>>>;
+  /** Writes a target's outcome, only if this attempt still owns it. */
+  async function settle(t: { id: string; postId: string }, attemptKey: string, data: Prisma.PostTargetUpdateManyMutationInput) {
+    const to = typeof data.status === "object" ? data.status.set : data.status;
+    if (to) assertTargetTransition(["publishing"], to);
+    const r = await settleMany({ t, key: attemptKey, data });
+    if (r.synced) await announce(t.postId, r.synced);
+    return r.done;
+  }
+
+  const include = { account: true, post: { include: { media: { orderBy: { position: "asc" }, select: { mediaId: true } } } } } as const satisfies Prisma.PostTargetInclude;
+  const loadTargets = (ids: string[]) => db.postTarget.findMany({ where: { id: { in: ids } }, include });
+  type LoadedTarget = Awaited<ReturnType<typeof loadTargets>>[number];
+
+  /**
+   * Leases of the attempts this process drives, renewed together (one statement for all, while any
+   * runs); a lease that lapses tells the other workers this one is gone.
+   */
+  const leases = new Map<string, string>();
+  let renewing: NodeJS.Timeout | null = null;
+  function holdLease(targetId: string, key: string) {
+    leases.set(targetId, key);
+    if (renewing) return;
+    renewing = setInterval(() => {
+      if (!leases.size) return;
+      const ids = [...leases.keys()];
+      const keys = [...leases.values()];
+      void db.$executeRaw`update post_targets set lease_until = ${leaseUntil()}
+        where status = 'publishing' and (id, attempt_key) in (select * from unnest(${ids}::uuid[], ${keys}::text[]))`.catch(() => {});
+    }, Math.max(200, leaseMs / 3));
+    renewing.unref();
+  }
+  function dropLease(targetId: string) {
+    leases.delete(targetId);
+    if (!leases.size && renewing) {
+      clearInterval(renewing);
+      renewing = null;
+    }
+  }
+
+  /** Attempts about to send, recorded as such together: the step is written before any of them sends. */
+  const markSend = groupCommit<{ id: string; key: string }, boolean>(async (items) => {
+    const ids = items.map((i) => i.id);
+    const keys = items.map((i) => i.key);
+    const rows = await db.$queryRaw<{ id: string }[]>`update post_targets set attempt_step = 'send', lease_until = ${leaseUntil()}, updated_at = now()
+      where (id, attempt_key) in (select * from unnest(${ids}::uuid[], ${keys}::text[])) returning id::text`;
+    const marked = new Set(rows.map((r) => r.id));
+    return items.map((i) => marked.has(i.id));
+  }, { concurrency: 2 });
+
+  /** Accounts a network told to wait (a 429 and its reset): none of their targets is sent before then. */
+  const accountWaits = new Map<string, Date>();
+  const waitsUntil = (accountId: string) => {
+    const until = accountWaits.get(accountId);
+    if (until && until.getTime() > Date.now()) return until;
+    if (until) accountWaits.delete(accountId);
+    return null;
+  };
 
   /** The account cannot publish now: the target waits, visibly, until it is reconnected. */
   async function waitForAccount(t: LoadedTarget) {
@@ -188,53 +341,155 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     return { locations, post: (t.post.googleOptions as GooglePostOptions | null) ?? DEFAULT_GOOGLE_POST_OPTIONS };
   }
 
-  /** One run of the job: claim the target (or resume a dead worker's attempt) and drive it. */
-  async function runTarget(targetId: string, touch: () => Promise<void> = async () => {}) {
-    const t = await loadTarget(targetId);
-    if (!t) return;
+  type Claim = { attemptKey: string; attemptStartedAt: Date; attempts: number };
+
+  /**
+   * The batch's due targets, claimed together in one transaction: each still pending becomes
+   * publishing with an attempt key of its own (the exactly-once guard: a target another worker
+   * claimed first is not in the answer), and their posts' statuses follow. Targets of an account the
+   * network told to wait are moved to its reset instead, with the reason shown meanwhile.
+   */
+  async function claimMany(ready: LoadedTarget[], held: { t: LoadedTarget; until: Date }[]): Promise<Map<string, Claim>> {
+    if (!ready.length && !held.length) return new Map();
+    assertTargetTransition(["pending"], "publishing");
+    const posts = [...new Set([...ready, ...held.map((h) => h.t)].map((t) => t.postId))].sort();
+    const ids = ready.map((t) => t.id);
+    const { rows, synced } = await db.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`select id from posts where id = any(${posts}::uuid[]) order by id for update`;
+        const rows = ids.length
+          ? await tx.$queryRaw<{ id: string; post_id: string; attempt_key: string; attempt_started_at: Date; attempts: number }[]>`
+              update post_targets
+                 set status = 'publishing', attempt_key = gen_random_uuid()::text, attempt_step = 'prepare', attempt_started_at = now(),
+                     progress = '{}'::jsonb, error_code = null, error_message = null, lease_until = ${leaseUntil()}, attempts = attempts + 1, updated_at = now()
+               where id = any(${ids}::uuid[]) and status = 'pending'
+           returning id::text, post_id::text, attempt_key, attempt_started_at, attempts`
+          : [];
+        const moved: string[] = [];
+        for (const h of held) {
+          const n = await tx.postTarget.updateMany({ where: { id: h.t.id, status: "pending" }, data: { dueAt: h.until, errorCode: "RATE_LIMITED", attemptStep: null } });
+          if (n.count) moved.push(h.t.postId);
+        }
+        const synced = [...(await syncPosts(tx, [...new Set([...rows.map((r) => r.post_id), ...moved])].sort()))];
+        return { rows, synced };
+      },
+      { maxWait: 10_000, timeout: 30_000 },
+    );
+    for (const h of held) again(h.t.id, h.until);
+    await Promise.all(synced.map(([postId, s]) => announce(postId, s)));
+    return new Map(rows.map((r) => [r.id, { attemptKey: r.attempt_key, attemptStartedAt: new Date(r.attempt_started_at), attempts: Number(r.attempts) }]));
+  }
+
+  /** Whether a pending target is to be claimed now; otherwise `runTarget` says why not (and does what that asks). */
+  function claimable(t: LoadedTarget, now: number) {
+    if (t.status !== "pending" || t.post.status === "draft") return false;
+    if (t.dueAt && t.dueAt.getTime() > now + 1_000) return false;
+    if (t.account.status !== "connected") return false;
+    return !(accounts.adapterFor(t.account).manual && !t.account.demo);
+  }
+
+  type AccessOf = (accountId: string) => ReturnType<typeof accounts.access>;
+
+  /**
+   * One batch of due jobs (publishing.jobs.ts): the targets read in one query, the due ones claimed
+   * in one transaction, then each driven on its own. One answer per target, in order: when to run
+   * its job again (if ever) and how the network took it (the worker's in-flight limit adapts to it).
+   */
+  function runBatch(targetIds: string[], answered: (index: number, load: Load) => void = () => {}): Promise<BatchOutcome>[] {
+    const now = Date.now();
+    const loaded = loadTargets(targetIds).then((rows) => new Map(rows.map((t) => [t.id, t])));
+    const claims = loaded.then((byId) => {
+      const ready: LoadedTarget[] = [];
+      const held: { t: LoadedTarget; until: Date }[] = [];
+      for (const t of byId.values()) {
+        if (!claimable(t, now)) continue;
+        const until = waitsUntil(t.accountId);
+        if (until) held.push({ t, until });
+        else ready.push(t);
+      }
+      return claimMany(ready, held);
+    });
+    // one read of an account (and one token refresh, if due) for all of its targets in the batch
+    const access = new Map<string, ReturnType<typeof accounts.access>>();
+    const accessOf: AccessOf = (accountId) => {
+      let a = access.get(accountId);
+      if (!a) {
+        a = accounts.access(accountId);
+        a.catch(() => {});
+        access.set(accountId, a);
+      }
+      return a;
+    };
+    return targetIds.map(async (id, i): Promise<BatchOutcome> => {
+      try {
+        const t = (await loaded).get(id);
+        const load = t ? await runTarget(t, claims, accessOf, (l) => answered(i, l)) : "none";
+        return { again: rerunAt.get(id) ?? null, load };
+      } finally {
+        rerunAt.delete(id);
+      }
+    });
+  }
+
+  /** One target of a batch: its claimed attempt, a dead worker's attempt to resume, or why it waits. */
+  async function runTarget(t: LoadedTarget, claims: Promise<Map<string, Claim>>, accessOf: AccessOf, answered: (load: Load) => void): Promise<Load> {
     if (t.status === "pending") {
-      if (t.post.status === "draft") return; // unscheduled meanwhile
-      if (t.dueAt && t.dueAt.getTime() > Date.now() + 1_000) return again(t.id, t.dueAt); // moved later
-      if (t.account.status !== "connected") return waitForAccount(t);
+      const claim = (await claims).get(t.id);
+      if (claim) {
+        const claimed = { ...t, status: "publishing" as const, attemptStep: "prepare", progress: {}, errorCode: null, errorMessage: null, ...claim };
+        return attempt(claimed, accessOf, answered);
+      }
+      if (t.post.status === "draft") return "none"; // unscheduled meanwhile
+      if (t.dueAt && t.dueAt.getTime() > Date.now() + 1_000) {
+        again(t.id, t.dueAt); // moved later
+        return "none";
+      }
+      if (t.account.status !== "connected") {
+        await waitForAccount(t);
+        return "none";
+      }
       const adapter = accounts.adapterFor(t.account);
       if (adapter.manual && !t.account.demo) {
         // Snapchat: the person posts it; we hand them the caption and media at the time
         if (await changeTarget(t, { status: "pending" }, { status: "awaiting_manual", errorCode: null, errorMessage: null })) await tellAuthor(t, "snapchat_ready");
-        return;
       }
-      const claim = { status: "publishing" as const, attemptKey: randomUUID(), attemptStep: "prepare", attemptStartedAt: new Date(), progress: {}, errorCode: null, errorMessage: null };
-      if (!(await changeTarget(t, { status: "pending" }, { ...claim, leaseUntil: leaseUntil(), attempts: { increment: 1 } }))) return; // another worker has it
-      return attempt({ ...t, ...claim, attempts: t.attempts + 1 }, touch);
+      return "none"; // another worker has it, or it waits for its account's reset
     }
     if (t.status === "publishing") {
       // a lapsed lease: its worker is gone; take the attempt over where it stopped
       const { count } = await db.postTarget.updateMany({ where: { id: t.id, status: "publishing", OR: [{ leaseUntil: null }, { leaseUntil: { lt: new Date() } }] }, data: { leaseUntil: leaseUntil() } });
-      if (!count) return;
+      if (!count) return "none";
       logger.info("resuming a publish attempt", { targetId: t.id, step: t.attemptStep });
-      return attempt(t, touch);
+      return attempt(t, accessOf, answered);
     }
+    return "none";
   }
 
-  /** Drives the attempt `t` (as claimed, or as the dead worker left it) to an outcome. */
-  async function attempt(t: LoadedTarget, touch: () => Promise<void>) {
+  /**
+   * Drives the attempt `t` (as claimed, or as the dead worker left it) to an outcome; says how the
+   * network took it, through `answered` as soon as it answered (the next attempt may start while
+   * this one's outcome is written), and in the end.
+   */
+  async function attempt(t: LoadedTarget, accessOf: AccessOf, answered: (load: Load) => void): Promise<Load> {
     const targetId = t.id;
     const key = t.attemptKey!;
-    const renew = setInterval(() => {
-      db.postTarget.updateMany({ where: { id: targetId, status: "publishing", attemptKey: key }, data: { leaseUntil: leaseUntil() } }).catch(() => {});
-      touch().catch(() => {});
-    }, Math.max(200, leaseMs / 3));
+    holdLease(targetId, key);
     let step: Step = t.attemptStep === "send" ? "send" : "prepare";
     let req: PublishRequest | null = null;
+    let quotaSpent = false;
     try {
-      const { account, access } = await accounts.access(t.accountId);
-      if (account.status !== "connected") return await waitForAccount({ ...t, account });
+      const { account, access } = await accessOf(t.accountId);
+      if (account.status !== "connected") {
+        await waitForAccount({ ...t, account });
+        return "none";
+      }
       const adapter = accounts.adapterFor(account);
       const files = await media.forPublish(t.post.businessId, t.post.media.map((m) => m.mediaId), t.platform);
       const google = t.platform === "google" ? await googleRequest(t) : undefined;
       if (google === null && !account.demo) {
         // nowhere to post it: refused before anything is sent; a person picks a location, then retries
         if (await settle(t, key, { status: "failed", errorCode: "GOOGLE_NO_LOCATION", errorMessage: null })) await tellAuthor({ ...t, attemptKey: key }, "post_failed", { errorCode: "GOOGLE_NO_LOCATION" });
-        return;
+        return "none";
       }
       req = {
         attemptKey: key,
@@ -255,25 +510,48 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
         // resumed after the send may have happened: ask before anything else
         // any doubt (the question itself failing included) goes to a person, never to a second send
         const r = await adapter.reconcile(req).catch(() => ({ state: "unknown" as const }));
-        if (r.state === "published") return await finish(t, key, r.result);
-        if (r.state === "unknown") return await unconfirmed(t, key);
+        if (r.state === "published") {
+          await finish(t, key, r.result);
+          return "ok";
+        }
+        if (r.state === "unknown") {
+          await unconfirmed(t, key);
+          return "none";
+        }
       } else {
         if (adapter.quota) {
           const q = await adapter.quota(access);
-          if (q.remaining <= 0) throw new PlatformError("rate_limit", "publishing limit reached", { retryAt: q.resetAt });
+          if (q.remaining <= 0) {
+            quotaSpent = true;
+            throw new PlatformError("rate_limit", "publishing limit reached", { retryAt: q.resetAt });
+          }
         }
         await adapter.prepare(req);
+        // written before the send, so a successor asks instead of sending again; an attempt that no
+        // longer owns its target (its key replaced) sends nothing
+        if (!(await markSend({ id: targetId, key }))) return "none";
         step = "send";
-        await db.postTarget.updateMany({ where: { id: targetId, attemptKey: key }, data: { attemptStep: "send", leaseUntil: leaseUntil() } });
       }
       req.signal = AbortSignal.timeout(config.platforms.publishTimeoutMs);
       const result = await adapter.send(req);
+      answered("ok");
       await finish(t, key, result);
+      return "ok";
     } catch (e) {
+      const load = loadOf(e, quotaSpent);
+      answered(load);
       await failed(t, key, step, e, req);
+      return load;
     } finally {
-      clearInterval(renew);
+      dropLease(targetId);
     }
+  }
+
+  /** What a failure says about the network's load: slow down on 429s, timeouts and 5xx; a refusal is an answer. */
+  function loadOf(e: unknown, quotaSpent: boolean): Load {
+    if (!(e instanceof PlatformError)) return "none";
+    if (e.kind === "rate_limit") return quotaSpent ? "none" : "overload";
+    return e.kind === "timeout" || e.kind === "unavailable" ? "overload" : "ok";
   }
 
   async function finish(t: LoadedTarget, key: string, r: Published) {
@@ -301,7 +579,12 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     };
     const backoff = () => new Date(Date.now() + Math.min(30 * 60_000, 30_000 * 2 ** Math.max(0, t.attempts - 1)));
 
-    if (pe?.kind === "rate_limit") return later(t, key, pe.opts.retryAt ?? new Date(Date.now() + 15 * 60_000), "RATE_LIMITED", pe.platformMessage);
+    if (pe?.kind === "rate_limit") {
+      // the account's limit is spent until the reset: its other targets wait for it too, unsent
+      const until = pe.opts.retryAt ?? new Date(Date.now() + 15 * 60_000);
+      if (until > (accountWaits.get(t.accountId) ?? new Date(0))) accountWaits.set(t.accountId, until);
+      return later(t, key, until, "RATE_LIMITED", pe.platformMessage);
+    }
     if (pe?.kind === "rejected") return giveUp("PUBLISH_REJECTED", pe.platformMessage);
     // the server's API access with the network lacks this call: retrying cannot help, an administrator must act
     if (pe?.kind === "plan") return giveUp("PUBLISH_PLAN_UNAVAILABLE", pe.platformMessage);
@@ -347,11 +630,15 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
           },
         ],
       },
-      select: { id: true },
+      select: { id: true, platform: true },
       take: 500,
     });
-    for (const s of stale) await enqueueOne(s.id, now);
-    return stale.length;
+    // a target whose job is still queued (a backlog waiting for its turn, a job a gone process held,
+    // which the scheduler releases) needs nothing; only a lost job is queued again
+    const queued = await queue.waiting(PUBLISH_JOB, "targetId", stale.map((s) => s.id));
+    const lost = stale.filter((s) => !queued.has(s.id));
+    for (const s of lost) await enqueueOne(s.id, now, s.platform);
+    return lost.length;
   }
 
   /** One pass over every post: the ones out of step with their targets are re-derived, each under its lock. */
@@ -366,36 +653,24 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     return repaired;
   }
 
-  /** One job run: the target's next run, when it wants one (rate limit, backoff, moved later). */
-  async function runJob(targetId: string, touch: () => Promise<void>) {
-    try {
-      await runTarget(targetId, touch);
-      return rerunAt.get(targetId);
-    } finally {
-      rerunAt.delete(targetId);
-    }
-  }
-
   return {
     changeTarget,
     syncPost,
-    /** One run of a target's job (publishing.jobs.ts). */
-    runJob,
+    /** One batch of due targets' jobs (publishing.jobs.ts). */
+    runBatch,
     recover,
     repairPosts,
     /** Queues (or moves) each target's job to its time. */
-    async enqueue(targets: { id: string; dueAt: Date | null }[]) {
-      for (const t of targets) await enqueueOne(t.id, t.dueAt ?? new Date());
-    },
+    enqueue: enqueueTargets,
     async cancel(targetIds: string[]) {
       for (const id of targetIds) await queue.cancel(PUBLISH_JOB, { targetId: id });
     },
     /** After a reconnect, targets that waited for the account are due again. */
     async resumeAccount(accountId: string) {
-      const waiting = await db.postTarget.findMany({ where: { accountId, status: "pending", post: { status: { in: ["scheduled", "publishing"] } } }, select: { id: true, dueAt: true } });
+      const waiting = await db.postTarget.findMany({ where: { accountId, status: "pending", post: { status: { in: ["scheduled", "publishing"] } } }, select: { id: true, dueAt: true, platform: true } });
       await db.postTarget.updateMany({ where: { id: { in: waiting.map((w) => w.id) }, errorCode: "ACCOUNT_RECONNECT_NEEDED" }, data: { errorCode: null, errorMessage: null } });
       const now = Date.now();
-      for (const w of waiting) await enqueueOne(w.id, new Date(Math.max(now, w.dueAt?.getTime() ?? now)));
+      for (const w of waiting) await enqueueOne(w.id, new Date(Math.max(now, w.dueAt?.getTime() ?? now)), w.platform);
     },
   };
 }
