@@ -99,7 +99,7 @@ const SCREENS: { screen: string; who: () => string; ops: [name: string, vars: ()
     ops: [
       ["DashboardMe", () => ({}), 3],
       ["GettingStarted", () => ({}), 1],
-      ["ClientDashboard", () => ({}), 11],
+      ["ClientDashboard", () => ({}), 5],
       ["DashboardContentPerformance", () => ({ clientId: businessId }), 4],
       ["DashboardReviewStats", () => ({}), 2],
       ["DashboardPrayerTimes", () => ({}), 1],

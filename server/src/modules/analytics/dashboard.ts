@@ -16,8 +16,8 @@ import {
   type Locale,
 } from "@sufra/schema";
 import type { Db } from "../../db/prisma.ts";
-import type { Platform } from "../../generated/prisma/client.ts";
-import { postInclude } from "../posts/index.ts";
+import { Prisma, type Platform } from "../../generated/prisma/client.ts";
+import { inTransaction, readPosts } from "../posts/index.ts";
 import { audienceOf, engagementOf, rateOver } from "./figures.ts";
 import { compare } from "./series.ts";
 import { dailyFigures, publishedPostCount, simulatedByDefault } from "./source.ts";
@@ -216,13 +216,14 @@ async function dashboardAnalytics(db: Db, businessId: string, today: string = ku
 export async function clientDashboard(db: Db, businessId: string) {
   const [{ analytics, counts }, recent] = await Promise.all([
     dashboardAnalytics(db, businessId),
-    db.post.findMany({ where: { businessId, status: { not: "draft" } }, include: postInclude, orderBy: [{ updatedAt: "desc" }], take: 5 }),
+    // one statement with their targets, media, author and campaign (the posts page's reader)
+    readPosts(inTransaction(db), { where: Prisma.sql`p.business_id = ${businessId}::uuid and p.status <> 'draft'`, orderBy: Prisma.sql`p.updated_at desc`, take: 5 }),
   ]);
   return {
     totalPosts: counts.total,
     ...analytics,
     scheduledPosts: counts.scheduled,
     pendingPosts: counts.pending,
-    recent,
+    recent: recent.items,
   };
 }

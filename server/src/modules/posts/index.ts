@@ -1,6 +1,7 @@
 // The posts module's face: what other modules may use (campaigns list and show posts, analytics'
 // dashboard shows the recent ones). Everything else in this folder is private to it.
 export { postInclude, type PostRecord, type PostsService } from "./posts.service.ts";
+export { inTransaction, readPosts } from "./posts.read.ts";
 export { restPost } from "./posts.rest.ts";
 export { Post } from "./posts.graphql.ts";
 // ... and the OpenAPI document describes campaigns' posts with the same schema
