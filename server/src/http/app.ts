@@ -135,7 +135,8 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   api.use("/getting-started", gettingStartedRouter(opts.services)); // a new business's first steps
   api.use("/ai", aiRouter(opts.services)); // AI posts this month, the writer settings
   api.use(notFound);
-  app.use("/api", api);
+  // a REST request gets its own memo too (kernel/request-memo.ts), as a GraphQL one does
+  app.use("/api", (_req, _res, next) => withRequestMemo(next), api);
   // signed public file URLs (networks fetch media by URL; <img> sends no Authorization)
   app.use("/media", mediaFilesRouter(opts.services));
 

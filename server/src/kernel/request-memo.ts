@@ -22,3 +22,8 @@ export function oncePerRequest<T>(key: string, load: () => Promise<T>): Promise<
   }
   return p;
 }
+
+/** Drops what `key` holds in this request (after a change of what it read). */
+export function forgetInRequest(key: string) {
+  scope.getStore()?.delete(key);
+}

@@ -22,6 +22,7 @@ import type { GoogleGuests, GuestThreadEntry, InstagramGuests } from "../../plat
 import { privateReplyRefusal } from "../../platforms/instagram-guests.ts";
 import { PlatformError, type AccountAccess } from "../../platforms/types.ts";
 import { accessOf } from "../team/index.ts";
+import { forgetInRequest, oncePerRequest } from "../../kernel/request-memo.ts";
 import { z } from "zod";
 
 /** A claim older than this is a crashed sender's: another send may take it over. */
@@ -80,8 +81,9 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
   /** open inboxes refetch (the inboxChanged subscription) */
   const changed = (businessId: string, reason: string) => pubsub.publish("inbox.changed", { businessId, reason }).catch((e: unknown) => logger.warn("inbox.changed not published", { error: (e as Error).message }));
   const now = opts.now ?? (() => new Date());
-  // per viewer object (one per request): the list's capabilities ask once per request
-  const rightsMemo = new WeakMap<Viewer, Promise<ReplyRights>>();
+  // once per request (kernel/request-memo.ts): the list's capabilities ask for every item; a viewer
+  // object may outlive its request (checked callers are kept per token), so it is no key
+  const rightsKey = (v: Viewer) => `replyRights:${v.businessId}:${v.userId ?? ""}:${v.apiKeyId ?? ""}`;
 
   async function computeRights(viewer: Viewer): Promise<ReplyRights> {
     const businessId = viewer.businessId!;
@@ -94,13 +96,7 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
 
   function rights(viewer: Viewer | null): Promise<ReplyRights> {
     const v = requireScope(viewer, "business");
-    let p = rightsMemo.get(v);
-    if (!p) {
-      p = computeRights(v);
-      rightsMemo.set(v, p);
-      p.catch(() => rightsMemo.delete(v));
-    }
-    return p;
+    return oncePerRequest(rightsKey(v), () => computeRights(v));
   }
 
   /** The viewer answers in public for the business, or the refusal that says why. */
@@ -231,7 +227,7 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
         await tx.business.update({ where: { id: access.business.id }, data: { clientsMayReply } });
         await audit(tx, { actorId: access.viewer.userId, action: "inbox.settings_changed", entityType: "business", entityId: access.business.id, data: { clientsMayReply } });
       });
-      rightsMemo.delete(access.viewer);
+      forgetInRequest(rightsKey(access.viewer));
       return { clientsMayReply, canChange: true, canReply: true };
     },
 
