@@ -16,11 +16,7 @@ export const resetVerification = () => (verifiedThisLoad = false);
 
 export const loginPathFor = (pathname: string) => (pathname.startsWith("/admin") ? "/admin/login" : "/login");
 
-/** Where to go after login: back to the remembered page, else the role's home. */
-export function afterLogin(role: Role, from?: Pick<Location, "pathname" | "search" | "hash"> | null) {
-  if (from?.pathname && !["/login", "/admin/login", "/signup"].includes(from.pathname)) return `${from.pathname}${from.search ?? ""}${from.hash ?? ""}`;
-  return role === "admin" ? "/admin" : "/dashboard";
-}
+export { afterLogin } from "./afterLogin.ts";
 
 type Check = "verifying" | "ok" | "error";
 

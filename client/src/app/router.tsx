@@ -30,7 +30,8 @@ export const routes: RouteObject[] = [
       // the developer documentation: public like the legal pages (integrators read it before buying)
       { path: "developers", lazy: page(() => import("../modules/developers/DevelopersPage.tsx")) },
       {
-        lazy: page(() => import("./AntdRoot.tsx")),
+        // the sign-in doors: antd's theme without the signed-in app's providers (a lighter first download)
+        lazy: page(() => import("./AuthRoot.tsx")),
         children: [
           { path: "login", lazy: page(() => import("../modules/auth/LoginPage.tsx")) },
           { path: "admin/login", lazy: page(() => import("../modules/auth/LoginPage.tsx")) },
@@ -40,6 +41,11 @@ export const routes: RouteObject[] = [
           { path: "forgot-password", lazy: page(() => import("../modules/auth/ForgotPasswordPage.tsx")) },
           { path: "reset-password", lazy: page(() => import("../modules/auth/ResetPasswordPage.tsx")) },
           { path: "verify-email", lazy: page(() => import("../modules/auth/VerifyEmailPage.tsx")) },
+        ],
+      },
+      {
+        lazy: page(() => import("./AntdRoot.tsx")),
+        children: [
           { path: "invite", lazy: page(() => import("../modules/team/AcceptInvitationPage.tsx")) },
           {
             id: "signed-in",

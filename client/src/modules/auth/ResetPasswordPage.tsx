@@ -7,7 +7,8 @@ import { useSearchParams } from "react-router-dom";
 import { passwordProblem } from "@sufra/schema";
 import { api, ApiError } from "../../lib/api.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
-import { BackToLogin, detailsOnFields, Field, generalError, InvalidLink, Notice, useAuthText, withoutError, type FieldErrors, type Msg } from "./shared.tsx";
+import { InvalidLink } from "./InvalidLink.tsx";
+import { BackToLogin, detailsOnFields, Field, generalError, Notice, useAuthText, withoutError, type FieldErrors, type Msg } from "./shared.tsx";
 import { LinkButton } from "../../shared/RouteButton.tsx";
 import "./i18n.ts";
 

@@ -1,11 +1,12 @@
 // What the auth screens share: a message that renders in the current language (a rule's key from
 // @sufra/schema, an i18n key, or a server's own text), the mapping of API errors to those messages
 // (docs/product.md#errors-and-messages), a form field with its error and hint wired for screen readers, and the page Alert.
+// antd's Result is not here: it lives with the pages that show it (InvalidLink.tsx), off the login's download.
 
 // one module an icon (the index loads every icon, and an ES-only colour helper jest cannot read)
 import ArrowLeftOutlined from "@ant-design/icons/ArrowLeftOutlined";
 import ArrowRightOutlined from "@ant-design/icons/ArrowRightOutlined";
-import { Alert, Form, Input, Result, type InputProps, type InputRef } from "antd";
+import { Alert, Form, Input, type InputProps, type InputRef } from "antd";
 import { useRef, useState, type ChangeEvent, type ReactNode, type Ref } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, type Location } from "react-router-dom";
@@ -179,23 +180,6 @@ export function Notice({ msg, type = "error", testId }: { msg: Msg | null | unde
   const { say } = useAuthText();
   if (!msg) return null;
   return <Alert className="auth-notice" type={type} showIcon title={say(msg)} role={type === "error" ? "alert" : "status"} data-testid={testId} />;
-}
-
-/** A mailed link that is used, expired or missing: says so, with the way on in `extra`. */
-export function InvalidLink({ title, text, testId, extra }: { title: string; text: string; testId: string; extra: ReactNode }) {
-  const { t } = useAuthText();
-  return (
-    <Result
-      status="warning"
-      title={title}
-      subTitle={
-        <span role="alert" data-testid={testId}>
-          {t("errors.INVALID_LINK", { ns: "common" })}. {text}
-        </span>
-      }
-      extra={extra}
-    />
-  );
 }
 
 /** "Back to login", its arrow pointing back in the reading direction. */
