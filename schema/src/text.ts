@@ -6,18 +6,9 @@
 import { z } from "zod";
 import type { MessageKey } from "./messages.ts";
 
-/** C0 controls, DEL and C1 controls. */
-const CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
-/** The same, less tab, line feed and carriage return. */
-const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
-
-/**
- * Whether a text has characters no field accepts. A single-line text may still end or start with white
- * space (a pasted value's trailing line break), which its rule trims.
- */
-export function hasControlCharacters(s: string, opts: { multiLine?: boolean } = {}): boolean {
-  return opts.multiLine ? CONTROL_BUT_LINE_BREAKS.test(s) : CONTROL.test(s.trim());
-}
+// the check itself has no zod in it (controls.ts): forms that need only it stay light
+import { hasControlCharacters } from "./controls.ts";
+export { hasControlCharacters } from "./controls.ts";
 
 const CONTROL_KEY: MessageKey = "controlCharacters";
 type StringParams = Parameters<typeof z.string>[0];

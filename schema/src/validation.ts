@@ -5,32 +5,14 @@ import { singleLine, multiLine } from "./text.ts";
 import { DEFAULT_PLAN, GIFT_TRIAL_DAYS, PLAN_IDS } from "./plans.ts";
 import { BUSINESS_STATUSES } from "./roles.ts";
 import { LOCALES, isMessageKey, messageText, type Locale, type MessageKey } from "./messages.ts";
+import { MIN_PASSWORD_LENGTH, isEmail, isKuwaitPhone, normalizePhone, passwordProblem, signUpProblem } from "./rules.ts";
 import { mediaProblemText } from "./media.ts";
 
-export const MIN_PASSWORD_LENGTH = 8;
-export const KUWAIT_PHONE_PREFIX = "+965";
-export const PHONE_PLACEHOLDER = "+965 XXXX XXXX";
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-// +965 then 7 or 8 digits (docs/product.md#validation-rules); spaces and dashes a person types are ignored
-const KUWAIT_PHONE = /^\+965\d{7,8}$/;
-
-export const isEmail = (v: string) => EMAIL.test(v.trim());
-export const normalizePhone = (v: string) => v.replace(/[\s-]/g, "");
-export const isKuwaitPhone = (v: string) => KUWAIT_PHONE.test(normalizePhone(v));
-
-/**
- * Password strength, first failing rule only (docs/product.md#validation-rules, the third and fourth sign-up rules). "Special" is any character that is
- * neither a letter, a digit nor white space, so Arabic punctuation counts too.
- */
-export function passwordProblem(password: string): MessageKey | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return "weakPassword";
-  if (!/\p{Lu}/u.test(password)) return "passwordUppercase";
-  if (!/\p{Ll}/u.test(password)) return "passwordLowercase";
-  if (!/\p{Nd}/u.test(password)) return "passwordNumber";
-  if (!/[^\p{L}\p{N}\s]/u.test(password)) return "passwordSpecial";
-  return null;
-}
+// the plain rules (no zod) live in rules.ts, so a form that needs only them does not download zod
+export {
+  MIN_PASSWORD_LENGTH, KUWAIT_PHONE_PREFIX, PHONE_PLACEHOLDER, isEmail, normalizePhone, isKuwaitPhone, passwordProblem,
+  SIGN_UP_REQUIRED, signUpProblem, type SignUpFields, cleanEmail, loginProblems, type LoginFields,
+} from "./rules.ts";
 
 /** A field's message with the values its text names ({platform}, {limit}), filled in when it is rendered. */
 export interface FieldMessage {
@@ -58,33 +40,7 @@ export const loginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-// ---------------------------------------------------------------- sign-up (docs/product.md#validation-rules, checked in order)
-export const SIGN_UP_REQUIRED = ["email", "password", "companyName", "contactName", "phone"] as const;
-
-export interface SignUpFields {
-  email: string;
-  password: string;
-  confirmPassword?: string;
-  companyName: string;
-  contactName: string;
-  phone: string;
-}
-
-/**
- * The first failing sign-up rule, in the order of docs/product.md#validation-rules, and the fields it concerns. The client
- * passes confirmPassword; the server's payload has none, so the mismatch rule applies only when given.
- */
-export function signUpProblem(v: SignUpFields): { key: MessageKey; fields: string[] } | null {
-  const missing = SIGN_UP_REQUIRED.filter((f) => !String(v[f] ?? "").trim() || (f === "phone" && normalizePhone(v.phone) === KUWAIT_PHONE_PREFIX));
-  if (missing.length) return { key: "allFieldsRequired", fields: [...missing] };
-  if (!isEmail(v.email)) return { key: "invalidEmail", fields: ["email"] };
-  const pw = passwordProblem(v.password);
-  if (pw) return { key: pw, fields: ["password"] };
-  if (v.confirmPassword !== undefined && v.confirmPassword !== v.password) return { key: "passwordMismatch", fields: ["confirmPassword"] };
-  if (!isKuwaitPhone(v.phone)) return { key: "invalidPhone", fields: ["phone"] };
-  return null;
-}
-
+// ---------------------------------------------------------------- sign-up (docs/product.md#validation-rules, checked in order: signUpProblem)
 export const signUpSchema = z
   .object({
     email: singleLine({ error: "invalidValue" }).trim().toLowerCase().default(""),

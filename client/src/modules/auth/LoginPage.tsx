@@ -1,11 +1,11 @@
 // Login (docs/product.md#routes, #validation-rules, #errors-and-messages). /login for clients and owners; /admin/login and /login?type=admin are the
 // admin variant, which differs only in its subtitle and in the link to the other variant. Rules come
-// from the shared loginSchema (one message a field, cleared as the person types); server errors map
+// from the shared login rules (loginProblems, held to loginSchema; one message a field, cleared as the person types); server errors map
 // by code first, then by the message's words. After login: the remembered page, else the role's home.
 import { Button, Form, Input } from "antd";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
-import { fieldErrors, loginSchema } from "@sufra/schema";
-import { afterLogin } from "../../app/guards.tsx";
+import { cleanEmail, loginProblems } from "@sufra/schema";
+import { afterLogin } from "../../app/afterLogin.ts";
 import { api, ApiError, type LoginResponse } from "../../lib/api.ts";
 import { session } from "../../lib/session.ts";
 import { common } from "../../i18n/common.ts";
@@ -38,17 +38,17 @@ export default function LoginPage() {
 
   async function submit() {
     if (busy) return;
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
+    // loginSchema's rules without zod (the server applies loginSchema itself): a lighter login page
+    const found = loginProblems(values);
+    if (Object.keys(found).length) {
       const next: FieldErrors<LoginField> = {};
-      for (const f of FIELDS) if (found[f]?.[0]) next[f] = { key: found[f][0] };
+      for (const f of FIELDS) if (found[f]) next[f] = { key: found[f] };
       refuse(next);
       return;
     }
     sending();
     try {
-      const res = await api.post<LoginResponse>("/auth/login", parsed.data, { auth: false });
+      const res = await api.post<LoginResponse>("/auth/login", { email: cleanEmail(values.email), password: values.password }, { auth: false });
       session.start(res.user, res.access_token, res.refresh_token);
       navigate(afterLogin(res.user.role, state.from), { replace: true });
     } catch (e) {
