@@ -29,8 +29,8 @@ export function passwordProblem(password: string): MessageKey | null {
   return null;
 }
 
-// login (docs/product.md#validation-rules): what loginSchema (validation.ts) checks, field by field, in
-// its order; rules.test.ts holds the two to the same answers
+// login (docs/product.md#validation-rules): the rule, field by field; loginSchema (validation.ts) is built
+// on it, so the server and the login page (which does without zod) check the same way
 export interface LoginFields {
   email: string;
   password: string;

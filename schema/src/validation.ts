@@ -5,7 +5,7 @@ import { singleLine, multiLine } from "./text.ts";
 import { DEFAULT_PLAN, GIFT_TRIAL_DAYS, PLAN_IDS } from "./plans.ts";
 import { BUSINESS_STATUSES } from "./roles.ts";
 import { LOCALES, isMessageKey, messageText, type Locale, type MessageKey } from "./messages.ts";
-import { MIN_PASSWORD_LENGTH, isEmail, isKuwaitPhone, normalizePhone, passwordProblem, signUpProblem } from "./rules.ts";
+import { MIN_PASSWORD_LENGTH, cleanEmail, isEmail, isKuwaitPhone, loginProblems, normalizePhone, passwordProblem, signUpProblem } from "./rules.ts";
 import { mediaProblemText } from "./media.ts";
 
 // the plain rules (no zod) live in rules.ts, so a form that needs only them does not download zod
@@ -34,10 +34,13 @@ const key = (k: MessageKey) => ({ error: k });
 const first = (k: MessageKey) => ({ error: k, abort: true });
 
 // ---------------------------------------------------------------- login (docs/product.md#validation-rules)
-export const loginSchema = z.object({
-  email: singleLine(key("emailRequired")).trim().toLowerCase().min(1, first("emailRequired")).refine(isEmail, key("emailInvalid")),
-  password: singleLine(key("passwordRequired")).min(1, first("passwordRequired")).min(MIN_PASSWORD_LENGTH, key("passwordMin")),
-});
+// the rule itself is loginProblems (rules.ts, without zod, so the login page need not carry zod): one rule at both doors
+export const loginSchema = z
+  .object({ email: z.string(key("emailRequired")), password: z.string(key("passwordRequired")) })
+  .superRefine((v, ctx) => {
+    for (const [field, message] of Object.entries(loginProblems(v)) as [string, string][]) ctx.addIssue({ code: "custom", path: [field], message });
+  })
+  .transform((v) => ({ email: cleanEmail(v.email), password: v.password }));
 export type LoginInput = z.infer<typeof loginSchema>;
 
 // ---------------------------------------------------------------- sign-up (docs/product.md#validation-rules, checked in order: signUpProblem)
