@@ -21,7 +21,8 @@ afterAll(async () => {
   console.log(
     `authorization matrix: ${tally.calls} calls, statuses ${JSON.stringify(Object.fromEntries([...tally.statuses].sort(([a], [b]) => String(a).localeCompare(String(b)))))}, ` +
       `${tally.fiveXX.length} answers >= 500, ${tally.unexpectedAllows.length} unexpected allows, ` +
-      `${tally.wrongRefusals.length} allowed callers refused, ${tally.writes.length} refused calls that wrote`,
+      `${tally.wrongRefusals.length} allowed callers refused, ${tally.writes.length} refused calls that wrote` +
+      (tally.fiveXX.length ? `\nanswers >= 500:\n${tally.fiveXX.join("\n")}` : ""),
   );
 });
 
