@@ -16,6 +16,9 @@ type StringParams = Parameters<typeof z.string>[0];
 /** A one-line string (a name, an e-mail, a password, an id, a query parameter). Chain .trim(), .max() etc. */
 export const singleLine = (params?: StringParams) => z.string(params).refine((s) => !hasControlCharacters(s), { error: CONTROL_KEY, abort: true });
 
+/** A string whose rule checks control characters itself, in its own order (loginProblems, rules.ts), so the check is not made twice. */
+export const checkedByItsRule = (params?: StringParams) => z.string(params);
+
 /** A string a person may write on several lines (a caption, a note, an address, a pasted menu). */
 export const multiLine = (params?: StringParams) => z.string(params).refine((s) => !hasControlCharacters(s, { multiLine: true }), { error: CONTROL_KEY, abort: true });
 

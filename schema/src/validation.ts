@@ -1,7 +1,7 @@
 // Validation rules shared by the client's forms and the server's services. A rule reports message
 // keys (see messages.ts), never text, so each side renders them in the person's language.
 import { z } from "zod";
-import { singleLine, multiLine } from "./text.ts";
+import { checkedByItsRule, singleLine, multiLine } from "./text.ts";
 import { DEFAULT_PLAN, GIFT_TRIAL_DAYS, PLAN_IDS } from "./plans.ts";
 import { BUSINESS_STATUSES } from "./roles.ts";
 import { LOCALES, isMessageKey, messageText, type Locale, type MessageKey } from "./messages.ts";
@@ -36,7 +36,7 @@ const first = (k: MessageKey) => ({ error: k, abort: true });
 // ---------------------------------------------------------------- login (docs/product.md#validation-rules)
 // the rule itself is loginProblems (rules.ts, without zod, so the login page need not carry zod): one rule at both doors
 export const loginSchema = z
-  .object({ email: z.string(key("emailRequired")), password: z.string(key("passwordRequired")) })
+  .object({ email: checkedByItsRule(key("emailRequired")), password: checkedByItsRule(key("passwordRequired")) })
   .superRefine((v, ctx) => {
     for (const [field, message] of Object.entries(loginProblems(v)) as [string, string][]) ctx.addIssue({ code: "custom", path: [field], message });
   })
