@@ -2,31 +2,15 @@
 // sessions), a suspension or a removal, its access token is refused at once on REST, GraphQL and an open
 // WebSocket (in whichever process holds it), and checking that costs no extra SQL per request.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import { createClient, type Client } from "graphql-ws";
+import { describe, expect, test } from "@jest/globals";
+import { createClient } from "graphql-ws";
 import WebSocket from "ws";
-import { adminToken, call, gql, registeredClient, startSecondProcess, startTestApp, type TestApp } from "./support/app.ts";
-import { startMailbox, tokenFrom } from "./support/mailbox.ts";
-import { countStatements, statementsOf } from "./support/sql-count.ts";
+import { adminToken, call, gql, registeredClient } from "./support/app.ts";
+import { twoProcessesForFile } from "./support/per-file.ts";
+import { tokenFrom } from "./support/mailbox.ts";
+import { statementsOf } from "./support/sql-count.ts";
 
-let app: TestApp;
-let second: Awaited<ReturnType<typeof startSecondProcess>>;
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
-const clients: Client[] = [];
-
-beforeAll(async () => {
-  mailbox = await startMailbox();
-  app = await startTestApp({ SMTP_URL: mailbox.url });
-  second = await startSecondProcess(app.databaseUrl);
-  countStatements(app.sufra.server!.httpServer);
-}, 60_000);
-
-afterAll(async () => {
-  for (const c of clients) await c.dispose();
-  await second?.stop();
-  await app?.stop();
-  await mailbox?.close();
-});
+const { a: app, second, mailbox, sockets: clients } = twoProcessesForFile({ mailed: true, countSql: true });
 
 const login = async (c: { email: string; password: string }, base = app.base) => {
   const r = await call(base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } });

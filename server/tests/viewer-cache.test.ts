@@ -3,29 +3,14 @@
 // process and in another one, when the session ends, the business is suspended, the person is removed or
 // what it holds of them (role, name) changes.
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import { adminToken, call, gql, registeredClient, startSecondProcess, startTestApp, type TestApp } from "./support/app.ts";
-import { startMailbox } from "./support/mailbox.ts";
-import { countStatements, statementsOf } from "./support/sql-count.ts";
+import { describe, expect, test } from "@jest/globals";
+import { adminToken, call, gql, registeredClient } from "./support/app.ts";
+import { twoProcessesForFile } from "./support/per-file.ts";
+import { statementsOf } from "./support/sql-count.ts";
 import { joinedMember, login } from "./support/team.ts";
 import { publishIn } from "../src/kernel/pubsub.ts";
 
-let app: TestApp;
-let second: Awaited<ReturnType<typeof startSecondProcess>>;
-let mailbox: Awaited<ReturnType<typeof startMailbox>>;
-
-beforeAll(async () => {
-  mailbox = await startMailbox();
-  app = await startTestApp({ SMTP_URL: mailbox.url });
-  second = await startSecondProcess(app.databaseUrl);
-  countStatements(app.sufra.server!.httpServer);
-}, 60_000);
-
-afterAll(async () => {
-  await second?.stop();
-  await app?.stop();
-  await mailbox?.close();
-});
+const { a: app, second, mailbox } = twoProcessesForFile({ mailed: true, countSql: true });
 
 const ME = "{ me { id name email role locale emailVerified businessId createdAt } }";
 

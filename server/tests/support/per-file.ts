@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from "@jest/globals";
 import type { Client } from "graphql-ws";
 import { startTestApp, startSecondProcess } from "./app.ts";
 import { startMailbox } from "./mailbox.ts";
+import { countStatements } from "./sql-count.ts";
 import { startWithMeta, type WithMeta } from "./meta.ts";
 import { buildWorld } from "./world.ts";
 
@@ -60,23 +61,27 @@ export const mailedAppForFile = (env: Record<string, string> = {}) =>
 
 /**
  * A Sufra and a second Sufra process on the same database, for the file; `sockets` are the WebSocket
- * clients the file opens, closed before the processes stop.
+ * clients the file opens, closed before the processes stop. `mailed`: the first sends its mail to a real
+ * SMTP mailbox; `countSql`: it counts the statements of requests marked `x-count-sql` (sql-count.ts).
  */
-export function twoProcessesForFile() {
+export function twoProcessesForFile(opts: { mailed?: boolean; countSql?: boolean } = {}) {
   const sockets: Client[] = [];
   const started = forFile(
     async () => {
-      const a = await startTestApp();
-      return { a, second: await startSecondProcess(a.databaseUrl) };
+      const mailbox = opts.mailed ? await startMailbox() : null;
+      const a = await startTestApp(mailbox ? { SMTP_URL: mailbox.url } : {});
+      if (opts.countSql) countStatements(a.sufra.server!.httpServer);
+      return { a, second: await startSecondProcess(a.databaseUrl), mailbox: mailbox! };
     },
-    async ({ a, second }) => {
+    async ({ a, second, mailbox }) => {
       for (const s of sockets) await s.dispose();
       await second.stop();
       await a.stop();
+      await mailbox?.close();
     },
     120_000,
   );
-  return { a: started.a, second: started.second, sockets };
+  return { a: started.a, second: started.second, mailbox: started.mailbox, sockets };
 }
 
 /** Sufra against the Instagram and Facebook stand-ins, for the file. */
