@@ -37,7 +37,7 @@ const SHELL = ["src/app/AntdRoot.tsx", "src/app/guards.tsx", "src/app/shell/Shel
 const ROUTES = [
   { route: "/", modules: ["src/modules/landing/LandingPage.tsx"] },
   { route: "/login", modules: ["src/app/AuthRoot.tsx", "src/modules/auth/LoginPage.tsx"] },
-  { route: "/signup", modules: ["src/app/AuthRoot.tsx", "src/modules/auth/SignupPage.tsx"] },
+  { route: "/signup", modules: ["src/app/AuthRoot.tsx", "src/app/AuthAntdRoot.tsx", "src/modules/auth/SignupPage.tsx"] },
   { route: "/dashboard", modules: [...SHELL, "src/modules/dashboard/DashboardPage.tsx"] },
   // the analytics screen draws charts: the chart library's chunk is part of its first visit
   { route: "/analytics", modules: [...SHELL, "src/modules/analytics/AnalyticsPage.tsx", CHARTS] },

@@ -2,7 +2,9 @@
 // admin variant, which differs only in its subtitle and in the link to the other variant. Rules come
 // from the shared login rules (loginProblems, held to loginSchema; one message a field, cleared as the person types); server errors map
 // by code first, then by the message's words. After login: the remembered page, else the role's home.
-import { Button, Form, Input } from "antd";
+// Plain HTML controls (plain.tsx), no antd: this is the first page many people load; the antd app
+// comes after login, lazily.
+import type { FormEvent } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { cleanEmail, loginProblems } from "@sufra/schema";
 import { afterLogin } from "../../app/afterLogin.ts";
@@ -10,12 +12,12 @@ import { api, ApiError, type LoginResponse } from "../../lib/api.ts";
 import { session } from "../../lib/session.ts";
 import { common } from "../../i18n/common.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
-import { commonError, detailsOnFields, EmailInput, Field, loginError, Notice, serverText, useAuthText, useFieldForm, type FieldErrors, type LoginState, type Msg } from "./shared.tsx";
+import { commonError, detailsOnFields, loginError, serverText, useAuthText, useFieldForm, type FieldErrors, type LoginState, type Msg } from "./forms.ts";
+import { EmailInput, Field, Notice, SubmitButton, TextInput } from "./plain.tsx";
 import "./i18n.ts";
 
 type LoginField = "email" | "password";
 const FIELDS: LoginField[] = ["email", "password"];
-
 
 const SESSION_EXPIRED_TEXTS = new Set([common.en.errors.sessionExpired, common.ar.errors.sessionExpired]);
 
@@ -36,7 +38,8 @@ export default function LoginPage() {
 
   const { values, errors, change, showErrors, refFor, failure, setFailure, busy, setBusy, refuse, sending } = useFieldForm(FIELDS, { email: "", password: "" });
 
-  async function submit() {
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
     if (busy) return;
     // loginSchema's rules without zod (the server applies loginSchema itself): a lighter login page
     const found = loginProblems(values);
@@ -51,13 +54,13 @@ export default function LoginPage() {
       const res = await api.post<LoginResponse>("/auth/login", { email: cleanEmail(values.email), password: values.password }, { auth: false });
       session.start(res.user, res.access_token, res.refresh_token);
       navigate(afterLogin(res.user.role, state.from), { replace: true });
-    } catch (e) {
-      if (e instanceof ApiError && e.code === "VALIDATION_ERROR" && e.details) {
-        const { fields, rest } = detailsOnFields(e, { email: "email", password: "password" });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "VALIDATION_ERROR" && err.details) {
+        const { fields, rest } = detailsOnFields(err, { email: "email", password: "password" });
         showErrors(fields);
-        if (rest.length || !Object.keys(fields).length) setFailure(serverText(e) ? { text: serverText(e)! } : commonError("loginFailed"));
+        if (rest.length || !Object.keys(fields).length) setFailure(serverText(err) ? { text: serverText(err)! } : commonError("loginFailed"));
       } else {
-        setFailure(loginError(e));
+        setFailure(loginError(err));
       }
       setBusy(false);
     }
@@ -78,17 +81,17 @@ export default function LoginPage() {
     >
       <Notice msg={failure} testId="login-error" />
       {!failure && arrival && <Notice msg={arrival.msg} type={arrival.type} testId="login-notice" />}
-      <Form layout="vertical" noValidate onFinish={submit} requiredMark={false} aria-label={t("login.submit")}>
+      <form noValidate onSubmit={(e) => void submit(e)} aria-label={t("login.submit")}>
         <Field id="login-email" label={t("fields.email")} error={errors.email}>
           {(a11y) => <EmailInput {...a11y} ref={refFor("email")} value={values.email} onChange={change("email")} data-testid="login-email" />}
         </Field>
         <Field id="login-password" label={t("fields.password")} error={errors.password}>
-          {(a11y) => <Input.Password {...a11y} ref={refFor("password")} autoComplete="current-password" value={values.password} onChange={change("password")} data-testid="login-password" />}
+          {(a11y) => <TextInput {...a11y} ref={refFor("password")} type="password" autoComplete="current-password" value={values.password} onChange={change("password")} data-testid="login-password" />}
         </Field>
-        <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="login-submit">
+        <SubmitButton busy={busy} testId="login-submit">
           {t("login.submit")}
-        </Button>
-      </Form>
+        </SubmitButton>
+      </form>
       <nav className="auth-links">
         <Link to="/forgot-password">{t("login.forgot")}</Link>
         {admin ? (

@@ -1,6 +1,5 @@
 // Login (docs/product.md#routes, #validation-rules, #errors-and-messages): the two variants, each rule in English and Arabic, errors clearing as the
 // person types, the server's errors mapped to the person's language, and where login leads.
-// the icons index (used by the shared LanguageSwitch) requires an ES-only colour helper: its CommonJS twin
 
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { ERRORS, messageText, type MessageKey } from "@sufra/schema";
@@ -8,14 +7,13 @@ import { common } from "../../../i18n/common.ts";
 import { session, STORAGE } from "../../../lib/session.ts";
 import { fakeFetch, inLanguage, renderRoutes } from "../../../../test/render.tsx";
 import { authTexts } from "../i18n.ts";
-import { failOnConsole, fieldErrorTexts, fill, freshSession, quickFormItemStyles, routes, setup } from "./helpers.tsx";
+import { failOnConsole, fieldErrorTexts, fill, freshSession, routes, setup } from "./helpers.tsx";
 
 const client = { id: "u1", email: "cafe@example.kw", name: "Noura", role: "client" as const, business_id: "b1" };
 const admin = { ...client, id: "u2", role: "admin" as const, business_id: null };
 const ok = (user: typeof client | typeof admin) => [200, { user, access_token: "acc", refresh_token: "ref" }] as [number, unknown];
 
 failOnConsole();
-quickFormItemStyles();
 beforeEach(async () => {
   await inLanguage("en");
   freshSession();
@@ -122,7 +120,7 @@ describe("server errors", () => {
     expect(alert).toHaveAttribute("role", "alert");
     expect(alert).toHaveTextContent(expected);
     expect(session.get().isAuthenticated).toBe(false);
-    expect(screen.getByTestId("login-submit")).not.toHaveClass("ant-btn-loading");
+    expect(screen.getByTestId("login-submit")).not.toHaveAttribute("aria-busy");
   });
 
   test("in Arabic, by code (whatever the server's words): pending approval and invalid credentials", async () => {
@@ -159,7 +157,7 @@ describe("signing in", () => {
     const { router } = renderRoutes(routes, "/login");
     await screen.findByTestId("login-email");
     await submitWith("  Cafe@Example.KW ", "Secret#123");
-    await waitFor(() => expect(screen.getByTestId("login-submit")).toHaveClass("ant-btn-loading"));
+    await waitFor(() => expect(screen.getByTestId("login-submit")).toHaveAttribute("aria-busy", "true"));
     await act(async () => answer());
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
     expect(calls[0]).toMatchObject({ method: "POST", url: "/api/auth/login", body: { email: "cafe@example.kw", password: "Secret#123" } });
@@ -194,13 +192,13 @@ describe("arrival notices", () => {
     renderRoutes(routes, "/login", { message: "Session expired. Please login again." });
     const notice = await screen.findByTestId("login-notice");
     expect(notice).toHaveTextContent(common.ar.errors.sessionExpired);
-    expect(notice).toHaveClass("ant-alert-warning");
+    expect(notice).toHaveClass("auth-alert-warning");
   });
 
   test("a success handed over (an accepted invitation) shows as given", async () => {
     renderRoutes(routes, "/login", { success: "Welcome to Dar Al Qahwa: sign in as noura@daralqahwa.kw" });
     const notice = await screen.findByTestId("login-notice");
-    expect(notice).toHaveClass("ant-alert-success");
+    expect(notice).toHaveClass("auth-alert-success");
     expect(within(notice).getByText("Welcome to Dar Al Qahwa: sign in as noura@daralqahwa.kw")).toBeInTheDocument();
   });
 });
