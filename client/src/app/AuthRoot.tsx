@@ -1,14 +1,11 @@
 // The root of the sign-in doors (login, sign-up, password and e-mail links): the ground, text colour,
-// size and fonts of the signed-in app, as plain CSS (auth-root.css), so the login page, drawn with plain
-// controls, downloads no component library. The doors still drawn with antd sit under AuthAntdRoot,
-// which adds antd's theme, direction and locale. <html lang dir> follow the language (i18n/index.ts).
+// size and fonts of the signed-in app as plain CSS (auth-root.css; the fonts as the landing page loads
+// them), so the pages drawn with plain controls download no component library. The doors still drawn
+// with antd sit under AuthAntdRoot, which adds antd's theme, direction and locale. <html lang dir>
+// follow the language (i18n/index.ts).
 import { Outlet } from "react-router-dom";
 import "../i18n/catalogue/i18n.ts";
 import { useTheme } from "../lib/preferences.ts";
-import "@fontsource/inter/latin-400.css";
-import "@fontsource/inter/latin-600.css";
-import "@fontsource/ibm-plex-sans-arabic/arabic-400.css";
-import "@fontsource/ibm-plex-sans-arabic/arabic-600.css";
 import "./auth-root.css";
 
 export function AuthRoot() {

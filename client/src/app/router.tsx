@@ -30,20 +30,20 @@ export const routes: RouteObject[] = [
       // the developer documentation: public like the legal pages (integrators read it before buying)
       { path: "developers", lazy: page(() => import("../modules/developers/DevelopersPage.tsx")) },
       {
-        // the sign-in doors: the app's ground and fonts without antd (the login page is plain HTML, a light
-        // first download); the doors drawn with antd get its theme under AuthAntdRoot
+        // the sign-in doors: the app's ground and fonts without antd (login and the password pages are plain
+        // HTML, a light first download); the doors drawn with antd get its theme under AuthAntdRoot
         lazy: page(() => import("./AuthRoot.tsx")),
         children: [
           { path: "login", lazy: page(() => import("../modules/auth/LoginPage.tsx")) },
           { path: "admin/login", lazy: page(() => import("../modules/auth/LoginPage.tsx")) },
+          { path: "forgot-password", lazy: page(() => import("../modules/auth/ForgotPasswordPage.tsx")) },
+          { path: "reset-password", lazy: page(() => import("../modules/auth/ResetPasswordPage.tsx")) },
           {
             lazy: page(() => import("./AuthAntdRoot.tsx")),
             children: [
               { path: "signup", lazy: page(() => import("../modules/auth/SignupPage.tsx")) },
               // after a sign-up: we'll review your account, and what happens next
               { path: "signup/next", lazy: page(() => import("../modules/auth/SignupNextPage.tsx")) },
-              { path: "forgot-password", lazy: page(() => import("../modules/auth/ForgotPasswordPage.tsx")) },
-              { path: "reset-password", lazy: page(() => import("../modules/auth/ResetPasswordPage.tsx")) },
               { path: "verify-email", lazy: page(() => import("../modules/auth/VerifyEmailPage.tsx")) },
             ],
           },

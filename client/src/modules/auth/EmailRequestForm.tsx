@@ -1,11 +1,11 @@
 // One e-mail address, checked with the shared rule and sent to an endpoint that answers the same
 // whether or not the address is known (forgot password, resend verification). The page around it
-// shows the confirmation once onSent is called.
-import { Button, Form, type InputRef } from "antd";
-import { useRef, useState } from "react";
-import { fieldErrors, forgotPasswordSchema } from "@sufra/schema";
+// shows the confirmation once onSent is called. Plain controls (plain.tsx), the zod-free e-mail rule.
+import { useRef, useState, type FormEvent } from "react";
+import { cleanEmail, loginProblems } from "@sufra/schema";
 import { api, ApiError } from "../../lib/api.ts";
-import { detailsOnFields, EmailInput, Field, generalError, Notice, useAuthText, type Msg } from "./shared.tsx";
+import { detailsOnFields, generalError, useAuthText, type Msg } from "./forms.ts";
+import { EmailInput, Field, Notice, SubmitButton } from "./plain.tsx";
 
 interface Props {
   /** prefix of the field's id and the test ids: `${idPrefix}-email`, `-submit`, `-error` */
@@ -13,23 +13,24 @@ interface Props {
   path: string;
   ariaLabel: string;
   submitLabel: string;
-  large?: boolean;
   onSent: () => void;
 }
 
-export function EmailRequestForm({ idPrefix, path, ariaLabel, submitLabel, large, onSent }: Props) {
+export function EmailRequestForm({ idPrefix, path, ariaLabel, submitLabel, onSent }: Props) {
   const { t } = useAuthText();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<Msg | undefined>();
   const [failure, setFailure] = useState<Msg | null>(null);
   const [busy, setBusy] = useState(false);
-  const input = useRef<InputRef>(null);
+  const input = useRef<HTMLInputElement>(null);
 
-  async function submit() {
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
     if (busy) return;
-    const parsed = forgotPasswordSchema.safeParse({ email });
-    if (!parsed.success) {
-      setError({ key: fieldErrors(parsed.error).email?.[0] ?? "emailInvalid" });
+    // the login rule's e-mail part is forgotPasswordSchema's (control characters, required, format)
+    const problem = loginProblems({ email, password: "" }).email;
+    if (problem) {
+      setError({ key: problem });
       setFailure(null);
       input.current?.focus();
       return;
@@ -37,13 +38,13 @@ export function EmailRequestForm({ idPrefix, path, ariaLabel, submitLabel, large
     setFailure(null);
     setBusy(true);
     try {
-      await api.post(path, { email: parsed.data.email }, { auth: false });
+      await api.post(path, { email: cleanEmail(email) }, { auth: false });
       onSent();
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 400 && e.details?.email) {
-        setError(detailsOnFields(e, { email: "email" }).fields.email);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400 && err.details?.email) {
+        setError(detailsOnFields(err, { email: "email" }).fields.email);
         input.current?.focus();
-      } else setFailure(generalError(e));
+      } else setFailure(generalError(err));
     } finally {
       setBusy(false);
     }
@@ -52,7 +53,7 @@ export function EmailRequestForm({ idPrefix, path, ariaLabel, submitLabel, large
   return (
     <>
       <Notice msg={failure} testId={`${idPrefix}-error`} />
-      <Form layout="vertical" noValidate onFinish={submit} requiredMark={false} aria-label={ariaLabel}>
+      <form noValidate onSubmit={(e) => void submit(e)} aria-label={ariaLabel}>
         <Field id={`${idPrefix}-email`} label={t("fields.email")} error={error}>
           {(a11y) => (
             <EmailInput
@@ -67,10 +68,10 @@ export function EmailRequestForm({ idPrefix, path, ariaLabel, submitLabel, large
             />
           )}
         </Field>
-        <Button type="primary" htmlType="submit" block size={large ? "large" : undefined} loading={busy} data-testid={`${idPrefix}-submit`}>
+        <SubmitButton busy={busy} testId={`${idPrefix}-submit`}>
           {submitLabel}
-        </Button>
-      </Form>
+        </SubmitButton>
+      </form>
     </>
   );
 }

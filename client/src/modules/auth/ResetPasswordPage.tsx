@@ -1,15 +1,14 @@
 // Reset password, from the mailed link (?token=): a new password (the shared strength rule, first
 // failing check only) and its confirmation; POST /api/auth/reset-password. Success leads to the
-// login; a used, expired or missing link says so and offers to request a new one.
-import { Button, Form, Input, Result, type InputRef } from "antd";
-import { useRef, useState } from "react";
+// login; a used, expired or missing link says so and offers to request a new one. Plain controls, no antd.
+import { useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { passwordProblem } from "@sufra/schema";
 import { api, ApiError } from "../../lib/api.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { InvalidLink } from "./InvalidLink.tsx";
-import { BackToLogin, detailsOnFields, Field, generalError, Notice, useAuthText, withoutError, type FieldErrors, type Msg } from "./shared.tsx";
-import { LinkButton } from "../../shared/RouteButton.tsx";
+import { detailsOnFields, generalError, useAuthText, withoutError, type FieldErrors, type Msg } from "./forms.ts";
+import { BackToLogin, ButtonLink, Field, Notice, Outcome, SubmitButton, TextInput } from "./plain.tsx";
 import "./i18n.ts";
 
 type ResetField = "password" | "confirmPassword";
@@ -23,8 +22,8 @@ export default function ResetPasswordPage() {
   const [failure, setFailure] = useState<Msg | null>(null);
   const [outcome, setOutcome] = useState<"form" | "done" | "invalid">(token ? "form" : "invalid");
   const [busy, setBusy] = useState(false);
-  const password = useRef<InputRef>(null);
-  const confirm = useRef<InputRef>(null);
+  const password = useRef<HTMLInputElement>(null);
+  const confirm = useRef<HTMLInputElement>(null);
 
   const change = (field: ResetField) => (e: React.ChangeEvent<HTMLInputElement>) => {
     const value = e.target.value;
@@ -32,7 +31,8 @@ export default function ResetPasswordPage() {
     setErrors((errs) => withoutError(errs, field));
   };
 
-  async function submit() {
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
     if (busy) return;
     const problem = values.password ? passwordProblem(values.password) : "passwordRequired";
     if (problem) {
@@ -53,16 +53,16 @@ export default function ResetPasswordPage() {
     try {
       await api.post("/auth/reset-password", { token, new_password: values.password }, { auth: false });
       setOutcome("done");
-    } catch (e) {
-      if (e instanceof ApiError && e.code === "INVALID_LINK") setOutcome("invalid");
-      else if (e instanceof ApiError && e.status === 400 && e.details) {
-        const { fields, rest } = detailsOnFields(e, { new_password: "password", password: "password" });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "INVALID_LINK") setOutcome("invalid");
+      else if (err instanceof ApiError && err.status === 400 && err.details) {
+        const { fields, rest } = detailsOnFields(err, { new_password: "password", password: "password" });
         if (!fields.password && rest.length) setOutcome("invalid"); // e.g. the token itself was refused
         else {
           setErrors(fields);
           password.current?.focus();
         }
-      } else setFailure(generalError(e));
+      } else setFailure(generalError(err));
     } finally {
       setBusy(false);
     }
@@ -76,9 +76,9 @@ export default function ResetPasswordPage() {
           text={t("reset.invalidText")}
           testId="reset-invalid"
           extra={
-            <LinkButton to="/forgot-password" testId="reset-request-new">
+            <ButtonLink to="/forgot-password" testId="reset-request-new">
               {t("reset.requestNew")}
-            </LinkButton>
+            </ButtonLink>
           }
         />
       </AuthLayout>
@@ -87,33 +87,34 @@ export default function ResetPasswordPage() {
   if (outcome === "done")
     return (
       <AuthLayout title={t("reset.title")}>
-        <Result
+        <Outcome
           status="success"
           title={t("reset.doneTitle")}
-          subTitle={<span role="status">{say({ key: "passwordReset" })}</span>}
           extra={
-            <LinkButton to="/login" testId="reset-login">
+            <ButtonLink to="/login" testId="reset-login">
               {t("reset.login")}
-            </LinkButton>
+            </ButtonLink>
           }
-        />
+        >
+          <span role="status">{say({ key: "passwordReset" })}</span>
+        </Outcome>
       </AuthLayout>
     );
 
   return (
     <AuthLayout title={t("reset.title")} subtitle={t("reset.subtitle")} footer={<BackToLogin label={t("forgot.back")} />}>
       <Notice msg={failure} testId="reset-error" />
-      <Form layout="vertical" noValidate onFinish={submit} requiredMark={false} aria-label={t("reset.title")}>
+      <form noValidate onSubmit={(e) => void submit(e)} aria-label={t("reset.title")}>
         <Field id="reset-password" label={t("fields.newPassword")} error={errors.password} hint={say({ key: "passwordHint" })}>
-          {(a11y) => <Input.Password {...a11y} ref={password} autoComplete="new-password" value={values.password} onChange={change("password")} data-testid="reset-password" />}
+          {(a11y) => <TextInput {...a11y} ref={password} type="password" autoComplete="new-password" value={values.password} onChange={change("password")} data-testid="reset-password" />}
         </Field>
         <Field id="reset-confirm" label={t("fields.confirmNewPassword")} error={errors.confirmPassword}>
-          {(a11y) => <Input.Password {...a11y} ref={confirm} autoComplete="new-password" value={values.confirmPassword} onChange={change("confirmPassword")} data-testid="reset-confirm" />}
+          {(a11y) => <TextInput {...a11y} ref={confirm} type="password" autoComplete="new-password" value={values.confirmPassword} onChange={change("confirmPassword")} data-testid="reset-confirm" />}
         </Field>
-        <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="reset-submit">
+        <SubmitButton busy={busy} testId="reset-submit">
           {t("reset.submit")}
-        </Button>
-      </Form>
+        </SubmitButton>
+      </form>
     </AuthLayout>
   );
 }

@@ -1,8 +1,9 @@
-// The login page's form controls as plain HTML (a label, an input, its message; a notice; a submit
-// button), drawn by plain.css in the theme's colours: antd's Form, Input, Button and Alert with their
-// style runtime were most of the login's first download. Same wiring as the antd Field in shared.tsx:
+// The plain pages' pieces as plain HTML (a label, an input, its message; a notice; a submit button; an
+// outcome, "back to login"), drawn by plain.css in the theme's colours: antd's Form, Input, Button and Alert with their
+// style runtime were most of the login's first download (login, forgot and reset password use these). Same wiring as the antd Field in shared.tsx:
 // the error and hint are tied to the input (aria-describedby), the input says it is invalid.
 import type { InputHTMLAttributes, ReactNode, Ref } from "react";
+import { Link } from "react-router-dom";
 import { useAuthText, type FieldA11y, type Msg } from "./forms.ts";
 import "./plain.css";
 
@@ -75,5 +76,42 @@ export function SubmitButton({ busy, children, testId }: { busy: boolean; childr
       {busy && <span className="auth-spinner" aria-hidden="true" />}
       {children}
     </button>
+  );
+}
+
+/** "Back to login", its arrow pointing back in the reading direction. */
+export function BackToLogin({ label }: { label: string }) {
+  const { rtl } = useAuthText();
+  return (
+    <Link to="/login" className="auth-back">
+      <svg className={rtl ? "auth-arrow auth-arrow-right" : "auth-arrow auth-arrow-left"} viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d={rtl ? "M5 12h14M13 6l6 6-6 6" : "M19 12H5M11 6l-6 6 6 6"} />
+      </svg>{" "}
+      {label}
+    </Link>
+  );
+}
+
+/** A link to a route drawn as the primary button: the way on after an outcome. */
+export function ButtonLink({ to, children, testId }: { to: string; children: ReactNode; testId?: string }) {
+  return (
+    <Link to={to} className="auth-button-link" data-testid={testId}>
+      {children}
+    </Link>
+  );
+}
+
+/** What came of a request (antd's Result, plainly): a large mark, a title, the text, the way on. */
+export function Outcome({ status, title, children, extra }: { status: "success" | "warning"; title: string; children: ReactNode; extra?: ReactNode }) {
+  return (
+    <div className={`auth-outcome auth-outcome-${status}`}>
+      <svg className="auth-outcome-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round">
+        <circle cx="12" cy="12" r="9.5" />
+        {MARKS[status]}
+      </svg>
+      <h2 className="auth-outcome-title">{title}</h2>
+      <div className="auth-outcome-text">{children}</div>
+      {extra && <div className="auth-outcome-extra">{extra}</div>}
+    </div>
   );
 }

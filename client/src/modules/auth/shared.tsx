@@ -1,18 +1,15 @@
 // The auth screens' antd pieces (sign-up, e-mail link pages, the invitation page): a form field with its
-// error and hint wired for screen readers, the e-mail input, the page Alert and "back to login".
+// error and hint wired for screen readers, the e-mail input and the page Alert ("back to login" is plain.tsx's).
 // Everything without antd (texts, API errors, form state) is in forms.ts, which the plain login page
 // uses alone; it is re-exported here so these pages keep one import.
-// antd's Result is not here: it lives with the pages that show it (InvalidLink.tsx).
+// antd's Result is not here: it lives with the page that shows it (VerifyEmailPage.tsx).
 
-// one module an icon (the index loads every icon, and an ES-only colour helper jest cannot read)
-import ArrowLeftOutlined from "@ant-design/icons/ArrowLeftOutlined";
-import ArrowRightOutlined from "@ant-design/icons/ArrowRightOutlined";
 import { Alert, Form, Input, type InputProps, type InputRef } from "antd";
 import type { ReactNode, Ref } from "react";
-import { Link } from "react-router-dom";
 import { useAuthText, type FieldA11y, type Msg } from "./forms.ts";
 
 export * from "./forms.ts";
+export { BackToLogin } from "./plain.tsx";
 
 /** An e-mail address: written left to right in both languages, with the phone's e-mail keyboard. */
 export function EmailInput(props: InputProps & { ref?: Ref<InputRef> }) {
@@ -43,14 +40,4 @@ export function Notice({ msg, type = "error", testId }: { msg: Msg | null | unde
   const { say } = useAuthText();
   if (!msg) return null;
   return <Alert className="auth-notice" type={type} showIcon title={say(msg)} role={type === "error" ? "alert" : "status"} data-testid={testId} />;
-}
-
-/** "Back to login", its arrow pointing back in the reading direction. */
-export function BackToLogin({ label }: { label: string }) {
-  const { rtl } = useAuthText();
-  return (
-    <Link to="/login" className="auth-back">
-      {rtl ? <ArrowRightOutlined aria-hidden /> : <ArrowLeftOutlined aria-hidden />} {label}
-    </Link>
-  );
 }

@@ -168,13 +168,13 @@ describe("layout", () => {
   test("the back arrow points back in the reading direction", async () => {
     renderRoutes(routes, "/forgot-password");
     const back = await screen.findByRole("link", { name: authTexts.en.forgot.back });
-    expect(back.querySelector(".anticon-arrow-left")).not.toBeNull();
+    expect(back.querySelector(".auth-arrow-left")).not.toBeNull();
   });
 
   test("…and mirrors in Arabic", async () => {
     await inLanguage("ar");
     renderRoutes(routes, "/forgot-password");
     const back = await screen.findByRole("link", { name: authTexts.ar.forgot.back });
-    expect(back.querySelector(".anticon-arrow-right")).not.toBeNull();
+    expect(back.querySelector(".auth-arrow-right")).not.toBeNull();
   });
 });
