@@ -48,20 +48,23 @@ describe.each(["en", "ar"] as const)("the rules, in order, one at a time (%s)", 
     const user = setup();
 
     // 1. all fields required: the phone's "+965 " alone counts as empty; confirmation is not among them
+    // (antd's validation is asynchronous and may settle after the click returns: each check waits for it)
     await submit(user);
     const required = text("allFieldsRequired");
-    expect(fieldErrorTexts()).toEqual({
-      "signup-companyName": required,
-      "signup-contactName": required,
-      "signup-email": required,
-      "signup-phone": required,
-      "signup-password": required,
-    });
+    await waitFor(() =>
+      expect(fieldErrorTexts()).toEqual({
+        "signup-companyName": required,
+        "signup-contactName": required,
+        "signup-email": required,
+        "signup-phone": required,
+        "signup-password": required,
+      }),
+    );
 
     // a form breaking rules 2 to 6 at once shows rule 2 only
     await fillForm(user, { ...VALID, "signup-email": "noura@", "signup-phone": "+965 12", "signup-password": "short", "signup-confirm": "other" });
     await submit(user);
-    expect(fieldErrorTexts()).toEqual({ "signup-email": text("invalidEmail") });
+    await waitFor(() => expect(fieldErrorTexts()).toEqual({ "signup-email": text("invalidEmail") }));
 
     // then each rule in turn, fixing the one before
     const steps: [Values, string, MessageKey][] = [
@@ -76,7 +79,7 @@ describe.each(["en", "ar"] as const)("the rules, in order, one at a time (%s)", 
     for (const [fix, field, rule] of steps) {
       await fillForm(user, fix);
       await submit(user);
-      expect(fieldErrorTexts()).toEqual({ [field]: text(rule) });
+      await waitFor(() => expect(fieldErrorTexts()).toEqual({ [field]: text(rule) }));
     }
     expect(calls).toHaveLength(0);
 
@@ -136,12 +139,12 @@ describe("the form", () => {
     await open();
     const user = setup();
     await submit(user);
-    expect(Object.keys(fieldErrorTexts())).toHaveLength(5);
+    await waitFor(() => expect(Object.keys(fieldErrorTexts())).toHaveLength(5));
     await user.type(screen.getByTestId("signup-company"), "B");
-    expect(Object.keys(fieldErrorTexts()).sort()).toEqual(["signup-contactName", "signup-email", "signup-password", "signup-phone"]);
+    await waitFor(() => expect(Object.keys(fieldErrorTexts()).sort()).toEqual(["signup-contactName", "signup-email", "signup-password", "signup-phone"]));
     expect(screen.getByTestId("signup-company")).not.toHaveAttribute("aria-invalid");
     await user.type(screen.getByTestId("signup-phone"), "9");
-    expect(Object.keys(fieldErrorTexts()).sort()).toEqual(["signup-contactName", "signup-email", "signup-password"]);
+    await waitFor(() => expect(Object.keys(fieldErrorTexts()).sort()).toEqual(["signup-contactName", "signup-email", "signup-password"]));
   });
 });
 
