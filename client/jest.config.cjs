@@ -14,6 +14,12 @@ module.exports = {
     "^@sufra/schema$": "<rootDir>/../schema/src/index.ts",
     // @ant-design/icons reaches an ES-only colour module; its CommonJS twin is the same code
     "^@ant-design/colors/es/generate$": "<rootDir>/../node_modules/@ant-design/colors/lib/generate",
+    // antd's and the icons' indexes load every component and every icon in each test file: these load
+    // on first use (test/antd-lazy.cjs, test/icons-lazy.cjs); antd's style sheets are not generated,
+    // as no test reads them (test/cssinjs-lite.cjs)
+    "^antd$": "<rootDir>/test/antd-lazy.cjs",
+    "^@ant-design/icons$": "<rootDir>/test/icons-lazy.cjs",
+    "^@ant-design/cssinjs$": "<rootDir>/test/cssinjs-lite.cjs",
   },
   testMatch: ["**/*.test.ts?(x)"],
   testTimeout: 20000,

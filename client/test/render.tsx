@@ -12,14 +12,19 @@ export async function inLanguage(lng: "en" | "ar") {
   await i18n.changeLanguage(lng);
 }
 
+// antd's CSS variables (theme tokens) go to an element outside the page, where jsdom neither parses
+// them nor matches them on every getComputedStyle (testing-library's role queries call it up the tree)
+const styleSink = document.createElement("div");
+
 /** Renders `routes` at `path` inside antd (RTL and Arabic locale when the language is ar). */
 export function renderRoutes(routes: RouteObject[], path: string, state?: unknown) {
   const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path.split("?")[0], search: path.includes("?") ? `?${path.split("?")[1]}` : "", state }] });
   const rtl = i18n.resolvedLanguage === "ar";
-  // antd's styles are generated but not injected: jsdom's getComputedStyle walks every injected rule on
-  // each call (antd calls it often), which made form tests several times slower, and no test reads styles
+  // antd's styles are not injected (nor, under jest.config.cjs, generated): jsdom's getComputedStyle walks
+  // every injected rule on each call (antd calls it often), which made form tests several times slower,
+  // and no test reads styles
   const utils = render(
-    <StyleProvider mock="server">
+    <StyleProvider mock="server" container={styleSink}>
       <ConfigProvider direction={rtl ? "rtl" : "ltr"} locale={rtl ? arEG : undefined}>
         <AntApp>
           <RouterProvider router={router} />
