@@ -1,5 +1,6 @@
 // One PostgreSQL for the whole run: TEST_DATABASE_URL's server, or an embedded throwaway cluster.
-// A template database is migrated once; each test file clones it (CREATE DATABASE ... TEMPLATE).
+// A template database is migrated (and seeded with what every start adds) once; each test file clones
+// it (CREATE DATABASE ... TEMPLATE).
 import { execFileSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -33,7 +34,9 @@ export default async function globalSetup() {
   await admin.query(`create database ${TEMPLATE}`);
   await admin.end();
   // out of process: the WASM migration engine leaves a timer behind that would hold jest open
-  execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts", "deploy"], { cwd: path.resolve(import.meta.dirname, "../.."), env: { ...process.env, DATABASE_URL: `${base}/${TEMPLATE}` }, stdio: "pipe" });
+  const run = { cwd: path.resolve(import.meta.dirname, "../.."), env: { ...process.env, DATABASE_URL: `${base}/${TEMPLATE}` }, stdio: "pipe" } as const;
+  execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts", "deploy"], run);
+  execFileSync(process.execPath, ["--import", "tsx", "tests/support/seed-template.ts"], run);
   process.env.TEST_PG_BASE = base;
   (globalThis as { __SUFRA_PG_STOP__?: () => Promise<void> }).__SUFRA_PG_STOP__ = stop;
   console.log(`\n[test db] ready and migrated in ${Math.round(performance.now() - t0)} ms`);

@@ -26,13 +26,18 @@ export function createTranslationsService(deps: Deps) {
   }
 
   /**
-   * Inserts the client's texts the table lacks, in one statement (ON CONFLICT DO NOTHING): idempotent,
+   * Inserts the client's texts the table lacks (ON CONFLICT DO NOTHING): idempotent,
    * safe with several processes starting at once, and it never overwrites a row, edited or not.
    */
   async function seed(): Promise<number> {
     const rows = seedRows();
     if (!rows.length) return 0;
-    const { count } = await db.translation.createMany({ data: rows, skipDuplicates: true });
+    // a restart finds nearly every key already there: reading the keys costs far less than offering
+    // the whole file to the insert each start
+    const have = new Set((await db.translation.findMany({ select: { key: true } })).map((r) => r.key));
+    const missing = rows.filter((r) => !have.has(r.key));
+    if (!missing.length) return 0;
+    const { count } = await db.translation.createMany({ data: missing, skipDuplicates: true });
     if (count) logger.info(`translations: added ${count} new text${count === 1 ? "" : "s"} from the client`);
     return count;
   }
