@@ -1,6 +1,9 @@
 // Login (docs/product.md#routes, #validation-rules, #errors-and-messages): the two variants, each rule in English and Arabic, errors clearing as the
-// person types, the server's errors mapped to the person's language, and where login leads.
+// person types, the server's errors mapped to the person's language, and where login leads. Also: the
+// login and password pages, with their root, reach no antd, Apollo or icon package (a light first download).
 
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { ERRORS, messageText, type MessageKey } from "@sufra/schema";
 import { common } from "../../../i18n/common.ts";
@@ -201,4 +204,23 @@ describe("arrival notices", () => {
     expect(notice).toHaveClass("auth-alert-success");
     expect(within(notice).getByText("Welcome to Dar Al Qahwa: sign in as noura@daralqahwa.kw")).toBeInTheDocument();
   });
+});
+
+test("the login and password pages and their root reach neither antd, nor Apollo, nor the icon package", () => {
+  const auth = join(__dirname, "..");
+  const start = ["LoginPage.tsx", "ForgotPasswordPage.tsx", "ResetPasswordPage.tsx"].map((f) => join(auth, f)).concat(join(auth, "../../app/AuthRoot.tsx"));
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const imports = [...readFileSync(file, "utf8").matchAll(/from\s+"([^"]+)"|import\s+"([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+    for (const spec of imports) {
+      expect(`${file}: ${spec}`).not.toMatch(/: (antd|@ant-design\/|@apollo\/|graphql)/);
+      // the client's own modules, followed to the end
+      const local = spec.startsWith(".") ? join(dirname(file), spec) : null;
+      if (local && /\.tsx?$/.test(local) && existsSync(local)) walk(local);
+    }
+  };
+  start.forEach(walk);
+  expect(seen.size).toBeGreaterThan(10);
 });
