@@ -5,7 +5,7 @@
 // chosen in Settings.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { DEMO, browser, downloadedText, logIn, screenshot, server, useHarness } from "./support.mjs";
+import { DEMO, browser, downloadedText, screenshot, server, signInAs, useHarness } from "./support.mjs";
 
 useHarness();
 
@@ -28,10 +28,7 @@ const cardValue = (page, metric) => page.getByTestId(`metric-${metric}`).locator
 
 test("the analytics page in Arabic on the demo café: RTL, Arabic digits, demo figures, chart, filters and the CSV export", async () => {
   const page = await browser.page(server.base);
-  await page.goto(`${server.base}/login?lng=ar`);
-  await logIn(page, DEMO.client, DEMO.password);
-  await page.waitForURL(/\/dashboard$/);
-  await page.goto(`${server.base}/analytics`);
+  await signInAs(page, DEMO.client, DEMO.password, { lng: "ar", path: "/analytics" });
   await page.getByTestId("metric-posts").waitFor();
 
   assert.equal(await page.evaluate(() => document.documentElement.dir), "rtl");

@@ -9,7 +9,7 @@
 // server keeps the text that went out. Demo items answer through the demo network, so nothing leaves.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
-import { approveByEmail, browser, DEMO, logIn, screenshot, server, uniqueEmail, until, useHarness } from "./support.mjs";
+import { approveByEmail, browser, DEMO, screenshot, server, signInAs, uniqueEmail, until, useHarness } from "./support.mjs";
 
 let google;
 useHarness({
@@ -42,10 +42,8 @@ test("a new one-star Arabic review at the business's Google location: notified, 
   await approveByEmail(server.base, email);
   const page = await browser.page(server.base);
   try {
-    await page.goto(`${server.base}/login?lng=ar`);
-    await logIn(page, email);
-    await page.waitForURL(/\/dashboard/);
-    const token = await page.evaluate(() => localStorage.getItem("sufra.access_token"));
+    // signed in through the API: the app is first opened on the inbox, once Google is connected
+    const token = await signInAs(page, email, "Saffron#2026", { lng: "ar", path: null });
 
     // Google: a person with a verified location; Sufra connected through the stand-in's consent
     const { person, account } = g.addPerson({ name: "Noura" });
@@ -98,9 +96,7 @@ test("a new one-star Arabic review at the business's Google location: notified, 
 test("an owner answers a one-star Arabic Google review in Arabic: suggested, edited, sent", async () => {
   const page = await browser.page(server.base);
   try {
-    await page.goto(`${server.base}/login?lng=ar`);
-    await logIn(page, DEMO.owner, DEMO.password);
-    await page.waitForURL(/\/(owner|dashboard)$/);
+    await signInAs(page, DEMO.owner, DEMO.password, { lng: "ar" });
 
     await page.getByRole("menuitem", { name: "صندوق الوارد" }).click();
     await page.getByRole("heading", { level: 1, name: "صندوق الوارد" }).waitFor();

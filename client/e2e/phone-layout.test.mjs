@@ -3,7 +3,7 @@
 // the page title is not covered by the top bar. jsdom cannot measure layout; a real browser can.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ADMIN, DEMO, browser, logIn, screenshot, server, useHarness } from "./support.mjs";
+import { ADMIN, DEMO, browser, screenshot, server, signInAs, useHarness } from "./support.mjs";
 
 const PHONE = { width: 390, height: 844 };
 useHarness();
@@ -66,10 +66,7 @@ for (const lng of ["en", "ar"]) {
   test(`a client's /competitors on a phone: no sideways scroll, the title in view (${lng})`, async () => {
     const page = await browser.page(server.base);
     await page.setViewportSize(PHONE);
-    await page.goto(`${server.base}/login?lng=${lng}`);
-    await logIn(page, DEMO.client, DEMO.password);
-    await page.waitForURL(/\/dashboard$/);
-    await page.goto(`${server.base}/competitors`);
+    await signInAs(page, DEMO.client, DEMO.password, { lng, path: "/competitors" });
     await page.getByTestId("competitor-count").waitFor();
     // the charts, with their screen-reader tables, are what once widened the page
     await page.getByTestId("competitor-charts").waitFor();
@@ -80,11 +77,7 @@ for (const lng of ["en", "ar"]) {
   test(`the admin's Clients and Holidays on a phone: no sideways scroll, details and Save in reach (${lng})`, async () => {
     const page = await browser.page(server.base);
     await page.setViewportSize(PHONE);
-    await page.goto(`${server.base}/admin/login?lng=${lng}`);
-    await logIn(page, ADMIN.email, ADMIN.password);
-    await page.waitForURL(/\/admin$/);
-
-    await page.goto(`${server.base}/admin/clients`);
+    await signInAs(page, ADMIN.email, ADMIN.password, { lng, path: "/admin/clients" });
     const card = page.getByTestId("client-card").first();
     await card.waitFor();
     await check(page, "admin-clients", lng);

@@ -8,7 +8,7 @@
 // rows below the fold once failed. The test's own pacing (until, timeouts) keeps the real clock.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { DEMO, browser, drag, logIn, screenshot, server, until, useHarness } from "./support.mjs";
+import { DEMO, browser, drag, screenshot, server, signInAs, until, useHarness } from "./support.mjs";
 
 /** Kuwait's "today" for the whole file, 09:00 in Kuwait. */
 const TODAY = "2026-11-25";
@@ -43,25 +43,22 @@ async function dragPost(page, id, to) {
   await cell(page, to).getByTestId(`event-${id}`).waitFor();
 }
 
-async function signIn(lng) {
+/** The demo client, signed in through the API, on `path` in `lng`. */
+async function signIn(lng, path) {
   const page = await browser.page(server.base);
-  await page.goto(`${server.base}/login?lng=${lng}`);
-  await logIn(page, DEMO.client, DEMO.password);
-  await page.waitForURL(/\/dashboard$/);
+  await signInAs(page, DEMO.client, DEMO.password, { lng, path });
   assert.equal(await page.locator("html").getAttribute("dir"), lng === "ar" ? "rtl" : "ltr");
   return page;
 }
 
 test("compose in Arabic -> schedule -> calendar -> drag to another day -> published appears live", async () => {
-  const page = await signIn("ar");
-  // the page and the server agree on the day
-  assert.equal(await page.evaluate(() => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10)), TODAY);
-
   // compose: caption in Arabic, X (the demo account), scheduled for Friday at 10:00 Kuwait time
   const day = kuwaitDay(2);
   const next = kuwaitDay(3); // Saturday: the first day of the next row in Arabic
   const caption = "كنافة طازجة بالقشطة، تعالوا جربوها الليلة";
-  await page.goto(`${server.base}/posts/new?at=${encodeURIComponent(tenOClock(day))}`);
+  const page = await signIn("ar", `/posts/new?at=${encodeURIComponent(tenOClock(day))}`);
+  // the page and the server agree on the day
+  assert.equal(await page.evaluate(() => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10)), TODAY);
   await page.getByTestId("caption").fill(caption);
   await page.getByTestId("platform-twitter").locator("input[type=checkbox]").check();
   await page.getByTestId("counter-twitter").waitFor();
@@ -105,10 +102,9 @@ for (const [lng, offsets] of [
 ]) {
   const days = offsets.map(kuwaitDay);
   test(`calendar (${lng}): a post drags across week and month boundaries, into the rows below the fold`, async () => {
-    const page = await signIn(lng);
     const post = await api("/api/posts", { method: "POST", body: JSON.stringify({ content: `Drag walk ${lng}`, platforms: ["twitter"], scheduled_for: tenOClock(days[0]) }) });
     assert.equal(post.scheduled_for, tenOClock(days[0]));
-    await page.goto(`${server.base}/schedule?date=${TODAY}`);
+    const page = await signIn(lng, `/schedule?date=${TODAY}`);
     await cell(page, days[0]).getByTestId(`event-${post.id}`).waitFor();
     for (const to of days.slice(1)) await dragPost(page, post.id, to);
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -3,7 +3,7 @@
 // review in English with a suggested reply, approve it, and see the dashboard's unanswered count.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { DEMO, browser, logIn, screenshot, server, useHarness } from "./support.mjs";
+import { DEMO, browser, screenshot, server, signInAs, useHarness } from "./support.mjs";
 
 useHarness();
 
@@ -22,10 +22,7 @@ const arabicShare = (s) => {
 test("write with AI in Arabic: three captions from the café's profile, one inserted and saved as a draft", async () => {
   const before = await api("/api/ai/usage");
   const page = await browser.page(server.base);
-  await page.goto(`${server.base}/login?lng=ar`);
-  await logIn(page, DEMO.client, DEMO.password);
-  await page.waitForURL(/\/dashboard$/);
-  await page.goto(`${server.base}/posts/new`);
+  await signInAs(page, DEMO.client, DEMO.password, { lng: "ar", path: "/posts/new" });
   await page.getByTestId("platform-instagram").locator("input[type=checkbox]").check();
   await page.getByTestId("open-studio").click();
   const drawer = page.getByTestId("studio-drawer");
@@ -67,9 +64,7 @@ test("answer a review: a suggested reply in the review's language, approved, and
   assert.ok(stats.unanswered >= 1);
 
   const page = await browser.page(server.base);
-  await page.goto(`${server.base}/login?lng=en`);
-  await logIn(page, DEMO.client, DEMO.password);
-  await page.waitForURL(/\/dashboard$/);
+  await signInAs(page, DEMO.client, DEMO.password, { lng: "en" });
   const card = page.getByTestId("unanswered-reviews");
   await card.getByText(String(stats.unanswered), { exact: true }).waitFor();
 

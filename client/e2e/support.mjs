@@ -236,6 +236,71 @@ export async function logIn(page, email, password = "Saffron#2026") {
   await page.getByTestId("login-submit").click();
 }
 
+/**
+ * Signs `page` (on the server's origin, as browser.page leaves it) in as `email` through the REST
+ * login, keeping the tokens, the user and the language where the login page and the language
+ * detector keep them, and opens `path` (unless null). For tests whose subject is not the sign-in
+ * itself: the login form's own journeys (journeys, first-day, accessibility) still go through it.
+ * Returns the access token.
+ */
+export async function signInAs(page, email, password, { lng = "en", path = "/dashboard" } = {}) {
+  const base = new URL(page.url()).origin;
+  const r = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+  const body = await r.json();
+  if (!body.access_token) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body)}`);
+  await page.evaluate(
+    ([s, lng]) => {
+      localStorage.setItem("sufra.access_token", s.access_token);
+      localStorage.setItem("sufra.refresh_token", s.refresh_token);
+      localStorage.setItem("sufra.user", JSON.stringify(s.user));
+      localStorage.setItem("i18nextLng", lng);
+    },
+    [body, lng],
+  );
+  if (path !== null) await page.goto(`${base}${path}`);
+  return body.access_token;
+}
+
+/**
+ * Opens `path` inside the running app, as its own links do (history and the router's popstate),
+ * instead of loading the whole app again: for tests that visit many screens of one session.
+ */
+export async function openInApp(page, path) {
+  await page.evaluate((p) => {
+    window.history.pushState(null, "", p);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+}
+
+/**
+ * Playwright's "networkidle" for screens opened inside the app (waitForLoadState answers at once
+ * once the document has loaded): resolves when no request of `page` has been in flight for `quiet`
+ * ms. Call it right after the page is made, so it counts every request.
+ */
+export function networkQuiet(page, { quiet = 500, timeout = 15_000 } = {}) {
+  let inFlight = 0;
+  let changed = Date.now();
+  page.on("request", () => {
+    inFlight++;
+    changed = Date.now();
+  });
+  const done = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    changed = Date.now();
+  };
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
+  return async () => {
+    // as networkidle does after a load, watch for at least `quiet` ms: a screen just opened may not have asked for anything yet
+    const start = Date.now();
+    const end = start + timeout;
+    while (inFlight > 0 || Date.now() - Math.max(changed, start) < quiet) {
+      if (Date.now() > end) throw new Error(`the network did not go quiet in ${timeout} ms (${inFlight} requests in flight)`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+}
+
 /** Polls `fn` until it gives something truthy, and returns that; fails after `ms`. */
 export async function until(fn, ms = 15_000, every = 200) {
   const end = Date.now() + ms;

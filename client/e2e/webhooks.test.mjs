@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
-import { approveByEmail, browser, logIn, screenshot, server, uniqueEmail, until, useHarness, WEBHOOK_RECEIVER_HOST } from "./support.mjs";
+import { approveByEmail, browser, screenshot, server, signInAs, uniqueEmail, until, useHarness, WEBHOOK_RECEIVER_HOST } from "./support.mjs";
 
 useHarness();
 
@@ -43,9 +43,7 @@ test("an owner adds an endpoint, copies its secret once, sends a test event and 
   const hook = await receiver();
   const page = await browser.page(server.base);
   try {
-    await page.goto(`${server.base}/login`);
-    await logIn(page, email);
-    await page.waitForURL(/\/dashboard/);
+    await signInAs(page, email, "Saffron#2026");
     await page.getByRole("menuitem", { name: "Webhooks" }).click();
     await page.getByRole("heading", { level: 1, name: "Webhooks" }).waitFor();
     await page.getByText(/No endpoints yet/).waitFor();
