@@ -13,7 +13,7 @@ import { session } from "../../lib/session.ts";
 import { common } from "../../i18n/common.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { commonError, detailsOnFields, loginError, serverText, useAuthText, useFieldForm, type FieldErrors, type LoginState, type Msg } from "./forms.ts";
-import { EmailInput, Field, Notice, SubmitButton, TextInput } from "./plain.tsx";
+import { EmailInput, Field, Notice, PasswordInput, SubmitButton } from "./plain.tsx";
 import "./i18n.ts";
 
 type LoginField = "email" | "password";
@@ -86,7 +86,7 @@ export default function LoginPage() {
           {(a11y) => <EmailInput {...a11y} ref={refFor("email")} value={values.email} onChange={change("email")} data-testid="login-email" />}
         </Field>
         <Field id="login-password" label={t("fields.password")} error={errors.password}>
-          {(a11y) => <TextInput {...a11y} ref={refFor("password")} type="password" autoComplete="current-password" value={values.password} onChange={change("password")} data-testid="login-password" />}
+          {(a11y) => <PasswordInput {...a11y} ref={refFor("password")} autoComplete="current-password" value={values.password} onChange={change("password")} data-testid="login-password" />}
         </Field>
         <SubmitButton busy={busy} testId="login-submit">
           {t("login.submit")}

@@ -8,7 +8,7 @@ import { api, ApiError } from "../../lib/api.ts";
 import { AuthLayout } from "./AuthLayout.tsx";
 import { InvalidLink } from "./InvalidLink.tsx";
 import { detailsOnFields, generalError, useAuthText, withoutError, type FieldErrors, type Msg } from "./forms.ts";
-import { BackToLogin, ButtonLink, Field, Notice, Outcome, SubmitButton, TextInput } from "./plain.tsx";
+import { BackToLogin, ButtonLink, Field, Notice, Outcome, PasswordInput, SubmitButton } from "./plain.tsx";
 import "./i18n.ts";
 
 type ResetField = "password" | "confirmPassword";
@@ -106,10 +106,10 @@ export default function ResetPasswordPage() {
       <Notice msg={failure} testId="reset-error" />
       <form noValidate onSubmit={(e) => void submit(e)} aria-label={t("reset.title")}>
         <Field id="reset-password" label={t("fields.newPassword")} error={errors.password} hint={say({ key: "passwordHint" })}>
-          {(a11y) => <TextInput {...a11y} ref={password} type="password" autoComplete="new-password" value={values.password} onChange={change("password")} data-testid="reset-password" />}
+          {(a11y) => <PasswordInput {...a11y} ref={password} autoComplete="new-password" value={values.password} onChange={change("password")} data-testid="reset-password" />}
         </Field>
         <Field id="reset-confirm" label={t("fields.confirmNewPassword")} error={errors.confirmPassword}>
-          {(a11y) => <TextInput {...a11y} ref={confirm} type="password" autoComplete="new-password" value={values.confirmPassword} onChange={change("confirmPassword")} data-testid="reset-confirm" />}
+          {(a11y) => <PasswordInput {...a11y} ref={confirm} autoComplete="new-password" value={values.confirmPassword} onChange={change("confirmPassword")} data-testid="reset-confirm" />}
         </Field>
         <SubmitButton busy={busy} testId="reset-submit">
           {t("reset.submit")}

@@ -2,7 +2,7 @@
 // outcome, "back to login"), drawn by plain.css in the theme's colours: antd's Form, Input, Button and Alert with their
 // style runtime were most of the login's first download (login, forgot and reset password use these). Same wiring as the antd Field in shared.tsx:
 // the error and hint are tied to the input (aria-describedby), the input says it is invalid.
-import type { InputHTMLAttributes, ReactNode, Ref } from "react";
+import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from "react";
 import { Link } from "react-router-dom";
 import { useAuthText, type FieldA11y, type Msg } from "./forms.ts";
 import "./plain.css";
@@ -18,6 +18,24 @@ export function TextInput({ className, ...props }: InputProps) {
 export function EmailInput(props: InputProps) {
   const { t } = useAuthText();
   return <TextInput type="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} dir="ltr" className="auth-ltr-input" placeholder={t("fields.emailPlaceholder")} {...props} />;
+}
+
+/** A password with a button that shows it as text and hides it again (people type it on phones). */
+export function PasswordInput({ className, ...props }: Omit<InputProps, "type">) {
+  const { t } = useAuthText();
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="auth-password">
+      <TextInput {...props} type={shown ? "text" : "password"} spellCheck={false} autoCapitalize="none" className={className ? `auth-password-input ${className}` : "auth-password-input"} />
+      <button type="button" className="auth-password-toggle" aria-pressed={shown} aria-label={shown ? t("fields.hidePassword") : t("fields.showPassword")} aria-controls={props.id} onClick={() => setShown((s) => !s)}>
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+          <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+          <circle cx="12" cy="12" r="3" />
+          {shown && <path d="M4 20L20 4" />}
+        </svg>
+      </button>
+    </div>
+  );
 }
 
 /** A labelled field whose error (one message) and hint are tied to the input for screen readers. */

@@ -81,6 +81,27 @@ describe.each(["en", "ar"] as const)("rules in %s", (lng) => {
   });
 });
 
+describe.each(["en", "ar"] as const)("the password shown and hidden in %s", (lng) => {
+  beforeEach(() => inLanguage(lng));
+
+  test("the button beside the password shows it as text, says so, and hides it again; the value stays", async () => {
+    renderRoutes(routes, "/login");
+    const password = await screen.findByTestId("login-password");
+    const user = setup();
+    await fill(user, "login-password", "Saffron#2026");
+    expect(password).toHaveAttribute("type", "password");
+    const show = screen.getByRole("button", { name: authTexts[lng].fields.showPassword });
+    expect(show).toHaveAttribute("aria-pressed", "false");
+    await user.click(show);
+    expect(password).toHaveAttribute("type", "text");
+    const hide = screen.getByRole("button", { name: authTexts[lng].fields.hidePassword });
+    expect(hide).toHaveAttribute("aria-pressed", "true");
+    await user.click(hide);
+    expect(password).toHaveAttribute("type", "password");
+    expect(password).toHaveValue("Saffron#2026");
+  });
+});
+
 test("a field's error clears as the person types in it; the other field's stays", async () => {
   renderRoutes(routes, "/login");
   await screen.findByTestId("login-email");
