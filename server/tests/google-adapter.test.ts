@@ -82,7 +82,8 @@ function request(
     attemptKey: randomBytes(8).toString("hex"),
     attemptStartedAt: new Date(),
     account: access,
-    text: `مجبوس الجمعة في فرعينا: Machboos Friday ${randomBytes(3).toString("hex")}`,
+    // a number to tell posts apart: hex letters would count as Latin and could tip the language guessed
+    text: `مجبوس الجمعة في فرعينا: Machboos Friday ${randomBytes(3).readUIntBE(0, 3)}`,
     firstComment: null,
     media: [media()],
     progress: {},
