@@ -4,7 +4,8 @@
 // and the dashboard and analytics overview (measured only). Prints p50/p99, req/s, the ratio to the
 // twin and the goal, then SQL statements per request at page sizes 5, 20 and 50. A café of 64 posts
 // with targets and media, written in SQL; traffic stays on loopback; each row runs BENCH_SECONDS in all,
-// in BENCH_ROUNDS slices taken in turn with the others.
+// in BENCH_ROUNDS slices taken in turn with the others. Run under NODE_ENV=production (the npm script sets it),
+// as the image runs: graphql-js otherwise checks every type test twice (its development-mode instanceOf).
 import os from "node:os";
 import { isDeepStrictEqual } from "node:util";
 import { randomUUID } from "node:crypto";
