@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router-dom";
 import { SUPPORT_EMAIL } from "./i18n.ts";
+import "./brand-fonts.css";
 import "./site.css";
 
 /** The landing page's sections, in the order the navigation lists them. */
