@@ -188,7 +188,7 @@ export const ACTIVITY_SHOWN = 5;
 export const CLIENT_ACTIVITY_TYPES = ["post_published", "engagement", "schedule", "competitor", "comment", "mention"] as const;
 export type ClientActivityType = (typeof CLIENT_ACTIVITY_TYPES)[number];
 /** Where an activity happened: a network, several, or Sufra's own analysis (competitor figures). */
-export const ACTIVITY_PLATFORMS = ["instagram", "twitter", "snapchat", "google", "multiple", "analysis"] as const;
+export const ACTIVITY_PLATFORMS = ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook", "multiple", "analysis"] as const;
 export type ActivityPlatform = (typeof ACTIVITY_PLATFORMS)[number];
 
 interface ActivityTexts {

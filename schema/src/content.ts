@@ -76,7 +76,7 @@ export const MAX_GENERATE_VARIANTS = 5;
 export const DEFAULT_GENERATE_VARIANTS = 3;
 
 /** Hashtags a generated caption carries at most, per platform (Instagram's hard limit is 30). */
-export const SUGGESTED_HASHTAG_LIMITS = { instagram: 15, twitter: 2, snapchat: 3, google: 0 } as const;
+export const SUGGESTED_HASHTAG_LIMITS = { instagram: 15, twitter: 2, snapchat: 3, google: 0, tiktok: 5, facebook: 3 } as const;
 
 // ---------------------------------------------------------------- the business profile's words
 /** Areas of Kuwait, as people write them (English transliteration, Arabic). */

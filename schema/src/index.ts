@@ -21,4 +21,5 @@ export * from "./competitors.ts";
 export * from "./campaigns.ts";
 export * from "./webhooks.ts";
 export * from "./google.ts";
+export * from "./network-options.ts";
 export * from "./instagram.ts";

@@ -8,7 +8,7 @@ import type { PlanId } from "./plans.ts";
 
 const MB = 1024 * 1024;
 
-export const MEDIA_PLATFORMS = ["instagram", "twitter", "snapchat", "google"] as const;
+export const MEDIA_PLATFORMS = ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"] as const;
 export type MediaPlatform = (typeof MEDIA_PLATFORMS)[number];
 export const isMediaPlatform = (v: unknown): v is MediaPlatform => typeof v === "string" && (MEDIA_PLATFORMS as readonly string[]).includes(v);
 
@@ -18,6 +18,8 @@ export const MEDIA_PLATFORM_LABELS: Record<MediaPlatform, { en: string; ar: stri
   twitter: { en: "X", ar: "إكس" },
   snapchat: { en: "Snapchat", ar: "سناب شات" },
   google: { en: "Google", ar: "جوجل" },
+  tiktok: { en: "TikTok", ar: "تيك توك" },
+  facebook: { en: "Facebook", ar: "فيسبوك" },
 };
 
 /** Decided by the file's content, never by its name or declared type. `accept` is for <input type=file>. */
@@ -57,6 +59,12 @@ export const MEDIA_RULES: Record<MediaPlatform, PlatformMediaRules> = {
   // a local post shows one photo or video
   // local posts take one JPG or PNG photo by URL, 10 KB to 5 MB and at least 250 x 250; no video (docs/product.md#google-business-profile)
   google: { image: { maxBytes: 5 * MB, minSide: 250 }, video: { none: true }, maxItems: 1 },
+  // TikTok's Content Posting API: a video of 3 s up to the creator's max_video_post_duration_sec (at most
+  // 10 minutes), up to 4 GB; or a photo post of up to 35 JPEG or WebP photos, each at most 20 MB
+  tiktok: { image: { maxBytes: 20 * MB }, video: { minSeconds: 3, maxSeconds: 10 * 60, maxBytes: 4096 * MB }, maxItems: 35 },
+  // a Page's photo (4 MB, Meta's photo reference) or video (Pages' video API: up to 10 GB and 240 minutes); a
+  // post of several photos attaches up to 10 (attached_media); a video goes alone
+  facebook: { image: { maxBytes: 4 * MB }, video: { maxSeconds: 240 * 60, maxBytes: 10240 * MB }, maxItems: 10 },
 };
 
 /**

@@ -329,6 +329,14 @@ export const MESSAGES = {
   webhookEventsRequired: { en: "Choose at least one event", ar: "اختر حدثًا واحدًا على الأقل" },
   webhookEventUnknown: { en: "Unknown event", ar: "حدث غير معروف" },
   // ---- end of webhooks
+  // ---- network options (network-options.ts: each network's own options for a post)
+  instagramUsernameInvalid: { en: "Enter an Instagram username: letters, numbers, dots and underscores, at most 30", ar: "أدخل اسم مستخدم على إنستغرام: أحرف وأرقام ونقاط وشرطات سفلية، بحد أقصى ٣٠" },
+  linkInvalid: { en: "Enter a full link starting with https://", ar: "أدخل رابطًا كاملًا يبدأ بـ https://" },
+  instagramTooManyCollaborators: { en: "Instagram allows at most 3 collaborators on a post", ar: "يسمح إنستغرام بثلاثة متعاونين على الأكثر في المنشور" },
+  instagramTooManyUserTags: { en: "Instagram allows at most 20 people tagged on a photo", ar: "يسمح إنستغرام بالإشارة إلى ٢٠ شخصًا على الأكثر في الصورة" },
+  altTextTooLong: { en: "Alt text can have at most 1,000 characters", ar: "يجب ألا يزيد النص البديل على ١٠٠٠ حرف" },
+  tiktokPrivacyRequired: { en: "Choose who can watch this on TikTok", ar: "اختر من يمكنه مشاهدة هذا على تيك توك" },
+  // ---- end of network options
   // ---- Google posts (google.ts: a post's type, button, offer and event on Google)
   googlePostTypeInvalid: { en: "Choose the kind of Google post: What's new, Offer or Event", ar: "اختر نوع منشور جوجل: جديدنا أو عرض أو فعالية" },
   googleCtaActionInvalid: { en: "Choose a button: Order online, Call, Learn more or Book", ar: "اختر زرًا: اطلب عبر الإنترنت أو اتصل أو اعرف المزيد أو احجز" },

@@ -67,8 +67,8 @@ export const isPlanId = (v: unknown): v is PlanId => typeof v === "string" && (P
  * Which networks each plan connects (docs/product.md#plans-and-prices: the Basic plan is Instagram
  * integration only, with Google Business Profile in every plan, as reviews matter to every café).
  */
-export const PLAN_PLATFORMS: Record<PlanId, readonly ("instagram" | "twitter" | "snapchat" | "google")[]> = {
+export const PLAN_PLATFORMS: Record<PlanId, readonly ("instagram" | "twitter" | "snapchat" | "google" | "tiktok" | "facebook")[]> = {
   basic: ["instagram", "google"],
-  professional: ["instagram", "twitter", "snapchat", "google"],
-  premium: ["instagram", "twitter", "snapchat", "google"],
+  professional: ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"],
+  premium: ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"],
 };

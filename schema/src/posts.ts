@@ -8,10 +8,11 @@ import type { Locale, MessageKey } from "./messages.ts";
 import { messageText } from "./messages.ts";
 import { MEDIA_PLATFORM_LABELS, MEDIA_RULES, mediaCountProblem, mediaProblems, type MediaFacts } from "./media.ts";
 import { googleOptionsProblems } from "./google.ts";
+import { networkOptionsProblems, type NetworkOptions } from "./network-options.ts";
 
 // ---------------------------------------------------------------- platforms
 /** The networks a post can go to (X keeps its old name "twitter", as in the data model). */
-export const PLATFORMS = ["instagram", "twitter", "snapchat", "google"] as const;
+export const PLATFORMS = ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"] as const;
 export type PlatformName = (typeof PLATFORMS)[number];
 export const isPlatformName = (p: unknown): p is PlatformName => typeof p === "string" && (PLATFORMS as readonly string[]).includes(p);
 
@@ -66,6 +67,10 @@ export const PLATFORM_LIMITS: Readonly<Record<PlatformName, Readonly<PlatformLim
   snapchat: { maxLength: 250, maxHashtags: null, hashtagWarnAbove: null, maxMedia: MEDIA_RULES.snapchat.maxItems, requiresMedia: true, firstComment: false, manual: true },
   // a local post's summary is at most 1,500 characters; a photo is optional; Google has no hashtags or comments
   google: { maxLength: 1500, maxHashtags: null, hashtagWarnAbove: null, maxMedia: MEDIA_RULES.google.maxItems, requiresMedia: false, firstComment: false, manual: false },
+  // a video's title holds 2,200 UTF-16 code units (photo posts: a 90-character title and a 4,000-character description)
+  tiktok: { maxLength: 2200, maxHashtags: null, hashtagWarnAbove: null, maxMedia: MEDIA_RULES.tiktok.maxItems, requiresMedia: true, firstComment: false, manual: false },
+  // a Page post's message holds 63,206 characters; a comment can follow it
+  facebook: { maxLength: 63206, maxHashtags: null, hashtagWarnAbove: null, maxMedia: MEDIA_RULES.facebook.maxItems, requiresMedia: false, firstComment: true, manual: false },
 };
 
 /** The longest caption, the most hashtags and the most media any post may have (Instagram's). */
@@ -599,6 +604,8 @@ export interface PreviewInput {
   media?: readonly PreviewMedia[];
   /** Google: the post's options (GooglePostOptions, as sent); their problems are Google's errors. Left out: a "What's new" post. */
   google?: unknown;
+  /** Each network's own options (NetworkOptions, network-options.ts, as sent); their problems are the network's errors. */
+  network?: unknown;
 }
 
 export interface PlatformPreview {
@@ -664,6 +671,9 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
     if (limits.manual) warnings.push({ key: "snapchatManual" });
     // the same rule the server applies to the stored options (google.ts), each problem once
     if (platform === "google") for (const k of new Set(googleOptionsProblems(input.google).map((p) => p.key))) errors.push({ key: k });
+    // each network's own options: their problems stop that network only
+    for (const k of new Set(networkOptionsProblems(input.network).filter((p) => p.path.split(".")[0] === platform || p.path.startsWith("altText")).map((p) => p.key))) errors.push({ key: k });
+    if (platform === "tiktok" && !(input.network as NetworkOptions | null | undefined)?.tiktok?.privacyLevel) errors.push({ key: "tiktokPrivacyRequired" });
 
     return {
       platform,

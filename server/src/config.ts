@@ -79,6 +79,20 @@ const envSchema = z.object({
   X_CLIENT_SECRET: z.string().optional(),
   X_AUTHORIZE_URL: url(["http:", "https:"]).default("https://x.com/i/oauth2/authorize"),
   X_API_URL: url(["http:", "https:"]).default("https://api.x.com"),
+  // TikTok's Content Posting API (Login Kit for the web, OAuth v2)
+  TIKTOK_CLIENT_KEY: z.string().optional(),
+  TIKTOK_CLIENT_SECRET: z.string().optional(),
+  TIKTOK_AUTHORIZE_URL: url(["http:", "https:"]).default("https://www.tiktok.com/v2/auth/authorize/"),
+  TIKTOK_API_URL: url(["http:", "https:"]).default("https://open.tiktokapis.com"),
+  // false until TikTok's audit passes: an unaudited app may only post privately, so posts go to the
+  // creator's TikTok inbox (MEDIA_UPLOAD) and the person finishes them in TikTok
+  TIKTOK_DIRECT_POST: z.enum(["true", "false"]).optional(),
+  // Snap's Public Profile API, open to allow-listed apps only; unset: Snapchat stays assisted (by hand)
+  SNAPCHAT_CLIENT_ID: z.string().optional(),
+  SNAPCHAT_CLIENT_SECRET: z.string().optional(),
+  SNAPCHAT_AUTHORIZE_URL: url(["http:", "https:"]).default("https://accounts.snapchat.com/login/oauth2/authorize"),
+  SNAPCHAT_TOKEN_URL: url(["http:", "https:"]).default("https://accounts.snapchat.com/login/oauth2/access_token"),
+  SNAPCHAT_API_URL: url(["http:", "https:"]).default("https://businessapi.snapchat.com"),
   // a publish call that has not answered after this long leaves the target "unconfirmed", never re-sent
   PUBLISH_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(600).default(30),
   // a worker renews its lease on a target while publishing; once the lease lapses another worker resumes it
@@ -153,6 +167,10 @@ export interface Config {
     /** Facebook Login (Instagram API with Facebook Login): only for competitors' business discovery */
     facebook: { appId?: string; appSecret?: string; authorizeUrl: string; graphUrl: string };
     x: { clientId?: string; clientSecret?: string; authorizeUrl: string; apiUrl: string };
+    /** TikTok: directPost false (the default until the app passes TikTok's audit) sends to the creator's inbox */
+    tiktok: { clientKey?: string; clientSecret?: string; authorizeUrl: string; apiUrl: string; directPost: boolean };
+    /** Snap's Public Profile API: configured only for an allow-listed app */
+    snapchat: { clientId?: string; clientSecret?: string; authorizeUrl: string; tokenUrl: string; apiUrl: string };
     publishTimeoutMs: number;
     leaseMs: number;
     metricsIntervalMs: number;
@@ -239,6 +257,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       facebook: { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, authorizeUrl: e.FACEBOOK_AUTHORIZE_URL.replace(/\/+$/, ""), graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, "") },
       x: { clientId: e.X_CLIENT_ID, clientSecret: e.X_CLIENT_SECRET, authorizeUrl: e.X_AUTHORIZE_URL, apiUrl: e.X_API_URL.replace(/\/+$/, "") },
+      tiktok: { clientKey: e.TIKTOK_CLIENT_KEY, clientSecret: e.TIKTOK_CLIENT_SECRET, authorizeUrl: e.TIKTOK_AUTHORIZE_URL, apiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ""), directPost: e.TIKTOK_DIRECT_POST === "true" },
+      snapchat: {
+        clientId: e.SNAPCHAT_CLIENT_ID,
+        clientSecret: e.SNAPCHAT_CLIENT_SECRET,
+        authorizeUrl: e.SNAPCHAT_AUTHORIZE_URL,
+        tokenUrl: e.SNAPCHAT_TOKEN_URL,
+        apiUrl: e.SNAPCHAT_API_URL.replace(/\/+$/, ""),
+      },
       publishTimeoutMs: Math.round(e.PUBLISH_TIMEOUT_SECONDS * 1000),
       leaseMs: Math.round(e.PUBLISH_LEASE_SECONDS * 1000),
       metricsIntervalMs: Math.round(e.METRICS_INTERVAL_MINUTES * 60_000),

@@ -54,7 +54,7 @@ const PROMPTS: Record<ContentOccasionKey | "none", string> = {
 };
 
 const UNFILLED = /[{}]|\bundefined\b|\bnull\b|\bNaN\b|  |\(\s*\)|\[object/;
-const LIMIT: Record<PlatformName, number> = { instagram: 2200, twitter: 280, snapchat: 250, google: 1500 };
+const LIMIT: Record<PlatformName, number> = { instagram: 2200, twitter: 280, snapchat: 250, google: 1500, tiktok: 2200, facebook: 63206 };
 
 function arabicShare(text: string): number {
   const letters = [...text].filter((c) => /\p{L}/u.test(c));

@@ -3,7 +3,7 @@
 // the simulated network's reading, the metrics job's one snapshot per account and Kuwait day, the
 // /audience path's shape and tenancy through both doors, and followers in the overview.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import { kuwaitDate } from "@sufra/schema";
+import { kuwaitDate, type PlatformName } from "@sufra/schema";
 import { demoAdapter, demoAudience } from "../src/platforms/demo.ts";
 import { createInstagramAdapter, onlineKuwaitHours } from "../src/platforms/instagram.ts";
 import { createSnapchatAdapter } from "../src/platforms/snapchat.ts";
@@ -196,7 +196,7 @@ describe("adapters read the audience", () => {
 
 const business = () => signedInBusiness(app.base);
 
-type Platform = "instagram" | "twitter" | "snapchat" | "google";
+type Platform = PlatformName;
 /** A connected (real-network) account whose token is sealed as the connect flow seals it. */
 async function account(businessId: string, platform: Platform, access?: AccountAccess) {
   const sealed = access ? createTokenCrypto(app.sufra.deps.config.tokenKey).seal(access.accessToken) : null;

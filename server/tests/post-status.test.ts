@@ -2,7 +2,7 @@
 // and the database kept to it.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, jest, test } from "@jest/globals";
-import { canPostTransition } from "@sufra/schema";
+import { canPostTransition, type PlatformName } from "@sufra/schema";
 import type { PostStatus } from "../src/generated/prisma/enums.ts";
 import { postStatusFrom } from "../src/modules/publishing/post-status.ts";
 import { call, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
@@ -41,7 +41,7 @@ describe("post status kept with its targets", () => {
   type T = { status: Status; attempts?: number; errorCode?: string | null; publishedAt?: Date | null };
   let app: TestApp;
   let owner: Awaited<ReturnType<typeof signedInBusiness>>;
-  let accounts: { id: string; platform: "instagram" | "twitter" | "snapchat" | "google" }[];
+  let accounts: { id: string; platform: PlatformName }[];
 
   beforeAll(async () => {
     app = await startTestApp();

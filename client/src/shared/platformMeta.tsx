@@ -1,6 +1,6 @@
 // The networks as the screens show them: the GraphQL enum (INSTAGRAM, TWITTER, SNAPCHAT, GOOGLE) read as the
 // shared platform name, its label in the person's language (X for twitter) and its icon.
-import { GoogleOutlined, InstagramOutlined, SnapchatFilled, XOutlined } from "@ant-design/icons";
+import { FacebookFilled, GoogleOutlined, InstagramOutlined, SnapchatFilled, TikTokOutlined, XOutlined } from "@ant-design/icons";
 import { isPlatformName, platformLabel as sharedPlatformLabel, type Locale, type PlatformName } from "@sufra/schema";
 import type { ReactNode } from "react";
 import type { Platform } from "../graphql/graphql.ts";
@@ -19,6 +19,8 @@ const ICONS: Record<PlatformName, ReactNode> = {
   twitter: <XOutlined />,
   snapchat: <SnapchatFilled />,
   google: <GoogleOutlined />,
+  tiktok: <TikTokOutlined />,
+  facebook: <FacebookFilled />,
 };
 
 /** The network's icon; decorative unless `label` is given (then read by screen readers). */

@@ -1,7 +1,7 @@
 // Small pieces the posts screens share: a network's icon and name, the post and target status tags,
 // the Kuwait date with the Hijri date beside it, and the GraphQL <-> @sufra/schema name conversions.
 // Shared by the posts and campaign screens.
-import { GoogleOutlined, InstagramOutlined, SnapchatFilled, XOutlined } from "@ant-design/icons";
+import { FacebookFilled, GoogleOutlined, InstagramOutlined, SnapchatFilled, TikTokOutlined, XOutlined } from "@ant-design/icons";
 import { messageText, PLATFORM_LABELS, postStatusKey, targetStatusKey, type PlatformName, type PostStatus as SchemaPostStatus, type TargetStatus as SchemaTargetStatus } from "@sufra/schema";
 import type { TagTone } from "./tagColors.ts";
 import { ToneTag } from "./ToneTag.tsx";
@@ -13,7 +13,7 @@ export const platformName = (p: Platform | string): PlatformName => p.toLowerCas
 export const gqlPlatform = (p: PlatformName): Platform => p.toUpperCase() as Platform;
 export const postStatusName = (s: PostStatus): SchemaPostStatus => s.toLowerCase() as SchemaPostStatus;
 
-const ICONS = { instagram: InstagramOutlined, twitter: XOutlined, snapchat: SnapchatFilled, google: GoogleOutlined } as const;
+const ICONS = { instagram: InstagramOutlined, twitter: XOutlined, snapchat: SnapchatFilled, google: GoogleOutlined, tiktok: TikTokOutlined, facebook: FacebookFilled } as const;
 
 export function PlatformIcon({ platform }: { platform: Platform | PlatformName }) {
   const Icon = ICONS[platformName(platform)];

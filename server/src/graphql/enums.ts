@@ -88,12 +88,14 @@ export const ContentOccasionEnum = builder.enumType("ContentOccasion", {
 // The networks and the post and target statuses: posts, platform accounts, campaigns, the studio,
 // competitors, analytics and the owner's activity all speak them.
 export const PlatformEnum = builder.enumType("Platform", {
-  description: "A network Sufra publishes to: instagram, twitter (X), snapchat or google (Google Business Profile).",
+  description: "A network Sufra publishes to: instagram, twitter (X), snapchat, google (Google Business Profile), tiktok or facebook (a Facebook Page).",
   values: upper(PLATFORMS, {
     instagram: "Instagram (professional accounts).",
     twitter: "X (formerly Twitter); the stored value stays twitter.",
-    snapchat: "Snapchat: no public posting API, so its posts are made by hand when due.",
+    snapchat: "Snapchat: published through Snap's Public Profile API when this server's app is allow-listed; otherwise made by hand when due.",
     google: "Google Business Profile: posts to the business's picked locations; their reviews come into the inbox.",
+    tiktok: "TikTok (Content Posting API): videos and photo posts, posted directly or sent to the creator's TikTok inbox to finish there.",
+    facebook: "A Facebook Page: text, photo, link and video posts with the Page's token.",
   }),
 });
 export const PostStatusEnum = builder.enumType("PostStatus", {

@@ -1,10 +1,12 @@
 // Picks the adapter for an account: the real network's, or the demo network's for demo accounts.
 import type { Config } from "../config.ts";
 import { createDemoNetwork } from "./demo.ts";
+import { createFacebookAdapter } from "./facebook.ts";
 import { createGoogleAdapter } from "./google.ts";
 import type { GoogleGuests } from "./guests.ts";
 import { createInstagramAdapter } from "./instagram.ts";
 import { createSnapchatAdapter } from "./snapchat.ts";
+import { createTikTokAdapter } from "./tiktok.ts";
 import type { PlatformAdapter, PlatformName } from "./types.ts";
 import { createXAdapter } from "./x.ts";
 
@@ -15,13 +17,15 @@ export interface Platforms {
 }
 
 export function createPlatforms(config: Pick<Config, "platforms">): Platforms {
-  const { instagram, x, google, publishTimeoutMs } = config.platforms;
+  const { instagram, x, google, tiktok, facebook, publishTimeoutMs } = config.platforms;
   const realGoogle = createGoogleAdapter({ ...google, publishTimeoutMs });
   const real: Record<PlatformName, PlatformAdapter> = {
     instagram: createInstagramAdapter({ ...instagram, publishTimeoutMs }),
     twitter: createXAdapter({ ...x, publishTimeoutMs }),
     snapchat: createSnapchatAdapter(),
     google: realGoogle,
+    tiktok: createTikTokAdapter({ ...tiktok, publishTimeoutMs }),
+    facebook: createFacebookAdapter({ ...facebook, publishTimeoutMs }),
   };
   const demo = createDemoNetwork();
   return {

@@ -2,9 +2,9 @@
 // drives an attempt through prepare -> send; only send can create a post on the network, and it
 // runs at most once per attempt key. After a crash or a timeout, reconcile asks the network
 // (read-only) whether the post exists before anyone thinks of sending again.
-import type { GooglePostOptions } from "@sufra/schema";
+import type { GooglePostOptions, NetworkOptions, PlatformName } from "@sufra/schema";
 
-export type PlatformName = "instagram" | "twitter" | "snapchat" | "google";
+export type { PlatformName };
 
 export interface TokenSet {
   accessToken: string;
@@ -43,6 +43,8 @@ export interface PublishMedia {
   height?: number | null;
   durationMs?: number | null;
   bytes: number;
+  /** the photo's alt text, when the post gives one (NetworkOptions.altText) */
+  altText?: string | null;
 }
 
 export interface PublishRequest {
@@ -62,6 +64,12 @@ export interface PublishRequest {
   saveProgress(progress: Record<string, unknown>): Promise<void>;
   /** aborted when the publish timeout is reached */
   signal: AbortSignal;
+  /**
+   * The post's own options on this network (schema/src/network-options.ts): Instagram's format and
+   * reel options, TikTok's privacy and switches, X's thread, Snapchat's kind, Facebook's link; null:
+   * the network's defaults. Alt texts are on each PublishMedia.
+   */
+  options?: NetworkOptions[Exclude<keyof NetworkOptions, "altText">] | null;
   /** Google: the picked, verified locations to post to, and what the post says there */
   google?: { locations: { googleAccount: string; name: string }[]; post: GooglePostOptions };
 }

@@ -88,6 +88,8 @@ function captionMessages(req: GenerateRequest): OpenAI.Chat.Completions.ChatComp
     twitter: "X: at most 280 characters as X counts them (URLs 23, CJK and emoji double) including hashtags; at most 2 hashtags; one or two sentences.",
     snapchat: `Snapchat: one short line, at most ${SNAPCHAT_MAX_LENGTH} characters; at most 3 hashtags.`,
     google: "Google Business Profile post: at most 1,500 characters; no hashtags; say what is new, on offer or coming up at the café.",
+    tiktok: "TikTok: a short, lively caption for a vertical video, at most 150 characters before the hashtags; up to 5 hashtags.",
+    facebook: "Facebook Page post: two to four friendly sentences; at most 3 hashtags; a link may follow.",
   }[req.platform];
   const system = [
     "You are Sufra's content specialist for restaurants and cafés in Kuwait.",

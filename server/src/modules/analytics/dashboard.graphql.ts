@@ -24,6 +24,8 @@ const ActivityPlatformEnum = builder.enumType("ActivityPlatform", { description:
     instagram: "It happened on Instagram.",
     twitter: "It happened on X (formerly Twitter).",
     snapchat: "It happened on Snapchat.",
+    tiktok: "It happened on TikTok.",
+    facebook: "It happened on the business's Facebook Page.",
     google: "It happened on Google Business Profile.",
     multiple: "More than one network (a post that went to several).",
     analysis: "Sufra's own analysis: competitor figures.",

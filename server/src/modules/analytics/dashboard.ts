@@ -75,7 +75,7 @@ const networkOf = (platforms: readonly Platform[]): ActivityPlatform | null => {
 };
 
 /** Review sources that are networks Sufra knows; anything else (Talabat, typed in) belongs to none. */
-const REVIEW_NETWORKS: Readonly<Record<string, ActivityPlatform>> = { instagram: "instagram", twitter: "twitter", x: "twitter", snapchat: "snapchat", google: "google" };
+const REVIEW_NETWORKS: Readonly<Record<string, ActivityPlatform>> = { instagram: "instagram", twitter: "twitter", x: "twitter", snapchat: "snapchat", google: "google", tiktok: "tiktok", facebook: "facebook" };
 
 interface ActivityRows {
   published: { id: string; content: string; publishedAt: string; targets: { platform: Platform; reach: number; views: number; likes: number; comments: number; shares: number; metricsSimulated: boolean; demo: boolean }[] }[];

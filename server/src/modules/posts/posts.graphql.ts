@@ -1,6 +1,7 @@
 // Posts at the GraphQL door: thin, every field calls the posts service (lists as Relay connections).
-import { GOOGLE_CTA_ACTIONS, GOOGLE_POST_TYPES, PLATFORM_LABELS, TARGET_ERROR_MESSAGES, isContentOccasionKey, isOutsideCampaign, messageText, type GooglePostOptions } from "@sufra/schema";
+import { GOOGLE_CTA_ACTIONS, GOOGLE_POST_TYPES, PLATFORM_LABELS, TARGET_ERROR_MESSAGES, isContentOccasionKey, isOutsideCampaign, messageText, type GooglePostOptions, type NetworkOptions } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
+import { NetworkOptionsInput, NetworkOptionsRef } from "./network-options.graphql.ts";
 import { ContentOccasionEnum, PlatformEnum, PostStatusEnum, TargetStatusEnum, upper } from "../../graphql/enums.ts";
 import { connectionComplexity, DEFAULT_PAGE_SIZE, offsetAfter, offsetConnection } from "../../kernel/pagination.ts";
 import { MediaRef } from "../media/index.ts";
@@ -147,6 +148,7 @@ export const Post = builder.objectRef<PostRecord>("Post").implement({ descriptio
     occasion: t.field({ type: ContentOccasionEnum, nullable: true, description: "What the post is for (a content occasion)", resolve: (p) => (isContentOccasionKey(p.occasion) ? p.occasion : null) }),
     campaignId: t.exposeID("campaignId", { nullable: true, description: "The campaign the post belongs to" }),
     googleOptions: t.field({ type: GooglePostOptionsRef, nullable: true, description: "What it says on Google (kind, button, offer, event); null when it does not go to Google.", resolve: (p) => (p.googleOptions as GooglePostOptions | null) ?? null }),
+    networkOptions: t.field({ type: NetworkOptionsRef, nullable: true, description: "Its own options on each network (Instagram story or reel, TikTok privacy, X thread, alt texts); null: every network's defaults.", resolve: (p) => (p.networkOptions as NetworkOptions | null) ?? null }),
     campaignName: t.string({ description: "The name of its campaign; null outside any campaign.", nullable: true, resolve: (p) => p.campaign?.name ?? null }),
     outsideCampaignDates: t.boolean({
       description: "Due or published on a Kuwait day outside its campaign's days (allowed; worth a look)",
@@ -170,10 +172,11 @@ const PostInput = builder.inputType("PostInput", { description: "A new post: a d
     campaignId: t.id({ description: "One of the business's campaigns" }),
     occasion: t.field({ description: "What the post is for; left out: none.", type: ContentOccasionEnum }),
     googleOptions: t.field({ type: GooglePostOptionsInput, description: "What it says on Google, when platforms include GOOGLE; left out: a What's new post without a button. Ignored otherwise." }),
+    networkOptions: t.field({ type: NetworkOptionsInput, description: "Its own options on each network; left out: every network's defaults (TikTok needs a privacyLevel before scheduling)." }),
   }),
 });
 
-const PostUpdateInput = builder.inputType("PostUpdateInput", { description: "Changes to a post (also what postPreview checks): a field left out or null stays as it is, except campaignId, occasion and googleOptions, where null clears them.",
+const PostUpdateInput = builder.inputType("PostUpdateInput", { description: "Changes to a post (also what postPreview checks): a field left out or null stays as it is, except campaignId, occasion, googleOptions and networkOptions, where null clears them.",
   fields: (t) => ({
     content: t.string({ description: "The new caption, without the hashtags (up to 2,200 characters)." }),
     platforms: t.field({ description: "The networks it goes to; replaces the list.", type: [PlatformEnum] }),
@@ -183,6 +186,7 @@ const PostUpdateInput = builder.inputType("PostUpdateInput", { description: "Cha
     campaignId: t.id({ description: "One of the business's campaigns; null takes the post out of its campaign" }),
     occasion: t.field({ type: ContentOccasionEnum, description: "null clears it" }),
     googleOptions: t.field({ type: GooglePostOptionsInput, description: "What it says on Google, when it goes to Google (replaces the options; null: a What's new post without a button); ignored for a post that does not go to Google." }),
+    networkOptions: t.field({ type: NetworkOptionsInput, description: "Its own options on each network (replaces them all; null clears them)." }),
   }),
 });
 
@@ -306,7 +310,7 @@ builder.mutationFields((t) => ({
     ...ofBusiness,
     args: { id: t.arg.id({ required: true, description: "The post's id." }), input: t.arg({ type: PostUpdateInput, required: true, description: "The fields to change." }) },
     // null leaves a field as it is, except the campaign and occasion, where null clears them
-    resolve: (_r, { id, input }, ctx) => ctx.services.posts.update(ctx.viewer, String(id), Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== undefined && (v !== null || k === "campaignId" || k === "occasion" || k === "googleOptions"))), ctx.meta),
+    resolve: (_r, { id, input }, ctx) => ctx.services.posts.update(ctx.viewer, String(id), Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== undefined && (v !== null || k === "campaignId" || k === "occasion" || k === "googleOptions" || k === "networkOptions"))), ctx.meta),
   }),
   deletePost: t.id({ ...ofBusiness, description: "Deletes a post that is not publishing or published; answers its id.", args: { id: t.arg.id({ required: true, description: "The post's id." }) }, resolve: async (_r, { id }, ctx) => (await ctx.services.posts.remove(ctx.viewer, String(id), ctx.meta)).id }),
   deletePosts: t.field({ type: BulkResult, ...ofBusiness, description: "Deletes several posts at once; those that cannot be deleted are listed as refused.", args: { ids: t.arg.idList({ required: true, description: "The posts' ids." }) }, resolve: (_r, { ids }, ctx) => ctx.services.posts.removeMany(ctx.viewer, { ids: ids.map(String) }, ctx.meta) }),

@@ -1,7 +1,7 @@
 // The OpenAPI entries of /api/posts (docs/architecture.md#how-a-request-flows): the rules the posts service validates with, and
 // the post as restPost writes it.
 import { z } from "zod";
-import { GOOGLE_CTA_ACTIONS, GOOGLE_POST_TYPES, PLATFORMS, POST_STATUSES, postCampaignFieldsSchema, postInputSchema, postsQuerySchema, postUpdateSchema, scheduleSchema, TARGET_STATUSES } from "@sufra/schema";
+import { GOOGLE_CTA_ACTIONS, GOOGLE_POST_TYPES, INSTAGRAM_FORMATS, PLATFORMS, SNAPCHAT_POST_KINDS, TIKTOK_PRIVACY_LEVELS, POST_STATUSES, postCampaignFieldsSchema, postInputSchema, postsQuerySchema, postUpdateSchema, scheduleSchema, TARGET_STATUSES } from "@sufra/schema";
 import { isoDateTime, named, type RestOperation } from "../../http/openapi/operation.ts";
 import { duplicateSchema, idsSchema } from "./posts.service.ts";
 
@@ -33,8 +33,39 @@ const googleOptionsShape = (nullable: boolean) => {
   });
 };
 export const restGoogleOptionsSchema = named("GooglePostOptions", googleOptionsShape(true));
-/** The body's google_options: used only when the post goes to Google; left out or null: a What's new post. */
-const googleBody = z.object({ googleOptions: googleOptionsShape(false).nullish() });
+/**
+ * A post's own options per network at the REST door (schema/src/network-options.ts in snake_case; posts.rest.ts
+ * renames the keys both ways and the service checks them with the shared rule).
+ */
+const networkOptionsShape = () => {
+  const opt = <T extends z.ZodType>(t: T) => t.nullish();
+  return z.object({
+    instagram: opt(z.object({
+      format: z.enum(INSTAGRAM_FORMATS).describe("feed, story or reel"),
+      reel: opt(z.object({ cover_media_id: opt(z.string()), thumb_offset_ms: opt(z.number().int()), share_to_feed: opt(z.boolean()), audio_name: opt(z.string().describe("at most 90 characters")) })),
+      collaborators: opt(z.array(z.string()).describe("at most 3 Instagram usernames")),
+      location_id: opt(z.string().describe("a Facebook Page id with a location")),
+      user_tags: opt(z.array(z.object({ username: z.string(), x: z.number(), y: z.number() })).describe("at most 20, on the first photo")),
+    })),
+    tiktok: opt(z.object({
+      privacy_level: opt(z.enum(TIKTOK_PRIVACY_LEVELS).describe("required before scheduling: one of the creator's privacy_level_options")),
+      disable_comment: opt(z.boolean()),
+      disable_duet: opt(z.boolean()),
+      disable_stitch: opt(z.boolean()),
+      brand_organic: opt(z.boolean()),
+      brand_content: opt(z.boolean().describe("not with SELF_ONLY")),
+      title: opt(z.string().describe("photo posts: at most 90 characters")),
+      auto_add_music: opt(z.boolean()),
+    })),
+    twitter: opt(z.object({ thread: opt(z.boolean()), link_in_reply: opt(z.boolean()) })),
+    snapchat: opt(z.object({ kind: z.enum(SNAPCHAT_POST_KINDS) })),
+    facebook: opt(z.object({ link: opt(z.string().describe("https")) })),
+    alt_text: opt(z.array(z.object({ media_id: z.string(), text: z.string().describe("at most 1,000 characters") }))),
+  });
+};
+export const restNetworkOptionsSchema = named("NetworkOptions", networkOptionsShape());
+/** The body's google_options (used only when the post goes to Google; left out or null: a What's new post) and network_options. */
+const googleBody = z.object({ googleOptions: googleOptionsShape(false).nullish(), networkOptions: restNetworkOptionsSchema.nullish() });
 
 /** A post as posts.rest.ts restPost answers it. */
 export const restPostSchema = named("Post", z.object({
@@ -52,6 +83,7 @@ export const restPostSchema = named("Post", z.object({
   campaign_id: z.string().nullable(),
   campaign_name: z.string().nullable(),
   google_options: restGoogleOptionsSchema.nullable(),
+  network_options: restNetworkOptionsSchema.nullable(),
   targets: z.array(restTargetSchema),
   created_at: isoDateTime,
   updated_at: isoDateTime,

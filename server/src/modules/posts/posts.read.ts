@@ -41,7 +41,7 @@ const relations = Prisma.sql`
 
 const postColumns = Prisma.sql`p.id, p.business_id as "businessId", p.author_id as "authorId", p.status::text as "status", p.content, p.hashtags,
   p.first_comment as "firstComment", p.scheduled_for as "scheduledFor", p.published_at as "publishedAt", p.occasion,
-  p.campaign_id as "campaignId", p.google_options as "googleOptions", p.created_at as "createdAt", p.updated_at as "updatedAt"`;
+  p.campaign_id as "campaignId", p.google_options as "googleOptions", p.network_options as "networkOptions", p.created_at as "createdAt", p.updated_at as "updatedAt"`;
 
 const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string));
 const jsonOf = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
@@ -59,6 +59,7 @@ function record(r: Row): PostRecord {
     createdAt: date(post.createdAt),
     updatedAt: date(post.updatedAt),
     googleOptions: jsonOf(post.googleOptions) ?? null,
+    networkOptions: jsonOf(post.networkOptions) ?? null,
     targets: (jsonOf(targets) as Record<string, unknown>[]).map((t) => ({
       ...t,
       dueAt: date(t.dueAt),

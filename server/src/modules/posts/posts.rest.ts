@@ -34,12 +34,20 @@ export const restGoogleOptions = (json: unknown): z.output<typeof restGoogleOpti
 };
 
 const snakeToCamel = (k: string) => k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-/** The body's google_options, its nested keys read back to the service's camelCase (camelBody does the top level only). */
+const camelToSnake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/** Every key of a JSON value renamed, at any depth (values are kept: enum values stay as they are). */
+const renameKeys = (v: unknown, f: (k: string) => string): unknown =>
+  Array.isArray(v) ? v.map((x) => renameKeys(x, f)) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).map(([k, x]) => [f(k), renameKeys(x, f)])) : v;
+/** A post's network options in the REST contract's snake_case. */
+export const restNetworkOptions = (json: unknown) => (json ? (renameKeys(json, camelToSnake) as Record<string, unknown>) : null);
+
+/** The body's google_options and network_options, their nested keys read back to the service's camelCase (camelBody does the top level only). */
 function withGoogleOptions(body: Record<string, unknown>): Record<string, unknown> {
-  const g = body.googleOptions;
-  if (!g || typeof g !== "object" || Array.isArray(g)) return body;
+  const out = body.networkOptions && typeof body.networkOptions === "object" ? { ...body, networkOptions: renameKeys(body.networkOptions, snakeToCamel) } : body;
+  const g = out.googleOptions;
+  if (!g || typeof g !== "object" || Array.isArray(g)) return out;
   const camel = (v: unknown): unknown => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [snakeToCamel(k), x])) : v);
-  return { ...body, googleOptions: Object.fromEntries(Object.entries(g).map(([k, v]) => [snakeToCamel(k), camel(v)])) };
+  return { ...out, googleOptions: Object.fromEntries(Object.entries(g).map(([k, v]) => [snakeToCamel(k), camel(v)])) };
 }
 
 export const restPost = (p: PostRecord): z.output<typeof restPostSchema> => ({
@@ -57,6 +65,7 @@ export const restPost = (p: PostRecord): z.output<typeof restPostSchema> => ({
   campaign_id: p.campaignId,
   campaign_name: p.campaign?.name ?? null,
   google_options: restGoogleOptions(p.googleOptions),
+  network_options: restNetworkOptions(p.networkOptions) as z.output<typeof restPostSchema>["network_options"],
   targets: p.targets.map(restTarget),
   created_at: p.createdAt.toISOString(),
   updated_at: p.updatedAt.toISOString(),

@@ -14,11 +14,13 @@ import {
   postCampaignFieldsSchema,
   postGoogleFieldsSchema,
   postInputSchema,
+  postNetworkFieldsSchema,
   postUpdateSchema,
   postsQuerySchema,
   previewPost,
   scheduleSchema,
   type GooglePostOptions,
+  type NetworkOptions,
   type PlatformName,
 } from "@sufra/schema";
 import { z } from "zod";
@@ -112,8 +114,19 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     return validate(postGoogleFieldsSchema, { googleOptions: given }).googleOptions ?? DEFAULT_GOOGLE_POST_OPTIONS;
   }
 
+  /**
+   * A post's own options per network (schema/src/network-options.ts): those given (null clears them),
+   * else those it had. Kept whatever the networks chosen, so a network added back finds its choices.
+   */
+  function networkOptionsFor(input: unknown, had: unknown = null): NetworkOptions | null {
+    const given = (input as { networkOptions?: unknown } | null)?.networkOptions;
+    if (given === undefined) return (had as NetworkOptions | null) ?? null;
+    return validate(postNetworkFieldsSchema, { networkOptions: given }).networkOptions ?? null;
+  }
+  const networkJson = (o: NetworkOptions | null) => (o ? (o as unknown as Prisma.InputJsonObject) : Prisma.DbNull);
+
   /** The preview's errors for the chosen networks refuse the post (the same check the composer shows). */
-  function checkFits(input: { content: string; hashtags: string[]; firstComment?: string | null; platforms: PlatformName[]; google?: unknown }, files: { kind: "image" | "video"; bytes: number; width: number | null; height: number | null; durationMs: number | null }[]) {
+  function checkFits(input: { content: string; hashtags: string[]; firstComment?: string | null; platforms: PlatformName[]; google?: unknown; network?: unknown }, files: { kind: "image" | "video"; bytes: number; width: number | null; height: number | null; durationMs: number | null }[]) {
     const previews = previewPost({ ...input, media: files });
     // each problem keeps its values ({platform}, {limit}) so its text names them; the same one once
     const problems = new Map(previews.flatMap((p) => p.errors.map((e) => [JSON.stringify(e), e] as const)));
@@ -143,11 +156,12 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     const scheduledFor = (input as { scheduledFor?: unknown })?.scheduledFor;
     const when = scheduledFor !== undefined && scheduledFor !== null ? validate(scheduleSchema(new Date()), { scheduledFor }).scheduledFor : null;
     const googleOptions = googleOptionsFor(data.platforms, input);
+    const networkOptions = networkOptionsFor(input);
     const { post, targets, deliveries } = await db.$transaction(async (tx) => {
       const accounts = await accountsFor(tx, businessId, data.platforms);
       const files = await checkMedia(tx, businessId, data.mediaIds ?? []);
       if (plan.campaignId) await assertCampaignOf(tx, businessId, plan.campaignId);
-      if (when) checkFits({ content: data.content, hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms, google: googleOptions }, files);
+      if (when) checkFits({ content: data.content, hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms, google: googleOptions, network: networkOptions }, files);
       const created = await tx.post.create({
         data: {
           businessId,
@@ -160,6 +174,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
           campaignId: plan.campaignId ?? null,
           occasion: plan.occasion ?? null,
           googleOptions: googleOptions ? (googleOptions as unknown as Prisma.InputJsonObject) : Prisma.DbNull,
+          networkOptions: networkJson(networkOptions),
           targets: { create: accounts.map((a) => ({ accountId: a.id, platform: a.platform, dueAt: when })) },
           media: { create: files.map((m, position) => ({ mediaId: m.id, position })) },
         },
@@ -199,6 +214,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       }
       const platformsAfter = data.platforms ?? p.targets.map((t) => t.platform);
       const googleOptions = googleOptionsFor(platformsAfter, input, p.googleOptions);
+      const networkOptions = networkOptionsFor(input, p.networkOptions);
       if (data.mediaIds) {
         const files = await checkMedia(tx, businessId, data.mediaIds);
         await tx.postMedia.deleteMany({ where: { postId: p.id } });
@@ -213,13 +229,14 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
           ...(plan.campaignId !== undefined ? { campaignId: plan.campaignId } : {}),
           ...(plan.occasion !== undefined ? { occasion: plan.occasion } : {}),
           googleOptions: googleOptions ? (googleOptions as unknown as Prisma.InputJsonObject) : Prisma.DbNull,
+          networkOptions: networkJson(networkOptions),
         },
       });
       const after = await own(businessId, p.id, tx);
       if (!hasCaptionOrMedia({ content: after.content, mediaIds: after.media.map((m) => m.mediaId) })) throw new AppError("VALIDATION_ERROR", { content: ["captionOrMediaRequired"] });
       // a scheduled post keeps at least one network; a draft may have none
       if (after.status === "scheduled" && !canSendTo(after.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
-      if (after.status === "scheduled") checkFits({ content: after.content, hashtags: after.hashtags, firstComment: after.firstComment, platforms: after.targets.map((t) => t.platform), google: after.googleOptions }, after.media.map((m) => m.media));
+      if (after.status === "scheduled") checkFits({ content: after.content, hashtags: after.hashtags, firstComment: after.firstComment, platforms: after.targets.map((t) => t.platform), google: after.googleOptions, network: after.networkOptions }, after.media.map((m) => m.media));
       await audit(tx, { actorId: v.userId, action: "post.updated", entityType: "post", entityId: p.id, data: { fields: [...Object.keys(data), ...Object.keys(plan)] }, ip: meta.ip });
       return { post: after, added, removed };
     });
@@ -237,7 +254,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       const p = await lock(tx, businessId, id);
       if (!["draft", "scheduled", "failed"].includes(p.status)) throw new AppError("POST_NOT_EDITABLE");
       if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
-      checkFits({ content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform), google: p.googleOptions }, p.media.map((m) => m.media));
+      checkFits({ content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform), google: p.googleOptions, network: p.networkOptions }, p.media.map((m) => m.media));
       assertPostTransition(p.status, "scheduled");
       const targets = await scheduleTargets(tx, p.id, scheduledFor);
       await tx.post.update({ where: { id: p.id }, data: { status: "scheduled", scheduledFor } });
@@ -277,7 +294,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       const p = await lock(tx, businessId, id);
       if (!["draft", "scheduled", "failed", "partially_published"].includes(p.status)) throw new AppError("INVALID_STATE");
       if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
-      checkFits({ content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform), google: p.googleOptions }, p.media.map((m) => m.media));
+      checkFits({ content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform), google: p.googleOptions, network: p.networkOptions }, p.media.map((m) => m.media));
       assertPostTransition(p.status, "publishing");
       const targets = await scheduleTargets(tx, p.id, now);
       await tx.post.update({ where: { id: p.id }, data: { status: "publishing", scheduledFor: p.scheduledFor && p.scheduledFor > now ? now : (p.scheduledFor ?? now) } });
@@ -314,6 +331,8 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
           campaignId: mediaOnly ? null : p.campaignId,
           occasion: mediaOnly ? null : p.occasion,
           googleOptions: !mediaOnly && accounts.some((a) => a.platform === "google") && p.googleOptions ? (p.googleOptions as Prisma.InputJsonObject) : Prisma.DbNull,
+          // alt texts name the media by id: they go with the media, the other choices with the caption
+          networkOptions: networkJson(mediaOnly ? ((p.networkOptions as NetworkOptions | null)?.altText ? { altText: (p.networkOptions as NetworkOptions).altText } : null) : (p.networkOptions as NetworkOptions | null)),
           targets: { create: accounts.map((a) => ({ accountId: a.id, platform: a.platform })) },
           media: { create: p.media.map((m, position) => ({ mediaId: m.mediaId, position })) },
         },
@@ -503,7 +522,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       const data = validate(postUpdateSchema, { content: body.content ?? "", hashtags: body.hashtags, firstComment: body.firstComment, platforms: body.platforms, mediaIds: body.mediaIds });
       const files = data.mediaIds?.length ? await db.media.findMany({ where: { businessId, id: { in: data.mediaIds } } }) : [];
       if (files.length !== (data.mediaIds?.length ?? 0)) throw new AppError("VALIDATION_ERROR", { mediaIds: ["mediaNotFound"] });
-      return previewPost({ content: data.content ?? "", hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms ?? [], media: files, google: body.googleOptions });
+      return previewPost({ content: data.content ?? "", hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms ?? [], media: files, google: body.googleOptions, network: body.networkOptions });
     },
   };
 }

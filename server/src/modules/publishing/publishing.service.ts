@@ -10,7 +10,7 @@
 // network's reset); nothing is ever sent twice. Writes of many attempts at once (steps, leases,
 // outcomes, events) are made together (jobs/group-commit.ts).
 import { randomUUID } from "node:crypto";
-import { assertPostTransition, assertTargetTransition, composeText, DEFAULT_GOOGLE_POST_OPTIONS, kuwaitDate, TARGET_STATUSES, type GooglePostOptions } from "@sufra/schema";
+import { altTextOf, assertPostTransition, assertTargetTransition, composeText, DEFAULT_GOOGLE_POST_OPTIONS, kuwaitDate, TARGET_STATUSES, type GooglePostOptions, type NetworkOptions } from "@sufra/schema";
 import type { Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
 import type { Load } from "../../jobs/adaptive.ts";
@@ -485,7 +485,8 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
         return "none";
       }
       const adapter = accounts.adapterFor(account);
-      const files = await media.forPublish(t.post.businessId, t.post.media.map((m) => m.mediaId), t.platform);
+      const networkOptions = t.post.networkOptions as NetworkOptions | null;
+      const files = (await media.forPublish(t.post.businessId, t.post.media.map((m) => m.mediaId), t.platform)).map((f) => ({ ...f, altText: altTextOf(networkOptions, f.id) }));
       const google = t.platform === "google" ? await googleRequest(t) : undefined;
       if (google === null && !account.demo) {
         // nowhere to post it: refused before anything is sent; a person picks a location, then retries
@@ -499,6 +500,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
         text: composeText(t.post.content, t.post.hashtags),
         firstComment: t.platform === "instagram" ? t.post.firstComment : null,
         media: files,
+        options: t.platform === "google" ? null : (networkOptions?.[t.platform] ?? null),
         progress: (t.progress ?? {}) as Record<string, unknown>,
         saveProgress: async (progress) => {
           req!.progress = progress;
