@@ -169,7 +169,7 @@ describe("post input", () => {
   });
   test.each([
     [{ platforms: "instagram" }, { platforms: ["platformsRequired"] }],
-    [{ platforms: ["facebook"] }, { "platforms.0": ["platformInvalid"] }],
+    [{ platforms: ["myspace"] }, { "platforms.0": ["platformInvalid"] }],
     [{ platforms: ["twitter", "twitter"] }, { platforms: ["platformsDuplicate"] }],
   ])("platforms %j", (over, expected) => {
     expect(errorsOf(postInputSchema.safeParse({ ...ok, ...over }))).toEqual(expected);
@@ -252,7 +252,7 @@ describe("post list query", () => {
   });
   test("platform", () => {
     expect(postsQuerySchema.parse({ platform: "Instagram" }).platform).toBe("instagram");
-    expect(errorsOf(postsQuerySchema.safeParse({ platform: "tiktok" }))).toEqual({ platform: ["platformInvalid"] });
+    expect(errorsOf(postsQuerySchema.safeParse({ platform: "myspace" }))).toEqual({ platform: ["platformInvalid"] });
   });
   test("from/to: days in Kuwait (to: through its end) or instants; from not after to", () => {
     const q = postsQuerySchema.parse({ from: "2026-03-01", to: "2026-03-31" });
@@ -330,7 +330,8 @@ describe("the post state machine", () => {
 
 describe("platforms", () => {
   test("names and limits", () => {
-    expect(PLATFORMS).toEqual(["instagram", "twitter", "snapchat", "google"]);
+    expect(PLATFORMS).toEqual(["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"]);
+    expect([platformLabel("tiktok", "ar"), platformLabel("FACEBOOK", "en")]).toEqual(["تيك توك", "Facebook"]);
     expect([platformLabel("google", "en"), platformLabel("GOOGLE", "ar")]).toEqual(["Google", "جوجل"]);
     expect(PLATFORM_LIMITS.google).toMatchObject({ maxLength: 1500, maxMedia: 1, requiresMedia: false, manual: false });
     expect(PLATFORM_LABELS.twitter).toEqual({ en: "X", ar: "إكس" });
