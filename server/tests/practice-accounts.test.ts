@@ -84,13 +84,16 @@ describe("practice accounts", () => {
       ["twitter", null],
       ["snapchat", null],
       ["google", expect.objectContaining({ handle: "practice_google", demo: true, practice: true, status: "connected" })],
+      // TikTok and Facebook are in Professional and Premium only
+      ["tiktok", null],
+      ["facebook", null],
     ]);
     const again = await call(app.base, "POST", "/api/platforms/practice", { token: basic.token });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(list.body);
     const rows = await app.sufra.deps.pool.query("select platform from platform_accounts where business_id = $1", [basic.businessId]);
     expect(rows.rows.map((r: { platform: string }) => r.platform).sort()).toEqual(["google", "instagram"]);
-    expect(list.body.platforms.map((c: { practice_available: boolean }) => c.practice_available)).toEqual([false, false, false, false]);
+    expect(list.body.platforms.map((c: { practice_available: boolean }) => c.practice_available)).toEqual([false, false, false, false, false, false]);
     // a practice account disconnected can come back; it is the same account
     expect((await call(app.base, "DELETE", "/api/platforms/instagram", { token: basic.token })).status).toBe(200);
     expect((await call(app.base, "GET", "/api/platforms", { token: basic.token })).body.platforms[0]).toMatchObject({ account: null, practice_available: true });
@@ -108,13 +111,15 @@ describe("practice accounts", () => {
       ["practice_twitter", true],
       ["practice_snapchat", true],
       ["practice_google", true],
+      ["practice_tiktok", true],
+      ["practice_facebook", true],
     ]);
     const second = await gql(app.base, add, {}, older.token);
     expect(second.data.addPracticeAccounts).toEqual(first.data.addPracticeAccounts);
     const [both] = await Promise.all([call(app.base, "POST", "/api/platforms/practice", { token: older.token }), call(app.base, "POST", "/api/platforms/practice", { token: older.token })]);
     expect(both.status).toBe(200);
     const count = await app.sufra.deps.pool.query("select count(*)::int as n from platform_accounts where business_id = $1", [older.businessId]);
-    expect(count.rows[0].n).toBe(4);
+    expect(count.rows[0].n).toBe(6);
     const audits = await app.sufra.deps.pool.query("select count(*)::int as n from audit_log where entity_id = $1 and action = 'platform.practice_added'", [older.businessId]);
     expect(audits.rows[0].n).toBe(1);
   });

@@ -15,7 +15,7 @@ export const InstagramFormatEnum = builder.enumType("InstagramFormat", {
 export const TikTokPrivacyLevelEnum = builder.enumType("TikTokPrivacyLevel", {
   description: "Who can watch a TikTok post; the creator's allowed values come from tiktokCreatorInfo.",
   values: {
-    PUBLIC_TO_EVERYONE: { value: TIKTOK_PRIVACY_LEVELS[0], description: "Everyone." },
+    PUBLIC_TO_EVERYONE: { value: TIKTOK_PRIVACY_LEVELS[0], description: "Everyone on TikTok." },
     MUTUAL_FOLLOW_FRIENDS: { value: TIKTOK_PRIVACY_LEVELS[1], description: "Friends: followers the creator follows back." },
     FOLLOWER_OF_CREATOR: { value: TIKTOK_PRIVACY_LEVELS[2], description: "The creator's followers." },
     SELF_ONLY: { value: TIKTOK_PRIVACY_LEVELS[3], description: "Only the creator (the one level an app TikTok has not audited may use)." },
@@ -177,7 +177,7 @@ export const NetworkOptionsInput = builder.inputType("NetworkOptionsInput", {
     tiktok: t.field({ type: TikTokOptionsInput, description: "TikTok's privacy, switches and disclosure." }),
     twitter: t.field({ type: XOptionsInput, description: "X's thread and links." }),
     snapchat: t.field({ type: SnapchatOptionsInput, description: "Snapchat's kind of post." }),
-    facebook: t.field({ type: FacebookOptionsInput, description: "Facebook's link." }),
+    facebook: t.field({ type: FacebookOptionsInput, description: "The link shared on the Facebook Page." }),
     altText: t.field({ type: [AltTextInput], description: "Alt texts of the post's photos." }),
   }),
 });
