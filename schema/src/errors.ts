@@ -77,7 +77,7 @@ export const ERRORS = {
   CUSTOM_TEMPLATES_REQUIRE_PREMIUM: { status: 403, graphql: "FORBIDDEN", en: "Saving your own templates is part of the Premium plan", ar: "حفظ قوالبك الخاصة جزء من الباقة المميزة" },
   // ---- end of templates
   // posts, platform accounts and publishing
-  PLATFORM_NOT_IN_PLAN: { status: 403, graphql: "FORBIDDEN", en: "The Basic plan connects Instagram and Google. Upgrade to Professional to add X and Snapchat", ar: "الباقة الأساسية تربط إنستغرام وجوجل. رقِّ باقتك إلى الاحترافية لإضافة إكس وسناب شات" },
+  PLATFORM_NOT_IN_PLAN: { status: 403, graphql: "FORBIDDEN", en: "The Basic plan connects Instagram and Google. Upgrade to Professional to add X, Snapchat, TikTok and Facebook", ar: "الباقة الأساسية تربط إنستغرام وجوجل. رقِّ باقتك إلى الاحترافية لإضافة إكس وسناب شات وتيك توك وفيسبوك" },
   PLATFORM_NOT_CONNECTED: { status: 400, graphql: "BAD_USER_INPUT", en: "Connect this account in Settings before posting to it", ar: "اربط هذا الحساب من الإعدادات قبل النشر عليه" },
   PLATFORM_NOT_CONFIGURED: { status: 409, graphql: "BAD_USER_INPUT", en: "Connecting this network is not set up on this server yet. Please contact support", ar: "ربط هذه الشبكة غير مهيأ على هذا الخادم بعد. يرجى التواصل مع الدعم" },
   OAUTH_FAILED: { status: 400, graphql: "BAD_USER_INPUT", en: "The account could not be connected. Please try again", ar: "تعذر ربط الحساب. يرجى المحاولة مرة أخرى" },
@@ -85,6 +85,12 @@ export const ERRORS = {
   POST_INVALID_FOR_PLATFORM: { status: 400, graphql: "BAD_USER_INPUT", en: "This post does not fit a platform you chose. See the preview for what to change", ar: "هذا المنشور لا يناسب إحدى المنصات التي اخترتها. راجع المعاينة لمعرفة ما يجب تغييره" },
   GOOGLE_RECONNECT_NEEDED: { status: 409, graphql: "BAD_USER_INPUT", en: "Google no longer accepts your sign-in. Connect Google again in Settings", ar: "لم تعد جوجل تقبل تسجيل دخولك. اربط جوجل مجددًا من الإعدادات" },
   GOOGLE_NO_LOCATION: { status: 409, graphql: "BAD_USER_INPUT", en: "No verified Google location is picked. Pick one in Settings before posting to Google", ar: "لم يتم اختيار أي موقع موثّق على جوجل. اختر موقعًا من الإعدادات قبل النشر على جوجل" },
+  FACEBOOK_PAGE_ROLE_MISSING: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "Your role on this Facebook Page does not allow creating posts. Ask a Page admin for content access, then connect Facebook again",
+    ar: "دورك في صفحة فيسبوك هذه لا يسمح بإنشاء المنشورات. اطلب من مسؤول الصفحة صلاحية المحتوى، ثم اربط فيسبوك مجددًا",
+  },
   // ---- campaigns
   CAMPAIGN_NAME_TAKEN: { status: 409, graphql: "BAD_USER_INPUT", en: "You already have a campaign with this name", ar: "لديك حملة بهذا الاسم بالفعل" },
   // ---- end of campaigns

@@ -28,7 +28,7 @@ export const PlanEnum = builder.enumType("Plan", {
   description: "A subscription plan (prices per month in KWD, docs/product.md#plans-and-prices).",
   values: upper(PLAN_IDS, {
     basic: "Basic (10 KWD a month): Instagram and Google Business Profile, 50 AI posts a month.",
-    professional: "Professional (15 KWD a month, the default): Instagram, X and Snapchat, image enhancement, analytics, 100 AI posts a month.",
+    professional: "Professional (15 KWD a month, the default): Instagram, X, Snapchat, TikTok, Facebook and Google, image enhancement, analytics, 100 AI posts a month.",
     premium: "Premium (49 KWD a month): Professional plus custom templates, the team, API keys, 500 AI posts a month.",
   }),
 });
