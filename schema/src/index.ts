@@ -22,4 +22,5 @@ export * from "./campaigns.ts";
 export * from "./webhooks.ts";
 export * from "./google.ts";
 export * from "./network-options.ts";
+export * from "./x-thread.ts";
 export * from "./instagram.ts";

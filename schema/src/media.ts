@@ -39,7 +39,8 @@ export type MediaCrop = keyof typeof MEDIA_CROPS;
 export const MEDIA_CROP_NAMES = Object.keys(MEDIA_CROPS) as MediaCrop[];
 
 export interface PlatformMediaRules {
-  image: { minRatio?: number; maxRatio?: number; ratioLabels?: [string, string]; maxBytes?: number; minSide?: number };
+  /** gif: the network takes an animated GIF, up to this size; absent: it takes no GIF */
+  image: { minRatio?: number; maxRatio?: number; ratioLabels?: [string, string]; maxBytes?: number; minSide?: number; gif?: { maxBytes: number } };
   /** none: the network's API takes no video in a post (Google's local posts) */
   video: { minSeconds?: number; maxSeconds?: number; maxBytes?: number; none?: boolean };
   /** files in one post */
@@ -53,7 +54,8 @@ export const MEDIA_RULES: Record<MediaPlatform, PlatformMediaRules> = {
     video: { minSeconds: 3, maxSeconds: 15 * 60, maxBytes: 300 * MB },
     maxItems: 10,
   },
-  twitter: { image: { maxBytes: 5 * MB }, video: { maxSeconds: 140, maxBytes: 512 * MB }, maxItems: 4 },
+  // X's media upload: photos up to 5 MB, an animated GIF up to 15 MB (alone in its post)
+  twitter: { image: { maxBytes: 5 * MB, gif: { maxBytes: 15 * MB } }, video: { maxSeconds: 140, maxBytes: 512 * MB }, maxItems: 4 },
   snapchat: { image: {}, video: { maxSeconds: 60 }, maxItems: 1 },
   // Google Business Profile's photo rules (JPG or PNG, 10 KB to 5 MB) and videos of at most 30 seconds;
   // a local post shows one photo or video
@@ -105,6 +107,8 @@ export function canEnhanceImages(sub: { plan: string; status: string } | null | 
 
 export interface MediaFacts {
   kind: "image" | "video";
+  /** the stored file's type: image/gif is an animated GIF, which only some networks take */
+  mime?: string | null;
   bytes: number;
   width?: number | null;
   height?: number | null;
@@ -125,6 +129,12 @@ export function mediaProblems(platform: MediaPlatform, m: MediaFacts): MediaProb
   const rules = MEDIA_RULES[platform];
   const out: MediaProblem[] = [];
   const p = (key: MessageKey, params: Record<string, string> = {}) => out.push({ key, params: { platform, ...params } });
+  if (m.kind === "image" && m.mime === "image/gif") {
+    // a GIF is posted as it is (no JPEG of it is made): a network that takes none refuses it
+    if (!rules.image.gif) p("mediaGifNotTakenBy");
+    else if (m.bytes > rules.image.gif.maxBytes) p("mediaImageTooLargeFor", { max: mb(rules.image.gif.maxBytes) });
+    return out;
+  }
   if (m.kind === "image") {
     const r = rules.image;
     if (r.maxBytes && m.bytes > r.maxBytes) p("mediaImageTooLargeFor", { max: mb(r.maxBytes) });

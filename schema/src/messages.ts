@@ -139,6 +139,12 @@ export const MESSAGES = {
   hashtagsReduceReach: { en: "More than two hashtags on {platform} can reduce a post's reach", ar: "قد يؤدي استخدام أكثر من وسمين على {platform} إلى تقليل وصول المنشور" },
   mediaRequiredFor: { en: "{platform} needs at least one photo or video", ar: "يتطلب النشر على {platform} صورة أو فيديو واحدًا على الأقل" },
   videoAloneFor: { en: "{platform} takes up to 4 photos, or one video on its own", ar: "يقبل {platform} حتى ٤ صور، أو فيديو واحدًا بمفرده" },
+  gifAloneFor: { en: "{platform} takes one GIF on its own, without other photos or videos", ar: "يقبل {platform} صورة GIF واحدة بمفردها، دون صور أو فيديوهات أخرى" },
+  mediaGifNotTakenBy: { en: "{platform} does not take GIFs: choose a photo or a video", ar: "لا يقبل {platform} صور GIF: اختر صورة أو فيديو" },
+  xLinkCosts: {
+    en: "A post with a link costs far more to publish on {platform}: move the link to a reply",
+    ar: "نشر منشور فيه رابط على {platform} أعلى كلفة بكثير: انقل الرابط إلى رد",
+  },
   firstCommentNotSupported: { en: "The first comment is posted on Instagram only; it is skipped on {platform}", ar: "يُنشر التعليق الأول على إنستغرام فقط، ولن يُنشر على {platform}" },
   instagramLinksNotClickable: {
     en: "Links in Instagram captions cannot be clicked; put the link in your profile bio instead",

@@ -411,7 +411,8 @@ describe("preview", () => {
       const p = one({ content: `${"ب".repeat(230)} https://sufra.kw/a/very/long/path/to/the/ramadan/menu 漢字`, platforms: ["twitter"] });
       expect(p.length).toBe(230 + 1 + 23 + 1 + 4);
       expect(p.overLimit).toBe(false);
-      expect(keysOf(p.warnings)).toEqual(["captionNearLimit"]);
+      // the link also draws X's cost warning (x-thread.test.ts)
+      expect(keysOf(p.warnings)).toEqual(["captionNearLimit", "xLinkCosts"]);
     });
     test("truncation respects the weighted limit and ends with an ellipsis (weight 2)", () => {
       const cjk = one({ content: "漢".repeat(150), platforms: ["twitter"] });

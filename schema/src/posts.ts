@@ -8,6 +8,7 @@ import type { Locale, MessageKey } from "./messages.ts";
 import { messageText } from "./messages.ts";
 import { MEDIA_PLATFORM_LABELS, MEDIA_RULES, mediaCountProblem, mediaProblems, type MediaFacts } from "./media.ts";
 import { googleOptionsProblems } from "./google.ts";
+import { splitThread } from "./x-thread.ts";
 import { networkOptionsProblems, type NetworkOptions } from "./network-options.ts";
 
 // ---------------------------------------------------------------- platforms
@@ -286,6 +287,38 @@ export function platformLength(platform: PlatformName, text: string): number {
 
 /** True when the text holds a web address (as counted above). */
 export const containsUrl = (text: string): boolean => segments(text).some((s) => s.kind === "url");
+
+/**
+ * X's limit for an account X reports as verified or subscribed (X Premium allows far more; Sufra
+ * stops at 4,000 so a post stays readable in the feed). Unverified accounts: PLATFORM_LIMITS.twitter.
+ */
+export const X_LONG_POST_LENGTH = 4000;
+
+/**
+ * The posts an X caption goes out as, in order: the post, then its replies. With `thread`, a caption
+ * over `limit` becomes numbered parts (x-thread.ts); with `linkInReply`, the caption's links leave it
+ * and follow as one reply (X charges far more for a post that carries a link), unless the caption is
+ * nothing but links. The one plan previewPost shows and the X adapter posts.
+ */
+export function xPostParts(text: string, o: { limit: number; thread?: boolean | null; linkInReply?: boolean | null }): string[] {
+  let body = text.normalize("NFC").trim();
+  let links: string[] = [];
+  if (o.linkInReply) {
+    const parts = segments(body);
+    const urls = [...new Set(parts.filter((s) => s.kind === "url").map((s) => s.text))];
+    const rest = parts
+      .filter((s) => s.kind !== "url")
+      .map((s) => s.text)
+      .join("")
+      .replace(/[ \t]+/g, " ")
+      .replace(/ *\n */g, "\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim();
+    if (urls.length && rest) [body, links] = [rest, [urls.join("\n")]];
+  }
+  const posts = o.thread ? splitThread(body, o.limit, xWeightedLength) : [body];
+  return [...posts, ...links];
+}
 
 /**
  * The text cut to fit the platform's limit (or the given one), ending with "…"; the text itself
@@ -606,6 +639,8 @@ export interface PreviewInput {
   google?: unknown;
   /** Each network's own options (NetworkOptions, network-options.ts, as sent); their problems are the network's errors. */
   network?: unknown;
+  /** The business's X account is verified: X's limit is X_LONG_POST_LENGTH instead of 280. */
+  xLongPosts?: boolean;
 }
 
 export interface PlatformPreview {
@@ -629,6 +664,11 @@ export interface PlatformPreview {
   errors: PostIssue[];
   /** Remarks; the post can still go. */
   warnings: PostIssue[];
+  /**
+   * X: the posts it goes out as when more than one (xPostParts: a numbered thread, then the links'
+   * reply). Then text and length are the whole caption's, and overLimit says whether a post is still too long.
+   */
+  thread?: string[];
 }
 
 /** A caption past this share of the limit draws a warning. */
@@ -645,13 +685,17 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
   return [...new Set(input.platforms)].map((platform) => {
     const limits = PLATFORM_LIMITS[platform];
     const length = platformLength(platform, text);
-    const limit = limits.maxLength;
+    const limit = platform === "twitter" && input.xLongPosts ? X_LONG_POST_LENGTH : limits.maxLength;
     const errors: PostIssue[] = [];
     const warnings: PostIssue[] = [];
+    // X: a thread or a link moved to a reply makes several posts, each measured against the limit
+    const x = platform === "twitter" ? (input.network as NetworkOptions | null | undefined)?.twitter : null;
+    const posts = platform === "twitter" ? xPostParts(text, { limit, thread: x?.thread, linkInReply: x?.linkInReply }) : [text];
+    const longest = posts.length > 1 ? Math.max(...posts.map((p) => platformLength(platform, p))) : length;
 
     if (!text && !items.length) errors.push({ key: "captionOrMediaRequired" });
-    if (length > limit) errors.push({ key: "captionTooLongFor", params: { platform, limit: String(limit), length: String(length) } });
-    else if (length > limit * NEAR_LIMIT_RATIO) warnings.push({ key: "captionNearLimit", params: { platform, limit: String(limit), remaining: String(limit - length) } });
+    if (longest > limit) errors.push({ key: "captionTooLongFor", params: { platform, limit: String(limit), length: String(longest) } });
+    else if (posts.length === 1 && length > limit * NEAR_LIMIT_RATIO) warnings.push({ key: "captionNearLimit", params: { platform, limit: String(limit), remaining: String(limit - length) } });
 
     if (limits.maxHashtags !== null && tags > limits.maxHashtags) errors.push({ key: "tooManyHashtagsFor", params: { platform, limit: String(limits.maxHashtags), count: String(tags) } });
     if (limits.hashtagWarnAbove !== null && tags > limits.hashtagWarnAbove) warnings.push({ key: "hashtagsReduceReach", params: { platform, count: String(tags) } });
@@ -661,6 +705,8 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
     if (tooMany) errors.push(tooMany);
     // X takes up to 4 photos, or one video alone
     if (platform === "twitter" && items.length > 1 && items.some((m) => m.kind === "video")) errors.push({ key: "videoAloneFor", params: { platform } });
+    // ...and an animated GIF counts as the post's only media
+    if (platform === "twitter" && items.length > 1 && items.some((m) => m.mime === "image/gif")) errors.push({ key: "gifAloneFor", params: { platform } });
     for (const item of items) errors.push(...mediaProblems(platform, item));
 
     if (firstComment) {
@@ -668,6 +714,8 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
       else if (codePoints(firstComment.normalize("NFC")) > MAX_FIRST_COMMENT_LENGTH) errors.push({ key: "firstCommentTooLong" });
     }
     if (platform === "instagram" && hasUrl) warnings.push({ key: "instagramLinksNotClickable" });
+    // X charges an app many times more for a post carrying a link; a reply can carry it instead
+    if (platform === "twitter" && hasUrl && !x?.linkInReply) warnings.push({ key: "xLinkCosts", params: { platform } });
     if (limits.manual) warnings.push({ key: "snapchatManual" });
     // the same rule the server applies to the stored options (google.ts), each problem once
     if (platform === "google") for (const k of new Set(googleOptionsProblems(input.google).map((p) => p.key))) errors.push({ key: k });
@@ -681,7 +729,7 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
       length,
       limit,
       remaining: limit - length,
-      overLimit: length > limit,
+      overLimit: longest > limit,
       truncated: truncateForPlatform(platform, text, limit),
       hashtagCount: tags,
       hashtagLimit: limits.maxHashtags,
@@ -689,6 +737,7 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
       mediaLimit: limits.maxMedia,
       errors,
       warnings,
+      ...(posts.length > 1 ? { thread: posts } : {}),
     };
   });
 }
