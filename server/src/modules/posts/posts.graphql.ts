@@ -217,6 +217,12 @@ const PlatformPreview = builder.objectRef<Preview>("PlatformPreview").implement(
     mediaLimit: t.exposeInt("mediaLimit", { description: "The most media the network takes in one post." }),
     warnings: t.field({ description: "What is worth a look but does not stop scheduling.", type: [PreviewMessage], resolve: (p) => p.warnings }),
     errors: t.field({ description: "What stops scheduling for this network until fixed.", type: [PreviewMessage], resolve: (p) => p.errors }),
+    thread: t.stringList({
+      description:
+        "X only: the posts the caption goes out as when it is more than one, in order (a numbered thread when networkOptions.twitter.thread is on and the caption is over the limit, then the links as one reply when linkInReply is on); null when it is one post.",
+      nullable: true,
+      resolve: (p) => p.thread ?? null,
+    }),
   }),
 });
 
