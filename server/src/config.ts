@@ -87,6 +87,9 @@ const envSchema = z.object({
   // false until TikTok's audit passes: an unaudited app may only post privately, so posts go to the
   // creator's TikTok inbox (MEDIA_UPLOAD) and the person finishes them in TikTok
   TIKTOK_DIRECT_POST: z.enum(["true", "false"]).optional(),
+  // how videos reach TikTok: uploaded in chunks, or pulled from our media URL (PUBLIC_URL's domain
+  // verified with TikTok first: TikTok refuses URLs of a domain it has not verified)
+  TIKTOK_VIDEO_SOURCE: z.enum(["FILE_UPLOAD", "PULL_FROM_URL"]).default("FILE_UPLOAD"),
   // Snap's Public Profile API, open to allow-listed apps only; unset: Snapchat stays assisted (by hand)
   SNAPCHAT_CLIENT_ID: z.string().optional(),
   SNAPCHAT_CLIENT_SECRET: z.string().optional(),
@@ -168,7 +171,7 @@ export interface Config {
     facebook: { appId?: string; appSecret?: string; authorizeUrl: string; graphUrl: string };
     x: { clientId?: string; clientSecret?: string; authorizeUrl: string; apiUrl: string };
     /** TikTok: directPost false (the default until the app passes TikTok's audit) sends to the creator's inbox */
-    tiktok: { clientKey?: string; clientSecret?: string; authorizeUrl: string; apiUrl: string; directPost: boolean };
+    tiktok: { clientKey?: string; clientSecret?: string; authorizeUrl: string; apiUrl: string; directPost: boolean; videoSource: "FILE_UPLOAD" | "PULL_FROM_URL" };
     /** Snap's Public Profile API: configured only for an allow-listed app */
     snapchat: { clientId?: string; clientSecret?: string; authorizeUrl: string; tokenUrl: string; apiUrl: string };
     publishTimeoutMs: number;
@@ -257,7 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       facebook: { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, authorizeUrl: e.FACEBOOK_AUTHORIZE_URL.replace(/\/+$/, ""), graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, "") },
       x: { clientId: e.X_CLIENT_ID, clientSecret: e.X_CLIENT_SECRET, authorizeUrl: e.X_AUTHORIZE_URL, apiUrl: e.X_API_URL.replace(/\/+$/, "") },
-      tiktok: { clientKey: e.TIKTOK_CLIENT_KEY, clientSecret: e.TIKTOK_CLIENT_SECRET, authorizeUrl: e.TIKTOK_AUTHORIZE_URL, apiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ""), directPost: e.TIKTOK_DIRECT_POST === "true" },
+      tiktok: { clientKey: e.TIKTOK_CLIENT_KEY, clientSecret: e.TIKTOK_CLIENT_SECRET, authorizeUrl: e.TIKTOK_AUTHORIZE_URL, apiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ""), directPost: e.TIKTOK_DIRECT_POST === "true", videoSource: e.TIKTOK_VIDEO_SOURCE },
       snapchat: {
         clientId: e.SNAPCHAT_CLIENT_ID,
         clientSecret: e.SNAPCHAT_CLIENT_SECRET,

@@ -1,5 +1,25 @@
-// TikTok's Content Posting API. (Placeholder while the adapter is built: not configured, refuses.)
-import { PlatformError, type PlatformAdapter } from "./types.ts";
+// TikTok: Login Kit (OAuth 2.0 v2, PKCE) and the Content Posting API. prepare asks the creator's
+// settings (creator_info) and refuses, before anything is sent, what TikTok would refuse: a privacy
+// level the creator does not offer, a switch the creator turned off, a video longer than allowed.
+// send is the init call (video/init, inbox/video/init or content/init): the one call that creates
+// the post, so its publish_id is saved at once; the upload of a FILE_UPLOAD video and the status
+// polls come after it and never repeat it. reconcile asks status/fetch about the saved publish_id
+// (docs/architecture.md#rules-of-the-house: publishing is never retried blindly).
+// Without Direct Post (an app TikTok has not audited for it) the media goes to the creator's TikTok
+// inbox and the person finishes the post in TikTok: a hand-off, settled as awaiting_manual.
+import type { TikTokPrivacyLevel } from "@sufra/schema";
+import { fetchJson, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
+import {
+  PlatformError,
+  type AccountAccess,
+  type Metrics,
+  type PlatformAdapter,
+  type PublishMedia,
+  type PublishRequest,
+  type Published,
+  type Reconciled,
+  type TokenSet,
+} from "./types.ts";
 
 export interface TikTokConfig {
   clientKey?: string;
@@ -8,26 +28,407 @@ export interface TikTokConfig {
   apiUrl: string;
   /** false: posts go to the creator's TikTok inbox (MEDIA_UPLOAD), the person finishes them in TikTok */
   directPost: boolean;
+  /** how videos reach TikTok: our signed URL (its domain verified with TikTok) or uploaded in chunks */
+  videoSource?: "PULL_FROM_URL" | "FILE_UPLOAD";
   publishTimeoutMs?: number;
 }
 
-export function createTikTokAdapter(_cfg: TikTokConfig): PlatformAdapter {
-  const no = async (): Promise<never> => {
-    throw new PlatformError("plan", "TikTok publishing is not available yet");
-  };
+export interface TikTokTuning {
+  /** first wait between status polls; doubles up to pollMaxMs */
+  pollFirstMs?: number;
+  pollMaxMs?: number;
+  /** give up waiting for TikTok's processing after this long */
+  pollTotalMs?: number;
+  backoffMs?: number;
+}
+
+/** What creator_info says about the creator, for the composer and for prepare's checks. */
+export interface TikTokCreatorInfo {
+  creatorUsername: string;
+  creatorNickname: string;
+  creatorAvatarUrl: string | null;
+  privacyLevelOptions: TikTokPrivacyLevel[];
+  commentDisabled: boolean;
+  duetDisabled: boolean;
+  stitchDisabled: boolean;
+  maxVideoPostDurationSec: number;
+}
+
+export interface TikTokAdapter extends PlatformAdapter {
+  creatorInfo(account: AccountAccess, signal?: AbortSignal): Promise<TikTokCreatorInfo>;
+}
+
+/**
+ * user.info.basic: open_id, display name; video.publish: direct posts and creator_info; video.upload:
+ * the creator's inbox; video.list: figures of the posts (video/query). The username needs
+ * user.info.profile on user/info, so it is read from creator_info instead.
+ */
+export const TIKTOK_SCOPES = ["user.info.basic", "video.publish", "video.upload", "video.list"];
+const DAY_MS = 86_400_000;
+const MB = 1024 * 1024;
+/** TikTok's chunk rules: chunks of 5-64 MB, the last up to 128 MB; a video under 5 MB goes whole */
+const MIN_CHUNK = 5 * MB;
+const MAX_CHUNK = 64 * MB;
+/** the chunk size we use: within TikTok's bounds, small enough to hold in memory */
+const CHUNK = 10 * MB;
+/** a photo post's title (TikTok's limit, in characters) */
+const PHOTO_TITLE_MAX = 90;
+/** TikTok's init calls: 6 per minute per access token; a 429 without a hint waits that minute */
+const RATE_WINDOW_MS = 60_000;
+/** a post TikTok does not allow: waiting does not change it */
+const REJECTED_CODES = new Set([
+  "unaudited_client_can_only_post_to_private_accounts",
+  "privacy_level_option_mismatch",
+  "url_ownership_unverified",
+  "invalid_param",
+  "invalid_file_upload",
+  "spam_risk_user_banned_from_posting",
+  "reached_active_user_cap",
+  "file_format_check_failed",
+  "duration_check_failed",
+  "frame_rate_check_failed",
+  "picture_size_check_failed",
+  "video_pull_failed",
+  "photo_pull_failed",
+]);
+const AUTH_CODES = new Set(["access_token_invalid", "scope_not_authorized", "scope_permission_missed"]);
+const RATE_CODES = new Set(["rate_limit_exceeded", "spam_risk_too_many_posts", "spam_risk_too_many_pending_share"]);
+
+interface TikTokProgress {
+  /** TikTok's id of this attempt's post, once init answered */
+  publishId?: string;
+  /** written just before the init call: without it, init was certainly never sent */
+  initSending?: boolean;
+}
+
+type Status = { status?: string; fail_reason?: string; publicaly_available_post_id?: (string | number)[] };
+
+export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}): TikTokAdapter {
+  const api = cfg.apiUrl;
+  const pollFirstMs = tune.pollFirstMs ?? 2_000;
+  const pollMaxMs = tune.pollMaxMs ?? 15_000;
+  const pollTotalMs = tune.pollTotalMs ?? 5 * 60_000;
+  const backoff = { retries: 3, baseMs: tune.backoffMs ?? 500 };
+  const publishTimeoutMs = cfg.publishTimeoutMs ?? 30_000;
+  const videoSource = cfg.videoSource ?? "FILE_UPLOAD";
+
+  /** One API call with the user's token; TikTok answers { data, error: { code: "ok" } } on success. */
+  async function call<T = any>(path: string, o: { token: string; json?: unknown; method?: "GET" | "POST"; query?: Record<string, string>; signal?: AbortSignal; creates?: boolean; timeoutMs?: number }): Promise<T> {
+    const url = o.query ? withQuery(api + path, o.query) : api + path;
+    const r = await fetchJson(url, {
+      method: o.method ?? "POST",
+      headers: { authorization: `Bearer ${o.token}`, ...(o.json === undefined && (o.method ?? "POST") === "POST" ? { "content-type": "application/json; charset=UTF-8" } : {}) },
+      json: o.json,
+      signal: o.signal,
+      creates: o.creates,
+      timeoutMs: o.timeoutMs,
+    });
+    const code = r.body?.error?.code;
+    if (r.ok && (code === undefined || code === "ok")) return (r.body?.data ?? {}) as T;
+    throw tiktokError(r);
+  }
+  const read = <T = any>(path: string, o: Parameters<typeof call>[1]) => withBackoff(() => call<T>(path, o), { ...backoff, signal: o.signal });
+
+  /** The token endpoint: form-encoded, answers the token set or { error, error_description }. */
+  async function token(params: Record<string, string>): Promise<TokenSet & { openId?: string }> {
+    const r = await fetchJson(`${api}/v2/oauth/token/`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ client_key: cfg.clientKey ?? "", client_secret: cfg.clientSecret ?? "", ...params }),
+    });
+    if (!r.ok || typeof r.body?.error === "string" || !r.body?.access_token) {
+      const err = tiktokError(r);
+      // a refused grant (invalid_grant, an expired refresh token): the person must connect again
+      if (err.kind === "rejected" || err.kind === "auth") throw new PlatformError("auth", err.platformMessage, err.opts);
+      throw err;
+    }
+    const t = r.body;
+    return {
+      accessToken: t.access_token,
+      refreshToken: t.refresh_token ?? null,
+      expiresAt: t.expires_in ? new Date(Date.now() + Number(t.expires_in) * 1000) : null,
+      scopes: typeof t.scope === "string" ? t.scope.split(",").map((s: string) => s.trim()).filter(Boolean) : TIKTOK_SCOPES,
+      openId: t.open_id,
+    };
+  }
+
+  async function creatorInfo(account: AccountAccess, signal?: AbortSignal): Promise<TikTokCreatorInfo> {
+    const d = await read<any>("/v2/post/publish/creator_info/query/", { token: account.accessToken, signal });
+    return {
+      creatorUsername: String(d.creator_username ?? ""),
+      creatorNickname: String(d.creator_nickname ?? ""),
+      creatorAvatarUrl: d.creator_avatar_url ?? null,
+      privacyLevelOptions: Array.isArray(d.privacy_level_options) ? d.privacy_level_options : [],
+      commentDisabled: Boolean(d.comment_disabled),
+      duetDisabled: Boolean(d.duet_disabled),
+      stitchDisabled: Boolean(d.stitch_disabled),
+      maxVideoPostDurationSec: Number(d.max_video_post_duration_sec ?? 0),
+    };
+  }
+
+  /** The post's options, or TikTok's defaults; checked against what the creator allows. */
+  function checkAgainst(info: TikTokCreatorInfo, req: PublishRequest) {
+    const o = tiktokOptions(req);
+    const video = req.media.find((m) => m.kind === "video");
+    if (cfg.directPost) {
+      // TikTok has no default privacy: the person must have chosen one the creator offers
+      if (!o.privacyLevel) throw new PlatformError("rejected", "Choose who can watch this TikTok post (privacy level)", { platformCode: "privacy_level_option_mismatch" });
+      if (!info.privacyLevelOptions.includes(o.privacyLevel)) {
+        throw new PlatformError("rejected", `This TikTok account does not offer the privacy level ${o.privacyLevel}; it offers ${info.privacyLevelOptions.join(", ") || "none"}`, { platformCode: "privacy_level_option_mismatch" });
+      }
+      const off = [info.commentDisabled && !o.disableComment && "comments", video && info.duetDisabled && !o.disableDuet && "duets", video && info.stitchDisabled && !o.disableStitch && "stitches"].filter(Boolean);
+      if (off.length) throw new PlatformError("rejected", `The creator turned off ${off.join(", ")} in TikTok's settings: turn them off on this post too`, { platformCode: "interaction_disabled" });
+    }
+    if (video?.durationMs && info.maxVideoPostDurationSec > 0 && video.durationMs > info.maxVideoPostDurationSec * 1000) {
+      throw new PlatformError("rejected", `This video is ${Math.ceil(video.durationMs / 1000)} s long; this TikTok account may post videos of at most ${info.maxVideoPostDurationSec} s`, { platformCode: "duration_check_failed" });
+    }
+  }
+
+  function postInfo(req: PublishRequest, video: boolean) {
+    const o = tiktokOptions(req);
+    if (video) {
+      return {
+        title: req.text,
+        privacy_level: o.privacyLevel,
+        disable_comment: o.disableComment,
+        disable_duet: o.disableDuet,
+        disable_stitch: o.disableStitch,
+        brand_content_toggle: o.brandContent,
+        brand_organic_toggle: o.brandOrganic,
+        video_cover_timestamp_ms: 1000,
+      };
+    }
+    return {
+      title: [...(o.title ?? "")].slice(0, PHOTO_TITLE_MAX).join(""),
+      description: req.text,
+      privacy_level: o.privacyLevel,
+      disable_comment: o.disableComment,
+      auto_add_music: o.autoAddMusic ?? true,
+      brand_content_toggle: o.brandContent,
+      brand_organic_toggle: o.brandOrganic,
+    };
+  }
+
+  /** The init call: creates the post (or the inbox draft) on TikTok. Answers publish_id (and upload_url). */
+  async function init(req: PublishRequest): Promise<{ publishId: string; upload?: { url: string; video: PublishMedia; chunkSize: number; chunks: number } }> {
+    const video = req.media.find((m) => m.kind === "video");
+    const common = { token: req.account.accessToken, signal: req.signal, creates: true, timeoutMs: publishTimeoutMs };
+    if (video) {
+      let source_info: Record<string, unknown>;
+      let plan: { chunkSize: number; chunks: number } | null = null;
+      if (videoSource === "PULL_FROM_URL") source_info = { source: "PULL_FROM_URL", video_url: video.url };
+      else {
+        plan = chunkPlan(video.bytes);
+        source_info = { source: "FILE_UPLOAD", video_size: video.bytes, chunk_size: plan.chunkSize, total_chunk_count: plan.chunks };
+      }
+      const d = cfg.directPost
+        ? await call<{ publish_id: string; upload_url?: string }>("/v2/post/publish/video/init/", { ...common, json: { post_info: postInfo(req, true), source_info } })
+        : await call<{ publish_id: string; upload_url?: string }>("/v2/post/publish/inbox/video/init/", { ...common, json: { source_info } });
+      return { publishId: d.publish_id, upload: plan && d.upload_url ? { url: d.upload_url, video, ...plan } : undefined };
+    }
+    const photos = req.media.filter((m) => m.kind === "image");
+    const d = await call<{ publish_id: string }>("/v2/post/publish/content/init/", {
+      ...common,
+      json: {
+        // an inbox draft's title, privacy and switches are set by the person in TikTok
+        post_info: cfg.directPost ? postInfo(req, false) : { title: [...(tiktokOptions(req).title ?? "")].slice(0, PHOTO_TITLE_MAX).join(""), description: req.text },
+        source_info: { source: "PULL_FROM_URL", photo_cover_index: 0, photo_images: photos.map((p) => p.url) },
+        post_mode: cfg.directPost ? "DIRECT_POST" : "MEDIA_UPLOAD",
+        media_type: "PHOTO",
+      },
+    });
+    return { publishId: d.publish_id };
+  }
+
+  /** PUTs the video to TikTok's upload URL, chunk by chunk, with Content-Range. */
+  async function upload(u: { url: string; video: PublishMedia; chunkSize: number; chunks: number }, signal: AbortSignal) {
+    const bytes = await u.video.read();
+    for (let i = 0; i < u.chunks; i++) {
+      const start = i * u.chunkSize;
+      // the last chunk takes the rest (up to 128 MB by TikTok's rules)
+      const end = i === u.chunks - 1 ? bytes.length : start + u.chunkSize;
+      const r = await fetchJson(u.url, {
+        method: "PUT",
+        headers: { "content-type": "video/mp4", "content-range": `bytes ${start}-${end - 1}/${bytes.length}` },
+        body: new Blob([new Uint8Array(bytes.subarray(start, end))]),
+        signal,
+        timeoutMs: 120_000,
+      });
+      if (!r.ok) throw tiktokError(r);
+    }
+  }
+
+  /** Polls status/fetch until TikTok has finished with the post: its final status, or null when it is still busy. */
+  async function waitStatus(publishId: string, account: AccountAccess, signal: AbortSignal | undefined, inbox: boolean): Promise<Status | null> {
+    const giveUpAt = Date.now() + pollTotalMs;
+    for (let delay = pollFirstMs; ; delay = Math.min(delay * 2, pollMaxMs)) {
+      const s = await read<Status>("/v2/post/publish/status/fetch/", { token: account.accessToken, json: { publish_id: publishId }, signal });
+      if (s.status === "PUBLISH_COMPLETE" || s.status === "FAILED" || (inbox && s.status === "SEND_TO_USER_INBOX")) return s;
+      if (Date.now() + delay > giveUpAt) return null;
+      await sleep(delay, signal);
+    }
+  }
+
+  function outcome(s: Status, publishId: string): Published {
+    if (s.status === "FAILED") throw new PlatformError("rejected", `TikTok could not publish the post: ${s.fail_reason ?? "unknown reason"}`, { platformCode: s.fail_reason ?? "FAILED" });
+    if (s.status === "SEND_TO_USER_INBOX") return { externalId: publishId, handoff: true };
+    // private posts have no public id: the publish id is what TikTok names them by for us
+    const id = s.publicaly_available_post_id?.[0];
+    return { externalId: id !== undefined ? String(id) : publishId };
+  }
+
   return {
     name: "tiktok",
     manual: false,
-    refreshMarginMs: 0,
-    configured: () => false,
-    authorizeUrl: () => {
-      throw new PlatformError("plan", "TikTok publishing is not available yet");
+    // an access token lasts 24 hours: refresh it with an hour to spare
+    refreshMarginMs: 60 * 60_000,
+    configured: () => Boolean(cfg.clientKey && cfg.clientSecret),
+    creatorInfo,
+
+    authorizeUrl: ({ state, codeChallenge, redirectUri }) =>
+      withQuery(cfg.authorizeUrl, {
+        client_key: cfg.clientKey,
+        scope: TIKTOK_SCOPES.join(","),
+        response_type: "code",
+        redirect_uri: redirectUri,
+        state,
+        code_challenge: codeChallenge,
+        code_challenge_method: "S256",
+      }).toString(),
+
+    async exchangeCode({ code, codeVerifier, redirectUri }) {
+      const t = await token({ code, grant_type: "authorization_code", redirect_uri: redirectUri, code_verifier: codeVerifier });
+      const access = { externalId: t.openId ?? "", handle: "", accessToken: t.accessToken };
+      const user = await read<{ user?: { open_id?: string; display_name?: string } }>("/v2/user/info/", { token: t.accessToken, method: "GET", query: { fields: "open_id,union_id,avatar_url,display_name" } });
+      // the username (without user.info.profile) comes from creator_info, which video.publish allows
+      const info = await creatorInfo(access).catch(() => null);
+      const openId = user.user?.open_id ?? t.openId ?? "";
+      return { ...t, externalId: openId, handle: info?.creatorUsername || openId, displayName: user.user?.display_name ?? info?.creatorNickname ?? null };
     },
-    exchangeCode: no,
-    refresh: no,
-    prepare: no,
-    send: no,
-    reconcile: no,
-    metrics: async () => new Map(),
+
+    // the refresh token lasts a year; TikTok may answer a new one, which replaces the old
+    async refresh({ refreshToken }) {
+      if (!refreshToken) throw new PlatformError("auth", "No TikTok refresh token: connect the account again");
+      const t = await token({ grant_type: "refresh_token", refresh_token: refreshToken });
+      return { accessToken: t.accessToken, refreshToken: t.refreshToken ?? refreshToken, expiresAt: t.expiresAt, scopes: t.scopes };
+    },
+
+    async prepare(req) {
+      if (req.media.length === 0) throw new PlatformError("rejected", "TikTok posts need a video or photos");
+      const videos = req.media.filter((m) => m.kind === "video");
+      if (videos.length > 1 || (videos.length === 1 && req.media.length > 1)) throw new PlatformError("rejected", "A TikTok post is one video, or up to 35 photos");
+      if (req.media.length > 35) throw new PlatformError("rejected", "A TikTok photo post holds at most 35 photos");
+      // TikTok asks apps to read the creator's settings before each post: they change
+      checkAgainst(await creatorInfo(req.account, req.signal), req);
+    },
+
+    async send(req) {
+      const p = req.progress as TikTokProgress;
+      if (p.publishId) throw new Error("tiktok send after init: this attempt already has a publish_id");
+      await req.saveProgress({ ...req.progress, initSending: true });
+      const { publishId, upload: up } = await init(req);
+      await req.saveProgress({ ...req.progress, publishId });
+      // the post exists on TikTok from here: nothing below may lead to a second init
+      try {
+        if (up) await upload(up, req.signal);
+        const s = await waitStatus(publishId, req.account, req.signal, !cfg.directPost);
+        if (!s) throw new PlatformError("unavailable", "TikTok is still processing the post");
+        return outcome(s, publishId);
+      } catch (err) {
+        // refused media ends the attempt; anything else is asked about again (reconcile), never sent again
+        if (err instanceof PlatformError && (err.kind === "rejected" || err.kind === "timeout")) throw err;
+        throw new PlatformError("unavailable", err instanceof PlatformError ? err.platformMessage : String(err));
+      }
+    },
+
+    async reconcile(req): Promise<Reconciled> {
+      const p = req.progress as TikTokProgress;
+      if (!p.publishId) return p.initSending ? { state: "unknown" } : { state: "absent" };
+      let s: Status | null;
+      try {
+        s = await waitStatus(p.publishId, req.account, AbortSignal.timeout(pollTotalMs + 30_000), !cfg.directPost);
+      } catch {
+        return { state: "unknown" };
+      }
+      if (!s) return { state: "unknown" };
+      // TikTok gave up on this publish_id: nothing was posted, a new init is safe
+      if (s.status === "FAILED") return { state: "absent" };
+      return { state: "published", result: outcome(s, p.publishId) };
+    },
+
+    async metrics(account, externalIds) {
+      const out = new Map<string, Metrics>();
+      // only public posts have a video id (digits); a publish id has none to read figures by
+      const ids = externalIds.filter((id) => /^\d+$/.test(id));
+      for (let i = 0; i < ids.length; i += 20) {
+        const d = await read<{ videos?: { id: string; view_count?: number; like_count?: number; comment_count?: number; share_count?: number }[] }>("/v2/video/query/", {
+          token: account.accessToken,
+          query: { fields: "id,view_count,like_count,comment_count,share_count" },
+          json: { filters: { video_ids: ids.slice(i, i + 20) } },
+        });
+        for (const v of d.videos ?? []) {
+          const views = Number(v.view_count ?? 0);
+          out.set(String(v.id), { views, likes: Number(v.like_count ?? 0), comments: Number(v.comment_count ?? 0), shares: Number(v.share_count ?? 0), reach: views });
+        }
+      }
+      return out;
+    },
   };
+}
+
+/** The post's TikTok options with TikTok's defaults for what it leaves out (switches on, no brand). */
+function tiktokOptions(req: PublishRequest) {
+  const o = (req.options ?? {}) as Partial<{ privacyLevel: TikTokPrivacyLevel | null; disableComment: boolean; disableDuet: boolean; disableStitch: boolean; brandOrganic: boolean; brandContent: boolean; title: string | null; autoAddMusic: boolean | null }>;
+  return {
+    privacyLevel: o.privacyLevel ?? null,
+    disableComment: o.disableComment ?? false,
+    disableDuet: o.disableDuet ?? false,
+    disableStitch: o.disableStitch ?? false,
+    brandOrganic: o.brandOrganic ?? false,
+    brandContent: o.brandContent ?? false,
+    title: o.title ?? null,
+    autoAddMusic: o.autoAddMusic ?? null,
+  };
+}
+
+/** TikTok's chunking: one chunk under 5 MB; otherwise chunks of CHUNK bytes, the remainder joined to the last. */
+export function chunkPlan(size: number): { chunkSize: number; chunks: number } {
+  if (size < MIN_CHUNK) return { chunkSize: size, chunks: 1 };
+  const chunkSize = Math.min(CHUNK, MAX_CHUNK);
+  return { chunkSize, chunks: Math.max(1, Math.floor(size / chunkSize)) };
+}
+
+/** A plausible creator for demo and practice accounts (simulated network). */
+export function simulatedCreatorInfo(handle: string): TikTokCreatorInfo {
+  return {
+    creatorUsername: handle,
+    creatorNickname: "Sufra demo (simulated)",
+    creatorAvatarUrl: null,
+    privacyLevelOptions: ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "SELF_ONLY"],
+    commentDisabled: false,
+    duetDisabled: false,
+    stitchDisabled: false,
+    maxVideoPostDurationSec: 600,
+  };
+}
+
+/**
+ * TikTok's errors: the API's { error: { code, message, log_id } } (code "ok" on success) and the
+ * token endpoint's { error, error_description, log_id }.
+ */
+export function tiktokError(r: HttpResult): PlatformError {
+  const e = r.body?.error;
+  const code: string = typeof e === "string" ? e : String(e?.code ?? "");
+  const detail = typeof e === "string" ? r.body?.error_description : e?.message;
+  const message = String(detail || code || r.body?.raw || `HTTP ${r.status}`);
+  const opts = { platformCode: code || r.status, status: r.status };
+  if (RATE_CODES.has(code) || r.status === 429) {
+    const reset = Number(r.headers.get("x-ratelimit-reset") ?? "");
+    const retryAt = Number.isFinite(reset) && reset > Date.now() / 1000 ? new Date(reset * 1000) : new Date(Date.now() + (code === "spam_risk_too_many_posts" ? DAY_MS / 24 : RATE_WINDOW_MS));
+    return new PlatformError("rate_limit", message, { ...opts, retryAt });
+  }
+  if (AUTH_CODES.has(code) || r.status === 401) return new PlatformError("auth", message, opts);
+  if (REJECTED_CODES.has(code)) return new PlatformError("rejected", message, opts);
+  if (r.status >= 500 || code === "internal_error") return new PlatformError("unavailable", message, opts);
+  return new PlatformError("rejected", message, opts);
 }

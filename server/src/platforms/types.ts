@@ -12,6 +12,8 @@ export interface TokenSet {
   /** when the access token stops working (null: does not expire) */
   expiresAt?: Date | null;
   scopes?: string[];
+  /** X: the account may post long posts (verified or subscribed), read again with each token; undefined: not told */
+  longPosts?: boolean;
 }
 
 export interface ConnectedProfile {
@@ -29,6 +31,8 @@ export interface AccountAccess {
   accessToken: string;
   /** our own id of the account, when the caller has it (the demo network seeds its simulated audience with it) */
   id?: string;
+  /** X: the account may post up to X_LONG_POST_LENGTH (platform_accounts.long_posts) */
+  longPosts?: boolean;
 }
 
 export interface PublishMedia {
@@ -79,6 +83,8 @@ export interface Published {
   permalink?: string | null;
   /** the post is out, but a follow-up step failed (Instagram's first comment): tell the person */
   warning?: string | null;
+  /** not posted yet: handed to the person on the network to finish (TikTok's inbox); settled as awaiting_manual */
+  handoff?: boolean;
 }
 
 /** What reconcile learnt: the post exists; it certainly does not (safe to send); or nobody can tell. */

@@ -205,6 +205,7 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Query.ownerStats": r("business"),
   "Query.platformConnections": r("business"),
   "Query.googleLocations": r("business"),
+  "Query.tiktokCreatorInfo": r("business"),
   "Query.post": r("business"),
   "Query.postPreview": r("business"),
   "Query.postingInsights": r("business"),

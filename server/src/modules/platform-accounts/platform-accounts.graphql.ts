@@ -4,6 +4,8 @@ import { personOfBusiness } from "../../graphql/scopes.ts";
 import { PlatformEnum } from "../../graphql/enums.ts";
 import { isPracticeAccount, type PlatformConnection as ConnectionShape } from "./platform-accounts.service.ts";
 import type { GoogleLocation as GoogleLocationRow } from "../../generated/prisma/client.ts";
+import type { TikTokCreatorInfo as CreatorInfoShape } from "../../platforms/tiktok.ts";
+import { TikTokPrivacyLevelEnum } from "../posts/index.ts";
 
 const AccountStatusEnum = builder.enumType("AccountStatus", {
   description: "Whether a network account can publish.",
@@ -67,7 +69,30 @@ const GoogleLocation = builder.objectRef<GoogleLocationRow>("GoogleLocation").im
   }),
 });
 
+const TikTokCreatorInfo = builder.objectRef<CreatorInfoShape & { directPost: boolean; simulated: boolean }>("TikTokCreatorInfo").implement({
+  description: "A TikTok account's posting settings, read from TikTok when asked (its creator_info): what the composer must offer before a TikTok post.",
+  fields: (t) => ({
+    privacyLevelOptions: t.field({ type: [TikTokPrivacyLevelEnum], description: "The privacy levels this creator may post with; a post's privacyLevel must be one of them.", resolve: (c) => c.privacyLevelOptions }),
+    commentDisabled: t.exposeBoolean("commentDisabled", { description: "The creator turned comments off in TikTok: a post must turn them off too (disableComment)." }),
+    duetDisabled: t.exposeBoolean("duetDisabled", { description: "The creator turned duets off in TikTok: a video must turn them off too (disableDuet)." }),
+    stitchDisabled: t.exposeBoolean("stitchDisabled", { description: "The creator turned stitches off in TikTok: a video must turn them off too (disableStitch)." }),
+    maxVideoPostDurationSec: t.exposeInt("maxVideoPostDurationSec", { description: "The longest video this creator may post, in seconds." }),
+    creatorUsername: t.exposeString("creatorUsername", { description: "The creator's TikTok username, without @." }),
+    creatorNickname: t.exposeString("creatorNickname", { description: "The creator's TikTok nickname." }),
+    creatorAvatarUrl: t.exposeString("creatorAvatarUrl", { nullable: true, description: "The creator's avatar on TikTok (the URL works for 2 hours); null when TikTok gave none." }),
+    directPost: t.exposeBoolean("directPost", { description: "true: Sufra posts directly to TikTok; false: the post goes to the creator's TikTok inbox and the person finishes it in TikTok (this server's TikTok app is not audited for direct posting)." }),
+    simulated: t.exposeBoolean("simulated", { description: "A demo or practice account: the settings are simulated, not TikTok's." }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  tiktokCreatorInfo: t.field({
+    type: TikTokCreatorInfo,
+    description: "A TikTok account's posting settings, read fresh from TikTok: the privacy levels to offer, the switches the creator turned off, the longest video. People of the business or its API key.",
+    authScopes: { business: true },
+    args: { accountId: t.arg.id({ required: true, description: "The business's TikTok account (PlatformAccount.id)." }) },
+    resolve: (_r, args, ctx) => ctx.services.platformAccounts.tiktokCreatorInfo(ctx.viewer, String(args.accountId)),
+  }),
   googleLocations: t.field({
     type: [GoogleLocation],
     description: "The locations the business's Google connection has shown, picked or not, the ones Google no longer lists last. People of the business or its API key.",

@@ -12,7 +12,11 @@ import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
+import { isUuid } from "../../kernel/ids.ts";
+import { simulatedCreatorInfo, type TikTokCreatorInfo } from "../../platforms/tiktok.ts";
 import { createGoogleLocations } from "./google-locations.ts";
+import { createFacebookPages } from "./facebook-pages.ts";
+import { isFacebookPageSource } from "../../platforms/facebook.ts";
 
 const STATE_TTL_MS = 15 * 60_000;
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -199,6 +203,17 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
   /** Google: the connection's locations (branches), read from Google and picked by a person. */
   const googleLocations = createGoogleLocations(deps, { access, google: (demo) => platforms.google({ demo }), markReconnectNeeded });
 
+  /** Facebook: the Pages the person who connected manages, and the one the account publishes to. */
+  const facebookSource = platforms.adapter("facebook", { demo: false });
+  const facebookPages = createFacebookPages(deps, {
+    source: isFacebookPageSource(facebookSource) ? facebookSource : { pages: async () => [] },
+    crypto,
+    connected: async (a) => {
+      await announce(a);
+      await onReconnected(a.id);
+    },
+  });
+
   /** After a reconnect: targets that waited for this account (their time passed) are due now. */
   let onReconnected: (accountId: string) => Promise<void> = async () => {};
 
@@ -209,11 +224,40 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
     adapterFor,
     markReconnectNeeded,
     googleLocations,
+    facebookPages,
     setOnReconnected(fn: (accountId: string) => Promise<void>) {
       onReconnected = fn;
     },
 
     list: (viewer: Viewer | null) => connections(business(viewer).businessId),
+
+    /**
+     * What the composer must show before a TikTok post (TikTok's posting guidelines): the creator's
+     * privacy levels, the switches the creator turned off, the longest video; read fresh from TikTok
+     * each time. A demo or practice account answers a simulated creator, labelled so.
+     */
+    async tiktokCreatorInfo(viewer: Viewer | null, accountId: unknown): Promise<TikTokCreatorInfo & { directPost: boolean; simulated: boolean }> {
+      const { businessId } = business(viewer);
+      const row = isUuid(accountId) ? await db.platformAccount.findFirst({ where: { id: accountId, businessId, platform: "tiktok" } }) : null;
+      if (!row) throw new AppError("NOT_FOUND");
+      const directPost = config.platforms.tiktok.directPost;
+      if (row.demo) return { ...simulatedCreatorInfo(row.handle), directPost, simulated: true };
+      if (row.status !== "connected") throw new AppError("PLATFORM_NOT_CONNECTED");
+      const { account, access: a } = await access(row.id);
+      if (account.status !== "connected") throw new AppError("PLATFORM_NOT_CONNECTED");
+      try {
+        return { ...(await platforms.tiktok().creatorInfo(a)), directPost, simulated: false };
+      } catch (e) {
+        if (!(e instanceof PlatformError)) throw e;
+        logger.warn("tiktok creator info failed", { accountId: row.id, kind: e.kind, error: e.platformMessage });
+        // a refused token: the account is marked for reconnecting (its posts wait), the person told why
+        if (e.kind === "auth") {
+          await markReconnectNeeded(account, e.platformMessage);
+          throw new AppError("PLATFORM_NOT_CONNECTED");
+        }
+        throw new AppError(e.kind === "rate_limit" ? "RATE_LIMITED" : "SERVICE_UNAVAILABLE");
+      }
+    },
 
     /**
      * Starts connecting: the authorize URL to send the person to (state and PKCE verifier kept, hashed
@@ -265,6 +309,8 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
       if (row.expiresAt < new Date() || typeof input.code !== "string" || !input.code || input.error) return back("connect_error=OAUTH_FAILED");
       try {
         const got = await platforms.adapter(platform, { demo: false }).exchangeCode({ code: input.code, codeVerifier: row.codeVerifier, redirectUri: redirectUri(platform) });
+        // Facebook: signed in as a person; the account waits until a Page is chosen (facebook-pages.ts)
+        const facebook = platform === "facebook";
         const data = {
           externalId: got.externalId,
           handle: got.handle,
@@ -278,6 +324,7 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
           lastError: null,
           connectedById: row.userId,
           connectedAt: new Date(),
+          ...(facebook ? facebookPages.waitingData(got) : {}),
         };
         const account = await db.$transaction(async (tx) => {
           await retirePracticeAccount(tx, row.businessId, platform);
@@ -286,6 +333,7 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
           return a;
         });
         await announce(account);
+        if (facebook) return back((await facebookPages.readAfterConnect(account, got.accessToken, row.userId)) ? "connected=1" : "connected=1&choose_page=1");
         await onReconnected(account.id);
         // Google: its locations are read at once, so the card lists them to pick; a failed read leaves the connection made
         if (platform === "google" && !(await googleLocations.readAfterConnect(account.id, row.userId))) return back("connected=1&locations_error=1");

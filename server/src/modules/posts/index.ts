@@ -4,5 +4,7 @@ export { postInclude, type PostRecord, type PostsService } from "./posts.service
 export { inTransaction, readPosts } from "./posts.read.ts";
 export { restPost } from "./posts.rest.ts";
 export { Post } from "./posts.graphql.ts";
+// ... and platform-accounts' tiktokCreatorInfo names the privacy levels a post's TikTok options take
+export { TikTokPrivacyLevelEnum } from "./network-options.graphql.ts";
 // ... and the OpenAPI document describes campaigns' posts with the same schema
 export { restPostSchema } from "./posts.openapi.ts";
