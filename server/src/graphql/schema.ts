@@ -11,6 +11,7 @@ import "../modules/team/team.graphql.ts";
 import "../modules/api-keys/api-keys.graphql.ts";
 import "../modules/posts/posts.graphql.ts";
 import "../modules/platform-accounts/platform-accounts.graphql.ts";
+import "../modules/platform-accounts/facebook-pages.graphql.ts";
 import "../modules/media/media.graphql.ts";
 import "../modules/calendar/calendar.graphql.ts";
 import "../modules/templates/templates.graphql.ts";
