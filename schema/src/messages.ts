@@ -342,6 +342,11 @@ export const MESSAGES = {
   instagramTooManyUserTags: { en: "Instagram allows at most 20 people tagged on a photo", ar: "يسمح إنستغرام بالإشارة إلى ٢٠ شخصًا على الأكثر في الصورة" },
   altTextTooLong: { en: "Alt text can have at most 1,000 characters", ar: "يجب ألا يزيد النص البديل على ١٠٠٠ حرف" },
   tiktokPrivacyRequired: { en: "Choose who can watch this on TikTok", ar: "اختر من يمكنه مشاهدة هذا على تيك توك" },
+  instagramStoryOneMedia: { en: "An Instagram story is one photo or one video", ar: "قصة إنستغرام صورة واحدة أو فيديو واحد" },
+  instagramStoryNoExtras: { en: "An Instagram story takes no collaborators, location or tagged people", ar: "لا تقبل قصة إنستغرام متعاونين أو موقعًا أو إشارة إلى أشخاص" },
+  instagramStoryVideoTooLong: { en: "An Instagram story video can be at most 60 seconds long", ar: "يجب ألا يزيد فيديو قصة إنستغرام على ٦٠ ثانية" },
+  instagramReelOneVideo: { en: "An Instagram reel is exactly one video (and its cover photo, if you choose one)", ar: "ريلز إنستغرام فيديو واحد فقط (مع صورة غلافه إن اخترتها)" },
+  instagramCoverNotInPost: { en: "The reel's cover must be one of this post's photos", ar: "يجب أن يكون غلاف الريلز إحدى صور هذا المنشور" },
   // ---- end of network options
   // ---- Google posts (google.ts: a post's type, button, offer and event on Google)
   googlePostTypeInvalid: { en: "Choose the kind of Google post: What's new, Offer or Event", ar: "اختر نوع منشور جوجل: جديدنا أو عرض أو فعالية" },

@@ -200,3 +200,33 @@ export const altTextOf = (options: NetworkOptions | null | undefined, mediaId: s
 export function optionsFor<P extends keyof Omit<NetworkOptions, "altText">>(options: NetworkOptions | null | undefined, platform: P): NonNullable<NetworkOptions[P]> | null {
   return (options?.[platform] ?? null) as NonNullable<NetworkOptions[P]> | null;
 }
+
+/** Instagram's longest story video (content publishing: stories take videos of at most 60 seconds). */
+export const INSTAGRAM_STORY_MAX_VIDEO_MS = 60_000;
+
+/**
+ * What Instagram refuses in a post's format, given its photos and videos (ids as the post lists them):
+ * a story is one photo or video, without collaborators, location or tagged people, its video at most
+ * 60 s; a reel is one video, plus its cover when the cover is one of the post's photos. One rule for
+ * the composer's preview and the adapter, which refuses before any call. Options that do not parse
+ * are networkOptionsProblems' to report.
+ */
+export function instagramFormatProblems(options: unknown, media: readonly { id?: string; kind: "image" | "video"; durationMs?: number | null }[]): MessageKey[] {
+  const parsed = instagramOptionsSchema.safeParse(options ?? DEFAULT_INSTAGRAM_OPTIONS);
+  if (!parsed.success) return [];
+  const o = parsed.data;
+  const out: MessageKey[] = [];
+  if (o.format === "story") {
+    if (media.length !== 1) out.push("instagramStoryOneMedia");
+    if (o.collaborators?.length || o.locationId || o.userTags?.length) out.push("instagramStoryNoExtras");
+    if (media.length === 1 && media[0].kind === "video" && (media[0].durationMs ?? 0) > INSTAGRAM_STORY_MAX_VIDEO_MS) out.push("instagramStoryVideoTooLong");
+  }
+  if (o.format === "reel") {
+    const cover = o.reel?.coverMediaId?.toLowerCase();
+    const isCover = (m: { id?: string; kind: string }) => !!cover && m.kind === "image" && m.id?.toLowerCase() === cover;
+    if (cover && !media.some(isCover)) out.push("instagramCoverNotInPost");
+    const rest = media.filter((m) => !isCover(m));
+    if (rest.length !== 1 || rest[0].kind !== "video") out.push("instagramReelOneVideo");
+  }
+  return out;
+}

@@ -9,7 +9,7 @@ import { messageText } from "./messages.ts";
 import { MEDIA_PLATFORM_LABELS, MEDIA_RULES, mediaCountProblem, mediaProblems, type MediaFacts } from "./media.ts";
 import { googleOptionsProblems } from "./google.ts";
 import { splitThread } from "./x-thread.ts";
-import { networkOptionsProblems, type NetworkOptions } from "./network-options.ts";
+import { instagramFormatProblems, networkOptionsProblems, type NetworkOptions } from "./network-options.ts";
 
 // ---------------------------------------------------------------- platforms
 /** The networks a post can go to (X keeps its old name "twitter", as in the data model). */
@@ -626,8 +626,11 @@ export interface PostIssue {
   params?: Record<string, string>;
 }
 
-/** One photo or video, as the preview needs it (the media row's fields; media.ts's MediaFacts). */
-export type PreviewMedia = MediaFacts;
+/**
+ * One photo or video, as the preview needs it (the media row's fields; media.ts's MediaFacts), with its
+ * id, so options that name a photo (a reel's cover) can be checked against the post's own.
+ */
+export type PreviewMedia = MediaFacts & { id?: string };
 
 export interface PreviewInput {
   content: string;
@@ -641,6 +644,8 @@ export interface PreviewInput {
   network?: unknown;
   /** The business's X account is verified: X's limit is X_LONG_POST_LENGTH instead of 280. */
   xLongPosts?: boolean;
+  /** The networks this server posts to by hand (Snapchat without Snap's API credentials); left out: every network PLATFORM_LIMITS marks manual. */
+  assisted?: readonly PlatformName[];
 }
 
 export interface PlatformPreview {
@@ -716,12 +721,14 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
     if (platform === "instagram" && hasUrl) warnings.push({ key: "instagramLinksNotClickable" });
     // X charges an app many times more for a post carrying a link; a reply can carry it instead
     if (platform === "twitter" && hasUrl && !x?.linkInReply) warnings.push({ key: "xLinkCosts", params: { platform } });
-    if (limits.manual) warnings.push({ key: "snapchatManual" });
+    if (limits.manual && (input.assisted ?? [platform]).includes(platform)) warnings.push({ key: "snapchatManual" });
     // the same rule the server applies to the stored options (google.ts), each problem once
     if (platform === "google") for (const k of new Set(googleOptionsProblems(input.google).map((p) => p.key))) errors.push({ key: k });
     // each network's own options: their problems stop that network only
     for (const k of new Set(networkOptionsProblems(input.network).filter((p) => p.path.split(".")[0] === platform || p.path.startsWith("altText")).map((p) => p.key))) errors.push({ key: k });
     if (platform === "tiktok" && !(input.network as NetworkOptions | null | undefined)?.tiktok?.privacyLevel) errors.push({ key: "tiktokPrivacyRequired" });
+    // a story's or a reel's own shape (network-options.ts): the rule the Instagram adapter refuses by
+    if (platform === "instagram") for (const k of instagramFormatProblems((input.network as NetworkOptions | null | undefined)?.instagram, items)) errors.push({ key: k });
 
     return {
       platform,

@@ -2,7 +2,11 @@
 // two-step flow: prepare creates a media container and waits until Instagram has fetched and
 // processed the media; send publishes the container. Instagram refuses to publish a container
 // twice, so the container id saved in progress is what makes a publish safe to reason about.
-import { INSTAGRAM_SCOPES } from "@sufra/schema";
+// A post is a feed post (a photo, a carousel, or one video as a reel), a story (STORIES: one photo or
+// video, no caption) or a reel (REELS, with its cover, audio name and sharing), per the post's
+// InstagramOptions (schema/src/network-options.ts); what Instagram refuses in a format is refused here
+// before any container is made, by the same rule the composer's preview shows.
+import { INSTAGRAM_SCOPES, instagramFormatProblems, messageText, type InstagramOptions } from "@sufra/schema";
 import { fetchJson, mapLimit, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
 import {
   PlatformError,
@@ -52,6 +56,12 @@ const MEDIA_FETCH_FAILED_SUBCODE = 2207052;
 const LONG_LIVED_MS = 60 * DAY_MS;
 const REFRESHABLE_AFTER_MS = DAY_MS;
 const METRICS = ["views", "likes", "comments", "shares", "reach"] as const;
+/**
+ * A story's insights are other metrics (no likes or comments: replies instead) and only while the story
+ * is live, 24 hours; Instagram answers nothing after that.
+ */
+const STORY_METRICS = ["views", "reach", "replies", "shares"] as const;
+const STORY_LIFE_MS = DAY_MS;
 
 interface IgProgress {
   containerId?: string;
@@ -133,18 +143,67 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
         timeoutMs: 120_000, // Instagram downloads the image before it answers
         account,
       }).then((r) => r.id);
-    const item = (m: PublishMedia, inCarousel: boolean) =>
-      m.kind === "video" ? { media_type: inCarousel ? "VIDEO" : "REELS", video_url: m.url } : { image_url: m.url };
-
-    if (media.length === 1) return create({ ...item(media[0], false), caption: req.text });
+    const o = instagramOptions(req);
+    if (o.format === "story") {
+      // a story shows no caption: Instagram ignores one, so none is sent
+      const m = media[0];
+      return create(m.kind === "video" ? { media_type: "STORIES", video_url: m.url } : { media_type: "STORIES", image_url: m.url });
+    }
+    // where the post goes: collaborators and location on the post (the carousel itself), never on a child
+    const shared = {
+      caption: req.text,
+      collaborators: o.collaborators?.length ? JSON.stringify(o.collaborators) : undefined,
+      location_id: o.locationId ?? undefined,
+    };
+    // people tagged at x,y on the first photo; alt text on each photo (images only: not on videos or stories)
+    const tags = o.userTags?.length ? o.userTags : null;
+    const firstPhoto = media.find((m) => m.kind === "image");
+    const image = (m: PublishMedia) => ({
+      image_url: m.url,
+      alt_text: m.altText || undefined,
+      user_tags: tags && m === firstPhoto ? JSON.stringify(tags.map((t) => ({ username: t.username, x: t.x, y: t.y }))) : undefined,
+    });
+    const reel = reelParts(req, o);
+    if (reel) {
+      const r = o.reel ?? {};
+      return create({
+        ...shared,
+        media_type: "REELS",
+        video_url: reel.video.url,
+        share_to_feed: String(r.shareToFeed ?? true),
+        cover_url: reel.cover?.url,
+        // a chosen cover photo wins over a frame of the video
+        thumb_offset: !reel.cover && r.thumbOffsetMs != null ? String(r.thumbOffsetMs) : undefined,
+        audio_name: r.audioName ?? undefined,
+        // a reel's tags have no place on the picture: usernames only
+        user_tags: tags ? JSON.stringify(tags.map((t) => ({ username: t.username }))) : undefined,
+      });
+    }
+    if (media.length === 1) return create({ ...shared, ...image(media[0]) });
     const children: string[] = [];
     for (const m of media) {
-      const id = await create({ ...item(m, true), is_carousel_item: "true" });
+      const id = await create(m.kind === "video" ? { media_type: "VIDEO", video_url: m.url, is_carousel_item: "true" } : { ...image(m), is_carousel_item: "true" });
       // a carousel may only list children that are FINISHED: images are processed too, only faster
       await waitProcessed(id, account, req.signal);
       children.push(id);
     }
-    return create({ media_type: "CAROUSEL", children: children.join(","), caption: req.text });
+    return create({ ...shared, media_type: "CAROUSEL", children: children.join(",") });
+  }
+
+  /** Refuses, before any call, a format Instagram would refuse (the composer's preview shows the same). */
+  function checkFormat(req: PublishRequest): void {
+    const problems = instagramFormatProblems(req.options ?? null, req.media);
+    if (problems.length) throw new PlatformError("rejected", problems.map((k) => messageText(k, "en")).join("; "), { platformCode: "FORMAT" });
+  }
+
+  /** Which media ids were published as stories: listed by the stories edge, not by media. */
+  async function findStory(req: PublishRequest): Promise<Reconciled> {
+    const { account } = req;
+    const list = await read(graphPath(`${account.externalId}/stories`), { token: account.accessToken, params: { fields: "id,permalink,timestamp" } });
+    const since = req.attemptStartedAt.getTime() - 60_000;
+    const hits = ((list?.data ?? []) as { id: string; permalink?: string; timestamp?: string }[]).filter((m) => Date.parse(m.timestamp ?? "") >= since);
+    // a story has no caption to tell it by: only one story since the attempt began is certainly ours
+    return hits.length === 1 ? { state: "published", result: { externalId: hits[0].id, permalink: hits[0].permalink ?? null } } : { state: "unknown" };
   }
 
   /** Polls a container until Instagram has processed it: FINISHED (or already PUBLISHED). */
@@ -228,6 +287,7 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
     },
 
     async prepare(req) {
+      checkFormat(req);
       let containerId = (req.progress as IgProgress).containerId;
       if (containerId) {
         // a restarted worker continues with the saved container, unless it expired unpublished (24 h)
@@ -271,7 +331,9 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
         () => null,
       );
       let warning: string | null = null;
-      if (req.firstComment) {
+      if (req.firstComment && instagramOptions(req).format === "story") {
+        warning = "The story is published; stories take no comments, so its first comment was not added.";
+      } else if (req.firstComment) {
         await call(graphPath(`${id}/comments`), { ...after, method: "POST", params: { message: req.firstComment } }).catch((e) => {
           warning = `The post is published, but its first comment was not added: ${e instanceof PlatformError ? e.platformMessage : String(e)}`;
         });
@@ -295,6 +357,7 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
       // never published: Instagram will publish this container at most once, so sending is safe
       if (status === "FINISHED" || status === "IN_PROGRESS" || status === "ERROR" || status === "EXPIRED") return { state: "absent" };
       if (status !== "PUBLISHED") return { state: "unknown" };
+      if (instagramOptions(req).format === "story") return findStory(req);
       // published: find which media it became (same caption, made after the attempt started)
       const list = await read(graphPath(`${account.externalId}/media`), {
         token: account.accessToken,
@@ -314,10 +377,16 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
       const out = new Map<string, Metrics>();
       await mapLimit(externalIds, 4, async (id) => {
         try {
-          const r = await call(graphPath(`${id}/insights`), { token: account.accessToken, params: { metric: METRICS.join(",") } });
+          // stories have their own metrics, and none once they expire: ask what the media is first
+          const kind = await read(graphPath(id), { token: account.accessToken, params: { fields: "media_product_type,timestamp" } });
+          const story = kind?.media_product_type === "STORY";
+          if (story && Date.now() - Date.parse(kind?.timestamp ?? "") > STORY_LIFE_MS) return;
+          const r = await call(graphPath(`${id}/insights`), { token: account.accessToken, params: { metric: (story ? STORY_METRICS : METRICS).join(",") } });
           const m: Metrics = { views: 0, likes: 0, comments: 0, shares: 0, reach: 0 };
-          for (const d of (r?.data ?? []) as { name: keyof Metrics; values?: { value?: number }[]; total_value?: { value?: number } }[]) {
-            if (d.name in m) m[d.name] = Number(d.total_value?.value ?? d.values?.[0]?.value ?? 0);
+          for (const d of (r?.data ?? []) as { name: string; values?: { value?: number }[]; total_value?: { value?: number } }[]) {
+            // a story's replies are what comments are to a post
+            const name = (d.name === "replies" ? "comments" : d.name) as keyof Metrics;
+            if (name in m) m[name] = Number(d.total_value?.value ?? d.values?.[0]?.value ?? 0);
           }
           out.set(id, m);
         } catch (err) {
@@ -342,6 +411,25 @@ export function createInstagramAdapter(cfg: InstagramConfig, tune: InstagramTuni
       return { followers: typeof me?.followers_count === "number" ? me.followers_count : null, cities, ages, genders, activeHours };
     },
   };
+}
+
+/** The post's Instagram options; none: a feed post. */
+function instagramOptions(req: PublishRequest): InstagramOptions {
+  return (req.options as InstagramOptions | null | undefined) ?? { format: "feed" };
+}
+
+/**
+ * The video and cover of a reel: format reel (the cover photo, when chosen, is one of the post's photos
+ * and not an item of its own), or a feed post of one video, which Instagram publishes as a reel. Null:
+ * not a reel.
+ */
+function reelParts(req: PublishRequest, o: InstagramOptions): { video: PublishMedia; cover: PublishMedia | null } | null {
+  const coverId = o.format === "reel" ? o.reel?.coverMediaId?.toLowerCase() : undefined;
+  const cover = coverId ? (req.media.find((m) => m.kind === "image" && m.id.toLowerCase() === coverId) ?? null) : null;
+  const rest = req.media.filter((m) => m !== cover);
+  if (rest.length !== 1 || rest[0].kind !== "video") return null;
+  if (o.format === "reel" || o.format === "feed") return { video: rest[0], cover };
+  return null;
 }
 
 function form(params: Record<string, string | undefined>): URLSearchParams {

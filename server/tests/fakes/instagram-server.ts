@@ -8,10 +8,17 @@
 // Guests' comments: the comments and replies edges (paged, newest first), public replies, hiding,
 // Private Replies through the messages endpoint (one per comment, within 7 days of it), scopes a
 // token lacks, switchable throttling (codes 4, 17, 32, 613), and signed comments webhooks.
+// Formats: STORIES (one photo or video; a caption is accepted and dropped, as Instagram ignores it; no
+// collaborators; a video of at most 60 s, read from the file), REELS (a video only; cover_url fetched
+// and checked; share_to_feed, thumb_offset, audio_name), collaborators (at most 3), user_tags (x and y
+// within 0..1), location_id, alt_text (photos only); stories listed by the stories edge, with their
+// own insights metrics while they live (24 hours). What a container was created with is kept in
+// `params`, as sent, for tests to compare.
 import { Holds, type Held } from "./holds.ts";
 import type http from "node:http";
 import { GraphError, graphError, reply, serveGraph } from "./graph-server.ts";
 import { createHmac, randomBytes } from "node:crypto";
+import { isJpeg, isMp4, mp4DurationMs } from "./media-facts.ts";
 
 export type IgEndpoint =
   | "oauth_token"
@@ -23,6 +30,8 @@ export type IgEndpoint =
   | "publish"
   | "media"
   | "list_media"
+  /** GET /{ig-user-id}/stories: the account's live stories */
+  | "list_stories"
   | "comment"
   | "publishing_limit"
   | "insights"
@@ -93,8 +102,12 @@ export interface IgToken {
 export interface IgContainer {
   id: string;
   userId: string;
-  mediaType: "IMAGE" | "REELS" | "VIDEO" | "CAROUSEL";
+  mediaType: "IMAGE" | "REELS" | "VIDEO" | "CAROUSEL" | "STORIES";
+  /** a story's photo or video */
+  storyKind?: "IMAGE" | "VIDEO";
   caption: string;
+  /** the creation parameters as sent (access_token left out) */
+  params: Record<string, string>;
   carouselItem: boolean;
   children: string[];
   status: "IN_PROGRESS" | "FINISHED" | "ERROR" | "EXPIRED" | "PUBLISHED";
@@ -109,6 +122,8 @@ export interface IgMedia {
   containerId: string;
   caption: string;
   mediaType: string;
+  /** FEED, REELS or STORY, as media_product_type says */
+  productType?: "FEED" | "REELS" | "STORY";
   permalink: string;
   timestamp: Date;
 }
@@ -374,6 +389,7 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
   else if (!post && a === "refresh_access_token") endpoint = "refresh_token";
   else if (!post && a === "me" && !b) endpoint = "me";
   else if (b === "media") endpoint = post ? "create_container" : "list_media";
+  else if (!post && b === "stories") endpoint = "list_stories";
   else if (post && b === "media_publish") endpoint = "publish";
   else if (post && b === "comments") endpoint = "comment";
   else if (!post && b === "comments") endpoint = "list_comments";
@@ -471,8 +487,11 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
       // the post exists as soon as Instagram has the request (or when the held answer goes out)
       const publish = () => {
         if (c.mediaId) return state.media.find((m) => m.id === c.mediaId)!;
-        const m: IgMedia = { id: state.nextId(), userId, containerId: c.id, caption: c.caption, mediaType: c.mediaType === "REELS" ? "VIDEO" : c.mediaType, permalink: "", timestamp: new Date() };
-        m.permalink = `https://www.instagram.com/${c.mediaType === "REELS" ? "reel" : "p"}/${Buffer.from(m.id).toString("base64url").slice(0, 11)}/`;
+        const mediaType = c.mediaType === "REELS" ? "VIDEO" : c.mediaType === "STORIES" ? c.storyKind! : c.mediaType;
+        const productType = c.mediaType === "STORIES" ? "STORY" : c.mediaType === "REELS" ? "REELS" : "FEED";
+        const m: IgMedia = { id: state.nextId(), userId, containerId: c.id, caption: c.caption, mediaType, productType, permalink: "", timestamp: new Date() };
+        const code = Buffer.from(m.id).toString("base64url").slice(0, 11);
+        m.permalink = productType === "STORY" ? `https://www.instagram.com/stories/${state.users.get(userId)?.username ?? userId}/${m.id}/` : `https://www.instagram.com/${productType === "REELS" ? "reel" : "p"}/${code}/`;
         c.status = "PUBLISHED";
         c.mediaId = m.id;
         state.media.push(m);
@@ -485,12 +504,18 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
     case "media": {
       const m = state.media.find((x) => x.id === a);
       if (!m || m.userId !== token.userId) throw missing(a);
-      return reply(res, 200, { id: m.id, permalink: m.permalink, caption: m.caption, media_type: m.mediaType, timestamp: igTime(m.timestamp) });
+      return reply(res, 200, { id: m.id, permalink: m.permalink, caption: m.caption, media_type: m.mediaType, media_product_type: m.productType ?? "FEED", timestamp: igTime(m.timestamp) });
+    }
+    case "list_stories": {
+      // a story lives 24 hours; the media edge never lists stories
+      const userId = ownUser(token, a);
+      const live = state.media.filter((m) => m.userId === userId && m.productType === "STORY" && Date.now() - m.timestamp.getTime() < DAY_MS).reverse();
+      return reply(res, 200, { data: live.map((m) => ({ id: m.id, permalink: m.permalink, timestamp: igTime(m.timestamp) })), paging: {} });
     }
     case "list_media": {
       const userId = ownUser(token, a);
       const limit = Math.min(Number(p.limit ?? 25), 100);
-      const list = state.media.filter((m) => m.userId === userId).reverse().slice(0, limit);
+      const list = state.media.filter((m) => m.userId === userId && m.productType !== "STORY").reverse().slice(0, limit);
       return reply(res, 200, { data: list.map((m) => ({ id: m.id, caption: m.caption, permalink: m.permalink, timestamp: igTime(m.timestamp) })), paging: {} });
     }
     case "comment": {
@@ -541,7 +566,10 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
       const m = state.media.find((x) => x.id === a);
       if (!m || m.userId !== token.userId) throw missing(a);
       const names = (p.metric ?? "").split(",").filter(Boolean);
-      const known = ["views", "likes", "comments", "shares", "reach", "saved", "total_interactions"];
+      const story = m.productType === "STORY";
+      // stories: their own metrics, and only while they live (the Insights reference's story metrics)
+      if (story && Date.now() - m.timestamp.getTime() > DAY_MS) throw graphErr(400, "(#10) Insights are not available for a story that has expired (24 hours)", 10);
+      const known = story ? ["views", "reach", "replies", "shares", "navigation", "total_interactions", "follows", "profile_visits"] : ["views", "likes", "comments", "shares", "reach", "saved", "total_interactions"];
       const bad = names.find((n) => !known.includes(n));
       if (!names.length || bad) throw graphErr(400, `(#100) metric[0] must be one of the following values: ${known.join(", ")}`, 100);
       const set = state.insights.get(m.id) ?? {};
@@ -714,9 +742,13 @@ const igTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "+0000");
 
 async function createContainer(state: InstagramFakeState, userId: string, p: Record<string, string>): Promise<IgContainer> {
   const carouselItem = p.is_carousel_item === "true";
-  const caption = p.caption ?? "";
+  const story = p.media_type === "STORIES";
+  // a story shows no caption: Instagram accepts one and ignores it
+  const caption = story ? "" : (p.caption ?? "");
   if (caption.length > 2200) throw graphErr(400, "The caption is too long (2200 characters at most)", 100, { error_subcode: 2207010 });
-  const c: IgContainer = { id: state.nextId(), userId, mediaType: "IMAGE", caption, carouselItem, children: [], status: "FINISHED", pollsLeft: 0 };
+  const { access_token: _token, ...sent } = p;
+  checkExtras(p);
+  const c: IgContainer = { id: state.nextId(), userId, mediaType: "IMAGE", caption, params: sent, carouselItem, children: [], status: "FINISHED", pollsLeft: 0 };
   if (p.media_type === "CAROUSEL") {
     const children = (p.children ?? "").split(",").filter(Boolean);
     if (children.length < 2 || children.length > 10) throw graphErr(400, "A carousel needs between 2 and 10 children", 100, { error_subcode: 2207025 });
@@ -728,16 +760,28 @@ async function createContainer(state: InstagramFakeState, userId: string, p: Rec
     }
     c.mediaType = "CAROUSEL";
     c.children = children;
-  } else if (p.media_type === "REELS" || p.media_type === "VIDEO") {
+  } else if (p.media_type === "REELS" || p.media_type === "VIDEO" || (story && p.video_url)) {
+    if (p.media_type === "REELS" && p.image_url) throw graphErr(400, "(#100) A reel is a video: image_url is not supported with media_type REELS; use video_url", 100);
     if (!p.video_url) throw graphErr(400, "(#100) The parameter video_url is required", 100);
-    c.mediaType = p.media_type;
+    c.mediaType = story ? "STORIES" : (p.media_type as "REELS" | "VIDEO");
+    if (story) c.storyKind = "VIDEO";
     // videos download and process in the background: a bad URL shows as an ERROR status
-    const problem = await download(state, p.video_url, "video/");
+    const got = await fetchMedia(state, p.video_url, "video/");
     c.status = "IN_PROGRESS";
     c.pollsLeft = 1;
-    if (problem) c.statusText = `Error: Media download has failed. ${problem} (2207052)`;
+    if (got.problem) c.statusText = `Error: Media download has failed. ${got.problem} (2207052)`;
+    // a story's length is read from the file itself (older tests' reels are a few bytes of padding: not checked)
+    else if (story && !isMp4(got.body!)) c.statusText = "Error: The video format is not supported. (2207026)";
+    else if (story && (mp4DurationMs(got.body!) ?? 0) > 60_000) {
+      throw graphErr(400, "The video is too long for a story: stories take videos of at most 60 seconds.", 100, { error_subcode: 2207026, error_user_title: "Unsupported video duration" });
+    }
+    if (p.cover_url) await checkCover(state, p.cover_url);
   } else {
     if (!p.image_url) throw graphErr(400, "(#100) The parameter image_url is required", 100);
+    if (story) {
+      c.mediaType = "STORIES";
+      c.storyKind = "IMAGE";
+    }
     const problem = await download(state, p.image_url, "image/");
     if (problem === NOT_JPEG) {
       // content publishing: "JPEG is the only image format supported"
@@ -763,6 +807,59 @@ async function createContainer(state: InstagramFakeState, userId: string, p: Rec
   return c;
 }
 
+/**
+ * The parameters beyond the media, refused where Instagram refuses them (IG User Media reference):
+ * collaborators (a JSON list of at most 3 usernames; feed posts and reels, not stories, not carousel
+ * children), user_tags (a JSON list of {username, x, y}, x and y within 0..1; on a photo both are
+ * required), alt_text (photos only: not videos, reels or stories), share_to_feed, thumb_offset and
+ * audio_name (reels only).
+ */
+function checkExtras(p: Record<string, string>): void {
+  const story = p.media_type === "STORIES";
+  const video = p.media_type === "REELS" || p.media_type === "VIDEO" || Boolean(p.video_url);
+  const list = (name: string): unknown[] => {
+    try {
+      const v = JSON.parse(p[name]);
+      if (Array.isArray(v)) return v;
+    } catch {
+      // answered below
+    }
+    throw graphErr(400, `(#100) Param ${name} must be a JSON array`, 100);
+  };
+  if (p.collaborators !== undefined) {
+    if (story) throw graphErr(400, "(#100) Collaborators are not supported for stories", 100, { error_subcode: 2207081 });
+    if (p.is_carousel_item === "true") throw graphErr(400, "(#100) Collaborators go on the carousel container, not on its items", 100);
+    const names = list("collaborators");
+    if (names.some((n) => typeof n !== "string" || !/^[A-Za-z0-9._]{1,30}$/.test(n))) throw graphErr(400, "(#100) Param collaborators must be a list of Instagram usernames", 100);
+    if (names.length > 3) throw graphErr(400, "(#100) A post can have at most 3 collaborators", 100, { error_subcode: 2207082 });
+  }
+  if (p.user_tags !== undefined) {
+    for (const t of list("user_tags") as { username?: unknown; x?: unknown; y?: unknown }[]) {
+      if (typeof t?.username !== "string" || !t.username) throw graphErr(400, "(#100) Each user tag needs a username", 100);
+      for (const k of ["x", "y"] as const) {
+        const v = t[k];
+        if (v === undefined && !video && !story) throw graphErr(400, `(#100) A user tag on a photo needs ${k}`, 100);
+        if (v !== undefined && (typeof v !== "number" || v < 0 || v > 1)) throw graphErr(400, `(#100) User tag ${k} must be a number between 0 and 1`, 100);
+      }
+    }
+  }
+  if (p.alt_text !== undefined && (video || story)) throw graphErr(400, "(#100) alt_text is supported for images only", 100);
+  if (p.alt_text !== undefined && [...p.alt_text].length > 1000) throw graphErr(400, "(#100) alt_text is too long", 100);
+  for (const reelOnly of ["share_to_feed", "thumb_offset", "audio_name", "cover_url"]) {
+    if (p[reelOnly] !== undefined && p.media_type !== "REELS") throw graphErr(400, `(#100) Param ${reelOnly} is supported for reels only`, 100);
+  }
+  if (p.share_to_feed !== undefined && p.share_to_feed !== "true" && p.share_to_feed !== "false") throw graphErr(400, "(#100) Param share_to_feed must be a boolean", 100);
+  if (p.thumb_offset !== undefined && !/^\d+$/.test(p.thumb_offset)) throw graphErr(400, "(#100) Param thumb_offset must be a number of milliseconds", 100);
+}
+
+/** A reel's cover: Instagram fetches it, a JPEG (the Reels cover photo specifications). */
+async function checkCover(state: InstagramFakeState, url: string): Promise<void> {
+  const got = await fetchMedia(state, url, "image/");
+  if (got.problem || !isJpeg(got.body!)) {
+    throw graphErr(400, "The cover image could not be fetched or is not a JPEG.", 9004, { error_subcode: 2207052, error_user_title: "Media download has failed", error_user_msg: `The cover could not be fetched from this URI: ${url}. ${got.problem ?? NOT_JPEG}` });
+  }
+}
+
 const NOT_JPEG = "not a JPEG";
 
 function mediaFetchFailed(url: string, problem: string): GraphError {
@@ -782,18 +879,25 @@ function bucUsage(state: InstagramFakeState, throttled: { regainMinutes: number 
 
 /** Downloads a media URL as Instagram does; answers what went wrong (NOT_JPEG for an image in another format), or null. */
 async function download(state: InstagramFakeState, url: string, typePrefix: string): Promise<string | null> {
+  const got = await fetchMedia(state, url, typePrefix);
+  if (got.problem) return got.problem;
+  // Instagram publishes JPEG images only: the bytes must be one (FF D8 FF), whatever the header says
+  if (typePrefix === "image/" && !isJpeg(got.body!)) return NOT_JPEG;
+  return null;
+}
+
+/** The file at a media URL, or what went wrong fetching it. */
+async function fetchMedia(state: InstagramFakeState, url: string, typePrefix: string): Promise<{ problem: string | null; body: Buffer | null }> {
   try {
     const r = await fetch(url, { signal: AbortSignal.timeout(10_000) });
     const body = Buffer.from(await r.arrayBuffer());
     state.fetchedUrls.push(url);
     const type = r.headers.get("content-type") ?? "";
-    if (r.status !== 200) return `The URL answered HTTP ${r.status}.`;
-    if (!type.startsWith(typePrefix)) return `The URL answered ${type || "no content type"}, not ${typePrefix}*.`;
-    if (body.length === 0) return "The file is empty.";
-    // Instagram publishes JPEG images only: the bytes must be one (FF D8 FF), whatever the header says
-    if (typePrefix === "image/" && !(body[0] === 0xff && body[1] === 0xd8 && body[2] === 0xff)) return NOT_JPEG;
-    return null;
+    if (r.status !== 200) return { problem: `The URL answered HTTP ${r.status}.`, body: null };
+    if (!type.startsWith(typePrefix)) return { problem: `The URL answered ${type || "no content type"}, not ${typePrefix}*.`, body: null };
+    if (body.length === 0) return { problem: "The file is empty.", body: null };
+    return { problem: null, body };
   } catch (err) {
-    return `The URL could not be reached (${(err as Error).message}).`;
+    return { problem: `The URL could not be reached (${(err as Error).message}).`, body: null };
   }
 }

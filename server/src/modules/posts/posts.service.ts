@@ -522,7 +522,10 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       const data = validate(postUpdateSchema, { content: body.content ?? "", hashtags: body.hashtags, firstComment: body.firstComment, platforms: body.platforms, mediaIds: body.mediaIds });
       const files = data.mediaIds?.length ? await db.media.findMany({ where: { businessId, id: { in: data.mediaIds } } }) : [];
       if (files.length !== (data.mediaIds?.length ?? 0)) throw new AppError("VALIDATION_ERROR", { mediaIds: ["mediaNotFound"] });
-      return previewPost({ content: data.content ?? "", hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms ?? [], media: files, google: body.googleOptions, network: body.networkOptions });
+      // Snapchat is posted by hand only where Snap's Public Profile API has no credentials here (platforms/snapchat.ts)
+      const snap = deps.config.platforms.snapchat;
+      const assisted: PlatformName[] = snap.clientId && snap.clientSecret ? [] : ["snapchat"];
+      return previewPost({ content: data.content ?? "", hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms ?? [], media: files, google: body.googleOptions, network: body.networkOptions, assisted });
     },
   };
 }
