@@ -243,11 +243,13 @@ describe("the metrics job reads each account's audience once a Kuwait day", () =
     ]);
     expect(rows[0]!.active_hours).toHaveLength(24);
     expect([rows[1]!.cities, rows[1]!.active_hours]).toEqual([[], []]);
-    // the demo accounts: simulated readings, Instagram in full, X followers only, Snapchat none
+    // the demo accounts: simulated readings, Instagram in full, X followers only, Snapchat none; TikTok and Facebook too
     const demo = await snapshots(d.businessId);
     expect(demo.map((r) => [r.platform, r.simulated])).toEqual([
       ["instagram", true],
       ["twitter", true],
+      ["tiktok", true],
+      ["facebook", true],
     ]);
     expect(demo[0]!.cities.length).toBeGreaterThan(5);
 
@@ -354,7 +356,7 @@ describe("GET /api/analytics/audience", () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ client_id: a.businessId, from: FROM, to: TO, simulated_included: false });
     const [insta, twitter, snap] = r.body.networks;
-    expect(r.body.networks.map((n: { platform: string }) => n.platform)).toEqual(["instagram", "twitter", "snapchat"]);
+    expect(r.body.networks.map((n: { platform: string }) => n.platform)).toEqual(["instagram", "twitter", "snapchat", "tiktok", "facebook"]);
 
     expect(insta).toMatchObject({ platform: "instagram", reported: true, gap: null, day: "2026-03-08", simulated: false, followers: 2400 });
     // the ten largest cities; each share is of all eleven (total 660)
@@ -391,6 +393,8 @@ describe("GET /api/analytics/audience", () => {
       ["instagram", false, "no_reading_yet"],
       ["twitter", false, "simulated_hidden"],
       ["snapchat", false, "not_connected"],
+      ["tiktok", false, "not_connected"],
+      ["facebook", false, "not_connected"],
     ]);
     expect(hidden.body.combined).toEqual({ platforms: [], followers: null, cities: [], ages: [], genders: [], active_hours: [] });
 
@@ -427,6 +431,8 @@ describe("GET /api/analytics/audience", () => {
       ["INSTAGRAM", null, 2400],
       ["TWITTER", "NO_DEMOGRAPHICS", 600],
       ["SNAPCHAT", "NO_AUDIENCE_API", null],
+      ["TIKTOK", "NOT_CONNECTED", null],
+      ["FACEBOOK", "NOT_CONNECTED", null],
     ]);
     expect(out.networks[0].cities[0]).toEqual({ key: "Kuwait City, Region", area: "kuwait_city", count: 110, share: 16.67 });
     expect(out.combined).toMatchObject({ platforms: ["INSTAGRAM", "TWITTER"], followers: 3000 });

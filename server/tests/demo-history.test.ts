@@ -23,9 +23,13 @@ describe("the demo café's history", () => {
   it("has six weeks of published posts on Instagram and X, every target with simulated figures", async () => {
     const db = demo.sufra.deps.db;
     const posts = await db.post.findMany({ where: { businessId }, include: { targets: true } });
-    // both networks, and some posts on one of them only (X's few words, Instagram's longer captions)
-    const networks = posts.map((p) => p.targets.map((t) => t.platform).sort().join("+"));
-    expect(new Set(networks)).toEqual(new Set(["instagram+twitter", "instagram", "twitter"]));
+    // both networks, and some posts on one of them only (X's few words, Instagram's longer captions);
+    // some photos shared to Facebook and TikTok too
+    const networks = new Set(posts.map((p) => p.targets.map((t) => t.platform).filter((n) => n === "instagram" || n === "twitter").sort().join("+")));
+    expect(networks).toEqual(new Set(["instagram+twitter", "instagram", "twitter"]));
+    const on = (n: string) => posts.filter((p) => p.targets.some((t) => t.platform === n)).length;
+    expect(on("facebook")).toBeGreaterThanOrEqual(5);
+    expect(on("tiktok")).toBeGreaterThanOrEqual(3);
     expect(posts.length).toBeGreaterThanOrEqual(30);
     const today = kuwaitDate();
     for (const p of posts) {
@@ -49,7 +53,7 @@ describe("the demo café's history", () => {
     const db = demo.sufra.deps.db;
     const posts = await db.post.findMany({ where: { businessId }, include: { targets: true, media: { include: { media: true }, orderBy: { position: "asc" } } } });
     for (const p of posts) {
-      const preview = previewPost({ content: p.content, hashtags: p.hashtags, platforms: p.targets.map((t) => t.platform as PlatformName), media: p.media.map((m) => m.media) });
+      const preview = previewPost({ content: p.content, hashtags: p.hashtags, platforms: p.targets.map((t) => t.platform as PlatformName), media: p.media.map((m) => m.media), network: p.networkOptions });
       expect({ post: p.id, errors: preview.flatMap((x) => x.errors) }).toEqual({ post: p.id, errors: [] });
     }
     // the photos are real files, labelled as demo, with the variants an upload gets
@@ -93,6 +97,57 @@ describe("the demo café's history", () => {
     const competitors = await db.competitor.findMany({ where: { businessId }, include: { snapshots: true } });
     expect(competitors).toHaveLength(2);
     for (const c of competitors) expect(c.snapshots).toHaveLength(6);
+  });
+
+  it("TikTok and Facebook: the café's labelled demo accounts carry some of its photos (public on TikTok), counted per network in analytics and its CSV", async () => {
+    const db = demo.sufra.deps.db;
+    const accounts = await db.platformAccount.findMany({ where: { businessId, platform: { in: ["tiktok", "facebook"] } } });
+    expect(accounts.map((a) => [a.platform, a.demo, a.status]).sort()).toEqual([
+      ["facebook", true, "connected"],
+      ["tiktok", true, "connected"],
+    ]);
+    const copies = await db.postTarget.findMany({ where: { post: { businessId }, platform: { in: ["tiktok", "facebook"] } }, include: { post: { include: { media: true, targets: true } } } });
+    for (const c of copies) {
+      expect(c).toMatchObject({ status: "published", metricsSimulated: true });
+      expect(c.views).toBeGreaterThan(0);
+      expect(c.publishedAt).toEqual(c.post.publishedAt);
+      expect(c.post.media.length).toBeGreaterThan(0);
+      // a copy of a post also on the demo Instagram, never a post of its own
+      expect(c.post.targets.some((t) => t.platform === "instagram")).toBe(true);
+      if (c.platform === "tiktok") expect(c.post.networkOptions).toMatchObject({ tiktok: { privacyLevel: "PUBLIC_TO_EVERYONE" } });
+    }
+    const from = addDays(kuwaitDate(), -45);
+    const to = kuwaitDate();
+    const g = await gql(demo.base, `query ($c: ID!, $f: String, $t: String) { analyticsOverview(clientId: $c, from: $f, to: $t, includeSimulated: true) { byPlatform { platform posts views } } }`, { c: businessId, f: from, t: to }, token);
+    expect(g.errors).toBeUndefined();
+    const by = new Map(g.data.analyticsOverview.byPlatform.map((p: { platform: string; posts: number; views: number }) => [p.platform, p]));
+    for (const [gqlName, name] of [["TIKTOK", "tiktok"], ["FACEBOOK", "facebook"]] as const) {
+      expect(by.get(gqlName)).toMatchObject({ posts: copies.filter((c) => c.platform === name).length, views: copies.filter((c) => c.platform === name).reduce((n, c) => n + c.views, 0) });
+    }
+    const detail = await call(demo.base, "GET", `/api/analytics/platforms/tiktok?client_id=${businessId}&include_simulated=true&from=${from}&to=${to}`, { token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.totals.posts).toBe(copies.filter((c) => c.platform === "tiktok").length);
+    const audience = await call(demo.base, "GET", `/api/analytics/audience?client_id=${businessId}&include_simulated=true`, { token });
+    expect(audience.status).toBe(200);
+    expect(audience.body.networks.map((n: { platform: string }) => n.platform)).toEqual(expect.arrayContaining(["tiktok", "facebook"]));
+    const csv = await fetch(`${demo.base}/api/analytics/export?format=csv&client_id=${businessId}&include_simulated=true&from=${from}&to=${to}&lang=ar`, { headers: { authorization: `Bearer ${token}` } });
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text).toContain("حسب المنصة");
+    expect(text).toContain("تيك توك");
+    expect(text).toContain("فيسبوك");
+  });
+
+  it("a history seeded before TikTok and Facebook gets its copies there once, and nothing more on the next start", async () => {
+    const db = demo.sufra.deps.db;
+    const before = await db.postTarget.count({ where: { post: { businessId } } });
+    // as if the café's history came from before: its TikTok and Facebook copies gone, the marker too
+    await db.postTarget.deleteMany({ where: { post: { businessId }, platform: { in: ["tiktok", "facebook"] } } });
+    await db.auditLog.deleteMany({ where: { action: "demo.history_tiktok_facebook_seeded", entityId: businessId } });
+    expect(await ensureDemoHistory(db, demo.sufra.services.media, businessId)).toBe(false);
+    expect(await db.postTarget.count({ where: { post: { businessId } } })).toBe(before);
+    expect(await ensureDemoHistory(db, demo.sufra.services.media, businessId)).toBe(false);
+    expect(await db.postTarget.count({ where: { post: { businessId } } })).toBe(before);
   });
 
   it("links no simulated copy as if it were on a real network (top posts, REST and GraphQL)", async () => {

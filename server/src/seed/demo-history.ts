@@ -1,5 +1,6 @@
 // The demo café's history (embedded quick start), so analytics, competitors and campaigns have
-// something to show from the first minute: six weeks of posts "published" to its demo accounts, a
+// something to show from the first minute: six weeks of posts "published" to its demo accounts (some
+// shared to TikTok and Facebook too), a
 // campaign running now and two competitors with weekly readings. Everything is clearly demo:
 // captions come from the built-in writer, photos are drawn here and say "Demo photo", figures come
 // from the simulated network (demoMetrics, the same numbers the metrics job will keep computing),
@@ -8,7 +9,7 @@
 // read like a café's. Seeded once per business: a marker in the audit log remembers it, so deleting
 // the history never brings it back.
 import { randomBytes } from "node:crypto";
-import { addDays, CONTENT_TONE_KEYS, kuwaitDate, type ContentOccasionKey, type PlatformName } from "@sufra/schema";
+import { addDays, CONTENT_TONE_KEYS, DEFAULT_TIKTOK_OPTIONS, kuwaitDate, MEDIA_RULES, type ContentOccasionKey, type NetworkOptions, type PlatformName } from "@sufra/schema";
 import { generateLocal } from "../ai/local/writer.ts";
 import type { Db } from "../db/prisma.ts";
 import type { Platform } from "../generated/prisma/client.ts";
@@ -97,8 +98,70 @@ async function photographBarePosts(db: Db, media: DemoMedia, businessId: string)
   return bare.length;
 }
 
-/** Fills the demo business's history the first time; later calls change nothing (but give photos to Instagram posts an older seed left without). */
+const NETWORKS_SEEDED = "demo.history_tiktok_facebook_seeded";
+
+/**
+ * TikTok and Facebook joined the demo after its first histories were seeded: once per business, some
+ * of the demo's photo posts on Instagram were shared there too (every second one on Facebook, every
+ * fourth on TikTok, public, as TikTok's photo posts must say who can watch), with simulated figures
+ * like the rest. The same step serves a new history and one seeded before, so both read alike; a
+ * marker in the audit log keeps it to once. Returns the copies added.
+ */
+async function shareToNewNetworks(db: Db, businessId: string, now: Date): Promise<number> {
+  if (await db.auditLog.findFirst({ where: { action: NETWORKS_SEEDED, entityId: businessId }, select: { id: true } })) return 0;
+  const found = await db.platformAccount.findMany({ where: { businessId, demo: true, status: "connected", platform: { in: ["tiktok", "facebook"] } }, orderBy: { createdAt: "asc" } });
+  const accounts = new Map<Platform, (typeof found)[number]>();
+  for (const a of found) if (!accounts.has(a.platform)) accounts.set(a.platform, a);
+  if (!accounts.size) return 0;
+  const days: string[] = [];
+  const added = await db.$transaction(async (tx) => {
+    await tx.$queryRaw`select id from businesses where id = ${businessId}::uuid for update`;
+    if (await tx.auditLog.findFirst({ where: { action: NETWORKS_SEEDED, entityId: businessId }, select: { id: true } })) return 0;
+    // the demo's own published photo posts (the ones on its demo Instagram), oldest first
+    const posts = await tx.post.findMany({
+      where: { businessId, status: "published", publishedAt: { not: null }, media: { some: {} }, targets: { some: { platform: "instagram", status: "published", account: { demo: true } } } },
+      select: { id: true, publishedAt: true, networkOptions: true, _count: { select: { media: true } }, targets: { select: { platform: true } } },
+      orderBy: [{ publishedAt: "asc" }, { id: "asc" }],
+    });
+    let n = 0;
+    for (const [i, p] of posts.entries()) {
+      const to = [...(i % 2 === 0 && accounts.has("facebook") ? ["facebook" as const] : []), ...(i % 4 === 1 && accounts.has("tiktok") ? ["tiktok" as const] : [])]
+        .filter((net) => !p.targets.some((t) => t.platform === net))
+        .filter((net) => p._count.media <= MEDIA_RULES[net].maxItems);
+      if (!to.length) continue;
+      const at = p.publishedAt!;
+      await tx.postTarget.createMany({
+        data: to.map((net) => {
+          const a = accounts.get(net)!;
+          const externalId = demoExternalId(net, at);
+          return { postId: p.id, accountId: a.id, platform: net, status: "published" as const, externalId, permalink: `https://demo.sufra.local/${net}/${externalId}`, publishedAt: at, ...demoMetrics(externalId, now.getTime()), metricsAt: now, metricsSimulated: true };
+        }),
+      });
+      if (to.includes("tiktok")) {
+        const options: NetworkOptions = { ...((p.networkOptions as NetworkOptions | null) ?? {}), tiktok: { ...DEFAULT_TIKTOK_OPTIONS, privacyLevel: "PUBLIC_TO_EVERYONE" } };
+        await tx.post.update({ where: { id: p.id }, data: { networkOptions: options as object } });
+      }
+      days.push(kuwaitDate(at));
+      n += to.length;
+    }
+    await tx.auditLog.create({ data: { actorId: null, action: NETWORKS_SEEDED, entityType: "business", entityId: businessId, data: { copies: n } } });
+    return n;
+  }, { timeout: 60_000 });
+  if (added) await refreshDailyMetrics(db, businessId, days);
+  return added;
+}
+
+/**
+ * Fills the demo business's history the first time; later calls change nothing (but give photos to
+ * Instagram posts an older seed left without, and share some to TikTok and Facebook once).
+ */
 export async function ensureDemoHistory(db: Db, media: DemoMedia, businessId: string, now = new Date()): Promise<boolean> {
+  const seeded = await seedHistory(db, media, businessId, now);
+  await shareToNewNetworks(db, businessId, now);
+  return seeded;
+}
+
+async function seedHistory(db: Db, media: DemoMedia, businessId: string, now: Date): Promise<boolean> {
   const found = await db.platformAccount.findMany({ where: { businessId, demo: true, status: "connected", platform: { in: ["instagram", "twitter"] } }, orderBy: { createdAt: "asc" } });
   // one account per network (the café's own demo accounts)
   const accounts = new Map<Platform, (typeof found)[number]>();

@@ -27,8 +27,9 @@ export const DEMO_CLIENT_EMAIL = "demo-client@sufra.local";
 
 /**
  * The embedded quick start's demo business: an owner and a client (DEMO_PASSWORD, else a random
- * password printed once), Premium, and clearly labelled demo accounts on Instagram, X and Snapchat
- * that publish to the simulated network inside the server. DEMO_DATA=false leaves it out.
+ * password printed once), Premium, and clearly labelled demo accounts on every network (Instagram, X,
+ * Snapchat, Google, TikTok, Facebook) that publish to the simulated network inside the server.
+ * DEMO_DATA=false leaves it out.
  */
 export async function seedDemo(db: Db, config: Config, logger: Logger, ensureAccounts: (businessId: string) => Promise<void>, media: DemoMedia) {
   if (!config.demo.enabled) return null;

@@ -120,7 +120,7 @@ export function analyticsRouter(services: Services) {
     res.json(restEngagement(await services.analytics.engagement(viewer, { ...commonQuery(req.query), interval: one(req.query.interval) })));
   });
 
-  /** GET /api/analytics/platforms/{instagram|twitter|snapchat}: the network's totals, change, daily series and top 5 posts */
+  /** GET /api/analytics/platforms/{instagram|twitter|snapchat|google|tiktok|facebook}: the network's totals, change, daily series and top 5 posts */
   r.get("/platforms/:platform", async (req, res) => {
     const viewer = await viewerOf(services, req);
     res.json(restPlatform(await services.analytics.platform(viewer, { ...commonQuery(req.query), platform: req.params.platform })));

@@ -14,7 +14,7 @@ import type { PlatformAccountsService } from "../platform-accounts/index.ts";
 import type { AnalyticsQuery, Scope } from "./query.ts";
 
 // Google Business Profile has no followers or audience to read: it is not listed
-const PLATFORM_ORDER: readonly Platform[] = ["instagram", "twitter", "snapchat"];
+const PLATFORM_ORDER: readonly Platform[] = ["instagram", "twitter", "snapchat", "tiktok", "facebook"];
 const TOP_CITIES = 10;
 const GENDER_ORDER = ["female", "male", "unknown"];
 

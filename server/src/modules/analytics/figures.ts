@@ -25,8 +25,8 @@ export interface AnalyticsTotals extends AnalyticsFigures {
 
 export const SUMS = ["posts", "reach", "views", "likes", "comments", "shares"] as const;
 export type Sums = Record<(typeof SUMS)[number], number>;
-/** The order networks are listed in everywhere: Instagram, X, Snapchat. */
-export const PLATFORM_ORDER: readonly Platform[] = ["instagram", "twitter", "snapchat", "google"];
+/** The order networks are listed in everywhere: Instagram, X, Snapchat, Google, TikTok, Facebook (a network left out here drops out of the per-network figures). */
+export const PLATFORM_ORDER: readonly Platform[] = ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"];
 export const TOTAL_KEYS = [...SUMS, "engagementRate", "followers"] as const satisfies readonly (keyof AnalyticsTotals)[];
 
 export const zero = (): Sums => ({ posts: 0, reach: 0, views: 0, likes: 0, comments: 0, shares: 0 });

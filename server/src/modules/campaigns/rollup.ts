@@ -68,7 +68,8 @@ export interface RollupCampaign {
 
 type Sums = Omit<CampaignFigures, "engagementRate">;
 const zero = (): Sums => ({ posts: 0, reach: 0, views: 0, likes: 0, comments: 0, shares: 0 });
-const PLATFORM_ORDER: readonly PlatformName[] = ["instagram", "twitter", "snapchat", "google"];
+// every network, in analytics' order: one left out here drops out of the campaign's figures
+const PLATFORM_ORDER: readonly PlatformName[] = ["instagram", "twitter", "snapchat", "google", "tiktok", "facebook"];
 
 /** The goal's figure: reach or views from the networks, visits or orders entered by hand. */
 export function goalActual(c: Pick<RollupCampaign, "goal" | "goalResult">, f: { reach: number; views: number }): number | null {
