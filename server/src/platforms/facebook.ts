@@ -8,7 +8,7 @@
 // reconcile reads the Page's own posts (read-only) and never guesses.
 import { createHmac } from "node:crypto";
 import { fetchJson, mapLimit, withBackoff, withQuery, type HttpResult } from "./http.ts";
-import { graphError } from "./instagram.ts";
+import { graphError, regainAccessMinutes } from "./instagram.ts";
 import {
   PlatformError,
   type AccountAccess,
@@ -338,16 +338,18 @@ function asAuth(err: unknown): unknown {
 
 /**
  * Graph errors as Instagram's (instagram.ts graphError: 190 and missing permissions are "auth", the
- * throttling codes a rate limit until the Business Use Case header's wait), plus the Page's own
- * X-Page-Usage header, which gives the wait when a Page token is throttled without the other one.
- * 368 (blocked for a policy) and 100 (an invalid parameter) stay refusals: a person must look.
+ * throttling codes a rate limit), plus the Pages' own throttle (code 80001, a Page's Business Use Case
+ * limit) and the Page's X-Page-Usage header: the wait is the one either usage header gives, else 15
+ * minutes. 368 (blocked for a policy) and 100 (an invalid parameter) stay refusals: a person must look.
  */
 export function pageError(r: HttpResult): PlatformError {
   const err = graphError(r);
-  if (err.kind !== "rate_limit" || r.headers?.get("x-business-use-case-usage")) return err;
-  const minutes = pageUsageMinutes(r.headers);
-  return minutes ? new PlatformError("rate_limit", err.platformMessage, { ...err.opts, retryAt: new Date(Date.now() + minutes * 60_000) }) : err;
+  if (err.kind !== "rate_limit" && r.body?.error?.code !== PAGE_THROTTLED) return err;
+  const minutes = regainAccessMinutes(r.headers) ?? pageUsageMinutes(r.headers) ?? 15;
+  return new PlatformError("rate_limit", err.platformMessage, { ...err.opts, retryAt: new Date(Date.now() + minutes * 60_000) });
 }
+/** "There have been too many calls to this Page account" (the Pages Business Use Case limit) */
+const PAGE_THROTTLED = 80001;
 
 /** X-Page-Usage: {"call_count": %, "total_cputime": %, "total_time": %, "estimated_time_to_regain_access": minutes}. */
 function pageUsageMinutes(headers: Headers | undefined): number | null {

@@ -7,16 +7,44 @@
 // (a test may have the person decline some), and business discovery is refused with code 10 without
 // instagram_basic, instagram_manage_insights and pages_read_engagement. The accounts it finds are the
 // Instagram stand-in's (`InstagramFakeState.discoverable`) when one is given, so both fakes agree.
+// It also plays the Pages API as Sufra publishes with it (/me/permissions, Page tokens from /me/accounts, /{page}/feed, /photos, /videos,
+// /published_posts, comments, post and video insights), refusing what Facebook refuses: a person's
+// token where a Page token is needed, a token without pages_manage_posts, a person without the
+// CREATE_CONTENT task, media it cannot fetch or that is not what it claims, unpublished photos of
+// another Page, retired insights metrics; throttled Pages answer with their usage header.
 import type http from "node:http";
 import { GraphError, graphError, reply, serveGraph } from "./graph-server.ts";
+import { Holds } from "./holds.ts";
 import { createHmac, randomBytes } from "node:crypto";
 import type { IgDiscoverable, InstagramFakeState } from "./instagram-server.ts";
 
-export type FbEndpoint = "dialog" | "code_exchange" | "long_lived_exchange" | "me" | "accounts" | "business_discovery" | "revoke_permissions";
+export type FbEndpoint =
+  | "dialog"
+  | "code_exchange"
+  | "long_lived_exchange"
+  | "me"
+  | "accounts"
+  | "business_discovery"
+  | "revoke_permissions"
+  | "permissions"
+  /** the creating calls: POST /{page}/feed, /{page}/photos (published or not), /{page}/videos */
+  | "page_feed"
+  | "page_photos"
+  | "page_videos"
+  | "published_posts"
+  | "page_fields"
+  | "object"
+  | "comment"
+  | "insights"
+  | "video_insights";
 
 export interface FbPage {
   id: string;
   name: string;
+  category?: string;
+  /** what the person may do on the Page (/me/accounts tasks); all of them unless a test says otherwise */
+  tasks?: string[];
+  followers?: number;
   /** the Page's linked Instagram professional account (instagram_business_account) */
   instagram?: { id: string; username: string };
 }
@@ -29,7 +57,9 @@ export interface FbUser {
 export interface FbToken {
   token: string;
   userId: string;
-  kind: "short" | "long";
+  kind: "short" | "long" | "page";
+  /** a Page token: the Page it acts as */
+  pageId?: string;
   expiresAt: number;
   revoked: boolean;
   /** the permissions the person granted at the dialog (a long-lived token keeps the short one's) */
@@ -39,7 +69,53 @@ export interface FbToken {
 /** What GET /{ig-user-id}?fields=business_discovery... needs (its reference page, "Requirements"). */
 export const BUSINESS_DISCOVERY_PERMISSIONS = ["instagram_basic", "instagram_manage_insights", "pages_read_engagement"] as const;
 /** The permissions a token made without the dialog has: everything Sufra asks for. */
-const ALL_PERMISSIONS = ["instagram_basic", "instagram_manage_insights", "pages_show_list", "pages_read_engagement", "business_management"];
+const ALL_PERMISSIONS = [
+  "instagram_basic",
+  "instagram_manage_insights",
+  "pages_show_list",
+  "pages_read_engagement",
+  "business_management",
+  "pages_manage_posts",
+  "pages_manage_engagement",
+  "pages_read_user_content",
+  "read_insights",
+  "publish_video",
+];
+/** Every task a Page role can hold; a test narrows a person's to show a "Page role missing". */
+export const ALL_TASKS = ["ANALYZE", "ADVERTISE", "MODERATE", "CREATE_CONTENT", "MESSAGING", "MANAGE"];
+/** Post insights Meta retired (views and viewers replaced them): asking for one is error 100. */
+const RETIRED_METRICS = new Set(["post_impressions", "post_impressions_unique", "post_impressions_organic", "post_impressions_paid", "post_engaged_users", "post_impressions_fan"]);
+const POST_METRICS = new Set(["post_media_view", "post_total_media_view_unique", "post_reactions_by_type_total", "post_clicks"]);
+const VIDEO_METRICS = new Set(["total_video_views", "total_video_impressions_unique", "total_video_impressions"]);
+
+export interface FbFigures {
+  views: number;
+  reach: number;
+  reactions: number;
+  comments: number;
+  shares: number;
+}
+export interface FbPost {
+  id: string;
+  pageId: string;
+  message: string;
+  link?: string;
+  /** photo ids shown in the post */
+  photos: string[];
+  videoId?: string;
+  createdTime: number;
+  comments: { id: string; message: string; from: string }[];
+  figures: FbFigures;
+}
+export interface FbPhoto {
+  id: string;
+  pageId: string;
+  url: string;
+  published: boolean;
+  altText?: string;
+  /** the post it is shown in (attached or its own) */
+  postId?: string;
+}
 /** What the dialog was asked, as a test may check it. */
 export interface FbDialogRequest {
   clientId: string | null;
@@ -65,6 +141,16 @@ export class FacebookFakeState {
   /** Instagram professional accounts business discovery finds, by lower-case username */
   discoverable: Map<string, IgDiscoverable>;
   failures = new Map<FbEndpoint, { as: "rate_limit" | 500; times: number }>();
+  /** Pages API objects: posts by id, photos by id, videos (id -> post id) */
+  posts = new Map<string, FbPost>();
+  photos = new Map<string, FbPhoto>();
+  videos = new Map<string, string>();
+  /** media URLs fetched, in order */
+  fetchedUrls: string[] = [];
+  /** Pages that answer their next creating calls with a rate limit, and how the limit is told */
+  throttled = new Map<string, { regainMinutes: number; header: "page" | "buc"; times: number }>();
+  /** held answers of the creating calls (a worker killed while Facebook has the post) */
+  holds = new Holds<"page_feed" | "page_photos" | "page_videos">();
   /** who approves at the dialog: a user id, "deny" (the person cancels), or nobody signed in */
   private consent: string | "deny" | null = null;
   private seq = 17_841_400_000_000_000n;
@@ -87,7 +173,14 @@ export class FacebookFakeState {
     const u: FbUser = {
       id: user.id ?? this.nextId(),
       name: user.name,
-      pages: user.pages.map((p) => ({ id: p.id ?? this.nextId(), name: p.name, ...(p.instagram ? { instagram: { id: p.instagram.id ?? this.nextId(), username: p.instagram.username } } : {}) })),
+      pages: user.pages.map((p) => ({
+        id: p.id ?? this.nextId(),
+        name: p.name,
+        ...(p.category ? { category: p.category } : {}),
+        ...(p.tasks ? { tasks: [...p.tasks] } : {}),
+        ...(p.followers !== undefined ? { followers: p.followers } : {}),
+        ...(p.instagram ? { instagram: { id: p.instagram.id ?? this.nextId(), username: p.instagram.username } } : {}),
+      })),
     };
     this.users.set(u.id, u);
     return u;
@@ -101,10 +194,40 @@ export class FacebookFakeState {
   deny(): void {
     this.consent = "deny";
   }
-  addToken(userId: string, kind: "short" | "long", ttlMs: number, scopes: string[] = ALL_PERMISSIONS): FbToken {
-    const t: FbToken = { token: `EAA${kind === "long" ? "L" : "S"}${randomBytes(20).toString("hex")}`, userId, kind, expiresAt: Date.now() + ttlMs, revoked: false, scopes: [...scopes] };
+  addToken(userId: string, kind: "short" | "long" | "page", ttlMs: number, scopes: string[] = ALL_PERMISSIONS, pageId?: string): FbToken {
+    const t: FbToken = { token: `EAA${kind === "long" ? "L" : kind === "page" ? "P" : "S"}${randomBytes(20).toString("hex")}`, userId, kind, ...(pageId ? { pageId } : {}), expiresAt: Date.now() + ttlMs, revoked: false, scopes: [...scopes] };
     this.tokens.set(t.token, t);
     return t;
+  }
+  /** Facebook invalidates one token (the person changed their password, a session was logged out): code 190 */
+  expire(token: string): void {
+    const t = this.tokens.get(token);
+    if (t) t.expiresAt = 0;
+  }
+  /** the Page's tokens, newest last */
+  pageTokens(pageId: string): FbToken[] {
+    return [...this.tokens.values()].filter((t) => t.kind === "page" && t.pageId === pageId);
+  }
+  /** the Page's next `times` creating calls are throttled: Facebook says when access comes back in the Page's usage header */
+  throttle(pageId: string, regainMinutes: number, header: "page" | "buc" = "page", times = 1): void {
+    this.throttled.set(pageId, { regainMinutes, header, times });
+  }
+  /** the Page's posts, oldest first: every creating call that succeeded made one */
+  pagePosts(pageId: string): FbPost[] {
+    return [...this.posts.values()].filter((p) => p.pageId === pageId).sort((a, b) => a.createdTime - b.createdTime);
+  }
+  /** a post's figures as Facebook will report them */
+  setFigures(postId: string, figures: Partial<FbFigures>): void {
+    const p = this.posts.get(postId);
+    if (!p) throw new Error(`facebook fake: no post ${postId}`);
+    Object.assign(p.figures, figures);
+  }
+  page(pageId: string): { user: FbUser; page: FbPage } | null {
+    for (const user of this.users.values()) {
+      const page = user.pages.find((p) => p.id === pageId);
+      if (page) return { user, page };
+    }
+    return null;
   }
   /** the person removes the app in their Facebook settings: every token of theirs stops working */
   revokeUser(userId: string): void {
@@ -147,6 +270,7 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
   const parts = url.pathname.replace(/^\/v\d+\.\d+(?=\/)/, "").split("/").filter(Boolean);
   const method = req.method ?? "GET";
   const [a, b] = parts;
+  if (method === "POST") Object.assign(p, await formBody(req));
 
   let endpoint: FbEndpoint;
   if (method === "GET" && a === "dialog" && b === "oauth") endpoint = "dialog";
@@ -155,6 +279,16 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
   else if (method === "GET" && a === "me" && b === "accounts") endpoint = "accounts";
   else if (method === "DELETE" && a === "me" && b === "permissions") endpoint = "revoke_permissions";
   else if (method === "GET" && a && !b && (p.fields ?? "").startsWith("business_discovery.")) endpoint = "business_discovery";
+  else if (method === "GET" && a === "me" && b === "permissions") endpoint = "permissions";
+  else if (method === "POST" && a && b === "feed") endpoint = "page_feed";
+  else if (method === "POST" && a && b === "photos") endpoint = "page_photos";
+  else if (method === "POST" && a && b === "videos") endpoint = "page_videos";
+  else if (method === "GET" && a && b === "published_posts") endpoint = "published_posts";
+  else if (method === "POST" && a && b === "comments") endpoint = "comment";
+  else if (method === "GET" && a && b === "insights") endpoint = "insights";
+  else if (method === "GET" && a && b === "video_insights") endpoint = "video_insights";
+  else if (method === "GET" && a && !b && state.page(a)) endpoint = "page_fields";
+  else if (method === "GET" && a && !b && (state.posts.has(a) || state.videos.has(a) || state.photos.has(a))) endpoint = "object";
   else throw graphErr(400, `Unknown path components: /${parts.join("/")}`, 2500, {}, "OAuthException");
   state.calls[endpoint] = (state.calls[endpoint] ?? 0) + 1;
 
@@ -206,14 +340,21 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
     throw graphErr(400, "Invalid appsecret_proof provided in the API argument", 100, {}, "GraphMethodException");
   }
   const user = state.users.get(token.userId)!;
+  const pages = await pagesApi(state, endpoint, token, user, a!, p, res);
+  if (pages) return;
 
   switch (endpoint) {
     case "me": {
+      // a Page token is the Page itself
+      if (token.kind === "page") return reply(res, 200, { id: token.pageId, name: state.page(token.pageId!)?.page.name });
       const fields = (p.fields ?? "id,name").split(",");
       return reply(res, 200, { ...(fields.includes("name") ? { name: user.name } : {}), id: user.id });
     }
     case "accounts": {
+      if (token.kind === "page") throw graphErr(400, "(#100) Tried accessing nonexisting field (accounts) on node type (Page)", 100);
+      if (!token.scopes.includes("pages_show_list")) throw graphErr(403, "(#200) Requires pages_show_list permission to manage the object", 200);
       const withIg = (p.fields ?? "").includes("instagram_business_account");
+      const fields = (p.fields ?? "id,name").split(",");
       const limit = Math.min(Number(p.limit ?? 25) || 25, 100);
       const start = p.after ? Number(Buffer.from(p.after, "base64url").toString("utf8")) + 1 : 0;
       const slice = user.pages.slice(start, start + limit);
@@ -221,6 +362,10 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
         id: pg.id,
         name: pg.name,
         ...(withIg && pg.instagram ? { instagram_business_account: { id: pg.instagram.id, username: pg.instagram.username } } : {}),
+        ...(fields.includes("category") ? { category: pg.category ?? "Cafe" } : {}),
+        ...(fields.includes("tasks") ? { tasks: pg.tasks ?? ALL_TASKS } : {}),
+        // a Page token from a long-lived person's token does not expire; from a short-lived one it lasts an hour
+        ...(fields.includes("access_token") ? { access_token: state.addToken(user.id, "page", token.kind === "long" ? 10 * 365 * 86_400_000 : 3_600_000, token.scopes, pg.id).token } : {}),
       }));
       const cursor = (i: number) => Buffer.from(String(i)).toString("base64url");
       const paging: Record<string, unknown> = slice.length ? { cursors: { before: cursor(start), after: cursor(start + slice.length - 1) } } : {};
@@ -293,4 +438,232 @@ function businessDiscovery(discoverable: Map<string, IgDiscoverable>, igUserId: 
     };
   }
   return { business_discovery: out, id: igUserId };
+}
+
+/** A POST's parameters: Graph takes a form body (or JSON), beside the query. */
+async function formBody(req: http.IncomingMessage): Promise<Record<string, string>> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const text = Buffer.concat(chunks).toString("utf8");
+  if (!text) return {};
+  if ((req.headers["content-type"] ?? "").includes("application/json")) {
+    return Object.fromEntries(Object.entries(JSON.parse(text) as Record<string, unknown>).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]));
+  }
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+/** Facebook's times: 2026-11-26T17:00:00+0000 */
+const fbTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "+0000");
+const permalink = (postId: string) => `https://www.facebook.com/${postId.replace("_", "/posts/")}`;
+const noFigures = (): FbFigures => ({ views: 0, reach: 0, reactions: 0, comments: 0, shares: 0 });
+
+/** What Facebook answers when a Page call comes with the wrong token or a role that may not do it: (#200). */
+const cannotPublish = () =>
+  graphErr(403, "(#200) If posting to a page, requires both pages_read_engagement and pages_manage_posts as an admin with sufficient administrative permission", 200, {}, "OAuthException");
+
+/**
+ * The Page a creating or reading call acts on, checked as Facebook checks it: a Page token of that very
+ * Page (a person's token, or another Page's, is refused), the permission, and the person's task on it.
+ */
+function asPage(state: FacebookFakeState, token: FbToken, pageId: string, need: { scope: string; task?: string }): FbPage {
+  const found = state.page(pageId);
+  if (!found) throw missing(pageId);
+  // a person's token on a Page edge: Facebook wants the Page itself
+  if (token.kind !== "page") throw cannotPublish();
+  if (token.pageId !== pageId) throw missing(pageId);
+  if (!token.scopes.includes(need.scope)) throw need.scope === "pages_manage_posts" ? cannotPublish() : graphErr(403, `(#200) Requires ${need.scope} permission to manage the object`, 200, {}, "OAuthException");
+  if (need.task && !(found.page.tasks ?? ALL_TASKS).includes(need.task)) throw cannotPublish();
+  return found.page;
+}
+
+/** A throttled Page answers code 32 with X-Page-Usage, or 80001 with X-Business-Use-Case-Usage, as its limit is told. */
+function throttledAnswer(state: FacebookFakeState, pageId: string, res: http.ServerResponse): boolean {
+  const t = state.throttled.get(pageId);
+  if (!t || t.times <= 0) return false;
+  if (--t.times === 0) state.throttled.delete(pageId);
+  const usage = { call_count: 100, total_cputime: 40, total_time: 60, estimated_time_to_regain_access: t.regainMinutes };
+  const [code, message, header, value] =
+    t.header === "page"
+      ? [32, "(#32) Page request limit reached", "x-page-usage", JSON.stringify(usage)]
+      : [80001, "There have been too many calls to this Page account. Wait a bit and try again.", "x-business-use-case-usage", JSON.stringify({ [pageId]: [{ type: "pages", ...usage }] })];
+  const body = JSON.stringify({ error: { message, type: "OAuthException", code, is_transient: true, fbtrace_id: randomBytes(8).toString("base64url") } });
+  res.writeHead(400, { "content-type": "application/json; charset=UTF-8", "content-length": Buffer.byteLength(body), [header]: value });
+  res.end(body);
+  return true;
+}
+
+/** Facebook downloads the media from the URL it is given; what went wrong, or null. */
+async function fetchMedia(state: FacebookFakeState, url: string | undefined, typePrefix: "image/" | "video/"): Promise<string | null> {
+  if (!url || !/^https?:\/\//.test(url)) return "The URL is not a valid http(s) URL.";
+  try {
+    const r = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+    const body = Buffer.from(await r.arrayBuffer());
+    state.fetchedUrls.push(url);
+    const type = r.headers.get("content-type") ?? "";
+    if (r.status !== 200) return `The URL answered HTTP ${r.status}.`;
+    if (!type.startsWith(typePrefix)) return `The URL answered ${type || "no content type"}, not ${typePrefix}*.`;
+    if (!body.length) return "The file is empty.";
+    // the bytes must be what the header says: JPEG, PNG, GIF or WebP photos; MP4/MOV (an ftyp box) videos
+    const image = body[0] === 0xff && body[1] === 0xd8 ? true : body.subarray(1, 4).toString("latin1") === "PNG" || body.subarray(0, 3).toString("latin1") === "GIF" || body.subarray(8, 12).toString("latin1") === "WEBP";
+    if (typePrefix === "image/" && !image) return "The file is not a photo.";
+    if (typePrefix === "video/" && body.subarray(4, 8).toString("latin1") !== "ftyp") return "The file is not a video.";
+    return null;
+  } catch (err) {
+    return `The URL could not be reached (${(err as Error).message}).`;
+  }
+}
+
+const bool = (v: string | undefined, name: string): boolean | undefined => {
+  if (v === undefined) return undefined;
+  if (v !== "true" && v !== "false") throw graphErr(400, `(#100) Param ${name} must be a boolean`, 100);
+  return v === "true";
+};
+
+/** The Pages API as Sufra uses it; true when it answered. */
+async function pagesApi(state: FacebookFakeState, endpoint: FbEndpoint, token: FbToken, user: FbUser, a: string, p: Record<string, string>, res: http.ServerResponse): Promise<boolean> {
+  const newPost = (pageId: string, message: string, extra: Partial<FbPost> = {}): FbPost => {
+    const post: FbPost = { id: `${pageId}_${state.nextId()}`, pageId, message, photos: [], createdTime: Date.now(), comments: [], figures: noFigures(), ...extra };
+    state.posts.set(post.id, post);
+    return post;
+  };
+  /** a creating call: throttled Pages refuse it; a held one keeps its answer back after the post is made */
+  const creating = async (kind: "page_feed" | "page_photos" | "page_videos", make: () => Record<string, unknown>) => {
+    if (throttledAnswer(state, a, res)) return;
+    const { hold, wait } = state.holds.take(kind);
+    if (hold?.createOn === "release") await wait();
+    const body = make();
+    if (hold?.createOn !== "release") await wait();
+    reply(res, 200, body);
+  };
+
+  switch (endpoint) {
+    case "permissions": {
+      if (token.kind === "page") throw graphErr(400, "(#100) Tried accessing nonexisting field (permissions) on node type (Page)", 100);
+      const asked = new Set([...token.scopes, ...state.declined]);
+      return reply(res, 200, { data: [...asked].map((permission) => ({ permission, status: token.scopes.includes(permission) ? "granted" : "declined" })) }), true;
+    }
+    case "page_feed": {
+      asPage(state, token, a, { scope: "pages_manage_posts", task: "CREATE_CONTENT" });
+      const attached = Object.keys(p)
+        .filter((k) => /^attached_media\[\d+\]$/.test(k))
+        .sort((x, y) => Number(/\d+/.exec(x)![0]) - Number(/\d+/.exec(y)![0]))
+        .map((k) => {
+          let fbid: unknown;
+          try {
+            fbid = (JSON.parse(p[k]!) as { media_fbid?: unknown }).media_fbid;
+          } catch {
+            throw graphErr(400, `(#100) param ${k} must be a JSON object`, 100);
+          }
+          const photo = state.photos.get(String(fbid));
+          // only this Page's own unpublished photos, each attached once
+          if (!photo || photo.pageId !== a || photo.published || photo.postId) throw graphErr(400, `(#100) param ${k} has invalid media_fbid ${String(fbid)}: not an unpublished photo of this Page`, 100);
+          return photo;
+        });
+      if (!p.message && !p.link && !attached.length) throw graphErr(400, "(#100) Missing message or attachment", 100);
+      if (p.link && !/^https?:\/\/[^\s]+$/.test(p.link)) throw graphErr(400, "(#100) The link param must be a valid URL", 100);
+      if (p.link && attached.length) throw graphErr(400, "(#100) Link posts cannot have attached_media", 100);
+      await creating("page_feed", () => {
+        const post = newPost(a, p.message ?? "", { ...(p.link ? { link: p.link } : {}), photos: attached.map((ph) => ph.id) });
+        for (const ph of attached) ph.postId = post.id;
+        return { id: post.id };
+      });
+      return true;
+    }
+    case "page_photos": {
+      asPage(state, token, a, { scope: "pages_manage_posts", task: "CREATE_CONTENT" });
+      const published = bool(p.published, "published") ?? true;
+      const problem = await fetchMedia(state, p.url, "image/");
+      if (problem) throw graphErr(400, `(#324) Missing or invalid image file. ${problem}`, 324, { error_subcode: 2069019 });
+      if (p.alt_text_custom !== undefined && p.alt_text_custom.length > 1000) throw graphErr(400, "(#100) alt_text_custom is too long", 100);
+      const add = () => {
+        const photo: FbPhoto = { id: state.nextId(), pageId: a, url: p.url!, published, ...(p.alt_text_custom ? { altText: p.alt_text_custom } : {}) };
+        state.photos.set(photo.id, photo);
+        if (!published) return { id: photo.id };
+        photo.postId = newPost(a, p.caption ?? "", { photos: [photo.id] }).id;
+        return { id: photo.id, post_id: photo.postId };
+      };
+      // an unpublished photo creates no post: not a creating call
+      if (!published) return reply(res, 200, add()), true;
+      await creating("page_photos", add);
+      return true;
+    }
+    case "page_videos": {
+      asPage(state, token, a, { scope: "pages_manage_posts", task: "CREATE_CONTENT" });
+      if (!token.scopes.includes("publish_video")) throw graphErr(403, "(#200) Requires publish_video permission", 200, {}, "OAuthException");
+      const problem = await fetchMedia(state, p.file_url, "video/");
+      if (problem) throw graphErr(400, `There was a problem uploading your video file. ${problem}`, 6000, { error_subcode: 1363019 });
+      await creating("page_videos", () => {
+        const id = state.nextId();
+        const post = newPost(a, p.description ?? "", { videoId: id });
+        state.videos.set(id, post.id);
+        return { id };
+      });
+      return true;
+    }
+    case "published_posts": {
+      asPage(state, token, a, { scope: "pages_read_engagement" });
+      const limit = Math.min(Number(p.limit ?? 25) || 25, 100);
+      const fields = (p.fields ?? "id").split(",");
+      const list = state.pagePosts(a).reverse().slice(0, limit);
+      return reply(res, 200, {
+        data: list.map((x) => ({
+          id: x.id,
+          ...(fields.includes("message") && x.message ? { message: x.message } : {}),
+          ...(fields.includes("created_time") ? { created_time: fbTime(x.createdTime) } : {}),
+          ...(fields.includes("permalink_url") ? { permalink_url: permalink(x.id) } : {}),
+        })),
+      }), true;
+    }
+    case "page_fields": {
+      const found = state.page(a)!;
+      if (!(token.kind === "page" ? token.pageId === a : found.user.id === user.id)) throw missing(a);
+      const fields = (p.fields ?? "id,name").split(",");
+      return reply(res, 200, { id: a, ...(fields.includes("name") ? { name: found.page.name } : {}), ...(fields.includes("followers_count") ? { followers_count: found.page.followers ?? 0 } : {}) }), true;
+    }
+    case "object": {
+      const post = state.posts.get(a) ?? state.posts.get(state.videos.get(a) ?? "") ?? null;
+      const photo = state.photos.get(a);
+      const pageId = post?.pageId ?? photo?.pageId;
+      if (token.kind !== "page" || token.pageId !== pageId) throw missing(a);
+      const fields = p.fields ?? "id";
+      const out: Record<string, unknown> = { id: a };
+      if (fields.includes("permalink_url") && post) out.permalink_url = state.videos.has(a) ? `https://www.facebook.com/reel/${a}` : permalink(post.id);
+      // Facebook leaves shares out while nobody shared the post
+      if (/(^|,)shares(,|$)/.test(fields) && post && !state.videos.has(a) && post.figures.shares) out.shares = { count: post.figures.shares };
+      if (fields.includes("comments.") && post) out.comments = { data: [], summary: { order: "ranked", total_count: post.figures.comments + post.comments.length, can_comment: true } };
+      if (fields.includes("reactions.") && post) out.reactions = { data: [], summary: { total_count: post.figures.reactions, viewer_reaction: "NONE" } };
+      return reply(res, 200, out), true;
+    }
+    case "comment": {
+      const post = state.posts.get(a) ?? state.posts.get(state.videos.get(a) ?? "");
+      if (!post) throw missing(a);
+      if (token.kind !== "page" || token.pageId !== post.pageId) throw missing(a);
+      if (!token.scopes.includes("pages_manage_engagement")) throw graphErr(403, "(#200) Requires pages_manage_engagement permission to manage the object", 200, {}, "OAuthException");
+      if (!p.message) throw graphErr(400, "(#100) Missing message or attachment", 100);
+      const c = { id: `${post.id.split("_")[1]}_${state.nextId()}`, message: p.message, from: post.pageId };
+      post.comments.push(c);
+      return reply(res, 200, { id: c.id }), true;
+    }
+    case "insights":
+    case "video_insights": {
+      const video = endpoint === "video_insights";
+      const post = video ? state.posts.get(state.videos.get(a) ?? "") : state.posts.get(a);
+      if (!post) throw video && state.posts.has(a) ? graphErr(400, "(#100) Tried accessing nonexisting field (video_insights)", 100) : missing(a);
+      if (token.kind !== "page" || token.pageId !== post.pageId) throw missing(a);
+      if (!token.scopes.includes("read_insights")) throw graphErr(403, "(#10) Application does not have permission for this action", 10, {}, "OAuthException");
+      const metrics = (p.metric ?? "").split(",").filter(Boolean);
+      const known = video ? VIDEO_METRICS : POST_METRICS;
+      const bad = metrics.find((m) => RETIRED_METRICS.has(m) || !known.has(m));
+      if (bad || !metrics.length) throw graphErr(400, `(#100) The value must be a valid insights metric${bad ? `: ${bad}` : ""}`, 100);
+      const f = post.figures;
+      const value = (m: string): unknown =>
+        m === "post_media_view" || m === "total_video_views" || m === "total_video_impressions" ? f.views
+        : m === "post_total_media_view_unique" || m === "total_video_impressions_unique" ? f.reach
+        : m === "post_reactions_by_type_total" ? { like: f.reactions }
+        : 0;
+      return reply(res, 200, { data: metrics.map((m) => ({ name: m, period: "lifetime", values: [{ value: value(m) }], id: `${a}/insights/${m}/lifetime` })) }), true;
+    }
+    default:
+      return false;
+  }
 }

@@ -10,7 +10,7 @@
 // network's reset); nothing is ever sent twice. Writes of many attempts at once (steps, leases,
 // outcomes, events) are made together (jobs/group-commit.ts).
 import { randomUUID } from "node:crypto";
-import { altTextOf, assertPostTransition, assertTargetTransition, composeText, DEFAULT_GOOGLE_POST_OPTIONS, kuwaitDate, TARGET_STATUSES, type GooglePostOptions, type NetworkOptions } from "@sufra/schema";
+import { PLATFORM_LIMITS, altTextOf, assertPostTransition, assertTargetTransition, composeText, DEFAULT_GOOGLE_POST_OPTIONS, kuwaitDate, TARGET_STATUSES, type GooglePostOptions, type NetworkOptions } from "@sufra/schema";
 import type { Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
 import type { Load } from "../../jobs/adaptive.ts";
@@ -498,7 +498,8 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
         attemptStartedAt: t.attemptStartedAt ?? new Date(),
         account: access,
         text: composeText(t.post.content, t.post.hashtags),
-        firstComment: t.platform === "instagram" ? t.post.firstComment : null,
+        // the networks that post a first comment after the post (schema: PLATFORM_LIMITS[...].firstComment)
+        firstComment: PLATFORM_LIMITS[t.platform].firstComment ? t.post.firstComment : null,
         media: files,
         options: t.platform === "google" ? null : (networkOptions?.[t.platform] ?? null),
         progress: (t.progress ?? {}) as Record<string, unknown>,

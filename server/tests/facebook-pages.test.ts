@@ -1,0 +1,317 @@
+// Facebook Pages through the whole server against the Facebook stand-in (tests/fakes/facebook-server.ts),
+// which refuses what Facebook refuses: connecting with Facebook Login (one Page taken at once; several
+// chosen by a person; a Page where the person lacks CREATE_CONTENT shown but refused, in both
+// languages), publishing as the Page (text, link, one photo with its alt text, several photos attached
+// to one post, a video, the first comment), a refused token (190) that waits for a reconnect, a
+// throttled Page, and the posts' figures.
+import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import sharp from "sharp";
+import { ALL_TASKS, startFacebookFake, type FbUser } from "./fakes/facebook-server.ts";
+import { call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
+import { mp4 } from "./support/mp4.ts";
+import { createFacebookAdapter } from "../src/platforms/facebook.ts";
+import type { PlatformError, PublishMedia, PublishRequest } from "../src/platforms/types.ts";
+import { freePort, getPost, settled, waitFor } from "./support/networks.ts";
+
+let fb: Awaited<ReturnType<typeof startFacebookFake>>;
+let app: TestApp;
+
+beforeAll(async () => {
+  fb = await startFacebookFake();
+  const port = await freePort();
+  // PUBLIC_URL is the app's real address: Facebook fetches the media from it
+  app = await startTestApp({ ...fb.state.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, PUBLISH_LEASE_SECONDS: "60", PUBLISH_TIMEOUT_SECONDS: "30" });
+});
+afterAll(async () => {
+  await app?.stop();
+  await fb?.close();
+});
+
+/** GraphQL's answer, errors and all, as the test reads it */
+const ask = (...a: Parameters<typeof gql>) => gql(...a) as Promise<any>;
+const PAGES_QUERY = "query ($id: ID!) { facebookPages(accountId: $id) { id name category tasks canPublish chosen } }";
+const CHOOSE = "mutation ($id: ID!, $page: ID!) { chooseFacebookPage(accountId: $id, pageId: $page) { id chosen } }";
+
+/** A business whose person signs in at Facebook's dialog as `person`; where the callback sent them, and the account. */
+async function connect(person: FbUser) {
+  const c = await registeredClient(app.base);
+  const token = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body.access_token as string;
+  const start = await call(app.base, "POST", "/api/platforms/facebook/connect", { token, body: { return_to: "/settings" } });
+  expect(start.status).toBe(200);
+  const dialog = new URL(start.body.authorize_url);
+  expect(dialog.searchParams.get("scope")!.split(",")).toEqual(expect.arrayContaining(["pages_show_list", "pages_manage_posts", "pages_read_engagement", "pages_manage_engagement", "read_insights"]));
+  fb.state.signInAs(person.id);
+  const atFacebook = await fetch(dialog, { redirect: "manual" });
+  expect(atFacebook.status).toBe(302);
+  const back = new URL(atFacebook.headers.get("location")!);
+  const done = await fetch(`${app.base}${back.pathname}${back.search}`, { redirect: "manual" });
+  expect(done.status).toBe(302);
+  const account = await facebookAccount(token);
+  return { ...c, token, location: done.headers.get("location"), accountId: (account?.id ?? null) as string };
+}
+
+const facebookAccount = async (token: string) =>
+  (await call<any>(app.base, "GET", "/api/platforms", { token })).body.platforms.find((x: any) => x.platform === "facebook").account;
+
+const cafe = (name: string, pages: { name: string; tasks?: string[]; followers?: number }[]) => fb.state.addUser({ name, pages: pages.map((p) => ({ category: "Cafe", ...p })) });
+
+async function upload(token: string, bytes: Buffer, name: string, type: string) {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(bytes)], { type }), name);
+  const r = await fetch(`${app.base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const body = (await r.json()) as { id: string };
+  if (r.status !== 201) throw new Error(`upload failed: ${JSON.stringify(body)}`);
+  return body.id;
+}
+const jpeg = (token: string, colour = "#1f5c4a") => sharp({ create: { width: 1080, height: 1080, channels: 3, background: colour } }).jpeg().toBuffer().then((b) => upload(token, b, "kunafa.jpg", "image/jpeg"));
+
+async function publish(token: string, body: Record<string, unknown>) {
+  const created = await call<any>(app.base, "POST", "/api/posts", { token, body: { platforms: ["facebook"], ...body } });
+  expect(created.status).toBe(201);
+  await call(app.base, "POST", `/api/posts/${created.body.id}/publish`, { token });
+  return waitFor(() => getPost(app, token, created.body.id), settled, 30_000);
+}
+
+describe("connecting a Facebook Page", () => {
+  test("a person with one Page: it is taken at once, its token kept sealed", async () => {
+    const person = cafe("Noura", [{ name: "Dar Al Qahwa" }]);
+    const page = person.pages[0]!;
+    const b = await connect(person);
+    expect(b.location).toBe("/settings?connected=1&platform=facebook");
+    const account = await facebookAccount(b.token);
+    expect(account).toMatchObject({ status: "connected", handle: "Dar Al Qahwa" });
+    const pages = await ask(app.base, PAGES_QUERY, { id: b.accountId }, b.token);
+    expect(pages.data.facebookPages).toEqual([{ id: page.id, name: "Dar Al Qahwa", category: "Cafe", tasks: ALL_TASKS, canPublish: true, chosen: true }]);
+    // the Page token Facebook gave is nowhere in the database in clear
+    const pageToken = fb.state.pageTokens(page.id).at(-1)!.token;
+    const { rows } = await app.sufra.deps.pool.query("select a.external_id, a.access_token, p.access_token as page_token from platform_accounts a join facebook_pages p on p.account_id = a.id where a.id = $1", [b.accountId]);
+    expect(rows[0].external_id).toBe(page.id);
+    expect(JSON.stringify(rows)).not.toContain(pageToken);
+  });
+
+  test("several Pages: the account waits until a person chooses one; a Page where their role lacks CREATE_CONTENT is shown but refused in English and Arabic", async () => {
+    const person = cafe("Hamad", [{ name: "Salmiya Branch" }, { name: "Qahwat Hamad" }, { name: "Mall Kiosk", tasks: ["ANALYZE", "MODERATE"] }]);
+    const [salmiya, , kiosk] = person.pages as [FbUser["pages"][0], FbUser["pages"][0], FbUser["pages"][0]];
+    const b = await connect(person);
+    expect(b.location).toBe("/settings?connected=1&choose_page=1&platform=facebook");
+    expect(await facebookAccount(b.token)).toMatchObject({ status: "reconnect_needed", handle: "Hamad" });
+
+    const pages = (await ask(app.base, PAGES_QUERY, { id: b.accountId }, b.token)).data.facebookPages;
+    expect(pages.map((p: any) => [p.name, p.canPublish, p.chosen])).toEqual([
+      ["Mall Kiosk", false, false],
+      ["Qahwat Hamad", true, false],
+      ["Salmiya Branch", true, false],
+    ]);
+
+    const refused = await ask(app.base, CHOOSE, { id: b.accountId, page: kiosk.id }, b.token);
+    expect(refused.errors[0].extensions.reason).toBe("FACEBOOK_PAGE_ROLE_MISSING");
+    expect(refused.errors[0].message).toMatch(/role on this Facebook Page/);
+    const inArabic = await ask(app.base, CHOOSE, { id: b.accountId, page: kiosk.id }, b.token, "ar");
+    expect(inArabic.errors[0].message).toMatch(/دورك في صفحة فيسبوك/);
+    expect(await facebookAccount(b.token)).toMatchObject({ status: "reconnect_needed" });
+
+    // another business cannot see or choose this account's Pages; a Page not among them is not found
+    const other = await connect(cafe("Someone else", [{ name: "Elsewhere" }]));
+    expect((await ask(app.base, PAGES_QUERY, { id: b.accountId }, other.token)).errors[0].extensions.reason).toBe("NOT_FOUND");
+    expect((await ask(app.base, CHOOSE, { id: b.accountId, page: salmiya.id }, other.token)).errors[0].extensions.reason).toBe("NOT_FOUND");
+    expect((await ask(app.base, CHOOSE, { id: b.accountId, page: "123" }, b.token)).errors[0].extensions.reason).toBe("NOT_FOUND");
+    expect((await ask(app.base, CHOOSE, { id: b.accountId, page: "<script>" }, b.token)).errors[0].extensions.reason).toBe("VALIDATION_ERROR");
+
+    const chosen = await ask(app.base, CHOOSE, { id: b.accountId, page: salmiya.id }, b.token);
+    expect(chosen.data.chooseFacebookPage.filter((p: any) => p.chosen)).toEqual([{ id: salmiya.id, chosen: true }]);
+    expect(await facebookAccount(b.token)).toMatchObject({ status: "connected", handle: "Salmiya Branch", last_error: null });
+
+    // a post goes to the chosen Page, as that Page
+    const done = await publish(b.token, { content: "Salmiya opens at 6 tomorrow" });
+    expect(done.targets[0]).toMatchObject({ status: "published" });
+    expect(fb.state.pagePosts(salmiya.id).map((p) => p.message)).toEqual(["Salmiya opens at 6 tomorrow"]);
+  });
+
+  test("a person who declines pages_manage_posts at the dialog is not connected", async () => {
+    fb.state.declined.add("pages_manage_posts");
+    try {
+      const b = await connect(cafe("Declines", [{ name: "Half a Page" }]));
+      expect(b.location).toBe("/settings?connect_error=OAUTH_FAILED&platform=facebook");
+    } finally {
+      fb.state.declined.clear();
+    }
+  });
+});
+
+describe("publishing as the Page", () => {
+  let b: Awaited<ReturnType<typeof connect>>;
+  let pageId: string;
+  beforeAll(async () => {
+    const person = cafe("Mariam", [{ name: "Mariam Sweets", followers: 4_210 }]);
+    pageId = person.pages[0]!.id;
+    b = await connect(person);
+  });
+
+  test("text with its first comment, and a link post", async () => {
+    const text = await publish(b.token, { content: "Karak and chebab all weekend", hashtags: ["Kuwait"], first_comment: "Open until 2 am" });
+    expect(text.targets[0]).toMatchObject({ status: "published", error: null });
+    const post = fb.state.posts.get(text.targets[0].external_id)!;
+    expect(post).toMatchObject({ pageId, message: "Karak and chebab all weekend\n\n#Kuwait", photos: [] });
+    expect(post.comments.map((c) => [c.message, c.from])).toEqual([["Open until 2 am", pageId]]);
+
+    const link = await publish(b.token, { content: "Our Ramadan menu", network_options: { facebook: { link: "https://sufra.example/menu" } } });
+    expect(link.targets[0]).toMatchObject({ status: "published" });
+    expect(fb.state.posts.get(link.targets[0].external_id)).toMatchObject({ message: "Our Ramadan menu", link: "https://sufra.example/menu" });
+  });
+
+  test("one photo with its alt text, fetched by Facebook from Sufra's media URL", async () => {
+    const pic = await jpeg(b.token);
+    const fetched = fb.state.fetchedUrls.length;
+    const done = await publish(b.token, { content: "Saffron milk cake", media_ids: [pic], network_options: { alt_text: [{ media_id: pic, text: "A slice of saffron milk cake" }] } });
+    expect(done.targets[0]).toMatchObject({ status: "published" });
+    const post = fb.state.posts.get(done.targets[0].external_id)!;
+    expect(post.message).toBe("Saffron milk cake");
+    expect(fb.state.photos.get(post.photos[0]!)).toMatchObject({ published: true, altText: "A slice of saffron milk cake" });
+    expect(fb.state.fetchedUrls.slice(fetched).some((u) => u.includes(`/media/${pic}/`))).toBe(true);
+  });
+
+  test("several photos: uploaded unpublished, then attached to one post", async () => {
+    const pics = [await jpeg(b.token, "#aa3300"), await jpeg(b.token, "#0033aa"), await jpeg(b.token, "#33aa00")];
+    const before = fb.state.pagePosts(pageId).length;
+    const done = await publish(b.token, { content: "Three kinds of kunafa", media_ids: pics });
+    expect(done.targets[0]).toMatchObject({ status: "published" });
+    const post = fb.state.posts.get(done.targets[0].external_id)!;
+    expect(post.photos).toHaveLength(3);
+    for (const id of post.photos) expect(fb.state.photos.get(id)).toMatchObject({ published: false, postId: post.id });
+    // one post on the Page, not one per photo
+    expect(fb.state.pagePosts(pageId)).toHaveLength(before + 1);
+  });
+
+  test("a video", async () => {
+    const clip = await upload(b.token, mp4({ seconds: 12, width: 1080, height: 1920 }), "pour.mp4", "video/mp4");
+    const done = await publish(b.token, { content: "The pour", media_ids: [clip] });
+    expect(done.targets[0]).toMatchObject({ status: "published" });
+    const videoId = done.targets[0].external_id as string;
+    expect(fb.state.posts.get(fb.state.videos.get(videoId)!)).toMatchObject({ message: "The pour", videoId });
+  });
+
+  test("the posts' figures are read into their targets, the Page's followers into the audience", async () => {
+    const done = await publish(b.token, { content: "Figures, please" });
+    const postId = done.targets[0].external_id as string;
+    fb.state.setFigures(postId, { views: 930, reach: 610, reactions: 48, comments: 7, shares: 3 });
+    await app.sufra.services.analytics.collectMetrics();
+    const after = await getPost(app, b.token, done.id);
+    expect(after.targets[0].metrics).toMatchObject({ views: 930, reach: 610, likes: 48, comments: 7, shares: 3, simulated: false });
+    const { rows } = await app.sufra.deps.pool.query("select followers from audience_snapshots where business_id = $1 and platform = 'facebook'", [b.businessId]);
+    expect(rows.map((r) => r.followers)).toEqual([4_210]);
+  });
+});
+
+describe("when Facebook refuses", () => {
+  test("a revoked token (190): the target waits with ACCOUNT_RECONNECT_NEEDED, the account needs reconnecting, nothing is posted", async () => {
+    const person = cafe("Revoked", [{ name: "Gone Cafe" }]);
+    const b = await connect(person);
+    fb.state.revokeUser(person.id);
+    const created = await call<any>(app.base, "POST", "/api/posts", { token: b.token, body: { content: "Will wait", platforms: ["facebook"] } });
+    await call(app.base, "POST", `/api/posts/${created.body.id}/publish`, { token: b.token });
+    const waiting = await waitFor(() => getPost(app, b.token, created.body.id), (p) => p.targets[0].error?.code === "ACCOUNT_RECONNECT_NEEDED", 30_000);
+    expect(waiting.targets[0].status).toBe("pending");
+    expect(await facebookAccount(b.token)).toMatchObject({ status: "reconnect_needed" });
+    expect(fb.state.pagePosts(person.pages[0]!.id)).toEqual([]);
+  });
+
+  test("a throttled Page (X-Page-Usage): the target waits for the reset, unsent", async () => {
+    const person = cafe("Busy", [{ name: "Busy Cafe" }]);
+    const b = await connect(person);
+    fb.state.throttle(person.pages[0]!.id, 30, "page");
+    const created = await call<any>(app.base, "POST", "/api/posts", { token: b.token, body: { content: "Later, please", platforms: ["facebook"] } });
+    await call(app.base, "POST", `/api/posts/${created.body.id}/publish`, { token: b.token });
+    const waiting = await waitFor(() => getPost(app, b.token, created.body.id), (p) => p.targets[0].error?.code === "RATE_LIMITED", 30_000);
+    expect(waiting.targets[0].status).toBe("pending");
+    const { rows } = await app.sufra.deps.pool.query<{ due_at: Date }>("select due_at from post_targets where post_id = $1", [created.body.id]);
+    // the header's 30 minutes, not the default 15
+    expect(rows[0]!.due_at.getTime() - Date.now()).toBeGreaterThan(25 * 60_000);
+    expect(fb.state.pagePosts(person.pages[0]!.id)).toEqual([]);
+  });
+});
+
+describe("the stand-in refuses what Facebook refuses (the adapter against it)", () => {
+  const adapter = () => createFacebookAdapter({ appId: fb.state.appId, appSecret: fb.state.appSecret, authorizeUrl: fb.state.env.FACEBOOK_AUTHORIZE_URL!, graphUrl: fb.state.env.FACEBOOK_GRAPH_URL! }, { backoffMs: 1 });
+  const request = (account: { externalId: string; accessToken: string }, over: Partial<PublishRequest> = {}): PublishRequest => {
+    const req: PublishRequest = {
+      attemptKey: `k-${Math.random()}`,
+      attemptStartedAt: new Date(),
+      account: { ...account, handle: "page" },
+      text: "Refused, as it should be",
+      media: [],
+      progress: {},
+      saveProgress: async (progress) => {
+        req.progress = progress;
+      },
+      signal: AbortSignal.timeout(20_000),
+      ...over,
+    };
+    return req;
+  };
+  const media = (id: string, url: string): PublishMedia => ({ id, kind: "image", mime: "image/jpeg", url, read: async () => Buffer.alloc(0), bytes: 1 });
+  async function pageOf(name: string, scopes?: string[]) {
+    const person = cafe(name, [{ name: `${name} Page` }]);
+    const user = fb.state.addToken(person.id, "long", 86_400_000, scopes);
+    const [page] = await adapter().pages(user.token);
+    return { person, user, page: page! };
+  }
+  const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as PlatformError);
+
+  test("a person's token on the Page's feed, a Page token without pages_manage_posts, and a person without CREATE_CONTENT: (#200), the account must reconnect", async () => {
+    const { user, page } = await pageOf("Tokens");
+    const asPerson = await refusal(adapter().send(request({ externalId: page.id, accessToken: user.token })));
+    expect(asPerson).toMatchObject({ kind: "auth", opts: { platformCode: 200 } });
+
+    const noPosts = await pageOf("NoPosts", ["pages_show_list", "pages_read_engagement"]);
+    expect(await refusal(adapter().send(request({ externalId: noPosts.page.id, accessToken: noPosts.page.accessToken })))).toMatchObject({ kind: "auth", opts: { platformCode: 200 } });
+
+    const person = cafe("Analyst", [{ name: "Analyst Page", tasks: ["ANALYZE"] }]);
+    const [listed] = await adapter().pages(fb.state.addToken(person.id, "long", 86_400_000).token);
+    expect(listed!.tasks).toEqual(["ANALYZE"]);
+    expect(await refusal(adapter().send(request({ externalId: listed!.id, accessToken: listed!.accessToken })))).toMatchObject({ kind: "auth", opts: { platformCode: 200 } });
+    expect(fb.state.pagePosts(listed!.id)).toEqual([]);
+  });
+
+  test("a photo URL that is not a photo is refused (324); unpublished photos of another Page cannot be attached (100)", async () => {
+    const { page } = await pageOf("Photos");
+    const account = { externalId: page.id, accessToken: page.accessToken };
+    // Sufra's health answer is JSON, not an image: Facebook fetches it and refuses
+    const notAPhoto = await refusal(adapter().send(request(account, { media: [media("m1", `${app.base}/api/health`)] })));
+    expect(notAPhoto).toMatchObject({ kind: "rejected", opts: { platformCode: 2069019 } });
+    expect(fb.state.fetchedUrls).toContain(`${app.base}/api/health`);
+
+    // two photos uploaded unpublished to another Page, attached here
+    const other = await pageOf("Other");
+    const pic = sharp({ create: { width: 64, height: 64, channels: 3, background: "#884400" } }).jpeg();
+    const served = await startServing(await pic.toBuffer());
+    try {
+      const req = request({ externalId: other.page.id, accessToken: other.page.accessToken }, { media: [media("a", served.url), media("b", served.url)] });
+      await adapter().prepare(req);
+      const stolen = await refusal(adapter().send({ ...request(account, { media: req.media }), progress: req.progress }));
+      expect(stolen).toMatchObject({ kind: "rejected", opts: { platformCode: 100 } });
+      expect(fb.state.pagePosts(page.id)).toEqual([]);
+    } finally {
+      await served.close();
+    }
+  });
+
+  test("retired insights metrics are refused; a token Facebook invalidated is 190", async () => {
+    const { page } = await pageOf("Insights");
+    const account = { externalId: page.id, accessToken: page.accessToken, handle: "p" };
+    const done = await adapter().send(request(account));
+    const old = await fetch(`${fb.state.env.FACEBOOK_GRAPH_URL}/${done.externalId}/insights?metric=post_impressions_unique&access_token=${page.accessToken}`);
+    expect(((await old.json()) as any).error.code).toBe(100);
+    expect((await adapter().metrics(account, [done.externalId])).get(done.externalId)).toEqual({ views: 0, reach: 0, likes: 0, comments: 0, shares: 0 });
+    fb.state.expire(page.accessToken);
+    expect(await refusal(adapter().metrics(account, [done.externalId]))).toMatchObject({ kind: "auth", opts: { platformCode: 463 } });
+  });
+});
+
+/** A JPEG on a loopback URL of its own (for photos of a Page no business of Sufra holds). */
+async function startServing(body: Buffer) {
+  const http = await import("node:http");
+  const server = http.createServer((_req, res) => res.writeHead(200, { "content-type": "image/jpeg", "content-length": body.length }).end(body));
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as { port: number }).port;
+  return { url: `http://127.0.0.1:${port}/photo.jpg`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
