@@ -129,6 +129,37 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
   }
   const read = <T = any>(path: string, o: Parameters<typeof call>[1]) => withBackoff(() => call<T>(path, o), { ...backoff, signal: o.signal });
 
+  /**
+   * status/fetch. TikTok sends publicaly_available_post_id as int64 numbers, beyond JavaScript's safe
+   * integers: they are read from the text as strings before parsing, or the ids would be wrong.
+   */
+  async function statusFetch(publishId: string, account: AccountAccess, signal?: AbortSignal): Promise<Status> {
+    const once = async (): Promise<Status> => {
+      const deadline = AbortSignal.timeout(15_000);
+      const res = await fetch(`${api}/v2/post/publish/status/fetch/`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${account.accessToken}`, "content-type": "application/json; charset=UTF-8", accept: "application/json" },
+        body: JSON.stringify({ publish_id: publishId }),
+        signal: signal ? AbortSignal.any([signal, deadline]) : deadline,
+      }).catch((e) => {
+        throw new PlatformError("unavailable", `network error: ${(e as Error).message}`);
+      });
+      const text = (await res.text().catch(() => "")).replace(/("publicaly_available_post_id"\s*:\s*\[)([^\]]*)\]/, (_m, head: string, ids: string) =>
+        `${head}${ids.split(",").map((id) => id.trim()).filter(Boolean).map((id) => JSON.stringify(id.replace(/^"|"$/g, ""))).join(",")}]`,
+      );
+      let body: any = null;
+      try {
+        body = text ? JSON.parse(text) : null;
+      } catch {
+        body = { raw: text.slice(0, 500) };
+      }
+      const code = body?.error?.code;
+      if (res.ok && (code === undefined || code === "ok")) return (body?.data ?? {}) as Status;
+      throw tiktokError({ status: res.status, ok: res.ok, headers: res.headers, body });
+    };
+    return withBackoff(once, { ...backoff, signal });
+  }
+
   /** The token endpoint: form-encoded, answers the token set or { error, error_description }. */
   async function token(params: Record<string, string>): Promise<TokenSet & { openId?: string }> {
     const r = await fetchJson(`${api}/v2/oauth/token/`, {
@@ -262,7 +293,7 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
   async function waitStatus(publishId: string, account: AccountAccess, signal: AbortSignal | undefined, inbox: boolean): Promise<Status | null> {
     const giveUpAt = Date.now() + pollTotalMs;
     for (let delay = pollFirstMs; ; delay = Math.min(delay * 2, pollMaxMs)) {
-      const s = await read<Status>("/v2/post/publish/status/fetch/", { token: account.accessToken, json: { publish_id: publishId }, signal });
+      const s = await statusFetch(publishId, account, signal);
       if (s.status === "PUBLISH_COMPLETE" || s.status === "FAILED" || (inbox && s.status === "SEND_TO_USER_INBOX")) return s;
       if (Date.now() + delay > giveUpAt) return null;
       await sleep(delay, signal);

@@ -1,0 +1,459 @@
+// A local stand-in for the TikTok endpoints Sufra uses: Login Kit's token endpoint (authorization
+// code with a PKCE S256 check, refresh), user/info, the Content Posting API (creator_info, video/init,
+// inbox/video/init, content/init for photos, the upload URL taking chunks with Content-Range, and
+// status/fetch) and video/query for figures, with TikTok's envelope { data, error: { code, message,
+// log_id } } and OAuth's { error, error_description }. It refuses what TikTok refuses: a missing scope
+// (scope_not_authorized), an expired token (access_token_invalid), a privacy level the creator does
+// not offer (privacy_level_option_mismatch), a public post from an unaudited app
+// (unaudited_client_can_only_post_to_private_accounts) and more than 5 posting creators a day for one
+// (reached_active_user_cap), a pull URL on a domain not verified with TikTok (url_ownership_unverified),
+// chunk plans against TikTok's chunk rules, more than 6 init calls a minute per token
+// (rate_limit_exceeded, 429). Posts' public ids are int64 in JSON, as TikTok sends them. Tests steer it
+// through `state`.
+import http from "node:http";
+import { createHash, randomBytes } from "node:crypto";
+import { Holds, type Held } from "./holds.ts";
+import { serveFake, type ServedFake } from "./serve.ts";
+
+export type TikTokEndpoint = "token" | "userinfo" | "creator_info" | "video_init" | "inbox_init" | "content_init" | "upload" | "status" | "video_query";
+export type PrivacyLevel = "PUBLIC_TO_EVERYONE" | "MUTUAL_FOLLOW_FRIENDS" | "FOLLOWER_OF_CREATOR" | "SELF_ONLY";
+
+export interface TikTokCreator {
+  openId: string;
+  username: string;
+  nickname?: string;
+  privacyLevelOptions?: PrivacyLevel[];
+  commentDisabled?: boolean;
+  duetDisabled?: boolean;
+  stitchDisabled?: boolean;
+  maxVideoPostDurationSec?: number;
+}
+
+export interface TikTokInit {
+  endpoint: "video_init" | "inbox_init" | "content_init";
+  openId: string;
+  body: any;
+  publishId: string;
+  at: number;
+}
+
+export interface TikTokPublish {
+  publishId: string;
+  openId: string;
+  kind: "video" | "photo";
+  mode: "direct" | "inbox";
+  source: "FILE_UPLOAD" | "PULL_FROM_URL";
+  status: "PROCESSING_UPLOAD" | "PROCESSING_DOWNLOAD" | "SEND_TO_USER_INBOX" | "PUBLISH_COMPLETE" | "FAILED";
+  failReason?: string;
+  videoSize?: number;
+  chunkSize?: number;
+  totalChunks?: number;
+  received: Buffer[];
+  uploadedBytes: number;
+  /** status polls left before processing ends */
+  pollsLeft: number;
+  postId?: string;
+  body: any;
+  /** TikTok is downloading the media (PULL_FROM_URL) */
+  pulling?: boolean;
+}
+
+interface AccessToken {
+  openId: string;
+  scopes: string[];
+  expiresAt: number;
+}
+
+const API_ERRORS: Record<string, { status: number; message: string }> = {
+  access_token_invalid: { status: 401, message: "The access token is invalid or not found in the request." },
+  scope_not_authorized: { status: 401, message: "The user did not authorize the scope required for completing this request." },
+  rate_limit_exceeded: { status: 429, message: "API rate limit was exceeded, please try again later." },
+  invalid_params: { status: 400, message: "The request parameters are invalid." },
+  privacy_level_option_mismatch: { status: 400, message: "privacy_level is not one of the creator's privacy_level_options." },
+  unaudited_client_can_only_post_to_private_accounts: { status: 403, message: "Unaudited clients can only post to a private account." },
+  url_ownership_unverified: { status: 403, message: "Please review our URL ownership verification rules." },
+  reached_active_user_cap: { status: 403, message: "The daily quota for active publishing users from your client is reached." },
+  spam_risk_too_many_posts: { status: 403, message: "The daily post cap from the current user has been reached." },
+  internal_error: { status: 500, message: "Something went wrong on TikTok's side." },
+};
+
+export interface TikTokFakeState {
+  url: string;
+  config: { clientKey: string; clientSecret: string; authorizeUrl: string };
+  /** the app passed TikTok's audit: public posts allowed, no cap on posting creators */
+  audited: boolean;
+  /** domains (host, or host:port) whose URLs TikTok may pull (URL ownership verification) */
+  verifiedDomains: string[];
+  creators: Map<string, TikTokCreator>;
+  inits: TikTokInit[];
+  publishes: Map<string, TikTokPublish>;
+  /** status polls a post stays processing after its media arrived */
+  processingPolls: number;
+  /** figures answered by video/query, by public post id */
+  stats: Map<string, { view_count: number; like_count: number; comment_count: number; share_count: number }>;
+  /** video/query calls, with the ids each asked for */
+  videoQueries: string[][];
+  /** every status/fetch call's publish_id */
+  statusFetches: string[];
+  /** the environment pointing Sufra at this stand-in */
+  env: Record<string, string>;
+  issueCode(code: string, c: TikTokCreator & { codeChallenge?: string; redirectUri: string; scopes?: string[] }): void;
+  /** the next `times` calls of an endpoint answer this TikTok error */
+  failNext(endpoint: TikTokEndpoint, code: keyof typeof API_ERRORS, times?: number): void;
+  hold(endpoint: TikTokEndpoint, opts?: { ms?: number }): Held;
+  /** expires every access token of a creator (TikTok's 24 hours, now) */
+  expireTokens(openId: string): void;
+  initCount(openId?: string): number;
+}
+
+export async function startTikTokFake(opts: { audited?: boolean } = {}): Promise<ServedFake<TikTokFakeState>> {
+  const codes = new Map<string, TikTokCreator & { codeChallenge?: string; redirectUri: string; scopes: string[]; used: boolean }>();
+  const tokens = new Map<string, AccessToken>();
+  const refreshTokens = new Map<string, { openId: string; scopes: string[] }>();
+  const failures = new Map<TikTokEndpoint, { code: string; times: number }>();
+  const holds = new Holds<TikTokEndpoint>();
+  /** per token and endpoint family: the times of recent calls (a sliding minute) */
+  const calls = new Map<string, number[]>();
+  /** unaudited apps: which creators posted when (5 a day) */
+  const posters = new Map<string, number>();
+  let seq = 7_311_000_000_000_000_000n;
+
+  const state: TikTokFakeState = {
+    url: "",
+    config: { clientKey: "tt-client-key", clientSecret: "tt-client-secret", authorizeUrl: "https://www.tiktok.com/v2/auth/authorize/" },
+    audited: opts.audited ?? false,
+    verifiedDomains: [],
+    creators: new Map(),
+    inits: [],
+    publishes: new Map(),
+    processingPolls: 1,
+    stats: new Map(),
+    videoQueries: [],
+    statusFetches: [],
+    env: {},
+    issueCode(code, c) {
+      codes.set(code, { ...c, scopes: c.scopes ?? ["user.info.basic", "video.publish", "video.upload", "video.list"], used: false });
+      state.creators.set(c.openId, { ...c });
+    },
+    failNext(endpoint, code, times = 1) {
+      failures.set(endpoint, { code, times });
+    },
+    hold: (endpoint, o) => holds.hold(endpoint, o),
+    expireTokens(openId) {
+      for (const t of tokens.values()) if (t.openId === openId) t.expiresAt = 0;
+    },
+    initCount: (openId) => state.inits.filter((i) => !openId || i.openId === openId).length,
+  };
+
+  const logId = () => randomBytes(12).toString("hex").toUpperCase();
+  const send = (res: http.ServerResponse, status: number, body: string | object) => {
+    res.writeHead(status, { "content-type": "application/json; charset=UTF-8" });
+    res.end(typeof body === "string" ? body : JSON.stringify(body));
+  };
+  const ok = (res: http.ServerResponse, data: unknown) => send(res, 200, { data, error: { code: "ok", message: "", log_id: logId() } });
+  const apiError = (res: http.ServerResponse, code: string, message?: string) => {
+    const e = API_ERRORS[code] ?? { status: 400, message: code };
+    send(res, e.status, { data: {}, error: { code, message: message ?? e.message, log_id: logId() } });
+  };
+  /** a sliding-minute limit per token: false (and a 429) when it is spent */
+  const within = (res: http.ServerResponse, key: string, perMinute: number) => {
+    const now = Date.now();
+    const recent = (calls.get(key) ?? []).filter((t) => t > now - 60_000);
+    if (recent.length >= perMinute) {
+      calls.set(key, recent);
+      apiError(res, "rate_limit_exceeded");
+      return false;
+    }
+    recent.push(now);
+    calls.set(key, recent);
+    return true;
+  };
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const url = new URL(req.url ?? "/", state.url);
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const raw = Buffer.concat(chunks);
+    const type = String(req.headers["content-type"] ?? "");
+    const path = url.pathname;
+
+    const endpoint: TikTokEndpoint | null =
+      path === "/v2/oauth/token/" ? "token"
+      : path === "/v2/user/info/" ? "userinfo"
+      : path === "/v2/post/publish/creator_info/query/" ? "creator_info"
+      : path === "/v2/post/publish/video/init/" ? "video_init"
+      : path === "/v2/post/publish/inbox/video/init/" ? "inbox_init"
+      : path === "/v2/post/publish/content/init/" ? "content_init"
+      : path.startsWith("/upload/") ? "upload"
+      : path === "/v2/post/publish/status/fetch/" ? "status"
+      : path === "/v2/video/query/" ? "video_query"
+      : null;
+    if (!endpoint) return send(res, 404, { error: { code: "not_found", message: "not found", log_id: logId() } });
+    const { wait } = holds.take(endpoint);
+    const failure = failures.get(endpoint);
+    if (failure && failure.times > 0) {
+      failure.times--;
+      await wait();
+      return endpoint === "token" ? send(res, 400, { error: failure.code, error_description: failure.code, log_id: logId() }) : apiError(res, failure.code);
+    }
+
+    if (endpoint === "token") {
+      if (req.method !== "POST" || !type.startsWith("application/x-www-form-urlencoded")) return send(res, 400, { error: "invalid_request", error_description: "The request must be form-encoded.", log_id: logId() });
+      const f = new URLSearchParams(raw.toString("utf8"));
+      if (f.get("client_key") !== state.config.clientKey || f.get("client_secret") !== state.config.clientSecret) return send(res, 401, { error: "invalid_client", error_description: "Client key or secret is incorrect.", log_id: logId() });
+      const issue = (openId: string, scopes: string[], refresh?: string) => {
+        const access = `act.${randomBytes(16).toString("hex")}`;
+        const refreshToken = refresh ?? `rft.${randomBytes(16).toString("hex")}`;
+        tokens.set(access, { openId, scopes, expiresAt: Date.now() + 86_400_000 });
+        refreshTokens.set(refreshToken, { openId, scopes });
+        return send(res, 200, { access_token: access, expires_in: 86_400, open_id: openId, refresh_expires_in: 31_536_000, refresh_token: refreshToken, scope: scopes.join(","), token_type: "Bearer" });
+      };
+      if (f.get("grant_type") === "authorization_code") {
+        const c = codes.get(f.get("code") ?? "");
+        if (!c || c.used) return send(res, 400, { error: "invalid_grant", error_description: "Authorization code is expired.", log_id: logId() });
+        if (f.get("redirect_uri") !== c.redirectUri) return send(res, 400, { error: "invalid_request", error_description: "Redirect URI does not match.", log_id: logId() });
+        if (c.codeChallenge) {
+          const verifier = f.get("code_verifier") ?? "";
+          if (createHash("sha256").update(verifier).digest("base64url") !== c.codeChallenge) return send(res, 400, { error: "invalid_grant", error_description: "Code verifier is invalid.", log_id: logId() });
+        }
+        c.used = true;
+        return issue(c.openId, c.scopes);
+      }
+      if (f.get("grant_type") === "refresh_token") {
+        const r = refreshTokens.get(f.get("refresh_token") ?? "");
+        if (!r) return send(res, 400, { error: "invalid_grant", error_description: "Refresh token is invalid or expired.", log_id: logId() });
+        return issue(r.openId, r.scopes, f.get("refresh_token")!);
+      }
+      return send(res, 400, { error: "unsupported_grant_type", error_description: "Unsupported grant type.", log_id: logId() });
+    }
+
+    if (endpoint === "upload") {
+      await wait();
+      const p = state.publishes.get(path.slice("/upload/".length));
+      if (!p || p.source !== "FILE_UPLOAD" || p.status !== "PROCESSING_UPLOAD") return send(res, 404, { error: { code: "invalid_params", message: "Upload URL is invalid or expired." } });
+      if (req.method !== "PUT") return send(res, 405, {});
+      const ctype = String(req.headers["content-type"] ?? "");
+      if (!["video/mp4", "video/quicktime", "video/webm"].includes(ctype)) return send(res, 400, { error: { code: "invalid_params", message: "Content-Type must be video/mp4, video/quicktime or video/webm." } });
+      const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(req.headers["content-range"] ?? ""));
+      if (!m) return send(res, 400, { error: { code: "invalid_params", message: "Content-Range is missing or malformed." } });
+      const [first, last, total] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      const index = p.received.length;
+      const expectedFirst = index * p.chunkSize!;
+      const expectedLast = index === p.totalChunks! - 1 ? p.videoSize! - 1 : expectedFirst + p.chunkSize! - 1;
+      if (total !== p.videoSize || first !== expectedFirst || last !== expectedLast || raw.length !== last - first + 1) return send(res, 416, { error: { code: "invalid_params", message: `Expected bytes ${expectedFirst}-${expectedLast}/${p.videoSize}.` } });
+      p.received.push(raw);
+      p.uploadedBytes += raw.length;
+      if (p.received.length < p.totalChunks!) return send(res, 206, "");
+      // all bytes in: TikTok checks the file, then processes it
+      const file = Buffer.concat(p.received);
+      if (file.subarray(4, 8).toString("latin1") !== "ftyp") fail(p, "file_format_check_failed");
+      else p.status = "PROCESSING_DOWNLOAD";
+      return send(res, 201, "");
+    }
+
+    // the Display and Content Posting APIs: a Bearer token with the scope each needs
+    const bearer = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ""))?.[1] ?? "";
+    const token = tokens.get(bearer);
+    if (!token || token.expiresAt < Date.now()) return apiError(res, "access_token_invalid");
+    const needs: Record<string, string> = { userinfo: "user.info.basic", creator_info: "video.publish", video_init: "video.publish", inbox_init: "video.upload", status: "video.upload", video_query: "video.list" };
+    let scope = needs[endpoint];
+    const body = type.startsWith("application/json") && raw.length ? JSON.parse(raw.toString("utf8")) : {};
+    if (endpoint === "content_init") scope = body.post_mode === "MEDIA_UPLOAD" ? "video.upload" : "video.publish";
+    if (endpoint === "status" && !token.scopes.includes("video.upload")) scope = "video.publish";
+    if (scope && !token.scopes.includes(scope)) return apiError(res, "scope_not_authorized");
+    const creator = state.creators.get(token.openId)!;
+
+    if (endpoint === "userinfo") {
+      if (req.method !== "GET") return send(res, 405, {});
+      const fields = (url.searchParams.get("fields") ?? "").split(",").filter(Boolean);
+      if (!fields.length) return apiError(res, "invalid_params", "fields is required");
+      // username, bio and the like moved to user.info.profile
+      const profile = ["username", "bio_description", "profile_deep_link", "is_verified"];
+      if (fields.some((f) => profile.includes(f)) && !token.scopes.includes("user.info.profile")) return apiError(res, "scope_not_authorized");
+      const all: Record<string, unknown> = { open_id: creator.openId, union_id: `union-${creator.openId}`, avatar_url: `https://p16.tiktokcdn.example/${creator.openId}.jpeg`, display_name: creator.nickname ?? creator.username, username: creator.username };
+      return ok(res, { user: Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]])) });
+    }
+    if (req.method !== "POST") return send(res, 405, {});
+    if (endpoint !== "upload" && raw.length && !type.startsWith("application/json")) return apiError(res, "invalid_params", "Content-Type must be application/json");
+
+    if (endpoint === "creator_info") {
+      if (!within(res, `${bearer}:creator_info`, 20)) return;
+      await wait();
+      return ok(res, {
+        creator_avatar_url: `https://p16.tiktokcdn.example/${creator.openId}.jpeg`,
+        creator_username: creator.username,
+        creator_nickname: creator.nickname ?? creator.username,
+        privacy_level_options: creator.privacyLevelOptions ?? ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "SELF_ONLY"],
+        comment_disabled: creator.commentDisabled ?? false,
+        duet_disabled: creator.duetDisabled ?? false,
+        stitch_disabled: creator.stitchDisabled ?? false,
+        max_video_post_duration_sec: creator.maxVideoPostDurationSec ?? 600,
+      });
+    }
+
+    if (endpoint === "video_init" || endpoint === "inbox_init" || endpoint === "content_init") {
+      // 6 init requests a minute per user token, across the init endpoints
+      if (!within(res, `${bearer}:init`, 6)) return;
+      const direct = endpoint === "video_init" || (endpoint === "content_init" && body.post_mode === "DIRECT_POST");
+      const info = body.post_info ?? {};
+      if (endpoint === "content_init") {
+        if (body.media_type !== "PHOTO") return apiError(res, "invalid_params", "media_type must be PHOTO");
+        if (!["DIRECT_POST", "MEDIA_UPLOAD"].includes(body.post_mode)) return apiError(res, "invalid_params", "post_mode must be DIRECT_POST or MEDIA_UPLOAD");
+        const s = body.source_info ?? {};
+        if (s.source !== "PULL_FROM_URL" || !Array.isArray(s.photo_images) || s.photo_images.length < 1 || s.photo_images.length > 35) return apiError(res, "invalid_params", "photo_images must list 1 to 35 URLs pulled from a verified domain");
+        if (!Number.isInteger(s.photo_cover_index) || s.photo_cover_index < 0 || s.photo_cover_index >= s.photo_images.length) return apiError(res, "invalid_params", "photo_cover_index is out of range");
+        if (typeof info.title === "string" && [...info.title].length > 90) return apiError(res, "invalid_params", "title is longer than 90 characters");
+        if (typeof info.description === "string" && [...info.description].length > 4000) return apiError(res, "invalid_params", "description is longer than 4000 characters");
+        for (const u of s.photo_images) if (!verified(u)) return apiError(res, "url_ownership_unverified");
+      } else {
+        const s = body.source_info ?? {};
+        if (s.source === "PULL_FROM_URL") {
+          if (typeof s.video_url !== "string") return apiError(res, "invalid_params", "video_url is required");
+          if (!verified(s.video_url)) return apiError(res, "url_ownership_unverified");
+        } else if (s.source === "FILE_UPLOAD") {
+          const problem = chunkProblem(s.video_size, s.chunk_size, s.total_chunk_count);
+          if (problem) return apiError(res, "invalid_params", problem);
+        } else return apiError(res, "invalid_params", "source must be FILE_UPLOAD or PULL_FROM_URL");
+      }
+      if (direct) {
+        if (endpoint === "video_init" && typeof info.title === "string" && [...info.title].length > 2200) return apiError(res, "invalid_params", "title is longer than 2200 characters");
+        const options = creator.privacyLevelOptions ?? ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "SELF_ONLY"];
+        if (!options.includes(info.privacy_level)) return apiError(res, "privacy_level_option_mismatch");
+        if (!state.audited && info.privacy_level !== "SELF_ONLY") return apiError(res, "unaudited_client_can_only_post_to_private_accounts");
+      }
+      if (!state.audited) {
+        // an unaudited client: at most 5 creators posting in 24 hours
+        const day = Date.now() - 86_400_000;
+        for (const [id, at] of posters) if (at < day) posters.delete(id);
+        if (!posters.has(creator.openId) && posters.size >= 5) return apiError(res, "reached_active_user_cap");
+        posters.set(creator.openId, Date.now());
+      }
+      const publishId = `v_pub_${endpoint === "content_init" ? "photo" : "file"}~v2-1.${(seq++).toString()}`;
+      state.inits.push({ endpoint, openId: creator.openId, body, publishId, at: Date.now() });
+      const s = body.source_info;
+      const p: TikTokPublish = {
+        publishId,
+        openId: creator.openId,
+        kind: endpoint === "content_init" ? "photo" : "video",
+        mode: direct ? "direct" : "inbox",
+        source: s.source,
+        status: s.source === "FILE_UPLOAD" ? "PROCESSING_UPLOAD" : "PROCESSING_DOWNLOAD",
+        videoSize: s.video_size,
+        chunkSize: s.chunk_size,
+        totalChunks: s.total_chunk_count,
+        received: [],
+        uploadedBytes: 0,
+        pollsLeft: state.processingPolls,
+        body,
+      };
+      state.publishes.set(publishId, p);
+      // the post exists from here; a held answer is lost on the way back, not the post
+      await wait();
+      if (s.source === "PULL_FROM_URL") void pull(p, p.kind === "photo" ? s.photo_images : [s.video_url]);
+      return ok(res, s.source === "FILE_UPLOAD" ? { publish_id: publishId, upload_url: `${state.url}/upload/${publishId}` } : { publish_id: publishId });
+    }
+
+    if (endpoint === "status") {
+      if (!within(res, `${bearer}:status`, 30)) return;
+      const p = state.publishes.get(String(body.publish_id ?? ""));
+      if (!p || p.openId !== creator.openId) return apiError(res, "invalid_params", "publish_id is invalid");
+      state.statusFetches.push(p.publishId);
+      await wait();
+      if (p.status === "PROCESSING_DOWNLOAD" && !p.pulling) {
+        if (p.pollsLeft > 0) p.pollsLeft--;
+        else if (p.mode === "inbox") p.status = "SEND_TO_USER_INBOX";
+        else {
+          p.status = "PUBLISH_COMPLETE";
+          p.postId = (seq++).toString();
+        }
+      }
+      const data: Record<string, unknown> = { status: p.status, uploaded_bytes: p.uploadedBytes };
+      if (p.failReason) data.fail_reason = p.failReason;
+      // TikTok sends the public ids as int64 numbers (beyond JavaScript's safe integers): written raw
+      const ids = p.status === "PUBLISH_COMPLETE" && p.postId ? `[${p.postId}]` : "[]";
+      return send(res, 200, `{"data":${JSON.stringify(data).slice(0, -1)},"publicaly_available_post_id":${ids}},"error":{"code":"ok","message":"","log_id":"${logId()}"}}`);
+    }
+
+    if (endpoint === "video_query") {
+      const fields = (url.searchParams.get("fields") ?? "").split(",").filter(Boolean);
+      const allowed = ["id", "create_time", "title", "cover_image_url", "share_url", "view_count", "like_count", "comment_count", "share_count", "duration"];
+      if (!fields.length || fields.some((f) => !allowed.includes(f))) return apiError(res, "invalid_params", "fields is invalid");
+      const ids = body.filters?.video_ids;
+      if (!Array.isArray(ids) || ids.length < 1 || ids.length > 20) return apiError(res, "invalid_params", "filters.video_ids must list 1 to 20 ids");
+      state.videoQueries.push(ids.map(String));
+      await wait();
+      const mine = [...state.publishes.values()].filter((p) => p.openId === creator.openId && p.postId);
+      const videos = ids
+        .map(String)
+        .filter((id) => mine.some((p) => p.postId === id))
+        .map((id) => {
+          const all: Record<string, unknown> = { id, ...(state.stats.get(id) ?? { view_count: 0, like_count: 0, comment_count: 0, share_count: 0 }) };
+          return Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]]));
+        });
+      return ok(res, { videos, cursor: 0, has_more: false });
+    }
+    return send(res, 404, {});
+  }
+
+  function verified(u: string) {
+    try {
+      const url = new URL(u);
+      return state.verifiedDomains.includes(url.host) || state.verifiedDomains.includes(url.hostname);
+    } catch {
+      return false;
+    }
+  }
+
+  function fail(p: TikTokPublish, reason: string) {
+    p.status = "FAILED";
+    p.failReason = reason;
+  }
+
+  /** PULL_FROM_URL: TikTok downloads the media itself; a URL that does not answer a video (or a JPEG/WEBP photo) fails the post. */
+  async function pull(p: TikTokPublish, urls: string[]) {
+    p.pulling = true;
+    try {
+      for (const u of urls) {
+        const r = await fetch(u).catch(() => null);
+        if (!r || !r.ok) return fail(p, p.kind === "photo" ? "photo_pull_failed" : "video_pull_failed");
+        const bytes = Buffer.from(await r.arrayBuffer());
+        p.uploadedBytes += bytes.length;
+        const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
+        const isWebp = bytes.subarray(8, 12).toString("latin1") === "WEBP";
+        if (p.kind === "photo" && !isJpeg && !isWebp) return fail(p, "file_format_check_failed");
+        if (p.kind === "video" && bytes.subarray(4, 8).toString("latin1") !== "ftyp") return fail(p, "file_format_check_failed");
+      }
+    } finally {
+      p.pulling = false;
+    }
+  }
+
+  const served = await serveFake(state, handle, (err, res) => {
+    if (!res.headersSent) send(res, 500, { data: {}, error: { code: "internal_error", message: String(err), log_id: logId() } });
+  });
+  state.env = {
+    TIKTOK_CLIENT_KEY: state.config.clientKey,
+    TIKTOK_CLIENT_SECRET: state.config.clientSecret,
+    TIKTOK_AUTHORIZE_URL: state.config.authorizeUrl,
+    TIKTOK_API_URL: served.url,
+  };
+  return served;
+}
+
+/**
+ * TikTok's chunk rules (Content Posting API, media transfer guide): a video under 5 MB goes in one
+ * chunk of its whole size; otherwise chunks of 5-64 MB, total_chunk_count = floor(video_size /
+ * chunk_size), the last chunk taking the rest (up to 128 MB); at most 1,000 chunks.
+ */
+export function chunkProblem(size: unknown, chunk: unknown, count: unknown): string | null {
+  const MB = 1024 * 1024;
+  if (!Number.isInteger(size) || !Number.isInteger(chunk) || !Number.isInteger(count)) return "video_size, chunk_size and total_chunk_count must be integers";
+  const [s, c, n] = [size as number, chunk as number, count as number];
+  if (s <= 0) return "video_size must be positive";
+  if (s < 5 * MB) return c === s && n === 1 ? null : "a video under 5 MB is uploaded as one chunk of its whole size";
+  if (c < 5 * MB || c > 64 * MB) return "chunk_size must be between 5 MB and 64 MB";
+  if (n !== Math.floor(s / c)) return "total_chunk_count must be floor(video_size / chunk_size)";
+  if (n > 1000) return "at most 1000 chunks";
+  if (s - (n - 1) * c > 128 * MB) return "the last chunk may be at most 128 MB";
+  return null;
+}

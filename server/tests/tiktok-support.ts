@@ -1,0 +1,65 @@
+// TikTok tests' common ground: Sufra pointed at the TikTok stand-in, a business with TikTok connected
+// through Login Kit (PKCE), a short MP4 and a JPEG in its media, and a post published at once.
+import { expect } from "@jest/globals";
+import type { startTikTokFake, TikTokCreator } from "./fakes/tiktok-server.ts";
+import { call, signedInBusiness, type TestApp } from "./support/app.ts";
+import { mp4 } from "./support/mp4.ts";
+import { getPost, settled, waitFor } from "./support/networks.ts";
+
+export type Tt = Awaited<ReturnType<typeof startTikTokFake>>;
+
+/** The environment pointing Sufra at the stand-in; PUBLIC_URL is the app's own address (TikTok pulls media from it). */
+export function tiktokEnv(tt: Tt, port: number, over: Record<string, string> = {}): Record<string, string> {
+  return { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...tt.state.env, PUBLISH_LEASE_SECONDS: "60", PUBLISH_TIMEOUT_SECONDS: "30", ...over };
+}
+
+let seq = 0;
+/** A Premium business (TikTok is in its plan) with TikTok connected through the stand-in's OAuth. */
+export async function connectTikTok(app: TestApp, tt: Tt, creator: Partial<TikTokCreator> & { scopes?: string[] } = {}) {
+  const b = await signedInBusiness(app.base);
+  const n = ++seq;
+  const start = await call(app.base, "POST", "/api/platforms/tiktok/connect", { token: b.token, body: {} });
+  expect(start.status).toBe(200);
+  const url = new URL(start.body.authorize_url);
+  expect(`${url.origin}${url.pathname}`).toBe(tt.state.config.authorizeUrl);
+  expect(url.searchParams.get("client_key")).toBe(tt.state.config.clientKey);
+  expect(url.searchParams.get("response_type")).toBe("code");
+  expect(url.searchParams.get("scope")!.split(",")).toEqual(expect.arrayContaining(["user.info.basic", "video.publish", "video.upload", "video.list"]));
+  expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+  const openId = `open-${n}-${Math.random().toString(36).slice(2, 8)}`;
+  const username = creator.username ?? `karak_house_${n}`;
+  tt.state.issueCode(`tt-code-${openId}`, { openId, username, nickname: `Karak House ${n}`, codeChallenge: url.searchParams.get("code_challenge")!, redirectUri: url.searchParams.get("redirect_uri")!, ...creator, ...{ openId, username } });
+  const back = await fetch(`${app.base}/api/platforms/tiktok/callback?code=tt-code-${openId}&scopes=user.info.basic,video.publish&state=${url.searchParams.get("state")}`, { redirect: "manual" });
+  expect(back.headers.get("location")).toBe("/settings?connected=1&platform=tiktok");
+  const { rows } = await app.sufra.deps.pool.query<{ id: string; handle: string; external_id: string; display_name: string | null }>(
+    "select id, handle, external_id, display_name from platform_accounts where business_id = $1 and platform = 'tiktok'",
+    [b.businessId],
+  );
+  return { ...b, accountId: rows[0]!.id, account: rows[0]!, openId, username };
+}
+
+async function upload(app: TestApp, token: string, bytes: Buffer, type: string, name: string) {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(bytes)], { type }), name);
+  const r = await fetch(`${app.base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const body = (await r.json()) as { id: string };
+  if (r.status !== 201) throw new Error(`upload failed: ${JSON.stringify(body)}`);
+  return body.id;
+}
+
+/** A vertical MP4 of `seconds`, padded to about `mb` megabytes; its media id and size in bytes. */
+export async function video(app: TestApp, token: string, opts: { seconds?: number; mb?: number } = {}) {
+  const bytes = mp4({ seconds: opts.seconds ?? 8, width: 1080, height: 1920, pad: Math.round((opts.mb ?? 1) * 1024 * 1024) });
+  return { id: await upload(app, token, bytes, "video/mp4", "karak.mp4"), bytes: bytes.length };
+}
+
+/** Creates the post and publishes it now; the post once its targets settled (or the status asked for). */
+export async function publishNow(app: TestApp, token: string, body: Record<string, unknown>, until: (p: any) => boolean = settled) {
+  const created = await call(app.base, "POST", "/api/posts", { token, body: { platforms: ["tiktok"], ...body } });
+  if (created.status !== 201) throw new Error(JSON.stringify(created.body));
+  const go = await call(app.base, "POST", `/api/posts/${created.body.id}/publish`, { token });
+  if (go.status !== 202) throw new Error(JSON.stringify(go.body));
+  return waitFor(() => getPost(app, token, created.body.id), until, 45_000);
+}
+
+export const tiktokTarget = (p: any) => p.targets.find((t: any) => t.platform === "tiktok");
