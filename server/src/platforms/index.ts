@@ -19,13 +19,13 @@ export interface Platforms {
 }
 
 export function createPlatforms(config: Pick<Config, "platforms">): Platforms {
-  const { instagram, x, google, tiktok, facebook, publishTimeoutMs } = config.platforms;
+  const { instagram, x, google, tiktok, facebook, snapchat, publishTimeoutMs } = config.platforms;
   const realGoogle = createGoogleAdapter({ ...google, publishTimeoutMs });
   const realTikTok = createTikTokAdapter({ ...tiktok, publishTimeoutMs });
   const real: Record<PlatformName, PlatformAdapter> = {
     instagram: createInstagramAdapter({ ...instagram, publishTimeoutMs }),
     twitter: createXAdapter({ ...x, publishTimeoutMs }),
-    snapchat: createSnapchatAdapter(),
+    snapchat: createSnapchatAdapter({ ...snapchat, publishTimeoutMs }),
     google: realGoogle,
     tiktok: realTikTok,
     facebook: createFacebookAdapter({ ...facebook, publishTimeoutMs }),
