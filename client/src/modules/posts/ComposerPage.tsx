@@ -4,7 +4,10 @@
 // one live preview per network with its counter as that network counts, computed on every keystroke
 // by @sufra/schema's previewPost (the server runs the same). ?at=<ISO> pre-fills the time (calendar).
 // "Write with AI" opens the studio (components/studio) in a drawer, loaded the first time it opens.
-// With Google chosen, its part (components/GoogleSection) says what kind of post it is there.
+// With Google chosen, its part (components/GoogleSection) says what kind of post it is there; each other
+// network chosen gets its own part (components/networks: Instagram's format, TikTok's privacy and
+// disclosure, X's thread and link, Snapchat's kind, Facebook's link) and photos their alt text, sent as
+// the post's networkOptions and checked live by the same shared rule the server applies.
 import { BulbOutlined } from "@ant-design/icons";
 import { useMutation, useQuery } from "@apollo/client/react";
 import {
@@ -13,6 +16,7 @@ import {
   googlePostOptionsSchema,
   isPostEditable,
   messageText,
+  networkOptionsProblems,
   normalizeHashtag,
   parseInstant,
   PLATFORM_LIMITS,
@@ -40,13 +44,21 @@ import {
   type PostsPostFieldsFragment,
 } from "../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { gqlPlatform, PlatformLabel, platformName, postStatusName } from "../../shared/postBits.tsx";
 import { KuwaitDateTimePicker } from "./components/KuwaitDateTimePicker.tsx";
 import { GoogleSection, googleDraftOf, googleInputOf, googleOptionsOf, type GoogleDraft } from "./components/GoogleSection.tsx";
 import { MediaField, type MediaItem } from "./components/MediaField.tsx";
 import { PreviewCard } from "./components/PreviewCard.tsx";
+import { FacebookOptions } from "./components/networks/FacebookOptions.tsx";
+import { InstagramOptions } from "./components/networks/InstagramOptions.tsx";
+import { ALT_TEXT_PLATFORMS, networkDraftOf, networkInputOf, networkOptionsOf, tiktokDisclosureIncomplete, type NetworkDraft } from "./components/networks/networkDraft.ts";
+import { NETWORKS_NS } from "./components/networks/networks.i18n.ts";
+import { SnapchatOptions } from "./components/networks/SnapchatOptions.tsx";
+import { creatorPrivacyLevels, TikTokOptions } from "./components/networks/TikTokOptions.tsx";
+import { useTikTokCreator } from "./components/networks/useTikTokCreator.ts";
+import { XOptions } from "./components/networks/XOptions.tsx";
 import type { Insertion } from "./components/studio/GenerateTab.tsx";
 import { STUDIO_NS } from "./components/studio/studio.i18n.ts";
 import { POSTS_NS } from "./i18n.ts";
@@ -114,6 +126,10 @@ function connectionHint(c: Connection | undefined, t: (k: string) => string) {
 
 const selectable = (c: Connection | undefined) => !!c?.available && c.account?.status === "CONNECTED";
 
+/** The problems under `prefix` ("instagram."), keyed by the rest of their path. */
+const sub = (errors: Record<string, string | undefined>, prefix: string) =>
+  Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
+
 function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; post?: PostsPostFieldsFragment; at: string | null }) {
   const { t } = useTranslation(POSTS_NS);
   const locale = useLocale();
@@ -132,6 +148,10 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   const [occasion, setOccasion] = useState(occasionKey(post?.occasion));
   const [googleDraft, setGoogleDraft] = useState<GoogleDraft>(() => googleDraftOf(post?.googleOptions));
   const [googleErrors, setGoogleErrors] = useState<Record<string, string | undefined>>({});
+  const [networkDraft, setNetworkDraft] = useState<NetworkDraft>(() => networkDraftOf(post?.networkOptions));
+  // problems of the network options by the rule's path ("instagram.collaborators", "facebook.link", ...)
+  const [networkErrors, setNetworkErrors] = useState<Record<string, string | undefined>>({});
+  const { t: tn } = useTranslation(NETWORKS_NS);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Action | null>(null);
@@ -151,6 +171,16 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   const instagram = platforms.includes("instagram");
   const google = platforms.includes("google");
   const googleOptions = useMemo(() => googleOptionsOf(googleDraft), [googleDraft]);
+  const tiktok = platforms.includes("tiktok");
+  const snapchatAssisted = !!connections.get("snapchat")?.manual;
+  const mediaFacts = useMemo(() => items.map(({ media: m }) => ({ id: m.id, kind: m.kind })), [items]);
+  const creatorState = useTikTokCreator(tiktok ? (connections.get("tiktok")?.account?.id ?? null) : null);
+  const networkOptions = useMemo(() => networkOptionsOf(networkDraft, platforms, mediaFacts, creatorState.creator), [networkDraft, platforms, mediaFacts, creatorState.creator]);
+  const photoPost = items.length > 0 && items.every((i) => i.media.kind === "IMAGE");
+  const changeNetwork = <K extends keyof NetworkDraft>(key: K, value: NetworkDraft[K]) => {
+    setNetworkDraft((d) => ({ ...d, [key]: value }));
+    setNetworkErrors({});
+  };
 
   const previews = useMemo(
     () =>
@@ -159,12 +189,32 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
         hashtags,
         firstComment: instagram ? firstComment : null,
         platforms,
-        media: items.map(({ media: m }) => ({ kind: m.kind === "VIDEO" ? "video" : "image", bytes: m.bytes, width: m.width, height: m.height, durationMs: m.durationMs })),
+        media: items.map(({ media: m }) => ({ id: m.id, mime: m.mime, kind: m.kind === "VIDEO" ? "video" : "image", bytes: m.bytes, width: m.width, height: m.height, durationMs: m.durationMs })),
         google: googleOptions,
+        network: networkOptions,
+        // Snapchat is posted by hand only where the account is assisted
+        assisted: snapchatAssisted ? ["snapchat"] : [],
       }),
-    [content, hashtags, firstComment, instagram, platforms, items, googleOptions],
+    [content, hashtags, firstComment, instagram, platforms, items, googleOptions, networkOptions, snapchatAssisted],
   );
-  const blocked = previews.some((p) => p.errors.length > 0);
+
+  // what TikTok's creator settings stop (read fresh from TikTok; previewPost cannot know them)
+  const tiktokProblems = useMemo(() => {
+    if (!tiktok) return [];
+    const out: string[] = [];
+    const c = creatorState.creator;
+    const d = networkDraft.tiktok;
+    if (c && d.privacyLevel && !creatorPrivacyLevels(c).includes(d.privacyLevel)) out.push(tn("tiktok.privacyRequired"));
+    if (d.privacyLevel === "SELF_ONLY" && d.disclose && d.brandContent) out.push(tn("tiktok.privateBranded"));
+    if (tiktokDisclosureIncomplete(d)) out.push(tn("tiktok.chooseDisclosure"));
+    const longest = Math.max(0, ...items.filter((i) => i.media.kind === "VIDEO").map((i) => i.media.durationMs ?? 0));
+    if (c?.maxVideoPostDurationSec && longest > c.maxVideoPostDurationSec * 1000)
+      out.push(tn("tiktok.videoTooLong", { max: formatNumber(c.maxVideoPostDurationSec, locale), length: formatNumber(Math.ceil(longest / 1000), locale) }));
+    if (!c && !creatorState.loading) out.push(tn("tiktok.loadFailed"));
+    return out;
+  }, [tiktok, creatorState.creator, creatorState.loading, networkDraft.tiktok, items, tn, locale]);
+  // TikTok needs its creator settings read before a post is sent (its content sharing guidelines)
+  const blocked = previews.some((p) => p.errors.length > 0) || tiktokProblems.length > 0 || (tiktok && !creatorState.creator);
 
   // the time, checked live by the shared rule (at least a minute ahead, at most a year)
   const scheduleProblem = scheduledFor ? scheduleSchema(new Date()).safeParse({ scheduledFor }).error?.issues[0]?.message : undefined;
@@ -225,7 +275,17 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
       ...(post || occasion ? { occasion: occasion ? gqlOccasion(occasion) : null } : {}),
       // Google's part only when the post goes there (the server ignores it otherwise)
       ...(google ? { googleOptions: googleInputOf(googleDraft) } : {}),
+      // each network's own part: a new post names it only when it differs from the defaults; an edit always (null clears)
+      ...(post || networkOptions ? { networkOptions: networkOptions ? networkInputOf(networkOptions) : null } : {}),
     };
+  }
+
+  /** The network options by the shared rule, each problem at its field in its section; true when none. */
+  function networkValid(): boolean {
+    const next: Record<string, string> = {};
+    for (const problem of networkOptionsProblems(networkOptions)) next[problem.path] ??= messageText(problem.key, locale);
+    setNetworkErrors(next);
+    return Object.keys(next).length === 0;
   }
 
   /** The Google options by the shared rule, each problem at its field in the section; true when none. */
@@ -253,9 +313,14 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
     }
     setErrors(next);
     const googleOk = googleValid();
+    const networkOk = networkValid();
     if (Object.keys(next).length) return false;
     if (!googleOk) {
       setFormError(t("google.fix"));
+      return false;
+    }
+    if (!networkOk) {
+      setFormError(t("composer.fixProblems"));
       return false;
     }
     if (action !== "draft" && blocked) {
@@ -269,7 +334,12 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
     const details = errorDetails(e);
     const next: Partial<Record<Field, string>> = {};
     const nextGoogle: Record<string, string> = {};
+    const nextNetwork: Record<string, string> = {};
     for (const [path, texts] of Object.entries(details)) {
+      if (path.startsWith("networkOptions.")) {
+        if (texts[0]) nextNetwork[path.slice("networkOptions.".length)] = texts[0];
+        continue;
+      }
       if (path.startsWith("googleOptions.")) {
         if (texts[0]) nextGoogle[path.slice("googleOptions.".length)] = texts[0];
         continue;
@@ -279,6 +349,7 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
     }
     setErrors(next);
     setGoogleErrors(nextGoogle);
+    setNetworkErrors(nextNetwork);
     setFormError(errorMessage(e));
   }
 
@@ -395,6 +466,17 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
             errors={googleErrors}
           />
         )}
+        {instagram && <InstagramOptions value={networkDraft.instagram} onChange={(v) => changeNetwork("instagram", v)} media={items.map((i) => i.media)} errors={sub(networkErrors, "instagram.")} />}
+        {tiktok && <TikTokOptions value={networkDraft.tiktok} onChange={(v) => changeNetwork("tiktok", v)} state={creatorState} photo={photoPost} errors={sub(networkErrors, "tiktok.")} />}
+        {platforms.includes("twitter") && (
+          <XOptions
+            value={networkDraft.twitter}
+            onChange={(v) => changeNetwork("twitter", v)}
+            hasLink={networkDraft.twitter.linkInReply || !!previews.find((p) => p.platform === "twitter")?.warnings.some((w) => w.key === "xLinkCosts")}
+          />
+        )}
+        {platforms.includes("snapchat") && !snapchatAssisted && <SnapchatOptions value={networkDraft.snapchat} onChange={(v) => changeNetwork("snapchat", v)} />}
+        {platforms.includes("facebook") && <FacebookOptions value={networkDraft.facebook} onChange={(v) => changeNetwork("facebook", v)} error={networkErrors["facebook.link"]} />}
         <Form.Item label={t("composer.media")} validateStatus={status("mediaIds")}>
           <MediaField
             items={items}
@@ -406,6 +488,9 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
             platforms={platforms}
             canEnhance={canEnhance}
             error={errors.mediaIds}
+            {...(platforms.some((p) => ALT_TEXT_PLATFORMS.includes(p))
+              ? { altText: networkDraft.altText, onAltText: (id: string, text: string) => changeNetwork("altText", { ...networkDraft.altText, [id]: text }) }
+              : {})}
           />
         </Form.Item>
         <Form.Item label={t("composer.schedule")} htmlFor="post-schedule" extra={t("composer.scheduleHint")} validateStatus={scheduleError ? "error" : undefined} help={scheduleError}>
@@ -471,7 +556,20 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
         {previews.length === 0 ? (
           <Typography.Paragraph type="secondary">{t("composer.previewsEmpty")}</Typography.Paragraph>
         ) : (
-          previews.map((p) => <PreviewCard key={p.platform} preview={p} handle={firstHandle(p.platform)?.handle} demo={firstHandle(p.platform)?.demo} media={items[0]?.media} google={p.platform === "google" ? googleOptions : null} />)
+          previews.map((p) => (
+            <PreviewCard
+              key={p.platform}
+              preview={p}
+              handle={firstHandle(p.platform)?.handle}
+              displayName={firstHandle(p.platform)?.displayName}
+              demo={firstHandle(p.platform)?.demo}
+              media={items[0]?.media}
+              allMedia={items.map((i) => i.media)}
+              google={p.platform === "google" ? googleOptions : null}
+              options={networkOptions}
+              extraErrors={p.platform === "tiktok" ? tiktokProblems : undefined}
+            />
+          ))
         )}
       </section>
     </div>

@@ -4,6 +4,8 @@ import { registerTranslations } from "../../i18n/index.ts";
 // the composer's AI studio keeps its texts beside it (namespace "studio"); imported here so the
 // translations extractor, which reads every i18n.ts, finds them
 import "./components/studio/studio.i18n.ts";
+// ...and so does the per-network part of the composer (namespace "networks")
+import "./components/networks/networks.i18n.ts";
 
 export const POSTS_NS = "posts";
 

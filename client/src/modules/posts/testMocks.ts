@@ -55,6 +55,7 @@ export const post = (id: string, extra: object = {}) => ({
   occasion: null,
   campaignId: null,
   googleOptions: null,
+  networkOptions: null,
   media: [],
   targets: [target(`${id}-x`, "TWITTER", "PENDING")],
   ...extra,

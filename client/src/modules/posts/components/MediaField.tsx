@@ -1,19 +1,21 @@
 // The composer's photos and videos: upload with a percentage (XMLHttpRequest), thumbnails, removing,
 // the shape Instagram gets (the server's crops, made again from the file), enhancing a photo
 // (Professional and Premium) with before and after side by side. Refusals come from the server in the
-// person's language; a picture Instagram would refuse for its shape can be cropped at once.
+// person's language; a picture Instagram would refuse for its shape can be cropped at once. Each photo
+// gets its alt text beside it when the post goes to a network that publishes alt text.
 import { useMutation } from "@apollo/client/react";
-import { ACCEPTED_MEDIA_TYPES, MEDIA_CROP_NAMES, type MediaCrop, type PlatformName } from "@sufra/schema";
-import { Alert, App, Button, Modal, Progress, Segmented, Typography } from "antd";
+import { ACCEPTED_MEDIA_TYPES, ALT_TEXT_MAX_LENGTH, MEDIA_CROP_NAMES, type MediaCrop, type PlatformName } from "@sufra/schema";
+import { Alert, App, Button, Input, Modal, Progress, Segmented, Typography } from "antd";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PostsEnhanceMediaDocument } from "../../../graphql/graphql.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
-import { formatPercent } from "../../../lib/format.ts";
+import { formatNumber, formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { POSTS_NS } from "../i18n.ts";
 import { uploadMedia, type PostMedia } from "../upload.ts";
+import { NETWORKS_NS } from "./networks/networks.i18n.ts";
 
 export interface MediaItem {
   media: PostMedia;
@@ -41,12 +43,16 @@ interface Props {
   platforms: PlatformName[];
   canEnhance: boolean;
   error?: string;
+  /** photos' alt text by media id; with onAltText, a field beside each photo */
+  altText?: Record<string, string>;
+  onAltText?: (mediaId: string, text: string) => void;
 }
 
 let nextKey = 1;
 
-export function MediaField({ items, onChange, platforms, canEnhance, error }: Props) {
+export function MediaField({ items, onChange, platforms, canEnhance, error, altText, onAltText }: Props) {
   const { t } = useTranslation(POSTS_NS);
+  const { t: tn } = useTranslation(NETWORKS_NS);
   const locale = useLocale();
   const { message } = App.useApp();
   const input = useRef<HTMLInputElement>(null);
@@ -75,6 +81,11 @@ export function MediaField({ items, onChange, platforms, canEnhance, error }: Pr
     if (input.current) input.current.value = "";
   };
 
+  /** A photo's alt text follows it to its cropped or enhanced copy (a new media id). */
+  const carryAltText = (from: string, to: string) => {
+    if (onAltText && altText?.[from]) onAltText(to, altText[from]);
+  };
+
   async function sourceOf(item: MediaItem): Promise<Blob> {
     const root = item.original ?? item;
     if (root.file) return root.file;
@@ -93,6 +104,7 @@ export function MediaField({ items, onChange, platforms, canEnhance, error }: Pr
       const file = await sourceOf(item);
       const media = await uploadMedia(file, root.media.originalName, { platforms, crop });
       onChange((list) => list.map((i) => (i === item ? { media, crop, original: root } : i)));
+      carryAltText(item.media.id, media.id);
     } catch (e) {
       void message.error(errorMessage(e));
     } finally {
@@ -113,6 +125,7 @@ export function MediaField({ items, onChange, platforms, canEnhance, error }: Pr
     if (!comparing) return;
     const after = comparing.after;
     onChange((list) => list.map((i) => (i.media.id === comparing.id ? { media: after } : i)));
+    carryAltText(comparing.id, after.id);
     setComparing(null);
     void message.success(t("composer.enhanced"));
   };
@@ -163,6 +176,27 @@ export function MediaField({ items, onChange, platforms, canEnhance, error }: Pr
                     ]}
                   />
                   {cropping === item.media.id && <Typography.Text type="secondary">{t("composer.cropping")}</Typography.Text>}
+                </div>
+              )}
+              {onAltText && item.media.kind === "IMAGE" && (
+                <div className="sufra-alt-text">
+                  <label htmlFor={`alt-${item.media.id}`} className="sufra-field-label">
+                    {tn("altText.label", { name: item.media.originalName })}
+                  </label>
+                  <Input.TextArea
+                    id={`alt-${item.media.id}`}
+                    dir="auto"
+                    rows={2}
+                    value={altText?.[item.media.id] ?? ""}
+                    onChange={(e) => onAltText(item.media.id, e.target.value)}
+                    placeholder={tn("altText.placeholder")}
+                    aria-describedby={`alt-hint-${item.media.id}`}
+                    count={{ max: ALT_TEXT_MAX_LENGTH, strategy: (v) => [...v].length, show: ({ count, maxLength }) => <bdi dir="ltr">{t("composer.counter", { length: formatNumber(count, locale), limit: formatNumber(maxLength ?? ALT_TEXT_MAX_LENGTH, locale) })}</bdi> }}
+                    data-testid="alt-text"
+                  />
+                  <Typography.Text type="secondary" id={`alt-hint-${item.media.id}`} className="sufra-alt-hint">
+                    {tn("altText.hint")}
+                  </Typography.Text>
                 </div>
               )}
             </li>

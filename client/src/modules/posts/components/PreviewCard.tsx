@@ -2,7 +2,9 @@
 // caption as published (cut where the network would cut it), the count as the network counts it, the
 // hashtags, and what stops or weakens the post there, in the person's language. Computed in the
 // browser by @sufra/schema's previewPost, the same function the server runs before it publishes.
-import { PLATFORM_LABELS, postIssueText, type GooglePostOptions, type PlatformPreview } from "@sufra/schema";
+// Where a network shows a post its own way (a story, a reel, TikTok, a Facebook Page, an X thread),
+// networks/NetworkPreview draws it so.
+import { PLATFORM_LABELS, postIssueText, type GooglePostOptions, type NetworkOptions, type PlatformPreview } from "@sufra/schema";
 import { Card, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { formatDateTime, formatNumber } from "../../../lib/format.ts";
@@ -10,6 +12,7 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { POSTS_NS } from "../i18n.ts";
 import type { PostMedia } from "../upload.ts";
 import { PlatformIcon } from "../../../shared/postBits.tsx";
+import { useNetworkPreviewBody } from "./networks/NetworkPreview.tsx";
 
 interface Props {
   preview: PlatformPreview;
@@ -20,17 +23,26 @@ interface Props {
   thumbnail?: string | null;
   /** Google: the post's kind, title, dates, offer and button, shown as Google lays them out */
   google?: GooglePostOptions | null;
+  /** the post's options on every network (the shared rule's shape) */
+  options?: NetworkOptions | null;
+  /** every photo and video of the post, in order */
+  allMedia?: readonly PostMedia[];
+  /** the account's shown name (a Facebook Page's name) */
+  displayName?: string | null;
+  /** problems the composer found beyond previewPost's (TikTok's creator settings), in the person's language */
+  extraErrors?: readonly string[];
 }
 
 const isInstant = (v: string | null | undefined): v is string => !!v && !Number.isNaN(Date.parse(v));
 
-export function PreviewCard({ preview, handle, demo, media, thumbnail, google }: Props) {
+export function PreviewCard({ preview, handle, demo, media, thumbnail, google, options = null, allMedia, displayName, extraErrors = [] }: Props) {
   const { t } = useTranslation(POSTS_NS);
   const locale = useLocale();
   const p = preview.platform;
   const n = (v: number) => formatNumber(v, locale);
   const name = PLATFORM_LABELS[p][locale];
   const picture = thumbnail ?? media?.thumbnailUrl ?? null;
+  const own = useNetworkPreviewBody({ preview, options, media: allMedia ?? (media ? [media] : []), handle, displayName });
   return (
     <Card
       size="small"
@@ -54,7 +66,8 @@ export function PreviewCard({ preview, handle, demo, media, thumbnail, google }:
         </span>
       }
     >
-      {picture && <img className="sufra-preview-media" src={picture} alt="" loading="lazy" />}
+      {own}
+      {!own && picture && <img className="sufra-preview-media" src={picture} alt="" loading="lazy" />}
       {p === "google" && google && (
         <div className="sufra-preview-google-head" data-testid="preview-google-head">
           <Tag>{t(`google.types.${google.type}`)}</Tag>
@@ -70,7 +83,7 @@ export function PreviewCard({ preview, handle, demo, media, thumbnail, google }:
           )}
         </div>
       )}
-      {preview.text && (
+      {!own && preview.text && (
         <>
           {preview.overLimit && (
             <Typography.Text type="secondary" className="sufra-preview-cut-label">
@@ -108,8 +121,13 @@ export function PreviewCard({ preview, handle, demo, media, thumbnail, google }:
           </Typography.Text>
         )}
       </div>
-      {(preview.errors.length > 0 || preview.warnings.length > 0) && (
+      {(preview.errors.length > 0 || preview.warnings.length > 0 || extraErrors.length > 0) && (
         <ul className="sufra-issues" data-testid={`issues-${p}`}>
+          {extraErrors.map((text, i) => (
+            <li key={`x${i}`} className="sufra-issue is-error">
+              <Typography.Text type="danger">{text}</Typography.Text>
+            </li>
+          ))}
           {preview.errors.map((issue, i) => (
             <li key={`e${i}`} className="sufra-issue is-error">
               <Typography.Text type="danger">{postIssueText(issue, locale, n)}</Typography.Text>
