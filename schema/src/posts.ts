@@ -712,7 +712,9 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
     if (platform === "twitter" && items.length > 1 && items.some((m) => m.kind === "video")) errors.push({ key: "videoAloneFor", params: { platform } });
     // ...and an animated GIF counts as the post's only media
     if (platform === "twitter" && items.length > 1 && items.some((m) => m.mime === "image/gif")) errors.push({ key: "gifAloneFor", params: { platform } });
-    for (const item of items) errors.push(...mediaProblems(platform, item));
+    // Instagram's stories and reels are tall (9:16): the feed's ratio rule is not theirs
+    const igFormat = platform === "instagram" ? (input.network as NetworkOptions | null | undefined)?.instagram?.format : undefined;
+    for (const item of items) errors.push(...mediaProblems(platform, item).filter((p) => !(p.key === "mediaRatioOutOfRange" && (igFormat === "story" || igFormat === "reel"))));
 
     if (firstComment) {
       if (!limits.firstComment) warnings.push({ key: "firstCommentNotSupported", params: { platform } });

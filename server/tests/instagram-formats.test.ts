@@ -87,9 +87,11 @@ async function publish(token: string, body: Record<string, unknown>) {
 const containers = (userId: string) => [...ig.state.containers.values()].filter((c) => c.userId === userId && !c.carouselItem);
 
 describe("stories", () => {
-  test("a photo story: STORIES with image_url, no caption sent; listed as a story, not in the media edge", async () => {
+  test("a 9:16 photo story: STORIES with image_url, no caption sent; listed as a story, not in the media edge", async () => {
     const b = await connected();
-    const pic = await uploadPhoto(b.token);
+    // a story is tall: the feed's 4:5 to 1.91:1 rule does not stop it
+    const tall = await sharp({ create: { width: 1080, height: 1920, channels: 3, background: "#7a3e12" } }).jpeg().toBuffer();
+    const pic = await upload(b.token, tall, "story.jpg", "image/jpeg");
     const done = await publish(b.token, { content: "Karak tonight at the Salmiya branch", media_ids: [pic], network_options: { instagram: { format: "story" } } });
     expect(done.targets[0]).toMatchObject({ status: "published", error: null });
     const [c] = containers(b.userId);
@@ -320,5 +322,9 @@ describe("the composer's preview", () => {
     expect(await keys([clip], { format: "REEL", reel: { coverMediaId: p2 } })).toEqual(["instagramCoverNotInPost"]);
     expect(await keys([clip, p2], { format: "REEL", reel: { coverMediaId: p2 } })).toEqual([]);
     expect(await keys([clip], { format: "STORY" })).toEqual([]);
+    // a 9:16 photo is outside the feed's ratios, and what a story is made of
+    const tall = await upload(b.token, await sharp({ create: { width: 1080, height: 1920, channels: 3, background: "#7a3e12" } }).jpeg().toBuffer(), "tall.jpg", "image/jpeg");
+    expect(await keys([tall], { format: "FEED" })).toEqual(["mediaRatioOutOfRange"]);
+    expect(await keys([tall], { format: "STORY" })).toEqual([]);
   });
 });
