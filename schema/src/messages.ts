@@ -347,6 +347,7 @@ export const MESSAGES = {
   instagramStoryVideoTooLong: { en: "An Instagram story video can be at most 60 seconds long", ar: "يجب ألا يزيد فيديو قصة إنستغرام على ٦٠ ثانية" },
   instagramReelOneVideo: { en: "An Instagram reel is exactly one video (and its cover photo, if you choose one)", ar: "ريلز إنستغرام فيديو واحد فقط (مع صورة غلافه إن اخترتها)" },
   instagramCoverNotInPost: { en: "The reel's cover must be one of this post's photos", ar: "يجب أن يكون غلاف الريلز إحدى صور هذا المنشور" },
+  snapchatSpotlightVideo: { en: "Spotlight takes a video, not a photo", ar: "يقبل سبوتلايت فيديو فقط، لا صورة" },
   // ---- end of network options
   // ---- Google posts (google.ts: a post's type, button, offer and event on Google)
   googlePostTypeInvalid: { en: "Choose the kind of Google post: What's new, Offer or Event", ar: "اختر نوع منشور جوجل: جديدنا أو عرض أو فعالية" },

@@ -731,6 +731,8 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
     if (platform === "tiktok" && !(input.network as NetworkOptions | null | undefined)?.tiktok?.privacyLevel) errors.push({ key: "tiktokPrivacyRequired" });
     // a story's or a reel's own shape (network-options.ts): the rule the Instagram adapter refuses by
     if (platform === "instagram") for (const k of instagramFormatProblems((input.network as NetworkOptions | null | undefined)?.instagram, items)) errors.push({ key: k });
+    // Snapchat's Spotlight is a video feed: the API refuses a photo there (platforms/snapchat.ts)
+    if (platform === "snapchat" && (input.network as NetworkOptions | null | undefined)?.snapchat?.kind === "spotlight" && items.some((m) => m.kind !== "video")) errors.push({ key: "snapchatSpotlightVideo" });
 
     return {
       platform,

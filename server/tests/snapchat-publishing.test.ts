@@ -83,6 +83,10 @@ describe("with Snap's Public Profile API configured", () => {
     // the composer no longer says Snapchat is posted by hand
     const pv = await gql(app.base, `query($i: PostUpdateInput!) { postPreview(input: $i) { warnings { key } } }`, { i: { content: "Hi", platforms: ["SNAPCHAT"] } }, b.token);
     expect(pv.data.postPreview[0].warnings.map((w: { key: string }) => w.key)).not.toContain("snapchatManual");
+    // Spotlight is for videos: a photo there is an error before scheduling
+    const pic = await upload(app, b.token, jpeg, "karak.jpg", "image/jpeg");
+    const spot = await gql(app.base, `query($i: PostUpdateInput!) { postPreview(input: $i) { errors { key } } }`, { i: { content: "Hi", platforms: ["SNAPCHAT"], mediaIds: [pic], networkOptions: { snapchat: { kind: "SPOTLIGHT" } } } }, b.token);
+    expect(spot.data.postPreview[0].errors).toEqual([{ key: "snapchatSpotlightVideo" }]);
   });
 
   test("a grant without the snapchat-profile-api scope does not connect", async () => {
