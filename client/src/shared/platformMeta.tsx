@@ -1,9 +1,11 @@
-// The networks as the screens show them: the GraphQL enum (INSTAGRAM, TWITTER, SNAPCHAT, GOOGLE) read as the
-// shared platform name, its label in the person's language (X for twitter) and its icon.
+// The networks as the screens show them: the GraphQL enum (INSTAGRAM, TWITTER, SNAPCHAT, GOOGLE, TIKTOK,
+// FACEBOOK) read as the shared platform name, its label in the person's language (X for twitter) and its
+// icon in the network's colour (platforms.css).
 import { FacebookFilled, GoogleOutlined, InstagramOutlined, SnapchatFilled, TikTokOutlined, XOutlined } from "@ant-design/icons";
 import { isPlatformName, platformLabel as sharedPlatformLabel, type Locale, type PlatformName } from "@sufra/schema";
 import type { ReactNode } from "react";
 import type { Platform } from "../graphql/graphql.ts";
+import "./platforms.css";
 
 /** INSTAGRAM -> instagram; also accepts the lower-case name (query strings, notification data). */
 export const platformName = (p: Platform | string): PlatformName | null => {

@@ -5,7 +5,17 @@
 // network sends the person back with (?connected=1 / ?connect_error=CODE) in their language.
 import type { MockLink } from "@apollo/client/testing";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { BusinessProfileDocument, PlatformsAddPracticeDocument, PlatformsConnectDocument, PlatformsConnectionsDocument, PlatformsDisconnectDocument, SettingsMeDocument } from "../../graphql/graphql.ts";
+import {
+  BusinessProfileDocument,
+  PlatformsAddPracticeDocument,
+  PlatformsChooseFacebookPageDocument,
+  PlatformsConnectDocument,
+  PlatformsConnectionsDocument,
+  PlatformsDisconnectDocument,
+  PlatformsFacebookPagesDocument,
+  PlatformsTikTokCreatorInfoDocument,
+  SettingsMeDocument,
+} from "../../graphql/graphql.ts";
 import { session } from "../../lib/session.ts";
 import { inLanguage } from "../../../test/render.tsx";
 import { people, renderWithMocks, signIn } from "../../../test/screens.tsx";
@@ -13,7 +23,7 @@ import SettingsPage from "../account/SettingsPage.tsx";
 import { ConnectedAccounts } from "./ConnectedAccounts.tsx";
 import { browser } from "../../shared/leave.ts";
 
-type P = "INSTAGRAM" | "TWITTER" | "SNAPCHAT";
+type P = "INSTAGRAM" | "TWITTER" | "SNAPCHAT" | "GOOGLE" | "TIKTOK" | "FACEBOOK";
 
 const account = (platform: P, over: Record<string, unknown> = {}) => ({
   __typename: "PlatformAccount",
@@ -158,10 +168,124 @@ test("outside the plan: the upgrade; not set up on this server: said plainly; a 
   ]);
   await screen.findByTestId("account-instagram");
   expect(card("instagram").getByText("Demo (simulated)")).toBeInTheDocument();
-  expect(card("twitter").getByTestId("not-in-plan")).toHaveTextContent("Your plan does not include X. Upgrade to Professional to connect it.");
+  expect(card("twitter").getByTestId("not-in-plan")).toHaveTextContent("X comes with the Professional and Premium plans, not with yours.");
+  expect(card("twitter").getByTestId("not-in-plan")).toHaveTextContent("To upgrade, write to support@sufra.kw");
   expect(card("twitter").queryByRole("button", { name: "Connect X" })).toBeNull();
   expect(card("snapchat").getByTestId("not-configured")).toHaveTextContent("Connecting Snapchat is not set up on this server yet.");
   expect(card("snapchat").queryByRole("button", { name: "Connect Snapchat" })).toBeNull();
+});
+
+test("TikTok and Facebook on Basic, in Arabic: their cards say which plans have them and how to upgrade, with no connect button", async () => {
+  await inLanguage("ar");
+  renderWithMocks(routes, at(), [
+    connectionsMock([
+      connection("INSTAGRAM", account("INSTAGRAM")),
+      connection("GOOGLE", null),
+      connection("TIKTOK", null, { available: false }),
+      connection("FACEBOOK", null, { available: false }),
+    ]),
+  ]);
+  await screen.findByTestId("account-tiktok");
+  expect(card("tiktok").getByText("تيك توك")).toBeInTheDocument();
+  expect(card("tiktok").getByTestId("not-in-plan")).toHaveTextContent("تيك توك متاحة في الباقة الاحترافية والباقة المميزة، لا في باقتك.");
+  expect(card("tiktok").getByTestId("not-in-plan")).toHaveTextContent("للترقية راسلنا على support@sufra.kw");
+  expect(card("facebook").getByTestId("not-in-plan")).toHaveTextContent("فيسبوك متاحة في الباقة الاحترافية والباقة المميزة، لا في باقتك.");
+  for (const p of ["tiktok", "facebook"]) {
+    expect(card(p).queryByRole("button", { name: /اربط/ })).toBeNull();
+    expect(card(p).queryByTestId("permissions")).toBeNull();
+  }
+  expect(card("google").getByRole("button", { name: "اربط جوجل" })).toBeInTheDocument();
+});
+
+test("TikTok and Facebook in the plan: connect through their own page, after naming what each will ask for", async () => {
+  const assign = jest.spyOn(browser, "assign").mockImplementation(() => {});
+  const sent: unknown[] = [];
+  renderWithMocks(routes, at(), [
+    connectionsMock([connection("TIKTOK", null), connection("FACEBOOK", null)]),
+    {
+      request: { query: PlatformsConnectDocument, variables: (v: Record<string, unknown>) => (sent.push(v), true) },
+      result: { data: { connectPlatform: { __typename: "ConnectPlatformResult", authorizeUrl: "https://www.tiktok.com/v2/auth/authorize/?client_key=k", account: null } } },
+    },
+  ]);
+  await screen.findByTestId("account-tiktok");
+  const tiktok = card("tiktok");
+  expect(tiktok.getByTestId("permissions")).toHaveTextContent("TikTok will ask you to allow:");
+  expect(tiktok.getByText("video.publish")).toBeInTheDocument();
+  expect(tiktok.getByText("video.upload")).toBeInTheDocument();
+  expect(card("facebook").getByText("pages_manage_posts")).toBeInTheDocument();
+  expect(card("facebook").getByText("pages_show_list")).toBeInTheDocument();
+  fireEvent.click(tiktok.getByRole("button", { name: "Connect TikTok" }));
+  await waitFor(() => expect(assign).toHaveBeenCalledWith("https://www.tiktok.com/v2/auth/authorize/?client_key=k"));
+  expect(sent).toEqual([{ platform: "TIKTOK", handle: null, returnTo: "/settings" }]);
+});
+
+const page = (id: string, name: string, over: Record<string, unknown> = {}) => ({ __typename: "FacebookPage", id, name, category: "Cafe", canPublish: true, chosen: false, ...over });
+
+test("Facebook with several Pages, in Arabic: back from Facebook it asks for a Page, a Page without the posting role cannot be chosen, choosing one connects it", async () => {
+  await inLanguage("ar");
+  const sent: unknown[] = [];
+  const waiting = account("FACEBOOK", { id: "acc-fb", handle: "Mona Saleh", displayName: "Mona Saleh", status: "RECONNECT_NEEDED", lastError: "Choose the Facebook Page Sufra publishes to" });
+  const pages = [page("101", "دار القهوة"), page("202", "Dar Al Qahwa Jabriya", { canPublish: false })];
+  const { router } = renderWithMocks(routes, "/settings?connected=1&choose_page=1&platform=facebook", [
+    connectionsMock([connection("FACEBOOK", waiting)]),
+    // the server's list: the chosen Page marked once chosen
+    { request: { query: PlatformsFacebookPagesDocument, variables: { accountId: "acc-fb" } }, result: () => ({ data: { facebookPages: sent.length ? [{ ...pages[0], chosen: true }, pages[1]] : pages } }), maxUsageCount: 5 },
+    {
+      request: { query: PlatformsChooseFacebookPageDocument, variables: (v: Record<string, unknown>) => (sent.push(v), true) },
+      result: { data: { chooseFacebookPage: [{ ...pages[0], chosen: true }, pages[1]] } },
+    },
+    connectionsMock([connection("FACEBOOK", { ...waiting, status: "CONNECTED", handle: "دار القهوة", displayName: "دار القهوة", lastError: null })]),
+  ]);
+  expect(await screen.findByTestId("connect-outcome")).toHaveTextContent("تم ربط فيسبوك. اختر الصفحة التي ينشر عليها سفرة.");
+  await waitFor(() => expect(router.state.location.search).toBe(""));
+  const fb = card("facebook");
+  expect(await fb.findByTestId("facebook-choose")).toHaveTextContent("اختر الصفحة التي ينشر عليها سفرة");
+  expect(fb.getByText("اختر صفحة")).toBeInTheDocument();
+  // waiting for a choice is not a broken connection
+  expect(fb.queryByTestId("reconnect-needed")).toBeNull();
+  expect(fb.queryByRole("button", { name: "أعد ربط فيسبوك" })).toBeNull();
+  expect(within(fb.getByTestId("facebook-page-202")).getByRole("button", { name: "انشر على Dar Al Qahwa Jabriya" })).toBeDisabled();
+  expect(within(fb.getByTestId("facebook-page-202")).getByText("دورك في هذه الصفحة لا يسمح بإنشاء المنشورات. اطلب من مدير الصفحة صلاحية المحتوى.")).toBeInTheDocument();
+  fireEvent.click(within(fb.getByTestId("facebook-page-101")).getByRole("button", { name: "انشر على دار القهوة" }));
+  expect(await screen.findByText("تُنشر منشوراتك على فيسبوك الآن في دار القهوة.")).toBeInTheDocument();
+  expect(sent).toEqual([{ accountId: "acc-fb", pageId: "101" }]);
+  await waitFor(() => expect(card("facebook").getByText("مرتبط")).toBeInTheDocument());
+  expect(within(card("facebook").getByTestId("facebook-page-101")).getByTestId("facebook-page-chosen")).toHaveTextContent("تُنشر المنشورات هنا");
+  expect(card("facebook").queryByTestId("facebook-choose")).toBeNull();
+});
+
+test("Facebook: a Page role refused by the server is said in the person's words", async () => {
+  renderWithMocks(routes, at(), [
+    connectionsMock([connection("FACEBOOK", account("FACEBOOK", { id: "acc-fb", status: "RECONNECT_NEEDED" }))]),
+    { request: { query: PlatformsFacebookPagesDocument, variables: { accountId: "acc-fb" } }, result: { data: { facebookPages: [page("101", "Dar Al Qahwa"), page("303", "Qahwa Kids")] } }, maxUsageCount: 2 },
+    {
+      request: { query: PlatformsChooseFacebookPageDocument, variables: { accountId: "acc-fb", pageId: "303" } },
+      result: { errors: [{ message: "Your role on this Facebook Page does not allow creating posts. Ask a Page admin for content access, then connect Facebook again", extensions: { code: "BAD_USER_INPUT", reason: "FACEBOOK_PAGE_ROLE_MISSING" } }] },
+    },
+  ]);
+  fireEvent.click(await within(await screen.findByTestId("facebook-page-303")).findByRole("button", { name: "Publish to Qahwa Kids" }));
+  expect(await screen.findByText(/Your role on this Facebook Page does not allow creating posts/)).toBeInTheDocument();
+});
+
+test("TikTok says whether posts go straight to the profile or to the TikTok inbox", async () => {
+  const info = (directPost: boolean) => ({ __typename: "TikTokCreatorInfo", creatorUsername: "daralqahwa", directPost, simulated: false });
+  renderWithMocks(routes, at(), [
+    connectionsMock([connection("TIKTOK", account("TIKTOK", { id: "acc-tt" }))]),
+    { request: { query: PlatformsTikTokCreatorInfoDocument, variables: { accountId: "acc-tt" } }, result: { data: { tiktokCreatorInfo: info(true) } } },
+  ]);
+  await screen.findByTestId("account-tiktok");
+  expect(await card("tiktok").findByTestId("tiktok-direct")).toHaveTextContent("Posts go straight to @daralqahwa's profile.");
+});
+
+test("TikTok, in Arabic: posts that go to the TikTok inbox say so", async () => {
+  const info = (directPost: boolean) => ({ __typename: "TikTokCreatorInfo", creatorUsername: "daralqahwa", directPost, simulated: false });
+  await inLanguage("ar");
+  renderWithMocks(routes, at(), [
+    connectionsMock([connection("TIKTOK", account("TIKTOK", { id: "acc-tt" }))]),
+    { request: { query: PlatformsTikTokCreatorInfoDocument, variables: { accountId: "acc-tt" } }, result: { data: { tiktokCreatorInfo: info(false) } } },
+  ]);
+  await screen.findByTestId("account-tiktok");
+  expect(await card("tiktok").findByTestId("tiktok-inbox")).toHaveTextContent("تذهب المنشورات إلى صندوق الوارد في تيك توك");
 });
 
 test("Disconnect asks first, then disconnects and says so", async () => {

@@ -6,9 +6,10 @@
 // from the network (?connected=1&platform=... or ?connect_error=CODE&platform=...) says what happened.
 // A network of the plan with no account at all can get a practice account ("Add practice accounts").
 // Before connecting, each card names the permissions the network will ask for; Google's card lists the
-// connection's locations to pick (GoogleLocations).
+// connection's locations to pick (GoogleLocations), Facebook's its Pages (FacebookPages: one is chosen to
+// publish to), TikTok's whether posts go straight to the profile or to the TikTok inbox (TikTokPosting).
 import { useMutation, useQuery } from "@apollo/client/react";
-import { errorText, INSTAGRAM_PERMISSIONS, isErrorCode, isMessageKey, messageText, type Locale } from "@sufra/schema";
+import { errorText, INSTAGRAM_PERMISSIONS, isErrorCode, isMessageKey, messageText, PLAN_IDS, PLAN_PLATFORMS, PLANS, type Locale } from "@sufra/schema";
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Popconfirm, Row, Skeleton, Space, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,10 +20,12 @@ import { PlatformsAddPracticeDocument, PlatformsConnectDocument, PlatformsConnec
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
+import { FacebookPages, useFacebookPages } from "./FacebookPages.tsx";
 import { GoogleLocations } from "./GoogleLocations.tsx";
-import { GOOGLE_PERMISSIONS, PLATFORMS_NS } from "./i18n.ts";
+import { TikTokPosting } from "./TikTokPosting.tsx";
+import { FACEBOOK_PERMISSIONS, GOOGLE_PERMISSIONS, PLATFORMS_NS, TIKTOK_PERMISSIONS } from "./i18n.ts";
 import { browser } from "../../shared/leave.ts";
-import { PlatformIcon, platformLabel } from "../../shared/platformMeta.tsx";
+import { PlatformIcon, platformLabel, platformName } from "../../shared/platformMeta.tsx";
 import "./platforms.css";
 
 type Connection = PlatformsConnectionsQuery["platformConnections"][number];
@@ -30,12 +33,13 @@ type Connection = PlatformsConnectionsQuery["platformConnections"][number];
 /** Where the network sends the person back to, with the outcome in the query. */
 const RETURN_TO = "/settings";
 
-type Outcome = { ok: true; platform: string } | { ok: false; platform: string; code: string };
+type Outcome = { ok: true; platform: string; choosePage: boolean } | { ok: false; platform: string; code: string };
 
 /** The outcome of a connection the network sent the person back from, read once from the query. */
 function readOutcome(params: URLSearchParams): Outcome | null {
   const platform = params.get("platform") ?? "";
-  if (params.get("connected") === "1") return { ok: true, platform };
+  // Facebook: connected, and the person manages several Pages: one is to be chosen on the card
+  if (params.get("connected") === "1") return { ok: true, platform, choosePage: params.get("choose_page") === "1" };
   const code = params.get("connect_error");
   return code ? { ok: false, platform, code } : null;
 }
@@ -66,13 +70,13 @@ export function ConnectedAccounts() {
   useEffect(() => {
     if (!readOutcome(params)) return;
     const next = new URLSearchParams(params);
-    for (const k of ["connected", "connect_error", "platform"]) next.delete(k);
+    for (const k of ["connected", "connect_error", "platform", "choose_page"]) next.delete(k);
     setParams(next, { replace: true });
   }, [params, setParams]);
 
   const outcomeText = (o: Outcome) => {
     const platform = platformLabel(o.platform, locale);
-    if (o.ok) return t("connected", { platform });
+    if (o.ok) return o.choosePage ? t("facebook.connectedChoose", { platform }) : t("connected", { platform });
     return t("connectFailed", { platform, reason: errorText(isErrorCode(o.code) ? o.code : "OAUTH_FAILED", locale) });
   };
 
@@ -114,13 +118,21 @@ export function ConnectedAccounts() {
   );
 }
 
+const PERMISSIONS: Partial<Record<string, readonly { scope: string; purpose: Record<Locale, string> }[]>> = {
+  INSTAGRAM: INSTAGRAM_PERMISSIONS,
+  GOOGLE: GOOGLE_PERMISSIONS,
+  TIKTOK: TIKTOK_PERMISSIONS,
+  FACEBOOK: FACEBOOK_PERMISSIONS,
+};
+
 /** What the network will ask the person to allow, in their language (Snapchat and X: none listed). */
-const permissionsOf = (platform: string, locale: Locale): { scope: string; purpose: string }[] =>
-  platform === "INSTAGRAM"
-    ? INSTAGRAM_PERMISSIONS.map((p) => ({ scope: p.scope, purpose: p.purpose[locale] }))
-    : platform === "GOOGLE"
-      ? GOOGLE_PERMISSIONS.map((p) => ({ scope: p.scope, purpose: p.purpose[locale] }))
-      : [];
+const permissionsOf = (platform: string, locale: Locale): { scope: string; purpose: string }[] => (PERMISSIONS[platform] ?? []).map((p) => ({ scope: p.scope, purpose: p.purpose[locale] }));
+
+/** The plans that include a network (PLAN_PLATFORMS), in the price list's order. */
+const plansWith = (platform: string) => {
+  const name = platformName(platform);
+  return PLAN_IDS.filter((id) => name && PLAN_PLATFORMS[id].includes(name)).map((id) => PLANS[id]);
+};
 
 function PlatformCard({ connection: c, onChange }: { connection: Connection; onChange: () => unknown }) {
   const { t } = useTranslation(PLATFORMS_NS);
@@ -132,7 +144,9 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
   const [form] = Form.useForm<{ handle: string }>();
   const platform = platformLabel(c.platform, locale);
   const account = c.account && c.account.status !== "DISCONNECTED" ? c.account : null;
-  const state = !account ? "none" : account.status === "RECONNECT_NEEDED" ? "reconnect" : "connected";
+  // Facebook: a real connection publishes to one of its Pages; while none is chosen it waits for a choice, not a reconnection
+  const fb = useFacebookPages(c.platform === "FACEBOOK" && account && !account.demo ? account.id : null);
+  const state = !account ? "none" : fb.needsChoice ? "choose" : account.status === "RECONNECT_NEEDED" ? "reconnect" : "connected";
   const canConnect = c.available && c.configured;
 
   const start = async (handle?: string) => {
@@ -179,6 +193,10 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
     ) : state === "reconnect" ? (
       <Tag variant="solid" color={TAG_COLORS.warning}>
         {t("status.reconnect")}
+      </Tag>
+    ) : state === "choose" ? (
+      <Tag variant="solid" color={TAG_COLORS.warning}>
+        {t("status.choosePage")}
       </Tag>
     ) : (
       <Tag>{t("status.none")}</Tag>
@@ -227,16 +245,19 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
       {c.manual && <Typography.Paragraph type="secondary" className="sufra-account-manual">{t("manual")}</Typography.Paragraph>}
 
       {!c.available ? (
-        <Typography.Paragraph className="sufra-account-note" data-testid="not-in-plan">
-          {t("notInPlan", { platform })}
-        </Typography.Paragraph>
+        <div className="sufra-account-note" data-testid="not-in-plan">
+          <Typography.Paragraph>
+            {t("notInPlan", { platform, plans: new Intl.ListFormat(locale, { type: "conjunction" }).format(plansWith(c.platform).map((p) => t("planItem", { name: p.name[locale] }))) })}
+          </Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t("upgradeHint", { platform })}</Typography.Paragraph>
+        </div>
       ) : !c.configured ? (
         <Typography.Paragraph type="secondary" className="sufra-account-note" data-testid="not-configured">
           {c.platform === "GOOGLE" ? t("google.notConfigured") : t("notConfigured", { platform })}
         </Typography.Paragraph>
       ) : null}
 
-      {canConnect && (state !== "connected" || practice) && permissionsOf(c.platform, locale).length > 0 && (
+      {canConnect && ((state !== "connected" && state !== "choose") || practice) && permissionsOf(c.platform, locale).length > 0 && (
         <div className="sufra-account-permissions" data-testid="permissions">
           <Typography.Text type="secondary">{t("permissions", { platform })}</Typography.Text>
           <ul>
@@ -250,6 +271,10 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
       )}
 
       {c.platform === "GOOGLE" && account && state === "connected" && <GoogleLocations />}
+      {c.platform === "FACEBOOK" && account && !account.demo && (
+        <FacebookPages accountId={account.id} pages={fb.pages} error={fb.error} onRetry={() => fb.refetch().catch(() => {})} onChosen={onChange} />
+      )}
+      {c.platform === "TIKTOK" && account && state === "connected" && <TikTokPosting accountId={account.id} />}
 
       {askHandle && canConnect ? (
         <Form form={form} layout="vertical" requiredMark={false} onFinish={(v) => void start(v.handle.trim().replace(/^@+/, ""))} data-testid="snapchat-form">
@@ -266,7 +291,7 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
       ) : (
         <Space wrap className="sufra-account-actions">
           {/* a practice account makes way for the real one */}
-          {canConnect && (state !== "connected" || practice) && (
+          {canConnect && ((state !== "connected" && state !== "choose") || practice) && (
             <Button type="primary" onClick={onConnect} loading={connecting}>
               {connectLabel}
             </Button>

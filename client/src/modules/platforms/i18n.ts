@@ -8,12 +8,30 @@ export const GOOGLE_PERMISSIONS = [
   { scope: "business.manage", purpose: { en: "Manage the Business Profile: its locations, reviews and replies, and posts", ar: "إدارة الملف التجاري: مواقعه وتقييماته والردود عليها ومنشوراته" } },
 ] as const;
 
+/** What Sufra asks TikTok for (Login Kit scopes, the server's TIKTOK_SCOPES). */
+export const TIKTOK_PERMISSIONS = [
+  { scope: "user.info.basic", purpose: { en: "Read the account's name and picture", ar: "قراءة اسم الحساب وصورته" } },
+  { scope: "video.publish", purpose: { en: "Post to the profile directly", ar: "النشر على الملف الشخصي مباشرة" } },
+  { scope: "video.upload", purpose: { en: "Send posts to the TikTok inbox for you to finish", ar: "إرسال المنشورات إلى صندوق تيك توك لتكملها بنفسك" } },
+  { scope: "video.list", purpose: { en: "Read the posts' views, likes and comments", ar: "قراءة مشاهدات المنشورات وإعجاباتها وتعليقاتها" } },
+] as const;
+
+/** What Sufra asks Facebook for (Facebook Login permissions, the server's facebook.ts). */
+export const FACEBOOK_PERMISSIONS = [
+  { scope: "pages_show_list", purpose: { en: "List the Pages you manage, to pick the café's", ar: "عرض الصفحات التي تديرها لتختار صفحة المقهى" } },
+  { scope: "pages_manage_posts", purpose: { en: "Post as the Page", ar: "النشر باسم الصفحة" } },
+  { scope: "pages_manage_engagement", purpose: { en: "Add the first comment as the Page", ar: "إضافة التعليق الأول باسم الصفحة" } },
+  { scope: "pages_read_engagement", purpose: { en: "Read the Page's posts and their reactions", ar: "قراءة منشورات الصفحة والتفاعل معها" } },
+  { scope: "pages_read_user_content", purpose: { en: "Read what people write on the Page", ar: "قراءة ما يكتبه الناس على الصفحة" } },
+  { scope: "read_insights", purpose: { en: "Read the Page's figures", ar: "قراءة أرقام الصفحة" } },
+] as const;
+
 registerTranslations(PLATFORMS_NS, {
   en: {
     title: "Connected accounts",
     intro: "Connect the accounts Sufra publishes to. You approve the connection on the network's own page and come back here.",
     loadFailed: "We could not load your connected accounts",
-    status: { connected: "Connected", reconnect: "Reconnect needed", none: "Not connected" },
+    status: { connected: "Connected", reconnect: "Reconnect needed", none: "Not connected", choosePage: "Choose a Page" },
     demo: "Demo (simulated)",
     demoHint: "Posts to this account go to Sufra's simulated network, not to the real one.",
     practice: "Practice account (simulated)",
@@ -34,7 +52,9 @@ registerTranslations(PLATFORMS_NS, {
     disconnected: "{{platform}} is disconnected.",
     connected: "{{platform}} is connected.",
     connectFailed: "{{platform}} could not be connected: {{reason}}",
-    notInPlan: "Your plan does not include {{platform}}. Upgrade to Professional to connect it.",
+    notInPlan: "{{platform}} comes with the {{plans}} plans, not with yours.",
+    planItem: "{{name}}",
+    upgradeHint: "To upgrade, write to support@sufra.kw: we switch your plan for you, and {{platform}} can be connected at once.",
     notConfigured: "Connecting {{platform}} is not set up on this server yet.",
     manual: "Snapchat does not allow automatic posting. At the scheduled time Sufra reminds you; you post it yourself in Snapchat and mark it as done.",
     username: "Snapchat username",
@@ -43,6 +63,26 @@ registerTranslations(PLATFORMS_NS, {
     save: "Connect",
     cancel: "Cancel",
     permissions: "{{platform}} will ask you to allow:",
+    facebook: {
+      title: "Pages",
+      intro: "Your Facebook posts go to the Page marked below. You can choose another of your Pages at any time.",
+      choose: "Choose the Page Sufra publishes to",
+      chooseHint: "You manage several Facebook Pages. Until you choose one, your Facebook posts wait.",
+      connectedChoose: "{{platform}} is connected. Choose the Page Sufra publishes to.",
+      none: "Facebook shows no Page you manage. Create your café's Page on Facebook or ask its admin for access, then connect Facebook again.",
+      pick: "Publish to {{name}}",
+      pickShort: "Publish here",
+      publishesHere: "Posts go here",
+      chosen: "Your Facebook posts now go to {{name}}.",
+      roleMissing: "Your role on this Page does not allow creating posts. Ask a Page admin for content access.",
+      loadFailed: "We could not load your Facebook Pages",
+    },
+    tiktok: {
+      direct: "Posts go straight to @{{handle}}'s profile.",
+      inbox: "Posts go to your TikTok inbox",
+      inboxHint: "TikTok lets Sufra send posts to the inbox only: at the scheduled time you get a notification in the TikTok app, where you finish and post it.",
+      unknown: "We could not ask TikTok how your posts will go out. Try again later.",
+    },
     google: {
       notConfigured: "Google is not set up on this server",
       title: "Locations",
@@ -63,7 +103,7 @@ registerTranslations(PLATFORMS_NS, {
     title: "الحسابات المرتبطة",
     intro: "اربط الحسابات التي ينشر عليها سفرة. توافق على الربط في صفحة الشبكة نفسها ثم تعود إلى هنا.",
     loadFailed: "تعذر تحميل حساباتك المرتبطة",
-    status: { connected: "مرتبط", reconnect: "يحتاج إلى إعادة ربط", none: "غير مرتبط" },
+    status: { connected: "مرتبط", reconnect: "يحتاج إلى إعادة ربط", none: "غير مرتبط", choosePage: "اختر صفحة" },
     demo: "تجريبي (محاكاة)",
     demoHint: "المنشورات على هذا الحساب تذهب إلى شبكة سفرة التجريبية، لا إلى الشبكة الحقيقية.",
     practice: "حساب تدريب (محاكاة)",
@@ -84,7 +124,9 @@ registerTranslations(PLATFORMS_NS, {
     disconnected: "تم إلغاء ربط {{platform}}.",
     connected: "تم ربط {{platform}}.",
     connectFailed: "تعذر ربط {{platform}}: {{reason}}",
-    notInPlan: "باقتك لا تشمل {{platform}}. رقِّ باقتك إلى الاحترافية لربطها.",
+    notInPlan: "{{platform}} متاحة في {{plans}}، لا في باقتك.",
+    planItem: "الباقة {{name}}",
+    upgradeHint: "للترقية راسلنا على support@sufra.kw: نغيّر باقتك لك، ويمكنك ربط {{platform}} فورًا.",
     notConfigured: "ربط {{platform}} غير مهيأ على هذا الخادم بعد.",
     manual: "لا يسمح سناب شات بالنشر التلقائي. في الموعد المحدد يذكّرك سفرة، فتنشره بنفسك في سناب شات ثم تؤكد نشره.",
     username: "اسم المستخدم في سناب شات",
@@ -93,6 +135,26 @@ registerTranslations(PLATFORMS_NS, {
     save: "اربط",
     cancel: "إلغاء",
     permissions: "ستطلب منك {{platform}} السماح بما يلي:",
+    facebook: {
+      title: "الصفحات",
+      intro: "تُنشر منشوراتك على فيسبوك في الصفحة المعلَّمة أدناه. يمكنك اختيار صفحة أخرى من صفحاتك في أي وقت.",
+      choose: "اختر الصفحة التي ينشر عليها سفرة",
+      chooseHint: "تدير أكثر من صفحة على فيسبوك. حتى تختار إحداها تنتظر منشوراتك على فيسبوك.",
+      connectedChoose: "تم ربط {{platform}}. اختر الصفحة التي ينشر عليها سفرة.",
+      none: "لا يعرض فيسبوك أي صفحة تديرها. أنشئ صفحة مقهاك على فيسبوك أو اطلب صلاحية من مديرها، ثم اربط فيسبوك مجددًا.",
+      pick: "انشر على {{name}}",
+      pickShort: "انشر هنا",
+      publishesHere: "تُنشر المنشورات هنا",
+      chosen: "تُنشر منشوراتك على فيسبوك الآن في {{name}}.",
+      roleMissing: "دورك في هذه الصفحة لا يسمح بإنشاء المنشورات. اطلب من مدير الصفحة صلاحية المحتوى.",
+      loadFailed: "تعذر تحميل صفحاتك على فيسبوك",
+    },
+    tiktok: {
+      direct: "تُنشر المنشورات مباشرة على الملف الشخصي @{{handle}}.",
+      inbox: "تذهب المنشورات إلى صندوق الوارد في تيك توك",
+      inboxHint: "يسمح تيك توك لسفرة بإرسال المنشورات إلى صندوق الوارد فقط: في الموعد المحدد يصلك إشعار في تطبيق تيك توك، فتكمل المنشور وتنشره من هناك.",
+      unknown: "تعذر سؤال تيك توك عن طريقة نشر منشوراتك. حاول لاحقًا.",
+    },
     google: {
       notConfigured: "جوجل غير مهيأ على هذا الخادم",
       title: "المواقع",
