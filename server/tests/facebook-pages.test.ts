@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import sharp from "sharp";
 import { ALL_TASKS, startFacebookFake, type FbUser } from "./fakes/facebook-server.ts";
-import { call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
+import { call, gql, startTestApp, type TestApp } from "./support/app.ts";
+import { connectFacebook, facebookAccount as facebookAccountOf } from "./support/facebook.ts";
 import { mp4 } from "./support/mp4.ts";
 import { createFacebookAdapter } from "../src/platforms/facebook.ts";
 import type { PlatformError, PublishMedia, PublishRequest } from "../src/platforms/types.ts";
@@ -32,26 +33,8 @@ const ask = (...a: Parameters<typeof gql>) => gql(...a) as Promise<any>;
 const PAGES_QUERY = "query ($id: ID!) { facebookPages(accountId: $id) { id name category tasks canPublish chosen } }";
 const CHOOSE = "mutation ($id: ID!, $page: ID!) { chooseFacebookPage(accountId: $id, pageId: $page) { id chosen } }";
 
-/** A business whose person signs in at Facebook's dialog as `person`; where the callback sent them, and the account. */
-async function connect(person: FbUser) {
-  const c = await registeredClient(app.base);
-  const token = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body.access_token as string;
-  const start = await call(app.base, "POST", "/api/platforms/facebook/connect", { token, body: { return_to: "/settings" } });
-  expect(start.status).toBe(200);
-  const dialog = new URL(start.body.authorize_url);
-  expect(dialog.searchParams.get("scope")!.split(",")).toEqual(expect.arrayContaining(["pages_show_list", "pages_manage_posts", "pages_read_engagement", "pages_manage_engagement", "read_insights"]));
-  fb.state.signInAs(person.id);
-  const atFacebook = await fetch(dialog, { redirect: "manual" });
-  expect(atFacebook.status).toBe(302);
-  const back = new URL(atFacebook.headers.get("location")!);
-  const done = await fetch(`${app.base}${back.pathname}${back.search}`, { redirect: "manual" });
-  expect(done.status).toBe(302);
-  const account = await facebookAccount(token);
-  return { ...c, token, location: done.headers.get("location"), accountId: (account?.id ?? null) as string };
-}
-
-const facebookAccount = async (token: string) =>
-  (await call<any>(app.base, "GET", "/api/platforms", { token })).body.platforms.find((x: any) => x.platform === "facebook").account;
+const connect = (person: FbUser) => connectFacebook(app, fb, person);
+const facebookAccount = (token: string) => facebookAccountOf(app, token);
 
 const cafe = (name: string, pages: { name: string; tasks?: string[]; followers?: number }[]) => fb.state.addUser({ name, pages: pages.map((p) => ({ category: "Cafe", ...p })) });
 
@@ -213,6 +196,31 @@ describe("when Facebook refuses", () => {
     expect(waiting.targets[0].status).toBe("pending");
     expect(await facebookAccount(b.token)).toMatchObject({ status: "reconnect_needed" });
     expect(fb.state.pagePosts(person.pages[0]!.id)).toEqual([]);
+  });
+
+  test("a Page token Facebook invalidated alone: a new one is read with the person's token, and the post goes out once", async () => {
+    const person = cafe("Renewed", [{ name: "Renewed Cafe" }]);
+    const pageId = person.pages[0]!.id;
+    const b = await connect(person);
+    const old = fb.state.pageTokens(pageId).at(-1)!.token;
+    fb.state.expire(old);
+    const done = await publish(b.token, { content: "Back with a fresh token" });
+    expect(done.targets[0]).toMatchObject({ status: "published", error: null });
+    expect(fb.state.pagePosts(pageId).map((p) => p.message)).toEqual(["Back with a fresh token"]);
+    expect(fb.state.pageTokens(pageId).length).toBeGreaterThan(1);
+    expect(await facebookAccount(b.token)).toMatchObject({ status: "connected" });
+  });
+
+  test("the first comment refused (pages_manage_engagement declined): the post stays published, once, without it", async () => {
+    fb.state.declined.add("pages_manage_engagement");
+    const person = cafe("No comments", [{ name: "Quiet Cafe" }]);
+    const b = await connect(person).finally(() => fb.state.declined.clear());
+    expect(b.location).toBe("/settings?connected=1&platform=facebook");
+    const done = await publish(b.token, { content: "Comments are for later", first_comment: "Menu in the comments" });
+    expect(done.targets[0]).toMatchObject({ status: "published", error: null });
+    const made = fb.state.pagePosts(person.pages[0]!.id);
+    expect(made).toHaveLength(1);
+    expect(made[0]!.comments).toEqual([]);
   });
 
   test("a throttled Page (X-Page-Usage): the target waits for the reset, unsent", async () => {
