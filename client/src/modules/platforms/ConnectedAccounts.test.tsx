@@ -94,7 +94,8 @@ test("each network's state: connected with handle and access expiry, reconnect n
 
   const snap = card("snapchat");
   expect(snap.getByText("Not connected")).toBeInTheDocument();
-  expect(snap.getByText(/Snapchat does not allow automatic posting\. At the scheduled time Sufra reminds you/)).toBeInTheDocument();
+  expect(snap.getByTestId("assisted")).toHaveTextContent(/^Assisted: publishing to Snapchat is not set up on this server\. At the scheduled time Sufra reminds you/);
+  expect(snap.queryByTestId("publishes-for-you")).toBeNull();
   expect(snap.getByRole("button", { name: "Connect Snapchat" })).toBeInTheDocument();
 });
 
@@ -286,6 +287,26 @@ test("TikTok, in Arabic: posts that go to the TikTok inbox say so", async () => 
   ]);
   await screen.findByTestId("account-tiktok");
   expect(await card("tiktok").findByTestId("tiktok-inbox")).toHaveTextContent("تذهب المنشورات إلى صندوق الوارد في تيك توك");
+});
+
+test("Snapchat with Snap's Public Profile API on this server, in Arabic: it publishes for you and connects through Snapchat's page", async () => {
+  await inLanguage("ar");
+  const assign = jest.spyOn(browser, "assign").mockImplementation(() => {});
+  renderWithMocks(routes, at(), [
+    connectionsMock([connection("SNAPCHAT", null, { manual: false })]),
+    {
+      request: { query: PlatformsConnectDocument, variables: { platform: "SNAPCHAT", handle: null, returnTo: "/settings" } },
+      result: { data: { connectPlatform: { __typename: "ConnectPlatformResult", authorizeUrl: "https://accounts.snapchat.com/login/oauth2/authorize?client_id=c", account: null } } },
+    },
+  ]);
+  await screen.findByTestId("account-snapchat");
+  const snap = card("snapchat");
+  expect(snap.getByTestId("publishes-for-you")).toHaveTextContent("ينشر سفرة على سناب شات نيابةً عنك في الموعد المحدد (ملفك العام).");
+  expect(snap.queryByTestId("assisted")).toBeNull();
+  fireEvent.click(snap.getByRole("button", { name: "اربط سناب شات" }));
+  // no username asked: Snapchat's own page approves the connection
+  await waitFor(() => expect(assign).toHaveBeenCalledWith("https://accounts.snapchat.com/login/oauth2/authorize?client_id=c"));
+  expect(screen.queryByTestId("snapchat-form")).toBeNull();
 });
 
 test("Disconnect asks first, then disconnects and says so", async () => {

@@ -242,7 +242,17 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
       )}
       {account?.demo && <Typography.Paragraph type="secondary">{practice ? t("practiceHint") : t("demoHint")}</Typography.Paragraph>}
       {state === "reconnect" && <Alert type="warning" showIcon title={t("reconnectHint", { platform })} description={account?.lastError ?? undefined} data-testid="reconnect-needed" />}
-      {c.manual && <Typography.Paragraph type="secondary" className="sufra-account-manual">{t("manual")}</Typography.Paragraph>}
+      {c.manual && (
+        <Typography.Paragraph type="secondary" className="sufra-account-manual" data-testid="assisted">
+          {t("manual")}
+        </Typography.Paragraph>
+      )}
+      {/* Snap's Public Profile API set up on this server: it connects through Snapchat's page and posts for real */}
+      {c.platform === "SNAPCHAT" && !c.manual && c.configured && (
+        <Typography.Paragraph type="secondary" className="sufra-account-manual" data-testid="publishes-for-you">
+          {t("publishesForYou")}
+        </Typography.Paragraph>
+      )}
 
       {!c.available ? (
         <div className="sufra-account-note" data-testid="not-in-plan">
