@@ -1,5 +1,5 @@
 // The Facebook Pages of the business's Facebook connection, and the one it publishes to
-// (docs/product.md#platform-accounts; the same pattern as google-locations.ts). Facebook Login gives a
+// (docs/product.md#networks; the same pattern as google-locations.ts). Facebook Login gives a
 // person's token; posts go out as a Page, with that Page's own token from GET /me/accounts. A person
 // with one Page gets it at once; with several the account waits (reconnect_needed, so its posts wait
 // visibly) until someone chooses one. A Page where the person lacks the CREATE_CONTENT task is listed
