@@ -13,6 +13,7 @@ import { useMutation, useQuery } from "@apollo/client/react";
 import {
   canEnhanceImages,
   canSendTo,
+  containsUrl,
   googlePostOptionsSchema,
   isPostEditable,
   messageText,
@@ -213,6 +214,9 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
     if (!c && !creatorState.loading) out.push(tn("tiktok.loadFailed"));
     return out;
   }, [tiktok, creatorState.creator, creatorState.loading, networkDraft.tiktok, items, tn, locale]);
+  // X: the preview warns of a link's price; once moved to a reply, the caption still has it
+  const xPreview = previews.find((p) => p.platform === "twitter");
+  const xHasLink = !!xPreview && (xPreview.warnings.some((w) => w.key === "xLinkCosts") || (networkDraft.twitter.linkInReply && containsUrl(xPreview.text)));
   // TikTok needs its creator settings read before a post is sent (its content sharing guidelines)
   const blocked = previews.some((p) => p.errors.length > 0) || tiktokProblems.length > 0 || (tiktok && !creatorState.creator);
 
@@ -472,7 +476,7 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
           <XOptions
             value={networkDraft.twitter}
             onChange={(v) => changeNetwork("twitter", v)}
-            hasLink={networkDraft.twitter.linkInReply || !!previews.find((p) => p.platform === "twitter")?.warnings.some((w) => w.key === "xLinkCosts")}
+            hasLink={xHasLink}
           />
         )}
         {platforms.includes("snapchat") && !snapchatAssisted && <SnapchatOptions value={networkDraft.snapchat} onChange={(v) => changeNetwork("snapchat", v)} />}

@@ -174,6 +174,27 @@ test("TikTok: a photo post has a title and no Duet or Stitch; a private post can
   expect(section.getByTestId("tiktok-branded-private")).toHaveTextContent("Branded content visibility cannot be set to private.");
 });
 
+test("TikTok: a video longer than the creator may post, or TikTok's settings unread, stop scheduling", async () => {
+  const longVideo = { ...media("0b6a5a3e-2b1a-4c1e-9d6f-1a2b3c4d5e6f", "VIDEO"), durationMs: 700_000 };
+  const draft = post("tk2", { status: "DRAFT", scheduledFor: null, platforms: ["TIKTOK"], targets: [], media: [longVideo], networkOptions: { __typename: "NetworkOptions", instagram: null, twitter: null, snapchat: null, facebook: null, altText: [], tiktok: { __typename: "TikTokOptions", privacyLevel: "PUBLIC_TO_EVERYONE", disableComment: true, disableDuet: true, disableStitch: true, brandOrganic: false, brandContent: false, title: null, autoAddMusic: false } } });
+  const postMock = { request: { query: PostsPostDocument, variables: { id: "tk2" } }, result: { data: { post: draft } } };
+  const { unmount } = renderAt("/posts/tk2/edit", [setupMock, postMock, creatorMock()]);
+  await screen.findByTestId("tiktok-creator");
+  const card = within(screen.getByTestId("preview-tiktok"));
+  expect(card.getByText("TikTok takes videos up to 600 seconds from this account; this one is 700 seconds.")).toBeInTheDocument();
+  fireEvent.click(screen.getByTestId("publish-now"));
+  expect(await screen.findByTestId("composer-error")).toHaveTextContent("Fix the problems shown in the previews");
+  unmount();
+
+  // TikTok did not answer: the person is told, can try again, and cannot schedule meanwhile
+  renderAt("/posts/tk2/edit", [setupMock, postMock, { request: { query: PostsTikTokCreatorDocument, variables: { accountId: "a-tiktok" } }, error: new Error("TikTok did not answer") }]);
+  const failed = await screen.findByTestId("tiktok-creator-failed");
+  expect(failed).toHaveTextContent("We could not read your TikTok account. TikTok needs it before each post.");
+  expect(within(failed).getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  expect(within(screen.getByTestId("preview-tiktok")).getByText("We could not read your TikTok account. TikTok needs it before each post.")).toBeInTheDocument();
+  expect(within(screen.getByTestId("tiktok-privacy")).getByRole("combobox")).toBeDisabled();
+});
+
 test("X: a caption with a link warns of X's price, and one click moves the link to a reply, saved as linkInReply", async () => {
   const created = post("x1", { status: "DRAFT", scheduledFor: null, platforms: ["TWITTER"], targets: [] });
   const content = "Order our karak online https://darqahwa.example/order";

@@ -1,5 +1,6 @@
 // The composer's Facebook part (docs/product.md#posts): an optional link shared with the post, checked
-// by the shared rule (network-options.ts) as the person types; its problem shows at the field.
+// by the shared rule (network-options.ts): the Facebook preview shows its problem as the person types,
+// the field on saving.
 import { Form, Input, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { NetworkDraft } from "./networkDraft.ts";

@@ -86,7 +86,10 @@ export function useNetworkPreviewBody({ preview, options, media, handle, display
         <span className="sufra-phone-top">
           <Chip handle={handle} />
         </span>
-        <Typography.Text className="sufra-phone-note">{t("preview.story")}</Typography.Text>
+        {/* the figure's caption says the same to screen readers */}
+        <Typography.Text className="sufra-phone-note" aria-hidden>
+          {t("preview.story")}
+        </Typography.Text>
       </Phone>
     );
 
