@@ -1,7 +1,13 @@
 // X (Twitter) API v2 with OAuth 2.0 + PKCE. prepare uploads the media (safe to repeat: an unused
-// upload expires by itself) and saves the media ids; send creates the post with one POST /2/tweets.
-// X has no idempotency key, so a send whose answer was lost can only be reconciled by looking.
-import { PLATFORM_LIMITS, xWeightedLength } from "@sufra/schema";
+// upload expires by itself), sets each photo's alt text and saves the media ids; send creates the
+// post with one POST /2/tweets. X has no idempotency key, so a send whose answer was lost can only
+// be reconciled by looking.
+// Threads (docs/architecture.md#rules-of-the-house: publishing is never retried blindly): the post is
+// the one creating call whose answer decides the target; its replies follow in the same send, each
+// chained to the one before with reply.in_reply_to_tweet_id, and each reply's id is saved in the
+// attempt's progress before the next, so a resumed attempt goes on from there and never posts a
+// saved part again. A reply that fails leaves the post published with a warning.
+import { PLATFORM_LIMITS, X_LONG_POST_LENGTH, xPostParts, xWeightedLength, type XOptions } from "@sufra/schema";
 import { fetchJson, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
 import { PlatformError, type Metrics, type PlatformAdapter, type PublishMedia, type PublishRequest, type TokenSet } from "./types.ts";
 
@@ -28,7 +34,19 @@ const SCOPES = ["tweet.read", "tweet.write", "users.read", "media.write", "offli
 interface XProgress {
   /** our media id -> X's media id and when X forgets the upload */
   media?: Record<string, { id: string; expiresAt: number }>;
+  /** our media id -> the X media id its alt text was set on (set again after a new upload) */
+  alt?: Record<string, string>;
+  /** a thread: X's ids of its posts so far, in order; `sending`: the part whose answer may have been lost */
+  thread?: { ids: string[]; sending?: number };
 }
+
+/** users/me's fields that say whether the account may post long posts */
+const ME_FIELDS = "verified,verified_type,subscription_type";
+/** X lets subscribers (Basic, Premium, Premium+) and verified accounts post long posts; Sufra stops at X_LONG_POST_LENGTH */
+const mayPostLong = (u: { verified_type?: string; subscription_type?: string } | undefined): boolean =>
+  ["Basic", "Premium", "PremiumPlus"].includes(u?.subscription_type ?? "") || ["blue", "business", "government"].includes(u?.verified_type ?? "");
+/** one-shot uploads carry at most 5 MB; a bigger GIF goes in chunks */
+const ONE_SHOT_BYTES = 5 * 1024 * 1024;
 
 export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapter {
   const api = cfg.apiUrl;
@@ -99,17 +117,19 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
     const bytes = await m.read();
     const common = { token, signal: req.signal, timeoutMs: 120_000 };
     let data: { id: string; expires_after_secs?: number; processing_info?: ProcessingInfo };
-    if (m.kind === "image") {
+    const gif = m.mime === "image/gif";
+    if (m.kind === "image" && bytes.length <= ONE_SHOT_BYTES) {
       const f = new FormData();
       f.set("media", new Blob([Uint8Array.from(bytes)], { type: m.mime }), "media");
-      f.set("media_category", m.mime === "image/gif" ? "tweet_gif" : "tweet_image");
+      f.set("media_category", gif ? "tweet_gif" : "tweet_image");
       f.set("media_type", m.mime);
       data = (await call("POST", "/2/media/upload", { ...common, body: f })).data;
     } else {
-      // videos go in chunks: initialize, append each segment, finalize, then wait for processing
+      // videos (and GIFs over 5 MB, X takes them up to 15 MB) go in chunks: initialize, append each
+      // segment, finalize, then wait for processing
       const init = await call("POST", "/2/media/upload/initialize", {
         ...common,
-        json: { media_type: m.mime, total_bytes: bytes.length, media_category: "tweet_video" },
+        json: { media_type: m.mime, total_bytes: bytes.length, media_category: gif ? "tweet_gif" : "tweet_video" },
       });
       const id: string = init.data.id;
       for (let i = 0, at = 0; at < bytes.length; i++, at += chunkBytes) {
@@ -122,6 +142,85 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
     }
     await waitProcessed(token, data.id, data.processing_info, req.signal);
     return { id: data.id, expiresAt: Date.now() + (data.expires_after_secs ?? 86_400) * 1000 };
+  }
+
+  /** What the caption goes out as (schema's xPostParts, the plan the composer previews): the post, then its replies. */
+  function plan(req: PublishRequest): { posts: string[]; limit: number } {
+    const limit = req.account.longPosts ? X_LONG_POST_LENGTH : PLATFORM_LIMITS.twitter.maxLength;
+    const o = req.options as XOptions | null | undefined;
+    return { posts: xPostParts(req.text, { limit, thread: o?.thread, linkInReply: o?.linkInReply }), limit };
+  }
+
+  /** Whether the account may post long posts, as X reports it now; undefined when X could not say. */
+  async function longPostsOf(token: string): Promise<boolean | undefined> {
+    try {
+      const me = await withBackoff(() => call("GET", "/2/users/me", { token, query: { "user.fields": ME_FIELDS } }), backoff);
+      return mayPostLong(me?.data);
+    } catch (e) {
+      if (e instanceof PlatformError && e.kind === "auth") throw e;
+      return undefined;
+    }
+  }
+
+  /**
+   * A reply of our thread already on X (its answer was lost): the account's posts since the thread
+   * began, one that replies to `parentId` with this text. Read-only; null when it is not there.
+   */
+  async function findReply(req: PublishRequest, firstId: string, parentId: string, text: string): Promise<string | null> {
+    const r = await withBackoff(
+      () =>
+        call("GET", `/2/users/${req.account.externalId}/tweets`, {
+          token: req.account.accessToken,
+          query: { max_results: "100", since_id: firstId, "tweet.fields": "referenced_tweets,conversation_id" },
+        }),
+      backoff,
+    );
+    const want = comparable(text);
+    const hit = ((r?.data ?? []) as { id: string; text: string; referenced_tweets?: { type: string; id: string }[] }[]).find(
+      (t) => t.referenced_tweets?.some((x) => x.type === "replied_to" && x.id === parentId) && comparable(t.text) === want,
+    );
+    return hit?.id ?? null;
+  }
+
+  /**
+   * The thread's replies after `ids` (the posts already out), each saved before the next. Answers a
+   * warning when the thread stopped (the post itself stays published), null when all went out.
+   */
+  async function replies(req: PublishRequest, posts: string[], ids: string[]): Promise<string | null> {
+    const stopped = (i: number, why: string) => `The post is published, but its thread stopped before part ${i + 1} of ${posts.length}: ${why}`;
+    for (let i = ids.length; i < posts.length; i++) {
+      let id: string | null = null;
+      if ((req.progress as XProgress).thread?.sending === i) {
+        // a resumed attempt: this part may be on X already; look before posting it
+        try {
+          id = await findReply(req, ids[0]!, ids[i - 1]!, posts[i]!);
+        } catch (e) {
+          return stopped(i, e instanceof PlatformError ? e.platformMessage : String(e));
+        }
+      }
+      if (!id) {
+        // saved before the call: whoever resumes knows this part may be out. Not found above and
+        // posted again, it cannot appear twice: X refuses a second post of the same text
+        await req.saveProgress({ ...req.progress, thread: { ids, sending: i } });
+        try {
+          const r = await call<{ data: { id: string } }>("POST", "/2/tweets", {
+            token: req.account.accessToken,
+            json: { text: posts[i], reply: { in_reply_to_tweet_id: ids[i - 1] } },
+            creates: true,
+            timeoutMs: publishTimeoutMs,
+          });
+          id = r.data.id;
+        } catch (e) {
+          if (!(e instanceof PlatformError)) throw e;
+          // the answer was lost: the part may be out; look (read-only) before giving up on the rest
+          if (e.kind === "timeout" || e.kind === "unavailable") id = await findReply(req, ids[0]!, ids[i - 1]!, posts[i]!).catch(() => null);
+          if (!id) return stopped(i, e.platformMessage);
+        }
+      }
+      ids = [...ids, id];
+      await req.saveProgress({ ...req.progress, thread: { ids } });
+    }
+    return null;
   }
 
   return {
@@ -141,24 +240,29 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
         code_challenge_method: "S256",
       }).toString(),
 
+    // the account's long-post right is read with every token: at connect and on each refresh
     async exchangeCode({ code, codeVerifier, redirectUri }) {
       const tokens = await token({ grant_type: "authorization_code", code, redirect_uri: redirectUri, code_verifier: codeVerifier });
-      const me = await withBackoff(() => call("GET", "/2/users/me", { token: tokens.accessToken }), backoff);
-      return { ...tokens, externalId: me.data.id, handle: me.data.username, displayName: me.data.name ?? null };
+      const me = await withBackoff(() => call("GET", "/2/users/me", { token: tokens.accessToken, query: { "user.fields": ME_FIELDS } }), backoff);
+      return { ...tokens, externalId: me.data.id, handle: me.data.username, displayName: me.data.name ?? null, longPosts: mayPostLong(me.data) };
     },
 
     // X rotates refresh tokens: the old one stops working, the caller must keep the new one
     async refresh({ refreshToken }) {
       if (!refreshToken) throw new PlatformError("auth", "no refresh token: connect the account again");
-      return token({ grant_type: "refresh_token", refresh_token: refreshToken });
+      const tokens = await token({ grant_type: "refresh_token", refresh_token: refreshToken });
+      const longPosts = await longPostsOf(tokens.accessToken);
+      return longPosts === undefined ? tokens : { ...tokens, longPosts };
     },
 
     async prepare(req) {
-      // X refuses a post over 280 weighted characters (URLs 23, CJK and emoji 2): say so before uploading anything
-      const length = xWeightedLength(req.text);
-      const max = PLATFORM_LIMITS.twitter.maxLength;
-      if (length > max) throw new PlatformError("rejected", `The post is ${length} characters as X counts them; X allows ${max}`);
-      const progress: XProgress = { ...req.progress, media: { ...(req.progress as XProgress).media } };
+      // X refuses a post over the account's limit (weighted: URLs 23, CJK and emoji 2): say so before uploading anything
+      const { posts, limit } = plan(req);
+      for (const p of posts) {
+        const length = xWeightedLength(p);
+        if (length > limit) throw new PlatformError("rejected", `The post is ${length} characters as X counts them; X allows ${limit}`);
+      }
+      const progress: XProgress = { ...req.progress, media: { ...(req.progress as XProgress).media }, alt: { ...(req.progress as XProgress).alt } };
       for (const m of req.media) {
         const done = progress.media![m.id];
         if (done && done.expiresAt > Date.now() + 15 * 60_000) continue; // uploaded before a restart
@@ -166,23 +270,48 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
         // saved after each upload, so a restarted worker does not upload it again
         await req.saveProgress({ ...progress });
       }
+      // alt text on each photo and GIF (X keeps it on the upload; setting it again is harmless)
+      for (const m of req.media) {
+        const xid = progress.media![m.id]!.id;
+        if (m.kind !== "image" || !m.altText || progress.alt![m.id] === xid) continue;
+        await call("POST", "/2/media/metadata", { token: req.account.accessToken, json: { id: xid, metadata: { alt_text: { text: m.altText } } }, signal: req.signal });
+        progress.alt![m.id] = xid;
+        await req.saveProgress({ ...progress });
+      }
     },
 
     async send(req) {
-      const uploaded = (req.progress as XProgress).media ?? {};
-      const mediaIds = req.media.map((m) => uploaded[m.id]?.id);
-      if (mediaIds.some((id) => !id)) throw new Error("x send before prepare: media not uploaded");
-      const r = await call<{ data: { id: string } }>("POST", "/2/tweets", {
-        token: req.account.accessToken,
-        json: { text: req.text, ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}) },
-        signal: req.signal,
-        creates: true,
-        timeoutMs: publishTimeoutMs,
-      });
-      return { externalId: r.data.id, permalink: permalink(req.account.handle, r.data.id) };
+      const { posts } = plan(req);
+      let ids = (req.progress as XProgress).thread?.ids ?? [];
+      if (!ids.length) {
+        const uploaded = (req.progress as XProgress).media ?? {};
+        const mediaIds = req.media.map((m) => uploaded[m.id]?.id);
+        if (mediaIds.some((id) => !id)) throw new Error("x send before prepare: media not uploaded");
+        const r = await call<{ data: { id: string } }>("POST", "/2/tweets", {
+          token: req.account.accessToken,
+          json: { text: posts[0], ...(mediaIds.length ? { media: { media_ids: mediaIds } } : {}) },
+          signal: req.signal,
+          creates: true,
+          timeoutMs: publishTimeoutMs,
+        });
+        ids = [r.data.id];
+        if (posts.length > 1) await req.saveProgress({ ...req.progress, thread: { ids } });
+      }
+      // replies are not bound by the send's deadline: the post is out, each reply has its own
+      const warning = posts.length > ids.length ? await replies(req, posts, ids) : null;
+      return { externalId: ids[0]!, permalink: permalink(req.account.handle, ids[0]!), warning };
     },
 
     async reconcile(req) {
+      const { posts } = plan(req);
+      const thread = (req.progress as XProgress).thread;
+      if (thread?.ids.length) {
+        const result = { externalId: thread.ids[0]!, permalink: permalink(req.account.handle, thread.ids[0]!) };
+        if (thread.ids.length >= posts.length) return { state: "published", result };
+        // the post is out and its thread unfinished: nothing more is "absent" than the rest of the
+        // thread, which send goes on with from the saved ids, never posting a saved part again
+        return { state: "absent" };
+      }
       const start = new Date(req.attemptStartedAt.getTime() - 60_000).toISOString().replace(/\.\d{3}Z$/, "Z");
       const r = await withBackoff(
         () =>
@@ -192,9 +321,11 @@ export function createXAdapter(cfg: XConfig, tune: XTuning = {}): PlatformAdapte
           }),
         backoff,
       );
-      const want = comparable(req.text);
+      const want = comparable(posts[0]!);
       const hit = ((r?.data ?? []) as { id: string; text: string }[]).find((t) => comparable(t.text) === want);
-      if (hit) return { state: "published", result: { externalId: hit.id, permalink: permalink(req.account.handle, hit.id) } };
+      // found with no thread saved: its replies were never posted (the post's own answer was lost)
+      const warning = posts.length > 1 ? { warning: `The post is published, but the ${posts.length - 1} replies of its thread were not posted` } : {};
+      if (hit) return { state: "published", result: { externalId: hit.id, permalink: permalink(req.account.handle, hit.id), ...warning } };
       // X has no idempotency key, and a new post can take a while to show in the timeline: not
       // seeing it does not prove it was never made. A person decides; we never re-send blindly.
       return { state: "unknown" };

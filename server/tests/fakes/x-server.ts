@@ -4,19 +4,30 @@
 // rate-limit headers (per endpoint, per user per day, per app per day). It refuses what X refuses:
 // a post over 280 characters as X counts them (twitter-text's weighting: URLs 23, CJK and emoji 2),
 // and, for an app whose access tier lacks an endpoint, 403 "Client Forbidden" (client-not-enrolled).
-// Tests steer it through `state`.
+// Threads and alt text too: a reply must name a post that exists (403 otherwise), media metadata sets
+// alt text (at most 1,000 characters) on the caller's own image or GIF only, a subscribed or verified
+// account may post up to 25,000 characters (everyone else 280), and a GIF (up to 15 MB, chunked above
+// 5 MB) goes alone in its post. Tests steer it through `state`.
 import { Holds, type Held } from "./holds.ts";
 import { serveFake, type ServedFake } from "./serve.ts";
 import http from "node:http";
 import { createHash, randomBytes } from "node:crypto";
 
-export type XEndpoint = "token" | "me" | "upload" | "initialize" | "append" | "finalize" | "status" | "tweet" | "timeline" | "lookup";
+export type XEndpoint = "token" | "me" | "upload" | "initialize" | "append" | "finalize" | "status" | "metadata" | "tweet" | "timeline" | "lookup";
 
 export interface XUser {
   userId: string;
   username: string;
   name?: string;
+  /** users/me's verified, verified_type and subscription_type: who may post long posts */
+  verified?: boolean;
+  verifiedType?: "blue" | "business" | "government" | "none";
+  subscriptionType?: "Basic" | "Premium" | "PremiumPlus" | "None";
 }
+
+/** X lets subscribers (and verified organisations) post up to 25,000 characters; everyone else 280. */
+export const xPostLimit = (u: XUser | undefined): number =>
+  u && (["Basic", "Premium", "PremiumPlus"].includes(u.subscriptionType ?? "None") || ["blue", "business", "government"].includes(u.verifiedType ?? "none")) ? 25_000 : 280;
 export interface XAccessToken {
   token: string;
   userId: string;
@@ -30,6 +41,9 @@ export interface XTweet {
   text: string;
   mediaIds: string[];
   createdAt: Date;
+  /** the post this one replies to, and the thread's first post */
+  inReplyTo?: string;
+  conversationId?: string;
 }
 export interface XMedia {
   id: string;
@@ -41,6 +55,8 @@ export interface XMedia {
   state: "uploading" | "pending" | "in_progress" | "succeeded" | "failed";
   pollsLeft: number;
   fail: boolean;
+  /** set through POST /2/media/metadata */
+  altText?: string;
 }
 export type XFailure = 429 | 500 | 503 | 401;
 export type { Held } from "./holds.ts";
@@ -205,6 +221,7 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
   else if (!post && path === "/2/media/upload") endpoint = "status";
   else if (post && path === "/2/media/upload/initialize") endpoint = "initialize";
   else if (post && (m = path.match(/^\/2\/media\/upload\/(\d+)\/(append|finalize)$/))) [, pathId, endpoint] = m as [string, string, XEndpoint];
+  else if (post && path === "/2/media/metadata") endpoint = "metadata";
   else if (post && path === "/2/tweets") endpoint = "tweet";
   else if (!post && path === "/2/tweets") endpoint = "lookup";
   else if (!post && (m = path.match(/^\/2\/users\/(\d+)\/tweets$/))) [endpoint, pathId] = ["timeline", m[1]];
@@ -257,12 +274,15 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
     case "me": {
       const u = state.users.get(userId)!;
       const fields = (url.searchParams.get("user.fields") ?? "").split(",").filter(Boolean);
-      const known = ["created_at", "description", "id", "name", "profile_image_url", "protected", "public_metrics", "username", "verified"];
+      const known = ["created_at", "description", "id", "name", "profile_image_url", "protected", "public_metrics", "subscription_type", "username", "verified", "verified_type"];
       const bad = fields.filter((f) => !known.includes(f));
       if (bad.length) throw invalid(`The \`user.fields\` query parameter value [${bad[0]}] is not one of [${known.join(",")}]`, { "user.fields": [bad[0]] });
       const extra = fields.includes("public_metrics")
         ? { public_metrics: { followers_count: 0, following_count: 0, tweet_count: state.posts(userId).length, listed_count: 0, like_count: 0, media_count: 0, ...state.userMetrics.get(userId) } }
         : {};
+      if (fields.includes("verified")) Object.assign(extra, { verified: u.verified ?? false });
+      if (fields.includes("verified_type")) Object.assign(extra, { verified_type: u.verifiedType ?? "none" });
+      if (fields.includes("subscription_type")) Object.assign(extra, { subscription_type: u.subscriptionType ?? "None" });
       return reply(res, 200, { data: { id: u.userId, name: u.name ?? u.username, username: u.username, ...extra } });
     }
     case "upload": {
@@ -274,6 +294,8 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
       const category = String(f.get("media_category") ?? "tweet_image");
       if (!["tweet_image", "tweet_gif"].includes(category)) throw invalid(`media_category must be tweet_image or tweet_gif for a one-shot upload`);
       if (!/^image\/(jpeg|png|webp|gif)$/.test(mime) || !looksLike(mime, bytes)) throw invalid(`The media is not a valid ${mime}`, { media_type: [mime] });
+      if (category === "tweet_gif" && mime !== "image/gif") throw invalid("media_category tweet_gif takes an image/gif", { media_category: [category] });
+      // one request carries at most 5 MB; a bigger GIF goes in chunks (initialize, append, finalize)
       if (bytes.length > 5 * 1024 * 1024) throw invalid("Images must be 5 MB or smaller");
       const media = addMedia(state, userId, mime, category, bytes.length);
       media.state = "succeeded";
@@ -282,6 +304,8 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
     case "initialize": {
       const b = json();
       if (!b.media_type || !(b.total_bytes > 0) || !b.media_category) throw invalid("media_type, total_bytes and media_category are required");
+      if (b.media_category === "tweet_gif" && b.media_type !== "image/gif") throw invalid("media_category tweet_gif takes an image/gif", { media_category: [b.media_category] });
+      if (b.media_category === "tweet_gif" && b.total_bytes > 15 * 1024 * 1024) throw invalid("Animated GIFs must be 15 MB or smaller", { total_bytes: [String(b.total_bytes)] });
       const media = addMedia(state, userId, b.media_type, b.media_category, b.total_bytes);
       return reply(res, 200, { data: { id: media.id, media_key: `7_${media.id}`, expires_after_secs: 86_400 } });
     }
@@ -318,12 +342,25 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
       if (media.state === "failed") info.error = { code: 1, name: "InvalidMedia", message: "Unsupported video format" };
       return reply(res, 200, { data: { id: media.id, media_key: `7_${media.id}`, processing_info: info } });
     }
+    case "metadata": {
+      const b = json();
+      const id = typeof b.id === "string" ? b.id : "";
+      if (!id) throw invalid("The `id` field is required", { id: [] });
+      const media = ownMedia(state, userId, id);
+      if (!["tweet_image", "tweet_gif"].includes(media.category)) throw invalid("Metadata can be set on images and GIFs only", { id: [id] });
+      const alt = b.metadata?.alt_text?.text;
+      if (typeof alt !== "string" || !alt) throw invalid("metadata.alt_text.text is required", { "metadata.alt_text.text": [] });
+      if ([...alt].length > 1000) throw invalid("metadata.alt_text.text must be 1000 characters or fewer", { "metadata.alt_text.text": [alt.slice(0, 20)] });
+      media.altText = alt;
+      return reply(res, 200, { data: { id: media.id, associated_metadata: { alt_text: { text: alt } } } });
+    }
     case "tweet": {
       const b = json();
       const text = typeof b.text === "string" ? b.text : "";
       const ids: string[] = b.media?.media_ids ?? [];
+      const replyTo: unknown = b.reply?.in_reply_to_tweet_id;
       if (!text && ids.length === 0) throw invalid("Tweet text or media is required");
-      if (weightedLength(text) > 280) {
+      if (weightedLength(text) > xPostLimit(state.users.get(userId))) {
         throw problem(403, "Forbidden", "Your Tweet text is too long. For more information on how Twitter determines text length see https://github.com/twitter/twitter-text.");
       }
       if (ids.length > 4) throw invalid("At most 4 media", { media_ids: ids });
@@ -331,13 +368,18 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
         const media = state.media.get(id);
         if (!media || media.userId !== userId || media.state !== "succeeded") throw invalid("Your media IDs are invalid.", { media_ids: ids });
       }
+      if (ids.length > 1 && ids.some((id) => state.media.get(id)!.category === "tweet_gif")) {
+        throw invalid("You may attach up to 4 photos, 1 animated GIF or 1 video in a Post.", { media_ids: ids });
+      }
+      const parent = typeof replyTo === "string" ? state.tweets.find((t) => t.id === replyTo) : undefined;
+      if (replyTo !== undefined && !parent) throw problem(403, "Forbidden", "You attempted to reply to a Tweet that is deleted or not visible to you.");
       if (text && state.tweets.some((t) => t.userId === userId && t.text === text)) {
         throw problem(403, "Forbidden", "You are not allowed to create a Tweet with duplicate content.");
       }
       // the post exists as soon as X has the request (or when the held answer goes out)
       let tweet: XTweet | undefined;
       const create = () => {
-        tweet ??= { id: state.nextId(), userId, text, mediaIds: ids, createdAt: new Date() };
+        tweet ??= { id: state.nextId(), userId, text, mediaIds: ids, createdAt: new Date(), ...(parent ? { inReplyTo: parent.id, conversationId: parent.conversationId ?? parent.id } : {}) };
         if (!state.tweets.includes(tweet)) state.tweets.push(tweet);
         return tweet;
       };
@@ -352,9 +394,18 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
       const startParam = url.searchParams.get("start_time");
       const start = startParam ? Date.parse(startParam) : 0;
       if (startParam && !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(startParam)) throw invalid("Invalid start_time", { start_time: [startParam] });
-      const list = state.tweets.filter((t) => t.userId === pathId && t.createdAt.getTime() >= start).reverse().slice(0, max);
+      const sinceId = url.searchParams.get("since_id");
+      if (sinceId !== null && !/^\d{1,19}$/.test(sinceId)) throw invalid("Invalid since_id", { since_id: [sinceId] });
+      const list = state.tweets.filter((t) => t.userId === pathId && t.createdAt.getTime() >= start && (sinceId === null || BigInt(t.id) > BigInt(sinceId))).reverse().slice(0, max);
       const fields = (url.searchParams.get("tweet.fields") ?? "").split(",");
-      const data = list.map((t) => ({ id: t.id, text: shown(t), edit_history_tweet_ids: [t.id], ...(fields.includes("created_at") ? { created_at: t.createdAt.toISOString() } : {}) }));
+      const data = list.map((t) => ({
+        id: t.id,
+        text: shown(t),
+        edit_history_tweet_ids: [t.id],
+        ...(fields.includes("created_at") ? { created_at: t.createdAt.toISOString() } : {}),
+        ...(fields.includes("conversation_id") ? { conversation_id: t.conversationId ?? t.id } : {}),
+        ...(fields.includes("referenced_tweets") && t.inReplyTo ? { referenced_tweets: [{ type: "replied_to", id: t.inReplyTo }] } : {}),
+      }));
       const meta = { result_count: data.length, ...(data.length ? { newest_id: data[0].id, oldest_id: data[data.length - 1].id } : {}) };
       return reply(res, 200, data.length ? { data, meta } : { meta });
     }

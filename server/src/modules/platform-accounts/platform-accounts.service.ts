@@ -155,6 +155,8 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
                 refreshToken: t.refreshToken ? crypto.seal(t.refreshToken) : fresh.refreshToken,
                 tokenExpiresAt: t.expiresAt ?? null,
                 ...(t.scopes ? { scopes: t.scopes } : {}),
+                // X: whether the account may post long posts, as X says with each token
+                ...(t.longPosts !== undefined ? { longPosts: t.longPosts } : {}),
                 lastError: null,
               },
             });
@@ -168,7 +170,7 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
       if (account.status === "reconnect_needed") account = await markReconnectNeeded(current, account.lastError ?? "refresh refused");
     }
     const token = account.accessToken ? crypto.open(account.accessToken) : "";
-    return { account, access: { externalId: account.externalId, handle: account.handle, accessToken: token } };
+    return { account, access: { externalId: account.externalId, handle: account.handle, accessToken: token, longPosts: account.longPosts } };
   }
 
   /** Tokens that expire soon are refreshed ahead of time, so a post never waits on a dead token. */
@@ -321,6 +323,7 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
           refreshToken: got.refreshToken ? crypto.seal(got.refreshToken) : null,
           tokenExpiresAt: got.expiresAt ?? null,
           scopes: got.scopes ?? [],
+          longPosts: got.longPosts ?? false,
           lastError: null,
           connectedById: row.userId,
           connectedAt: new Date(),

@@ -1,5 +1,5 @@
 // Posts at the GraphQL door: thin, every field calls the posts service (lists as Relay connections).
-import { GOOGLE_CTA_ACTIONS, GOOGLE_POST_TYPES, PLATFORM_LABELS, TARGET_ERROR_MESSAGES, isContentOccasionKey, isOutsideCampaign, messageText, type GooglePostOptions, type NetworkOptions } from "@sufra/schema";
+import { GOOGLE_CTA_ACTIONS, GOOGLE_POST_TYPES, PLATFORM_LABELS, TARGET_ERROR_MESSAGES, isContentOccasionKey, isOutsideCampaign, messageText, postIssueText, type GooglePostOptions, type MessageKey, type NetworkOptions } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { NetworkOptionsInput, NetworkOptionsRef } from "./network-options.graphql.ts";
 import { ContentOccasionEnum, PlatformEnum, PostStatusEnum, TargetStatusEnum, upper } from "../../graphql/enums.ts";
@@ -195,7 +195,8 @@ const PreviewMessage = builder.objectRef<{ key: string; params?: Record<string, 
     key: t.exposeString("key", { description: "The message key (such as captionTooLongFor), stable for programs." }),
     text: t.string({
       description: "in the caller's language",
-      resolve: (m, _a, ctx) => messageText(m.key, ctx.meta.locale, Object.fromEntries(Object.entries(m.params ?? {}).map(([k, v]) => [k, String(v)]))),
+      // postIssueText names the network ("X", not its id "twitter") and writes numbers the language's way
+      resolve: (m, _a, ctx) => postIssueText({ key: m.key as MessageKey, params: Object.fromEntries(Object.entries(m.params ?? {}).map(([k, v]) => [k, String(v)])) }, ctx.meta.locale),
     }),
   }),
 });

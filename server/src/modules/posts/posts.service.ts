@@ -125,9 +125,15 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
   }
   const networkJson = (o: NetworkOptions | null) => (o ? (o as unknown as Prisma.InputJsonObject) : Prisma.DbNull);
 
+  /** Whether the business's X account may post long posts (verified: X_LONG_POST_LENGTH); read only when X is chosen. */
+  async function xLongPosts(q: Tx | typeof db, businessId: string, platforms: readonly PlatformName[] | undefined): Promise<boolean> {
+    if (!platforms?.includes("twitter")) return false;
+    return (await q.platformAccount.findFirst({ where: { businessId, platform: "twitter" }, select: { longPosts: true } }))?.longPosts ?? false;
+  }
+
   /** The preview's errors for the chosen networks refuse the post (the same check the composer shows). */
-  function checkFits(input: { content: string; hashtags: string[]; firstComment?: string | null; platforms: PlatformName[]; google?: unknown; network?: unknown }, files: { kind: "image" | "video"; bytes: number; width: number | null; height: number | null; durationMs: number | null }[]) {
-    const previews = previewPost({ ...input, media: files });
+  async function checkFits(q: Tx, businessId: string, input: { content: string; hashtags: string[]; firstComment?: string | null; platforms: PlatformName[]; google?: unknown; network?: unknown }, files: { kind: "image" | "video"; bytes: number; width: number | null; height: number | null; durationMs: number | null }[]) {
+    const previews = previewPost({ ...input, media: files, xLongPosts: await xLongPosts(q, businessId, input.platforms) });
     // each problem keeps its values ({platform}, {limit}) so its text names them; the same one once
     const problems = new Map(previews.flatMap((p) => p.errors.map((e) => [JSON.stringify(e), e] as const)));
     if (problems.size) throw new AppError("POST_INVALID_FOR_PLATFORM", { content: [...problems.values()] });
@@ -161,7 +167,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       const accounts = await accountsFor(tx, businessId, data.platforms);
       const files = await checkMedia(tx, businessId, data.mediaIds ?? []);
       if (plan.campaignId) await assertCampaignOf(tx, businessId, plan.campaignId);
-      if (when) checkFits({ content: data.content, hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms, google: googleOptions, network: networkOptions }, files);
+      if (when) await checkFits(tx, businessId, { content: data.content, hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms, google: googleOptions, network: networkOptions }, files);
       const created = await tx.post.create({
         data: {
           businessId,
@@ -236,7 +242,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       if (!hasCaptionOrMedia({ content: after.content, mediaIds: after.media.map((m) => m.mediaId) })) throw new AppError("VALIDATION_ERROR", { content: ["captionOrMediaRequired"] });
       // a scheduled post keeps at least one network; a draft may have none
       if (after.status === "scheduled" && !canSendTo(after.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
-      if (after.status === "scheduled") checkFits({ content: after.content, hashtags: after.hashtags, firstComment: after.firstComment, platforms: after.targets.map((t) => t.platform), google: after.googleOptions, network: after.networkOptions }, after.media.map((m) => m.media));
+      if (after.status === "scheduled") await checkFits(tx, businessId, { content: after.content, hashtags: after.hashtags, firstComment: after.firstComment, platforms: after.targets.map((t) => t.platform), google: after.googleOptions, network: after.networkOptions }, after.media.map((m) => m.media));
       await audit(tx, { actorId: v.userId, action: "post.updated", entityType: "post", entityId: p.id, data: { fields: [...Object.keys(data), ...Object.keys(plan)] }, ip: meta.ip });
       return { post: after, added, removed };
     });
@@ -254,7 +260,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       const p = await lock(tx, businessId, id);
       if (!["draft", "scheduled", "failed"].includes(p.status)) throw new AppError("POST_NOT_EDITABLE");
       if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
-      checkFits({ content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform), google: p.googleOptions, network: p.networkOptions }, p.media.map((m) => m.media));
+      await checkFits(tx, businessId, { content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform), google: p.googleOptions, network: p.networkOptions }, p.media.map((m) => m.media));
       assertPostTransition(p.status, "scheduled");
       const targets = await scheduleTargets(tx, p.id, scheduledFor);
       await tx.post.update({ where: { id: p.id }, data: { status: "scheduled", scheduledFor } });
@@ -294,7 +300,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       const p = await lock(tx, businessId, id);
       if (!["draft", "scheduled", "failed", "partially_published"].includes(p.status)) throw new AppError("INVALID_STATE");
       if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
-      checkFits({ content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform), google: p.googleOptions, network: p.networkOptions }, p.media.map((m) => m.media));
+      await checkFits(tx, businessId, { content: p.content, hashtags: p.hashtags, firstComment: p.firstComment, platforms: p.targets.map((t) => t.platform), google: p.googleOptions, network: p.networkOptions }, p.media.map((m) => m.media));
       assertPostTransition(p.status, "publishing");
       const targets = await scheduleTargets(tx, p.id, now);
       await tx.post.update({ where: { id: p.id }, data: { status: "publishing", scheduledFor: p.scheduledFor && p.scheduledFor > now ? now : (p.scheduledFor ?? now) } });
@@ -525,7 +531,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       // Snapchat is posted by hand only where Snap's Public Profile API has no credentials here (platforms/snapchat.ts)
       const snap = deps.config.platforms.snapchat;
       const assisted: PlatformName[] = snap.clientId && snap.clientSecret ? [] : ["snapchat"];
-      return previewPost({ content: data.content ?? "", hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms ?? [], media: files, google: body.googleOptions, network: body.networkOptions, assisted });
+      return previewPost({ content: data.content ?? "", hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms ?? [], media: files, google: body.googleOptions, network: body.networkOptions, xLongPosts: await xLongPosts(db, businessId, data.platforms), assisted });
     },
   };
 }
