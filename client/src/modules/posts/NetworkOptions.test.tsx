@@ -106,6 +106,14 @@ test("each network's part shows only while that network is chosen", async () => 
   fireEvent.click(within(screen.getByTestId("instagram-format")).getByText("Reel"));
   expect(screen.getByTestId("instagram-reel")).toBeInTheDocument();
 
+  // collaborators: usernames as Instagram writes them, one it would refuse dropped with a notice
+  const collaborators = within(screen.getByTestId("instagram-collaborators")).getByRole("combobox");
+  type(collaborators, "@noura.kw,");
+  type(collaborators, "bad!name,");
+  expect(await screen.findByText("“bad!name” is not an Instagram username")).toBeInTheDocument();
+  expect(within(screen.getByTestId("instagram-collaborators")).getByText("@noura.kw")).toBeInTheDocument();
+  expect(within(screen.getByTestId("instagram-collaborators")).queryByText(/bad!name/)).toBeNull();
+
   await choose("facebook");
   expect(screen.getByTestId("facebook-options")).toBeInTheDocument();
   await choose("snapchat");

@@ -122,7 +122,7 @@ export function InstagramOptions({ value, onChange, media, errors }: Props) {
               value={value.collaborators}
               onChange={(v: string[]) => set({ collaborators: usernames(v, INSTAGRAM_MAX_COLLABORATORS) })}
               tokenSeparators={[",", "،", " "]}
-              open={false}
+              notFoundContent={null}
               suffixIcon={null}
               tagRender={tagRender}
               maxCount={INSTAGRAM_MAX_COLLABORATORS}
@@ -149,7 +149,7 @@ export function InstagramOptions({ value, onChange, media, errors }: Props) {
                         value={value.userTags}
                         onChange={(v: string[]) => set({ userTags: usernames(v, INSTAGRAM_MAX_USER_TAGS) })}
                         tokenSeparators={[",", "،", " "]}
-                        open={false}
+                        notFoundContent={null}
                         suffixIcon={null}
                         tagRender={tagRender}
                         data-testid="instagram-user-tags"
