@@ -89,7 +89,7 @@ export const networksTexts = {
       hints: {
         story: "Your public profile's story, seen for 24 hours",
         saved_story: "Kept on your public profile",
-        spotlight: "Snapchat's Spotlight feed, for everyone",
+        spotlight: "Snapchat's Spotlight feed, seen by everyone: a video only",
       },
     },
     facebook: {
@@ -189,7 +189,7 @@ export const networksTexts = {
       hints: {
         story: "قصة ملفك العام، تظهر ليوم كامل",
         saved_story: "تبقى في ملفك العام",
-        spotlight: "خلاصة سبوتلايت في سناب شات، للجميع",
+        spotlight: "خلاصة سبوتلايت في سناب شات، يراها الجميع: فيديو فقط",
       },
     },
     facebook: {
