@@ -59,7 +59,7 @@ export const ERRORS = {
   CANNOT_REMOVE_SELF: { status: 409, graphql: "BAD_USER_INPUT", en: "You cannot remove yourself from the team", ar: "لا يمكنك إزالة نفسك من الفريق" },
   CANNOT_REMOVE_ACCOUNT_HOLDER: { status: 409, graphql: "BAD_USER_INPUT", en: "The account holder cannot be removed from the team", ar: "لا يمكن إزالة صاحب الحساب من الفريق" },
   // ---- media (uploads and the media library); details name the file's problem in the person's language
-  MEDIA_UNSUPPORTED: { status: 400, graphql: "BAD_USER_INPUT", en: "This file is not supported. Upload a JPEG, PNG or WebP image, or an MP4 video", ar: "هذا الملف غير مدعوم. ارفع صورة JPEG أو PNG أو WebP، أو فيديو MP4" },
+  MEDIA_UNSUPPORTED: { status: 400, graphql: "BAD_USER_INPUT", en: "This file is not supported. Upload a JPEG, PNG, WebP or GIF image, or an MP4 video", ar: "هذا الملف غير مدعوم. ارفع صورة JPEG أو PNG أو WebP أو GIF، أو فيديو MP4" },
   MEDIA_TOO_LARGE: { status: 413, graphql: "BAD_USER_INPUT", en: "The file is too large", ar: "الملف كبير جدًا" },
   MEDIA_REJECTED_BY_PLATFORM: { status: 400, graphql: "BAD_USER_INPUT", en: "A platform you chose would refuse this file", ar: "إحدى المنصات التي اخترتها سترفض هذا الملف" },
   MEDIA_IN_USE: { status: 409, graphql: "BAD_USER_INPUT", en: "This file belongs to a scheduled or published post, so it cannot be deleted", ar: "هذا الملف مستخدم في منشور مجدول أو منشور بالفعل، فلا يمكن حذفه" },

@@ -24,9 +24,9 @@ export const MEDIA_PLATFORM_LABELS: Record<MediaPlatform, { en: string; ar: stri
 
 /** Decided by the file's content, never by its name or declared type. `accept` is for <input type=file>. */
 export const ACCEPTED_MEDIA_TYPES = {
-  image: ["image/jpeg", "image/png", "image/webp"],
+  image: ["image/jpeg", "image/png", "image/webp", "image/gif"],
   video: ["video/mp4"],
-  accept: "image/jpeg,image/png,image/webp,video/mp4,.jpg,.jpeg,.png,.webp,.mp4",
+  accept: "image/jpeg,image/png,image/webp,image/gif,video/mp4,.jpg,.jpeg,.png,.webp,.gif,.mp4",
 } as const;
 
 /** Crops made of every image (JPEG, Instagram publishes JPEG only), and offered at upload instead of a refusal. */

@@ -72,8 +72,8 @@ export const MESSAGES = {
   emailVerified: { en: "Your e-mail address is confirmed", ar: "تم تأكيد بريدك الإلكتروني" },
   verificationSent: { en: "If that address needs confirming, we have sent it a new link", ar: "إن كان هذا العنوان يحتاج إلى تأكيد، فقد أرسلنا إليه رابطًا جديدًا" },
   // ---- media (uploads, platform rules; {platform} and numbers are filled by mediaProblemText)
-  mediaUnreadable: { en: "The file is not a readable JPEG, PNG or WebP image or MP4 video", ar: "الملف ليس صورة JPEG أو PNG أو WebP ولا فيديو MP4 قابلًا للقراءة" },
-  mediaTypeNotAccepted: { en: "This type of file is not accepted: upload a JPEG, PNG or WebP image, or an MP4 video", ar: "هذا النوع من الملفات غير مقبول: ارفع صورة JPEG أو PNG أو WebP، أو فيديو MP4" },
+  mediaUnreadable: { en: "The file is not a readable JPEG, PNG, WebP or GIF image or MP4 video", ar: "الملف ليس صورة JPEG أو PNG أو WebP أو GIF ولا فيديو MP4 قابلًا للقراءة" },
+  mediaTypeNotAccepted: { en: "This type of file is not accepted: upload a JPEG, PNG, WebP or GIF image, or an MP4 video", ar: "هذا النوع من الملفات غير مقبول: ارفع صورة JPEG أو PNG أو WebP أو GIF، أو فيديو MP4" },
   mediaNoVideoTrack: { en: "The MP4 file has no video in it", ar: "ملف MP4 لا يحتوي على فيديو" },
   mediaFileRequired: { en: "Choose a file to upload", ar: "اختر ملفًا لرفعه" },
   mediaImageTooLarge: { en: "Images can be at most {max} MB", ar: "يجب ألا يزيد حجم الصورة على {max} ميغابايت" },

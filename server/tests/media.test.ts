@@ -50,6 +50,29 @@ async function fetchBytes(url: string) {
 }
 
 describe("uploads", () => {
+  test("an animated GIF is kept as it is (no crops, no JPEG), taken by X and refused for networks that take none", async () => {
+    const b = await business();
+    const frames = await Promise.all([1, 1.25].map(async (brightness) => sharp(await picture(480, 360, "png")).modulate({ brightness }).png().toBuffer()));
+    const gif = await sharp(frames, { join: { animated: true } }).gif({ loop: 0, delay: [200, 200] }).toBuffer();
+    expect(gif.toString("latin1", 0, 4)).toBe("GIF8");
+    const r = await upload(b.token, gif, "pour.gif", { platforms: "twitter" });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ kind: "image", mime: "image/gif", bytes: gif.length, width: 480, height: 360 });
+    // stored byte for byte: both frames are still there
+    const original = await fetchBytes(r.body.url);
+    expect(original.type).toBe("image/gif");
+    expect(original.bytes.equals(gif)).toBe(true);
+    expect((await sharp(original.bytes).metadata()).pages).toBe(2);
+    // a crop asked for would keep one frame: the GIF is kept whole
+    const cropped = await upload(b.token, gif, "pour.gif", { crop: "square" });
+    expect(cropped.status).toBe(201);
+    expect(cropped.body).toMatchObject({ mime: "image/gif", bytes: gif.length, width: 480, height: 360 });
+    // Instagram takes no GIF: said at upload in the person's language
+    const ig = await upload(b.token, gif, "pour.gif", { platforms: "instagram" }, { lang: "ar" });
+    expect(ig.status).toBe(400);
+    expect(JSON.stringify(ig.body)).toContain("لا يقبل إنستغرام صور GIF");
+  });
+
   test("JPEG, PNG and WebP are accepted with their variants at the networks' sizes", async () => {
     const b = await business();
     for (const format of ["jpeg", "png", "webp"] as const) {
@@ -90,13 +113,13 @@ describe("uploads", () => {
     const fake = Buffer.from("this is not a picture, just words pretending to be one\n".repeat(20));
     const en = await upload(b.token, fake, "photo.jpg");
     expect(en.status).toBe(400);
-    expect(en.body).toEqual({ code: "MEDIA_UNSUPPORTED", message: "This file is not supported. Upload a JPEG, PNG or WebP image, or an MP4 video", details: { file: ["The file is not a readable JPEG, PNG or WebP image or MP4 video"] } });
+    expect(en.body).toEqual({ code: "MEDIA_UNSUPPORTED", message: "This file is not supported. Upload a JPEG, PNG, WebP or GIF image, or an MP4 video", details: { file: ["The file is not a readable JPEG, PNG, WebP or GIF image or MP4 video"] } });
     const ar = await upload(b.token, fake, "photo.jpg", {}, { lang: "ar" });
-    expect(ar.body.message).toBe("هذا الملف غير مدعوم. ارفع صورة JPEG أو PNG أو WebP، أو فيديو MP4");
+    expect(ar.body.message).toBe("هذا الملف غير مدعوم. ارفع صورة JPEG أو PNG أو WebP أو GIF، أو فيديو MP4");
 
-    // a real GIF is recognised, and refused as a type we do not take; a JPEG header on junk too
-    const gif = await sharp(await picture(40, 40, "png")).gif().toBuffer();
-    expect((await upload(b.token, gif, "anim.jpg")).body.details).toEqual({ file: ["This type of file is not accepted: upload a JPEG, PNG or WebP image, or an MP4 video"] });
+    // a real TIFF is recognised, and refused as a type we do not take; a JPEG header on junk too
+    const tiff = await sharp(await picture(40, 40, "png")).tiff().toBuffer();
+    expect((await upload(b.token, tiff, "scan.jpg")).body.details).toEqual({ file: ["This type of file is not accepted: upload a JPEG, PNG, WebP or GIF image, or an MP4 video"] });
     const junk = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 7)]);
     expect((await upload(b.token, junk, "broken.jpg")).body.code).toBe("MEDIA_UNSUPPORTED");
     expect((await upload(b.token, Buffer.alloc(0), "empty.jpg")).status).toBe(400);

@@ -51,6 +51,9 @@ export async function imageVariants(buf: Buffer, original: { format: string; ori
   const sharp = await loadSharp();
   const out: Partial<Record<VariantName, Rendered>> = {};
   out.thumb = await done(open(sharp, buf).resize({ width: THUMB_MAX, height: THUMB_MAX, fit: "inside", withoutEnlargement: true }).webp({ quality: 80 }), "image/webp", "webp");
+  // a GIF is posted as it is (X): a crop or a JPEG of it would keep one frame, and the networks that
+  // need those take no GIF; its thumbnail is its first frame
+  if (original.format === "gif") return out;
   for (const [name, size] of Object.entries(MEDIA_CROPS) as [MediaCrop, (typeof MEDIA_CROPS)[MediaCrop]][]) {
     out[name] = await done(
       open(sharp, buf).resize({ width: size.width, height: size.height, fit: "cover", position: sharp.strategy.attention }).flatten({ background: "#ffffff" }).jpeg({ quality: JPEG_QUALITY }),

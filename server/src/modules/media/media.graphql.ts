@@ -6,7 +6,7 @@ import type { GraphQLContext } from "../../graphql/context.ts";
 import type { Media } from "../../generated/prisma/client.ts";
 import { connectionComplexity, idConnection } from "../../kernel/pagination.ts";
 
-export const MediaKindEnum = builder.enumType("MediaKind", { description: "Whether a media is a picture or a video.", values: { IMAGE: { value: "image", description: "A picture: JPEG, PNG or WebP." }, VIDEO: { value: "video", description: "A video: MP4." } } as const });
+export const MediaKindEnum = builder.enumType("MediaKind", { description: "Whether a media is a picture or a video.", values: { IMAGE: { value: "image", description: "A picture: JPEG, PNG, WebP or an animated GIF (which only X takes)." }, VIDEO: { value: "video", description: "A video: MP4." } } as const });
 
 type CropShape = { name: string; url: string; width: number; height: number };
 const MediaCropRef = builder.objectRef<CropShape>("MediaCrop").implement({
@@ -41,7 +41,7 @@ export const MediaRef = builder.prismaObject("Media", { description: "A file of 
   fields: (t) => ({
     id: t.exposeID("id", { description: "The media's id (a UUID): PostInput.mediaIds takes it." }),
     kind: t.expose("kind", { description: "Image or video.", type: MediaKindEnum }),
-    mime: t.exposeString("mime", { description: "The file's MIME type as stored (image/jpeg, image/png, image/webp or video/mp4)." }),
+    mime: t.exposeString("mime", { description: "The file's MIME type as stored (image/jpeg, image/png, image/webp, image/gif or video/mp4)." }),
     bytes: t.exposeInt("bytes", { description: "The file's size in bytes, as uploaded." }),
     width: t.exposeInt("width", { description: "Width in pixels; null when unknown.", nullable: true }),
     height: t.exposeInt("height", { description: "Height in pixels; null when unknown.", nullable: true }),

@@ -117,7 +117,7 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
   /** What a network gets for this media: a file it accepts, preferring the picture as uploaded. */
   function publishable(m: Media, platform?: MediaPlatform): { variant: MediaVariant; file: VariantFile } {
     const original = { variant: "original" as const, file: fileOf(m, "original")! };
-    if (m.kind === "video" || !platform) return original;
+    if (m.kind === "video" || !platform || m.mime === "image/gif") return original;
     const v = variantsOf(m);
     // the jpeg variant exists when the original is not an upright JPEG (PNG, WebP, EXIF-rotated)
     const upright = v.jpeg ? { variant: "jpeg" as const, file: v.jpeg } : original;
@@ -162,7 +162,8 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
       const image = await processing.run(v.businessId, async () => {
         let buffer = file.buffer;
         let facts = info;
-        if (o.crop) {
+        // a crop would keep one frame of a GIF: it is kept whole, as a video is
+        if (o.crop && info.format !== "gif") {
           buffer = await cropToRatio(buffer, o.crop, info.format).catch(() => {
             throw new AppError("MEDIA_UNSUPPORTED", { file: ["mediaUnreadable"] });
           });
