@@ -202,6 +202,7 @@ export const MESSAGES = {
   targetRateLimited: { en: "{platform} asked us to slow down. We will try again automatically", ar: "طلبت {platform} التمهل. سنعيد المحاولة تلقائيًا" },
   targetRejected: { en: "{platform} refused the post: {message}", ar: "رفضت {platform} المنشور: {message}" },
   targetTimeout: { en: "{platform} did not answer in time, so the post may be live. Check it, then confirm or retry", ar: "لم تستجب {platform} في الوقت المحدد، لذا قد يكون المنشور قد نُشر. تحقق منه ثم أكِّد أو أعد المحاولة" },
+  targetTikTokInbox: { en: "Sent to your TikTok inbox: open TikTok to finish and post it, then mark it as done", ar: "أُرسل إلى صندوق الوارد في تيك توك: افتح تيك توك لإكماله ونشره، ثم أكِّد نشره" },
   targetUnavailable: { en: "{platform} is not answering right now. We will keep trying", ar: "لا تستجيب {platform} الآن. سنواصل المحاولة" },
   targetUnavailableFailed: { en: "{platform} did not answer after several tries. Try again later", ar: "لم تستجب {platform} بعد عدة محاولات. حاول مرة أخرى لاحقًا" },
   targetAuth: { en: "{platform} refused our access. Reconnect the account in Settings", ar: "رفضت {platform} صلاحية الوصول. أعد ربط الحساب من الإعدادات" },

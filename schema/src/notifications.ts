@@ -13,6 +13,8 @@ export const NOTIFICATION_TYPES = [
   "post_failed",
   "post_unconfirmed",
   "snapchat_ready",
+  // TikTok without Direct Post: the media waits in the creator's TikTok inbox for the author to finish
+  "tiktok_ready",
   "account_reconnect_needed",
   // competitors: the Facebook sign-in for competitors' Instagram figures expires (60 days, no refresh)
   "competitor_discovery_expiring",
@@ -33,6 +35,7 @@ export interface NotificationData {
   post_failed: { businessId: string; postId: string; platform: string; excerpt: string; errorCode: string; errorMessage: string | null };
   post_unconfirmed: { businessId: string; postId: string; platform: string; excerpt: string };
   snapchat_ready: { businessId: string; postId: string; platform: string; excerpt: string };
+  tiktok_ready: { businessId: string; postId: string; platform: string; excerpt: string };
   account_reconnect_needed: { businessId: string; platform: string; handle: string };
   competitor_discovery_expiring: { businessId: string; handle: string; expiresAt: string };
   webhook_disabled: { businessId: string; endpointId: string; url: string };

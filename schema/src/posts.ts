@@ -141,7 +141,7 @@ export const canPostTransition = (from: PostStatus, to: PostStatus): boolean => 
  */
 export const TARGET_TRANSITIONS: Readonly<Record<TargetStatus, readonly TargetStatus[]>> = {
   pending: ["pending", "publishing", "awaiting_manual"],
-  publishing: ["published", "unconfirmed", "failed", "pending"],
+  publishing: ["published", "unconfirmed", "failed", "pending", "awaiting_manual"],
   unconfirmed: ["published", "pending"],
   awaiting_manual: ["published"],
   failed: ["pending"],
@@ -778,4 +778,5 @@ export const TARGET_ERROR_MESSAGES: Record<string, string> = {
   PUBLISH_AUTH: "targetAuth",
   PUBLISH_PLAN_UNAVAILABLE: "targetPlanUnavailable",
   GOOGLE_NO_LOCATION: "targetGoogleNoLocation",
+  TIKTOK_INBOX: "targetTikTokInbox",
 };

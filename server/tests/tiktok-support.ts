@@ -28,7 +28,7 @@ export async function connectTikTok(app: TestApp, tt: Tt, creator: Partial<TikTo
   expect(url.searchParams.get("code_challenge_method")).toBe("S256");
   const openId = `open-${n}-${Math.random().toString(36).slice(2, 8)}`;
   const username = creator.username ?? `karak_house_${n}`;
-  tt.state.issueCode(`tt-code-${openId}`, { openId, username, nickname: `Karak House ${n}`, codeChallenge: url.searchParams.get("code_challenge")!, redirectUri: url.searchParams.get("redirect_uri")!, ...creator, ...{ openId, username } });
+  tt.state.issueCode(`tt-code-${openId}`, { nickname: `Karak House ${n}`, codeChallenge: url.searchParams.get("code_challenge")!, redirectUri: url.searchParams.get("redirect_uri")!, ...creator, openId, username });
   const back = await fetch(`${app.base}/api/platforms/tiktok/callback?code=tt-code-${openId}&scopes=user.info.basic,video.publish&state=${url.searchParams.get("state")}`, { redirect: "manual" });
   expect(back.headers.get("location")).toBe("/settings?connected=1&platform=tiktok");
   const { rows } = await app.sufra.deps.pool.query<{ id: string; handle: string; external_id: string; display_name: string | null }>(

@@ -274,7 +274,7 @@ export async function startTikTokFake(opts: { audited?: boolean } = {}): Promise
       return ok(res, { user: Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]])) });
     }
     if (req.method !== "POST") return send(res, 405, {});
-    if (endpoint !== "upload" && raw.length && !type.startsWith("application/json")) return apiError(res, "invalid_params", "Content-Type must be application/json");
+    if (raw.length && !type.startsWith("application/json")) return apiError(res, "invalid_params", "Content-Type must be application/json");
 
     if (endpoint === "creator_info") {
       if (!within(res, `${bearer}:creator_info`, 20)) return;

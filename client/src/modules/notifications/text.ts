@@ -48,6 +48,8 @@ export function notificationText(t: TFunction, n: Pick<NotificationItemFragment,
       return t("types.post_unconfirmed", { ns: "notifications", platform, excerpt });
     case "SNAPCHAT_READY":
       return t("types.snapchat_ready", { ns: "notifications", platform, excerpt });
+    case "TIKTOK_READY":
+      return t("types.tiktok_ready", { ns: "notifications", platform, excerpt });
     case "ACCOUNT_RECONNECT_NEEDED":
       return n.data.handle ? t("types.account_reconnect_needed", { ns: "notifications", platform, handle: n.data.handle }) : t("types.account_reconnect_needed_noHandle", { ns: "notifications", platform });
     case "COMPETITOR_DISCOVERY_EXPIRING":

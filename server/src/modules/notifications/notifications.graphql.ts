@@ -15,6 +15,7 @@ const TYPE_DESCRIPTIONS: Record<string, string> = {
   post_failed: "To the author: a post failed on a network (postId, platform, excerpt, errorCode, errorMessage).",
   post_unconfirmed: "To the author: a network did not confirm a post in time; check it is there or retry (postId, platform, excerpt).",
   snapchat_ready: "To the author: a Snapchat post is due, to post by hand (postId, excerpt).",
+  tiktok_ready: "To the author: a TikTok post is in the creator's TikTok inbox, to finish and post in TikTok (postId, excerpt).",
   account_reconnect_needed: "To the business's people: a network account must be reconnected (platform, handle).",
   competitor_discovery_expiring: "To the business's people: the Facebook sign-in for competitor figures expires soon (handle, expiresAt).",
   webhook_disabled: "To the business's webhook managers: an endpoint was turned off after its deliveries failed for 3 days.",

@@ -204,7 +204,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   /** Tells the post's author (or, without one, the business's people) once per attempt. */
   async function tellAuthor(
     t: { id: string; attemptKey: string | null; platform: string; post: { id: string; businessId: string; authorId: string | null; content: string } },
-    type: "post_failed" | "post_unconfirmed" | "snapchat_ready",
+    type: "post_failed" | "post_unconfirmed" | "snapchat_ready" | "tiktok_ready",
     extra: { errorCode?: string; errorMessage?: string | null } = {},
   ) {
     const to = t.post.authorId ? [t.post.authorId] : (await db.user.findMany({ where: { businessId: t.post.businessId }, select: { id: true } })).map((u) => u.id);
@@ -559,6 +559,11 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   }
 
   async function finish(t: LoadedTarget, key: string, r: Published) {
+    if (r.handoff) {
+      // handed to the person on the network (TikTok's inbox): it is theirs to post; they mark it done
+      if (await settle(t, key, { status: "awaiting_manual", attemptStep: "done", errorCode: "TIKTOK_INBOX", errorMessage: null })) await tellAuthor({ ...t, attemptKey: key }, "tiktok_ready");
+      return;
+    }
     await settle(t, key, { status: "published", externalId: r.externalId, permalink: r.permalink ?? null, publishedAt: new Date(), attemptStep: "done", errorCode: null, errorMessage: null });
   }
 
