@@ -186,7 +186,7 @@ describe("publishing as the Page", () => {
 });
 
 describe("when Facebook refuses", () => {
-  test("a revoked token (190): the target waits with ACCOUNT_RECONNECT_NEEDED, the account needs reconnecting, nothing is posted", async () => {
+  test("a revoked token (190): the target waits with ACCOUNT_RECONNECT_NEEDED, the account needs reconnecting, nothing is posted; connecting again sends it", async () => {
     const person = cafe("Revoked", [{ name: "Gone Cafe" }]);
     const b = await connect(person);
     fb.state.revokeUser(person.id);
@@ -196,6 +196,14 @@ describe("when Facebook refuses", () => {
     expect(waiting.targets[0].status).toBe("pending");
     expect(await facebookAccount(b.token)).toMatchObject({ status: "reconnect_needed" });
     expect(fb.state.pagePosts(person.pages[0]!.id)).toEqual([]);
+
+    // connecting again keeps the Page chosen before, and the waiting post goes out, once
+    const again = await connectFacebook(app, fb, person, b);
+    expect(again.location).toBe("/settings?connected=1&platform=facebook");
+    expect(await facebookAccount(b.token)).toMatchObject({ status: "connected", handle: "Gone Cafe" });
+    const done = await waitFor(() => getPost(app, b.token, created.body.id), settled, 30_000);
+    expect(done.targets[0]).toMatchObject({ status: "published", error: null });
+    expect(fb.state.pagePosts(person.pages[0]!.id).map((p) => p.message)).toEqual(["Will wait"]);
   });
 
   test("a Page token Facebook invalidated alone: a new one is read with the person's token, and the post goes out once", async () => {
@@ -303,13 +311,19 @@ describe("the stand-in refuses what Facebook refuses (the adapter against it)", 
     }
   });
 
-  test("retired insights metrics are refused; a token Facebook invalidated is 190", async () => {
+  test("retired insights metrics are refused; without read_insights the counts still come; a token Facebook invalidated is 190", async () => {
     const { page } = await pageOf("Insights");
     const account = { externalId: page.id, accessToken: page.accessToken, handle: "p" };
     const done = await adapter().send(request(account));
     const old = await fetch(`${fb.state.env.FACEBOOK_GRAPH_URL}/${done.externalId}/insights?metric=post_impressions_unique&access_token=${page.accessToken}`);
     expect(((await old.json()) as any).error.code).toBe(100);
     expect((await adapter().metrics(account, [done.externalId])).get(done.externalId)).toEqual({ views: 0, reach: 0, likes: 0, comments: 0, shares: 0 });
+    // a Page whose person declined read_insights still has its counts, without views and reach
+    const blind = await pageOf("Blind", ["pages_show_list", "pages_manage_posts", "pages_read_engagement"]);
+    const blindAccount = { externalId: blind.page.id, accessToken: blind.page.accessToken, handle: "b" };
+    const seen = await adapter().send(request(blindAccount));
+    fb.state.setFigures(seen.externalId, { views: 50, reach: 40, reactions: 5, comments: 2, shares: 1 });
+    expect((await adapter().metrics(blindAccount, [seen.externalId])).get(seen.externalId)).toEqual({ views: 0, reach: 0, likes: 5, comments: 2, shares: 1 });
     fb.state.expire(page.accessToken);
     expect(await refusal(adapter().metrics(account, [done.externalId]))).toMatchObject({ kind: "auth", opts: { platformCode: 463 } });
   });

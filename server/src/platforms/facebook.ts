@@ -301,7 +301,12 @@ export function createFacebookAdapter(cfg: FacebookPagesConfig, tune: { backoffM
     const isVideo = !id.includes("_");
     const [node, insights] = await Promise.all([
       read(graph(id), { token, params: { fields: isVideo ? "comments.limit(0).summary(true),reactions.limit(0).summary(true)" : "shares,comments.limit(0).summary(true),reactions.limit(0).summary(true)" } }),
-      read(graph(`${id}/${isVideo ? "video_insights" : "insights"}`), { token, params: { metric: isVideo ? "total_video_views,total_video_impressions_unique" : "post_media_view,post_total_media_view_unique" } }),
+      // insights Facebook will not give (read_insights declined, a metric it refuses for this post) leave
+      // views and reach at 0; the counts above still stand, and a dead token fails the read above
+      read(graph(`${id}/${isVideo ? "video_insights" : "insights"}`), { token, params: { metric: isVideo ? "total_video_views,total_video_impressions_unique" : "post_media_view,post_total_media_view_unique" } }).catch((e) => {
+        if (e instanceof PlatformError && (e.kind === "rejected" || (e.kind === "auth" && isPermissionCode(e.opts.platformCode)))) return null;
+        throw e;
+      }),
     ]);
     const value = (name: string) => {
       const d = ((insights?.data ?? []) as { name?: string; values?: { value?: unknown }[] }[]).find((x) => x.name === name);
@@ -319,6 +324,9 @@ export function createFacebookAdapter(cfg: FacebookPagesConfig, tune: { backoffM
     };
   }
 }
+
+/** Code 10 and 200-299: a permission the person did not grant (not a dead token, which is 190). */
+const isPermissionCode = (code: unknown): boolean => code === 10 || (typeof code === "number" && code >= 200 && code <= 299);
 
 /** A photo's alt text for screen readers (Page photos' alt_text_custom), when the post gives one. */
 const altText = (m: PublishMedia): Record<string, string> => (m.altText ? { alt_text_custom: m.altText } : {});

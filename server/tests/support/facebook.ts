@@ -10,10 +10,13 @@ export type Fb = Awaited<ReturnType<typeof startFacebookFake>>;
 export const facebookAccount = async (app: TestApp, token: string) =>
   (await call<any>(app.base, "GET", "/api/platforms", { token })).body.platforms.find((x: any) => x.platform === "facebook").account;
 
-/** A new business whose person connects Facebook as `person`: where the callback sent them, and the account's id (null when none). */
-export async function connectFacebook(app: TestApp, fb: Fb, person: FbUser) {
-  const c = await registeredClient(app.base);
-  const token = (await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body.access_token as string;
+/**
+ * A new business (or `again`'s, connecting once more) whose person connects Facebook as `person`:
+ * where the callback sent them, and the account's id (null when none).
+ */
+export async function connectFacebook(app: TestApp, fb: Fb, person: FbUser, again?: Awaited<ReturnType<typeof registeredClient>> & { token: string }) {
+  const c = again ?? (await registeredClient(app.base));
+  const token = again?.token ?? ((await call(app.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } })).body.access_token as string);
   const start = await call(app.base, "POST", "/api/platforms/facebook/connect", { token, body: { return_to: "/settings" } });
   expect(start.status).toBe(200);
   const dialog = new URL(start.body.authorize_url);
