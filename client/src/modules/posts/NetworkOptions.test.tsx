@@ -295,6 +295,10 @@ test("in Arabic: the TikTok part right to left, with TikTok's words in Arabic", 
   expect(section.getByText("من يمكنه مشاهدة المنشور")).toBeInTheDocument();
   expect(section.getByTestId("tiktok-declaration")).toHaveTextContent("بالنشر، أنت توافق على تأكيد استخدام الموسيقى في تيك توك.");
   expect(section.queryByTestId("tiktok-inbox")).toBeNull();
+  // each switch is named by its label, for screen readers and keyboard users
+  expect(section.getByRole("switch", { name: "السماح بالتعليقات" })).toBeDisabled();
+  expect(section.getByRole("switch", { name: "السماح بالدمج (Stitch)" })).not.toBeChecked();
+  expect(section.getByRole("switch", { name: "الإفصاح عن محتوى المنشور" })).toBeEnabled();
   expect(screen.getByTestId("tiktok-privacy").closest(".ant-select-rtl")).not.toBeNull();
   const options = await openOptions("tiktok-privacy");
   expect(options.map((o) => o.label)).toEqual(["الجميع", "أنا فقط"]);
