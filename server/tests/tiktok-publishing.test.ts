@@ -34,9 +34,29 @@ describe("connecting", () => {
     expect(rows[0]!.access_token).toMatch(/^v1\./);
     expect(rows[0]!.access_token).not.toContain("act.");
     expect(rows[0]!.refresh_token).not.toContain("rft.");
-    // TikTok's access token lasts 24 hours
-    expect(Math.abs(rows[0]!.token_expires_at.getTime() - (Date.now() + 86_400_000))).toBeLessThan(60_000);
+    // the token's end as TikTok's expires_in says (2 hours)
+    expect(Math.abs(rows[0]!.token_expires_at.getTime() - (Date.now() + 7_200_000))).toBeLessThan(60_000);
     expect(rows[0]!.scopes).toEqual(expect.arrayContaining(["video.publish", "video.list"]));
+  });
+
+  test("a token near its end is refreshed before use; TikTok's rotated refresh token replaces the old one", async () => {
+    const b = await connectTikTok(app, tt);
+    const pool = app.sufra.deps.pool;
+    const before = (await pool.query<{ access_token: string; refresh_token: string }>("select access_token, refresh_token from platform_accounts where id = $1", [b.accountId])).rows[0]!;
+    await pool.query("update platform_accounts set token_expires_at = now() + interval '10 minutes' where id = $1", [b.accountId]);
+    const refreshes = tt.state.refreshes;
+    const r = await gql(app.base, CREATOR_INFO, { id: b.accountId }, b.token);
+    expect(r.errors).toBeUndefined();
+    expect(tt.state.refreshes).toBe(refreshes + 1);
+    const after = (await pool.query<{ access_token: string; refresh_token: string; token_expires_at: Date; status: string }>("select access_token, refresh_token, token_expires_at, status::text from platform_accounts where id = $1", [b.accountId])).rows[0]!;
+    expect(after.status).toBe("connected");
+    expect(after.access_token).not.toBe(before.access_token);
+    expect(after.refresh_token).not.toBe(before.refresh_token);
+    expect(after.token_expires_at.getTime()).toBeGreaterThan(Date.now() + 7_000_000);
+    // the rotated token is the one kept: a second refresh works
+    await pool.query("update platform_accounts set token_expires_at = now() + interval '10 minutes' where id = $1", [b.accountId]);
+    expect((await gql(app.base, CREATOR_INFO, { id: b.accountId }, b.token)).errors).toBeUndefined();
+    expect(tt.state.refreshes).toBe(refreshes + 2);
   });
 
   test("a code issued for another PKCE challenge is refused: the person is sent back with an error", async () => {

@@ -290,8 +290,8 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
   }
 
   /** Polls status/fetch until TikTok has finished with the post: its final status, or null when it is still busy. */
-  async function waitStatus(publishId: string, account: AccountAccess, signal: AbortSignal | undefined, inbox: boolean): Promise<Status | null> {
-    const giveUpAt = Date.now() + pollTotalMs;
+  async function waitStatus(publishId: string, account: AccountAccess, signal: AbortSignal | undefined, inbox: boolean, totalMs = pollTotalMs): Promise<Status | null> {
+    const giveUpAt = Date.now() + totalMs;
     for (let delay = pollFirstMs; ; delay = Math.min(delay * 2, pollMaxMs)) {
       const s = await statusFetch(publishId, account, signal);
       if (s.status === "PUBLISH_COMPLETE" || s.status === "FAILED" || (inbox && s.status === "SEND_TO_USER_INBOX")) return s;
@@ -311,8 +311,9 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
   return {
     name: "tiktok",
     manual: false,
-    // an access token lasts 24 hours: refresh it with an hour to spare
-    refreshMarginMs: 60 * 60_000,
+    // an access token lasts 2 hours by TikTok's current reference (24 hours in older pages; expires_in
+    // says which): refreshed once under 75 minutes are left, so the hourly refresh job never misses one
+    refreshMarginMs: 75 * 60_000,
     configured: () => Boolean(cfg.clientKey && cfg.clientSecret),
     creatorInfo,
 
@@ -337,7 +338,7 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
       return { ...t, externalId: openId, handle: info?.creatorUsername || openId, displayName: user.user?.display_name ?? info?.creatorNickname ?? null };
     },
 
-    // the refresh token lasts a year; TikTok may answer a new one, which replaces the old
+    // refresh tokens rotate: the answer's refresh_token replaces the one sent, which stops working
     async refresh({ refreshToken }) {
       if (!refreshToken) throw new PlatformError("auth", "No TikTok refresh token: connect the account again");
       const t = await token({ grant_type: "refresh_token", refresh_token: refreshToken });
@@ -359,10 +360,12 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
       await req.saveProgress({ ...req.progress, initSending: true });
       const { publishId, upload: up } = await init(req);
       await req.saveProgress({ ...req.progress, publishId });
-      // the post exists on TikTok from here: nothing below may lead to a second init
+      // the post exists on TikTok from here: nothing below may lead to a second init. The upload and
+      // TikTok's processing (a minute for a large video) get their own time, not the init call's deadline
+      const after = AbortSignal.timeout(pollTotalMs);
       try {
-        if (up) await upload(up, req.signal);
-        const s = await waitStatus(publishId, req.account, req.signal, !cfg.directPost);
+        if (up) await upload(up, after);
+        const s = await waitStatus(publishId, req.account, after, !cfg.directPost);
         if (!s) throw new PlatformError("unavailable", "TikTok is still processing the post");
         return outcome(s, publishId);
       } catch (err) {
@@ -377,7 +380,9 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
       if (!p.publishId) return p.initSending ? { state: "unknown" } : { state: "absent" };
       let s: Status | null;
       try {
-        s = await waitStatus(p.publishId, req.account, AbortSignal.timeout(pollTotalMs + 30_000), !cfg.directPost);
+        // a question, not a wait for the whole processing: still busy after a minute is "unknown" (a person checks)
+        const askMs = Math.min(pollTotalMs, 60_000);
+        s = await waitStatus(p.publishId, req.account, AbortSignal.timeout(askMs + 15_000), !cfg.directPost, askMs);
       } catch {
         return { state: "unknown" };
       }

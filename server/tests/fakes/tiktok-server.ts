@@ -1,5 +1,5 @@
 // A local stand-in for the TikTok endpoints Sufra uses: Login Kit's token endpoint (authorization
-// code with a PKCE S256 check, refresh), user/info, the Content Posting API (creator_info, video/init,
+// code with a PKCE S256 check, refresh with rotation), user/info, the Content Posting API (creator_info, video/init,
 // inbox/video/init, content/init for photos, the upload URL taking chunks with Content-Range, and
 // status/fetch) and video/query for figures, with TikTok's envelope { data, error: { code, message,
 // log_id } } and OAuth's { error, error_description }. It refuses what TikTok refuses: a missing scope
@@ -95,6 +95,8 @@ export interface TikTokFakeState {
   videoQueries: string[][];
   /** every status/fetch call's publish_id */
   statusFetches: string[];
+  /** refresh_token grants answered */
+  refreshes: number;
   /** the environment pointing Sufra at this stand-in */
   env: Record<string, string>;
   issueCode(code: string, c: TikTokCreator & { codeChallenge?: string; redirectUri: string; scopes?: string[] }): void;
@@ -130,6 +132,7 @@ export async function startTikTokFake(opts: { audited?: boolean } = {}): Promise
     stats: new Map(),
     videoQueries: [],
     statusFetches: [],
+    refreshes: 0,
     env: {},
     issueCode(code, c) {
       codes.set(code, { ...c, scopes: c.scopes ?? ["user.info.basic", "video.publish", "video.upload", "video.list"], used: false });
@@ -201,12 +204,13 @@ export async function startTikTokFake(opts: { audited?: boolean } = {}): Promise
       if (req.method !== "POST" || !type.startsWith("application/x-www-form-urlencoded")) return send(res, 400, { error: "invalid_request", error_description: "The request must be form-encoded.", log_id: logId() });
       const f = new URLSearchParams(raw.toString("utf8"));
       if (f.get("client_key") !== state.config.clientKey || f.get("client_secret") !== state.config.clientSecret) return send(res, 401, { error: "invalid_client", error_description: "Client key or secret is incorrect.", log_id: logId() });
-      const issue = (openId: string, scopes: string[], refresh?: string) => {
+      // TikTok's current lifetimes: access tokens 2 hours, refresh tokens 180 days, rotated on each refresh
+      const issue = (openId: string, scopes: string[]) => {
         const access = `act.${randomBytes(16).toString("hex")}`;
-        const refreshToken = refresh ?? `rft.${randomBytes(16).toString("hex")}`;
-        tokens.set(access, { openId, scopes, expiresAt: Date.now() + 86_400_000 });
+        const refreshToken = `rft.${randomBytes(16).toString("hex")}`;
+        tokens.set(access, { openId, scopes, expiresAt: Date.now() + 7_200_000 });
         refreshTokens.set(refreshToken, { openId, scopes });
-        return send(res, 200, { access_token: access, expires_in: 86_400, open_id: openId, refresh_expires_in: 31_536_000, refresh_token: refreshToken, scope: scopes.join(","), token_type: "Bearer" });
+        return send(res, 200, { access_token: access, expires_in: 7_200, open_id: openId, refresh_expires_in: 15_552_000, refresh_token: refreshToken, scope: scopes.join(","), token_type: "Bearer" });
       };
       if (f.get("grant_type") === "authorization_code") {
         const c = codes.get(f.get("code") ?? "");
@@ -222,7 +226,10 @@ export async function startTikTokFake(opts: { audited?: boolean } = {}): Promise
       if (f.get("grant_type") === "refresh_token") {
         const r = refreshTokens.get(f.get("refresh_token") ?? "");
         if (!r) return send(res, 400, { error: "invalid_grant", error_description: "Refresh token is invalid or expired.", log_id: logId() });
-        return issue(r.openId, r.scopes, f.get("refresh_token")!);
+        // rotation: the refresh token sent stops working once a new one is issued
+        refreshTokens.delete(f.get("refresh_token")!);
+        state.refreshes++;
+        return issue(r.openId, r.scopes);
       }
       return send(res, 400, { error: "unsupported_grant_type", error_description: "Unsupported grant type.", log_id: logId() });
     }
