@@ -3,6 +3,9 @@
 // dead worker resumed without posting a part twice. The adapter runs against the strict X stand-in
 // (tests/fakes/x-server.ts), which refuses what X refuses; the preview runs through the whole server.
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import sharp from "sharp";
 import { splitThread, xWeightedLength, X_LONG_POST_LENGTH } from "@sufra/schema";
@@ -10,8 +13,8 @@ import type { PublishMedia, PublishRequest } from "../src/platforms/types.ts";
 import { createXAdapter } from "../src/platforms/x.ts";
 import { startInstagramFake } from "./fakes/instagram-server.ts";
 import { startXFake, type XUser } from "./fakes/x-server.ts";
-import { call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
-import { freePort, platformEnv } from "./support/networks.ts";
+import { call, freshDatabase, gql, registeredClient, startSecondProcess, startTestApp, type TestApp } from "./support/app.ts";
+import { connectedBusiness, freePort, platformEnv, post, waitFor } from "./support/networks.ts";
 
 type XFake = Awaited<ReturnType<typeof startXFake>>;
 let x: XFake;
@@ -334,4 +337,47 @@ describe("verified accounts through the server", () => {
     expect(p.thread.length).toBeGreaterThan(1);
     expect(p.warnings).toContainEqual({ key: "xLinkCosts", text: "A post with a link costs far more to publish on X: move the link to a reply" });
   });
+});
+
+describe("a worker killed while X holds a reply of the thread", () => {
+  test(
+    "the next worker finds the part on X, posts the rest once, and the post is published",
+    async () => {
+      const ig = await startInstagramFake();
+      const db = await freshDatabase();
+      const env = { ...platformEnv(ig, x, await freePort()), PUBLISH_LEASE_SECONDS: "3", PUBLISH_TIMEOUT_SECONDS: "30", DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "sufra-x-thread-")) };
+      const worker = { ...env, PORT: "0", PROCESS_ROLE: "worker" };
+      // this process serves requests and queues jobs; only the workers publish
+      const app = await startTestApp({ ...env, PROCESS_ROLE: "api" }, db);
+      const first = await startSecondProcess(db, worker);
+      let second: Awaited<ReturnType<typeof startSecondProcess>> | null = null;
+      try {
+        const b = await connectedBusiness(app, ig, x);
+        const text = sentences(9);
+        // X receives the second part and keeps its answer until after the kill: the part exists, its id was never saved
+        const held = x.state.holdReply({ createOn: "receipt" });
+        const p = await post(app, b.token, { content: text, platforms: ["twitter"], network_options: { twitter: { thread: true } } });
+        await call(app.base, "POST", `/api/posts/${p.id}/publish`, { token: b.token });
+        await held.received;
+        await first.kill("SIGKILL");
+        held.release();
+        expect(x.state.posts(b.xUserId)).toHaveLength(2);
+
+        second = await startSecondProcess(db, worker);
+        const done = await waitFor(() => call<any>(app.base, "GET", `/api/posts/${p.id}`, { token: b.token }).then((r) => r.body), (q) => q.status !== "publishing", 60_000);
+        expect(done.status).toBe("published");
+        const posted = x.state.posts(b.xUserId);
+        expect(posted.map((t) => t.text)).toEqual(splitThread(text, 280, xWeightedLength)); // each part once, in order
+        expect(posted[1]!.inReplyTo).toBe(posted[0]!.id);
+        expect(posted[2]!.inReplyTo).toBe(posted[1]!.id);
+        expect(done.targets[0].external_id).toBe(posted[0]!.id);
+      } finally {
+        await first.stop();
+        await second?.stop();
+        await app.stop();
+        await ig.close();
+      }
+    },
+    180_000,
+  );
 });

@@ -155,6 +155,11 @@ export class XFakeState {
   hold(endpoint: XEndpoint, opts: { ms?: number; createOn?: "receipt" | "release" } = {}): Held {
     return this.holds.hold(endpoint, opts);
   }
+  /** the same for the next post that is a reply (a thread's second part, say), whatever posts come before it */
+  replyHolds = new Holds<"reply">();
+  holdReply(opts: { ms?: number; createOn?: "receipt" | "release" } = {}): Held {
+    return this.replyHolds.hold("reply", opts);
+  }
   setMetrics(tweetId: string, m: Partial<XPublicMetrics>): void {
     this.metrics.set(tweetId, m);
   }
@@ -255,7 +260,7 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
     });
   }
 
-  const { hold, wait: held } = state.holds.take(endpoint);
+  let { hold, wait: held } = state.holds.take(endpoint);
   // a tweet holds its answer after the post exists; every other endpoint before doing anything
   if (endpoint !== "tweet") await held();
 
@@ -373,6 +378,7 @@ async function handle(state: XFakeState, req: http.IncomingMessage, res: http.Se
       }
       const parent = typeof replyTo === "string" ? state.tweets.find((t) => t.id === replyTo) : undefined;
       if (replyTo !== undefined && !parent) throw problem(403, "Forbidden", "You attempted to reply to a Tweet that is deleted or not visible to you.");
+      if (replyTo !== undefined && !hold) ({ hold, wait: held } = state.replyHolds.take("reply"));
       if (text && state.tweets.some((t) => t.userId === userId && t.text === text)) {
         throw problem(403, "Forbidden", "You are not allowed to create a Tweet with duplicate content.");
       }
