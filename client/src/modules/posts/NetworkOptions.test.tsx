@@ -228,6 +228,22 @@ test("X: a caption with a link warns of X's price, and one click moves the link 
   expect(await screen.findByText("posts list")).toBeInTheDocument();
 });
 
+test("X: a caption over 280 characters goes out as a numbered thread once the switch is on", async () => {
+  renderAt("/posts/new", [setupMock]);
+  await choose("twitter");
+  const sentence = "Fresh saffron buns and hot karak are waiting for you at Dar Al Qahwa this morning.";
+  type(screen.getByTestId("caption"), Array.from({ length: 5 }, () => sentence).join(" "));
+  const card = within(screen.getByTestId("preview-twitter"));
+  expect(card.getByTestId("over-twitter")).toBeInTheDocument();
+  expect(card.queryByTestId("preview-x-thread")).toBeNull();
+  fireEvent.click(within(screen.getByTestId("x-options")).getByRole("switch", { name: "Post as a thread" }));
+  const parts = card.getAllByTestId("preview-x-part");
+  expect(parts).toHaveLength(2);
+  expect(parts[0]!.querySelector(".sufra-preview-text")!.textContent).toMatch(/^1\/2 Fresh saffron/);
+  expect(parts[1]).toHaveTextContent("2/2");
+  expect(card.queryByTestId("over-twitter")).toBeNull();
+});
+
 test("a draft's Instagram story and alt text read back, preview as a story without the caption, and are saved again", async () => {
   const story = post("s1", {
     status: "DRAFT",
