@@ -285,6 +285,23 @@ test("a failed load says so with the server's reason and a retry", async () => {
   expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
 });
 
+test("in Arabic: TikTok and Facebook have their rows, tabs and figures beside the other networks", async () => {
+  await inLanguage("ar");
+  const { mocks, calls } = analyticsMocks({ overview: { networks: ["INSTAGRAM", "TIKTOK", "FACEBOOK"] } });
+  render(mocks);
+  const platforms = within(await screen.findByTestId("platforms"));
+  const table = platforms.getByRole("table", { name: "الأرقام حسب الشبكة" });
+  const row = (name: string) => within(table).getByText(name).closest("tr")!;
+  // 30 copies shared by three networks: ten each, in Arabic-Indic digits
+  for (const name of ["إنستغرام", "تيك توك", "فيسبوك"]) expect(row(name)).toHaveTextContent("١٠");
+  fireEvent.click(platforms.getByRole("tab", { name: /تيك توك/ }));
+  await screen.findByTestId("network-tiktok");
+  expect(calls.platform!.at(-1)).toMatchObject({ platform: "TIKTOK" });
+  fireEvent.click(platforms.getByRole("tab", { name: /فيسبوك/ }));
+  await screen.findByTestId("network-facebook");
+  expect(calls.platform!.at(-1)).toMatchObject({ platform: "FACEBOOK" });
+});
+
 test("in Arabic: right to left, Arabic labels and Arabic-Indic digits; Latin digits when chosen", async () => {
   await inLanguage("ar");
   expect(document.documentElement.dir).toBe("rtl");

@@ -33,6 +33,8 @@ export interface OverviewOptions {
   posts?: number;
   simulated?: boolean;
   followers?: number | null;
+  /** the networks the copies went to (GraphQL names), each with an equal share; default Instagram 60 % and X 40 % */
+  networks?: readonly string[];
 }
 
 export function overviewData(v: Vars, o: OverviewOptions = {}) {
@@ -54,12 +56,14 @@ export function overviewData(v: Vars, o: OverviewOptions = {}) {
       previous: { __typename: "AnalyticsPeriod", ...previousPeriod(from, to) },
       totals: { __typename: "AnalyticsTotals", ...totals },
       change: { __typename: "AnalyticsChange", posts: 12.5, reach: -4.2, views: 0, likes: 30, comments: null, shares: -10, engagementRate: 2.1, followers: null },
-      byPlatform: posts
-        ? [
-            { __typename: "AnalyticsPlatformFigures", platform: "INSTAGRAM", engagementRate: 15.2, ...share(0.6) },
-            { __typename: "AnalyticsPlatformFigures", platform: "TWITTER", engagementRate: 11.8, ...share(0.4) },
-          ]
-        : [],
+      byPlatform: !posts
+        ? []
+        : o.networks
+          ? o.networks.map((platform, i) => ({ __typename: "AnalyticsPlatformFigures", platform, engagementRate: 10 + i, ...share(1 / o.networks!.length) }))
+          : [
+              { __typename: "AnalyticsPlatformFigures", platform: "INSTAGRAM", engagementRate: 15.2, ...share(0.6) },
+              { __typename: "AnalyticsPlatformFigures", platform: "TWITTER", engagementRate: 11.8, ...share(0.4) },
+            ],
     },
   };
 }
