@@ -49,6 +49,9 @@ describe("one server", () => {
       { platform: "SNAPCHAT", available: true, configured: true, manual: true, account: null },
       // this test server has no Google OAuth client: Google is in the plan but not set up here
       { platform: "GOOGLE", available: true, configured: false, manual: false, account: null },
+      // nor a TikTok or Facebook app
+      { platform: "TIKTOK", available: true, configured: false, manual: false, account: null },
+      { platform: "FACEBOOK", available: true, configured: false, manual: false, account: null },
     ]);
     // a forged or reused state is refused
     const forged = await fetch(`${app.base}/api/platforms/twitter/callback?code=x&state=forged`, { redirect: "manual" });
