@@ -96,4 +96,19 @@ describe("without Direct Post: the creator's TikTok inbox", () => {
     expect(init.body).toMatchObject({ post_mode: "MEDIA_UPLOAD", media_type: "PHOTO", post_info: { title: "Inbox photo", description: "A photo for the inbox" } });
     expect(init.body.post_info.privacy_level).toBeUndefined();
   }, 60_000);
+
+  // last: it uses up the app's creators for the day
+  test("an unaudited app posts for at most 5 creators a day: the sixth is refused in TikTok's words, before anything is made", async () => {
+    while (tt.state.activePosters() < 5) {
+      const b = await connectTikTok(app, tt);
+      const pic = await photo(app, b.token);
+      const done = await publishNow(app, b.token, { content: `Creator ${tt.state.activePosters() + 1} of 5`, media_ids: [pic], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } }, (p) => tiktokTarget(p).status !== "pending" && tiktokTarget(p).status !== "publishing");
+      expect(tiktokTarget(done).status).toBe("awaiting_manual");
+    }
+    const sixth = await connectTikTok(app, tt);
+    const pic = await photo(app, sixth.token);
+    const done = await publishNow(app, sixth.token, { content: "One creator too many", media_ids: [pic], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } });
+    expect(tiktokTarget(done)).toMatchObject({ status: "failed", error: { code: "PUBLISH_REJECTED", message: "The daily quota for active publishing users from your client is reached." } });
+    expect(tt.state.initCount(sixth.openId)).toBe(0);
+  }, 120_000);
 });

@@ -106,6 +106,8 @@ export interface TikTokFakeState {
   /** expires every access token of a creator (TikTok's 24 hours, now) */
   expireTokens(openId: string): void;
   initCount(openId?: string): number;
+  /** creators who posted through this (unaudited) app in the last 24 hours */
+  activePosters(): number;
 }
 
 export async function startTikTokFake(opts: { audited?: boolean } = {}): Promise<ServedFake<TikTokFakeState>> {
@@ -146,6 +148,7 @@ export async function startTikTokFake(opts: { audited?: boolean } = {}): Promise
       for (const t of tokens.values()) if (t.openId === openId) t.expiresAt = 0;
     },
     initCount: (openId) => state.inits.filter((i) => !openId || i.openId === openId).length,
+    activePosters: () => [...posters.values()].filter((at) => at > Date.now() - 86_400_000).length,
   };
 
   const logId = () => randomBytes(12).toString("hex").toUpperCase();
