@@ -231,6 +231,28 @@ describe("when Facebook refuses", () => {
     expect(made[0]!.comments).toEqual([]);
   });
 
+  test("blocked for a policy (368): the target fails with Facebook's words, tried once", async () => {
+    const person = cafe("Blocked", [{ name: "Blocked Cafe" }]);
+    const b = await connect(person);
+    const before = fb.state.calls.page_feed ?? 0;
+    fb.state.failNext("page_feed", "policy");
+    const done = await publish(b.token, { content: "Not today" });
+    expect(done.targets[0]).toMatchObject({ status: "failed", error: { code: "PUBLISH_REJECTED", message: expect.stringContaining("deemed abusive") } });
+    expect((fb.state.calls.page_feed ?? 0) - before).toBe(1);
+    expect(fb.state.pagePosts(person.pages[0]!.id)).toEqual([]);
+  });
+
+  test("a 5xx answer to the feed call: the post is not sent again blind; the Page's posts are read and, with nothing found, a person is asked to check", async () => {
+    const person = cafe("Flaky", [{ name: "Flaky Cafe" }]);
+    const b = await connect(person);
+    const before = { feed: fb.state.calls.page_feed ?? 0, read: fb.state.calls.published_posts ?? 0 };
+    fb.state.failNext("page_feed", 500);
+    const done = await publish(b.token, { content: "Did it go out?" });
+    expect(done.targets[0]).toMatchObject({ status: "unconfirmed" });
+    expect((fb.state.calls.page_feed ?? 0) - before.feed).toBe(1);
+    expect((fb.state.calls.published_posts ?? 0) - before.read).toBeGreaterThanOrEqual(1);
+  });
+
   test("a throttled Page (X-Page-Usage): the target waits for the reset, unsent", async () => {
     const person = cafe("Busy", [{ name: "Busy Cafe" }]);
     const b = await connect(person);

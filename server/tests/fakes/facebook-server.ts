@@ -140,7 +140,7 @@ export class FacebookFakeState {
   dialogs: FbDialogRequest[] = [];
   /** Instagram professional accounts business discovery finds, by lower-case username */
   discoverable: Map<string, IgDiscoverable>;
-  failures = new Map<FbEndpoint, { as: "rate_limit" | 500; times: number }>();
+  failures = new Map<FbEndpoint, { as: "rate_limit" | 500 | "policy"; times: number }>();
   /** Pages API objects: posts by id, photos by id, videos (id -> post id) */
   posts = new Map<string, FbPost>();
   photos = new Map<string, FbPhoto>();
@@ -236,8 +236,8 @@ export class FacebookFakeState {
   tokensOf(userId: string): FbToken[] {
     return [...this.tokens.values()].filter((t) => t.userId === userId);
   }
-  /** the next `times` calls of an endpoint fail: the app rate limit (code 4), or HTTP 500 */
-  failNext(endpoint: FbEndpoint, as: "rate_limit" | 500, times = 1): void {
+  /** the next `times` calls of an endpoint fail: the app rate limit (code 4), HTTP 500, or a policy block (368) */
+  failNext(endpoint: FbEndpoint, as: "rate_limit" | 500 | "policy", times = 1): void {
     this.failures.set(endpoint, { as, times });
   }
   get dialogConsent(): string | "deny" | null {
@@ -296,6 +296,8 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
   if (failure && failure.times > 0) {
     if (--failure.times === 0) state.failures.delete(endpoint);
     if (failure.as === 500) throw graphErr(500, "An unknown error occurred", 1, { is_transient: true }, "OAuthException");
+    // the Page is blocked from posting for a policy: nothing is made, and waiting a moment does not lift it
+    if (failure.as === "policy") throw graphErr(400, "(#368) The action attempted has been deemed abusive or is otherwise disallowed", 368, { error_subcode: 1390008 }, "OAuthException");
     throw graphErr(403, "(#4) Application request limit reached", 4, { is_transient: true }, "OAuthException");
   }
 
