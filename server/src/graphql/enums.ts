@@ -118,7 +118,7 @@ export const TargetStatusEnum = builder.enumType("TargetStatus", {
     published: "Out on the network.",
     failed: "Refused by the network or given up; errorCode and error say why.",
     unconfirmed: "The network did not answer in time; a person confirms it is there or retries.",
-    awaiting_manual: "Snapchat: due, waiting for a person to post it by hand and mark it done.",
+    awaiting_manual: "Waiting for a person to post it and mark it done: Snapchat (posted by hand), or TikTok without Direct Post (errorCode TIKTOK_INBOX: the media is in the creator's TikTok inbox).",
     cancelled: "Left behind when its network was removed; never sent, and not counted in the post's status.",
   }),
 });
