@@ -17,8 +17,6 @@ import { canPublishTo, facebookRefreshToken, facebookUserToken, type FacebookPag
 export const FACEBOOK_PAGE_NEEDED = "Choose the Facebook Page Sufra publishes to";
 /** While no Page is chosen the account's network id is the person's, so it can never be taken for a Page. */
 const PERSON_PREFIX = "person:";
-export const facebookPageNeeded = (a: Pick<PlatformAccount, "platform" | "externalId" | "status">): boolean =>
-  a.platform === "facebook" && a.status !== "disconnected" && a.externalId.startsWith(PERSON_PREFIX);
 
 export interface FacebookPagesOptions {
   source: FacebookPageSource;
