@@ -127,6 +127,49 @@ test("in Arabic: right to left, Saturday first, Hijri dates, Arabic times and bu
   expect(screen.getByRole("heading", { level: 1, name: "تقويم المحتوى" })).toBeInTheDocument();
 });
 
+test("in Arabic: the network filter shows one network's posts (TikTok, Facebook among them), each network's icon in its colour", async () => {
+  await inLanguage("ar");
+  renderWithMocks(routes, "/schedule?date=2026-03-04", [
+    calendarMock([
+      post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z", { platforms: ["INSTAGRAM", "TIKTOK"] }),
+      post("p2", "SCHEDULED", "2026-03-05T07:00:00.000Z", { platforms: ["FACEBOOK"] }),
+      post("p3", "SCHEDULED", "2026-03-06T07:00:00.000Z", { platforms: ["TWITTER"] }),
+    ]),
+    quiet,
+    noHolidays,
+  ]);
+  const first = await screen.findByTestId("event-p1");
+  expect(first.querySelector(".sufra-platform-icon.is-tiktok")).not.toBeNull();
+  expect(screen.getByTestId("event-p2").querySelector(".sufra-platform-icon.is-facebook")).not.toBeNull();
+  const filter = screen.getByLabelText("الشبكة");
+  expect(screen.getByTestId("calendar-network-filter")).toHaveTextContent("كل الشبكات");
+  const choose = async (name: string) => {
+    fireEvent.mouseDown(filter);
+    fireEvent.click(await screen.findByRole("option", { name }));
+  };
+  await choose("تيك توك");
+  await waitFor(() => expect(screen.queryByTestId("event-p2")).toBeNull());
+  expect(screen.getByTestId("event-p1")).toBeInTheDocument();
+  expect(screen.queryByTestId("event-p3")).toBeNull();
+  await choose("فيسبوك");
+  await screen.findByTestId("event-p2");
+  expect(screen.queryByTestId("event-p1")).toBeNull();
+  await choose("كل الشبكات");
+  await screen.findByTestId("event-p3");
+  expect(screen.getByTestId("event-p1")).toBeInTheDocument();
+});
+
+test("a link with ?network=facebook opens the calendar on Facebook's posts", async () => {
+  renderWithMocks(routes, "/schedule?date=2026-03-04&network=facebook", [
+    calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z"), post("p2", "SCHEDULED", "2026-03-05T07:00:00.000Z", { platforms: ["FACEBOOK"] })]),
+    quiet,
+    noHolidays,
+  ]);
+  await screen.findByTestId("event-p2");
+  expect(screen.queryByTestId("event-p1")).toBeNull();
+  expect(screen.getByTestId("calendar-network-filter")).toHaveTextContent("Facebook");
+});
+
 test("the week and day views show the Hijri date in their headers and the post at its Kuwait hour", async () => {
   renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet, noHolidays]);
   await screen.findByTestId("event-p1");

@@ -1,6 +1,6 @@
 // /schedule: the content calendar (docs/product.md#routes). Month, week and day views of the posts due or published
 // in the days shown (calendarPosts, fetched again when the range changes), each with its networks'
-// icons, time and caption, coloured by status. Kuwait time throughout (see time.ts for how), weeks
+// icons (in their colours), time and caption, coloured by status, all networks' or one's (?network=). Kuwait time throughout (see time.ts for how), weeks
 // from Saturday and right to left in Arabic, the Hijri date in each day. Scheduled posts and drafts
 // move by drag and drop; a click on a day or hour plans a post there, a click on a post opens it.
 // Status changes arrive live (postChanged). An empty range names the coming occasions. Kuwait's
@@ -12,11 +12,12 @@ import dayGridPlugin from "@fullcalendar/daygrid";
 import interactionPlugin, { type DateClickArg } from "@fullcalendar/interaction";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
-import { SCHEDULE_MIN_LEAD_MS } from "@sufra/schema";
+import { isPlatformName, SCHEDULE_MIN_LEAD_MS, type PlatformName } from "@sufra/schema";
 import { App, Grid, Typography } from "antd";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router-dom";
+import { platformName } from "../../shared/platformMeta.tsx";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { useSerialRefetch } from "../../shared/useSerialRefetch.ts";
 import { ScheduleCalendarPostsDocument, SchedulePostChangedDocument, type ScheduleCalendarPostFragment } from "../../graphql/graphql.ts";
@@ -24,6 +25,7 @@ import { formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { firstWeekday } from "../../shared/week.ts";
 import { EventBody, postTime } from "./components/EventBody.tsx";
+import { NetworkFilter } from "./components/NetworkFilter.tsx";
 import { OccasionsBanner } from "./components/OccasionsBanner.tsx";
 import { PostDrawer } from "./components/PostDrawer.tsx";
 import { StatusLegend } from "./components/StatusLegend.tsx";
@@ -81,6 +83,11 @@ export default function SchedulePage() {
   const [openId, setOpenId] = useState<string | null>(null);
   // ?campaign=<id> opens the calendar on one campaign's posts
   const [campaignId, setCampaignId] = useState<string | null>(() => params.get("campaign"));
+  // ?network=tiktok opens the calendar on one network's posts
+  const [network, setNetwork] = useState<PlatformName | null>(() => {
+    const n = params.get("network");
+    return isPlatformName(n) ? n : null;
+  });
 
   const { data, previousData, error, refetch } = useQuery(ScheduleCalendarPostsDocument, range ? { variables: campaignId ? { ...range, campaignId } : range, fetchPolicy: "cache-and-network" } : skipToken);
   const reload = useSerialRefetch(refetch, !!range);
@@ -106,7 +113,10 @@ export default function SchedulePage() {
       );
     });
 
-  const posts = useMemo(() => (data ?? previousData)?.calendarPosts ?? [], [data, previousData]);
+  const posts = useMemo(() => {
+    const all = (data ?? previousData)?.calendarPosts ?? [];
+    return network ? all.filter((p) => p.platforms.some((x) => platformName(x) === network)) : all;
+  }, [data, previousData, network]);
   const events = useMemo<EventInput[]>(
     () =>
       posts.flatMap((p) => {
@@ -201,7 +211,10 @@ export default function SchedulePage() {
       <Typography.Paragraph type="secondary">
         {t("intro")} {t("kuwaitTime")}
       </Typography.Paragraph>
-      <CampaignFilter value={campaignId} onChange={setCampaignId} />
+      <div className="sufra-calendar-filters">
+        <NetworkFilter value={network} onChange={setNetwork} />
+        <CampaignFilter value={campaignId} onChange={setCampaignId} />
+      </div>
       {error && <LoadError title={t("loadFailed")} error={error} onRetry={reload} />}
       {data && data.calendarPosts.length === 0 && !campaignId && <OccasionsBanner />}
       <div className="sufra-calendar" data-testid="calendar">
