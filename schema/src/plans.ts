@@ -30,7 +30,7 @@ export const PLANS: Record<PlanId, Plan> = {
       { key: "aiPosts", label: { en: "50 AI posts a month", ar: "٥٠ منشورًا بالذكاء الاصطناعي شهريًا" } },
       { key: "basicTemplates", label: { en: "Basic templates", ar: "قوالب أساسية" } },
       { key: "emailSupport", label: { en: "Email support", ar: "دعم عبر البريد الإلكتروني" } },
-      { key: "instagram", label: { en: "Instagram integration", ar: "ربط إنستغرام" } },
+      { key: "instagram", label: { en: "Instagram and Google Business Profile", ar: "إنستغرام والملف التجاري على جوجل" } },
     ],
   },
   professional: {
@@ -44,6 +44,7 @@ export const PLANS: Record<PlanId, Plan> = {
       { key: "imageEnhancement", label: { en: "Image enhancement", ar: "تحسين الصور" } },
       { key: "prioritySupport", label: { en: "Priority support", ar: "دعم ذو أولوية" } },
       { key: "analytics", label: { en: "Analytics dashboard", ar: "لوحة التحليلات" } },
+      { key: "networks", label: { en: "Instagram, X, Snapchat, TikTok, Facebook and Google", ar: "إنستغرام وإكس وسناب شات وتيك توك وفيسبوك وجوجل" } },
     ],
   },
   premium: {
@@ -57,6 +58,7 @@ export const PLANS: Record<PlanId, Plan> = {
       { key: "team", label: { en: "Team collaboration", ar: "العمل الجماعي" } },
       { key: "api", label: { en: "API access", ar: "الوصول إلى واجهة البرمجة" } },
       { key: "dedicatedSupport", label: { en: "Dedicated support", ar: "دعم مخصص" } },
+      { key: "networks", label: { en: "Instagram, X, Snapchat, TikTok, Facebook and Google", ar: "إنستغرام وإكس وسناب شات وتيك توك وفيسبوك وجوجل" } },
     ],
   },
 };
