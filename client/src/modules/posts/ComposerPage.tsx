@@ -174,6 +174,8 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   const googleOptions = useMemo(() => googleOptionsOf(googleDraft), [googleDraft]);
   const tiktok = platforms.includes("tiktok");
   const snapchatAssisted = !!connections.get("snapchat")?.manual;
+  // X lets accounts it reports verified post 4,000 characters (the server checks the same)
+  const xLongPosts = !!connections.get("twitter")?.account?.longPosts;
   const mediaFacts = useMemo(() => items.map(({ media: m }) => ({ id: m.id, kind: m.kind })), [items]);
   const creatorState = useTikTokCreator(tiktok ? (connections.get("tiktok")?.account?.id ?? null) : null);
   const networkOptions = useMemo(() => networkOptionsOf(networkDraft, platforms, mediaFacts, creatorState.creator), [networkDraft, platforms, mediaFacts, creatorState.creator]);
@@ -195,8 +197,9 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
         network: networkOptions,
         // Snapchat is posted by hand only where the account is assisted
         assisted: snapchatAssisted ? ["snapchat"] : [],
+        xLongPosts,
       }),
-    [content, hashtags, firstComment, instagram, platforms, items, googleOptions, networkOptions, snapchatAssisted],
+    [content, hashtags, firstComment, instagram, platforms, items, googleOptions, networkOptions, snapchatAssisted, xLongPosts],
   );
 
   // what TikTok's creator settings stop (read fresh from TikTok; previewPost cannot know them)

@@ -29,6 +29,7 @@ const PlatformAccount = builder.objectRef<AccountShape>("PlatformAccount").imple
     tokenExpiresAt: t.expose("tokenExpiresAt", { description: "When its sign-in expires unless refreshed (UTC); null when the network gave no expiry.", type: "DateTime", nullable: true }),
     lastError: t.exposeString("lastError", { description: "Why it needs reconnecting, in the network's words; null when all is well.", nullable: true }),
     connectedAt: t.expose("connectedAt", { description: "When it was connected (UTC).", type: "DateTime" }),
+    longPosts: t.boolean({ description: "X only: the account may post up to 4,000 characters (X reports it verified); false elsewhere.", resolve: (a) => a.platform === "twitter" && Boolean((a as { longPosts?: boolean }).longPosts) }),
   }),
 });
 
