@@ -333,6 +333,17 @@ describe("the stand-in refuses what Facebook refuses (the adapter against it)", 
     }
   });
 
+  test("a Page throttled by its Business Use Case limit (80001): a rate limit until the header's estimated_time_to_regain_access, nothing made", async () => {
+    const { page } = await pageOf("Throttled");
+    fb.state.throttle(page.id, 45, "buc");
+    const limited = await refusal(adapter().send(request({ externalId: page.id, accessToken: page.accessToken })));
+    expect(limited).toMatchObject({ kind: "rate_limit", opts: { platformCode: 80001 } });
+    const wait = limited!.opts.retryAt!.getTime() - Date.now();
+    expect(wait).toBeGreaterThan(44 * 60_000);
+    expect(wait).toBeLessThanOrEqual(45 * 60_000);
+    expect(fb.state.pagePosts(page.id)).toEqual([]);
+  });
+
   test("retired insights metrics are refused; without read_insights the counts still come; a token Facebook invalidated is 190", async () => {
     const { page } = await pageOf("Insights");
     const account = { externalId: page.id, accessToken: page.accessToken, handle: "p" };
