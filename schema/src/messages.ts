@@ -114,7 +114,7 @@ export const MESSAGES = {
   targetStatusAwaitingManual: { en: "Waiting to be posted by hand", ar: "بانتظار النشر اليدوي" },
   targetStatusCancelled: { en: "Cancelled", ar: "ملغى" },
   captionOrMediaRequired: { en: "Write a caption or add a photo or video", ar: "اكتب نص المنشور أو أضف صورة أو فيديو" },
-  captionTooLong: { en: "A caption can have at most 2,200 characters", ar: "يجب ألا يزيد نص المنشور على ٢٢٠٠ حرف" },
+  captionTooLong: { en: "A caption can have at most 4,000 characters", ar: "يجب ألا يزيد نص المنشور على ٤٠٠٠ حرف" },
   platformsRequired: { en: "Choose at least one platform", ar: "اختر منصة واحدة على الأقل" },
   platformInvalid: { en: "Platform must be Instagram, X or Snapchat", ar: "يجب أن تكون المنصة إنستغرام أو إكس أو سناب شات" },
   platformsDuplicate: { en: "Each platform can be chosen only once", ar: "لا يمكن اختيار المنصة نفسها أكثر من مرة" },

@@ -12,9 +12,9 @@ describe("network options", () => {
     expect(networkOptionsProblems(null)).toEqual([]);
   });
 
-  test("TikTok's switches default to off and its privacy to none chosen", () => {
+  test("TikTok's interactions default to turned off and its privacy to none chosen (its content sharing guidelines)", () => {
     const o = networkOptionsSchema.parse({ tiktok: {} });
-    expect(o.tiktok).toEqual({ privacyLevel: null, disableComment: false, disableDuet: false, disableStitch: false, brandOrganic: false, brandContent: false });
+    expect(o.tiktok).toEqual({ privacyLevel: null, disableComment: true, disableDuet: true, disableStitch: true, brandOrganic: false, brandContent: false });
   });
 
   test("each problem is a message key under its network's path", () => {
@@ -53,6 +53,8 @@ describe("network options", () => {
     expect(tt.errors).toEqual([{ key: "tiktokPrivacyRequired" }]);
     const [reel, chosen] = previewPost({ content: "Karak time", platforms: ["instagram", "tiktok"], media: [photo], network: { tiktok: { privacyLevel: "SELF_ONLY" }, instagram: { format: "reel", reel: { audioName: "x".repeat(91) } } } });
     expect(chosen.errors).toEqual([]);
+    // sent to the creator's TikTok inbox, the person chooses who can watch in TikTok
+    expect(previewPost({ content: "Karak time", platforms: ["tiktok"], media: [photo], network: { tiktok: {} }, tiktokInbox: true })[0].errors).toEqual([]);
     expect(reel.errors).toEqual([{ key: "tooLong" }]);
   });
 });

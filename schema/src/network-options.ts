@@ -94,7 +94,8 @@ export interface NetworkOptions {
 }
 
 export const DEFAULT_INSTAGRAM_OPTIONS: InstagramOptions = { format: "feed" };
-export const DEFAULT_TIKTOK_OPTIONS: TikTokOptions = { privacyLevel: null, disableComment: false, disableDuet: false, disableStitch: false, brandOrganic: false, brandContent: false };
+/** TikTok's content sharing guidelines: no privacy chosen for the person, and comments, Duet and Stitch off until they turn them on. */
+export const DEFAULT_TIKTOK_OPTIONS: TikTokOptions = { privacyLevel: null, disableComment: true, disableDuet: true, disableStitch: true, brandOrganic: false, brandContent: false };
 export const DEFAULT_X_OPTIONS: XOptions = { thread: false, linkInReply: false };
 export const DEFAULT_SNAPCHAT_OPTIONS: SnapchatOptions = { kind: "story" };
 
@@ -135,9 +136,10 @@ export const instagramOptionsSchema = z.object({
 
 export const tiktokOptionsSchema = z.object({
   privacyLevel: z.preprocess((v) => v ?? null, z.enum(TIKTOK_PRIVACY_LEVELS, key("invalidValue")).nullable()),
-  disableComment: z.boolean(key("invalidValue")).default(false),
-  disableDuet: z.boolean(key("invalidValue")).default(false),
-  disableStitch: z.boolean(key("invalidValue")).default(false),
+  // left out: off, as TikTok's guidelines want interactions turned on by the person only
+  disableComment: z.boolean(key("invalidValue")).default(true),
+  disableDuet: z.boolean(key("invalidValue")).default(true),
+  disableStitch: z.boolean(key("invalidValue")).default(true),
   brandOrganic: z.boolean(key("invalidValue")).default(false),
   brandContent: z.boolean(key("invalidValue")).default(false),
   title: nullish(singleLine(key("invalidValue")).refine((s) => [...s].length <= TIKTOK_PHOTO_TITLE_MAX_LENGTH, key("tooLong"))),

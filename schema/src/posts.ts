@@ -75,7 +75,8 @@ export const PLATFORM_LIMITS: Readonly<Record<PlatformName, Readonly<PlatformLim
 };
 
 /** The longest caption, the most hashtags and the most media any post may have (Instagram's). */
-export const MAX_CAPTION_LENGTH = 2200;
+/** A caption's longest: X's for accounts it reports verified (and a thread's whole); each network's own limit applies when scheduled. */
+export const MAX_CAPTION_LENGTH = 4000;
 export const MAX_FIRST_COMMENT_LENGTH = 2200;
 export const MAX_POST_HASHTAGS = 30;
 export const MAX_POST_MEDIA = 10;
@@ -646,6 +647,8 @@ export interface PreviewInput {
   xLongPosts?: boolean;
   /** The networks this server posts to by hand (Snapchat without Snap's API credentials); left out: every network PLATFORM_LIMITS marks manual. */
   assisted?: readonly PlatformName[];
+  /** TikTok posts go to the creator's TikTok inbox (the app may not post directly): who can watch is chosen there. */
+  tiktokInbox?: boolean;
 }
 
 export interface PlatformPreview {
@@ -728,7 +731,8 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
     if (platform === "google") for (const k of new Set(googleOptionsProblems(input.google).map((p) => p.key))) errors.push({ key: k });
     // each network's own options: their problems stop that network only
     for (const k of new Set(networkOptionsProblems(input.network).filter((p) => p.path.split(".")[0] === platform || p.path.startsWith("altText")).map((p) => p.key))) errors.push({ key: k });
-    if (platform === "tiktok" && !(input.network as NetworkOptions | null | undefined)?.tiktok?.privacyLevel) errors.push({ key: "tiktokPrivacyRequired" });
+    // TikTok forbids a default privacy: chosen here for a direct post, in TikTok for one sent to the inbox
+    if (platform === "tiktok" && !input.tiktokInbox && !(input.network as NetworkOptions | null | undefined)?.tiktok?.privacyLevel) errors.push({ key: "tiktokPrivacyRequired" });
     // a story's or a reel's own shape (network-options.ts): the rule the Instagram adapter refuses by
     if (platform === "instagram") for (const k of instagramFormatProblems((input.network as NetworkOptions | null | undefined)?.instagram, items)) errors.push({ key: k });
     // Snapchat's Spotlight is a video feed: the API refuses a photo there (platforms/snapchat.ts)

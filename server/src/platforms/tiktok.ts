@@ -7,7 +7,7 @@
 // (docs/architecture.md#rules-of-the-house: publishing is never retried blindly).
 // Without Direct Post (an app TikTok has not audited for it) the media goes to the creator's TikTok
 // inbox and the person finishes the post in TikTok: a hand-off, settled as awaiting_manual.
-import type { TikTokPrivacyLevel } from "@sufra/schema";
+import { DEFAULT_TIKTOK_OPTIONS, type TikTokPrivacyLevel } from "@sufra/schema";
 import { fetchJson, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
 import {
   PlatformError,
@@ -412,14 +412,14 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
   };
 }
 
-/** The post's TikTok options with TikTok's defaults for what it leaves out (switches on, no brand). */
+/** The post's TikTok options with the defaults for what it leaves out (network-options.ts: interactions off, no brand). */
 function tiktokOptions(req: PublishRequest) {
   const o = (req.options ?? {}) as Partial<{ privacyLevel: TikTokPrivacyLevel | null; disableComment: boolean; disableDuet: boolean; disableStitch: boolean; brandOrganic: boolean; brandContent: boolean; title: string | null; autoAddMusic: boolean | null }>;
   return {
     privacyLevel: o.privacyLevel ?? null,
-    disableComment: o.disableComment ?? false,
-    disableDuet: o.disableDuet ?? false,
-    disableStitch: o.disableStitch ?? false,
+    disableComment: o.disableComment ?? DEFAULT_TIKTOK_OPTIONS.disableComment,
+    disableDuet: o.disableDuet ?? DEFAULT_TIKTOK_OPTIONS.disableDuet,
+    disableStitch: o.disableStitch ?? DEFAULT_TIKTOK_OPTIONS.disableStitch,
     brandOrganic: o.brandOrganic ?? false,
     brandContent: o.brandContent ?? false,
     title: o.title ?? null,

@@ -178,6 +178,8 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   const xLongPosts = !!connections.get("twitter")?.account?.longPosts;
   const mediaFacts = useMemo(() => items.map(({ media: m }) => ({ id: m.id, kind: m.kind })), [items]);
   const creatorState = useTikTokCreator(tiktok ? (connections.get("tiktok")?.account?.id ?? null) : null);
+  // posts for the creator's TikTok inbox: who can watch is chosen in TikTok (demo accounts publish as a direct post would)
+  const tiktokInbox = !!creatorState.creator && !creatorState.creator.directPost && !connections.get("tiktok")?.account?.demo;
   const networkOptions = useMemo(() => networkOptionsOf(networkDraft, platforms, mediaFacts, creatorState.creator), [networkDraft, platforms, mediaFacts, creatorState.creator]);
   const photoPost = items.length > 0 && items.every((i) => i.media.kind === "IMAGE");
   const changeNetwork = <K extends keyof NetworkDraft>(key: K, value: NetworkDraft[K]) => {
@@ -198,8 +200,9 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
         // Snapchat is posted by hand only where the account is assisted
         assisted: snapchatAssisted ? ["snapchat"] : [],
         xLongPosts,
+        tiktokInbox,
       }),
-    [content, hashtags, firstComment, instagram, platforms, items, googleOptions, networkOptions, snapchatAssisted, xLongPosts],
+    [content, hashtags, firstComment, instagram, platforms, items, googleOptions, networkOptions, snapchatAssisted, xLongPosts, tiktokInbox],
   );
 
   // what TikTok's creator settings stop (read fresh from TikTok; previewPost cannot know them)

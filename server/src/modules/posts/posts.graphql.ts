@@ -137,7 +137,7 @@ export const Post = builder.objectRef<PostRecord>("Post").implement({ descriptio
   fields: (t) => ({
     id: t.exposeID("id", { description: "The post's id (a UUID)." }),
     status: t.field({ description: "Where the post stands, derived from its targets.", type: PostStatusEnum, resolve: (p) => p.status }),
-    content: t.exposeString("content", { description: "The caption, without the hashtags (up to 2,200 characters; each network's limit is in postPreview)." }),
+    content: t.exposeString("content", { description: "The caption, without the hashtags (up to 4,000 characters; each network's limit is in postPreview)." }),
     hashtags: t.exposeStringList("hashtags", { description: "The hashtags, without \"#\", in order; published after the caption, each with \"#\".", complexity: 1 }),
     firstComment: t.exposeString("firstComment", { description: "A comment posted right after the post (Instagram only); null when none.", nullable: true }),
     scheduledFor: t.expose("scheduledFor", { description: "When it is due (UTC); null for a draft or a post published at once.", type: "DateTime", nullable: true }),
@@ -163,7 +163,7 @@ export const Post = builder.objectRef<PostRecord>("Post").implement({ descriptio
 
 const PostInput = builder.inputType("PostInput", { description: "A new post: a draft, or scheduled at once when scheduledFor is given.",
   fields: (t) => ({
-    content: t.string({ description: "The caption, without the hashtags: up to 2,200 characters (each network's own limit applies when scheduled).", required: true }),
+    content: t.string({ description: "The caption, without the hashtags: up to 4,000 characters (each network's own limit applies when scheduled).", required: true }),
     platforms: t.field({ type: [PlatformEnum], required: true, description: "empty for a draft; a scheduled post needs at least one" }),
     mediaIds: t.idList({ description: "Media library ids (see mediaLibrary), in publishing order; at most 10." }),
     hashtags: t.stringList({ description: "Hashtags, with or without \"#\"; at most 30, each stored once without \"#\"." }),
@@ -178,7 +178,7 @@ const PostInput = builder.inputType("PostInput", { description: "A new post: a d
 
 const PostUpdateInput = builder.inputType("PostUpdateInput", { description: "Changes to a post (also what postPreview checks): a field left out or null stays as it is, except campaignId, occasion, googleOptions and networkOptions, where null clears them.",
   fields: (t) => ({
-    content: t.string({ description: "The new caption, without the hashtags (up to 2,200 characters)." }),
+    content: t.string({ description: "The new caption, without the hashtags (up to 4,000 characters; each network's own limit applies when scheduled)." }),
     platforms: t.field({ description: "The networks it goes to; replaces the list.", type: [PlatformEnum] }),
     mediaIds: t.idList({ description: "Media library ids in publishing order (at most 10); replaces the list." }),
     hashtags: t.stringList({ description: "Hashtags, with or without \"#\" (at most 30); replaces the list." }),

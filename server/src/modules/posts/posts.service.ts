@@ -131,9 +131,20 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     return (await q.platformAccount.findFirst({ where: { businessId, platform: "twitter" }, select: { longPosts: true } }))?.longPosts ?? false;
   }
 
+  /**
+   * Whether the business's TikTok posts go to the creator's TikTok inbox (this server's app may not post
+   * directly: TIKTOK_DIRECT_POST), where the person picks who can watch in TikTok. Practice and demo
+   * accounts publish on the simulated network, as a direct post would.
+   */
+  async function tiktokInbox(q: Tx | typeof db, businessId: string, platforms: readonly PlatformName[] | undefined): Promise<boolean> {
+    if (!platforms?.includes("tiktok") || deps.config.platforms.tiktok.directPost) return false;
+    const account = await q.platformAccount.findFirst({ where: { businessId, platform: "tiktok" }, select: { demo: true } });
+    return !!account && !account.demo;
+  }
+
   /** The preview's errors for the chosen networks refuse the post (the same check the composer shows). */
   async function checkFits(q: Tx, businessId: string, input: { content: string; hashtags: string[]; firstComment?: string | null; platforms: PlatformName[]; google?: unknown; network?: unknown }, files: { kind: "image" | "video"; bytes: number; width: number | null; height: number | null; durationMs: number | null }[]) {
-    const previews = previewPost({ ...input, media: files, xLongPosts: await xLongPosts(q, businessId, input.platforms) });
+    const previews = previewPost({ ...input, media: files, xLongPosts: await xLongPosts(q, businessId, input.platforms), tiktokInbox: await tiktokInbox(q, businessId, input.platforms) });
     // each problem keeps its values ({platform}, {limit}) so its text names them; the same one once
     const problems = new Map(previews.flatMap((p) => p.errors.map((e) => [JSON.stringify(e), e] as const)));
     if (problems.size) throw new AppError("POST_INVALID_FOR_PLATFORM", { content: [...problems.values()] });
@@ -531,7 +542,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
       // Snapchat is posted by hand only where Snap's Public Profile API has no credentials here (platforms/snapchat.ts)
       const snap = deps.config.platforms.snapchat;
       const assisted: PlatformName[] = snap.clientId && snap.clientSecret ? [] : ["snapchat"];
-      return previewPost({ content: data.content ?? "", hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms ?? [], media: files, google: body.googleOptions, network: body.networkOptions, xLongPosts: await xLongPosts(db, businessId, data.platforms), assisted });
+      return previewPost({ content: data.content ?? "", hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms ?? [], media: files, google: body.googleOptions, network: body.networkOptions, xLongPosts: await xLongPosts(db, businessId, data.platforms), tiktokInbox: await tiktokInbox(db, businessId, data.platforms), assisted });
     },
   };
 }
