@@ -40,6 +40,9 @@ describe("the text rule", () => {
     ["a tab inside", "Dar\tAl Qahwa", true, false],
     ["a pasted trailing line break", "Dar Al Qahwa\r\n", false, false],
     ["Arabic with its marks and a zero-width joiner", "دار القهوة\u200D ‎+965", false, false],
+    ["a lone high surrogate", "Dar\ud800", true, true],
+    ["a lone low surrogate", "x\udfffy", true, true],
+    ["an emoji (a whole surrogate pair)", "Karak ☕🍵 time", false, false],
   ])("%s", (_name, text, singleLineRefused, multiLineRefused) => {
     expect(hasControlCharacters(text)).toBe(singleLineRefused);
     expect(hasControlCharacters(text, { multiLine: true })).toBe(multiLineRefused);
