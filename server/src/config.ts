@@ -73,8 +73,8 @@ const envSchema = z.object({
   // Facebook Login for competitor figures (Instagram business discovery is offered only through it)
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
-  FACEBOOK_AUTHORIZE_URL: url(["http:", "https:"]).default("https://www.facebook.com/v21.0/dialog/oauth"),
-  FACEBOOK_GRAPH_URL: url(["http:", "https:"]).default("https://graph.facebook.com/v21.0"),
+  FACEBOOK_AUTHORIZE_URL: url(["http:", "https:"]).default("https://www.facebook.com/v23.0/dialog/oauth"),
+  FACEBOOK_GRAPH_URL: url(["http:", "https:"]).default("https://graph.facebook.com/v23.0"),
   X_CLIENT_ID: z.string().optional(),
   X_CLIENT_SECRET: z.string().optional(),
   X_AUTHORIZE_URL: url(["http:", "https:"]).default("https://x.com/i/oauth2/authorize"),

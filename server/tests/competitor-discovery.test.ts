@@ -62,7 +62,7 @@ describe("signing in with Facebook", () => {
 
     const start = await call(app.base, "POST", "/api/competitors/discovery/connect", { token: a.token, body: {} });
     const authorize = new URL(start.body.authorize_url);
-    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${fb.url}/v21.0/dialog/oauth`);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${fb.url}/v23.0/dialog/oauth`);
     expect(Object.fromEntries(authorize.searchParams)).toEqual({
       client_id: fb.state.appId,
       redirect_uri: "http://sufra.test/api/competitors/discovery/callback",

@@ -128,7 +128,7 @@ export interface FbDialogRequest {
 export class FacebookFakeState {
   appId = "fb-app-id";
   appSecret = "fb-app-secret";
-  version = "v21.0";
+  version = "v23.0";
   users = new Map<string, FbUser>();
   tokens = new Map<string, FbToken>();
   codes = new Map<string, { userId: string; redirectUri: string; clientId: string; used: boolean; scopes: string[] }>();

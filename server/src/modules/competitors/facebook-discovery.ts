@@ -15,7 +15,7 @@ export interface FacebookConfig {
   appId?: string;
   appSecret?: string;
   authorizeUrl: string;
-  /** with the version: https://graph.facebook.com/v21.0 */
+  /** with the version: https://graph.facebook.com/v23.0 */
   graphUrl: string;
 }
 
