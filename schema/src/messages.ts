@@ -363,6 +363,7 @@ export const MESSAGES = {
   googleEventTimeInvalid: { en: "Choose a start and an end date and time", ar: "اختر تاريخ ووقت البداية والنهاية" },
   googleEventEndsBeforeStart: { en: "The end must come after the start", ar: "يجب أن تكون النهاية بعد البداية" },
   googleEventEnded: { en: "The end is in the past. Choose a later end", ar: "وقت النهاية في الماضي. اختر نهاية لاحقة" },
+  targetPublishedWithWarning: { en: "Published on {platform}, but one step after it did not go through: {message}", ar: "نُشر على {platform}، لكن خطوة بعده لم تتم: {message}" },
   targetGoogleNoLocation: { en: "No verified Google location is picked. Pick one in Settings, then retry", ar: "لم يتم اختيار أي موقع موثّق على جوجل. اختر موقعًا من الإعدادات ثم أعد المحاولة" },
   // ---- end of Google posts
 } as const satisfies Record<string, { en: string; ar: string }>;

@@ -783,4 +783,5 @@ export const TARGET_ERROR_MESSAGES: Record<string, string> = {
   PUBLISH_PLAN_UNAVAILABLE: "targetPlanUnavailable",
   GOOGLE_NO_LOCATION: "targetGoogleNoLocation",
   TIKTOK_INBOX: "targetTikTokInbox",
+  PUBLISHED_WITH_WARNING: "targetPublishedWithWarning",
 };

@@ -219,13 +219,13 @@ describe("when Facebook refuses", () => {
     expect(await facebookAccount(b.token)).toMatchObject({ status: "connected" });
   });
 
-  test("the first comment refused (pages_manage_engagement declined): the post stays published, once, without it", async () => {
+  test("the first comment refused (pages_manage_engagement declined): the post stays published, once, without it, and says so", async () => {
     fb.state.declined.add("pages_manage_engagement");
     const person = cafe("No comments", [{ name: "Quiet Cafe" }]);
     const b = await connect(person).finally(() => fb.state.declined.clear());
     expect(b.location).toBe("/settings?connected=1&platform=facebook");
     const done = await publish(b.token, { content: "Comments are for later", first_comment: "Menu in the comments" });
-    expect(done.targets[0]).toMatchObject({ status: "published", error: null });
+    expect(done.targets[0]).toMatchObject({ status: "published", error: { code: "PUBLISHED_WITH_WARNING", message: expect.stringMatching(/first comment was not added/) } });
     const made = fb.state.pagePosts(person.pages[0]!.id);
     expect(made).toHaveLength(1);
     expect(made[0]!.comments).toEqual([]);

@@ -149,6 +149,19 @@ describe("posts list", () => {
     expect(within(screen.getAllByTestId("post-card")[0]).getByTestId("target-status-twitter")).toHaveTextContent("X: Published");
   });
 
+  test("a part published with a step after it failed (a first comment) says so, and offers nothing to do", async () => {
+    const p = post("p1", {
+      status: "PUBLISHED",
+      publishedAt: AT,
+      platforms: ["FACEBOOK"],
+      targets: [target("t-f", "FACEBOOK", "PUBLISHED", { errorCode: "PUBLISHED_WITH_WARNING", error: "Published on Facebook, but one step after it did not go through: the first comment was not added" })],
+    });
+    renderList([listMock([p])]);
+    expect(await screen.findByTestId("target-warning")).toHaveTextContent("the first comment was not added");
+    expect(screen.queryByTestId("attention-t-f")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Send again" })).toBeNull();
+  });
+
   test("a network part waiting for a person says why and offers the next step; Snapchat shows what to post", async () => {
     const p = post("p1", {
       status: "UNCONFIRMED",

@@ -237,6 +237,12 @@ export default function PostsPage() {
           )}
           <NetworkLink target={target} />
           {needsAttention(target) && <TargetAttention post={p} target={target} />}
+          {/* out, but a step after it was not (a first comment, a thread's later part): said, nothing to do */}
+          {target.status === "PUBLISHED" && target.error && (
+            <Typography.Text type="warning" className="sufra-attention-text" data-testid="target-warning">
+              {target.error}
+            </Typography.Text>
+          )}
         </li>
       )) ??
         p.platforms.map((pl) => (

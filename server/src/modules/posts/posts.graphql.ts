@@ -26,7 +26,7 @@ export const PostTarget = builder.objectRef<TargetRecord>("PostTarget").implemen
     dueAt: t.expose("dueAt", { description: "When it is due to be sent (UTC); later than the post's time while it waits for a retry or a reconnected account; null when not due.", type: "DateTime", nullable: true }),
     externalId: t.exposeString("externalId", { description: "The post's id on the network, once it is there; null before.", nullable: true }),
     permalink: t.exposeString("permalink", { description: "The post's address on the network, once published; null before, or when the network gave none.", nullable: true }),
-    errorCode: t.exposeString("errorCode", { description: "Why it waits or failed, as a catalogue code (ACCOUNT_RECONNECT_NEEDED, RATE_LIMITED, PUBLISH_REJECTED, PUBLISH_TIMEOUT, PUBLISH_UNAVAILABLE, PUBLISH_AUTH, PUBLISH_PLAN_UNAVAILABLE, GOOGLE_NO_LOCATION); null when all is well.", nullable: true }),
+    errorCode: t.exposeString("errorCode", { description: "Why it waits or failed, as a catalogue code (ACCOUNT_RECONNECT_NEEDED, RATE_LIMITED, PUBLISH_REJECTED, PUBLISH_TIMEOUT, PUBLISH_UNAVAILABLE, PUBLISH_AUTH, PUBLISH_PLAN_UNAVAILABLE, GOOGLE_NO_LOCATION, TIKTOK_INBOX; PUBLISHED_WITH_WARNING on a published target whose follow-up step failed); null when all is well.", nullable: true }),
     error: t.string({
       nullable: true,
       description: "Why it waits or failed, in the caller's language, with the network's own words where it gave some.",

@@ -564,7 +564,8 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
       if (await settle(t, key, { status: "awaiting_manual", attemptStep: "done", errorCode: "TIKTOK_INBOX", errorMessage: null })) await tellAuthor({ ...t, attemptKey: key }, "tiktok_ready");
       return;
     }
-    await settle(t, key, { status: "published", externalId: r.externalId, permalink: r.permalink ?? null, publishedAt: new Date(), attemptStep: "done", errorCode: null, errorMessage: null });
+    // a follow-up step that failed after the post went out (a first comment, a thread's later part) is kept for the person to read
+    await settle(t, key, { status: "published", externalId: r.externalId, permalink: r.permalink ?? null, publishedAt: new Date(), attemptStep: "done", errorCode: r.warning ? "PUBLISHED_WITH_WARNING" : null, errorMessage: r.warning ?? null });
   }
 
   async function unconfirmed(t: LoadedTarget, key: string) {
