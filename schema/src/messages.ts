@@ -349,6 +349,8 @@ export const MESSAGES = {
   instagramReelOneVideo: { en: "An Instagram reel is exactly one video (and its cover photo, if you choose one)", ar: "ريلز إنستغرام فيديو واحد فقط (مع صورة غلافه إن اخترتها)" },
   instagramCoverNotInPost: { en: "The reel's cover must be one of this post's photos", ar: "يجب أن يكون غلاف الريلز إحدى صور هذا المنشور" },
   snapchatSpotlightVideo: { en: "Spotlight takes a video, not a photo", ar: "يقبل سبوتلايت فيديو فقط، لا صورة" },
+  facebookVideoAlone: { en: "Facebook takes photos, or one video on its own", ar: "يقبل فيسبوك صورًا، أو فيديو واحدًا بمفرده" },
+  facebookLinkWithMedia: { en: "Facebook shows a link's preview only on a post without photos or a video: the link will not be sent. Put it in the caption, or remove the media", ar: "يعرض فيسبوك معاينة الرابط فقط في منشور بلا صور أو فيديو: لن يُرسل الرابط. ضعه في النص أو أزل الوسائط" },
   // ---- end of network options
   // ---- Google posts (google.ts: a post's type, button, offer and event on Google)
   googlePostTypeInvalid: { en: "Choose the kind of Google post: What's new, Offer or Event", ar: "اختر نوع منشور جوجل: جديدنا أو عرض أو فعالية" },

@@ -57,4 +57,13 @@ describe("network options", () => {
     expect(previewPost({ content: "Karak time", platforms: ["tiktok"], media: [photo], network: { tiktok: {} }, tiktokInbox: true })[0].errors).toEqual([]);
     expect(reel.errors).toEqual([{ key: "tooLong" }]);
   });
+
+  test("Facebook: photos or one video, never both; a link with media is not sent, and the preview says so", () => {
+    const video = { kind: "video" as const, bytes: 2_000_000, width: 1080, height: 1920, durationMs: 20_000 };
+    expect(previewPost({ content: "Iftar", platforms: ["facebook"], media: [photo, video] })[0].errors).toEqual([{ key: "facebookVideoAlone" }]);
+    const [fb] = previewPost({ content: "Iftar", platforms: ["facebook"], media: [photo, photo], network: { facebook: { link: "https://darqahwa.example/menu" } } });
+    expect(fb.errors).toEqual([]);
+    expect(fb.warnings).toEqual([{ key: "facebookLinkWithMedia" }]);
+    expect(previewPost({ content: "Iftar", platforms: ["facebook"], network: { facebook: { link: "https://darqahwa.example/menu" } } })[0].warnings).toEqual([]);
+  });
 });

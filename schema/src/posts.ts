@@ -713,6 +713,10 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
     if (tooMany) errors.push(tooMany);
     // X takes up to 4 photos, or one video alone
     if (platform === "twitter" && items.length > 1 && items.some((m) => m.kind === "video")) errors.push({ key: "videoAloneFor", params: { platform } });
+    // a Page post is photos (attached to one post) or one video (the videos edge), never both
+    if (platform === "facebook" && items.length > 1 && items.some((m) => m.kind === "video")) errors.push({ key: "facebookVideoAlone" });
+    // Facebook shows a link's card only on a post without photos or a video: with them the link is not sent
+    if (platform === "facebook" && items.length && (input.network as NetworkOptions | null | undefined)?.facebook?.link) warnings.push({ key: "facebookLinkWithMedia" });
     // ...and an animated GIF counts as the post's only media
     if (platform === "twitter" && items.length > 1 && items.some((m) => m.mime === "image/gif")) errors.push({ key: "gifAloneFor", params: { platform } });
     // Instagram's stories and reels are tall (9:16): the feed's ratio rule is not theirs
