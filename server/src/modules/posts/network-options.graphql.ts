@@ -37,74 +37,76 @@ type AltText = NonNullable<NetworkOptions["altText"]>[number];
 const ReelRef = builder.objectRef<Reel>("InstagramReelOptions").implement({
   description: "A reel's cover, audio name and sharing.",
   fields: (t) => ({
-    coverMediaId: t.id({ nullable: true, description: "One of the post's photos shown as the cover; null: a frame of the video.", resolve: (r) => r.coverMediaId ?? null }),
-    thumbOffsetMs: t.int({ nullable: true, description: "The frame used as the cover, in milliseconds from the start, when no cover photo is chosen.", resolve: (r) => r.thumbOffsetMs ?? null }),
-    shareToFeed: t.boolean({ description: "Also shown in the profile's feed (Instagram's default: true).", resolve: (r) => r.shareToFeed ?? true }),
-    audioName: t.string({ nullable: true, description: "The name the reel's original audio gets; null: Instagram's.", resolve: (r) => r.audioName ?? null }),
+    coverMediaId: t.id({ complexity: 0, nullable: true, description: "One of the post's photos shown as the cover; null: a frame of the video.", resolve: (r) => r.coverMediaId ?? null }),
+    thumbOffsetMs: t.int({ complexity: 0, nullable: true, description: "The frame used as the cover, in milliseconds from the start, when no cover photo is chosen.", resolve: (r) => r.thumbOffsetMs ?? null }),
+    shareToFeed: t.boolean({ complexity: 0, description: "Also shown in the profile's feed (Instagram's default: true).", resolve: (r) => r.shareToFeed ?? true }),
+    audioName: t.string({ complexity: 0, nullable: true, description: "The name the reel's original audio gets; null: Instagram's.", resolve: (r) => r.audioName ?? null }),
   }),
 });
 const UserTagRef = builder.objectRef<UserTag>("InstagramUserTag").implement({
   description: "A person tagged on the first photo.",
   fields: (t) => ({
-    username: t.exposeString("username", { description: "Their Instagram username, without @." }),
-    x: t.exposeFloat("x", { description: "From the left edge, 0 to 1." }),
-    y: t.exposeFloat("y", { description: "From the top edge, 0 to 1." }),
+    username: t.exposeString("username", { complexity: 0, description: "Their Instagram username, without @." }),
+    x: t.exposeFloat("x", { complexity: 0, description: "From the left edge, 0 to 1." }),
+    y: t.exposeFloat("y", { complexity: 0, description: "From the top edge, 0 to 1." }),
   }),
 });
 const InstagramOptionsRef = builder.objectRef<InstagramOptions>("InstagramOptions").implement({
   description: "What the post is on Instagram and its options there.",
   fields: (t) => ({
-    format: t.field({ type: InstagramFormatEnum, description: "Feed post, story or reel.", resolve: (o) => o.format }),
-    reel: t.field({ type: ReelRef, nullable: true, description: "A reel's options; null: Instagram's defaults.", resolve: (o) => o.reel ?? null }),
-    collaborators: t.stringList({ description: "Usernames invited as collaborators (at most 3; not for stories).", resolve: (o) => o.collaborators ?? [] }),
-    locationId: t.string({ nullable: true, description: "The location: the id of a Facebook Page with a location; null: none.", resolve: (o) => o.locationId ?? null }),
-    userTags: t.field({ type: [UserTagRef], description: "People tagged on the first photo (at most 20).", resolve: (o) => o.userTags ?? [] }),
+    format: t.field({ complexity: 0, type: InstagramFormatEnum, description: "Feed post, story or reel.", resolve: (o) => o.format }),
+    reel: t.field({ complexity: 0, type: ReelRef, nullable: true, description: "A reel's options; null: Instagram's defaults.", resolve: (o) => o.reel ?? null }),
+    collaborators: t.stringList({ complexity: 0, description: "Usernames invited as collaborators (at most 3; not for stories).", resolve: (o) => o.collaborators ?? [] }),
+    locationId: t.string({ complexity: 0, nullable: true, description: "The location: the id of a Facebook Page with a location; null: none.", resolve: (o) => o.locationId ?? null }),
+    userTags: t.field({ complexity: 0, type: [UserTagRef], description: "People tagged on the first photo (at most 20).", resolve: (o) => o.userTags ?? [] }),
   }),
 });
 const TikTokOptionsRef = builder.objectRef<TikTokOptions>("TikTokOptions").implement({
   description: "What TikTok asks of each post: who can watch, what others may do with it, and its disclosure.",
   fields: (t) => ({
-    privacyLevel: t.field({ type: TikTokPrivacyLevelEnum, nullable: true, description: "Who can watch; null until chosen (TikTok allows no default).", resolve: (o) => o.privacyLevel ?? null }),
-    disableComment: t.boolean({ description: "Comments are off.", resolve: (o) => o.disableComment }),
-    disableDuet: t.boolean({ description: "Duets are off (videos only).", resolve: (o) => o.disableDuet }),
-    disableStitch: t.boolean({ description: "Stitches are off (videos only).", resolve: (o) => o.disableStitch }),
-    brandOrganic: t.boolean({ description: "Disclosed as promoting the business's own brand.", resolve: (o) => o.brandOrganic }),
-    brandContent: t.boolean({ description: "Disclosed as a paid partnership (never with SELF_ONLY).", resolve: (o) => o.brandContent }),
-    title: t.string({ nullable: true, description: "A photo post's title (at most 90 characters; its caption is the description).", resolve: (o) => o.title ?? null }),
-    autoAddMusic: t.boolean({ description: "Photo posts: TikTok adds recommended music.", resolve: (o) => o.autoAddMusic ?? false }),
+    privacyLevel: t.field({ complexity: 0, type: TikTokPrivacyLevelEnum, nullable: true, description: "Who can watch; null until chosen (TikTok allows no default).", resolve: (o) => o.privacyLevel ?? null }),
+    disableComment: t.boolean({ complexity: 0, description: "Comments are off.", resolve: (o) => o.disableComment }),
+    disableDuet: t.boolean({ complexity: 0, description: "Duets are off (videos only).", resolve: (o) => o.disableDuet }),
+    disableStitch: t.boolean({ complexity: 0, description: "Stitches are off (videos only).", resolve: (o) => o.disableStitch }),
+    brandOrganic: t.boolean({ complexity: 0, description: "Disclosed as promoting the business's own brand.", resolve: (o) => o.brandOrganic }),
+    brandContent: t.boolean({ complexity: 0, description: "Disclosed as a paid partnership (never with SELF_ONLY).", resolve: (o) => o.brandContent }),
+    title: t.string({ complexity: 0, nullable: true, description: "A photo post's title (at most 90 characters; its caption is the description).", resolve: (o) => o.title ?? null }),
+    autoAddMusic: t.boolean({ complexity: 0, description: "Photo posts: TikTok adds recommended music.", resolve: (o) => o.autoAddMusic ?? false }),
   }),
 });
 const XOptionsRef = builder.objectRef<XOptions>("XOptions").implement({
   description: "How the post goes out on X.",
   fields: (t) => ({
-    thread: t.boolean({ description: "A caption longer than the account's limit goes out as a numbered thread.", resolve: (o) => o.thread }),
-    linkInReply: t.boolean({ description: "Links go in a reply under the post (X charges more for a post with a link).", resolve: (o) => o.linkInReply }),
+    thread: t.boolean({ complexity: 0, description: "A caption longer than the account's limit goes out as a numbered thread.", resolve: (o) => o.thread }),
+    linkInReply: t.boolean({ complexity: 0, description: "Links go in a reply under the post (X charges more for a post with a link).", resolve: (o) => o.linkInReply }),
   }),
 });
 const SnapchatOptionsRef = builder.objectRef<SnapchatOptions>("SnapchatOptions").implement({
   description: "Where the post goes on Snapchat.",
-  fields: (t) => ({ kind: t.field({ type: SnapchatPostKindEnum, description: "Story, Saved Story or Spotlight.", resolve: (o) => o.kind }) }),
+  fields: (t) => ({ kind: t.field({ complexity: 0, type: SnapchatPostKindEnum, description: "Story, Saved Story or Spotlight.", resolve: (o) => o.kind }) }),
 });
 const FacebookOptionsRef = builder.objectRef<FacebookOptions>("FacebookOptions").implement({
   description: "What the post adds on the Facebook Page.",
-  fields: (t) => ({ link: t.string({ nullable: true, description: "A link shared with the post; null: none.", resolve: (o) => o.link ?? null }) }),
+  fields: (t) => ({ link: t.string({ complexity: 0, nullable: true, description: "A link shared with the post; null: none.", resolve: (o) => o.link ?? null }) }),
 });
 const AltTextRef = builder.objectRef<AltText>("MediaAltText").implement({
   description: "The alt text of one of the post's photos, read aloud to people who cannot see it.",
   fields: (t) => ({
-    mediaId: t.exposeID("mediaId", { description: "The photo (a media library id)." }),
-    text: t.exposeString("text", { description: "Its alt text (at most 1,000 characters)." }),
+    mediaId: t.exposeID("mediaId", { complexity: 0, description: "The photo (a media library id)." }),
+    text: t.exposeString("text", { complexity: 0, description: "Its alt text (at most 1,000 characters)." }),
   }),
 });
+// The options are the post's own JSON, read with the post: no field below costs a query, so none adds to a
+// request's complexity (a page of 50 posts with their options stays within the limit).
 export const NetworkOptionsRef = builder.objectRef<NetworkOptions>("NetworkOptions").implement({
   description: "The post's own options on each network; a network left null uses its defaults.",
   fields: (t) => ({
-    instagram: t.field({ type: InstagramOptionsRef, nullable: true, description: "Instagram: format (feed, story, reel) and its options.", resolve: (o) => o.instagram ?? null }),
-    tiktok: t.field({ type: TikTokOptionsRef, nullable: true, description: "TikTok: privacy, switches and disclosure.", resolve: (o) => o.tiktok ?? null }),
-    twitter: t.field({ type: XOptionsRef, nullable: true, description: "X: thread and where links go.", resolve: (o) => o.twitter ?? null }),
-    snapchat: t.field({ type: SnapchatOptionsRef, nullable: true, description: "Snapchat: Story, Saved Story or Spotlight.", resolve: (o) => o.snapchat ?? null }),
-    facebook: t.field({ type: FacebookOptionsRef, nullable: true, description: "Facebook: a link.", resolve: (o) => o.facebook ?? null }),
-    altText: t.field({ type: [AltTextRef], description: "Alt texts of the post's photos.", resolve: (o) => o.altText ?? [] }),
+    instagram: t.field({ complexity: 0, type: InstagramOptionsRef, nullable: true, description: "Instagram: format (feed, story, reel) and its options.", resolve: (o) => o.instagram ?? null }),
+    tiktok: t.field({ complexity: 0, type: TikTokOptionsRef, nullable: true, description: "TikTok: privacy, switches and disclosure.", resolve: (o) => o.tiktok ?? null }),
+    twitter: t.field({ complexity: 0, type: XOptionsRef, nullable: true, description: "X: thread and where links go.", resolve: (o) => o.twitter ?? null }),
+    snapchat: t.field({ complexity: 0, type: SnapchatOptionsRef, nullable: true, description: "Snapchat: Story, Saved Story or Spotlight.", resolve: (o) => o.snapchat ?? null }),
+    facebook: t.field({ complexity: 0, type: FacebookOptionsRef, nullable: true, description: "Facebook: a link.", resolve: (o) => o.facebook ?? null }),
+    altText: t.field({ complexity: 0, type: [AltTextRef], description: "Alt texts of the post's photos.", resolve: (o) => o.altText ?? [] }),
   }),
 });
 
