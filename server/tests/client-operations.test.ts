@@ -14,10 +14,14 @@ import {
   parse,
   typeFromAST,
   validate,
+  visit,
+  type ASTNode,
   type DefinitionNode,
+  type FragmentDefinitionNode,
   type GraphQLInputType,
   type OperationDefinitionNode,
 } from "graphql";
+import { GRAPHQL_LIMITS, documentOverLimit } from "../src/graphql/limits.ts";
 import { schema } from "../src/graphql/schema.ts";
 
 // every document the client's codegen reads (codegen.ts): modules at any depth and shared/ fragments
@@ -26,8 +30,32 @@ const files = readdirSync(src, { recursive: true, encoding: "utf8" })
   .filter((f) => f.endsWith(".graphql") && !f.startsWith(`graphql${path.sep}`))
   .map((f) => path.join(src, f));
 const definitions: DefinitionNode[] = files.flatMap((f) => [...parse(readFileSync(f, "utf8")).definitions]);
-const fragments = definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);
+const fragments = definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION);
 const operations = definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+
+const fragmentByName = new Map(fragments.map((f) => [f.name.value, f]));
+/** The fragments an operation spreads, through other fragments too. */
+function fragmentsOf(node: ASTNode, seen = new Set<string>()): Set<string> {
+  visit(node, {
+    FragmentSpread(s) {
+      if (seen.has(s.name.value)) return;
+      seen.add(s.name.value);
+      const f = fragmentByName.get(s.name.value);
+      if (f) fragmentsOf(f, seen);
+    },
+  });
+  return seen;
+}
+
+/** The document as Apollo Client sends it: __typename asked in every selection but the operation's own. */
+const withTypename = <T extends ASTNode>(doc: T): T =>
+  visit(doc, {
+    SelectionSet(node, _key, parent) {
+      if (parent && !Array.isArray(parent) && (parent as ASTNode).kind === Kind.OPERATION_DEFINITION) return undefined;
+      if (node.selections.some((s) => s.kind === Kind.FIELD && s.name.value === "__typename")) return undefined;
+      return { ...node, selections: [...node.selections, { kind: Kind.FIELD, name: { kind: Kind.NAME, value: "__typename" } }] };
+    },
+  });
 
 /** A value of the type, with its required fields only: the estimate needs the variables to be valid. */
 function sample(type: GraphQLInputType): unknown {
@@ -57,5 +85,10 @@ describe("the web client's GraphQL operations", () => {
     const c = complexityFromQuery(document, { schema, variables: variablesFor(op) });
     expect(c.complexity).toBeLessThanOrEqual(10_000);
     expect(c.depth).toBeLessThanOrEqual(10);
+    // the document limits in front of GraphQL, on what Apollo really sends (with __typename), only the fragments it uses
+    const spread = fragmentsOf(op);
+    const sent = withTypename({ kind: Kind.DOCUMENT, definitions: [op, ...fragments.filter((f) => spread.has(f.name.value))] } as const);
+    expect(documentOverLimit(sent)).toBeNull();
+    expect(complexityFromQuery(sent, { schema, variables: variablesFor(op) }).breadth).toBeLessThanOrEqual(GRAPHQL_LIMITS.fields);
   });
 });

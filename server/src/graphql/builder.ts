@@ -9,6 +9,7 @@ import { AppError } from "../kernel/errors.ts";
 import type PrismaTypes from "../generated/pothos-prisma-types.ts";
 import { getDatamodel } from "../generated/pothos-prisma-types.ts";
 import { scopesOf, type Scope } from "../kernel/policy.ts";
+import { GRAPHQL_LIMITS } from "./limits.ts";
 import type { GraphQLContext } from "./context.ts";
 
 export const builder = new SchemaBuilder<{
@@ -48,7 +49,7 @@ export const builder = new SchemaBuilder<{
     defaultConnectionTypeOptions: { description: "One page of a list (Relay connection): its items as edges, and where the page stands." },
     defaultEdgeTypeOptions: { description: "One item of a page, with the cursor that points at it." },
   },
-  complexity: { defaultComplexity: 1, defaultListMultiplier: 10, limit: { complexity: 10_000, depth: 10, breadth: 100 } },
+  complexity: { defaultComplexity: 1, defaultListMultiplier: 10, limit: { complexity: 10_000, depth: 10, breadth: GRAPHQL_LIMITS.fields } },
 });
 
 builder.scalarType("DateTime", {

@@ -31,8 +31,11 @@ export const GRAPHQL_LIMITS = {
   operations: 20,
   /** operations and fragments in one document */
   definitions: 100,
-  /** fields selected by one operation, fragments spread out, aliases and __typename included (as Pothos' breadth) */
-  fields: 100,
+  /**
+   * fields selected by one operation, fragments spread out, aliases and __typename included (as Pothos' breadth,
+   * builder.ts); the client's widest, a post with each network's own options, selects about 120
+   */
+  fields: 150,
   /** aliases in one operation, fragments spread out, __typename's included */
   aliases: 30,
   /** nesting; Pothos allows data 10 deep, the standard introspection query's type references go 14 deep */

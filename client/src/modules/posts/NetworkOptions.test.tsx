@@ -123,8 +123,19 @@ test("each network's part shows only while that network is chosen", async () => 
   expect(screen.getByTestId("facebook-options")).toBeInTheDocument();
 });
 
-test("TikTok: the creator's name, only their privacy levels and no default, switches they turned off greyed out, branded content never private", async () => {
+test("TikTok without Direct Post: the post waits in the creator's TikTok inbox, where who can watch is chosen", async () => {
   renderAt("/posts/new", [setupMock, creatorMock()]);
+  await choose("tiktok");
+  const section = within(screen.getByTestId("tiktok-options"));
+  expect(await section.findByTestId("tiktok-inbox")).toHaveTextContent("open the TikTok app to finish it");
+  type(screen.getByTestId("caption"), "Saffron buns this morning");
+  const card = within(screen.getByTestId("preview-tiktok"));
+  await waitFor(() => expect(card.getByText("Saffron buns this morning")).toBeInTheDocument());
+  expect(card.queryByText(messageText("tiktokPrivacyRequired", "en"))).toBeNull();
+});
+
+test("TikTok: the creator's name, only their privacy levels and no default, switches they turned off greyed out, branded content never private", async () => {
+  renderAt("/posts/new", [setupMock, creatorMock({ directPost: true })]);
   await choose("tiktok");
   const section = within(screen.getByTestId("tiktok-options"));
   expect(await section.findByTestId("tiktok-creator")).toHaveTextContent("Dar Al Qahwa Café");
@@ -141,8 +152,7 @@ test("TikTok: the creator's name, only their privacy levels and no default, swit
   expect(section.getByTestId("tiktok-stitch")).toBeEnabled();
   expect(section.getByTestId("tiktok-stitch")).not.toBeChecked();
   expect(section.getAllByText("Turned off in your TikTok settings")).toHaveLength(2);
-  // the app is not audited for direct posts: the post waits in the TikTok inbox
-  expect(section.getByTestId("tiktok-inbox")).toHaveTextContent("open the TikTok app to finish it");
+  expect(section.queryByTestId("tiktok-inbox")).toBeNull();
   expect(section.getByTestId("tiktok-declaration")).toHaveTextContent("By posting, you agree to TikTok's Music Usage Confirmation.");
 
   // only the creator's own levels are offered
