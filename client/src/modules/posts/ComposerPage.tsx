@@ -495,7 +495,8 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
               clearError("mediaIds");
               clearError("content");
             }}
-            platforms={platforms}
+            // a story's or a reel's photo is tall (9:16): the feed's ratio rule and crops are not its own, the preview checks its rules
+            platforms={instagram && networkDraft.instagram.format !== "feed" ? platforms.filter((p) => p !== "instagram") : platforms}
             canEnhance={canEnhance}
             error={errors.mediaIds}
             {...(platforms.some((p) => ALT_TEXT_PLATFORMS.includes(p))
