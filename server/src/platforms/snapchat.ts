@@ -204,7 +204,8 @@ export function createSnapchatAdapter(cfg: Partial<SnapchatConfig> = {}, tune: S
       const caption = [...req.text.trim()];
       // a Story shows no text; a Saved Story has a title, a Spotlight a description (hashtags included)
       const body: Record<string, string> = { media_id: mediaId };
-      if (kind === "saved_story") body.title = caption.slice(0, SAVED_STORY_TITLE_MAX).join("") || "Sufra";
+      // a Saved Story must have a title: a post without a caption is titled with the profile's name
+      if (kind === "saved_story") body.title = (caption.length ? caption : [...req.account.handle]).slice(0, SAVED_STORY_TITLE_MAX).join("");
       if (kind === "spotlight" && caption.length) body.description = caption.slice(0, SPOTLIGHT_DESCRIPTION_MAX).join("");
       const r = await call("POST", api(`/v1/public_profiles/${req.account.externalId}/${KIND_PATH[kind]}`), {
         token: req.account.accessToken,
