@@ -26,6 +26,10 @@ const BANKS: Record<Lang, LanguageCopy> = { en: EN, ar: AR };
 /** Snapchat captions stay this short, whatever the network allows. */
 export const SNAPCHAT_MAX_LENGTH = 250;
 
+/** Networks read as a story told in full (Instagram, a Facebook Page, Google); a TikTok caption is short, like a Snap's. */
+const longForm = (p: PlatformName) => p === "instagram" || p === "google" || p === "facebook";
+const shortForm = (p: PlatformName) => p === "snapchat" || p === "tiktok";
+
 // ---------------------------------------------------------------- filling a phrase
 /** The phrase with its slots filled, or null when a slot has no value. */
 export function fillPhrase(template: string, slots: Slots, lang: Lang): string | null {
@@ -302,18 +306,18 @@ export function generateLocal(req: GenerateRequest, options: LocalWriterOptions 
   const shows = (v: number, hasOffer: boolean) => {
     const layout = layoutOf(v) % 5;
     // a Google post reads like an Instagram caption without hashtags: the whole story fits in 1,500
-    if (req.platform === "instagram" || req.platform === "google") return { body: true, body2: layout === 4 };
+    if (longForm(req.platform)) return { body: true, body2: layout === 4 };
     if (req.platform === "twitter") return { body: layout === 0 || layout === 2, body2: layout === 4 };
     return { body: !hasOffer, body2: false };
   };
-  const plans = planVariants(langs, occasion, req.tone, slots, count, rnd, shows, req.platform === "snapchat");
+  const plans = planVariants(langs, occasion, req.tone, slots, count, rnd, shows, shortForm(req.platform));
 
   const variants: GeneratedVariant[] = [];
   for (let v = 0; v < count; v++) {
     const layout = layoutOf(v);
     const parts = langs.map((l) => plans[l][v]!);
     let pieces: Piece[];
-    if (req.platform === "instagram" || req.platform === "google") {
+    if (longForm(req.platform)) {
       if (parts.length === 1) pieces = instagramPieces(parts[0]!, layout, true);
       else {
         // Arabic, then English, then the facts once in each language
