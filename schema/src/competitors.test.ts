@@ -54,7 +54,7 @@ describe("competitor form", () => {
     expect(competitorHandleProblem("dar-qahwa", "snapchat")).toBeNull();
     expect(competitorHandleProblem("2dar", "snapchat")).toBe("competitorHandleSnapchat");
     expect(competitorHandleProblem("", "snapchat")).toBe("competitorHandleRequired");
-    expect(errorsOf(competitorInputSchema.safeParse({ name: "", platform: "myspace", handle: "x" }))).toEqual({ name: ["competitorNameRequired"], platform: ["platformInvalid"] });
+    expect(errorsOf(competitorInputSchema.safeParse({ name: "", platform: "myspace", handle: "x" }))).toEqual({ name: ["competitorNameRequired"], platform: ["competitorPlatformInvalid"] });
     expect(errorsOf(competitorInputSchema.safeParse({ name: "Cafe", platform: "twitter", handle: "café" }))).toEqual({ handle: ["competitorHandleTwitter"] });
     expect(errorsOf(competitorInputSchema.safeParse({ name: "x".repeat(81), platform: "instagram", handle: "ok", area: "a".repeat(61) }))).toEqual({ name: ["competitorNameTooLong"], area: ["areaTooLong"] });
   });

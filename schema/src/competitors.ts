@@ -139,7 +139,7 @@ const optionalText = (max: number, tooLong: MessageKey, known: (v: string) => st
       .nullable(),
   );
 
-const platformRule = z.preprocess((v) => (typeof v === "string" ? (findCompetitorPlatform(v) ?? v) : v), z.enum(COMPETITOR_PLATFORMS, key("platformInvalid")));
+const platformRule = z.preprocess((v) => (typeof v === "string" ? (findCompetitorPlatform(v) ?? v) : v), z.enum(COMPETITOR_PLATFORMS, key("competitorPlatformInvalid")));
 
 /**
  * A competitor as the add/edit form and the API take it: a name, the network, the username (the @ and

@@ -242,10 +242,10 @@ describe("GET /api/analytics/platforms/{platform}", () => {
     expect(x.status).toBe(200);
     expect(x.body.totals).toMatchObject({ posts: 2, views: 3000, likes: 50 });
     expect(x.body.top_posts.map((p: { post_id: string }) => p.post_id)).toEqual([ids.a2, ids.a3]);
-    for (const name of ["x", "facebook", "Instagram"]) {
+    for (const name of ["x", "myspace", "Instagram"]) {
       const r = await get(`/platforms/${name}?${range()}`);
       expect(r.status).toBe(400);
-      expect(r.body.details).toEqual({ platform: ["Platform must be Instagram, X or Snapchat"] });
+      expect(r.body.details).toEqual({ platform: ["Choose a network: Instagram, X, Snapchat, Google, TikTok or Facebook"] });
     }
   });
 });
