@@ -10,6 +10,7 @@
 // poll. Tests steer it through `state`: codes, expired or revoked tokens, a failure after creating.
 import http from "node:http";
 import { createDecipheriv, randomBytes, randomUUID } from "node:crypto";
+import { Holds, type Held } from "./holds.ts";
 import { serveFake, type ServedFake } from "./serve.ts";
 import { isJpeg, isMp4, mp4DurationMs } from "./media-facts.ts";
 
@@ -87,6 +88,14 @@ export class SnapFakeState {
   accessTtlMs = 3_600_000;
   /** the next create_post makes the post, then answers 500 (the answer is lost to the caller) */
   failAfterCreate = 0;
+  private holds = new Holds<SnapEndpoint>();
+  /** holds the next call's answer (a create_post: the post is made on arrival) until released, to kill a worker meanwhile */
+  hold(endpoint: SnapEndpoint, opts: { ms?: number } = {}): Held {
+    return this.holds.hold(endpoint, opts);
+  }
+  take(endpoint: SnapEndpoint) {
+    return this.holds.take(endpoint);
+  }
 
   get env(): Record<string, string> {
     return {
@@ -299,6 +308,7 @@ async function handle(state: SnapFakeState, req: http.IncomingMessage, res: http
     const created: SnapPost = { id: id(), profileId, kind, mediaId: m.id, title: str("title") || undefined, description: str("description") || undefined, createdAt: new Date() };
     m.usedBy = created.id;
     state.posts.push(created);
+    await state.take("create_post").wait();
     if (state.failAfterCreate > 0) {
       state.failAfterCreate--;
       throw apiErr(500, "Internal error", "E5000");
