@@ -7,9 +7,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "@jest/globals";
 import { startFacebookFake } from "./fakes/facebook-server.ts";
-import { call, freshDatabase, startSecondProcess, startTestApp } from "./support/app.ts";
+import { call } from "./support/app.ts";
 import { connectFacebook, type Fb } from "./support/facebook.ts";
 import { freePort, getPost, photo, post, settled, waitFor } from "./support/networks.ts";
+import { dueNowAndPublished, withWorkers } from "./support/workers.ts";
 
 let fb: Fb;
 beforeAll(async () => {
@@ -39,13 +40,9 @@ async function env() {
 
 test(
   "exactly once: 16 posts due at once, two workers claiming, each posted to the Page once",
-  async () => {
-    const db = await freshDatabase();
-    const e = await env();
-    // this process only queues; the two workers claim
-    const app = await startTestApp({ ...e, PROCESS_ROLE: "api" }, db);
-    const workers = await Promise.all([1, 2].map(() => startSecondProcess(db, { ...e, PORT: "0", PROCESS_ROLE: "worker" })));
-    try {
+  async () =>
+    // the API process only queues; the two workers claim
+    withWorkers(await env(), 2, async ({ app }) => {
       const person = fb.state.addUser({ name: "Busy Owner", pages: [{ name: "Busy Kitchen" }] });
       const pageId = person.pages[0]!.id;
       const b = await connectFacebook(app, fb, person);
@@ -55,10 +52,7 @@ test(
       for (let i = 0; i < n; i++) ids.push((await post(app, b.token, { content: `Lunch special #${i}`, platforms: ["facebook"] })).id);
       const pool = app.sufra.deps.pool;
       const creating = fb.state.calls.page_feed ?? 0;
-      await pool.query("update posts set status = 'scheduled', scheduled_for = now() where id = any($1::uuid[])", [ids]);
-      const { rows } = await pool.query<{ id: string }>("update post_targets set due_at = now() where post_id = any($1::uuid[]) returning id", [ids]);
-      await app.sufra.services.publishing.enqueue(rows.map((r) => ({ id: r.id, dueAt: new Date() })));
-      await waitFor(() => pool.query("select count(*)::int as n from posts where id = any($1::uuid[]) and status = 'published'", [ids]).then((r) => r.rows[0].n as number), (k) => k === n, 90_000);
+      await dueNowAndPublished(app, ids);
       const messages = fb.state.pagePosts(pageId).map((p) => p.message);
       expect(messages).toHaveLength(n);
       expect(new Set(messages).size).toBe(n);
@@ -67,23 +61,14 @@ test(
       const { rows: claims } = await pool.query<{ attempts: number; external_id: string }>("select attempts, external_id from post_targets where post_id = any($1::uuid[])", [ids]);
       expect(claims.filter((c) => c.attempts !== 1)).toEqual([]);
       expect(new Set(claims.map((c) => c.external_id))).toEqual(new Set(fb.state.pagePosts(pageId).map((p) => p.id)));
-    } finally {
-      await Promise.all(workers.map((w) => w.stop()));
-      await app.stop();
-    }
-  },
+    }),
   PROCESSES_MS,
 );
 
 test(
   "a worker killed while Facebook holds the feed post of several photos: its successor finds the post on the Page and does not post again",
-  async () => {
-    const db = await freshDatabase();
-    const e = await env();
-    const app = await startTestApp({ ...e, PROCESS_ROLE: "api" }, db);
-    const first = await startSecondProcess(db, { ...e, PORT: "0", PROCESS_ROLE: "worker" });
-    let second: Awaited<ReturnType<typeof startSecondProcess>> | null = null;
-    try {
+  async () =>
+    withWorkers(await env(), 1, async ({ app, workers: [first], startWorker }) => {
       const person = fb.state.addUser({ name: "Killed Owner", pages: [{ name: "Killed Kitchen" }] });
       const pageId = person.pages[0]!.id;
       const b = await connectFacebook(app, fb, person);
@@ -93,10 +78,10 @@ test(
       const p = await post(app, b.token, { content: "Killed mid-publish: two kinds of lugaimat", platforms: ["facebook"], media_ids: pics });
       await call(app.base, "POST", `/api/posts/${p.id}/publish`, { token: b.token });
       await held.received; // Facebook has the post; the worker waits for its answer
-      await first.kill("SIGKILL");
+      await first!.kill("SIGKILL");
       held.release();
       expect((await getPost(app, b.token, p.id)).targets[0].status).toBe("publishing");
-      second = await startSecondProcess(db, { ...e, PORT: "0", PROCESS_ROLE: "worker" });
+      await startWorker();
       const done = await waitFor(() => getPost(app, b.token, p.id), settled, 90_000);
       const made = fb.state.pagePosts(pageId);
       expect(made).toHaveLength(1);
@@ -106,11 +91,6 @@ test(
       // the one feed post the dead worker sent; the successor only read the Page's posts
       expect((fb.state.calls.page_feed ?? 0) - creating).toBe(1);
       expect(fb.state.calls.published_posts).toBeGreaterThanOrEqual(1);
-    } finally {
-      await first.stop();
-      await second?.stop();
-      await app.stop();
-    }
-  },
+    }),
   PROCESSES_MS,
 );

@@ -8,8 +8,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "@jest/globals";
 import { startSnapFake } from "./fakes/snap-server.ts";
-import { call, freshDatabase, registeredClient, startSecondProcess, startTestApp, type TestApp } from "./support/app.ts";
-import { freePort, photo, waitFor } from "./support/networks.ts";
+import { call, registeredClient, type TestApp } from "./support/app.ts";
+import { freePort, photo } from "./support/networks.ts";
+import { dueNowAndPublished, targetSettled, withWorkers } from "./support/workers.ts";
 
 const PROCESSES_MS = 150_000;
 let snap: Awaited<ReturnType<typeof startSnapFake>>;
@@ -43,12 +44,8 @@ async function connected(app: TestApp) {
 
 test(
   "exactly once: two workers, 12 Snapchat Stories of 4 profiles due at once, each created once",
-  async () => {
-    const db = await freshDatabase();
-    const env = await sharedEnv();
-    const app = await startTestApp({ ...env, PROCESS_ROLE: "api" }, db);
-    const workers = await Promise.all([1, 2].map(() => startSecondProcess(db, { ...env, PORT: "0", PROCESS_ROLE: "worker" })));
-    try {
+  async () =>
+    withWorkers(await sharedEnv(), 2, async ({ app }) => {
       const pool = app.sufra.deps.pool;
       const profiles = await Promise.all([1, 2, 3, 4].map(() => connected(app)));
       const ids: string[] = [];
@@ -62,33 +59,21 @@ test(
         }
       }
       const before = snap.state.calls.create_post ?? 0;
-      await pool.query("update posts set status = 'scheduled', scheduled_for = now() where id = any($1::uuid[])", [ids]);
-      const { rows } = await pool.query<{ id: string }>("update post_targets set due_at = now() where post_id = any($1::uuid[]) returning id", [ids]);
-      await app.sufra.services.publishing.enqueue(rows.map((r) => ({ id: r.id, dueAt: new Date() })));
-      await waitFor(() => pool.query("select count(*)::int as n from posts where id = any($1::uuid[]) and status = 'published'", [ids]).then((r) => r.rows[0].n as number), (n) => n === ids.length, 90_000);
+      await dueNowAndPublished(app, ids);
 
       expect((snap.state.calls.create_post ?? 0) - before).toBe(ids.length);
       const made = profiles.flatMap((b) => snap.state.postsOf(b.profileId));
       expect(made).toHaveLength(ids.length);
       const { rows: targets } = await pool.query<{ external_id: string }>("select external_id from post_targets where post_id = any($1::uuid[])", [ids]);
       expect(targets.map((t) => t.external_id).sort()).toEqual(made.map((p) => p.id).sort());
-    } finally {
-      await Promise.all(workers.map((w) => w.stop()));
-      await app.stop();
-    }
-  },
+    }),
   PROCESSES_MS,
 );
 
 test(
   "a worker killed while Snap holds the Story's answer: the next one finds it among the profile's posts, and never creates it again",
-  async () => {
-    const db = await freshDatabase();
-    const env = await sharedEnv();
-    const app = await startTestApp({ ...env, PROCESS_ROLE: "api" }, db);
-    const first = await startSecondProcess(db, { ...env, PORT: "0", PROCESS_ROLE: "worker" });
-    let second: Awaited<ReturnType<typeof startSecondProcess>> | null = null;
-    try {
+  async () =>
+    withWorkers(await sharedEnv(), 1, async ({ app, workers: [first], startWorker }) => {
       const pool = app.sufra.deps.pool;
       const b = await connected(app);
       const pic = await photo(app, b.token, { width: 1080, height: 1920 });
@@ -100,25 +85,16 @@ test(
       const { rows } = await pool.query<{ status: string; attempt_step: string }>("select status::text, attempt_step from post_targets where post_id = $1", [created.body.id]);
       expect(rows[0]).toMatchObject({ status: "publishing", attempt_step: "send" });
 
-      await first.kill("SIGKILL");
+      await first!.kill("SIGKILL");
       held.release();
       const listedBefore = snap.state.calls.list_posts ?? 0;
-      second = await startSecondProcess(db, { ...env, PORT: "0", PROCESS_ROLE: "worker" });
-      const done = await waitFor(
-        () => pool.query<{ status: string; external_id: string | null }>("select status::text, external_id from post_targets where post_id = $1", [created.body.id]).then((r) => r.rows[0]!),
-        (t) => t.status !== "publishing",
-        60_000,
-      );
+      await startWorker();
+      const done = await targetSettled(app, created.body.id);
       const stories = snap.state.postsOf(b.profileId);
       expect(stories).toHaveLength(1);
       expect(done).toEqual({ status: "published", external_id: stories[0]!.id });
       // the successor looked at the profile's posts, and made nothing new
       expect(snap.state.calls.list_posts ?? 0).toBeGreaterThan(listedBefore);
-    } finally {
-      await first.kill("SIGKILL").catch(() => {});
-      await second?.stop();
-      await app.stop();
-    }
-  },
+    }),
   PROCESSES_MS,
 );

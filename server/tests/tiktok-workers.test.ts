@@ -6,8 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "@jest/globals";
 import { startTikTokFake } from "./fakes/tiktok-server.ts";
-import { call, freshDatabase, startSecondProcess, startTestApp } from "./support/app.ts";
-import { freePort, photo, waitFor } from "./support/networks.ts";
+import { call } from "./support/app.ts";
+import { freePort, photo } from "./support/networks.ts";
+import { dueNowAndPublished, targetSettled, withWorkers } from "./support/workers.ts";
 import { connectTikTok, tiktokEnv, video, type Tt } from "./tiktok-support.ts";
 
 const PROCESSES_MS = 150_000;
@@ -27,13 +28,9 @@ async function sharedEnv() {
 
 test(
   "exactly once: two workers, 12 TikTok photo posts of 4 accounts due at once, each target initialised once",
-  async () => {
-    const db = await freshDatabase();
-    const env = await sharedEnv();
-    const app = await startTestApp({ ...env, PROCESS_ROLE: "api" }, db);
-    tt.state.verifiedDomains.push(new URL(app.base).host);
-    const workers = await Promise.all([1, 2].map(() => startSecondProcess(db, { ...env, PORT: "0", PROCESS_ROLE: "worker" })));
-    try {
+  async () =>
+    withWorkers(await sharedEnv(), 2, async ({ app }) => {
+      tt.state.verifiedDomains.push(new URL(app.base).host);
       const pool = app.sufra.deps.pool;
       // three posts per account: within TikTok's 6 init calls a minute per token
       const accounts = await Promise.all([1, 2, 3, 4].map(() => connectTikTok(app, tt)));
@@ -46,10 +43,7 @@ test(
           ids.push(r.body.id);
         }
       }
-      await pool.query("update posts set status = 'scheduled', scheduled_for = now() where id = any($1::uuid[])", [ids]);
-      const { rows } = await pool.query<{ id: string }>("update post_targets set due_at = now() where post_id = any($1::uuid[]) returning id", [ids]);
-      await app.sufra.services.publishing.enqueue(rows.map((r) => ({ id: r.id, dueAt: new Date() })));
-      await waitFor(() => pool.query("select count(*)::int as n from posts where id = any($1::uuid[]) and status = 'published'", [ids]).then((r) => r.rows[0].n as number), (n) => n === ids.length, 90_000);
+      await dueNowAndPublished(app, ids);
 
       const openIds = new Set(accounts.map((a) => a.openId));
       const inits = tt.state.inits.filter((i) => openIds.has(i.openId));
@@ -59,23 +53,14 @@ test(
       const { rows: targets } = await pool.query<{ external_id: string }>("select external_id from post_targets where post_id = any($1::uuid[])", [ids]);
       const made = inits.map((i) => tt.state.publishes.get(i.publishId)!.postId);
       expect(targets.map((t) => t.external_id).sort()).toEqual([...made].sort());
-    } finally {
-      await Promise.all(workers.map((w) => w.stop()));
-      await app.stop();
-    }
-  },
+    }),
   PROCESSES_MS,
 );
 
 test(
   "a worker killed after init: the next one asks status/fetch with the saved publish_id, finds the post, and never inits again",
-  async () => {
-    const db = await freshDatabase();
-    const env = await sharedEnv();
-    const app = await startTestApp({ ...env, PROCESS_ROLE: "api" }, db);
-    const first = await startSecondProcess(db, { ...env, PORT: "0", PROCESS_ROLE: "worker" });
-    let second: Awaited<ReturnType<typeof startSecondProcess>> | null = null;
-    try {
+  async () =>
+    withWorkers(await sharedEnv(), 1, async ({ app, workers: [first], startWorker }) => {
       const pool = app.sufra.deps.pool;
       const b = await connectTikTok(app, tt);
       const clip = await video(app, b.token);
@@ -89,25 +74,16 @@ test(
       const publishId = rows[0]!.progress.publishId!;
       expect(publishId).toBe(tt.state.inits.find((i) => i.openId === b.openId)!.publishId);
 
-      await first.kill("SIGKILL");
+      await first!.kill("SIGKILL");
       held.release();
       const polledBefore = tt.state.statusFetches.filter((id) => id === publishId).length;
-      second = await startSecondProcess(db, { ...env, PORT: "0", PROCESS_ROLE: "worker" });
-      const done = await waitFor(
-        () => pool.query<{ status: string; external_id: string | null }>("select status::text, external_id from post_targets where post_id = $1", [created.body.id]).then((r) => r.rows[0]!),
-        (t) => t.status !== "publishing",
-        60_000,
-      );
+      await startWorker();
+      const done = await targetSettled(app, created.body.id);
       expect(done.status).toBe("published");
       expect(done.external_id).toBe(tt.state.publishes.get(publishId)!.postId);
       // the successor asked TikTok about the saved publish_id, and made nothing new
       expect(tt.state.statusFetches.filter((id) => id === publishId).length).toBeGreaterThan(polledBefore);
       expect(tt.state.initCount(b.openId)).toBe(1);
-    } finally {
-      await first.kill("SIGKILL").catch(() => {});
-      await second?.stop();
-      await app.stop();
-    }
-  },
+    }),
   PROCESSES_MS,
 );
