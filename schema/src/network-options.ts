@@ -194,6 +194,13 @@ export function networkOptionsProblems(options: unknown): { key: MessageKey; pat
   return r.error.issues.map((i) => ({ key: (isMessageKey(i.message) ? i.message : "invalidValue") as MessageKey, path: i.path.join(".") }));
 }
 
+/**
+ * Whether a TikTok post goes to the creator's TikTok inbox, where who can watch is chosen: when this server's
+ * app may not post directly (TIKTOK_DIRECT_POST), except for demo and practice accounts, which publish on the
+ * simulated network as a direct post would. The server's check and the composer's preview ask the same.
+ */
+export const tiktokGoesToInbox = (o: { directPost: boolean; demo: boolean }): boolean => !o.directPost && !o.demo;
+
 /** The alt text the post gives a photo; null when none. */
 export const altTextOf = (options: NetworkOptions | null | undefined, mediaId: string): string | null =>
   options?.altText?.find((a) => a.mediaId.toLowerCase() === mediaId.toLowerCase())?.text || null;

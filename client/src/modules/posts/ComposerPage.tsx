@@ -24,6 +24,7 @@ import {
   PLATFORMS,
   postInputSchema,
   previewPost,
+  tiktokGoesToInbox,
   scheduleSchema,
   type PlatformName,
 } from "@sufra/schema";
@@ -179,7 +180,7 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   const mediaFacts = useMemo(() => items.map(({ media: m }) => ({ id: m.id, kind: m.kind })), [items]);
   const creatorState = useTikTokCreator(tiktok ? (connections.get("tiktok")?.account?.id ?? null) : null);
   // posts for the creator's TikTok inbox: who can watch is chosen in TikTok (demo accounts publish as a direct post would)
-  const tiktokInbox = !!creatorState.creator && !creatorState.creator.directPost && !connections.get("tiktok")?.account?.demo;
+  const tiktokInbox = !!creatorState.creator && tiktokGoesToInbox({ directPost: creatorState.creator.directPost, demo: !!connections.get("tiktok")?.account?.demo });
   const networkOptions = useMemo(() => networkOptionsOf(networkDraft, platforms, mediaFacts, creatorState.creator), [networkDraft, platforms, mediaFacts, creatorState.creator]);
   const photoPost = items.length > 0 && items.every((i) => i.media.kind === "IMAGE");
   const changeNetwork = <K extends keyof NetworkDraft>(key: K, value: NetworkDraft[K]) => {

@@ -15,6 +15,7 @@ import {
   postGoogleFieldsSchema,
   postInputSchema,
   postNetworkFieldsSchema,
+  tiktokGoesToInbox,
   postUpdateSchema,
   postsQuerySchema,
   previewPost,
@@ -139,7 +140,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
   async function tiktokInbox(q: Tx | typeof db, businessId: string, platforms: readonly PlatformName[] | undefined): Promise<boolean> {
     if (!platforms?.includes("tiktok") || deps.config.platforms.tiktok.directPost) return false;
     const account = await q.platformAccount.findFirst({ where: { businessId, platform: "tiktok" }, select: { demo: true } });
-    return !!account && !account.demo;
+    return !!account && tiktokGoesToInbox({ directPost: deps.config.platforms.tiktok.directPost, demo: account.demo });
   }
 
   /** The preview's errors for the chosen networks refuse the post (the same check the composer shows). */
