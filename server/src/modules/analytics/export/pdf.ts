@@ -5,7 +5,7 @@
 import type { Locale } from "@sufra/schema";
 import PDFDocument from "pdfkit";
 import { label } from "./labels.ts";
-import { drawLine, ligaturesInVisualOrder, registerFonts, wrapText, type Direction, type TextStyle } from "./pdf-text.ts";
+import { drawLine, ligaturesInVisualOrder, registerFonts, wrapText, type Direction, type TextStyle } from "../../../kernel/pdf/text.ts";
 import type { AnalyticsReport } from "./report.ts";
 import { kuwaitDateTime, type Cell, type Column, type ReportTable } from "./tables.ts";
 

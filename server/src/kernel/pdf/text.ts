@@ -5,7 +5,7 @@
 // run is handed to pdfkit so that fontkit's own reversal lands on the visual order: Arabic words
 // read right to left, numbers and Latin names left to right inside them.
 import bidiModule from "bidi-js";
-import { FONT_FACES, covers, fontFile, fontName, type FontFace, type FontWeight } from "./pdf-fonts.ts";
+import { FONT_FACES, covers, fontFile, fontName, type FontFace, type FontWeight } from "./fonts.ts";
 
 // the package is CommonJS (module.exports = factory) while its types declare an ES default export
 const bidiFactory = bidiModule as unknown as typeof bidiModule.default;

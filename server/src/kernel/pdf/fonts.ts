@@ -1,6 +1,7 @@
-// The fonts the PDF report embeds: the same bundled families as the web client (docs/product.md#look-and-feel: Inter for
-// Latin, IBM Plex Sans Arabic for Arabic), from @fontsource's subset files. Each file covers the code
-// points its package's unicode.json lists; a character takes the first file that covers it.
+// The fonts Sufra's PDFs embed (the analytics report, invoices): the same bundled families as the web
+// client (docs/product.md#look-and-feel: Inter for Latin, IBM Plex Sans Arabic for Arabic), from
+// @fontsource's subset files. Each file covers the code points its package's unicode.json lists; a
+// character takes the first file that covers it.
 //
 // Why WOFF and not WOFF2: fontkit (pdfkit's font engine) reads WOFF2, but cannot subset one whose glyf
 // table is stored transformed, as these are: embedding fails ("Offset is outside the bounds of the
