@@ -24,3 +24,4 @@ export * from "./google.ts";
 export * from "./network-options.ts";
 export * from "./x-thread.ts";
 export * from "./instagram.ts";
+export * from "./billing-format.ts";
