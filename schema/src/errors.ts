@@ -125,6 +125,25 @@ export const ERRORS = {
   WEBHOOKS_REQUIRE_PREMIUM: { status: 403, graphql: "FORBIDDEN", en: "Webhooks are part of the Premium plan", ar: "الويب هوك جزء من الباقة المميزة" },
   WEBHOOK_ENDPOINTS_LIMIT: { status: 409, graphql: "BAD_USER_INPUT", en: "A business may have at most 10 webhook endpoints", ar: "يمكن أن يكون للنشاط ١٠ عناوين ويب هوك على الأكثر" },
   // ---- end of webhooks
+  // ---- subscriptions and billing (docs/product.md#subscriptions-and-billing)
+  SUBSCRIPTION_ENDED: {
+    status: 402,
+    graphql: "FORBIDDEN",
+    en: "Your subscription has ended. Your posts and data are kept; pay on the Billing page to publish, schedule and write with AI again",
+    ar: "انتهى اشتراكك. منشوراتك وبياناتك محفوظة؛ ادفع من صفحة الفوترة لتعود إلى النشر والجدولة والكتابة بالذكاء الاصطناعي",
+  },
+  PAYMENTS_NOT_CONFIGURED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "Paying online is not set up yet. Pay by bank transfer as the Billing page shows, and we will record it",
+    ar: "الدفع الإلكتروني غير مهيأ بعد. ادفع بتحويل بنكي كما تبيّن صفحة الفوترة، وسنسجّل دفعتك",
+  },
+  PAYMENT_GATEWAY_UNAVAILABLE: { status: 503, graphql: "INTERNAL_SERVER_ERROR", en: "The payment service did not answer. Nothing was charged; try again in a few minutes", ar: "لم تستجب خدمة الدفع. لم يُخصم أي مبلغ؛ حاول مرة أخرى بعد دقائق" },
+  PAYMENT_REFUSED_BY_GATEWAY: { status: 409, graphql: "BAD_USER_INPUT", en: "The payment service refused this payment. Nothing was charged; try another method", ar: "رفضت خدمة الدفع هذه العملية. لم يُخصم أي مبلغ؛ جرّب وسيلة أخرى" },
+  PLAN_UNCHANGED: { status: 409, graphql: "BAD_USER_INPUT", en: "You are already on this plan", ar: "أنت على هذه الباقة بالفعل" },
+  NOTHING_TO_PAY: { status: 409, graphql: "BAD_USER_INPUT", en: "Nothing is due now. The next payment is due at the end of this period", ar: "لا يوجد مبلغ مستحق الآن. الدفعة التالية مستحقة في نهاية هذه الفترة" },
+  REFUND_TOO_LARGE: { status: 409, graphql: "BAD_USER_INPUT", en: "The refund is more than what is left of this payment", ar: "مبلغ الاسترداد أكبر من المتبقي من هذه الدفعة" },
+  // ---- end of subscriptions and billing
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -25,3 +25,4 @@ export * from "./network-options.ts";
 export * from "./x-thread.ts";
 export * from "./instagram.ts";
 export * from "./billing-format.ts";
+export * from "./billing.ts";

@@ -369,6 +369,21 @@ export const MESSAGES = {
   targetPublishedWithWarning: { en: "Published on {platform}, but one step after it did not go through: {message}", ar: "نُشر على {platform}، لكن خطوة بعده لم تتم: {message}" },
   targetGoogleNoLocation: { en: "No verified Google location is picked. Pick one in Settings, then retry", ar: "لم يتم اختيار أي موقع موثّق على جوجل. اختر موقعًا من الإعدادات ثم أعد المحاولة" },
   // ---- end of Google posts
+  // ---- subscriptions and billing (docs/product.md#subscriptions-and-billing)
+  planInvalid: { en: "Choose Basic, Professional or Premium", ar: "اختر الباقة الأساسية أو الاحترافية أو المميزة" },
+  amountInvalid: { en: "Enter an amount in KWD above zero, with at most three decimals", ar: "أدخل مبلغًا بالدينار الكويتي أكبر من صفر، بثلاث خانات عشرية على الأكثر" },
+  paymentSourceInvalid: { en: "Choose KNET, a card or Apple Pay", ar: "اختر كي نت أو بطاقة أو Apple Pay" },
+  paymentMethodInvalid: { en: "Choose bank transfer or other", ar: "اختر تحويلًا بنكيًا أو غير ذلك" },
+  monthsInvalid: { en: "Choose 1 to 12 months", ar: "اختر من شهر إلى ١٢ شهرًا" },
+  extendDaysInvalid: { en: "Choose 1 to 90 days", ar: "اختر من يوم إلى ٩٠ يومًا" },
+  legalNameRequired: { en: "Enter the business's legal name for invoices", ar: "أدخل الاسم القانوني للنشاط التجاري للفواتير" },
+  legalNameTooLong: { en: "The legal name is at most 200 characters", ar: "الاسم القانوني ٢٠٠ حرف على الأكثر" },
+  billingAddressRequired: { en: "Enter the address invoices carry", ar: "أدخل العنوان الذي يظهر في الفواتير" },
+  billingAddressTooLong: { en: "The address is at most 500 characters", ar: "العنوان ٥٠٠ حرف على الأكثر" },
+  paymentReceiptTooLong: { en: "The reference is at most 100 characters", ar: "المرجع ١٠٠ حرف على الأكثر" },
+  paymentNoteTooLong: { en: "The note is at most 500 characters", ar: "الملاحظة ٥٠٠ حرف على الأكثر" },
+  refundReasonRequired: { en: "Say why the money goes back", ar: "اذكر سبب إعادة المبلغ" },
+  // ---- end of subscriptions and billing
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

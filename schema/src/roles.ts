@@ -6,7 +6,7 @@ export type Role = (typeof ROLES)[number];
 export const BUSINESS_STATUSES = ["pending", "active", "rejected", "suspended"] as const;
 export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
 
-export const SUBSCRIPTION_STATUSES = ["trial", "active", "expired", "cancelled"] as const;
+export const SUBSCRIPTION_STATUSES = ["trial", "active", "past_due", "expired", "cancelled"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** Account state machine: which status may follow which (docs/architecture.md#rules-of-the-house). */

@@ -6,11 +6,12 @@ import type { PlanId } from "./plans.ts";
 import type { Role, SubscriptionStatus } from "./roles.ts";
 import type { MessageKey } from "./messages.ts";
 import { isEmail, passwordProblem } from "./validation.ts";
+import { subscriptionRuns } from "./billing.ts";
 
 // ---------------------------------------------------------------- who may use it
-/** Premium: the plan is premium and the subscription runs (trial or active). */
+/** Premium: the plan is premium and the subscription runs (trial, active, or past due within its grace). */
 export function isPremium(sub: { plan: PlanId | string; status: SubscriptionStatus | string } | null | undefined): boolean {
-  return !!sub && sub.plan.toLowerCase() === "premium" && ["trial", "active"].includes(sub.status.toLowerCase());
+  return !!sub && sub.plan.toLowerCase() === "premium" && subscriptionRuns(sub.status.toLowerCase());
 }
 
 /** Roles a manager may give an invited person (admins are Sufra's staff, never invited). */

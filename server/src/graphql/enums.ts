@@ -33,12 +33,13 @@ export const PlanEnum = builder.enumType("Plan", {
   }),
 });
 export const SubscriptionStatusEnum = builder.enumType("SubscriptionStatus", {
-  description: "Whether a business's subscription runs; one that stopped keeps the basic features only.",
+  description: "Whether a business's subscription runs. One that stopped (expired, cancelled) keeps its data and may sign in, read, export and pay, but not publish, schedule, write with AI, or use the team and API features.",
   values: upper(SUBSCRIPTION_STATUSES, {
     trial: "A free trial of the plan (14 days from approval, plus any days an admin gifted).",
     active: "Paid and running: the plan's features are open.",
-    expired: "Its trial or paid period ended: only the basic features stay open.",
-    cancelled: "Cancelled: only the basic features stay open.",
+    past_due: "The paid period ended unpaid: every feature stays open for 7 days of grace while the payment is due.",
+    expired: "Its trial ended, or its grace ended unpaid: read, export and pay only; scheduled posts are held until it pays.",
+    cancelled: "Cancelled by the owner and its last paid period over: read, export and pay only.",
   }),
 });
 export const LocaleEnum = builder.enumType("Locale", {

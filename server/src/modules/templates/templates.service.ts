@@ -9,7 +9,7 @@
 // opens the basic templates only, as with the other paid features (team, image enhancement).
 import {
   applyTemplateSchema, BUILT_IN_TEMPLATES, builtInTemplateId, customTemplateSchema, fillTemplate, findKuwaitArea, KUWAIT_AREAS, normalizeHashtag, parseBuiltInTemplateId,
-  templateListQuerySchema, templateTiersForPlan, TEMPLATE_HASHTAGS_MAX, type ContentOccasionKey, type Locale, type PlanId, type TemplateLanguage, type TemplateTier,
+  subscriptionRuns, templateListQuerySchema, templateTiersForPlan, TEMPLATE_HASHTAGS_MAX, type ContentOccasionKey, type Locale, type PlanId, type TemplateLanguage, type TemplateTier,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
@@ -50,7 +50,6 @@ export interface TemplateAccess {
   tiers: readonly TemplateTier[];
 }
 
-const RUNNING = ["trial", "active"];
 const hasArabic = (s: string) => /\p{Script=Arabic}/u.test(s);
 const hasLatin = (s: string) => /[A-Za-z]/.test(s);
 
@@ -61,7 +60,7 @@ export function createTemplatesService(deps: Deps) {
   async function accessOf(businessId: string): Promise<TemplateAccess> {
     const b = await db.business.findUniqueOrThrow({ where: { id: businessId }, select: { requestedPlan: true, subscription: { select: { plan: true, status: true } } } });
     const plan = b.subscription?.plan ?? b.requestedPlan;
-    const running = !b.subscription || RUNNING.includes(b.subscription.status);
+    const running = !b.subscription || subscriptionRuns(b.subscription.status);
     return { plan, tiers: templateTiersForPlan(running ? plan : "basic") };
   }
 
