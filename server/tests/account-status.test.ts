@@ -107,6 +107,24 @@ describe("gift trial days", () => {
     }
   });
 
+  test("an expired or cancelled subscription reopens as a trial; a paid month is left alone", async () => {
+    const db = app.sufra.deps.db;
+    for (const status of ["expired", "cancelled"] as const) {
+      const c = await registeredClient(app.base);
+      await db.subscription.update({ where: { businessId: c.businessId }, data: { status, endedAt: new Date(), trialEndsAt: new Date(Date.now() - 86_400_000) } });
+      const r = await act(c.businessId, "gift-trial-days", { days: 7 });
+      expect(r.status).toBe(200);
+      expect(r.body.subscription.status).toBe("trial");
+      expect(Date.parse(r.body.subscription.trial_ends_at)).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+      expect((await db.subscription.findUniqueOrThrow({ where: { businessId: c.businessId } })).endedAt).toBeNull();
+    }
+    for (const status of ["active", "past_due"] as const) {
+      const paid = await registeredClient(app.base);
+      await db.subscription.update({ where: { businessId: paid.businessId }, data: { status } });
+      expect((await act(paid.businessId, "gift-trial-days", { days: 5 })).status).toBe(409);
+    }
+  });
+
   test("a pending client has no trial to extend", async () => {
     const c = await registeredClient(app.base, { approve: false });
     expect((await act(c.businessId, "gift-trial-days", { days: 5 })).status).toBe(409);

@@ -2,7 +2,7 @@
 // pending -> active | rejected, active <-> suspended. Each transition locks the row, checks the
 // current state, writes an audit row and mails the applicant, all in one transaction.
 import {
-  canTransition, clientsQuerySchema, giftTrialDaysSchema, rejectClientSchema, TRIAL_DAYS,
+  canMoveSubscription, canTransition, clientsQuerySchema, giftTrialDaysSchema, rejectClientSchema, TRIAL_DAYS,
   type BusinessStatus, type Locale,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
@@ -115,15 +115,18 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
       }, { reason });
     },
 
-    /** Adds days to a running trial, or reopens an expired one; a paid or cancelled plan is left alone. */
+    /**
+     * Adds days to a running trial, or reopens an expired or cancelled subscription as a trial
+     * (docs/product.md#subscriptions-and-billing); a paid month (active, past due) is left alone.
+     */
     async giftTrialDays(viewer: Viewer, id: string, input: unknown, meta: RequestMeta) {
       const { days } = validate(giftTrialDaysSchema, input);
       return transition(viewer, id, meta, "trial_gifted", null, async (tx, b, a) => {
         const sub = b.subscription;
-        if (b.status !== "active" || !sub || (sub.status !== "trial" && sub.status !== "expired")) throw new AppError("INVALID_STATE");
+        if (b.status !== "active" || !sub || !canMoveSubscription(sub.status, "trial")) throw new AppError("INVALID_STATE");
         const from = Math.max(Date.now(), sub.trialEndsAt?.getTime() ?? 0);
         const trialEndsAt = new Date(from + days * DAY);
-        await tx.subscription.update({ where: { id: sub.id }, data: { status: "trial", trialEndsAt, renewsAt: trialEndsAt } });
+        await tx.subscription.update({ where: { id: sub.id }, data: { status: "trial", trialEndsAt, renewsAt: trialEndsAt, endedAt: null, pastDueSince: null, cancelAtPeriodEnd: false } });
         return mailer.queue(tx, a.email, "trialGifted", { name: a.name, days, trialEndsAt }, a.locale);
       }, { days });
     },
