@@ -73,8 +73,15 @@ function runInput(visual: readonly string[]): string {
  */
 const layoutOf = (face: FontFace) => ({ features: (face === "plex-arabic" ? { kern: false } : []) as unknown as PDFKit.Mixins.OpenTypeFeatures[] });
 
-/** Text without control characters that have no glyph (line breaks, tabs, bidi marks become spaces or go). */
-const clean = (text: string) => text.replace(/[\r\n\t]+/g, " ").replace(/[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "");
+/**
+ * Bidi marks, embeddings and isolates (ALM, LRM, RLM, LRE..RLO, LRI..PDI): they steer the bidi
+ * algorithm (a minus sign that stays before Latin digits in Arabic text, "\u200e-15.000 د.ك.") and
+ * have no glyph, so they take part in the ordering and are never drawn.
+ */
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** Text without control characters that have no glyph (line breaks and tabs become spaces); bidi controls stay for the ordering. */
+const clean = (text: string) => text.replace(/[\r\n\t]+/g, " ").replace(/[\u0000-\u001f\u007f]/g, "");
 
 /** Splits one line (no line breaks) into runs in visual order, left to right. */
 export function visualRuns(doc: PDFKit.PDFDocument, line: string, base: Direction, style: TextStyle): GlyphRun[] {
@@ -90,6 +97,7 @@ export function visualRuns(doc: PDFKit.PDFDocument, line: string, base: Directio
     const code = text.charCodeAt(i);
     if (code >= 0xdc00 && code <= 0xdfff) continue; // the low half of a pair: taken with its high half
     const ch = code >= 0xd800 && code <= 0xdbff ? text.slice(i, i + 2) : text[i]!;
+    if (BIDI_CONTROL.test(ch)) continue;
     const level = levels.levels[i]!;
     const face = faceFor(ch, level % 2 === 1);
     const prev = runs.at(-1);
