@@ -48,7 +48,11 @@ export interface Refund {
 
 export interface CreateChargeInput {
   amountFils: number;
-  /** Sufra's payment id: the charge's reference (and idempotency key) */
+  /**
+   * Sufra's payment id: the charge's reference (and idempotency key). Tap answers the same reference
+   * within 24 hours with the first charge, so a new attempt (after a decline) needs a new reference;
+   * the same one only retries a create whose answer was lost.
+   */
   reference: string;
   description: string;
   source: PaymentSource;
@@ -71,10 +75,18 @@ export interface PaymentGateway {
   readonly sources: readonly PaymentSource[];
   createCharge(input: CreateChargeInput): Promise<Charge>;
   retrieveCharge(id: string): Promise<Charge>;
-  refund(input: { chargeId: string; amountFils: number; reason: string; reference: string }): Promise<Refund>;
+  /**
+   * The charge made with this reference in the last day, if any: how a create whose answer was lost
+   * is found again without making a second one. Gateways that cannot search leave it out.
+   */
+  findChargeByReference?(reference: string): Promise<Charge | null>;
+  /** `reference` is the refund's idempotency key too; `webhookUrl`, where the gateway posts its result. */
+  refund(input: { chargeId: string; amountFils: number; reason: string; reference: string; webhookUrl?: string }): Promise<Refund>;
   /**
    * Checks a webhook's signature against the raw body and headers; answers the event, or null when
-   * the signature is missing or wrong (the caller answers 4xx and changes nothing).
+   * the signature is missing or wrong (the caller answers 4xx and changes nothing). Tap signs only the
+   * id, amount, currency, status and its own references, so the caller finds its payment by the
+   * charge's id, not by the (unsigned) reference.
    */
   verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): WebhookEvent | null;
 }
