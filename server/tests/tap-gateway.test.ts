@@ -302,6 +302,15 @@ describe("a create never makes two charges", () => {
     expect(await tap.findChargeByReference!(`pay_never_${seq}`)).toBeNull();
   });
 
+  test("the repeat answers Tap's first response: a charge paid since still reads pending there, and paid when read by id", async () => {
+    const payment = input();
+    const first = await tap.createCharge(payment);
+    fake.capture(first.id);
+    const repeat = await tap.createCharge(payment);
+    expect(repeat).toMatchObject({ id: first.id, state: "pending" });
+    expect((await tap.retrieveCharge(first.id)).state).toBe("paid");
+  });
+
   test("a new attempt with a new reference is a new charge", async () => {
     const first = await tap.createCharge(input());
     fake.complete(first.id, "DECLINED", { webhook: "none" });
