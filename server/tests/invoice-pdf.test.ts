@@ -220,7 +220,7 @@ describe("the bytes", () => {
   test("the file's dates are the issue date", async () => {
     const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
     const pdf = await pdfjs.getDocument({ data: new Uint8Array(await renderInvoicePdf(invoice())), isEvalSupported: false }).promise;
-    const { info } = (await pdf.getMetadata()) as { info: Record<string, unknown> };
+    const info = (await pdf.getMetadata()).info as Record<string, unknown>;
     expect(info.CreationDate).toBe("D:20260228223000Z");
     expect(info.Title).toBe("Invoice INV-2026-000001");
     await pdf.destroy();
