@@ -1,7 +1,7 @@
 // GraphQL enums are UPPER_CASE; the database and REST speak the REST contract's lower-case values.
 // Every value says what it means (tests/schema-descriptions.test.ts): a Record over the list, so a value
 // added to the list without its description fails the type check.
-import { BUSINESS_STATUSES, CONTENT_LANGUAGE_KEYS, CONTENT_OCCASION_KEYS, CONTENT_TONE_KEYS, PLAN_IDS, PLATFORMS, POST_STATUSES, ROLES, SUBSCRIPTION_STATUSES, TARGET_STATUSES } from "@sufra/schema";
+import { BUSINESS_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, CONTENT_LANGUAGE_KEYS, CONTENT_OCCASION_KEYS, CONTENT_TONE_KEYS, PLAN_IDS, PLATFORMS, POST_STATUSES, ROLES, SUBSCRIPTION_STATUSES, TARGET_STATUSES } from "@sufra/schema";
 import { builder } from "./builder.ts";
 
 export const upper = <T extends string>(values: readonly T[], descriptions?: Readonly<Record<T, string>>) =>
@@ -40,6 +40,29 @@ export const SubscriptionStatusEnum = builder.enumType("SubscriptionStatus", {
     past_due: "The paid period ended unpaid: every feature stays open for 7 days of grace while the payment is due.",
     expired: "Its trial ended, or its grace ended unpaid: read, export and pay only; scheduled posts are held until it pays.",
     cancelled: "Cancelled by the owner and its last paid period over: read, export and pay only.",
+  }),
+});
+/** A payment's state (billing: the café's page and the admin's payments list). */
+export const PaymentStatusEnum = builder.enumType("PaymentStatus", {
+  description: "Where a payment stands: pending on the gateway's page, then paid, failed or abandoned; refunded or partially refunded once money went back.",
+  values: upper(PAYMENT_STATUSES, {
+    pending: "Created: the person has not finished on the payment gateway's page.",
+    paid: "The money was taken (or an admin recorded it); its period is applied and an invoice issued.",
+    failed: "The bank or the gateway said no (declined, failed, restricted, void).",
+    abandoned: "The person left the gateway's page, or it timed out.",
+    refunded: "All of it was given back (credit notes record it).",
+    partially_refunded: "Part of it was given back (credit notes record it).",
+  }),
+});
+/** How a payment was made (billing: the café's page and the admin's payments list). */
+export const PaymentMethodEnum = builder.enumType("PaymentMethod", {
+  description: "How a payment was made: through the gateway (KNET, card, Apple Pay) or recorded by an admin (bank transfer, other).",
+  values: upper(PAYMENT_METHODS, {
+    knet: "KNET, Kuwait's debit network, through the gateway.",
+    card: "A credit or debit card, through the gateway.",
+    apple_pay: "Apple Pay, through the gateway.",
+    bank_transfer: "A bank transfer, recorded by an admin.",
+    other: "Another way outside the gateway (cash, cheque), recorded by an admin.",
   }),
 });
 export const LocaleEnum = builder.enumType("Locale", {
