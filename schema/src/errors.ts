@@ -143,6 +143,7 @@ export const ERRORS = {
   PLAN_UNCHANGED: { status: 409, graphql: "BAD_USER_INPUT", en: "You are already on this plan", ar: "أنت على هذه الباقة بالفعل" },
   NOTHING_TO_PAY: { status: 409, graphql: "BAD_USER_INPUT", en: "Nothing is due now. The next payment is due at the end of this period", ar: "لا يوجد مبلغ مستحق الآن. الدفعة التالية مستحقة في نهاية هذه الفترة" },
   REFUND_TOO_LARGE: { status: 409, graphql: "BAD_USER_INPUT", en: "The refund is more than what is left of this payment", ar: "مبلغ الاسترداد أكبر من المتبقي من هذه الدفعة" },
+  REFUND_REFUSED_BY_GATEWAY: { status: 409, graphql: "BAD_USER_INPUT", en: "The payment service refused this refund. Nothing was refunded or recorded", ar: "رفضت خدمة الدفع هذا الاسترداد. لم يُسترد أي مبلغ ولم يُسجَّل شيء" },
   // ---- end of subscriptions and billing
 } as const satisfies Record<string, CatalogueEntry>;
 

@@ -26,3 +26,4 @@ export * from "./x-thread.ts";
 export * from "./instagram.ts";
 export * from "./billing-format.ts";
 export * from "./billing.ts";
+export * from "./billing-admin.ts";

@@ -383,6 +383,7 @@ export const MESSAGES = {
   paymentReceiptTooLong: { en: "The reference is at most 100 characters", ar: "المرجع ١٠٠ حرف على الأكثر" },
   paymentNoteTooLong: { en: "The note is at most 500 characters", ar: "الملاحظة ٥٠٠ حرف على الأكثر" },
   refundReasonRequired: { en: "Say why the money goes back", ar: "اذكر سبب إعادة المبلغ" },
+  gatewayAnswered: { en: "The payment service answered: {reason}", ar: "ردّت خدمة الدفع: {reason}" },
   // ---- end of subscriptions and billing
 } as const satisfies Record<string, { en: string; ar: string }>;
 
