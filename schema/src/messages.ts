@@ -384,6 +384,8 @@ export const MESSAGES = {
   paymentNoteTooLong: { en: "The note is at most 500 characters", ar: "الملاحظة ٥٠٠ حرف على الأكثر" },
   refundReasonRequired: { en: "Say why the money goes back", ar: "اذكر سبب إعادة المبلغ" },
   gatewayAnswered: { en: "The payment service answered: {reason}", ar: "ردّت خدمة الدفع: {reason}" },
+  billingClientRequired: { en: "client_id is required: the business whose invoices to read", ar: "client_id مطلوب: النشاط التجاري الذي تُقرأ فواتيره" },
+  digitsInvalid: { en: "Digits must be latin or arabic", ar: "يجب أن تكون الأرقام latin أو arabic" },
   // ---- end of subscriptions and billing
 } as const satisfies Record<string, { en: string; ar: string }>;
 

@@ -12,6 +12,7 @@ import { createJobQueue } from "./jobs/queue.ts";
 import { createScheduler, type ModuleJobs } from "./jobs/scheduler.ts";
 import { createLogger, type Logger } from "./kernel/logger.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { invoiceAttachment } from "./modules/billing/invoices.ts";
 import { createTokenSigner } from "./modules/auth/tokens.ts";
 import { authJobs } from "./modules/auth/auth.jobs.ts";
 import { notificationsJobs } from "./modules/notifications/notifications.jobs.ts";
@@ -76,7 +77,8 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
   pool.on("error", (e) => logger.debug("database pool error", { error: e.message }));
   const pubsub = await createPubSub({ url: opts.databaseUrl, pool, logger });
   const limits = createRateLimits(pool, config.rateLimit);
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+  // an invoice's mail carries its PDF, rendered from the invoice row when the mail is sent
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger, attachmentFor: (invoiceId) => invoiceAttachment(db, invoiceId) });
   const queue = createJobQueue();
   const deps: Deps = { config, db, pool, pubsub, limits, mailer, signer: createTokenSigner(config.jwtSecret), logger, queue };
   const heartbeatMs = opts.heartbeatMs ?? 30_000;

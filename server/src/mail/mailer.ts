@@ -1,5 +1,8 @@
 // The outbox. A mail is written in the transaction of the change that causes it, delivered after
 // commit, and retried by a job when SMTP fails; without SMTP_URL it stays in the table and is logged.
+// A mail about an invoice names it (OutboundMail.invoiceId): its PDF is rendered and attached when the
+// mail is sent, by the `attachmentFor` the composition root hands in (app.ts), so the outbox never
+// imports a module and the PDF is never stored twice.
 import nodemailer from "nodemailer";
 import type { Locale } from "@sufra/schema";
 import type { Db, Tx } from "../db/prisma.ts";
@@ -8,7 +11,13 @@ import { renderMail, type TemplateName, type TemplateVars } from "./templates.ts
 
 export const MAX_MAIL_ATTEMPTS = 5;
 
-export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; logger: Logger }) {
+/** A file to attach to a mail that names an invoice: its name and bytes (a PDF). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+}
+
+export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; logger: Logger; attachmentFor?: (invoiceId: string) => Promise<MailAttachment> }) {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
 
   async function send(id: string) {
@@ -21,7 +30,14 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
     if (claimed.count !== 1) return;
     const mail = await opts.db.outboundMail.findUniqueOrThrow({ where: { id } });
     try {
-      await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const attachments = [];
+      if (mail.invoiceId) {
+        // without its PDF the mail is not sent: it fails and the retry job tries again
+        if (!opts.attachmentFor) throw new Error("this mail names an invoice, and no attachmentFor renders its PDF");
+        const file = await opts.attachmentFor(mail.invoiceId);
+        attachments.push({ filename: file.filename, content: file.content, contentType: "application/pdf" });
+      }
+      await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments });
       await opts.db.outboundMail.update({ where: { id }, data: { status: "sent", sentAt: new Date(), lastError: null } });
     } catch (e) {
       opts.logger.warn("mail delivery failed; the retry job sends it again", { id, to: mail.to, error: (e as Error).message });
@@ -30,10 +46,10 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
   }
 
   return {
-    /** Writes a mail to the outbox inside `tx`; deliver its id after commit. */
-    async queue<T extends TemplateName>(tx: Tx, to: string, template: T, vars: TemplateVars<T>, locale: Locale): Promise<string> {
+    /** Writes a mail to the outbox inside `tx`; deliver its id after commit. `invoiceId`: the invoice whose PDF goes with it. */
+    async queue<T extends TemplateName>(tx: Tx, to: string, template: T, vars: TemplateVars<T>, locale: Locale, extra: { invoiceId?: string } = {}): Promise<string> {
       const { subject, text, html } = renderMail(template, vars, locale);
-      const row = await tx.outboundMail.create({ data: { to, subject, text, html, template } });
+      const row = await tx.outboundMail.create({ data: { to, subject, text, html, template, invoiceId: extra.invoiceId ?? null } });
       if (!transport) opts.logger.info(`mail kept in the outbox (no SMTP_URL): to=${to} subject="${subject}"\n${text}`);
       return row.id;
     },

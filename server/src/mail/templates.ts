@@ -1,5 +1,5 @@
 // Mails go out in both languages, the person's own first: a Kuwaiti inbox reads either.
-import { PLANS, type Locale, type PlanId } from "@sufra/schema";
+import { formatFils, PLANS, type Locale, type PlanId } from "@sufra/schema";
 
 type Text = { subject: string; lines: string[]; action?: { label: string; url: string } };
 type Both = Record<Locale, Text>;
@@ -61,6 +61,17 @@ export const TEMPLATES = {
       action: { label: "قبول الدعوة", url: v.url },
     },
   }),
+  // an invoice or a credit note, its PDF attached by the outbox (mailer.ts); docs/product.md#subscriptions-and-billing
+  invoiceIssued: (v: { name: string; kind: "invoice" | "credit_note"; number: string; totalFils: number; issuedAt: Date }): Both =>
+    v.kind === "invoice"
+      ? {
+          en: { subject: `Your Sufra invoice ${v.number}`, lines: [`Hello ${v.name},`, `Thank you for your payment. Your invoice ${v.number} of ${day(v.issuedAt, "en")} for ${formatFils(v.totalFils, { currency: "en" })} is attached as a PDF.`, "You can download your invoices at any time from the Billing page in Sufra."] },
+          ar: { subject: `فاتورتك من سفرة ${v.number}`, lines: [`مرحبًا ${v.name}،`, `شكرًا لدفعتك. مرفقة بهذه الرسالة فاتورتك رقم ${v.number} بتاريخ ${day(v.issuedAt, "ar")} بمبلغ ${formatFils(v.totalFils, { digits: "arabic", currency: "ar" })} بصيغة PDF.`, "يمكنك تنزيل فواتيرك في أي وقت من صفحة الفوترة في سفرة."] },
+        }
+      : {
+          en: { subject: `Your Sufra credit note ${v.number}`, lines: [`Hello ${v.name},`, `We have refunded ${formatFils(v.totalFils, { currency: "en" })}. Your credit note ${v.number} of ${day(v.issuedAt, "en")} is attached as a PDF.`, "You can download your invoices and credit notes at any time from the Billing page in Sufra."] },
+          ar: { subject: `إشعار دائن من سفرة ${v.number}`, lines: [`مرحبًا ${v.name}،`, `أعدنا إليك ${formatFils(v.totalFils, { digits: "arabic", currency: "ar" })}. مرفق بهذه الرسالة الإشعار الدائن رقم ${v.number} بتاريخ ${day(v.issuedAt, "ar")} بصيغة PDF.`, "يمكنك تنزيل فواتيرك وإشعاراتك الدائنة في أي وقت من صفحة الفوترة في سفرة."] },
+        },
 } satisfies Record<string, (v: never) => Both>;
 
 export type TemplateName = keyof typeof TEMPLATES;
