@@ -27,6 +27,7 @@ import { createDiscoveryConnectionService } from "./modules/competitors/discover
 import { createCampaignsService } from "./modules/campaigns/campaigns.service.ts";
 import { createGettingStartedService } from "./modules/getting-started/getting-started.service.ts";
 import { createWebhooksService } from "./modules/webhooks/webhooks.service.ts";
+import { createInvoicesService } from "./modules/billing/invoices.ts";
 import { createInboxSync } from "./modules/inbox/sync.ts";
 import { createDemoGuests } from "./platforms/demo-guests.ts";
 import { createGoogleAdapter as createGoogleGuests } from "./platforms/google.ts";
@@ -94,6 +95,8 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     gettingStarted: createGettingStartedService(deps, platformAccounts),
     // endpoints, the event outbox and its deliveries (Premium)
     webhooks,
+    // the business's invoices and credit notes (issued by billing's payments and refunds) and their PDFs
+    invoices: createInvoicesService(deps),
     /** events to listen to (subscriptions); services publish through deps.pubsub */
     events: deps.pubsub,
   };

@@ -28,6 +28,7 @@ import { analyticsRouter } from "../modules/analytics/analytics.rest.ts";
 import { campaignsRouter } from "../modules/campaigns/campaigns.rest.ts";
 import { businessProfileRouter } from "../modules/business-profile/business-profile.rest.ts";
 import { gettingStartedRouter } from "../modules/getting-started/getting-started.rest.ts";
+import { invoicesRouter } from "../modules/billing/invoices.rest.ts";
 import { aiRouter, studioRouter } from "../modules/studio/studio.rest.ts";
 import { instagramWebhookRouter } from "../modules/inbox/instagram-webhook.rest.ts";
 import { instagramWebhookOperations } from "../modules/inbox/instagram-webhook.openapi.ts";
@@ -54,6 +55,7 @@ import { analyticsOperations } from "../modules/analytics/analytics.openapi.ts";
 import { campaignsOperations } from "../modules/campaigns/campaigns.openapi.ts";
 import { businessProfileOperations } from "../modules/business-profile/business-profile.openapi.ts";
 import { gettingStartedOperations } from "../modules/getting-started/getting-started.openapi.ts";
+import { invoicesOperations } from "../modules/billing/invoices.openapi.ts";
 import { openApiDocument, openApiOperations } from "./openapi/document.ts";
 import type { RestOperation } from "./openapi/operation.ts";
 import { errorHandler, notFound } from "./errors.ts";
@@ -91,6 +93,7 @@ export const REST_OPERATIONS: RestOperation[] = [
   ...campaignsOperations,
   ...businessProfileOperations,
   ...gettingStartedOperations,
+  ...invoicesOperations,
   ...instagramWebhookOperations,
 ];
 
@@ -133,6 +136,7 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   api.use("/campaigns", campaignsRouter(opts.services)); // campaigns, their posts and roll-up
   api.use("/business-profile", businessProfileRouter(opts.services)); // what the AI writer composes from
   api.use("/getting-started", gettingStartedRouter(opts.services)); // a new business's first steps
+  api.use("/billing/invoices", invoicesRouter(opts.services)); // the business's invoices and credit notes, their PDFs
   api.use("/ai", aiRouter(opts.services)); // AI posts this month, the writer settings
   api.use(notFound);
   // a REST request gets its own memo too (kernel/request-memo.ts), as a GraphQL one does

@@ -11,8 +11,9 @@ import type { CallerName } from "./world.ts";
  * manager: an owner or the business's account holder (team and keys, Premium).
  * admin: Sufra's staff.
  * analytics: the people (and key) of the business named by client_id; admins for any business.
+ * billing: the people who pay for a business (an owner or its account holder, from their own session) and admins (any business).
  */
-export type Policy = "public" | "signedIn" | "person" | "business" | "businessPerson" | "manager" | "admin" | "analytics";
+export type Policy = "public" | "signedIn" | "person" | "business" | "businessPerson" | "manager" | "admin" | "analytics" | "billing";
 
 export interface Rule {
   policy: Policy;
@@ -157,6 +158,9 @@ export const REST_RULES: Record<string, Rule> = {
   "DELETE /api/business-profile/menu/:id": r("business"),
   "GET /api/getting-started": r("business"),
   "GET /api/ai/usage": r("business"),
+  // invoices: the people who pay (owners, the account holder) and admins; other members see the plan only
+  "GET /api/billing/invoices": r("billing"),
+  "GET /api/billing/invoices/:id/pdf": r("billing"),
   "GET /api/ai/settings": r("admin"),
   "PUT /api/ai/settings": r("admin"),
   "POST /api/ai/settings/test": r("admin"),
@@ -219,6 +223,7 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Query.inboxItem": r("business"),
   "Query.inboxSummary": r("business"),
   "Query.inboxSettings": r("business"),
+  "Query.invoices": r("billing"),
   "Query.team": r("businessPerson"),
   "Query.templateAccess": r("business"),
   "Query.translations": r("public"),
@@ -362,5 +367,7 @@ export function mayCall(policy: Policy, caller: CallerName, door: "rest" | "grap
       return caller === "admin";
     case "analytics":
       return businessPerson || key || caller === "admin";
+    case "billing":
+      return caller === "holderA" || caller === "ownerA" || caller === "clientB" || caller === "admin";
   }
 }
