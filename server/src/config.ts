@@ -126,6 +126,17 @@ const envSchema = z.object({
     const bad = (v ?? "").split(",").map((x) => x.trim()).filter((x) => x && !isProxyAddress(x));
     if (bad.length) ctx.addIssue({ code: "custom", message: `not an address or CIDR range: ${bad.join(", ")}` });
   }),
+  // payments (docs/product.md#subscriptions-and-billing): unset: no gateway, the billing page says how to pay by bank
+  // transfer (PAYMENT_BANK_*) and an admin records the payment; "tap": Tap Payments (KNET, cards, Apple Pay) with its secret key
+  PAYMENT_GATEWAY: z.enum(["tap"]).optional(),
+  PAYMENT_SECRET_KEY: z.string().optional(),
+  PAYMENT_API_URL: url(["http:", "https:"]).default("https://api.tap.company"),
+  PAYMENT_MERCHANT_ID: z.string().optional(),
+  // where Tap sends the person back and posts its webhooks (Sufra's public address; unset: PUBLIC_URL)
+  PAYMENT_PUBLIC_URL: url(["http:", "https:"]).optional(),
+  PAYMENT_BANK_NAME: z.string().max(200).optional(),
+  PAYMENT_BANK_IBAN: z.string().max(64).optional(),
+  PAYMENT_BANK_BENEFICIARY: z.string().max(200).optional(),
   // tests only: the server's clock starts at this instant and runs on (refused when NODE_ENV=production)
   CLOCK_START: z.iso.datetime({ offset: true, message: "must be an ISO 8601 instant, e.g. 2026-11-25T09:00:00+03:00" }).optional(),
 });
@@ -186,6 +197,15 @@ export interface Config {
   clockStart?: Date;
   /** outbound webhooks: http:// allowed (never in production); addresses exempt from the private-network refusal */
   webhooks: { allowHttp: boolean; allowAddresses: string[] };
+  /**
+   * The payment gateway (null: none; the page shows the bank transfer details and an admin records payments) and
+   * where the gateway sends the person back and posts its webhooks (no trailing slash).
+   */
+  payments: {
+    gateway: { name: "tap"; secretKey: string; apiUrl: string; merchantId: string | undefined } | null;
+    publicUrl: string;
+    bank: { name: string | null; iban: string | null; beneficiary: string | null };
+  };
 }
 
 export class ConfigError extends Error {}
@@ -217,6 +237,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.CLOCK_START && env.NODE_ENV === "production") throw new ConfigError("Invalid configuration:\n  CLOCK_START: is for tests; refused when NODE_ENV=production");
   // a plain-http webhook could be read or changed on the way: production sends only over https
   if (e.WEBHOOKS_ALLOW_HTTP === "true" && env.NODE_ENV === "production") throw new ConfigError("Invalid configuration:\n  WEBHOOKS_ALLOW_HTTP: is for tests and local receivers; refused when NODE_ENV=production");
+  // a gateway without its key could take nobody's money: refuse to start rather than fail at the first "Pay now"
+  if (e.PAYMENT_GATEWAY === "tap" && !e.PAYMENT_SECRET_KEY) throw new ConfigError("Invalid configuration:\n  PAYMENT_SECRET_KEY: is required when PAYMENT_GATEWAY=tap (Tap's secret key, sk_test_... or sk_live_...)");
+  if (e.PAYMENT_GATEWAY === "tap" && e.PAYMENT_SECRET_KEY?.startsWith("pk_")) throw new ConfigError("Invalid configuration:\n  PAYMENT_SECRET_KEY: is Tap's publishable key (pk_...); the secret key (sk_...) is needed");
   // npm -w runs scripts inside server/: relative paths mean relative to where the person ran npm
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   return {
@@ -285,6 +308,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: { enabled: e.DEMO_DATA ? e.DEMO_DATA === "true" : !e.DATABASE_URL, password: e.DEMO_PASSWORD },
     clockStart: e.CLOCK_START ? new Date(e.CLOCK_START) : undefined,
     webhooks: { allowHttp: e.WEBHOOKS_ALLOW_HTTP === "true", allowAddresses: (e.WEBHOOKS_ALLOW_ADDRESSES ?? "").split(",").map((x) => x.trim()).filter(Boolean) },
+    payments: {
+      gateway: e.PAYMENT_GATEWAY === "tap" ? { name: "tap", secretKey: e.PAYMENT_SECRET_KEY!, apiUrl: e.PAYMENT_API_URL.replace(/\/+$/, ""), merchantId: e.PAYMENT_MERCHANT_ID } : null,
+      publicUrl: (e.PAYMENT_PUBLIC_URL ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+      bank: { name: e.PAYMENT_BANK_NAME ?? null, iban: e.PAYMENT_BANK_IBAN ?? null, beneficiary: e.PAYMENT_BANK_BENEFICIARY ?? null },
+    },
   };
 }
 

@@ -43,6 +43,8 @@ export interface Events {
   "sessions.ended": { userId?: string; businessId?: string };
   /** what the checked caller holds of a person changed (name, language, role, e-mail, its verification): cached callers are dropped */
   "person.changed": { userId: string };
+  /** a business's billing changed (a payment started, paid, failed; the plan, period or cancellation): its billing page refetches */
+  "billing.changed": { businessId: string; reason: string };
 }
 export type Topic = keyof Events;
 
