@@ -15,6 +15,7 @@ import { tokenFrom } from "./support/mailbox.ts";
 import { worldForFile } from "./support/per-file.ts";
 import { restRoutes, routeKey } from "./support/surface.ts";
 import { invite } from "./support/team.ts";
+import { issueInvoice } from "../src/modules/billing/invoices.ts";
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 const { app, world, mailbox } = worldForFile();
@@ -314,6 +315,16 @@ function plans(): Record<string, () => Promise<Call> | Call> {
     "PUT /business-profile/menu/order": async () => ({ body: { ids: ((await made("GET", "/api/business-profile", holder)).menu as { id: string }[]).map((m) => m.id).reverse() } }),
     "PUT /business-profile/menu/{id}": () => ({ params: { id: ids.menuItem }, body: { name: "Kunafa", price_kwd: 1.75 } }),
     "DELETE /business-profile/menu/{id}": async () => ({ params: { id: (await made("POST", "/api/business-profile/menu", holder, { name: `Doomed ${n()}` })).id } }),
+    // an invoice of A's: a paid payment as billing leaves it, issued as its transaction would
+    "GET /billing/invoices/{id}/pdf": async () => {
+      const { rows } = await world.pool.query(
+        "insert into payments (id, business_id, purpose, plan, period_start, period_end, amount_fils, status, method, gateway, paid_at, applied_at, updated_at) values (gen_random_uuid(), $1, 'period', 'professional', now(), now() + interval '1 month', 15000, 'paid', 'knet', 'tap', now(), now(), now()) returning id",
+        [world.businessA],
+      );
+      const { db, mailer } = app.sufra.deps;
+      const issued = await db.$transaction((tx) => issueInvoice(tx, mailer, rows[0].id));
+      return { params: { id: issued.invoice.id }, query: { lang: "ar" } };
+    },
   };
 }
 
