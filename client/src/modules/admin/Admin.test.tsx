@@ -72,6 +72,7 @@ describe("admin console", () => {
       reasons: [{ __typename: "HealthReason", part: "scheduler", code: "stale_heartbeat", value: 75, limit: 30 }],
     },
     recentClients: [{ __typename: "RecentClient", id: "c1", name: "Dar Al Qahwa", email: "c1@example.kw", plan: "professional", status: "pending", lastActive: null }],
+    billing: { __typename: "AdminBillingFigures", mrrFils: 1_234_500, monthRevenueFils: 64_000, trial: 5, active: 3, pastDue: 1, expired: 2, cancelled: 0 },
   });
   const overview = { request: { query: AdminStatsDocument }, result: { data: { adminStats: statsOf() } } };
   const quiet = { request: { query: AdminStatsUpdatedDocument }, result: { data: { adminStatsUpdated: statsOf() } }, delay: 60_000 };
@@ -84,6 +85,9 @@ describe("admin console", () => {
     expect(screen.getByTestId("stat-newSignups")).toHaveTextContent("New sign-ups (7 days)4");
     expect(screen.getByTestId("stat-totalPosts")).toHaveTextContent("Total posts40");
     expect(screen.getByTestId("stat-todayPosts")).toHaveTextContent("Posts today5");
+    expect(screen.getByTestId("stat-mrrFils")).toHaveTextContent("MRR1,234.500 KWD");
+    expect(screen.getByTestId("stat-monthRevenueFils")).toHaveTextContent("Revenue this month64.000 KWD");
+    expect(screen.getByTestId("stat-billing-pastDue")).toHaveTextContent("Past due1");
 
     const healthCard = within(screen.getByTestId("health-card"));
     expect(healthCard.getByText("Degraded")).toBeInTheDocument();
@@ -127,6 +131,7 @@ describe("admin console", () => {
     renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin", [overview, quiet]);
     expect((await screen.findByText("لوحة الإدارة")).tagName).toBe("H1");
     expect(await screen.findByTestId("stat-totalClients")).toHaveTextContent("إجمالي العملاء١٢");
+    expect(screen.getByTestId("stat-mrrFils")).toHaveTextContent("الإيراد الشهري المتكرر١٬٢٣٤٫٥٠٠ د.ك.");
     expect(within(screen.getByTestId("health-card")).getByText("متراجع")).toBeInTheDocument();
     expect(screen.getByTestId("health-reason-scheduler")).toHaveTextContent("آخر تشغيل قبل ٧٥ ثانية");
   });

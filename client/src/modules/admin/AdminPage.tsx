@@ -1,17 +1,18 @@
-// /admin (docs/product.md#admin-dashboard): tabs Overview, Translations, Holidays (correcting
+// /admin (docs/product.md#admin-dashboard): tabs Overview, Billing (docs/product.md#subscriptions-and-billing), Translations, Holidays (correcting
 // the dates of Kuwait's occasions) and AI writer (the studio's writer). The translations editor comes in
 // a later issue; its tab says so.
 import { Tabs, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import AiWriterTab from "./components/AiWriterTab.tsx";
+import BillingTab from "./components/BillingTab.tsx";
 import HolidaysTab from "./components/HolidaysTab.tsx";
 import { Overview } from "./components/Overview.tsx";
 import { TranslationsTab } from "../translations/index.ts";
 import "./i18n.ts";
 import "./admin.css";
 
-const TABS = ["overview", "translations", "holidays", "ai"] as const;
+const TABS = ["overview", "billing", "translations", "holidays", "ai"] as const;
 
 export default function AdminPage() {
   const { t } = useTranslation("admin");
@@ -27,6 +28,7 @@ export default function AdminPage() {
         onChange={(key) => setParams(key === "overview" ? {} : { tab: key }, { replace: true })}
         items={[
           { key: "overview", label: t("tabs.overview"), children: <Overview /> },
+          { key: "billing", label: t("tabs.billing"), children: <BillingTab /> },
           { key: "translations", label: t("tabs.translations"), children: <TranslationsTab /> },
           { key: "holidays", label: t("tabs.holidays"), children: <HolidaysTab /> },
           { key: "ai", label: t("tabs.ai"), children: <AiWriterTab /> },

@@ -1,18 +1,19 @@
-// The admin overview (docs/product.md#admin-dashboard): stat cards, system health with reasons, quick actions and
-// the recent-clients table with its actions. Live: the adminStatsUpdated subscription pushes fresh
-// figures after every change on any server process; while the socket is down the 30 s refresh (docs/product.md#admin-dashboard)
-// takes over.
-import { useQuery, useSubscription } from "@apollo/client/react";
-import { ADMIN_STATS_REFRESH_MS, TRIAL_DAYS } from "@sufra/schema";
+// The admin overview (docs/product.md#admin-dashboard): stat cards (billing's among them,
+// docs/product.md#subscriptions-and-billing), system health with reasons, quick actions and the
+// recent-clients table with its actions. Live: the adminStatsUpdated subscription pushes fresh
+// figures after every change on any server process; while the socket is down the 30 s refresh
+// (docs/product.md#admin-dashboard) takes over (hooks/useAdminStats.ts).
+import { TRIAL_DAYS } from "@sufra/schema";
 import { Alert, Button, Card, Col, Flex, Popconfirm, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { useSocketConnected } from "../../../app/apollo.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { formatNumber, formatRelative } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { AdminStatsDocument, AdminStatsUpdatedDocument, type AdminStatsFieldsFragment } from "../../../graphql/graphql.ts";
+import type { AdminStatsFieldsFragment } from "../../../graphql/graphql.ts";
+import { useAdminStats } from "../hooks/useAdminStats.ts";
 import { useClientActions } from "../hooks/useClientActions.tsx";
+import { BillingCards } from "./BillingCards.tsx";
 import { HealthCard } from "./HealthCard.tsx";
 import { ClientStatusTag, PlanName } from "./tags.tsx";
 
@@ -22,14 +23,7 @@ const CARDS = ["totalClients", "activeClients", "pendingApprovals", "newSignups"
 export function Overview() {
   const { t } = useTranslation("admin");
   const locale = useLocale();
-  const live = useSocketConnected();
-  const { data, error, refetch } = useQuery(AdminStatsDocument, { pollInterval: live ? 0 : ADMIN_STATS_REFRESH_MS, fetchPolicy: "cache-and-network" });
-  // each pushed figure set replaces the cached one, so every view of it updates at once
-  useSubscription(AdminStatsUpdatedDocument, {
-    onData: ({ client, data: pushed }) => {
-      if (pushed.data) client.cache.writeQuery({ query: AdminStatsDocument, data: { adminStats: pushed.data.adminStatsUpdated } });
-    },
-  });
+  const { data, error, refetch, live } = useAdminStats();
   const actions = useClientActions(() => refetch());
   const stats = data?.adminStats;
 
@@ -90,6 +84,7 @@ export function Overview() {
             </Card>
           </Col>
         ))}
+        <BillingCards figures={stats?.billing} />
         <Col xs={24} lg={8}>
           <HealthCard health={stats?.systemHealth ?? null} />
         </Col>

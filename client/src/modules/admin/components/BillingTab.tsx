@@ -1,0 +1,186 @@
+// The admin's Billing tab (docs/product.md#subscriptions-and-billing, "Admin"): the billing figures, live
+// like the overview's; every business's payments with filters (status, method, business, Kuwait days);
+// and the money actions: record a payment that came outside the gateway, extend a period, refund.
+import { useQuery } from "@apollo/client/react";
+import { Alert, Button, Card, Flex, Input, Row, Select, Space, Table, Tag, Typography } from "antd";
+import type { Dayjs } from "dayjs";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { PAYMENT_METHODS, PAYMENT_STATUSES } from "@sufra/schema";
+import { AdminPaymentsDocument, type AdminPaymentRowFragment, type PaymentMethod, type PaymentStatus } from "../../../graphql/graphql.ts";
+import { errorMessage } from "../../../lib/errorMessage.ts";
+import { formatDateTime, formatNumber } from "../../../lib/format.ts";
+import { useLocale } from "../../../lib/useLocale.ts";
+import { DatePicker } from "../../../shared/DatePicker.tsx";
+import { TAG_COLORS, type TagTone } from "../../../shared/tagColors.ts";
+import { useAdminStats } from "../hooks/useAdminStats.ts";
+import { filsText } from "../money.ts";
+import { BillingCards } from "./BillingCards.tsx";
+import { ExtendPeriodModal, RecordPaymentModal, RefundModal, type BusinessRef } from "./BillingModals.tsx";
+import { PlanName } from "./tags.tsx";
+
+const PAGE = 20;
+const STATUS_TONES: Record<string, TagTone> = { PENDING: "warning", PAID: "success", FAILED: "danger", ABANDONED: "neutral", REFUNDED: "neutral", PARTIALLY_REFUNDED: "warning" };
+const REFUNDABLE = new Set<string>(["PAID", "PARTIALLY_REFUNDED"] satisfies PaymentStatus[]);
+const STATUSES = PAYMENT_STATUSES.map((s) => s.toUpperCase() as PaymentStatus);
+const METHODS = PAYMENT_METHODS.map((m) => m.toUpperCase() as PaymentMethod);
+
+export function PaymentStatusTag({ status }: { status: string }) {
+  const { t } = useTranslation("admin");
+  return <Tag variant="solid" color={TAG_COLORS[STATUS_TONES[status] ?? "neutral"]}>{t(`billing.paymentStatus.${status}`, { defaultValue: status })}</Tag>;
+}
+
+export default function BillingTab() {
+  const { t } = useTranslation("admin");
+  const locale = useLocale();
+  const stats = useAdminStats();
+  const [status, setStatus] = useState<PaymentStatus | undefined>();
+  const [method, setMethod] = useState<PaymentMethod | undefined>();
+  const [typed, setTyped] = useState("");
+  const [search, setSearch] = useState<string | undefined>();
+  const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  const [recording, setRecording] = useState(false);
+  const [refunding, setRefunding] = useState<AdminPaymentRowFragment | null>(null);
+  const [extending, setExtending] = useState<BusinessRef | null>(null);
+
+  const variables = {
+    first: PAGE,
+    ...(status ? { status } : {}),
+    ...(method ? { method } : {}),
+    ...(search ? { search } : {}),
+    // Kuwait days as the pickers show them (dayjs writes Latin digits: a machine date)
+    ...(range?.[0] ? { from: range[0].format("YYYY-MM-DD") } : {}),
+    ...(range?.[1] ? { to: range[1].format("YYYY-MM-DD") } : {}),
+  };
+  const { data, error, loading, refetch, fetchMore } = useQuery(AdminPaymentsDocument, { variables, fetchPolicy: "cache-and-network", notifyOnNetworkStatusChange: true });
+  const page = data?.adminPayments;
+  const rows = page?.edges.map((e) => e.node) ?? [];
+  const more = () =>
+    fetchMore({
+      variables: { after: page?.pageInfo.endCursor },
+      updateQuery: (prev, { fetchMoreResult }) =>
+        fetchMoreResult ? { adminPayments: { ...fetchMoreResult.adminPayments, edges: [...prev.adminPayments.edges, ...fetchMoreResult.adminPayments.edges] } } : prev,
+    });
+  const changed = () => refetch();
+
+  const columns = [
+    { key: "date", title: t("billing.columns.date"), render: (_: unknown, p: AdminPaymentRowFragment) => formatDateTime(p.paidAt ?? p.createdAt, locale) },
+    { key: "business", title: t("billing.columns.business"), render: (_: unknown, p: AdminPaymentRowFragment) => <bdi>{p.businessName}</bdi> },
+    { key: "plan", title: t("billing.columns.plan"), render: (_: unknown, p: AdminPaymentRowFragment) => <PlanName plan={p.plan} /> },
+    { key: "amount", title: t("billing.columns.amount"), align: "end" as const, render: (_: unknown, p: AdminPaymentRowFragment) => <bdi data-testid={`amount-${p.id}`}>{filsText(p.amountFils, locale)}</bdi> },
+    { key: "method", title: t("billing.columns.method"), render: (_: unknown, p: AdminPaymentRowFragment) => (p.method ? t(`billing.method.${p.method}`) : "—") },
+    { key: "receipt", title: t("billing.columns.receipt"), render: (_: unknown, p: AdminPaymentRowFragment) => (p.receipt ? <bdi dir="ltr">{p.receipt}</bdi> : "—") },
+    { key: "status", title: t("billing.columns.status"), render: (_: unknown, p: AdminPaymentRowFragment) => <PaymentStatusTag status={p.status} /> },
+    { key: "refunded", title: t("billing.columns.refunded"), align: "end" as const, render: (_: unknown, p: AdminPaymentRowFragment) => (p.refundedFils ? <bdi>{filsText(p.refundedFils, locale)}</bdi> : "—") },
+    { key: "invoice", title: t("billing.columns.invoice"), render: (_: unknown, p: AdminPaymentRowFragment) => (p.invoiceNumber ? <bdi dir="ltr">{p.invoiceNumber}</bdi> : "—") },
+    {
+      key: "actions",
+      title: t("billing.columns.actions"),
+      render: (_: unknown, p: AdminPaymentRowFragment) => (
+        <Space wrap size="small">
+          {REFUNDABLE.has(p.status) && (
+            <Button size="small" danger onClick={() => setRefunding(p)} data-testid={`refund-${p.id}`}>
+              {t("billing.refund")}
+            </Button>
+          )}
+          <Button size="small" onClick={() => setExtending({ id: p.businessId, companyName: p.businessName })} data-testid={`extend-${p.id}`}>
+            {t("billing.extend")}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="sufra-admin-billing">
+      <Flex justify="end" className="sufra-live">
+        <Tag color={stats.live ? "#1F5C4A" : "#5C5045"} variant="solid" data-testid="billing-live-state">
+          {stats.live ? t("overview.live") : t("overview.polling")}
+        </Tag>
+      </Flex>
+      <Row gutter={[16, 16]}>
+        <BillingCards figures={stats.data?.adminStats.billing} />
+      </Row>
+      <Card
+        className="sufra-card sufra-admin-payments"
+        title={t("billing.payments")}
+        extra={
+          <Button type="primary" onClick={() => setRecording(true)} data-testid="record-payment">
+            {t("billing.record")}
+          </Button>
+        }
+      >
+        <div className="sufra-filters" role="search">
+          <Select<PaymentStatus>
+            allowClear
+            aria-label={t("billing.filters.status")}
+            placeholder={t("billing.filters.allStatuses")}
+            value={status}
+            onChange={(v) => setStatus(v ?? undefined)}
+            options={STATUSES.map((s) => ({ value: s, label: t(`billing.paymentStatus.${s}`) }))}
+            style={{ minWidth: 170 }}
+            data-testid="payment-status-filter"
+          />
+          <Select<PaymentMethod>
+            allowClear
+            aria-label={t("billing.filters.method")}
+            placeholder={t("billing.filters.allMethods")}
+            value={method}
+            onChange={(v) => setMethod(v ?? undefined)}
+            options={METHODS.map((m) => ({ value: m, label: t(`billing.method.${m}`) }))}
+            style={{ minWidth: 160 }}
+            data-testid="payment-method-filter"
+          />
+          <Input.Search
+            allowClear
+            value={typed}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              if (!e.target.value) setSearch(undefined);
+            }}
+            onSearch={(v) => setSearch(v.trim() || undefined)}
+            placeholder={t("billing.filters.search")}
+            aria-label={t("billing.filters.search")}
+            style={{ maxWidth: 280 }}
+            data-testid="payment-search"
+          />
+          <DatePicker.RangePicker
+            aria-label={t("billing.filters.dates")}
+            placeholder={[t("billing.filters.from"), t("billing.filters.to")]}
+            value={range}
+            onChange={(v) => setRange(v as [Dayjs | null, Dayjs | null] | null)}
+            allowEmpty={[true, true]}
+            data-testid="payment-dates"
+          />
+        </div>
+        {error && <Alert className="sufra-form-alert" type="error" showIcon title={t("billing.loadFailed")} description={errorMessage(error)} />}
+        {page && (
+          <Typography.Paragraph type="secondary" data-testid="payments-total">
+            {t("billing.total", { count: page.totalCount, n: formatNumber(page.totalCount, locale) })}
+          </Typography.Paragraph>
+        )}
+        <Table<AdminPaymentRowFragment>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={rows}
+          loading={loading && !rows.length}
+          pagination={false}
+          scroll={{ x: "max-content" }}
+          locale={{ emptyText: <Typography.Text type="secondary">{t("billing.none")}</Typography.Text> }}
+          data-testid="payments-table"
+        />
+        {page?.pageInfo.hasNextPage && (
+          <Flex justify="center" className="sufra-more">
+            <Button onClick={() => void more()} loading={loading} data-testid="payments-more">
+              {t("billing.more")}
+            </Button>
+          </Flex>
+        )}
+      </Card>
+      <RecordPaymentModal open={recording} onClose={() => setRecording(false)} onDone={changed} />
+      <RefundModal key={refunding?.id ?? "none"} payment={refunding} onClose={() => setRefunding(null)} onDone={changed} />
+      <ExtendPeriodModal key={extending?.id ?? "none"} business={extending} onClose={() => setExtending(null)} onDone={changed} />
+    </div>
+  );
+}
