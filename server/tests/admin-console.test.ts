@@ -18,7 +18,7 @@ describe("admin stats", () => {
     await registeredClient(a.base, { over: { company_name: "Stats Active" } });
     const r = await call(a.base, "GET", "/api/admin/stats", { token: await adminToken(a.base) });
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body).sort()).toEqual(["activeClients", "newSignups", "pendingApprovals", "recentClients", "systemHealth", "todayPosts", "totalClients", "totalPosts"]);
+    expect(Object.keys(r.body).sort()).toEqual(["activeClients", "billing", "newSignups", "pendingApprovals", "recentClients", "systemHealth", "todayPosts", "totalClients", "totalPosts"]);
     expect(r.body).toMatchObject({ totalPosts: 0, todayPosts: 0 });
     expect(r.body.totalClients).toBeGreaterThanOrEqual(2);
     expect(r.body.pendingApprovals).toBeGreaterThanOrEqual(1);

@@ -26,6 +26,7 @@ import "../modules/business-profile/business-profile.graphql.ts";
 import "../modules/studio/studio.graphql.ts";
 import "../modules/getting-started/getting-started.graphql.ts";
 import "../modules/webhooks/webhooks.graphql.ts";
+import "../modules/billing/billing-admin.graphql.ts";
 import "../modules/billing/invoices.graphql.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -11,6 +11,7 @@ import { authRouter } from "../modules/auth/auth.rest.ts";
 import { clientsRouter } from "../modules/clients/clients.rest.ts";
 import { healthRouter } from "../modules/health/health.rest.ts";
 import { adminRouter } from "../modules/admin/admin.rest.ts";
+import { billingAdminRouter } from "../modules/billing/billing-admin.rest.ts";
 import { ownerRouter } from "../modules/owner/owner.rest.ts";
 import { notificationsRouter } from "../modules/notifications/notifications.rest.ts";
 import { translationsRouter } from "../modules/translations/translations.rest.ts";
@@ -37,6 +38,7 @@ import { authOperations } from "../modules/auth/auth.openapi.ts";
 import { clientsOperations } from "../modules/clients/clients.openapi.ts";
 import { healthOperations } from "../modules/health/health.openapi.ts";
 import { adminOperations } from "../modules/admin/admin.openapi.ts";
+import { billingAdminOperations } from "../modules/billing/billing-admin.openapi.ts";
 import { ownerOperations } from "../modules/owner/owner.openapi.ts";
 import { notificationsOperations } from "../modules/notifications/notifications.openapi.ts";
 import { translationsOperations } from "../modules/translations/translations.openapi.ts";
@@ -75,6 +77,7 @@ export const REST_OPERATIONS: RestOperation[] = [
   ...clientsOperations,
   ...healthOperations,
   ...adminOperations,
+  ...billingAdminOperations,
   ...ownerOperations,
   ...notificationsOperations,
   ...translationsOperations,
@@ -117,6 +120,7 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   api.use("/admin/clients", clientsRouter(opts.services));
   api.use("/health", healthRouter(opts.services));
   api.use("/admin", adminRouter(opts.services)); // /api/admin/stats
+  api.use("/admin", billingAdminRouter(opts.services)); // /api/admin/payments, /api/admin/clients/:id/payments and extend-period
   api.use("/owner", ownerRouter(opts.services)); // /api/owner/stats
   api.use("/notifications", notificationsRouter(opts.services));
   api.use("/translations", translationsRouter(opts.services));

@@ -45,6 +45,10 @@ export const REST_RULES: Record<string, Rule> = {
   "POST /api/admin/clients/:id/gift-trial-days": r("admin"),
   "POST /api/admin/clients/:id/suspend": r("admin"),
   "POST /api/admin/clients/:id/reactivate": r("admin"),
+  "GET /api/admin/payments": r("admin"),
+  "POST /api/admin/clients/:id/payments": r("admin"),
+  "POST /api/admin/clients/:id/extend-period": r("admin"),
+  "POST /api/admin/payments/:id/refund": r("admin"),
   "GET /api/health": r("public"),
   "GET /api/openapi.json": r("public"), // the REST contract (OpenAPI 3.1): no secret, any caller may read it
   "GET /api/admin/stats": r("admin"),
@@ -172,6 +176,7 @@ export const REST_RULES: Record<string, Rule> = {
 };
 
 export const GRAPHQL_RULES: Record<string, Rule> = {
+  "Query.adminPayments": r("admin"),
   "Query.adminStats": r("admin"),
   "Query.aiSettings": r("admin"),
   "Query.aiUsage": r("business"),
@@ -270,6 +275,7 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Mutation.forgotPassword": r("public"),
   "Mutation.generatePost": r("business"),
   "Mutation.giftTrialDays": r("admin"),
+  "Mutation.extendPeriod": r("admin"),
   "Mutation.importCompetitors": r("business"),
   "Mutation.importMenu": r("businessPerson"),
   "Mutation.importReviews": r("business"),
@@ -281,6 +287,8 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Mutation.markReviewReplied": r("business"),
   "Mutation.publishPost": r("business"),
   "Mutation.reactivateClient": r("admin"),
+  "Mutation.recordManualPayment": r("admin"),
+  "Mutation.refundPayment": r("admin"),
   "Mutation.refreshToken": r("public"),
   "Mutation.register": r("public"),
   "Mutation.rejectClient": r("admin"),

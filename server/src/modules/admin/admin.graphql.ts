@@ -26,6 +26,19 @@ const RecentClient = builder.objectRef<Stats["recentClients"][number]>("RecentCl
   }),
 });
 
+const AdminBillingFigures = builder.objectRef<Stats["billing"]>("AdminBillingFigures").implement({
+  description: "Billing in figures (docs/product.md#subscriptions-and-billing): MRR, subscriptions by status, the Kuwait month's revenue. The demo café is left out. Money in fils (1 KWD = 1000 fils).",
+  fields: (t) => ({
+    mrrFils: t.exposeInt("mrrFils", { description: "Monthly recurring revenue: the monthly price of every active and past-due subscription, in fils." }),
+    monthRevenueFils: t.exposeInt("monthRevenueFils", { description: "This month's revenue (Kuwait calendar month, Asia/Kuwait): money paid in the month minus money refunded in it, in fils." }),
+    trial: t.int({ description: "Subscriptions on a free trial.", resolve: (b) => b.counts.trial }),
+    active: t.int({ description: "Paid subscriptions running.", resolve: (b) => b.counts.active }),
+    pastDue: t.int({ description: "Subscriptions whose paid period ended unpaid, in their 7 days of grace.", resolve: (b) => b.counts.past_due }),
+    expired: t.int({ description: "Subscriptions that expired (trial or grace ended unpaid).", resolve: (b) => b.counts.expired }),
+    cancelled: t.int({ description: "Subscriptions cancelled by their owner whose last period is over.", resolve: (b) => b.counts.cancelled }),
+  }),
+});
+
 const AdminStats = builder.objectRef<Stats>("AdminStats").implement({
   description: "The admin statistics (clients, posts, system health, recent clients), plus pending approvals and sign-ups of the last 7 days.",
   fields: (t) => ({
@@ -36,6 +49,7 @@ const AdminStats = builder.objectRef<Stats>("AdminStats").implement({
     totalPosts: t.exposeInt("totalPosts", { description: "Every post of every business, drafts included." }),
     todayPosts: t.exposeInt("todayPosts", { description: "Posts published since midnight in Kuwait (Asia/Kuwait)." }),
     systemHealth: t.field({ description: "The state of Sufra's parts.", type: SystemHealth, resolve: (s) => s.systemHealth }),
+    billing: t.field({ description: "MRR, subscriptions by status and this Kuwait month's revenue, in fils.", type: AdminBillingFigures, resolve: (s) => s.billing }),
     recentClients: t.field({ description: "The ten latest sign-ups, newest first.", type: [RecentClient], resolve: (s) => s.recentClients }),
   }),
 });
@@ -46,7 +60,7 @@ builder.queryFields((t) => ({
 
 builder.subscriptionFields((t) => ({
   adminStatsUpdated: t.field({
-    description: "Fresh figures after every change that affects them, within a second, from every server process. Admins only.",
+    description: "Fresh figures after every change that affects them (sign-ups, posts, health, payments, refunds, subscriptions moving), within a second, from every server process. Admins only.",
     type: AdminStats,
     authScopes: { admin: true },
     subscribe: (_r, _a, ctx) => ctx.services.admin.changes(),

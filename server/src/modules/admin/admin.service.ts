@@ -1,5 +1,6 @@
 // The admin console's figures (admin stats, docs/product.md#data-shapes, plus pending approvals and new sign-ups), and a
 // watcher that tells open admin pages when the measured health changes.
+import { BILLING_STATUSES, type BillingFigures } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import type { HealthService } from "../health/index.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
@@ -15,7 +16,14 @@ export function startOfKuwaitDay(now = new Date()) {
   return new Date(Date.UTC(kuwait.getUTCFullYear(), kuwait.getUTCMonth(), kuwait.getUTCDate()) - 3 * 3_600_000);
 }
 
-export function createAdminService(deps: Deps, health?: HealthService, opts: { healthWatchMs?: number } = {}) {
+/** Billing's figures when no billing module is wired (tests of the admin alone): nothing counted. */
+const NO_BILLING: BillingFigures = { mrrFils: 0, monthRevenueFils: 0, counts: Object.fromEntries(BILLING_STATUSES.map((s) => [s, 0])) as BillingFigures["counts"] };
+
+/**
+ * `billingFigures`: MRR, subscriptions by status and the Kuwait month's revenue, from the billing module
+ * (services.ts hands it in; docs/product.md#subscriptions-and-billing, "Admin"), one statement.
+ */
+export function createAdminService(deps: Deps, health?: HealthService, opts: { healthWatchMs?: number; billingFigures?: () => Promise<BillingFigures> } = {}) {
   const { db } = deps;
   let watcher: NodeJS.Timeout | null = null;
   let lastHealth = "";
@@ -32,7 +40,7 @@ export function createAdminService(deps: Deps, health?: HealthService, opts: { h
 
   async function figures() {
     const today = startOfKuwaitDay();
-    const [totalClients, activeClients, pendingApprovals, newSignups, totalPosts, todayPosts, recent, systemHealth] = await Promise.all([
+    const [totalClients, activeClients, pendingApprovals, newSignups, totalPosts, todayPosts, recent, systemHealth, billing] = await Promise.all([
       db.business.count(),
       db.business.count({ where: { status: "active" } }),
       db.business.count({ where: { status: "pending" } }),
@@ -45,6 +53,7 @@ export function createAdminService(deps: Deps, health?: HealthService, opts: { h
         include: { subscription: true, users: { orderBy: { createdAt: "asc" }, select: { email: true, lastLoginAt: true } } },
       }),
       health?.check(),
+      opts.billingFigures?.() ?? NO_BILLING,
     ]);
     return {
       totalClients,
@@ -53,6 +62,7 @@ export function createAdminService(deps: Deps, health?: HealthService, opts: { h
       newSignups,
       totalPosts,
       todayPosts,
+      billing,
       systemHealth: { api: systemHealth?.api ?? "healthy", database: systemHealth?.database ?? "healthy", scheduler: systemHealth?.scheduler ?? "down", reasons: systemHealth?.reasons ?? [] },
       recentClients: recent.map((b) => ({
         id: b.id,
@@ -68,18 +78,19 @@ export function createAdminService(deps: Deps, health?: HealthService, opts: { h
   return {
     stats,
     /**
-     * Every change an admin's figures depend on (sign-ups and status changes, posts, health), as one
+     * Every change an admin's figures depend on (sign-ups and status changes, posts, health, payments,
+     * refunds and subscriptions moving: billing.changed), as one
      * stream; bursts within 100 ms count once. return() (an admin closing the page) ends it at once.
      */
     changes(): AsyncIterableIterator<string> {
       const { pubsub } = deps;
-      return bursts([["client", pubsub.subscribe("client.changed")], ["stats", pubsub.subscribe("stats.changed")], ["health", pubsub.subscribe("health.changed")]], { quietMs: 100 });
+      return bursts([["client", pubsub.subscribe("client.changed")], ["stats", pubsub.subscribe("stats.changed")], ["health", pubsub.subscribe("health.changed")], ["billing", pubsub.subscribe("billing.changed")]], { quietMs: 100 });
     },
     /** Watches the measured health and publishes "health.changed" when any part changes state. */
     async start() {
       // the events the figures change with, heard so that shared reads are never older than them
       if (!heard.length) {
-        for (const topic of ["client.changed", "stats.changed", "health.changed"] as const) {
+        for (const topic of ["client.changed", "stats.changed", "health.changed", "billing.changed"] as const) {
           const events = deps.pubsub.subscribe(topic);
           heard.push(events);
           void (async () => {
