@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { Kind, parse, print, visit, type DefinitionNode, type FragmentDefinitionNode, type OperationDefinitionNode, type VariableDefinitionNode } from "graphql";
 import { addDays, kuwaitDate } from "@sufra/schema";
 import { DEMO_CLIENT_EMAIL, DEMO_OWNER_EMAIL } from "../src/seed/seed.ts";
-import { call, startTestApp, type TestApp } from "./support/app.ts";
+import { ADMIN, call, startTestApp, type TestApp } from "./support/app.ts";
 import { countStatements, statementsOf } from "./support/sql-count.ts";
 
 const src = path.resolve(import.meta.dirname, "../../client/src");
@@ -58,6 +58,7 @@ function merged(names: string[]) {
 let app: TestApp;
 let client: string;
 let owner: string;
+let admin: string;
 let businessId: string;
 let seq = 0;
 
@@ -66,6 +67,7 @@ beforeAll(async () => {
   countStatements(app.sufra.server!.httpServer);
   const login = async (email: string) => (await call(app.base, "POST", "/api/auth/login", { body: { email, password: "Demo#Pass2026" } })).body.access_token as string;
   [client, owner] = await Promise.all([login(DEMO_CLIENT_EMAIL), login(DEMO_OWNER_EMAIL)]);
+  admin = (await call(app.base, "POST", "/api/auth/login", { body: ADMIN })).body.access_token as string;
   businessId = app.sufra.demo!.businessId;
 }, 120_000);
 afterAll(() => app?.stop());
@@ -140,6 +142,18 @@ const SCREENS: { screen: string; who: () => string; ops: [name: string, vars: ()
       ["CompetitorsDiscovery", () => ({}), 2],
     ],
     together: 5,
+  },
+  {
+    // the admin's Billing tab: its figures (the overview's counts, the newest sign-ups, health, and billing's
+    // MRR, counts and month's revenue in one statement) and the payments list (the page, its businesses'
+    // names and invoices' numbers, the total), whatever the number of payments
+    screen: "admin billing",
+    who: () => admin,
+    ops: [
+      ["AdminStats", () => ({}), 12],
+      ["AdminPayments", () => ({ first: 20 }), 4],
+    ],
+    together: 16,
   },
 ];
 
