@@ -42,6 +42,7 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
   "/team": ["owner", "client"],
   "/api-keys": ["owner", "client"],
   "/webhooks": ["owner", "client"],
+  "/billing": ["owner", "client"],
 };
 
 /**
@@ -77,6 +78,7 @@ export const MENU = [
   { key: "team", path: "/team", roles: ["owner", "client"], label: { en: "Team", ar: "الفريق" } },
   { key: "apiKeys", path: "/api-keys", roles: ["owner", "client"], label: { en: "API keys", ar: "مفاتيح الواجهة البرمجية" } },
   { key: "webhooks", path: "/webhooks", roles: ["owner", "client"], label: { en: "Webhooks", ar: "خطافات الويب" } },
+  { key: "billing", path: "/billing", roles: ["owner", "client"], label: { en: "Billing", ar: "الفوترة" } },
   { key: "settings", path: "/settings", roles: ["client", "admin", "owner"], label: { en: "Settings", ar: "الإعدادات" } },
 ] as const satisfies readonly { key: string; path: string; roles: readonly Role[]; label: { en: string; ar: string } }[];
 

@@ -69,5 +69,12 @@ export function createApolloClient(opts: { uri?: string; wsUrl?: string; fetch?:
       )
     : ApolloLink.from([headers, refresh, http]);
 
-  return new ApolloClient({ link, cache: new InMemoryCache() });
+  return new ApolloClient({ link, cache: new InMemoryCache({ typePolicies: TYPE_POLICIES }) });
 }
+
+/**
+ * Objects without an id that several queries read in parts: merged, not replaced, so one query's
+ * answer does not drop the fields another asked for (the billing page and the shell's banner both read
+ * `billing`, docs/product.md#subscriptions-and-billing).
+ */
+export const TYPE_POLICIES = { Billing: { merge: true } } as const;

@@ -72,6 +72,8 @@ export const routes: RouteObject[] = [
                       { path: "team", lazy: page(() => import("../modules/team/TeamPage.tsx")) },
                       { path: "api-keys", lazy: page(() => import("../modules/api-keys/ApiKeysPage.tsx")) },
                       { path: "webhooks", lazy: page(() => import("../modules/webhooks/WebhooksPage.tsx")) },
+                      // the subscription, paying and invoices: owners and the account holder act, other members read
+                      { path: "billing", lazy: page(() => import("../modules/billing/BillingPage.tsx")) },
                       { path: "admin", lazy: page(() => import("../modules/admin/AdminPage.tsx")) },
                       { path: "admin/clients", lazy: page(() => import("../modules/admin/ClientsPage.tsx")) },
                       { path: "owner", lazy: page(() => import("../modules/dashboard/OwnerDashboardPage.tsx")) },

@@ -11,6 +11,8 @@ export type ApiStatus = number | "FETCH_ERROR" | "TIMEOUT_ERROR" | "PARSING_ERRO
 /** Default texts by status, as i18n keys (common:errors.*), when the answer carries no message. */
 const STATUS_KEYS: Record<string, string> = {
   401: "errors.UNAUTHENTICATED",
+  // a stopped subscription (docs/product.md#subscriptions-and-billing)
+  402: "errors.SUBSCRIPTION_ENDED",
   403: "errors.FORBIDDEN",
   404: "errors.NOT_FOUND",
   429: "errors.RATE_LIMITED",

@@ -8,11 +8,16 @@ import { ApiError } from "./api.ts";
 
 const common = (key: string) => i18n.t(key, { ns: "common" });
 
-const STATUS_KEYS: Record<number, string> = { 401: "errors.UNAUTHENTICATED", 403: "errors.FORBIDDEN", 404: "errors.NOT_FOUND", 429: "errors.RATE_LIMITED", 503: "errors.SERVICE_UNAVAILABLE" };
+const STATUS_KEYS: Record<number, string> = { 401: "errors.UNAUTHENTICATED", 402: "errors.SUBSCRIPTION_ENDED", 403: "errors.FORBIDDEN", 404: "errors.NOT_FOUND", 429: "errors.RATE_LIMITED", 503: "errors.SERVICE_UNAVAILABLE" };
 
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
-  if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message || common("errors.UNKNOWN");
+  if (CombinedGraphQLErrors.is(error)) {
+    // a stopped subscription's refusal (402 at the REST door) reads the same on every screen, in the
+    // language shown now (docs/product.md#subscriptions-and-billing)
+    if (error.errors[0]?.extensions?.reason === "SUBSCRIPTION_ENDED") return common("errors.SUBSCRIPTION_ENDED");
+    return error.errors[0]?.message || common("errors.UNKNOWN");
+  }
   if (ServerError.is(error)) return common(STATUS_KEYS[error.statusCode] ?? "errors.INTERNAL");
   if (ServerParseError.is(error)) return common("errors.PARSING_ERROR");
   if (error instanceof TypeError) return common("errors.FETCH_ERROR");

@@ -23,17 +23,30 @@ const quietServer = new ApolloLink(
     }),
 );
 const testClient = () => new ApolloClient({ link: quietServer, cache: new InMemoryCache() });
+/** A server that says the subscription has stopped (docs/product.md#subscriptions-and-billing). */
+const endedClient = () =>
+  new ApolloClient({
+    link: new ApolloLink(
+      (op) =>
+        new Observable((o) => {
+          const data = op.operationName === "BillingBanner" ? { billing: { __typename: "Billing", status: "EXPIRED", graceEndsAt: null, canManage: true } } : NOTHING_YET[op.operationName ?? ""];
+          if (data) o.next({ data });
+          o.complete();
+        }),
+    ),
+    cache: new InMemoryCache(),
+  });
 
 function Boom(): never {
   throw new Error("kaboom");
 }
 
-function renderShell(path: string) {
+function renderShell(path: string, client = testClient()) {
   return renderRoutes(
     [
       { path: "/login", element: <p>Login screen</p> },
       {
-        element: <ShellLayout client={testClient()} />,
+        element: <ShellLayout client={client} />,
         children: [
           { path: "/boom", element: <Boom /> },
           { path: "*", element: <p>Page content</p> },
@@ -51,9 +64,9 @@ afterEach(resetScreenWidth);
 
 describe("menu entries per role (pure)", () => {
   test("client, admin and owner entries, with the dashboard leading to the role's home", () => {
-    expect(shellMenuFor("client").map((i) => i.label.en)).toEqual(["Dashboard", "Posts", "Inbox", "Analytics", "Competitors", "Campaigns", "Schedule", "Team", "API keys", "Webhooks", "Settings"]);
+    expect(shellMenuFor("client").map((i) => i.label.en)).toEqual(["Dashboard", "Posts", "Inbox", "Analytics", "Competitors", "Campaigns", "Schedule", "Team", "API keys", "Webhooks", "Billing", "Settings"]);
     expect(shellMenuFor("admin").map((i) => [i.label.en, i.path])).toEqual([["Dashboard", "/admin"], ["Clients", "/admin/clients"], ["Settings", "/settings"]]);
-    expect(shellMenuFor("owner").map((i) => [i.label.en, i.path])).toEqual([["Dashboard", "/owner"], ["Inbox", "/inbox"], ["Team", "/team"], ["API keys", "/api-keys"], ["Webhooks", "/webhooks"], ["Settings", "/settings"]]);
+    expect(shellMenuFor("owner").map((i) => [i.label.en, i.path])).toEqual([["Dashboard", "/owner"], ["Inbox", "/inbox"], ["Team", "/team"], ["API keys", "/api-keys"], ["Webhooks", "/webhooks"], ["Billing", "/billing"], ["Settings", "/settings"]]);
   });
 
   test("the selected entry follows the path", () => {
@@ -73,7 +86,7 @@ describe("on a large screen", () => {
     signIn("client");
     renderShell("/posts");
     const nav = await screen.findByRole("navigation", { name: "Main menu" });
-    expect(menuLabels(nav)).toEqual(["Dashboard", "Posts", "Inbox", "Analytics", "Competitors", "Campaigns", "Schedule", "Team", "API keys", "Webhooks", "Settings"]);
+    expect(menuLabels(nav)).toEqual(["Dashboard", "Posts", "Inbox", "Analytics", "Competitors", "Campaigns", "Schedule", "Team", "API keys", "Webhooks", "Billing", "Settings"]);
     expect(within(nav).getByRole("link", { name: "Posts" })).toHaveAttribute("aria-current", "page");
     expect(screen.getByRole("main")).toHaveTextContent("Page content");
     expect(screen.getByRole("link", { name: "Sufra" })).toHaveAttribute("href", "/dashboard");
@@ -92,7 +105,7 @@ describe("on a large screen", () => {
     signIn("owner");
     renderShell("/owner");
     const nav = await screen.findByRole("navigation", { name: "Main menu" });
-    expect(menuLabels(nav)).toEqual(["Dashboard", "Inbox", "Team", "API keys", "Webhooks", "Settings"]);
+    expect(menuLabels(nav)).toEqual(["Dashboard", "Inbox", "Team", "API keys", "Webhooks", "Billing", "Settings"]);
     expect(within(nav).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   });
 
@@ -110,7 +123,7 @@ describe("on a large screen", () => {
     signIn("client");
     renderShell("/dashboard");
     const nav = await screen.findByRole("navigation", { name: "القائمة الرئيسية" });
-    expect(menuLabels(nav)).toEqual(["لوحة التحكم", "المنشورات", "صندوق الوارد", "التحليلات", "المنافسون", "الحملات", "الجدولة", "الفريق", "مفاتيح الواجهة البرمجية", "خطافات الويب", "الإعدادات"]);
+    expect(menuLabels(nav)).toEqual(["لوحة التحكم", "المنشورات", "صندوق الوارد", "التحليلات", "المنافسون", "الحملات", "الجدولة", "الفريق", "مفاتيح الواجهة البرمجية", "خطافات الويب", "الفوترة", "الإعدادات"]);
     expect(screen.getByRole("link", { name: "سفرة" })).toHaveAttribute("title", "الصفحة الرئيسية لسفرة");
   });
 
@@ -198,6 +211,23 @@ describe("top bar", () => {
     expect(session.get()).toMatchObject({ isAuthenticated: false, user: null, accessToken: null });
     expect(localStorage.getItem("sufra.user")).toBeNull();
   });
+});
+
+test("a stopped subscription: every screen of the shell shows the banner with Pay now; admins have none", async () => {
+  signIn("owner");
+  renderShell("/inbox", endedClient());
+  const banner = await screen.findByTestId("subscription-banner");
+  expect(banner).toHaveTextContent("Your subscription has ended. Your posts and data are safe; pay to publish again");
+  expect(within(banner).getByRole("link", { name: "Pay now" })).toHaveAttribute("href", "/billing");
+  expect(screen.getByText("Page content")).toBeInTheDocument();
+});
+
+test("an admin's shell asks for no subscription", async () => {
+  signIn("admin");
+  renderShell("/admin", endedClient());
+  expect(await screen.findByText("Page content")).toBeInTheDocument();
+  await act(() => new Promise((r) => setTimeout(r, 50)));
+  expect(screen.queryByTestId("subscription-banner")).toBeNull();
 });
 
 test("a failing page shows the error boundary inside the shell, and a new path starts afresh", async () => {

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router-dom";
 import { useSession } from "../../lib/session.ts";
 import { ErrorBoundary } from "../ErrorBoundary.tsx";
+import { SubscriptionBanner } from "../../modules/billing/index.ts";
 import { apolloClientFor } from "./apolloSession.ts";
 import { Brand, SideMenu } from "./SideMenu.tsx";
 import { TopBar } from "./TopBar.tsx";
@@ -80,6 +81,7 @@ export default function ShellLayout({ client: given }: { client?: ApolloClient }
           )}
           <Layout className="sufra-main-column">
             <TopBar large={large} collapsed={collapsed} onToggleCollapsed={toggleCollapsed} drawerOpen={drawerOpen} onOpenDrawer={() => setDrawerOpen(true)} />
+            <SubscriptionBanner enabled={user.role !== "admin" && !!user.business_id} />
             <Layout.Content id="sufra-main" tabIndex={-1} className="sufra-content">
               <ErrorBoundary key={location.pathname}>
                 <Outlet />

@@ -1,6 +1,6 @@
 // The side menu: the brand, then the role's entries (docs/product.md#app-shell), in the current language,
 // the entry of the current page selected. Used in the large screens' Sider and the small screens' Drawer.
-import { AimOutlined, ApiOutlined, CalendarOutlined, DashboardOutlined, FileTextOutlined, InboxOutlined, KeyOutlined, LineChartOutlined, NotificationOutlined, SettingOutlined, TeamOutlined, UsergroupAddOutlined } from "@ant-design/icons";
+import { AimOutlined, ApiOutlined, CalendarOutlined, CreditCardOutlined, DashboardOutlined, FileTextOutlined, InboxOutlined, KeyOutlined, LineChartOutlined, NotificationOutlined, SettingOutlined, TeamOutlined, UsergroupAddOutlined } from "@ant-design/icons";
 import { homeFor, type MENU, type Role } from "@sufra/schema";
 import { Menu } from "antd";
 import { useMemo, type ReactNode } from "react";
@@ -21,6 +21,7 @@ const ICONS: Record<(typeof MENU)[number]["key"], ReactNode> = {
   team: <UsergroupAddOutlined aria-hidden="true" />,
   apiKeys: <KeyOutlined aria-hidden="true" />,
   webhooks: <ApiOutlined aria-hidden="true" />,
+  billing: <CreditCardOutlined aria-hidden="true" />,
   settings: <SettingOutlined aria-hidden="true" />,
 };
 

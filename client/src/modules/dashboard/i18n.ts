@@ -43,8 +43,9 @@ registerTranslations(DASHBOARD_NS, {
       endsIn_one: "Your free trial ends in {{days}} day",
       endsIn_other: "Your free trial ends in {{days}} days",
       ended: "Your free trial has ended",
-      hint: "To keep your posts going after {{date}}, write to us at support@sufra.kw.",
-      endedHint: "Write to us at support@sufra.kw to continue with Sufra.",
+      hint: "To keep your posts going after {{date}}, pay for your plan on the Billing page. Your paid month starts when the trial ends.",
+      endedHint: "Your posts and data are safe. Pay on the Billing page to continue with Sufra.",
+      pay: "Pay now",
     },
     subscription: {
       title: "Your subscription",
@@ -179,8 +180,9 @@ registerTranslations(DASHBOARD_NS, {
       endsIn_many: "تنتهي فترتك التجريبية المجانية خلال {{days}} يومًا",
       endsIn_other: "تنتهي فترتك التجريبية المجانية خلال {{days}} يوم",
       ended: "انتهت فترتك التجريبية المجانية",
-      hint: "لتستمر منشوراتك بعد {{date}}، راسلنا على support@sufra.kw.",
-      endedHint: "راسلنا على support@sufra.kw لتواصل مع سفرة.",
+      hint: "لتستمر منشوراتك بعد {{date}}، ادفع باقتك من صفحة الفوترة. يبدأ شهرك المدفوع عند انتهاء التجربة.",
+      endedHint: "منشوراتك وبياناتك محفوظة. ادفع من صفحة الفوترة لتواصل مع سفرة.",
+      pay: "ادفع الآن",
     },
     subscription: {
       title: "اشتراكك",

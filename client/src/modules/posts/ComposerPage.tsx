@@ -65,6 +65,7 @@ import type { Insertion } from "./components/studio/GenerateTab.tsx";
 import { STUDIO_NS } from "./components/studio/studio.i18n.ts";
 import { POSTS_NS } from "./i18n.ts";
 import { gqlOccasion, occasionKey, PostCampaignFields } from "../campaigns/index.ts";
+import { SubscriptionEnded, subscriptionStopped } from "../billing/index.ts";
 import "./posts.css";
 
 type Connection = PostsComposerSetupQuery["platformConnections"][number];
@@ -169,6 +170,9 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
   const [publish] = useMutation(PostsPublishDocument);
 
   const connections = new Map(setup.platformConnections.map((c) => [platformName(c.platform), c]));
+  // a stopped subscription (expired, cancelled) may save drafts but not publish, schedule or write with AI:
+  // say so here rather than with the server's 402 (docs/product.md#subscriptions-and-billing)
+  const stopped = subscriptionStopped(setup.me.business?.subscription?.status);
   const canEnhance = canEnhanceImages(setup.me.business?.subscription ? { plan: setup.me.business.subscription.plan, status: setup.me.business.subscription.status } : null);
   const instagram = platforms.includes("instagram");
   const google = platforms.includes("google");
@@ -532,14 +536,15 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
           }}
           errors={{ campaignId: errors.campaignId, occasion: errors.occasion }}
         />
+        {stopped && <SubscriptionEnded testId="composer-subscription-ended" />}
         <div className="sufra-composer-actions">
           <Button onClick={() => void submit("draft")} loading={busy === "draft"} disabled={!!busy && busy !== "draft"} data-testid="save-draft">
             {t("composer.saveDraft")}
           </Button>
-          <Button type="primary" onClick={() => void submit("schedule")} loading={busy === "schedule"} disabled={!!busy && busy !== "schedule"} data-testid="schedule-button">
+          <Button type="primary" onClick={() => void submit("schedule")} loading={busy === "schedule"} disabled={stopped || (!!busy && busy !== "schedule")} data-testid="schedule-button">
             {t("composer.scheduleButton")}
           </Button>
-          <Button onClick={() => void submit("publish")} loading={busy === "publish"} disabled={!!busy && busy !== "publish"} data-testid="publish-now">
+          <Button onClick={() => void submit("publish")} loading={busy === "publish"} disabled={stopped || (!!busy && busy !== "publish")} data-testid="publish-now">
             {t("composer.publishNow")}
           </Button>
           <Link to="/posts" className="sufra-composer-cancel">
@@ -557,7 +562,7 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
           data-testid="studio-drawer"
         >
           <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-            <StudioPanel platform={studioPlatform} currentContent={content} onInsert={insertFromStudio} onAddHashtags={(tags) => changeHashtags([...hashtags, ...tags])} />
+            <StudioPanel stopped={stopped} platform={studioPlatform} currentContent={content} onInsert={insertFromStudio} onAddHashtags={(tags) => changeHashtags([...hashtags, ...tags])} />
           </Suspense>
         </Drawer>
       )}

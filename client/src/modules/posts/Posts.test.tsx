@@ -30,11 +30,11 @@ const connection = (platform: string, account: object | null, extra: object = {}
   ...extra,
 });
 
-const setupMock = (plan = "PROFESSIONAL") => ({
+const setupMock = (plan = "PROFESSIONAL", status = "ACTIVE") => ({
   request: { query: PostsComposerSetupDocument },
   result: {
     data: {
-      me: { __typename: "User", id: "u-client", business: { __typename: "Client", id: "b1", subscription: { __typename: "ClientSubscription", plan, status: "ACTIVE" } } },
+      me: { __typename: "User", id: "u-client", business: { __typename: "Client", id: "b1", subscription: { __typename: "ClientSubscription", plan, status } } },
       platformConnections: [connection("INSTAGRAM", {}), connection("TWITTER", { demo: true }), connection("SNAPCHAT", null)],
     },
   },
@@ -270,6 +270,23 @@ describe("composer", () => {
     fireEvent.click(screen.getByTestId("save-draft"));
     expect(await screen.findByText("posts list")).toBeInTheDocument();
     expect(await screen.findByText("Saved in your drafts")).toBeInTheDocument();
+  });
+
+  test("a stopped subscription: drafts still save; Publish and Schedule say why they wait for a payment (docs/product.md#subscriptions-and-billing)", async () => {
+    renderWithMocks(composerRoutes, "/posts/new", [setupMock("PROFESSIONAL", "EXPIRED")]);
+    await screen.findByTestId("platform-twitter");
+    expect(screen.getByTestId("composer-subscription-ended")).toHaveTextContent("Your subscription has ended. Your posts and data are kept; pay on the Billing page to publish, schedule and write with AI again");
+    expect(within(screen.getByTestId("composer-subscription-ended")).getByRole("link", { name: "Pay now" })).toHaveAttribute("href", "/billing");
+    expect(screen.getByTestId("publish-now")).toBeDisabled();
+    expect(screen.getByTestId("schedule-button")).toBeDisabled();
+    expect(screen.getByTestId("save-draft")).toBeEnabled();
+  });
+
+  test("past due still publishes (the grace keeps every right)", async () => {
+    renderWithMocks(composerRoutes, "/posts/new", [setupMock("PROFESSIONAL", "PAST_DUE")]);
+    await screen.findByTestId("platform-twitter");
+    expect(screen.queryByTestId("composer-subscription-ended")).toBeNull();
+    expect(screen.getByTestId("publish-now")).toBeEnabled();
   });
 
   test("publishing or scheduling without a network is stopped at the networks field, in the person's language", async () => {

@@ -16,12 +16,12 @@ const holder = { ...member(people.client.id, people.client.name, "CLIENT", true)
 const fatma = member("u-fatma", "Fatma Al-Ali", "CLIENT");
 const invitation = { __typename: "TeamInvitation", id: "i1", email: "khalid@daralqahwa.kw", role: "OWNER", invitedByName: people.client.name, createdAt: joined, expiresAt: "2026-03-08T09:00:00.000Z" };
 
-function teamMock(team: { premium: boolean; canManage: boolean; members: object[]; invitations?: object[] }, plan = "PREMIUM") {
+function teamMock(team: { premium: boolean; canManage: boolean; members: object[]; invitations?: object[] }, plan = "PREMIUM", status = "TRIAL") {
   return {
     request: { query: TeamPageDocument },
     result: {
       data: {
-        me: { __typename: "User", id: people.client.id, business: { __typename: "Client", id: "b1", subscription: { __typename: "ClientSubscription", plan, status: "TRIAL" } } },
+        me: { __typename: "User", id: people.client.id, business: { __typename: "Client", id: "b1", subscription: { __typename: "ClientSubscription", plan, status } } },
         team: { __typename: "Team", invitations: [], ...team },
       },
     },
@@ -32,6 +32,14 @@ function teamMock(team: { premium: boolean; canManage: boolean; members: object[
 beforeEach(() => freshStart());
 
 describe("team page", () => {
+  test("a cancelled subscription: inviting waits for a payment, and the form says why (docs/product.md#subscriptions-and-billing)", async () => {
+    signIn("client");
+    renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [teamMock({ premium: true, canManage: true, members: [holder] }, "PREMIUM", "CANCELLED")]);
+    const form = within(await screen.findByTestId("invite-form"));
+    expect(form.getByTestId("team-subscription-ended")).toHaveTextContent("Your subscription has ended.");
+    expect(form.getByRole("button", { name: "Send invitation" })).toBeDisabled();
+  });
+
   test("not on Premium: the upgrade card with the plans compared and a way to upgrade, no invite form", async () => {
     signIn("client");
     renderWithMocks([{ path: "/team", element: <TeamPage /> }], "/team", [teamMock({ premium: false, canManage: true, members: [holder] }, "PROFESSIONAL")]);

@@ -24,6 +24,7 @@ import { useLocale } from "../../lib/useLocale.ts";
 import { PremiumPage } from "./components/PremiumPage.tsx";
 import { UpgradeCard } from "./components/UpgradeCard.tsx";
 import { TEAM_NS } from "./i18n.ts";
+import { SubscriptionEnded, subscriptionStopped } from "../billing/index.ts";
 import "./team.css";
 import { DangerConfirm, useReportedChange } from "../../shared/DangerConfirm.tsx";
 import { Note } from "../../shared/Note.tsx";
@@ -45,7 +46,7 @@ export default function TeamPage() {
         team.premium ? (
           <>
             <MembersCard members={team.members} canManage={team.canManage} onChange={reload} busy={loading} />
-            {team.canManage ? <InviteCard onInvited={reload} /> : <Note title={t("readOnly")} data-testid="team-read-only" />}
+            {team.canManage ? <InviteCard onInvited={reload} stopped={subscriptionStopped(me.business?.subscription?.status)} /> : <Note title={t("readOnly")} data-testid="team-read-only" />}
             <InvitationsCard invitations={team.invitations} canManage={team.canManage} onChange={reload} />
           </>
         ) : (
@@ -138,7 +139,8 @@ const ruleFor = (field: "email" | "role", locale: "en" | "ar") => ({
   },
 });
 
-function InviteCard({ onInvited }: { onInvited: () => unknown }) {
+/** `stopped`: the subscription expired or was cancelled, so inviting waits for a payment (docs/product.md#subscriptions-and-billing). */
+function InviteCard({ onInvited, stopped = false }: { onInvited: () => unknown; stopped?: boolean }) {
   const { t } = useTranslation(TEAM_NS);
   const locale = useLocale();
   const { message } = App.useApp();
@@ -183,7 +185,8 @@ function InviteCard({ onInvited }: { onInvited: () => unknown }) {
           </Radio.Group>
         </Form.Item>
         <FormFailure failure={failure} testId="invite-error" />
-        <Button type="primary" htmlType="submit" loading={loading}>
+        {stopped && <SubscriptionEnded testId="team-subscription-ended" />}
+        <Button type="primary" htmlType="submit" loading={loading} disabled={stopped}>
           {t("invite.submit")}
         </Button>
       </Form>

@@ -56,6 +56,7 @@ import {
   type StudioUsageFieldsFragment,
 } from "../../../../graphql/graphql.ts";
 import { STUDIO_NS } from "./studio.i18n.ts";
+import { SubscriptionEnded } from "../../../billing/index.ts";
 import "./studio.css";
 
 export type InsertMode = "replace" | "append";
@@ -73,6 +74,8 @@ export interface GenerateTabProps {
   onInsert: (v: Insertion) => void;
   /** Adds hashtags to the post's own hashtags field; without it they arrive through onInsert (append). */
   onAddHashtags?: (tags: string[]) => void;
+  /** The subscription stopped (expired, cancelled): no generating, and why (docs/product.md#subscriptions-and-billing). */
+  stopped?: boolean;
 }
 
 /** How far ahead the hints look (the brief: the nearest one or two within 45 days). */
@@ -86,7 +89,7 @@ const kuwaitDay = (day: string) => `${day}T12:00:00+03:00`;
 type Generated = StudioGeneratePostMutation["generatePost"];
 type Upcoming = StudioUpcomingOccasionsQuery["upcomingOccasions"][number];
 
-export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags }: GenerateTabProps) {
+export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags, stopped = false }: GenerateTabProps) {
   const { t } = useTranslation(STUDIO_NS);
   const locale = useLocale();
   const { message } = App.useApp();
@@ -230,8 +233,9 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags 
           options={Array.from({ length: MAX_GENERATE_VARIANTS - MIN_GENERATE_VARIANTS + 1 }, (_, i) => ({ value: i + MIN_GENERATE_VARIANTS, label: formatNumber(i + MIN_GENERATE_VARIANTS, locale) }))}
           testId="studio-variants"
         />
+        {stopped && <SubscriptionEnded testId="studio-subscription-ended" />}
         <div className="sufra-studio-run">
-          <Button type="primary" onClick={() => void run()} loading={busy} disabled={spent || busy} data-testid="studio-generate">
+          <Button type="primary" onClick={() => void run()} loading={busy} disabled={stopped || spent || busy} data-testid="studio-generate">
             {busy ? t("generating") : t("generate")}
           </Button>
           {busy && (

@@ -16,16 +16,18 @@ export interface StudioPanelProps {
   onInsert: (v: Insertion) => void;
   /** Adds hashtags to the composer's hashtags field; without it they come through onInsert. */
   onAddHashtags?: (tags: string[]) => void;
+  /** The subscription stopped (expired, cancelled): generating is not offered, and the panel says why. */
+  stopped?: boolean;
 }
 
-export function StudioPanel({ platform, currentContent, onInsert, onAddHashtags }: StudioPanelProps) {
+export function StudioPanel({ platform, currentContent, onInsert, onAddHashtags, stopped }: StudioPanelProps) {
   const { t } = useTranslation(STUDIO_NS);
   return (
     <Tabs
       className="sufra-studio"
       defaultActiveKey="generate"
       items={[
-        { key: "generate", label: t("tabs.generate"), children: <GenerateTab platform={platform} currentContent={currentContent} onInsert={onInsert} onAddHashtags={onAddHashtags} /> },
+        { key: "generate", label: t("tabs.generate"), children: <GenerateTab stopped={stopped} platform={platform} currentContent={currentContent} onInsert={onInsert} onAddHashtags={onAddHashtags} /> },
         // a template replaces the caption: it is a whole post, not a line to add
         { key: "templates", label: t("tabs.templates"), children: <TemplatesTab onApply={(v) => onInsert({ content: v.content, hashtags: v.hashtags, mode: "replace" })} /> },
       ]}

@@ -1,0 +1,358 @@
+// The billing page (docs/product.md#subscriptions-and-billing): a trial pays with KNET (the browser goes
+// to the gateway's page), past due and expired say what they mean, the return from the gateway shows the
+// payment paid, failed or still pending (asked again until it settles), an upgrade shows its prorated
+// amount to the fils and pays it, a downgrade from Premium says what stops, cancelling asks first, the
+// invoices' details follow the shared rule, a member who does not manage reads only, Arabic reads right
+// to left with Arabic-Indic digits; the shell's banner and the stopped subscription's refusal text.
+import { CombinedGraphQLErrors } from "@apollo/client";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { MockedProvider } from "@apollo/client/testing/react";
+import { Outlet } from "react-router-dom";
+import {
+  BillingBannerDocument,
+  BillingChangedDocument,
+  BillingDocument,
+  BillingInvoicesDocument,
+  BillingPaymentDocument,
+  CancelSubscriptionDocument,
+  ChangePlanDocument,
+  PayNowDocument,
+  UpdateBillingDetailsDocument,
+} from "../../graphql/graphql.ts";
+import { errorMessage } from "../../lib/errorMessage.ts";
+import { findDialog, inLanguage, openPopover, renderRoutes, type } from "../../../test/render.tsx";
+import { freshStart, recordedMock, renderWithMocks, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
+import BillingPage from "./BillingPage.tsx";
+import { SubscriptionBanner } from "./components/SubscriptionBanner.tsx";
+import { gatewayPage } from "./money.ts";
+
+// Kuwait midnight instants (UTC+3): December 1, 2026 .. January 1, 2027
+const DEC_1 = "2026-11-30T21:00:00.000Z";
+const JAN_1 = "2026-12-31T21:00:00.000Z";
+const GATEWAY = "https://tap.example/pay/chg_TS01";
+
+const plans = (current: string, upgrade: Record<string, number | null> = {}) =>
+  (["BASIC", "PROFESSIONAL", "PREMIUM"] as const).map((plan, i) => ({
+    __typename: "PlanPrice",
+    plan,
+    monthlyFils: [10_000, 15_000, 49_000][i],
+    current: plan === current,
+    upgradeNowFils: upgrade[plan] ?? null,
+  }));
+
+const payment = (over: Record<string, unknown> = {}) => ({
+  __typename: "BillingPayment",
+  id: "p1",
+  purpose: "PERIOD",
+  plan: "PROFESSIONAL",
+  amountFils: 15_000,
+  currency: "KWD",
+  status: "PAID",
+  method: "KNET",
+  periodStart: DEC_1,
+  periodEnd: JAN_1,
+  failureCode: null,
+  failureMessage: null,
+  receipt: "KN123",
+  paidAt: "2026-11-26T10:00:00.000Z",
+  createdAt: "2026-11-26T09:59:00.000Z",
+  ...over,
+});
+
+function billing(over: Record<string, unknown> = {}) {
+  return {
+    __typename: "Billing",
+    plan: "PROFESSIONAL",
+    status: "TRIAL",
+    canManage: true,
+    running: true,
+    rightsLost: [],
+    trialEndsAt: DEC_1,
+    periodStartsAt: null,
+    periodEndsAt: DEC_1,
+    pastDueSince: null,
+    graceEndsAt: null,
+    nextChargeFils: 15_000,
+    nextChargeAt: DEC_1,
+    payableNow: true,
+    cancelAtPeriodEnd: false,
+    nextPlan: null,
+    plans: plans("PROFESSIONAL"),
+    gatewayConfigured: true,
+    sources: ["KNET", "CARD", "APPLE_PAY"],
+    bankTransfer: null,
+    pendingPayment: null,
+    payments: [],
+    legalName: "Dar Al Qahwa Co.",
+    billingAddress: "Salmiya, Block 10",
+    ...over,
+  };
+}
+
+const ACTIVE = { status: "ACTIVE", trialEndsAt: "2026-11-01T09:00:00.000Z", periodStartsAt: DEC_1, periodEndsAt: JAN_1, nextChargeAt: JAN_1, payableNow: false };
+
+const pageMock = (b: object) => ({ request: { query: BillingDocument }, result: { data: { billing: b } } });
+const quiet = { request: { query: BillingChangedDocument }, delay: Infinity, maxUsageCount: Number.POSITIVE_INFINITY };
+const invoicesMock = (invoices: object[] = []) => ({ request: { query: BillingInvoicesDocument }, result: { data: { invoices } }, maxUsageCount: Number.POSITIVE_INFINITY });
+
+function renderPage(b: object, extra: object[] = [], path = "/billing") {
+  return renderWithMocks([{ path: "/billing", element: <BillingPage /> }], path, [pageMock(b), pageMock(b), quiet, invoicesMock(), ...(extra as never[])]);
+}
+
+let went: string[] = [];
+const go = gatewayPage.go;
+beforeEach(async () => {
+  await freshStart();
+  signIn("owner");
+  went = [];
+  gatewayPage.go = (url) => void went.push(url);
+});
+afterEach(resetScreenWidth);
+afterAll(() => (gatewayPage.go = go));
+
+test("a trial: its end, the next charge in KWD with three decimals, and Pay now with KNET sends the browser to the gateway's page", async () => {
+  const pay = recordedMock(PayNowDocument, () => ({ data: { payNow: { __typename: "PaymentStart", redirectUrl: GATEWAY, payment: payment({ status: "PENDING", paidAt: null }) } } }));
+  renderPage(billing(), [pay.mock]);
+  const status = within(await screen.findByTestId("billing-status-card"));
+  expect(status.getByTestId("billing-status")).toHaveTextContent("Free trial");
+  expect(status.getByText("Trial ends")).toBeInTheDocument();
+  expect(status.getByText("December 1, 2026")).toBeInTheDocument();
+  expect(status.getByTestId("next-charge")).toHaveTextContent("15.000 KWD · December 1, 2026");
+
+  const card = within(screen.getByTestId("billing-pay-card"));
+  expect(card.getByTestId("pay-amount")).toHaveTextContent("15.000 KWD");
+  expect(card.getByRole("radio", { name: "KNET" })).toBeChecked();
+  fireEvent.click(card.getByRole("button", { name: "Pay 15.000 KWD" }));
+  await waitFor(() => expect(went).toEqual([GATEWAY]));
+  expect(pay.calls).toEqual([{ source: "KNET" }]);
+  expect(await card.findByText("Taking you to the payment page…")).toBeInTheDocument();
+});
+
+test("past due: the grace's end, the warning, and the payment still offered", async () => {
+  renderPage(billing({ ...ACTIVE, status: "PAST_DUE", periodStartsAt: "2026-10-31T21:00:00.000Z", periodEndsAt: DEC_1, pastDueSince: DEC_1, graceEndsAt: "2026-12-07T21:00:00.000Z", nextChargeAt: DEC_1, payableNow: true }));
+  const status = within(await screen.findByTestId("billing-status-card"));
+  expect(status.getByTestId("billing-status")).toHaveTextContent("Payment due");
+  expect(status.getByText("Grace ends")).toBeInTheDocument();
+  expect(status.getByTestId("billing-past-due")).toHaveTextContent("Everything keeps working until December 8, 2026; pay before then to keep publishing.");
+  expect(screen.getByRole("button", { name: "Pay 15.000 KWD" })).toBeEnabled();
+  // a past-due month may be cancelled, then no next one is due
+  expect(screen.getByTestId("cancel-subscription")).toBeInTheDocument();
+});
+
+test("expired: the data is safe, what waits for a payment, and a plan choice is what the next payment buys", async () => {
+  const change = recordedMock(ChangePlanDocument, () => ({
+    data: { changePlan: { __typename: "PlanChange", outcome: "SCHEDULED", redirectUrl: null, payment: null, billing: billing({ status: "EXPIRED", running: false, plan: "BASIC", nextChargeFils: 10_000, nextChargeAt: null, plans: plans("BASIC") }) } },
+  }));
+  renderPage(billing({ status: "EXPIRED", running: false, rightsLost: ["PUBLISH", "SCHEDULE", "AI", "TEAM", "API"], trialEndsAt: "2026-11-20T09:00:00.000Z", periodEndsAt: "2026-11-20T09:00:00.000Z", nextChargeAt: null }), [change.mock]);
+  const status = within(await screen.findByTestId("billing-status-card"));
+  expect(status.getByTestId("billing-status")).toHaveTextContent("Expired");
+  expect(status.getByTestId("billing-stopped")).toHaveTextContent("Your subscription has ended. Your posts and data are safe; pay to publish again");
+  expect(status.getByTestId("next-charge")).toHaveTextContent("15.000 KWD · Any time: pay to start a new month today");
+  expect(screen.queryByTestId("cancel-subscription")).toBeNull();
+
+  fireEvent.click(screen.getByTestId("choose-BASIC"));
+  const dialog = within(await findDialog());
+  expect(dialog.getByTestId("plan-consequence")).toHaveTextContent("Your next payment buys this plan.");
+  fireEvent.click(dialog.getByTestId("confirm-plan"));
+  expect(await screen.findByText("Your next payment buys Basic")).toBeInTheDocument();
+  expect(change.calls).toEqual([{ plan: "BASIC" }]);
+});
+
+test("the return from the gateway, paid: Payment received and the month it bought", async () => {
+  renderPage(billing({ ...ACTIVE }), [{ request: { query: BillingPaymentDocument, variables: { id: "p1" } }, result: { data: { billingPayment: payment() } } }], "/billing?payment=p1");
+  const result = await screen.findByTestId("payment-result");
+  await waitFor(() => expect(result).toHaveTextContent("Payment received"));
+  expect(result).toHaveTextContent("Thank you. 15.000 KWD for Professional is paid: your month runs from December 1, 2026 to December 31, 2026.");
+});
+
+test("the return from the gateway, failed: the bank's reason and Try again", async () => {
+  renderPage(
+    billing(),
+    [{ request: { query: BillingPaymentDocument, variables: { id: "p2" } }, result: { data: { billingPayment: payment({ id: "p2", status: "FAILED", failureCode: "505", failureMessage: "Insufficient funds", paidAt: null }) } } }],
+    "/billing?payment=p2",
+  );
+  const result = await screen.findByTestId("payment-result");
+  await waitFor(() => expect(result).toHaveTextContent("The payment did not go through"));
+  expect(result).toHaveTextContent("The bank's answer: Insufficient funds");
+  fireEvent.click(within(result).getByRole("button", { name: "Try again" }));
+  await waitFor(() => expect(screen.queryByTestId("payment-result")).toBeNull());
+  expect(screen.getByRole("button", { name: "Pay 15.000 KWD" })).toBeInTheDocument();
+});
+
+test("the return from the gateway, pending: waiting for the bank's answer, asked again until it settles", async () => {
+  renderPage(
+    billing(),
+    [
+      { request: { query: BillingPaymentDocument, variables: { id: "p3" } }, result: { data: { billingPayment: payment({ id: "p3", status: "PENDING", method: null, paidAt: null }) } } },
+      { request: { query: BillingPaymentDocument, variables: { id: "p3" } }, result: { data: { billingPayment: payment({ id: "p3" }) } } },
+    ],
+    "/billing?payment=p3",
+  );
+  const result = await screen.findByTestId("payment-result");
+  await waitFor(() => expect(result).toHaveTextContent("Waiting for the bank's answer"));
+  // the page asks again every 2 s: the webhook arrived meanwhile
+  await waitFor(() => expect(screen.getByTestId("payment-result")).toHaveTextContent("Payment received"), { timeout: 6000 });
+});
+
+test("an upgrade of a paid month: its prorated amount to the fils, paid on the gateway's page", async () => {
+  const change = recordedMock(ChangePlanDocument, () => ({
+    data: { changePlan: { __typename: "PlanChange", outcome: "PAYMENT_REQUIRED", redirectUrl: GATEWAY, payment: payment({ purpose: "UPGRADE", plan: "PREMIUM", amountFils: 32_774, status: "PENDING" }), billing: billing({ ...ACTIVE, plans: plans("PROFESSIONAL", { PREMIUM: 32_774 }) }) } },
+  }));
+  renderPage(billing({ ...ACTIVE, plans: plans("PROFESSIONAL", { PREMIUM: 32_774 }) }), [change.mock]);
+  expect(await screen.findByTestId("upgrade-now-PREMIUM")).toHaveTextContent("32.774 KWD now for the rest of this month");
+  // paid a month ahead: nothing to pay before 7 days from its end
+  expect(screen.getByTestId("billing-paid-ahead")).toHaveTextContent("This month is paid. You can pay the next one from December 25, 2026.");
+
+  fireEvent.click(screen.getByTestId("choose-PREMIUM"));
+  const dialog = within(await findDialog());
+  expect(dialog.getByTestId("plan-consequence")).toHaveTextContent("You pay 32.774 KWD now for the days left of this month, then 49.000 KWD a month.");
+  fireEvent.click(dialog.getByRole("radio", { name: "Card" }));
+  fireEvent.click(dialog.getByRole("button", { name: "Pay 32.774 KWD" }));
+  await waitFor(() => expect(went).toEqual([GATEWAY]));
+  expect(change.calls).toEqual([{ plan: "PREMIUM", source: "CARD" }]);
+});
+
+test("a downgrade from Premium waits for the month's end and says that API keys stop and members become read-only", async () => {
+  const after = billing({ ...ACTIVE, plan: "PREMIUM", nextPlan: "BASIC", plans: plans("PREMIUM") });
+  const change = recordedMock(ChangePlanDocument, () => ({ data: { changePlan: { __typename: "PlanChange", outcome: "SCHEDULED", redirectUrl: null, payment: null, billing: after } } }));
+  renderPage(billing({ ...ACTIVE, plan: "PREMIUM", plans: plans("PREMIUM") }), [change.mock]);
+  fireEvent.click(await screen.findByTestId("choose-BASIC"));
+  const dialog = within(await findDialog());
+  expect(dialog.getByTestId("plan-consequence")).toHaveTextContent("Your plan changes at the end of this month, on January 1, 2027. Until then you keep Premium.");
+  expect(dialog.getByTestId("premium-loss")).toHaveTextContent("your API keys and webhooks stop");
+  expect(dialog.getByTestId("premium-loss")).toHaveTextContent("team members other than the owners and the account holder become read-only");
+  fireEvent.click(dialog.getByTestId("confirm-plan"));
+  expect(await screen.findByText("Your plan becomes Basic on January 1, 2027")).toBeInTheDocument();
+  expect(change.calls).toEqual([{ plan: "BASIC" }]);
+  // the page follows the answer: the waiting downgrade, and the way back
+  expect(await screen.findByTestId("billing-next-plan")).toHaveTextContent("On January 1, 2027 your plan becomes Basic.");
+  expect(screen.getByTestId("choose-PREMIUM")).toHaveTextContent("Keep Premium");
+});
+
+test("Cancel at period end asks first; then Keep my subscription", async () => {
+  const cancelled = billing({ ...ACTIVE, cancelAtPeriodEnd: true, nextChargeFils: null, nextChargeAt: null });
+  renderPage(billing({ ...ACTIVE }), [{ request: { query: CancelSubscriptionDocument }, result: { data: { cancelSubscription: cancelled } } }]);
+  fireEvent.click(await screen.findByTestId("cancel-subscription"));
+  const pop = within(await openPopover());
+  expect(pop.getByText("Everything keeps working until December 31, 2026. After that your posts and data stay safe, and you can pay again any time.")).toBeInTheDocument();
+  fireEvent.click(pop.getByRole("button", { name: "Cancel at period end" }));
+  expect(await screen.findByText("Your subscription ends on December 31, 2026")).toBeInTheDocument();
+  expect(await screen.findByTestId("keep-subscription")).toBeInTheDocument();
+  expect(screen.getByTestId("billing-cancelled-at-end")).toHaveTextContent("You cancelled: your subscription ends on December 31, 2026.");
+});
+
+test("the invoices' name and address follow the shared rule; saved, the page shows them", async () => {
+  const save = recordedMock(UpdateBillingDetailsDocument, (v) => ({ data: { updateBillingDetails: billing({ legalName: v.legalName, billingAddress: v.billingAddress }) } }));
+  renderPage(billing(), [save.mock]);
+  const form = within(await screen.findByTestId("billing-details-form"));
+  type(form.getByLabelText("Legal name"), "  ");
+  fireEvent.click(form.getByRole("button", { name: "Save" }));
+  expect(await form.findByText("Enter the business's legal name for invoices")).toBeInTheDocument();
+  type(form.getByLabelText("Legal name"), " Dar Al Qahwa General Trading Co. W.L.L ");
+  fireEvent.click(form.getByRole("button", { name: "Save" }));
+  expect(await screen.findByText("Invoice details saved")).toBeInTheDocument();
+  expect(save.calls).toEqual([{ legalName: "Dar Al Qahwa General Trading Co. W.L.L", billingAddress: "Salmiya, Block 10" }]);
+});
+
+test("the invoices and credit notes, each with its PDF", async () => {
+  setScreenWidth(1280);
+  renderWithMocks([{ path: "/billing", element: <BillingPage /> }], "/billing", [
+    pageMock(billing({ ...ACTIVE })),
+    quiet,
+    invoicesMock([
+      { __typename: "Invoice", id: "i2", number: "CN-2026-000001", kind: "CREDIT_NOTE", issuedAt: "2026-11-20T09:00:00.000Z", totalFils: 5_000, currency: "KWD", relatesTo: "INV-2026-000001", pdfUrl: "/api/billing/invoices/i2/pdf" },
+      { __typename: "Invoice", id: "i1", number: "INV-2026-000001", kind: "INVOICE", issuedAt: "2026-11-01T09:00:00.000Z", totalFils: 15_000, currency: "KWD", relatesTo: null, pdfUrl: "/api/billing/invoices/i1/pdf" },
+    ]),
+  ]);
+  const list = within(await screen.findByTestId("invoices-table"));
+  expect(list.getByText("INV-2026-000001")).toBeInTheDocument();
+  expect(list.getByText("For INV-2026-000001")).toBeInTheDocument();
+  expect(list.getByText("-5.000 KWD")).toBeInTheDocument();
+  expect(list.getByRole("button", { name: "Download INV-2026-000001 (PDF)" })).toBeInTheDocument();
+});
+
+test("without a gateway: the bank transfer's instructions", async () => {
+  renderPage(billing({ gatewayConfigured: false, sources: [], bankTransfer: { __typename: "BankTransfer", bankName: "Kuwait Finance House", iban: "KW81CBKU0000000000001234560101", beneficiary: "Sufra Co." } }));
+  const bank = within(await screen.findByTestId("billing-bank-transfer"));
+  expect(bank.getByText(/Transfer 15\.000 KWD to the account below/)).toBeInTheDocument();
+  expect(bank.getByText("KW81CBKU0000000000001234560101")).toBeInTheDocument();
+  expect(screen.queryByTestId("pay-now")).toBeNull();
+});
+
+test("a member who does not manage billing sees the plan and its status, read-only", async () => {
+  signIn("client");
+  // no invoices query: invoices are for the owners and the account holder
+  renderWithMocks([{ path: "/billing", element: <BillingPage /> }], "/billing", [pageMock(billing({ canManage: false })), quiet]);
+  expect(await screen.findByTestId("billing-read-only")).toHaveTextContent("Only the owners and the account holder can pay");
+  expect(screen.getByTestId("billing-status")).toHaveTextContent("Free trial");
+  expect(screen.getByTestId("plan-PREMIUM")).toHaveTextContent("49.000 KWD a month");
+  for (const id of ["billing-pay-card", "choose-PREMIUM", "choose-BASIC", "cancel-subscription", "billing-details-form", "billing-invoices"]) expect(screen.queryByTestId(id)).toBeNull();
+});
+
+test("in Arabic: right to left, Arabic-Indic digits, the status in Arabic", async () => {
+  await inLanguage("ar");
+  renderPage(billing({ ...ACTIVE, plans: plans("PROFESSIONAL", { PREMIUM: 32_774 }), payableNow: true }));
+  expect(await screen.findByText("الفوترة")).toBeInTheDocument();
+  expect(screen.getByTestId("billing-status")).toHaveTextContent("نشط");
+  expect(screen.getByTestId("pay-amount")).toHaveTextContent("١٥٫٠٠٠ د.ك.");
+  expect(screen.getByTestId("upgrade-now-PREMIUM")).toHaveTextContent("٣٢٫٧٧٤ د.ك. الآن لبقية هذا الشهر");
+  expect(screen.getByRole("button", { name: "ادفع ١٥٫٠٠٠ د.ك." })).toBeInTheDocument();
+  expect(screen.getByRole("radio", { name: "كي نت" })).toBeChecked();
+  expect(document.querySelector(".ant-row-rtl, .ant-card-rtl, [dir=rtl]")).not.toBeNull();
+});
+
+test("in Arabic with Latin digits chosen in Settings", async () => {
+  localStorage.setItem("sufra.digits", "latn");
+  await inLanguage("ar");
+  renderPage(billing());
+  expect(await screen.findByTestId("pay-amount")).toHaveTextContent("15.000 د.ك.");
+});
+
+describe("the shell's banner", () => {
+  const renderBanner = (b: object | null, path = "/posts") =>
+    renderRoutes(
+      [
+        {
+          element: (
+            <MockedProvider mocks={[{ request: { query: BillingBannerDocument }, result: { data: { billing: b } } }, quiet]}>
+              <>
+                <SubscriptionBanner enabled />
+                <Outlet />
+              </>
+            </MockedProvider>
+          ),
+          children: [{ path: "*", element: <p>Page</p> }],
+        },
+      ],
+      path,
+    );
+
+  test("past due: pay by the grace's end, with Pay now to /billing", async () => {
+    renderBanner({ __typename: "Billing", status: "PAST_DUE", graceEndsAt: "2026-12-07T21:00:00.000Z", canManage: true });
+    const banner = await screen.findByTestId("subscription-banner");
+    expect(banner).toHaveTextContent("Your payment is due: pay by December 8, 2026 to keep publishing");
+    expect(within(banner).getByRole("link", { name: "Pay now" })).toHaveAttribute("href", "/billing");
+  });
+
+  test("expired or cancelled: the data is safe, pay to publish again; in Arabic too", async () => {
+    await inLanguage("ar");
+    renderBanner({ __typename: "Billing", status: "CANCELLED", graceEndsAt: null, canManage: true });
+    const banner = await screen.findByTestId("subscription-banner");
+    expect(banner).toHaveTextContent("انتهى اشتراكك. منشوراتك وبياناتك محفوظة؛ ادفع لتعود إلى النشر");
+    expect(within(banner).getByRole("link", { name: "ادفع الآن" })).toHaveAttribute("href", "/billing");
+  });
+
+  test("nothing while the subscription runs", async () => {
+    renderBanner({ __typename: "Billing", status: "ACTIVE", graceEndsAt: null, canManage: true });
+    expect(await screen.findByText("Page")).toBeInTheDocument();
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(screen.queryByTestId("subscription-banner")).toBeNull();
+  });
+});
+
+test("a stopped subscription's refusal (SUBSCRIPTION_ENDED) reads from the catalogue in the language shown", async () => {
+  const refusal = new CombinedGraphQLErrors({ errors: [{ message: "Your subscription has ended.", extensions: { code: "FORBIDDEN", reason: "SUBSCRIPTION_ENDED" } }] });
+  expect(errorMessage(refusal)).toBe("Your subscription has ended. Your posts and data are kept; pay on the Billing page to publish, schedule and write with AI again");
+  await inLanguage("ar");
+  expect(errorMessage(refusal)).toBe("انتهى اشتراكك. منشوراتك وبياناتك محفوظة؛ ادفع من صفحة الفوترة لتعود إلى النشر والجدولة والكتابة بالذكاء الاصطناعي");
+});
