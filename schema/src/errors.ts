@@ -132,6 +132,12 @@ export const ERRORS = {
     en: "Your subscription has ended. Your posts and data are kept; pay on the Billing page to publish, schedule and write with AI again",
     ar: "انتهى اشتراكك. منشوراتك وبياناتك محفوظة؛ ادفع من صفحة الفوترة لتعود إلى النشر والجدولة والكتابة بالذكاء الاصطناعي",
   },
+  READ_ONLY_MEMBER: {
+    status: 403,
+    graphql: "FORBIDDEN",
+    en: "Your business left the Premium plan, so team members can only read. Ask an owner to move back to Premium to make changes again",
+    ar: "انتقل نشاطك من الباقة المميزة، لذا يطّلع أعضاء الفريق فقط. اطلب من أحد الملاك العودة إلى الباقة المميزة لتتمكن من التعديل مجددًا",
+  },
   PAYMENTS_NOT_CONFIGURED: {
     status: 409,
     graphql: "BAD_USER_INPUT",

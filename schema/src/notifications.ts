@@ -22,6 +22,16 @@ export const NOTIFICATION_TYPES = [
   "webhook_disabled",
   // inbox: a new Google review of 1-2 stars or a guest's item read as negative (every person of the business hears at once)
   "review_negative",
+  // billing (docs/product.md#subscriptions-and-billing): to the business's owners and account holder, by
+  // notification and e-mail, once per subscription, type and Kuwait day; team_read_only to the members it concerns
+  "trial_ended",
+  "payment_due",
+  "payment_overdue",
+  "subscription_expired",
+  "payment_received",
+  "payment_failed",
+  "plan_changed",
+  "team_read_only",
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const isNotificationType = (v: unknown): v is NotificationType => typeof v === "string" && (NOTIFICATION_TYPES as readonly string[]).includes(v);
@@ -41,10 +51,23 @@ export interface NotificationData {
   webhook_disabled: { businessId: string; endpointId: string; url: string };
   /** source: google or instagram; rating null for a comment; locationTitle: the Google branch, or null */
   review_negative: { businessId: string; reviewId: string; source: string; rating: number | null; author: string; excerpt: string; locationTitle: string | null };
+  /** the trial ended without a payment: the subscription expired */
+  trial_ended: { businessId: string; companyName: string; trialEndsAt: string };
+  /** a paid month ends on periodEndsAt: the next payment (amountFils, for `plan`) is due then */
+  payment_due: { businessId: string; companyName: string; plan: string; amountFils: number; periodEndsAt: string };
+  /** the month ended unpaid: pay before graceEndsAt or the subscription expires */
+  payment_overdue: { businessId: string; companyName: string; plan: string; amountFils: number; graceEndsAt: string };
+  /** the grace ended unpaid, or a cancelled subscription's period ended (status: expired or cancelled) */
+  subscription_expired: { businessId: string; companyName: string; status: string };
+  payment_received: { businessId: string; companyName: string; paymentId: string; plan: string; amountFils: number; periodEndsAt: string | null };
+  /** reason: the gateway's words, when it gave some */
+  payment_failed: { businessId: string; companyName: string; paymentId: string; amountFils: number; reason: string | null };
+  /** a downgrade took effect (or an admin changed the plan): the plan now, and the one before */
+  plan_changed: { businessId: string; companyName: string; plan: string; previousPlan: string };
+  /** the business left Premium: this person may read but no longer change anything */
+  team_read_only: { businessId: string; companyName: string; plan: string };
 }
 
-/** The people of a business hear of their trial's end this many days before it. */
-export const TRIAL_ENDING_NOTICE_DAYS = 3;
 /** The people of a business hear this many days before their Facebook sign-in for competitor figures expires. */
 export const COMPETITOR_DISCOVERY_NOTICE_DAYS = 7;
 /** The bell shows this many of the latest notifications. */

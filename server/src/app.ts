@@ -15,7 +15,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { invoiceAttachment } from "./modules/billing/invoices.ts";
 import { createTokenSigner } from "./modules/auth/tokens.ts";
 import { authJobs } from "./modules/auth/auth.jobs.ts";
-import { notificationsJobs } from "./modules/notifications/notifications.jobs.ts";
+import { billingJobs } from "./modules/billing/billing.jobs.ts";
 import { platformAccountsJobs } from "./modules/platform-accounts/platform-accounts.jobs.ts";
 import { publishingJobs } from "./modules/publishing/publishing.jobs.ts";
 import { analyticsJobs } from "./modules/analytics/analytics.jobs.ts";
@@ -89,7 +89,7 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
   // each module's jobs, declared beside it (modules/<name>/<name>.jobs.ts)
   const moduleJobs: ModuleJobs[] = [
     authJobs(services.auth),
-    notificationsJobs(services.notifications),
+    billingJobs(services.lifecycle, services.billing),
     platformAccountsJobs(services.platformAccounts),
     publishingJobs(services.publishing, config.platforms),
     analyticsJobs(services.analytics, config.platforms),

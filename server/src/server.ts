@@ -15,6 +15,7 @@ import { createApp } from "./http/app.ts";
 import { apiKeyCallsPlugin } from "./graphql/api-key-calls.ts";
 import { bearer, buildContext, type GraphQLContext } from "./graphql/context.ts";
 import { contextError, formatGraphQLError, httpStatusFromErrors, requestLocale } from "./graphql/errors.ts";
+import { readOnlyMembersPlugin } from "./graphql/read-only.ts";
 import { mayReadSchema, schemaDocument, schemaReadersPlugin, withoutSuggestions } from "./graphql/introspection.ts";
 import { PARSE_OPTIONS, documentLimits, prepareOperation } from "./graphql/limits.ts";
 import { schema } from "./graphql/schema.ts";
@@ -114,6 +115,7 @@ export async function createSufraServer(deps: Deps, services: Services): Promise
       httpStatusFromErrors,
       subscriptionsOverWebSocketOnly,
       schemaReadersPlugin(schema, readers),
+      readOnlyMembersPlugin,
       apiKeyCallsPlugin,
       { serverWillStart: async () => ({ drainServer: async () => void (await wsCleanup.dispose()) }) },
     ],

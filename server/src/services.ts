@@ -28,6 +28,10 @@ import { createCampaignsService } from "./modules/campaigns/campaigns.service.ts
 import { createGettingStartedService } from "./modules/getting-started/getting-started.service.ts";
 import { createWebhooksService } from "./modules/webhooks/webhooks.service.ts";
 import { createInvoicesService } from "./modules/billing/invoices.ts";
+import { createLifecycle } from "./modules/billing/lifecycle.ts";
+import { createBillingAdmin } from "./modules/billing/admin.ts";
+import { createBillingService } from "./modules/billing/billing.service.ts";
+import { createTapGateway } from "./payments/tap.ts";
 import { createInboxSync } from "./modules/inbox/sync.ts";
 import { createDemoGuests } from "./platforms/demo-guests.ts";
 import { createGoogleAdapter as createGoogleGuests } from "./platforms/google.ts";
@@ -39,6 +43,12 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   // outbound webhooks: the modules whose changes are events record them in their own transactions through it
   const webhooks = createWebhooksService(deps, notifications);
   const media = createMediaService(deps);
+  // the payment gateway (Tap), or none: the billing page then says how to pay by bank transfer and an admin records it
+  const payments = deps.config.payments.gateway;
+  const gateway = payments ? createTapGateway({ secretKey: payments.secretKey, baseUrl: payments.apiUrl, merchantId: payments.merchantId }) : null;
+  const billingAdmin = createBillingAdmin(deps, { gateway, webhooks });
+  // the café's side of billing: the page, "Pay now", the gateway's return and webhook, plan changes
+  const billing = createBillingService(deps, { gateway, webhooks, onRefund: (refund) => billingAdmin.settleRefund(refund) });
   const platformAccounts = createPlatformAccountsService(deps, notifications);
   // analytics owns metrics collection and its daily rows: publishing and posts only hand it the days that changed
   const analytics = createAnalyticsService(deps, platformAccounts);
@@ -47,6 +57,8 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   const calendar = createCalendarService(deps);
   const competitorDiscovery = createDiscoveryConnectionService(deps, notifications);
   platformAccounts.setOnReconnected((accountId) => publishing.resumeAccount(accountId));
+  // billing's lifecycle: the hourly job's transitions and reminders, and the held posts of a business that pays again
+  const lifecycle = createLifecycle(deps, { publishing, webhooks });
   // guests' items arrive by themselves: Google reviews and Instagram comments, read every minute and by Instagram's webhook
   // (a network this server has no app for is not read)
   const googleGuests = createGoogleGuests(deps.config.platforms.google);
@@ -60,12 +72,16 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     auth: createAuthService(deps),
     clients: createClientsService(deps, webhooks),
     health,
-    admin: createAdminService(deps, health, { healthWatchMs: opts.healthWatchMs }),
+    admin: createAdminService(deps, health, { healthWatchMs: opts.healthWatchMs, billingFigures: billingAdmin.figures }),
+    billing,
+    // the admin's side of billing: manual payments, periods extended, refunds, the payments list, the figures
+    billingAdmin,
     owner: createOwnerService(deps),
     notifications,
     media,
     platformAccounts,
     publishing,
+    lifecycle,
     posts: createPostsService(deps, publishing, media, { recountDays: analytics.recountDays }, webhooks),
     translations: createTranslationsService(deps),
     team: createTeamService(deps),

@@ -1,10 +1,10 @@
 // Notifications: written from account events by every server process but stored once (dedupe key),
 // announced once, per person; a person reads and marks only their own, over GraphQL and REST; the
-// notificationAdded subscription reaches only its person; the trial-ending job is idempotent.
+// notificationAdded subscription reaches only its person; the trial-ending reminder (billing's lifecycle
+// job) is idempotent across processes.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
-import { notificationsJobs, TRIAL_ENDING_JOB } from "../src/modules/notifications/notifications.jobs.ts";
 import { hashPassword } from "../src/modules/auth/passwords.ts";
 import { ADMIN, adminToken, call, gql, registeredClient, signUp, startTestApp, type TestApp } from "./support/app.ts";
 
@@ -226,9 +226,10 @@ describe("live and scheduled", () => {
     const forAdmin = listen(ws(a.base, admin1.token));
     await sleep(300);
 
-    // the trial ends in two days: the job (on process A) tells the client, live on process B
-    await a.sufra.deps.db.subscription.update({ where: { businessId: c.businessId }, data: { trialEndsAt: new Date(Date.now() + 2 * DAY), renewsAt: new Date(Date.now() + 2 * DAY) } });
-    await a.sufra.services.notifications.notifyTrialsEnding();
+    // the trial ends in three days: billing's lifecycle job (on process A) tells the client, live on process B
+    const now = new Date();
+    await a.sufra.deps.db.subscription.update({ where: { businessId: c.businessId }, data: { trialEndsAt: new Date(now.getTime() + 3 * DAY), renewsAt: new Date(now.getTime() + 3 * DAY) } });
+    await a.sufra.services.lifecycle.run(now);
     const reg = await call(b.base, "POST", "/api/auth/register", { body: signUp({ company_name: "Only For Admins" }) });
     await eventually(async () => [forClient.got.length, forAdmin.got.length], ([x, y]) => x >= 1 && y >= 1);
     await sleep(500);
@@ -244,32 +245,24 @@ describe("live and scheduled", () => {
     expect(refused.errors[0].extensions.code).toBe("UNAUTHENTICATED");
   });
 
-  test("the trial-ending job is idempotent: once per person per trial end date, whichever process runs it", async () => {
+  test("the trial-ending reminder is idempotent: once per person and day, whichever process runs the lifecycle job", async () => {
     const c = await registeredClient(a.base, { over: { company_name: "Trial Ends Soon" } });
     const member = await a.sufra.deps.db.user.create({ data: { email: `member-${c.businessId.slice(0, 8)}@example.kw`, passwordHash: "x", name: "Fahad", role: "owner", businessId: c.businessId } });
     const later = await registeredClient(a.base, { over: { company_name: "Trial Ends Later" } }); // 14 days: not yet
-    const ends = new Date(Date.now() + DAY);
+    const now = new Date();
+    const ends = new Date(now.getTime() + DAY);
     await a.sufra.deps.db.subscription.update({ where: { businessId: c.businessId }, data: { trialEndsAt: ends, renewsAt: ends } });
 
-    const job = notificationsJobs(a.sufra.services.notifications).recurring!.find((j) => j.name === TRIAL_ENDING_JOB)!;
-    expect(job.everyMs).toBe(DAY);
-    await job.run();
-    await job.run();
-    await notificationsJobs(b.sufra.services.notifications).recurring!.find((j) => j.name === TRIAL_ENDING_JOB)!.run();
+    await Promise.all([a.sufra.services.lifecycle.run(now), b.sufra.services.lifecycle.run(now)]);
+    await a.sufra.services.lifecycle.run(now);
     const rows = await rowsOf({ type: "trial_ending", data: { path: ["businessId"], equals: c.businessId } });
     expect(rows.map((n) => n.userId).sort()).toEqual([c.userId, member.id].sort());
     expect(rows[0].data).toEqual({ businessId: c.businessId, companyName: "Trial Ends Soon", trialEndsAt: ends.toISOString() });
     expect(await rowsOf({ type: "trial_ending", data: { path: ["businessId"], equals: later.businessId } })).toEqual([]);
 
-    // a gift moves the end to another day: that is news again
-    const gifted = new Date(ends.getTime() + DAY + 60_000);
-    await a.sufra.deps.db.subscription.update({ where: { businessId: c.businessId }, data: { trialEndsAt: gifted } });
-    await job.run();
-    await job.run();
-    expect(await rowsOf({ type: "trial_ending", data: { path: ["businessId"], equals: c.businessId } })).toHaveLength(4);
-    // a trial already over, or a paid plan, is not told
-    await a.sufra.deps.db.subscription.update({ where: { businessId: later.businessId }, data: { status: "active", trialEndsAt: new Date(Date.now() + DAY) } });
-    await job.run();
+    // a paid plan is not told
+    await a.sufra.deps.db.subscription.update({ where: { businessId: later.businessId }, data: { status: "active", trialEndsAt: new Date(now.getTime() + DAY) } });
+    await a.sufra.services.lifecycle.run(now);
     expect(await rowsOf({ type: "trial_ending", data: { path: ["businessId"], equals: later.businessId } })).toEqual([]);
   });
 });

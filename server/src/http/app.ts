@@ -30,6 +30,7 @@ import { campaignsRouter } from "../modules/campaigns/campaigns.rest.ts";
 import { businessProfileRouter } from "../modules/business-profile/business-profile.rest.ts";
 import { gettingStartedRouter } from "../modules/getting-started/getting-started.rest.ts";
 import { invoicesRouter } from "../modules/billing/invoices.rest.ts";
+import { billingRouter, billingWebhookRouter } from "../modules/billing/billing.rest.ts";
 import { aiRouter, studioRouter } from "../modules/studio/studio.rest.ts";
 import { instagramWebhookRouter } from "../modules/inbox/instagram-webhook.rest.ts";
 import { instagramWebhookOperations } from "../modules/inbox/instagram-webhook.openapi.ts";
@@ -58,12 +59,14 @@ import { campaignsOperations } from "../modules/campaigns/campaigns.openapi.ts";
 import { businessProfileOperations } from "../modules/business-profile/business-profile.openapi.ts";
 import { gettingStartedOperations } from "../modules/getting-started/getting-started.openapi.ts";
 import { invoicesOperations } from "../modules/billing/invoices.openapi.ts";
+import { billingOperations } from "../modules/billing/billing.openapi.ts";
 import { openApiDocument, openApiOperations } from "./openapi/document.ts";
 import type { RestOperation } from "./openapi/operation.ts";
 import { errorHandler, notFound } from "./errors.ts";
 import { refuseUnreadablePaths } from "./paths.ts";
 import { requestIds } from "./request-id.ts";
 import { serveClient } from "./static-client.ts";
+import { readOnlyMembers } from "./read-only.ts";
 
 export const BODY_LIMIT = "1mb";
 
@@ -96,6 +99,7 @@ export const REST_OPERATIONS: RestOperation[] = [
   ...campaignsOperations,
   ...businessProfileOperations,
   ...gettingStartedOperations,
+  ...billingOperations,
   ...invoicesOperations,
   ...instagramWebhookOperations,
 ];
@@ -112,10 +116,14 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
 
   // Instagram's webhook reads its raw body (the signature is over the bytes): before the JSON parser below
   app.use("/api/webhooks/instagram", instagramWebhookRouter(opts.services));
+  // Tap's webhook too: its signature is checked over the body as sent (billing.rest.ts)
+  app.use("/api/billing/webhooks/tap", billingWebhookRouter(opts.services));
   const json = express.json({ limit: BODY_LIMIT });
   const api = express.Router();
   api.use(json);
   api.get("/openapi.json", openApiDocument(REST_OPERATIONS)); // the REST contract, public (http/openapi/document.ts)
+  // a team member of a business below Premium may only read (http/read-only.ts)
+  api.use(readOnlyMembers(opts.services));
   api.use("/auth", authRouter(opts.services));
   api.use("/admin/clients", clientsRouter(opts.services));
   api.use("/health", healthRouter(opts.services));
@@ -141,6 +149,7 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   api.use("/business-profile", businessProfileRouter(opts.services)); // what the AI writer composes from
   api.use("/getting-started", gettingStartedRouter(opts.services)); // a new business's first steps
   api.use("/billing/invoices", invoicesRouter(opts.services)); // the business's invoices and credit notes, their PDFs
+  api.use("/billing", billingRouter(opts.services)); // the subscription, pay now, the gateway's return, plan changes
   api.use("/ai", aiRouter(opts.services)); // AI posts this month, the writer settings
   api.use(notFound);
   // a REST request gets its own memo too (kernel/request-memo.ts), as a GraphQL one does

@@ -72,7 +72,95 @@ export const TEMPLATES = {
           en: { subject: `Your Sufra credit note ${v.number}`, lines: [`Hello ${v.name},`, `We have refunded ${formatFils(v.totalFils, { currency: "en" })}. Your credit note ${v.number} of ${day(v.issuedAt, "en")} is attached as a PDF.`, "You can download your invoices and credit notes at any time from the Billing page in Sufra."] },
           ar: { subject: `إشعار دائن من سفرة ${v.number}`, lines: [`مرحبًا ${v.name}،`, `أعدنا إليك ${formatFils(v.totalFils, { digits: "arabic", currency: "ar" })}. مرفق بهذه الرسالة الإشعار الدائن رقم ${v.number} بتاريخ ${day(v.issuedAt, "ar")} بصيغة PDF.`, "يمكنك تنزيل فواتيرك وإشعاراتك الدائنة في أي وقت من صفحة الفوترة في سفرة."] },
         },
+  // billing's notices (docs/product.md#subscriptions-and-billing): the reminders of the lifecycle, a payment's outcome, a plan's change
+  billingNotice: (v: BillingNoticeVars): Both => billingNoticeText(v),
 } satisfies Record<string, (v: never) => Both>;
+
+/** What a billing notice's mail says, by its type; money in fils, dates as instants (written as Kuwait days). */
+export interface BillingNoticeVars {
+  type: "trial_ending" | "trial_ended" | "payment_due" | "payment_overdue" | "subscription_expired" | "payment_received" | "payment_failed" | "plan_changed" | "team_read_only";
+  name: string;
+  companyName: string;
+  plan?: PlanId | null;
+  previousPlan?: PlanId | null;
+  amountFils?: number | null;
+  /** trial_ending, trial_ended: the trial's end; payment_due, payment_received: the month's end; payment_overdue: the grace's end */
+  date?: Date | null;
+  /** subscription_expired: expired or cancelled */
+  status?: string | null;
+  /** payment_failed: the gateway's words */
+  reason?: string | null;
+  /** the billing page */
+  url: string;
+}
+
+function billingNoticeText(v: BillingNoticeVars): Both {
+  const money = { en: v.amountFils != null ? formatFils(v.amountFils, { currency: "en" }) : "", ar: v.amountFils != null ? formatFils(v.amountFils, { digits: "arabic", currency: "ar" }) : "" };
+  const when = { en: v.date ? day(v.date, "en") : "", ar: v.date ? day(v.date, "ar") : "" };
+  const plan = { en: v.plan ? PLANS[v.plan].name.en : "", ar: v.plan ? PLANS[v.plan].name.ar : "" };
+  const before = { en: v.previousPlan ? PLANS[v.previousPlan].name.en : "", ar: v.previousPlan ? PLANS[v.previousPlan].name.ar : "" };
+  const pay = { en: { label: "Open Billing", url: v.url }, ar: { label: "فتح صفحة الفوترة", url: v.url } };
+  const hi = { en: `Hello ${v.name},`, ar: `مرحبًا ${v.name}،` };
+  const kept = { en: "Your posts, figures and files are kept, and you can still sign in, read and export.", ar: "منشوراتك وأرقامك وملفاتك محفوظة، ويمكنك تسجيل الدخول والاطلاع والتصدير." };
+  const both = (en: [string, string[]], ar: [string, string[]], action = true): Both => ({
+    en: { subject: en[0], lines: [hi.en, ...en[1]], ...(action && v.url ? { action: pay.en } : {}) },
+    ar: { subject: ar[0], lines: [hi.ar, ...ar[1]], ...(action && v.url ? { action: pay.ar } : {}) },
+  });
+  switch (v.type) {
+    case "trial_ending":
+      return both(
+        [`Your Sufra trial ends on ${when.en}`, [`The free trial of ${v.companyName} ends on ${when.en}. Pay for your first month on the Billing page to keep publishing, scheduling and writing with AI without a break; no trial day is lost.`]],
+        [`تنتهي تجربتك في سفرة في ${when.ar}`, [`تنتهي التجربة المجانية لـ ${v.companyName} في ${when.ar}. ادفع شهرك الأول من صفحة الفوترة لتواصل النشر والجدولة والكتابة بالذكاء الاصطناعي دون انقطاع، ولن تخسر أي يوم من التجربة.`]],
+      );
+    case "trial_ended":
+      return both(
+        ["Your Sufra trial has ended", [`The free trial of ${v.companyName} ended on ${when.en}. Publishing, scheduling and AI writing are paused and scheduled posts are held until you pay.`, kept.en]],
+        ["انتهت تجربتك في سفرة", [`انتهت التجربة المجانية لـ ${v.companyName} في ${when.ar}. توقف النشر والجدولة والكتابة بالذكاء الاصطناعي، والمنشورات المجدولة محجوزة حتى تدفع.`, kept.ar]],
+      );
+    case "payment_due":
+      return both(
+        [`Your Sufra payment of ${money.en} is due on ${when.en}`, [`The paid month of ${v.companyName} ends on ${when.en}. The next month of the ${plan.en} plan, ${money.en}, is due then. Pay it on the Billing page with KNET, a card or Apple Pay.`]],
+        [`دفعتك في سفرة بمبلغ ${money.ar} مستحقة في ${when.ar}`, [`ينتهي الشهر المدفوع لـ ${v.companyName} في ${when.ar}، ويستحق حينها الشهر التالي من الباقة ${plan.ar} بمبلغ ${money.ar}. ادفعه من صفحة الفوترة عبر كي نت أو البطاقة أو Apple Pay.`]],
+      );
+    case "payment_overdue":
+      return both(
+        [`Your Sufra payment of ${money.en} is overdue`, [`The payment for ${v.companyName} (${plan.en}, ${money.en}) is overdue. Everything keeps working until ${when.en}; if it is still unpaid then, the subscription expires and publishing stops.`]],
+        [`دفعتك في سفرة بمبلغ ${money.ar} متأخرة`, [`دفعة ${v.companyName} (الباقة ${plan.ar}، ${money.ar}) متأخرة. يبقى كل شيء يعمل حتى ${when.ar}؛ وإن لم تُدفع حتى ذلك الحين ينتهي الاشتراك ويتوقف النشر.`]],
+      );
+    case "subscription_expired":
+      return v.status === "cancelled"
+        ? both(
+            ["Your Sufra subscription has ended", [`The subscription of ${v.companyName} was cancelled and its last paid month is over. Publishing, scheduling and AI writing have stopped and scheduled posts are held; pay again at any time to pick up where you left off.`, kept.en]],
+            ["انتهى اشتراكك في سفرة", [`أُلغي اشتراك ${v.companyName} وانتهى آخر شهر مدفوع. توقف النشر والجدولة والكتابة بالذكاء الاصطناعي والمنشورات المجدولة محجوزة؛ ادفع في أي وقت لتستأنف من حيث توقفت.`, kept.ar]],
+          )
+        : both(
+            ["Your Sufra subscription has expired", [`The subscription of ${v.companyName} expired unpaid. Publishing, scheduling and AI writing have stopped and scheduled posts are held until you pay.`, kept.en]],
+            ["انتهى اشتراكك في سفرة", [`انتهى اشتراك ${v.companyName} دون دفع. توقف النشر والجدولة والكتابة بالذكاء الاصطناعي، والمنشورات المجدولة محجوزة حتى تدفع.`, kept.ar]],
+          );
+    case "payment_received":
+      return both(
+        [`Payment received: ${money.en}`, [`Thank you: we received ${money.en} for ${v.companyName} (${plan.en}).${v.date ? ` Your subscription is paid until ${when.en}.` : ""} The invoice follows in its own mail.`]],
+        [`تم استلام دفعتك: ${money.ar}`, [`شكرًا لك: استلمنا ${money.ar} لـ ${v.companyName} (الباقة ${plan.ar}).${v.date ? ` اشتراكك مدفوع حتى ${when.ar}.` : ""} تصلك الفاتورة في رسالة مستقلة.`]],
+        false,
+      );
+    case "payment_failed":
+      return both(
+        [`Your Sufra payment of ${money.en} did not go through`, [`The payment of ${money.en} for ${v.companyName} failed${v.reason ? `: ${v.reason}` : "."} Nothing was charged. You can try again on the Billing page.`]],
+        [`لم تتم دفعتك في سفرة بمبلغ ${money.ar}`, [`فشلت دفعة ${money.ar} لـ ${v.companyName}${v.reason ? `: ${v.reason}` : "."} لم يُخصم أي مبلغ. يمكنك المحاولة مجددًا من صفحة الفوترة.`]],
+      );
+    case "plan_changed":
+      return both(
+        [`Your Sufra plan is now ${plan.en}`, [`The plan of ${v.companyName} changed from ${before.en} to ${plan.en}.${v.previousPlan === "premium" ? " Team members other than the owners and the account holder can now only read, and API keys and webhooks are paused; they work again on Premium." : ""}`]],
+        [`باقتك في سفرة الآن ${plan.ar}`, [`تغيرت باقة ${v.companyName} من ${before.ar} إلى ${plan.ar}.${v.previousPlan === "premium" ? " أصبح أعضاء الفريق غير الملاك وصاحب الحساب يطّلعون فقط، وتوقفت مفاتيح API والويب هوك؛ وتعود للعمل مع الباقة المميزة." : ""}`]],
+      );
+    case "team_read_only":
+      return both(
+        [`You can now only read ${v.companyName} on Sufra`, [`${v.companyName} moved to the ${plan.en} plan, which has no team. You can still sign in and read its posts and figures, but not change them. The owners can move back to Premium at any time.`]],
+        [`أصبح بإمكانك الاطلاع فقط على ${v.companyName} في سفرة`, [`انتقل ${v.companyName} إلى الباقة ${plan.ar} التي لا تشمل الفريق. لا يزال بإمكانك تسجيل الدخول والاطلاع على منشوراته وأرقامه، دون تعديلها. يمكن للملاك العودة إلى الباقة المميزة في أي وقت.`]],
+        false,
+      );
+  }
+}
 
 export type TemplateName = keyof typeof TEMPLATES;
 export type TemplateVars<T extends TemplateName> = Parameters<(typeof TEMPLATES)[T]>[0];

@@ -6,7 +6,7 @@
 // (api_key_usage_days), batched in memory and written every few seconds: one statement per flush, not
 // per request (docs/product.md#api-keys).
 import { randomBytes } from "node:crypto";
-import { addDays, API_KEY_DISPLAY_LENGTH, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, API_KEY_RATE_LIMIT, apiKeyNameSchema, isApiKeyShape, isoDay, isPremium, kuwaitDate, type BusinessStatus } from "@sufra/schema";
+import { addDays, API_KEY_DISPLAY_LENGTH, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH, API_KEY_RATE_LIMIT, apiKeyNameSchema, isApiKeyShape, isoDay, isPremium, kuwaitDate, mayUse, type BusinessStatus } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { ApiKey } from "../../generated/prisma/client.ts";
@@ -15,6 +15,7 @@ import { audit } from "../../kernel/audit.ts";
 import type { Viewer } from "../../kernel/policy.ts";
 import { hashToken } from "../auth/index.ts";
 import { accessOf, BLOCKED_STATUS, requireManager } from "../team/index.ts";
+import { assertRunning } from "../billing/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 
 export interface ApiKeysOptions {
@@ -127,6 +128,7 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
     /** Creates a key (Premium, managers). The key itself is in this answer and nowhere else, ever. */
     async create(viewer: Viewer | null, input: unknown, meta: RequestMeta): Promise<{ apiKey: ApiKey; key: string }> {
       const access = await requireManager(db, viewer);
+      assertRunning(access.business.subscription, "api");
       if (!access.premium) throw new AppError("API_ACCESS_REQUIRES_PREMIUM");
       const { name } = validate(apiKeyNameSchema, input);
       const { businessId, userId } = access.viewer;
@@ -187,6 +189,8 @@ export function createApiKeysService(deps: Deps, opts: ApiKeysOptions = {}) {
       if (!key || key.revokedAt) return refused("UNAUTHENTICATED");
       const blocked = BLOCKED_STATUS[key.businessStatus];
       if (blocked) return refused(blocked, key.id);
+      // a Premium business whose subscription stopped keeps its keys; they work again when it pays (docs/product.md#subscriptions-and-billing)
+      if (key.plan === "premium" && key.subscriptionStatus && !mayUse({ status: key.subscriptionStatus }, "api")) return refused("SUBSCRIPTION_ENDED", key.id);
       if (!isPremium(key.plan && key.subscriptionStatus ? { plan: key.plan, status: key.subscriptionStatus } : null)) return refused("API_ACCESS_REQUIRES_PREMIUM", key.id);
       const budget = await limiter.consume(key.id);
       // removing a member revokes their keys; a creator gone or moved otherwise still ends the key's use

@@ -3,7 +3,7 @@
 import { NOTIFICATION_TYPES } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { connectionComplexity, idConnection } from "../../kernel/pagination.ts";
-import { PlanEnum, upper } from "../../graphql/enums.ts";
+import { PlanEnum, SubscriptionStatusEnum, upper } from "../../graphql/enums.ts";
 import { AppError } from "../../kernel/errors.ts";
 
 // keyed loosely: a type added to the list without its line here is caught by tests/schema-descriptions.test.ts
@@ -11,7 +11,7 @@ const TYPE_DESCRIPTIONS: Record<string, string> = {
   client_signed_up: "To admins: a business signed up and waits for approval (businessId, companyName).",
   account_approved: "To the business: its account was approved and the trial started (plan, trialEndsAt).",
   account_rejected: "To the business: its sign-up was rejected (reason).",
-  trial_ending: "To the business: its free trial ends soon (trialEndsAt).",
+  trial_ending: "To the business's owners and account holder: its free trial ends in 3 days, then in 1 day (trialEndsAt).",
   post_failed: "To the author: a post failed on a network (postId, platform, excerpt, errorCode, errorMessage).",
   post_unconfirmed: "To the author: a network did not confirm a post in time; check it is there or retry (postId, platform, excerpt).",
   snapchat_ready: "To the author: a Snapchat post is due, to post by hand (postId, excerpt).",
@@ -19,6 +19,14 @@ const TYPE_DESCRIPTIONS: Record<string, string> = {
   account_reconnect_needed: "To the business's people: a network account must be reconnected (platform, handle).",
   competitor_discovery_expiring: "To the business's people: the Facebook sign-in for competitor figures expires soon (handle, expiresAt).",
   webhook_disabled: "To the business's webhook managers: an endpoint was turned off after its deliveries failed for 3 days.",
+  trial_ended: "To the business's owners and account holder: the free trial ended unpaid and the subscription expired (trialEndsAt).",
+  payment_due: "To the business's owners and account holder: the paid month ends in 3 days, then in 1 day, and the next payment is due then (plan, amountFils, periodEndsAt).",
+  payment_overdue: "To the business's owners and account holder: the month ended unpaid; pay before the grace ends or the subscription expires. Sent on the day it fell due, then 3 days and 1 day before the grace ends (plan, amountFils, graceEndsAt).",
+  subscription_expired: "To the business's owners and account holder: the subscription stopped (subscriptionStatus EXPIRED: the grace or trial ended unpaid; CANCELLED: a cancelled subscription's period ended). Posts are kept; publishing, scheduling and AI stop until it is paid.",
+  payment_received: "To the business's owners and account holder: a payment was received (paymentId, plan, amountFils, periodEndsAt).",
+  payment_failed: "To the business's owners and account holder: a payment failed at the gateway (paymentId, amountFils, reason).",
+  plan_changed: "To the business's owners and account holder: a downgrade took effect at the period's end, or an admin changed the plan (plan, previousPlan).",
+  team_read_only: "To each team member other than the owners and the account holder: the business left Premium, so they may read but no longer change anything (plan).",
   review_negative: "To the business's people: a new Google review of 1 or 2 stars, or a guest's review or comment read as negative, arrived in the inbox (reviewId, source, rating, author, excerpt, locationTitle).",
 };
 const NotificationTypeEnum = builder.enumType("NotificationType", {
@@ -46,15 +54,21 @@ type DataShape = {
   rating?: number | null;
   author?: string;
   locationTitle?: string | null;
+  amountFils?: number;
+  periodEndsAt?: string | null;
+  graceEndsAt?: string;
+  status?: string;
+  paymentId?: string;
+  previousPlan?: string;
 };
 const NotificationData = builder.objectRef<DataShape>("NotificationData").implement({
   description: "The facts a notification's text needs; which are set depends on the type.",
   fields: (t) => ({
     businessId: t.id({ description: "client_signed_up: the business that signed up; null for other types.", nullable: true, resolve: (d) => d.businessId ?? null }),
     companyName: t.string({ description: "client_signed_up: the business's name; null for other types.", nullable: true, resolve: (d) => d.companyName ?? null }),
-    reason: t.string({ nullable: true, description: "account_rejected: the reason the admin gave", resolve: (d) => d.reason ?? null }),
-    plan: t.field({ type: PlanEnum, nullable: true, description: "account_approved: the plan whose trial started", resolve: (d) => d.plan ?? null }),
-    trialEndsAt: t.field({ type: "DateTime", nullable: true, description: "account_approved, trial_ending: when the free trial ends", resolve: (d) => (d.trialEndsAt ? new Date(d.trialEndsAt) : null) }),
+    reason: t.string({ nullable: true, description: "account_rejected: the reason the admin gave; payment_failed: the gateway's words, when it gave some", resolve: (d) => d.reason ?? null }),
+    plan: t.field({ type: PlanEnum, nullable: true, description: "account_approved: the plan whose trial started; payment_due, payment_overdue: the plan the payment buys; payment_received: the plan paid for; plan_changed, team_read_only: the plan now", resolve: (d) => d.plan ?? null }),
+    trialEndsAt: t.field({ type: "DateTime", nullable: true, description: "account_approved, trial_ending, trial_ended: when the free trial ends (UTC)", resolve: (d) => (d.trialEndsAt ? new Date(d.trialEndsAt) : null) }),
     postId: t.id({ nullable: true, description: "post_*, snapchat_ready: the post", resolve: (d) => d.postId ?? null }),
     platform: t.string({ nullable: true, description: "post_*, snapchat_ready, account_reconnect_needed: instagram, twitter or snapchat", resolve: (d) => d.platform ?? null }),
     excerpt: t.string({ nullable: true, description: "post_*, snapchat_ready: the caption's first words; review_negative: the guest's first words", resolve: (d) => d.excerpt ?? null }),
@@ -69,6 +83,12 @@ const NotificationData = builder.objectRef<DataShape>("NotificationData").implem
     rating: t.int({ nullable: true, description: "review_negative: the stars (1-5); null for a comment", resolve: (d) => d.rating ?? null }),
     author: t.string({ nullable: true, description: "review_negative: the guest's display name or username", resolve: (d) => d.author ?? null }),
     locationTitle: t.string({ nullable: true, description: "review_negative: the Google location (branch) the review is about; null otherwise", resolve: (d) => d.locationTitle ?? null }),
+    amountFils: t.int({ nullable: true, description: "payment_due, payment_overdue: the payment due; payment_received, payment_failed: the payment's amount. In fils (1 KWD = 1000 fils)", resolve: (d) => d.amountFils ?? null }),
+    periodEndsAt: t.field({ type: "DateTime", nullable: true, description: "payment_due: when the paid month ends and the next payment falls due; payment_received: the end of the month it paid for (UTC)", resolve: (d) => (d.periodEndsAt ? new Date(d.periodEndsAt) : null) }),
+    graceEndsAt: t.field({ type: "DateTime", nullable: true, description: "payment_overdue: when the grace ends and the subscription expires unless paid (UTC)", resolve: (d) => (d.graceEndsAt ? new Date(d.graceEndsAt) : null) }),
+    subscriptionStatus: t.field({ type: SubscriptionStatusEnum, nullable: true, description: "subscription_expired: EXPIRED or CANCELLED", resolve: (d) => (d.status as "expired" | "cancelled" | undefined) ?? null }),
+    paymentId: t.id({ nullable: true, description: "payment_received, payment_failed: the payment", resolve: (d) => d.paymentId ?? null }),
+    previousPlan: t.field({ type: PlanEnum, nullable: true, description: "plan_changed: the plan before the change", resolve: (d) => (d.previousPlan as DataShape["plan"]) ?? null }),
   }),
 });
 

@@ -1,26 +1,42 @@
 // Notifications: stored per person as a type and its data (the client writes the text, in the person's
 // language). They come from events: every server process hears every "client.changed", so each
 // notification has a deterministic dedupe key, the insert skips keys another process wrote first, and
-// only the rows this process inserted are announced ("notification.created"). A daily job tells the
-// people of a business that their trial ends soon. A person only ever sees and marks their own.
+// only the rows this process inserted are announced ("notification.created"). Billing's reminders (the
+// trial ending, a payment due) are written by billing's lifecycle through notifyIn, inside its own
+// transaction (docs/product.md#subscriptions-and-billing). A person only ever sees and marks their own.
 import {
-  kuwaitDate, markNotificationsReadSchema, notificationsQuerySchema, TRIAL_ENDING_NOTICE_DAYS,
+  markNotificationsReadSchema, notificationsQuerySchema,
   type NotificationData, type NotificationType,
 } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
+import type { Tx } from "../../db/prisma.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { Notification, Prisma } from "../../generated/prisma/client.ts";
-import { only, type Events } from "../../kernel/pubsub.ts";
+import { only, publishIn, type Events } from "../../kernel/pubsub.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { idPage } from "../../kernel/pagination.ts";
-
-const DAY = 86_400_000;
 
 export interface Draft<T extends NotificationType = NotificationType> {
   userId: string;
   type: T;
   data: NotificationData[T];
   dedupeKey: string;
+}
+
+/**
+ * Writes notifications inside the caller's transaction (the change that causes them): keys another
+ * transaction wrote first are skipped (ON CONFLICT DO NOTHING waits for that one to end), and only the
+ * rows this call inserted are announced, when the transaction commits. Answers the inserted rows.
+ */
+export async function notifyIn(tx: Tx, drafts: Draft[]) {
+  if (!drafts.length) return [];
+  const created = await tx.notification.createManyAndReturn({
+    data: drafts.map((d) => ({ userId: d.userId, type: d.type, data: d.data as unknown as Prisma.InputJsonValue, dedupeKey: d.dedupeKey })),
+    skipDuplicates: true,
+    select: { id: true, userId: true, dedupeKey: true },
+  });
+  for (const n of created) await publishIn(tx, "notification.created", { userId: n.userId, notificationId: n.id });
+  return created;
 }
 
 /** The audit action each client change we tell people about was recorded under (one row per change). */
@@ -74,25 +90,6 @@ export function createNotificationsService(deps: Deps) {
     const reason = (row.data as { reason?: unknown } | null)?.reason;
     const data: NotificationData["account_rejected"] = { ...base, reason: typeof reason === "string" ? reason : business.rejectionReason };
     return deliver(business.users.map((u) => ({ userId: u.id, type: "account_rejected", data, dedupeKey: key("account_rejected", u.id) })));
-  }
-
-  /** The people of each active business whose trial ends within TRIAL_ENDING_NOTICE_DAYS, once per trial end date. */
-  async function notifyTrialsEnding(now = new Date()) {
-    const subs = await db.subscription.findMany({
-      where: { status: "trial", trialEndsAt: { gt: now, lte: new Date(now.getTime() + TRIAL_ENDING_NOTICE_DAYS * DAY) }, business: { status: "active" } },
-      include: { business: { select: { id: true, companyName: true, users: { select: { id: true } } } } },
-    });
-    const drafts = subs.flatMap((s) =>
-      s.business.users.map(
-        (u): Draft<"trial_ending"> => ({
-          userId: u.id,
-          type: "trial_ending",
-          data: { businessId: s.business.id, companyName: s.business.companyName, trialEndsAt: s.trialEndsAt!.toISOString() },
-          dedupeKey: `trial_ending:${s.business.id}:${kuwaitDate(s.trialEndsAt!)}:${u.id}`,
-        }),
-      ),
-    );
-    return deliver(drafts);
   }
 
   const unreadCount = (v: Viewer) => db.notification.count({ where: { userId: v.userId, readAt: null } });
@@ -163,9 +160,8 @@ export function createNotificationsService(deps: Deps) {
       return only(pubsub.subscribe("notification.created"), (e) => e.userId === v.userId);
     },
 
-    /** For tests and the job: what a client event and the trial check write (only the rows this call inserted). */
+    /** For tests: what a client event writes (only the rows this call inserted). */
     onClientChanged,
-    notifyTrialsEnding,
   };
 }
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -32,6 +32,7 @@ import type { Tx } from "../../db/prisma.ts";
 import { only, type Events } from "../../kernel/pubsub.ts";
 import { audit } from "../../kernel/audit.ts";
 import { assertCampaignOf } from "../campaigns/index.ts";
+import { requireRunning } from "../billing/index.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { MediaService } from "../media/index.ts";
 import type { PublishingService } from "../publishing/index.ts";
@@ -176,6 +177,8 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     const googleOptions = googleOptionsFor(data.platforms, input);
     const networkOptions = networkOptionsFor(input);
     const { post, targets, deliveries } = await db.$transaction(async (tx) => {
+      // a stopped subscription keeps writing drafts, not scheduling (docs/product.md#subscriptions-and-billing)
+      if (when) await requireRunning(tx, businessId, "schedule");
       const accounts = await accountsFor(tx, businessId, data.platforms);
       const files = await checkMedia(tx, businessId, data.mediaIds ?? []);
       if (plan.campaignId) await assertCampaignOf(tx, businessId, plan.campaignId);
@@ -269,6 +272,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     const { v, businessId } = business(viewer);
     const { scheduledFor } = validate(scheduleSchema(new Date()), input);
     const { post, targets, deliveries } = await db.$transaction(async (tx) => {
+      await requireRunning(tx, businessId, "schedule");
       const p = await lock(tx, businessId, id);
       if (!["draft", "scheduled", "failed"].includes(p.status)) throw new AppError("POST_NOT_EDITABLE");
       if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
@@ -309,6 +313,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     const { v, businessId } = business(viewer);
     const now = new Date();
     const { post, targets } = await db.$transaction(async (tx) => {
+      await requireRunning(tx, businessId, "publish");
       const p = await lock(tx, businessId, id);
       if (!["draft", "scheduled", "failed", "partially_published"].includes(p.status)) throw new AppError("INVALID_STATE");
       if (!canSendTo(p.targets)) throw new AppError("VALIDATION_ERROR", { platforms: ["platformsRequired"] });
@@ -400,6 +405,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
   async function retryTarget(viewer: Viewer | null, targetId: unknown, meta: RequestMeta) {
     const { v, businessId } = business(viewer);
     const t = await targetOf(businessId, targetId);
+    await requireRunning(db, businessId, "publish");
     const now = new Date();
     const ok = await publishing.changeTarget(
       t,
@@ -519,6 +525,8 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     async scheduleMany(viewer: Viewer | null, input: unknown, meta: RequestMeta) {
       const { ids } = validate(idsSchema, input);
       const { scheduledFor } = validate(scheduleSchema(new Date()), input);
+      // one refusal for the whole choice, rather than the same one per post
+      await requireRunning(db, business(viewer).businessId, "schedule");
       const done: string[] = [];
       const refused: { id: string; code: string }[] = [];
       for (const id of ids) {

@@ -10,7 +10,7 @@
 // network's reset); nothing is ever sent twice. Writes of many attempts at once (steps, leases,
 // outcomes, events) are made together (jobs/group-commit.ts).
 import { randomUUID } from "node:crypto";
-import { PLATFORM_LIMITS, altTextOf, assertPostTransition, assertTargetTransition, composeText, DEFAULT_GOOGLE_POST_OPTIONS, kuwaitDate, TARGET_STATUSES, type GooglePostOptions, type NetworkOptions } from "@sufra/schema";
+import { PLATFORM_LIMITS, altTextOf, assertPostTransition, assertTargetTransition, composeText, DEFAULT_GOOGLE_POST_OPTIONS, kuwaitDate, mayUse, TARGET_STATUSES, type GooglePostOptions, type NetworkOptions } from "@sufra/schema";
 import type { Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
 import type { Load } from "../../jobs/adaptive.ts";
@@ -273,7 +273,8 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     return r.done;
   }
 
-  const include = { account: true, post: { include: { media: { orderBy: { position: "asc" }, select: { mediaId: true } } } } } as const satisfies Prisma.PostTargetInclude;
+  // the business's subscription comes with the target: a stopped business's due targets are held (docs/product.md#subscriptions-and-billing)
+  const include = { account: true, post: { include: { media: { orderBy: { position: "asc" }, select: { mediaId: true } }, business: { select: { subscription: { select: { status: true } } } } } } } as const satisfies Prisma.PostTargetInclude;
   const loadTargets = (ids: string[]) => db.postTarget.findMany({ where: { id: { in: ids } }, include });
   type LoadedTarget = Awaited<ReturnType<typeof loadTargets>>[number];
 
@@ -384,10 +385,18 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
   /** Whether a pending target is to be claimed now; otherwise `runTarget` says why not (and does what that asks). */
   function claimable(t: LoadedTarget, now: number) {
     if (t.status !== "pending" || t.post.status === "draft") return false;
+    if (held(t)) return false;
     if (t.dueAt && t.dueAt.getTime() > now + 1_000) return false;
     if (t.account.status !== "connected") return false;
     return !(accounts.adapterFor(t.account).manual && !t.account.demo);
   }
+
+/**
+   * A target of a business whose subscription stopped (expired, cancelled) is held: it stays pending
+   * and scheduled, nothing is sent, and its job ends without running again; when the business pays,
+   * resumeBusiness queues it (docs/product.md#subscriptions-and-billing: scheduled posts are held, not lost).
+   */
+  const held = (t: LoadedTarget) => !mayUse(t.post.business.subscription, "publish");
 
   type AccessOf = (accountId: string) => ReturnType<typeof accounts.access>;
 
@@ -441,6 +450,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
         return attempt(claimed, accessOf, answered);
       }
       if (t.post.status === "draft") return "none"; // unscheduled meanwhile
+      if (held(t)) return "none"; // the business stopped: held until it pays
       if (t.dueAt && t.dueAt.getTime() > Date.now() + 1_000) {
         again(t.id, t.dueAt); // moved later
         return "none";
@@ -635,7 +645,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
             status: "pending",
             dueAt: { lte: new Date(now.getTime() - graceMs) },
             OR: [{ errorCode: null }, { errorCode: { not: "ACCOUNT_RECONNECT_NEEDED" } }],
-            post: { status: { in: ["scheduled", "publishing"] } },
+            post: { status: { in: ["scheduled", "publishing"] }, business: { subscription: { isNot: { status: { in: ["expired", "cancelled"] } } } } },
             account: { status: "connected" },
           },
         ],
@@ -674,6 +684,21 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     enqueue: enqueueTargets,
     async cancel(targetIds: string[]) {
       for (const id of targetIds) await queue.cancel(PUBLISH_JOB, { targetId: id });
+    },
+    /**
+     * A business that had stopped runs again: the targets it held are queued, those whose time passed
+     * now, the others at their time (a job already queued is left as it is). Answers how many it queued.
+     */
+    async resumeBusiness(businessId: string) {
+      const waiting = await db.postTarget.findMany({
+        where: { status: "pending", dueAt: { not: null }, post: { businessId, status: { in: ["scheduled", "publishing"] } }, account: { status: "connected" } },
+        select: { id: true, dueAt: true, platform: true },
+      });
+      const queued = await queue.waiting(PUBLISH_JOB, "targetId", waiting.map((w) => w.id));
+      const now = Date.now();
+      const lost = waiting.filter((w) => !queued.has(w.id) || w.dueAt!.getTime() <= now);
+      for (const w of lost) await enqueueOne(w.id, new Date(Math.max(now, w.dueAt!.getTime())), w.platform);
+      return lost.length;
     },
     /** After a reconnect, targets that waited for the account are due again. */
     async resumeAccount(accountId: string) {

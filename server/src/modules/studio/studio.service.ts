@@ -20,6 +20,7 @@ import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
 import { loadBusinessProfile, planOfBusiness } from "../business-profile/index.ts";
+import { requireRunning } from "../billing/index.ts";
 
 export interface AiUsage {
   /** Kuwait calendar month, "2026-11". */
@@ -123,6 +124,8 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date } = {})
     const month = kuwaitMonth(at);
     return db.$transaction(async (tx) => {
       await tx.$executeRaw`select pg_advisory_xact_lock(hashtextextended(${`ai-quota:${businessId}`}, 0))`;
+      // a stopped subscription writes no more with AI (docs/product.md#subscriptions-and-billing); hashtag suggestions are local and stay
+      await requireRunning(tx, businessId, "ai");
       const plan = await planOfBusiness(tx, businessId);
       const used = await tx.aiGeneration.count({ where: { businessId, month } });
       if (used >= PLANS[plan].aiPostsPerMonth) throw new AppError("AI_QUOTA_EXCEEDED");

@@ -15,6 +15,7 @@ import { audit } from "../../kernel/audit.ts";
 import { endSessions, hashPassword, hashToken, opaqueToken } from "../auth/index.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { isUuid } from "../../kernel/ids.ts";
+import { assertRunning } from "../billing/index.ts";
 
 const DAY = 86_400_000;
 
@@ -95,6 +96,8 @@ export function createTeamService(deps: Deps) {
      */
     async invite(viewer: Viewer | null, input: unknown, meta: RequestMeta): Promise<PendingInvitation> {
       const access = await requireManager(db, viewer);
+      // a stopped subscription manages no team (docs/product.md#subscriptions-and-billing), whatever its plan
+      assertRunning(access.business.subscription, "team");
       if (!access.premium) throw new AppError("PLAN_UPGRADE_REQUIRED");
       const v = validate(inviteSchema, input);
       const { businessId, userId } = access.viewer;
@@ -119,6 +122,7 @@ export function createTeamService(deps: Deps) {
     /** Withdraws a pending invitation of the viewer's business (managers; allowed on any plan). */
     async revokeInvitation(viewer: Viewer | null, id: string, meta: RequestMeta): Promise<PendingInvitation> {
       const access = await requireManager(db, viewer);
+      assertRunning(access.business.subscription, "team");
       const { businessId, userId } = access.viewer;
       if (!isUuid(id)) throw new AppError("NOT_FOUND");
       return db.$transaction(async (tx) => {
@@ -151,6 +155,7 @@ export function createTeamService(deps: Deps) {
           const { business } = invitation;
           const blocked = BLOCKED_STATUS[business.status];
           if (blocked) throw new AppError(blocked);
+          assertRunning(business.subscription, "team");
           if (!isPremium(business.subscription)) throw new AppError("PLAN_UPGRADE_REQUIRED");
           if (await tx.user.findUnique({ where: { email: invitation.email }, select: { id: true } })) throw new AppError("EMAIL_TAKEN");
           // the link reached the invited mailbox, which proves the address
@@ -169,6 +174,7 @@ export function createTeamService(deps: Deps) {
      */
     async removeMember(viewer: Viewer | null, memberId: string, meta: RequestMeta) {
       const access = await requireManager(db, viewer);
+      assertRunning(access.business.subscription, "team");
       const { businessId, userId } = access.viewer;
       if (!isUuid(memberId)) throw new AppError("NOT_FOUND");
       return db.$transaction(async (tx) => {
