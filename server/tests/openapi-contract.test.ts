@@ -206,6 +206,13 @@ function plans(): Record<string, () => Promise<Call> | Call> {
       await made("POST", `/api/admin/clients/${c.businessId}/suspend`, admin);
       return { params: { id: c.businessId } };
     },
+    // the admin's billing: a transfer recorded, a trial extended, a recorded payment partly refunded
+    "POST /admin/clients/{id}/payments": async () => ({ params: { id: (await registeredClient(app.base)).businessId }, body: { amount_fils: 15_000, method: "bank_transfer", receipt: "NBK-1" } }),
+    "POST /admin/clients/{id}/extend-period": async () => ({ params: { id: (await registeredClient(app.base)).businessId }, body: { days: 5 } }),
+    "POST /admin/payments/{id}/refund": async () => {
+      const paid = await made("POST", `/api/admin/clients/${(await registeredClient(app.base)).businessId}/payments`, admin, { amount_fils: 15_000, method: "bank_transfer" });
+      return { params: { id: paid.id }, body: { amount_fils: 5_000, reason: "Two days without service" } };
+    },
     "POST /notifications/read": () => ({ body: {} }),
     "PUT /translations/bulk": () => ({ body: { updates: [{ key: "common:actions.save", locale: "en", value: "Save" }] } }),
     "POST /team/invitations/accept": async () => {

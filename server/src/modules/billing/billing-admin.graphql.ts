@@ -54,7 +54,7 @@ const AdminRefund = builder.objectRef<RefundRow>("AdminRefund").implement({
 const RefundResult = builder.objectRef<Awaited<ReturnType<BillingAdmin["refund"]>>>("RefundResult").implement({
   description: "A refund and the payment it was taken from, as it now is.",
   fields: (t) => ({
-    refund: t.field({ description: "The refund.", type: AdminRefund, resolve: (r) => r.refund }),
+    refund: t.field({ description: "The refund as recorded: its amount, status and credit note.", type: AdminRefund, resolve: (r) => r.refund }),
     payment: t.field({ description: "The payment, with its refunded amount and status.", type: AdminPayment, resolve: (r) => r.payment }),
   }),
 });
