@@ -53,6 +53,7 @@ function restParams(route: RestRoute): Record<string, string> {
   if (p.startsWith("/api/analytics/platforms/:platform")) return { platform: "instagram" };
   if (p.startsWith("/api/campaigns/:id")) return { id: ids.campaign, postId: ids.post };
   if (p.startsWith("/api/business-profile/menu/:id")) return { id: ids.menuItem };
+  if (p.startsWith("/api/billing/payments/:id")) return { id: ids.payment };
   if (p.startsWith("/media/:id")) return { id: ids.media, variant: "original" };
   return {};
 }
@@ -163,6 +164,7 @@ function idFor(field: string, del: boolean): string {
   if (/Notification/.test(field)) return ids.notification;
   if (/Webhook|^webhook/.test(field)) return del ? ids.webhookEndpointDoomed : ids.webhookEndpoint;
   if (/Post|^post$/.test(field)) return del ? ids.postDoomed : ids.post;
+  if (field === "billingPayment") return ids.payment;
   throw new Error(`no id known for ${field}`);
 }
 
@@ -244,6 +246,10 @@ function gqlVariables(f: RootField): Record<string, unknown> {
         return "Probe text";
       case "provider":
         return "local";
+      // the plan A and B are on (Premium trials): choosing it again changes nothing (PLAN_UNCHANGED), so the
+      // door is probed without moving A off Premium, which its key, team and webhooks need for the calls after
+      case "plan":
+        return type === "Plan" ? "premium" : undefined;
       case "locale":
         return type === "Locale" ? "en" : undefined;
       default:

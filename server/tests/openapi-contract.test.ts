@@ -288,6 +288,24 @@ function plans(): Record<string, () => Promise<Call> | Call> {
     // no Instagram app on the test server: the handshake and an unsigned body are refused
     "GET /webhooks/instagram": () => ({ token: null, query: { "hub.mode": "subscribe", "hub.verify_token": "walk", "hub.challenge": "42" }, refusal: 403 }),
     "POST /webhooks/instagram": () => ({ token: null, body: { object: "instagram", entry: [] }, refusal: 403 }),
+    // billing (no payment gateway on the test server): Pay now says so; the others on a business of their own
+    "POST /billing/pay": () => ({ body: { source: "knet" }, refusal: 409 }),
+    "POST /billing/plan": async () => ({ token: (await signedInBusiness(app.base)).token, body: { plan: "basic" } }),
+    "POST /billing/cancel": async () => {
+      const c = await signedInBusiness(app.base);
+      await world.pool.query("update subscriptions set status = 'active', period_starts_at = now(), renews_at = now() + interval '30 days' where business_id = $1", [c.businessId]);
+      return { token: c.token };
+    },
+    "PUT /billing/details": () => ({ body: { legal_name: "Business A W.L.L.", billing_address: "Block 3, Salmiya, Kuwait" } }),
+    "GET /billing/payments/{id}": async () => {
+      const { rows } = await world.pool.query(
+        "insert into payments (id, business_id, purpose, plan, period_start, period_end, amount_fils, status, gateway, updated_at) values (gen_random_uuid(), $1, 'period', 'premium', now(), now() + interval '1 month', 49000, 'pending', 'tap', now()) returning id",
+        [world.businessA],
+      );
+      return { params: { id: rows[0].id } };
+    },
+    "GET /billing/return": () => ({ token: null, query: { tap_id: "chg_walk" } }),
+    "POST /billing/webhooks/tap": () => ({ token: null, body: { id: "chg_walk", object: "charge" }, refusal: 404 }),
     "GET /competitors/{id}": () => ({ params: { id: ids.competitor } }),
     "PUT /competitors/{id}": () => ({ params: { id: ids.competitor }, body: { name: "Rival", platform: "instagram", handle: "rival.cafe" } }),
     "DELETE /competitors/{id}": async () => ({ params: { id: (await made("POST", "/api/competitors", holder, { name: `Doomed ${n()}`, platform: "instagram", handle: `doomed.${n()}` })).id } }),

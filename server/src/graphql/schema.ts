@@ -26,7 +26,8 @@ import "../modules/business-profile/business-profile.graphql.ts";
 import "../modules/studio/studio.graphql.ts";
 import "../modules/getting-started/getting-started.graphql.ts";
 import "../modules/webhooks/webhooks.graphql.ts";
-import "../modules/billing/billing-admin.graphql.ts";
+import "../modules/billing/billing.graphql.ts";
 import "../modules/billing/invoices.graphql.ts";
+import "../modules/billing/billing-admin.graphql.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

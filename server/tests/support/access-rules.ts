@@ -162,6 +162,21 @@ export const REST_RULES: Record<string, Rule> = {
   "DELETE /api/business-profile/menu/:id": r("business"),
   "GET /api/getting-started": r("business"),
   "GET /api/ai/usage": r("business"),
+  // the billing page: every person of the business reads it; owners and the account holder pay and change the plan
+  "GET /api/billing": r("business"),
+  "POST /api/billing/pay": r("manager"),
+  "POST /api/billing/plan": r("manager"),
+  "POST /api/billing/cancel": r("manager"),
+  "POST /api/billing/keep": r("manager"),
+  "PUT /api/billing/details": r("manager"),
+  "GET /api/billing/payments/:id": r("business"),
+  // public by design: the person's browser comes back from Tap's page without our Authorization header; the
+  // charge it names is read by id from Tap (the URL's parameters are never believed) and only a payment's id leaks
+  // back into the redirect, which a stranger cannot read (the payment needs its business's session)
+  "GET /api/billing/return": r("public"),
+  // public by design: Tap's servers post it with no session; its hashstring signature (Tap's secret key) is the
+  // credential, checked before anything is read, and the charge is read again by id from Tap
+  "POST /api/billing/webhooks/tap": r("public"),
   // invoices: the people who pay (owners, the account holder) and admins; other members see the plan only
   "GET /api/billing/invoices": r("billing"),
   "GET /api/billing/invoices/:id/pdf": r("billing"),
@@ -229,6 +244,8 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Query.inboxSummary": r("business"),
   "Query.inboxSettings": r("business"),
   "Query.invoices": r("billing"),
+  "Query.billing": r("businessPerson"),
+  "Query.billingPayment": r("businessPerson"),
   "Query.team": r("businessPerson"),
   "Query.templateAccess": r("business"),
   "Query.translations": r("public"),
@@ -340,6 +357,12 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Mutation.updateTranslations": r("admin"),
   "Mutation.updateWebhookEndpoint": r("manager"),
   "Mutation.verifyEmail": r("public"),
+  "Mutation.payNow": r("manager"),
+  "Mutation.changePlan": r("manager"),
+  "Mutation.cancelSubscription": r("manager"),
+  "Mutation.keepSubscription": r("manager"),
+  "Mutation.updateBillingDetails": r("manager"),
+  "Subscription.billingChanged": r("businessPerson"),
   "Subscription.adminStatsUpdated": r("admin"),
   "Subscription.analyticsRealtime": r("analytics"),
   "Subscription.clientEvents": r("admin"),

@@ -105,6 +105,13 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
     revokedKey: revoked.key,
     exPremiumKey: cKey.key,
   };
+  // a payment of A still on the gateway's page (billing's payment paths name it)
+  const payment = (
+    await pool.query(
+      "insert into payments (id, business_id, purpose, plan, period_start, period_end, amount_fils, status, gateway, updated_at) values (gen_random_uuid(), $1, 'period', 'premium', now(), now() + interval '1 month', 49000, 'pending', 'tap', now()) returning id",
+      [holder.businessId],
+    )
+  ).rows[0].id as string;
   // a refresh token of its own for the logout path, so no caller's session ends
   const spare = await login(base, holder.email, holder.password);
   return {
@@ -133,6 +140,7 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
       webhookEndpoint,
       webhookEndpointDoomed,
       webhookDelivery,
+      payment,
       notification: notes.notifications[0]?.id ?? "00000000-0000-4000-8000-000000000000",
       spareRefresh: spare.refresh_token,
       // its access token, for suites whose calls of logout (which ends the caller's own session) must not sign A out

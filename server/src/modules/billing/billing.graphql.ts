@@ -12,7 +12,7 @@ export const PaymentSourceEnum = builder.enumType("PaymentSource", {
   values: upper(PAYMENT_SOURCES, {
     knet: "KNET, Kuwait's debit card network (the person's bank page; nothing is stored).",
     card: "A credit or debit card (Visa, Mastercard, American Express), with 3-D Secure.",
-    apple_pay: "Apple Pay.",
+    apple_pay: "Apple's wallet on the person's iPhone, iPad or Mac (a card in it, Face ID or Touch ID).",
   }),
 });
 
@@ -28,7 +28,7 @@ const BillingRightEnum = builder.enumType("BillingRight", {
   description: "What a business whose subscription stopped (expired or cancelled) may no longer do until it pays.",
   values: upper(RUNNING_RIGHTS, {
     publish: "Publish posts (scheduled ones are held, not lost, and go out when it pays).",
-    schedule: "Schedule posts.",
+    schedule: "Schedule posts for a later time (held ones stay scheduled).",
     ai: "Write with the AI studio.",
     team: "Invite or manage the team.",
     api: "Call the API with keys, and receive webhooks.",
@@ -68,7 +68,7 @@ export const BillingPayment = builder.objectRef<Payment>("BillingPayment").imple
 const PlanPrice = builder.objectRef<PlanOffer>("PlanPrice").implement({
   description: "A plan as the billing page offers it: its monthly price and what moving to it costs now.",
   fields: (t) => ({
-    plan: t.field({ type: PlanEnum, description: "The plan.", resolve: (o) => o.plan }),
+    plan: t.field({ type: PlanEnum, description: "The plan this price is for.", resolve: (o) => o.plan }),
     monthlyFils: t.exposeInt("monthlyFils", { description: "Its price for a month, in fils (1 KWD = 1000 fils)." }),
     current: t.exposeBoolean("current", { description: "It is the subscription's plan." }),
     upgradeNowFils: t.exposeInt("upgradeNowFils", {

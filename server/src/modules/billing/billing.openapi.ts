@@ -108,8 +108,8 @@ export const billingOperations: RestOperation[] = [
     tag,
     access: "public",
     summary: "Tap's webhook: a charge's outcome",
-    description: "Tap's charge object, signed in the hashstring header over its fields; a missing or wrong signature is refused with 401 and changes nothing, a body over 64 KiB with 400 PAYLOAD_TOO_LARGE. The charge is read again by id from Tap and applied once.",
+    description: "Tap's charge object, signed in the hashstring header over its fields; a missing or wrong signature is refused with 401 and changes nothing, a body over 64 KiB with 400 PAYLOAD_TOO_LARGE; 404 when this server has no payment gateway. The charge is read again by id from Tap and applied once.",
     responses: { 200: { description: "Received (duplicate: this charge and status had been handled before).", schema: z.object({ received: z.literal(true), duplicate: z.boolean() }) } },
-    extraErrors: [401, 503],
+    extraErrors: [401, 404, 503],
   },
 ];
