@@ -1,0 +1,82 @@
+// Paying in Arabic with KNET (docs/product.md#subscriptions-and-billing): a café on its trial opens
+// الفوترة, sees its trial and the next charge in Arabic-Indic digits, pays with KNET on the Tap stand-in's
+// page (server/tests/fakes/tap-server.ts, loaded through tsx; this file's server gets its PAYMENT_*
+// settings), comes back to Sufra's /billing?payment=<id>, sees the payment received and its
+// subscription active, in Arabic. The server's clock is pinned, so the trial's and the month's days
+// are the same on every run; Tap's stand-in posts its signed webhook as Tap would.
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import { approveByEmail, browser, screenshot, server, signInAs, uniqueEmail, until, useHarness } from "./support.mjs";
+
+const CLOCK_START = "2026-11-26T09:00:00+03:00";
+let tap;
+useHarness({
+  clockStart: CLOCK_START,
+  env: async () => {
+    const { register } = await import("tsx/esm/api");
+    register();
+    const { startTapFake } = await import("../../server/tests/fakes/tap-server.ts");
+    tap = await startTapFake();
+    return tap.state.env;
+  },
+});
+after(() => tap?.close());
+
+const json = { "content-type": "application/json" };
+
+test("Arabic: a café on its trial pays a month with KNET on Tap's page and comes back active", async () => {
+  const email = uniqueEmail("billing");
+  const reg = await fetch(`${server.base}/api/auth/register`, { method: "POST", headers: json, body: JSON.stringify({ email, password: "Saffron#2026", company_name: "قهوة الفنار", contact_name: "Noura", phone: "+96555551234", requested_plan: "professional", address: "السالمية" }) });
+  assert.equal(reg.status, 201, await reg.clone().text());
+  await approveByEmail(server.base, email);
+
+  const page = await browser.page(server.base);
+  try {
+    await signInAs(page, email, "Saffron#2026", { lng: "ar", path: "/billing" });
+    assert.equal(await page.locator("html").getAttribute("dir"), "rtl");
+    await page.getByRole("heading", { level: 1, name: "الفوترة" }).waitFor();
+    // the menu leads here too
+    await page.getByRole("menuitem", { name: "الفوترة" }).waitFor();
+
+    // the trial, and what a month of Professional costs, in Arabic-Indic digits
+    await page.getByTestId("billing-status").filter({ hasText: "تجربة مجانية" }).waitFor();
+    assert.equal((await page.getByTestId("pay-amount").innerText()).trim(), "١٥٫٠٠٠ د.ك.");
+    assert.equal(await page.getByRole("radio", { name: "كي نت" }).isChecked(), true);
+    await screenshot(page, "billing-trial-ar.png");
+
+    // Pay now: the browser goes to Tap's page for this charge
+    await page.getByTestId("pay-now").click();
+    await page.waitForURL((u) => u.href.startsWith(`${tap.url}/pay/`), { timeout: 30_000 });
+    await page.getByRole("heading", { name: "KNET payment" }).waitFor();
+    assert.equal((await page.getByTestId("amount").innerText()).trim(), "15.000 KWD");
+    assert.equal(tap.createCount(), 1);
+    const charge = [...tap.charges.values()][0];
+    assert.equal(charge.source.id, "src_kw.knet");
+    assert.equal(charge.currency, "KWD");
+    assert.equal(charge.amount, 15);
+
+    // the person pays; Tap sends the browser back to Sufra, which reads the charge by id
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await page.waitForURL((u) => u.origin === server.base && u.pathname === "/billing" && u.searchParams.has("payment"), { timeout: 30_000 });
+    const result = page.getByTestId("payment-result");
+    await result.filter({ hasText: "تم استلام الدفعة" }).waitFor({ timeout: 30_000 });
+    const text = await result.innerText();
+    assert.match(text, /١٥٫٠٠٠ د\.ك\./);
+    // the paid month starts where the trial ends: no trial day is lost
+    assert.match(text, /الاحترافية/);
+
+    // the subscription is active, in Arabic; nothing more to pay now
+    await page.getByTestId("billing-status").filter({ hasText: "نشط" }).waitFor({ timeout: 15_000 });
+    await until(async () => (await page.getByTestId("billing-payments").count()) > 0);
+    await page.getByTestId("billing-payments").getByText("مدفوعة").first().waitFor();
+    assert.equal(await page.getByTestId("subscription-banner").count(), 0);
+    await screenshot(page, "billing-paid-ar.png");
+
+    // the signed webhook came too; still one payment applied
+    await tap.settled();
+    assert.equal(tap.webhooksSent.filter((w) => w.kind === "charge" && w.status === "CAPTURED").length >= 1, true);
+    assert.equal(tap.createCount(), 1);
+  } finally {
+    await page.close();
+  }
+});
