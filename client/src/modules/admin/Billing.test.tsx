@@ -11,10 +11,13 @@ import {
   AdminRefundPaymentDocument,
   AdminStatsDocument,
   AdminStatsUpdatedDocument,
+  AdminClientsDocument,
+  ClientDetailsDocument,
 } from "../../graphql/graphql.ts";
 import { findDialog, inLanguage, openPopover, pick, type } from "../../../test/render.tsx";
 import { freshStart, recordedMock, renderWithMocks, resetScreenWidth } from "../../../test/screens.tsx";
 import AdminPage from "./AdminPage.tsx";
+import ClientsPage from "./ClientsPage.tsx";
 
 const stats = {
   __typename: "AdminStats",
@@ -174,5 +177,34 @@ describe("the Billing tab", () => {
     expect(await screen.findByTestId("amount-p1")).toHaveTextContent("١٬٢٣٤٫٥٠٠ د.ك.");
     expect(screen.getByText("تسجيل دفعة")).toBeInTheDocument();
     expect(within(screen.getByTestId("payments-table")).getByText("كي نت")).toBeInTheDocument();
+  });
+
+  const sub = (status: string) => ({ __typename: "ClientSubscription", plan: "BASIC", status, trialEndsAt: "2026-03-20T09:00:00.000Z", renewsAt: "2026-03-20T09:00:00.000Z" });
+  const row = (id: string, name: string, status: string) => ({ __typename: "Client", id, companyName: name, contactName: "Noura", email: `${id}@example.kw`, phone: "+96512345678", status: "ACTIVE", requestedPlan: "BASIC", createdAt: "2026-03-01T09:00:00.000Z", subscription: sub(status) });
+  const clientPage = (c: ReturnType<typeof row>) => {
+    const list = recordedMock(AdminClientsDocument, () => ({ data: { clients: { __typename: "QueryClientsConnection", totalCount: 1, pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null }, edges: [{ __typename: "QueryClientsConnectionEdge", node: c }] } } }));
+    const one = recordedMock(ClientDetailsDocument, () => ({ data: { client: { ...c, address: "", approvedAt: "2026-03-01T09:00:00.000Z", rejectionReason: null, emailVerified: true, users: [], auditHistory: [] } } }));
+    return [list.mock, one.mock];
+  };
+
+  test("a client's details extend a running trial, after asking once more", async () => {
+    const extend = recordedMock(AdminExtendPeriodDocument, () => ({ data: { extendPeriod: { __typename: "ExtendedSubscription", businessId: "c2", status: "TRIAL", trialEndsAt: "2026-03-30T09:00:00.000Z", renewsAt: "2026-03-30T09:00:00.000Z" } } }));
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", [...clientPage(row("c2", "Salmiya Sweets", "TRIAL")), extend.mock]);
+    const drawer = within(await screen.findByTestId("client-details"));
+    fireEvent.click(await drawer.findByTestId("details-extend"));
+    const dialog = within(await findDialog());
+    fireEvent.change(dialog.getByLabelText("Days to add (1–90)"), { target: { value: "10" } });
+    fireEvent.blur(dialog.getByLabelText("Days to add (1–90)"));
+    fireEvent.click(dialog.getByTestId("extend-submit"));
+    fireEvent.click(within(await openPopover()).getByText("Extend period"));
+    expect(await screen.findByText(/The period of Salmiya Sweets now ends on /)).toBeInTheDocument();
+    expect(extend.calls).toEqual([{ businessId: "c2", days: 10 }]);
+  });
+
+  test("an expired client's details offer a payment, not an extension", async () => {
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c3", clientPage(row("c3", "Fahaheel Grill", "EXPIRED")));
+    const drawer = within(await screen.findByTestId("client-details"));
+    expect(await drawer.findByTestId("details-record-payment")).toBeInTheDocument();
+    expect(drawer.queryByTestId("details-extend")).toBeNull();
   });
 });

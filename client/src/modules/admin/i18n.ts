@@ -100,6 +100,7 @@ registerTranslations("admin", {
         billing_payment_paid: "Payment received",
         billing_charge_mismatch: "A charge did not match its payment",
         billing_details_updated: "Billing details changed",
+        billing_plan_changed: "Plan changed",
         client_approved: "Approved",
         client_rejected: "Rejected",
         client_trial_gifted: "Trial days gifted",
@@ -176,7 +177,7 @@ registerTranslations("admin", {
     planFilter: { ALL: "All plans" },
     counts: { title: "Clients by status", loadFailed: "We could not load the client counts" },
     status: { ALL: "All", PENDING: "Pending", ACTIVE: "Active", SUSPENDED: "Suspended", REJECTED: "Rejected" },
-    subStatus: { TRIAL: "Trial", ACTIVE: "Paid", EXPIRED: "Expired", CANCELLED: "Cancelled" },
+    subStatus: { TRIAL: "Trial", ACTIVE: "Paid", PAST_DUE: "Past due", EXPIRED: "Expired", CANCELLED: "Cancelled" },
     pending: {
       title: "Newest sign-ups waiting for approval",
       empty: "No sign-ups are waiting for approval.",
@@ -382,6 +383,7 @@ registerTranslations("admin", {
         billing_payment_paid: "استُلمت دفعة",
         billing_charge_mismatch: "عملية دفع لا تطابق دفعتها",
         billing_details_updated: "تغيّرت بيانات الفوترة",
+        billing_plan_changed: "تغيّرت الباقة",
         client_approved: "تمت الموافقة",
         client_rejected: "تم الرفض",
         client_trial_gifted: "مُنح أيام تجربة",
@@ -458,7 +460,7 @@ registerTranslations("admin", {
     planFilter: { ALL: "كل الباقات" },
     counts: { title: "العملاء حسب الحالة", loadFailed: "تعذر تحميل أعداد العملاء" },
     status: { ALL: "الكل", PENDING: "بانتظار الموافقة", ACTIVE: "نشط", SUSPENDED: "موقوف", REJECTED: "مرفوض" },
-    subStatus: { TRIAL: "تجربة", ACTIVE: "مدفوع", EXPIRED: "منتهٍ", CANCELLED: "ملغى" },
+    subStatus: { TRIAL: "تجربة", ACTIVE: "مدفوع", PAST_DUE: "متأخر السداد", EXPIRED: "منتهٍ", CANCELLED: "ملغى" },
     pending: {
       title: "أحدث طلبات التسجيل بانتظار الموافقة",
       empty: "لا توجد طلبات تسجيل بانتظار الموافقة.",

@@ -277,7 +277,7 @@ export function ExtendPeriodModal({ business, onClose, onDone }: { business: Bus
       }
     >
       {business && (
-        <Form form={form} layout="vertical" requiredMark={false} initialValues={{ days: 7 }} onValuesChange={(_c, all: { days: number | null }) => setDays(all.days)} data-testid="extend-form">
+        <Form form={form} layout="vertical" requiredMark={false} initialValues={{ days: 7 }} onValuesChange={(_c, all: { days: number }) => setDays(all.days ?? null)} data-testid="extend-form">
           <Form.Item name="days" label={t("billing.extendModal.days")} extra={t("billing.extendModal.hint")} rules={[{ required: true, type: "integer", min: EXTEND_DAYS.min, max: EXTEND_DAYS.max, message: messageText("extendDaysInvalid", locale) }]}>
             <InputNumber<number> min={EXTEND_DAYS.min} max={EXTEND_DAYS.max} precision={0} {...digitsInput(locale)} aria-label={t("billing.extendModal.days")} data-testid="extend-days" />
           </Form.Item>

@@ -1,7 +1,9 @@
 // A client's details for the admin: business, contact, subscription and trial end, its people, and
-// what happened to it (the audit history), with the actions its status allows.
-import { useQuery } from "@apollo/client/react";
-import { Alert, Descriptions, Drawer, Grid, Skeleton, Table, Timeline, Typography } from "antd";
+// what happened to it (the audit history), with the actions its status allows; billing's money actions
+// for its subscription (record a payment, extend the period: docs/product.md#subscriptions-and-billing).
+import { useApolloClient, useQuery } from "@apollo/client/react";
+import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space, Table, Timeline, Typography } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ClientDetailsDocument } from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
@@ -9,7 +11,11 @@ import { formatDate, formatDateTime, formatHijri } from "../../../lib/format.ts"
 import { useLocale } from "../../../lib/useLocale.ts";
 import { auditActionLabel } from "../auditActions.ts";
 import { ClientActionButtons, type ClientActions } from "../hooks/useClientActions.tsx";
+import { ExtendPeriodModal, RecordPaymentModal, type BusinessRef } from "./BillingModals.tsx";
 import { ClientStatusTag, PlanName } from "./tags.tsx";
+
+/** Subscriptions with a period to extend (SUBSCRIPTION_TRANSITIONS: expired and cancelled come back by paying or a gift). */
+const EXTENDABLE = new Set(["TRIAL", "ACTIVE", "PAST_DUE"]);
 
 export function ClientDetails({ id, onClose, actions }: { id: string | null; onClose: () => void; actions: ClientActions }) {
   const { t } = useTranslation("admin");
@@ -17,6 +23,11 @@ export function ClientDetails({ id, onClose, actions }: { id: string | null; onC
   const small = !Grid.useBreakpoint().md;
   const { data, error, loading } = useQuery(ClientDetailsDocument, { variables: { id: id ?? "" }, skip: !id, fetchPolicy: "cache-and-network" });
   const c = data?.client;
+  const apollo = useApolloClient();
+  const [recording, setRecording] = useState<BusinessRef | null>(null);
+  const [extending, setExtending] = useState<BusinessRef | null>(null);
+  // the history gained a row, the subscription moved: the details and the open lists read again
+  const changed = () => apollo.refetchQueries({ include: "active" });
   return (
     <Drawer open={!!id} onClose={onClose} size={small ? "100%" : 640} title={c ? <bdi>{c.companyName}</bdi> : t("details.title")} placement={locale === "ar" ? "left" : "right"} data-testid="client-details">
       {error && <Alert type="error" showIcon title={t("details.loadFailed")} description={errorMessage(error)} />}
@@ -46,6 +57,18 @@ export function ClientDetails({ id, onClose, actions }: { id: string | null; onC
           <div className="sufra-details-actions">
             <ClientActionButtons client={c} actions={actions} />
           </div>
+          {c.subscription && (
+            <Space wrap className="sufra-details-actions">
+              <Button size="small" onClick={() => setRecording({ id: c.id, companyName: c.companyName })} data-testid="details-record-payment">
+                {t("billing.record")}
+              </Button>
+              {EXTENDABLE.has(c.subscription.status) && (
+                <Button size="small" onClick={() => setExtending({ id: c.id, companyName: c.companyName })} data-testid="details-extend">
+                  {t("billing.extend")}
+                </Button>
+              )}
+            </Space>
+          )}
           <Typography.Title level={5}>{t("details.people")}</Typography.Title>
           <Table
             rowKey="id"
@@ -73,6 +96,8 @@ export function ClientDetails({ id, onClose, actions }: { id: string | null; onC
           />
         </>
       )}
+      <RecordPaymentModal open={!!recording} business={recording} onClose={() => setRecording(null)} onDone={changed} />
+      <ExtendPeriodModal key={extending?.id ?? "none"} business={extending} onClose={() => setExtending(null)} onDone={changed} />
     </Drawer>
   );
 }
