@@ -3,9 +3,11 @@
 // page (server/tests/fakes/tap-server.ts, loaded through tsx; this file's server gets its PAYMENT_*
 // settings), comes back to Sufra's /billing?payment=<id>, sees the payment received and its
 // subscription active, in Arabic. The server's clock is pinned, so the trial's and the month's days
-// are the same on every run; Tap's stand-in posts its signed webhook as Tap would.
+// are the same on every run; Tap's stand-in posts its signed webhook as Tap would. axe-core finds
+// nothing serious on the page before and after.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
+import { createRequire } from "node:module";
 import { approveByEmail, browser, screenshot, server, signInAs, uniqueEmail, until, useHarness } from "./support.mjs";
 
 const CLOCK_START = "2026-11-26T09:00:00+03:00";
@@ -23,6 +25,16 @@ useHarness({
 after(() => tap?.close());
 
 const json = { "content-type": "application/json" };
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/** axe-core's serious and critical findings on the page as it stands (as accessibility.test.mjs audits). */
+async function audit(page) {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: axePath });
+  const results = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`);
+}
 
 test("Arabic: a café on its trial pays a month with KNET on Tap's page and comes back active", async () => {
   const email = uniqueEmail("billing");
@@ -43,6 +55,7 @@ test("Arabic: a café on its trial pays a month with KNET on Tap's page and come
     assert.equal((await page.getByTestId("pay-amount").innerText()).trim(), "١٥٫٠٠٠ د.ك.");
     assert.equal(await page.getByRole("radio", { name: "كي نت" }).isChecked(), true);
     await screenshot(page, "billing-trial-ar.png");
+    assert.deepEqual(await audit(page), []);
 
     // Pay now: the browser goes to Tap's page for this charge
     await page.getByTestId("pay-now").click();
@@ -71,6 +84,7 @@ test("Arabic: a café on its trial pays a month with KNET on Tap's page and come
     await page.getByTestId("billing-payments").getByText("مدفوعة").first().waitFor();
     assert.equal(await page.getByTestId("subscription-banner").count(), 0);
     await screenshot(page, "billing-paid-ar.png");
+    assert.deepEqual(await audit(page), []);
 
     // the signed webhook came too; still one payment applied
     await tap.settled();
