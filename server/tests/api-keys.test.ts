@@ -103,7 +103,7 @@ describe("a key's life", () => {
 });
 
 describe("Premium and account state", () => {
-  test("a plan downgrade or an ended subscription: API_ACCESS_REQUIRES_PREMIUM; a suspended business: ACCOUNT_SUSPENDED", async () => {
+  test("a plan downgrade: API_ACCESS_REQUIRES_PREMIUM; an ended subscription: SUBSCRIPTION_ENDED; a suspended business: ACCOUNT_SUSPENDED", async () => {
     const holder = await business();
     const { key } = await createKey(holder.token);
     const pool = app.sufra.deps.pool;
@@ -119,8 +119,9 @@ describe("Premium and account state", () => {
     const more = await gql(app.base, CREATE, { name: "More" }, holder.token);
     expect(more.errors?.[0].extensions.reason).toBe("API_ACCESS_REQUIRES_PREMIUM");
 
+    // a Premium subscription that stopped keeps its keys, refused as the subscription's end (docs/product.md#subscriptions-and-billing)
     await pool.query("update subscriptions set plan = 'premium', status = 'expired' where business_id = $1", [holder.businessId]);
-    expect((await gql(app.base, ME, {}, key)).errors?.[0].extensions.reason).toBe("API_ACCESS_REQUIRES_PREMIUM");
+    expect((await gql(app.base, ME, {}, key)).errors?.[0].extensions.reason).toBe("SUBSCRIPTION_ENDED");
     await pool.query("update subscriptions set status = 'active' where business_id = $1", [holder.businessId]);
     expect((await gql(app.base, ME, {}, key)).data.me.email).toBe(holder.email);
 
