@@ -104,8 +104,10 @@ describe("paying through Tap", () => {
     expect(g.data.billing).toMatchObject({ status: "ACTIVE", plan: "PROFESSIONAL", periodStartsAt: before.trial_ends_at.toISOString(), payableNow: false });
   });
 
-  test("paid after the tab was closed: the webhook alone applies it", async () => {
+  test("paid after the tab was closed: the webhook alone applies it, and the business's subscription.changed webhook event is recorded", async () => {
     const cafe = await signedInBusiness(base);
+    // an endpoint of the café's own software listening to subscription changes (delivery itself is the webhooks module's)
+    await pool.query("insert into webhook_endpoints (id, business_id, url, events, secret_sealed, updated_at) values (gen_random_uuid(), $1, 'https://hooks.example.kw/sufra', '{subscription.changed}', 'sealed', now())", [cafe.businessId]);
     const { paymentId, chargeId } = await payNow(cafe.token, { source: "card" });
     fake.complete(chargeId, "CAPTURED", { method: "VISA", webhook: "once" });
     await fake.settled();
@@ -113,6 +115,10 @@ describe("paying through Tap", () => {
     expect((await sub(cafe.businessId)).status).toBe("active");
     expect((await payments(cafe.businessId))[0]).toMatchObject({ id: paymentId, status: "paid", method: "card" });
     expect(await invoices(cafe.businessId)).toHaveLength(1);
+    const events = (await pool.query("select data from webhook_events where business_id = $1 and type = 'subscription.changed'", [cafe.businessId])).rows;
+    expect(events).toHaveLength(1);
+    expect(events[0].data).toMatchObject({ business_id: cafe.businessId, change: "payment_received", status: "active", plan: "premium" });
+    await pool.query("update webhook_endpoints set enabled = false where business_id = $1", [cafe.businessId]);
   });
 
   test("a forged return (a pending charge, an unknown id, made-up status parameters) activates nothing", async () => {
@@ -263,9 +269,14 @@ describe("paying through Tap", () => {
     expect(ok.body).toMatchObject({ legal_name: "Dar Al Qahwa W.L.L.", billing_address: "Block 3, Salmiya\nKuwait" });
   });
 
-  test("the sweep settles a charge whose webhook never came and whose tab was closed", async () => {
+  test("the sweep settles a charge whose webhook never came and whose tab was closed (paid through the GraphQL door)", async () => {
     const cafe = await signedInBusiness(base);
-    const { paymentId, chargeId } = await payNow(cafe.token);
+    const g = await gql(base, `mutation { payNow(source: APPLE_PAY) { redirectUrl payment { id status amountFils purpose plan } } }`, {}, cafe.token);
+    expect(g.errors).toBeUndefined();
+    expect(g.data.payNow.payment).toMatchObject({ status: "PENDING", amountFils: 49000, purpose: "PERIOD", plan: "PREMIUM" });
+    const paymentId = g.data.payNow.payment.id as string;
+    const chargeId = chargeIdOf(g.data.payNow.redirectUrl);
+    expect(fake.charges.get(chargeId)!.source.id).toBe("src_apple_pay");
     fake.complete(chargeId, "CAPTURED", { webhook: "none" });
     await pool.query("update payments set created_at = now() - interval '31 minutes' where id = $1", [paymentId]);
     const out = await app.sufra.services.billing.settlePendingPayments();
