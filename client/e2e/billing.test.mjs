@@ -4,7 +4,7 @@
 // settings), comes back to Sufra's /billing?payment=<id>, sees the payment received and its
 // subscription active, in Arabic. The server's clock is pinned, so the trial's and the month's days
 // are the same on every run; Tap's stand-in posts its signed webhook as Tap would. axe-core finds
-// nothing serious on the page before and after.
+// nothing serious on the page before and after; the month's invoice downloads as its PDF.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
@@ -85,6 +85,15 @@ test("Arabic: a café on its trial pays a month with KNET on Tap's page and come
     assert.equal(await page.getByTestId("subscription-banner").count(), 0);
     await screenshot(page, "billing-paid-ar.png");
     assert.deepEqual(await audit(page), []);
+
+    // the month's invoice, downloaded as its PDF under its number
+    const invoices = page.getByTestId("billing-invoices");
+    const number = (await invoices.getByText(/^INV-2026-\d{6}$/).first().innerText()).trim();
+    const [download] = await Promise.all([page.waitForEvent("download"), invoices.getByRole("button", { name: `تنزيل ${number} (PDF)` }).click()]);
+    assert.equal(download.suggestedFilename(), `${number}.pdf`);
+    const chunks = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+    assert.equal(Buffer.concat(chunks).subarray(0, 5).toString("latin1"), "%PDF-");
 
     // the signed webhook came too; still one payment applied
     await tap.settled();

@@ -60,7 +60,7 @@ registerTranslations(DASHBOARD_NS, {
       requested: "Requested plan",
       none: "Your subscription starts when our team approves your account.",
     },
-    subStatus: { TRIAL: "Free trial", ACTIVE: "Active", EXPIRED: "Expired", CANCELLED: "Cancelled" },
+    subStatus: { TRIAL: "Free trial", ACTIVE: "Active", PAST_DUE: "Payment due", EXPIRED: "Expired", CANCELLED: "Cancelled" },
     actions: {
       title: "Quick actions",
       createPost: "Create a post",
@@ -201,7 +201,7 @@ registerTranslations(DASHBOARD_NS, {
       requested: "الباقة المطلوبة",
       none: "يبدأ اشتراكك عندما يوافق فريقنا على حسابك.",
     },
-    subStatus: { TRIAL: "تجربة مجانية", ACTIVE: "نشط", EXPIRED: "منتهٍ", CANCELLED: "ملغى" },
+    subStatus: { TRIAL: "تجربة مجانية", ACTIVE: "نشط", PAST_DUE: "الدفعة مستحقة", EXPIRED: "منتهٍ", CANCELLED: "ملغى" },
     actions: {
       title: "إجراءات سريعة",
       createPost: "إنشاء منشور",

@@ -9,7 +9,7 @@ import type { DashboardBusiness } from "../hooks/useDashboardMe.ts";
 import { planOf, trialOf } from "../../../shared/subscription.ts";
 import { DatePair } from "./DatePair.tsx";
 
-const SUB_TONES: Record<string, TagTone> = { TRIAL: "warning", ACTIVE: "success", EXPIRED: "danger", CANCELLED: "danger" };
+const SUB_TONES: Record<string, TagTone> = { TRIAL: "warning", ACTIVE: "success", PAST_DUE: "warning", EXPIRED: "danger", CANCELLED: "danger" };
 
 export function SubscriptionCard({ business }: { business: DashboardBusiness }) {
   const { t } = useTranslation("dashboard");
