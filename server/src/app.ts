@@ -78,7 +78,7 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
   const pubsub = await createPubSub({ url: opts.databaseUrl, pool, logger });
   const limits = createRateLimits(pool, config.rateLimit);
   // an invoice's mail carries its PDF, rendered from the invoice row when the mail is sent
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger, attachmentFor: (invoiceId) => invoiceAttachment(db, invoiceId) });
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger, attachmentFor: (invoiceId) => invoiceAttachment(db, config.payments.seller, invoiceId) });
   const queue = createJobQueue();
   const deps: Deps = { config, db, pool, pubsub, limits, mailer, signer: createTokenSigner(config.jwtSecret), logger, queue };
   const heartbeatMs = opts.heartbeatMs ?? 30_000;

@@ -137,6 +137,12 @@ const envSchema = z.object({
   PAYMENT_BANK_NAME: z.string().max(200).optional(),
   PAYMENT_BANK_IBAN: z.string().max(64).optional(),
   PAYMENT_BANK_BENEFICIARY: z.string().max(200).optional(),
+  // who issues the invoices (the seller block of every invoice and credit note), in both languages
+  INVOICE_SELLER_NAME: z.string().min(1).max(200).default("Sufra"),
+  INVOICE_SELLER_NAME_AR: z.string().min(1).max(200).default("سفرة"),
+  INVOICE_SELLER_ADDRESS: z.string().min(1).max(500).default("Kuwait City, State of Kuwait"),
+  INVOICE_SELLER_ADDRESS_AR: z.string().min(1).max(500).default("مدينة الكويت، دولة الكويت"),
+  INVOICE_SELLER_EMAIL: z.email().default("billing@sufra.kw"),
   // tests only: the server's clock starts at this instant and runs on (refused when NODE_ENV=production)
   CLOCK_START: z.iso.datetime({ offset: true, message: "must be an ISO 8601 instant, e.g. 2026-11-25T09:00:00+03:00" }).optional(),
 });
@@ -205,6 +211,8 @@ export interface Config {
     gateway: { name: "tap"; secretKey: string; apiUrl: string; merchantId: string | undefined } | null;
     publicUrl: string;
     bank: { name: string | null; iban: string | null; beneficiary: string | null };
+    /** the seller block of every invoice and credit note */
+    seller: { name: { en: string; ar: string }; address: { en: string; ar: string }; email: string };
   };
 }
 
@@ -312,6 +320,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gateway: e.PAYMENT_GATEWAY === "tap" ? { name: "tap", secretKey: e.PAYMENT_SECRET_KEY!, apiUrl: e.PAYMENT_API_URL.replace(/\/+$/, ""), merchantId: e.PAYMENT_MERCHANT_ID } : null,
       publicUrl: (e.PAYMENT_PUBLIC_URL ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
       bank: { name: e.PAYMENT_BANK_NAME ?? null, iban: e.PAYMENT_BANK_IBAN ?? null, beneficiary: e.PAYMENT_BANK_BENEFICIARY ?? null },
+      seller: {
+        name: { en: e.INVOICE_SELLER_NAME, ar: e.INVOICE_SELLER_NAME_AR },
+        address: { en: e.INVOICE_SELLER_ADDRESS, ar: e.INVOICE_SELLER_ADDRESS_AR },
+        email: e.INVOICE_SELLER_EMAIL,
+      },
     },
   };
 }

@@ -15,7 +15,8 @@ import { mailedAppForFile } from "./support/per-file.ts";
 import { joinedMember } from "./support/team.ts";
 import { issueCreditNote, issueInvoice } from "../src/modules/billing/invoices.ts";
 
-const { app, mailbox } = mailedAppForFile();
+// who issues the invoices comes from the settings (INVOICE_SELLER_*)
+const { app, mailbox } = mailedAppForFile({ INVOICE_SELLER_NAME: "Sufra Technologies W.L.L.", INVOICE_SELLER_NAME_AR: "سفرة للتقنية ذ.م.م", INVOICE_SELLER_ADDRESS: "Sharq, Kuwait City" });
 
 // ------------------------------------------------------------------ the PDF's text, as pdf.js reads it
 interface PdfItem {
@@ -153,6 +154,9 @@ describe("an invoice for a paid payment", () => {
     expect(enText).toContain("Sufra Professional plan, 1 month");
     expect(enText).toContain("باقة سفرة الاحترافية، شهر واحد");
     expect(enText).toContain("KNET-889922");
+    expect(enText).toContain("Sufra Technologies W.L.L.");
+    expect(enText).toContain("سفرة للتقنية ذ.م.م");
+    expect(enText).toContain("Sharq, Kuwait City");
     // the period's last day is the day before the next period starts (1 Mar – 31 Mar)
     expect(enText).toContain(`1 Mar ${YEAR} – 31 Mar ${YEAR}`);
 

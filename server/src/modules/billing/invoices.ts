@@ -29,11 +29,8 @@ const DAY = 86_400_000;
  * Who issues the invoices. The PDF shows it in both languages; the address is the one the business
  * writes to.
  */
-export const SELLER: InvoiceDocument["seller"] = {
-  name: { en: "Sufra", ar: "سفرة" },
-  address: { en: "Kuwait City, State of Kuwait", ar: "مدينة الكويت، دولة الكويت" },
-  email: "support@sufra.kw",
-};
+/** Who issues the invoices: config.payments.seller (INVOICE_SELLER_*). */
+export type Seller = InvoiceDocument["seller"];
 
 /** One line of an invoice as stored (Invoice.lines): the period is the payment's own, its end exclusive. */
 export interface StoredLine {
@@ -229,7 +226,7 @@ export async function issueCreditNote(tx: Tx, mailer: Mailer, refundId: string, 
 const METHODS: readonly InvoicePaymentMethod[] = ["knet", "card", "apple_pay", "bank_transfer", "other"];
 
 /** The PDF's document of an invoice row, in a language and digits (the row is the same whichever). */
-export async function invoiceDocument(db: Db | Tx, invoice: Invoice, view: { locale: Locale; digits: DigitStyle }): Promise<InvoiceDocument> {
+export async function invoiceDocument(db: Db | Tx, invoice: Invoice, view: { locale: Locale; digits: DigitStyle }, seller: Seller): Promise<InvoiceDocument> {
   const [payment, refund, original] = await Promise.all([
     invoice.paymentId ? db.payment.findUnique({ where: { id: invoice.paymentId } }) : null,
     invoice.refundId ? db.refund.findUnique({ where: { id: invoice.refundId }, include: { payment: true } }) : null,
@@ -249,7 +246,7 @@ export async function invoiceDocument(db: Db | Tx, invoice: Invoice, view: { loc
     number: invoice.number,
     issuedAt: invoice.issuedAt,
     relatesTo: original?.number ?? null,
-    seller: SELLER,
+    seller,
     buyer: { legalName: invoice.legalName, address: invoice.address, email: invoice.email },
     lines,
     totalFils: invoice.totalFils,
@@ -270,11 +267,11 @@ export async function invoiceDocument(db: Db | Tx, invoice: Invoice, view: { loc
  * The mail's attachment (mail/mailer.ts's attachmentFor, wired in app.ts): the PDF in the account
  * holder's language, rendered when the mail is sent.
  */
-export async function invoiceAttachment(db: Db, invoiceId: string): Promise<{ filename: string; content: Buffer }> {
+export async function invoiceAttachment(db: Db, seller: Seller, invoiceId: string): Promise<{ filename: string; content: Buffer }> {
   const invoice = await db.invoice.findUniqueOrThrow({ where: { id: invoiceId } });
   const holder = await accountHolder(db, invoice.businessId);
   const locale = localeOf(holder?.locale);
-  const doc = await invoiceDocument(db, invoice, { locale, digits: defaultDigits(locale) });
+  const doc = await invoiceDocument(db, invoice, { locale, digits: defaultDigits(locale) }, seller);
   return { filename: invoicePdfFileName(doc), content: await renderInvoicePdf(doc) };
 }
 
@@ -303,8 +300,9 @@ export interface InvoiceSummary {
 
 export const invoicePdfPath = (id: string) => `/api/billing/invoices/${id}/pdf`;
 
-export function createInvoicesService(deps: Pick<Deps, "db">) {
+export function createInvoicesService(deps: Pick<Deps, "db" | "config">) {
   const { db } = deps;
+  const seller = deps.config.payments.seller;
 
   /**
    * Who reads a business's invoices: its owners and its account holder (the people who pay,
@@ -360,7 +358,7 @@ export function createInvoicesService(deps: Pick<Deps, "db">) {
       const invoice = isUuid(id) ? await db.invoice.findFirst({ where: { id, ...(businessId ? { businessId } : {}) } }) : null;
       if (!invoice) throw new AppError("NOT_FOUND");
       const locale = q.lang ?? fallbackLocale;
-      const doc = await invoiceDocument(db, invoice, { locale, digits: q.digits ?? defaultDigits(locale) });
+      const doc = await invoiceDocument(db, invoice, { locale, digits: q.digits ?? defaultDigits(locale) }, seller);
       return { fileName: invoicePdfFileName(doc), body: await renderInvoicePdf(doc) };
     },
   };
