@@ -3,11 +3,11 @@
 // "Cancel at period end" / "Keep my subscription", the invoices' name and address, the invoices and the
 // payments. Owners and the account holder act; the business's other people read. The gateway sends the
 // browser back to /billing?payment=<id>, whose outcome shows on top. Live: billingChanged refetches.
-import { useQuery, useSubscription } from "@apollo/client/react";
+import { useApolloClient, useQuery, useSubscription } from "@apollo/client/react";
 import { Col, Row, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
-import { BillingChangedDocument, BillingDocument } from "../../graphql/graphql.ts";
+import { BillingChangedDocument, BillingDocument, BillingInvoicesDocument } from "../../graphql/graphql.ts";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { Note } from "../../shared/Note.tsx";
 import { PageHead } from "../../shared/PageHead.tsx";
@@ -24,8 +24,10 @@ export default function BillingPage() {
   const { t } = useTranslation(BILLING_NS);
   const [params, setParams] = useSearchParams();
   const paymentId = params.get("payment");
-  const { data, error, refetch } = useQuery(BillingDocument, { fetchPolicy: "cache-and-network" });
-  const reload = () => refetch().catch(() => {});
+  const client = useApolloClient();
+  const { data, error } = useQuery(BillingDocument, { fetchPolicy: "cache-and-network" });
+  // the page and, for those who see them, the invoices (a payment applied issues one)
+  const reload = () => client.refetchQueries({ include: [BillingDocument, BillingInvoicesDocument] }).catch(() => {});
   // a payment applied by the webhook, the lifecycle job or an admin: the page follows
   useSubscription(BillingChangedDocument, { onData: () => void reload(), onError: () => {} });
 

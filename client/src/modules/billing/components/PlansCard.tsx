@@ -26,7 +26,7 @@ function consequence(b: BillingFieldsFragment, to: Offer) {
   if (b.status === "TRIAL") return { kind: "trial" as const, up };
   if (stopped) return { kind: "stopped" as const, up };
   if (b.status === "PAST_DUE") return { kind: "pastDue" as const, up };
-  if (up && to.upgradeNowFils !== null) return { kind: "pay" as const, up };
+  if (up && to.upgradeNowFils) return { kind: "pay" as const, up };
   return { kind: up ? ("changed" as const) : ("downgrade" as const), up };
 }
 
@@ -96,7 +96,7 @@ function ChangeModal({ billing: b, offer, onClose }: { billing: BillingFieldsFra
   else if (c.kind === "pastDue") text = t("plans.pastDue");
   else if (c.kind === "pay") text = t("plans.upgradePay", { amount: money(offer.upgradeNowFils!, locale), price: money(offer.monthlyFils, locale) });
   else if (c.kind === "downgrade") text = t("plans.downgradeEnd", { date: endDate, plan: planName(b.plan, locale) });
-  else text = t("plans.upgradeTrial");
+  else text = t("plans.now");
 
   const confirm = async () => {
     setFailure(null);

@@ -122,6 +122,15 @@ test("three options come back; 'Use this' replaces, an edited one is added below
   expect(onInsert).toHaveBeenCalledTimes(2);
 });
 
+test("a stopped subscription: generating waits for a payment, and the studio says why (docs/product.md#subscriptions-and-billing)", async () => {
+  renderTab([usageMock(37), occasionsMock()], { stopped: true });
+  expect(await screen.findByTestId("ai-usage")).toBeInTheDocument();
+  type(screen.getByLabelText("What is the post about?"), INPUT.prompt);
+  expect(screen.getByTestId("studio-generate")).toBeDisabled();
+  expect(screen.getByTestId("studio-subscription-ended")).toHaveTextContent("pay on the Billing page to publish, schedule and write with AI again");
+  expect(within(screen.getByTestId("studio-subscription-ended")).getByRole("link", { name: "Pay now" })).toHaveAttribute("href", "/billing");
+});
+
 test("a generation in progress shows its progress and can be cancelled; nothing arrives after that", async () => {
   const slow = { ...generateMock(INPUT, generated(OPTIONS)), delay: Number.POSITIVE_INFINITY };
   renderTab([usageMock(37), occasionsMock(), slow, usageMock(36)]);
