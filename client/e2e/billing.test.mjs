@@ -95,6 +95,13 @@ test("Arabic: a café on its trial pays a month with KNET on Tap's page and come
     for await (const chunk of await download.createReadStream()) chunks.push(chunk);
     assert.equal(Buffer.concat(chunks).subarray(0, 5).toString("latin1"), "%PDF-");
 
+    // on a phone (360 px) the page does not scroll sideways: the invoices and payments become cards
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.getByTestId("billing-invoices").locator("li").first().waitFor();
+    const width = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+    assert.ok(width.scroll <= width.inner, `the billing page scrolls sideways at 360 px: ${width.scroll} > ${width.inner}`);
+    await screenshot(page, "billing-phone-ar.png");
+
     // the signed webhook came too; still one payment applied
     await tap.settled();
     assert.equal(tap.webhooksSent.filter((w) => w.kind === "charge" && w.status === "CAPTURED").length >= 1, true);
