@@ -2,14 +2,14 @@
 // like the overview's; every business's payments with filters (status, method, business, Kuwait days);
 // and the money actions: record a payment that came outside the gateway, extend a period, refund.
 import { useQuery } from "@apollo/client/react";
-import { Alert, Button, Card, Flex, Input, Row, Select, Space, Table, Tag, Typography } from "antd";
+import { Alert, Button, Card, Flex, Input, Row, Select, Table, Tag, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "@sufra/schema";
 import { AdminPaymentsDocument, type AdminPaymentRowFragment, type PaymentMethod, type PaymentStatus } from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
-import { formatDateTime, formatNumber } from "../../../lib/format.ts";
+import { formatDate, formatDateTime, formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { DatePicker } from "../../../shared/DatePicker.tsx";
 import { TAG_COLORS, type TagTone } from "../../../shared/tagColors.ts";
@@ -64,20 +64,33 @@ export default function BillingTab() {
   const changed = () => refetch();
 
   const columns = [
-    { key: "date", title: t("billing.columns.date"), render: (_: unknown, p: AdminPaymentRowFragment) => formatDateTime(p.paidAt ?? p.createdAt, locale) },
+    { key: "date", title: t("billing.columns.date"), render: (_: unknown, p: AdminPaymentRowFragment) => <span title={formatDateTime(p.paidAt ?? p.createdAt, locale)}>{formatDate(p.paidAt ?? p.createdAt, locale)}</span> },
     { key: "business", title: t("billing.columns.business"), render: (_: unknown, p: AdminPaymentRowFragment) => <bdi>{p.businessName}</bdi> },
     { key: "plan", title: t("billing.columns.plan"), render: (_: unknown, p: AdminPaymentRowFragment) => <PlanName plan={p.plan} /> },
     { key: "amount", title: t("billing.columns.amount"), align: "end" as const, render: (_: unknown, p: AdminPaymentRowFragment) => <bdi data-testid={`amount-${p.id}`}>{filsText(p.amountFils, locale)}</bdi> },
     { key: "method", title: t("billing.columns.method"), render: (_: unknown, p: AdminPaymentRowFragment) => (p.method ? t(`billing.method.${p.method}`) : "—") },
     { key: "receipt", title: t("billing.columns.receipt"), render: (_: unknown, p: AdminPaymentRowFragment) => (p.receipt ? <bdi dir="ltr">{p.receipt}</bdi> : "—") },
-    { key: "status", title: t("billing.columns.status"), render: (_: unknown, p: AdminPaymentRowFragment) => <PaymentStatusTag status={p.status} /> },
-    { key: "refunded", title: t("billing.columns.refunded"), align: "end" as const, render: (_: unknown, p: AdminPaymentRowFragment) => (p.refundedFils ? <bdi>{filsText(p.refundedFils, locale)}</bdi> : "—") },
+    {
+      key: "status",
+      title: t("billing.columns.status"),
+      // what went back, under the status (one column less: the list stays within the page's width)
+      render: (_: unknown, p: AdminPaymentRowFragment) => (
+        <Flex vertical align="start">
+          <PaymentStatusTag status={p.status} />
+          {p.refundedFils > 0 && (
+            <Typography.Text type="secondary" data-testid={`refunded-${p.id}`}>
+              {t("billing.columns.refunded")}: <bdi>{filsText(p.refundedFils, locale)}</bdi>
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
     { key: "invoice", title: t("billing.columns.invoice"), render: (_: unknown, p: AdminPaymentRowFragment) => (p.invoiceNumber ? <bdi dir="ltr">{p.invoiceNumber}</bdi> : "—") },
     {
       key: "actions",
       title: t("billing.columns.actions"),
       render: (_: unknown, p: AdminPaymentRowFragment) => (
-        <Space wrap size="small">
+        <Flex vertical gap={4} align="start">
           {REFUNDABLE.has(p.status) && (
             <Button size="small" danger onClick={() => setRefunding(p)} data-testid={`refund-${p.id}`}>
               {t("billing.refund")}
@@ -86,7 +99,7 @@ export default function BillingTab() {
           <Button size="small" onClick={() => setExtending({ id: p.businessId, companyName: p.businessName })} data-testid={`extend-${p.id}`}>
             {t("billing.extend")}
           </Button>
-        </Space>
+        </Flex>
       ),
     },
   ];
@@ -110,7 +123,7 @@ export default function BillingTab() {
           </Button>
         }
       >
-        <div className="sufra-filters" role="search">
+        <div className="sufra-payment-filters" role="search">
           <Select<PaymentStatus>
             allowClear
             aria-label={t("billing.filters.status")}
@@ -141,7 +154,7 @@ export default function BillingTab() {
             onSearch={(v) => setSearch(v.trim() || undefined)}
             placeholder={t("billing.filters.search")}
             aria-label={t("billing.filters.search")}
-            style={{ maxWidth: 280 }}
+            className="sufra-payment-search"
             data-testid="payment-search"
           />
           <DatePicker.RangePicker
