@@ -16,7 +16,7 @@ const MINUTE = 60_000;
 type Item = {
   __typename: "Notification";
   id: string;
-  type: "CLIENT_SIGNED_UP" | "ACCOUNT_APPROVED" | "ACCOUNT_REJECTED" | "TRIAL_ENDING" | "POST_FAILED" | "POST_UNCONFIRMED" | "SNAPCHAT_READY" | "ACCOUNT_RECONNECT_NEEDED" | "COMPETITOR_DISCOVERY_EXPIRING" | "REVIEW_NEGATIVE";
+  type: "CLIENT_SIGNED_UP" | "ACCOUNT_APPROVED" | "ACCOUNT_REJECTED" | "TRIAL_ENDING" | "POST_FAILED" | "POST_UNCONFIRMED" | "SNAPCHAT_READY" | "ACCOUNT_RECONNECT_NEEDED" | "COMPETITOR_DISCOVERY_EXPIRING" | "REVIEW_NEGATIVE" | "TRIAL_ENDED" | "PAYMENT_DUE" | "PAYMENT_OVERDUE" | "SUBSCRIPTION_EXPIRED" | "PAYMENT_RECEIVED" | "PAYMENT_FAILED" | "PLAN_CHANGED" | "TEAM_READ_ONLY";
   read: boolean;
   createdAt: string;
   data: {
@@ -37,6 +37,13 @@ type Item = {
     rating: number | null;
     author: string | null;
     locationTitle: string | null;
+    plan: "BASIC" | "PROFESSIONAL" | "PREMIUM" | null;
+    amountFils: number | null;
+    periodEndsAt: string | null;
+    graceEndsAt: string | null;
+    subscriptionStatus: "TRIAL" | "ACTIVE" | "PAST_DUE" | "EXPIRED" | "CANCELLED" | null;
+    paymentId: string | null;
+    previousPlan: "BASIC" | "PROFESSIONAL" | "PREMIUM" | null;
   };
 };
 
@@ -46,7 +53,7 @@ const item = (id: string, type: Item["type"], minutesAgo: number, data: Partial<
   type,
   read,
   createdAt: new Date(Date.now() - minutesAgo * MINUTE).toISOString(),
-  data: { __typename: "NotificationData", businessId: "b1", companyName: "Dar Al Qahwa", reason: null, trialEndsAt: null, postId: null, platform: null, excerpt: null, errorCode: null, errorMessage: null, handle: null, expiresAt: null, reviewId: null, source: null, rating: null, author: null, locationTitle: null, ...data },
+  data: { __typename: "NotificationData", businessId: "b1", companyName: "Dar Al Qahwa", reason: null, trialEndsAt: null, postId: null, platform: null, excerpt: null, errorCode: null, errorMessage: null, handle: null, expiresAt: null, reviewId: null, source: null, rating: null, author: null, locationTitle: null, plan: null, amountFils: null, periodEndsAt: null, graceEndsAt: null, subscriptionStatus: null, paymentId: null, previousPlan: null, ...data },
 });
 
 /** A GraphQL server in memory: the person's notifications, the mutations that mark them, the live feed. */
@@ -255,7 +262,24 @@ describe("the publishing notifications' lines, in both languages", () => {
     expect(["POST_FAILED", "POST_UNCONFIRMED", "SNAPCHAT_READY"].map((t) => notificationLink(t as Item["type"]))).toEqual(["/posts", "/posts", "/posts"]);
     expect(notificationLink("ACCOUNT_RECONNECT_NEEDED")).toBe("/settings");
     expect(notificationLink("CLIENT_SIGNED_UP")).toBe("/admin/clients");
+    // billing's notices open the billing page (docs/product.md#subscriptions-and-billing)
     expect(notificationLink("TRIAL_ENDING")).toBeUndefined();
+    expect(notificationLink("TRIAL_ENDED")).toBe("/billing");
+    expect(notificationLink("PAYMENT_OVERDUE")).toBe("/billing");
+    expect(notificationLink("TEAM_READ_ONLY")).toBeUndefined();
+  });
+
+  test("billing's notices: money from fils in the person's digits, the plan's name, in both languages", () => {
+    const due = { companyName: "Dar Al Qahwa", plan: "PREMIUM" as const, amountFils: 49_000, periodEndsAt: "2026-12-20T09:00:00.000Z" };
+    expect(line("en", "PAYMENT_DUE", due)).toBe("The paid month of Dar Al Qahwa ends on December 20, 2026: 49.000 KWD for the Premium plan is due then.");
+    expect(line("ar", "PAYMENT_DUE", due)).toContain("٤٩٫٠٠٠ د.ك. للباقة المميزة");
+    localStorage.setItem("sufra.digits", "latn");
+    expect(line("ar", "PAYMENT_DUE", due)).toContain("49.000 د.ك. للباقة المميزة");
+    localStorage.removeItem("sufra.digits");
+    expect(line("en", "PAYMENT_FAILED", { amountFils: 15_000, reason: "Insufficient funds" })).toBe("Your payment of 15.000 KWD did not go through: Insufficient funds. Nothing was charged; try again on the Billing page.");
+    expect(line("en", "SUBSCRIPTION_EXPIRED", { companyName: "Dar Al Qahwa", subscriptionStatus: "CANCELLED" })).toContain("has ended");
+    expect(line("ar", "PLAN_CHANGED", { companyName: "Dar Al Qahwa", plan: "PROFESSIONAL", previousPlan: "PREMIUM" })).toBe("أصبح Dar Al Qahwa على الباقة الاحترافية (بدلًا من المميزة).");
+    expect(line("en", "TEAM_READ_ONLY", { companyName: "Dar Al Qahwa", plan: "BASIC" })).toBe("Dar Al Qahwa moved to the Basic plan: you can read everything, but no longer make changes.");
   });
 
   test("in the bell: a failed post's line, as it arrives", async () => {

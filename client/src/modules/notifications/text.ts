@@ -2,10 +2,10 @@
 // it leads (a post's news to the posts, an account to reconnect to Settings, a sign-up to the clients,
 // the Facebook sign-in for competitor figures to the competitors, a webhook turned off to the webhooks,
 // a negative review or comment to the inbox).
-import { isMessageKey, isPlatformName, messageText, PLATFORM_LABELS, type Locale } from "@sufra/schema";
+import { formatFils, isMessageKey, isPlatformName, messageText, PLANS, PLATFORM_LABELS, type Locale, type PlanId } from "@sufra/schema";
 import type { TFunction } from "i18next";
 import type { NotificationItemFragment, NotificationType } from "../../graphql/graphql.ts";
-import { formatDate } from "../../lib/format.ts";
+import { arabicDigits, formatDate } from "../../lib/format.ts";
 
 const platformOf = (p: string | null | undefined, locale: Locale) => {
   const name = (p ?? "").toLowerCase();
@@ -17,6 +17,14 @@ const sourceOf = (s: string | null | undefined, locale: Locale) => {
   const name = (s ?? "").toLowerCase();
   if (name === "google") return locale === "ar" ? "جوجل" : "Google";
   return isPlatformName(name) ? PLATFORM_LABELS[name][locale] : (s ?? "");
+};
+
+/** Money of billing's notices: fils as KWD with three decimals, in the person's digits ("15.000 KWD", "١٥٫٠٠٠ د.ك."). */
+const money = (fils: number | null | undefined, locale: Locale) => formatFils(fils ?? 0, { digits: arabicDigits(locale) ? "arabic" : "latin", currency: locale });
+/** A plan's name from its GraphQL value (PREMIUM). */
+const planName = (p: string | null | undefined, locale: Locale) => {
+  const id = (p ?? "").toLowerCase() as PlanId;
+  return PLANS[id]?.name[locale] ?? (p ?? "");
 };
 
 /** Why a post failed: the catalogue's sentence for its code (with the network's own words), else theirs. */
@@ -63,6 +71,22 @@ export function notificationText(t: TFunction, n: Pick<NotificationItemFragment,
       if (n.data.rating != null) return t(branch ? "types.review_negative_rated_branch" : "types.review_negative_rated", { ns: "notifications", author, count: n.data.rating, where, branch, excerpt });
       return t("types.review_negative", { ns: "notifications", author, where, excerpt });
     }
+    case "TRIAL_ENDED":
+      return t("types.trial_ended", { ns: "notifications", company });
+    case "PAYMENT_DUE":
+      return t("types.payment_due", { ns: "notifications", company, amount: money(n.data.amountFils, locale), plan: planName(n.data.plan, locale), date: n.data.periodEndsAt ? formatDate(n.data.periodEndsAt, locale, "long") : "" });
+    case "PAYMENT_OVERDUE":
+      return t("types.payment_overdue", { ns: "notifications", company, amount: money(n.data.amountFils, locale), date: n.data.graceEndsAt ? formatDate(n.data.graceEndsAt, locale, "long") : "" });
+    case "SUBSCRIPTION_EXPIRED":
+      return t(n.data.subscriptionStatus === "CANCELLED" ? "types.subscription_cancelled" : "types.subscription_expired", { ns: "notifications", company });
+    case "PAYMENT_RECEIVED":
+      return t("types.payment_received", { ns: "notifications", amount: money(n.data.amountFils, locale), plan: planName(n.data.plan, locale) });
+    case "PAYMENT_FAILED":
+      return n.data.reason ? t("types.payment_failed_reason", { ns: "notifications", amount: money(n.data.amountFils, locale), reason: n.data.reason }) : t("types.payment_failed", { ns: "notifications", amount: money(n.data.amountFils, locale) });
+    case "PLAN_CHANGED":
+      return t("types.plan_changed", { ns: "notifications", company, plan: planName(n.data.plan, locale), previous: planName(n.data.previousPlan, locale) });
+    case "TEAM_READ_ONLY":
+      return t("types.team_read_only", { ns: "notifications", company, plan: planName(n.data.plan, locale) });
     default:
       return t("types.unknown", { ns: "notifications" });
   }
@@ -77,6 +101,13 @@ const LINKS: Partial<Record<NotificationType, string>> = {
   COMPETITOR_DISCOVERY_EXPIRING: "/competitors",
   WEBHOOK_DISABLED: "/webhooks",
   REVIEW_NEGATIVE: "/inbox",
+  TRIAL_ENDED: "/billing",
+  PAYMENT_DUE: "/billing",
+  PAYMENT_OVERDUE: "/billing",
+  SUBSCRIPTION_EXPIRED: "/billing",
+  PAYMENT_RECEIVED: "/billing",
+  PAYMENT_FAILED: "/billing",
+  PLAN_CHANGED: "/billing",
 };
 
 /** Where opening a notification leads, when somewhere else helps; a negative review opens itself in the inbox. */

@@ -75,7 +75,7 @@ export async function billingNotice(
       id: true,
       companyName: true,
       subscription: { select: { id: true, plan: true } },
-      // the account holder is the business's earliest person (docs/product.md#team); owners are named by role
+      // the account holder is the business's earliest person, as the team module decides; owners are named by role
       users: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, name: true, email: true, role: true, locale: true } },
     },
   });
