@@ -247,6 +247,20 @@ describe("refunds", () => {
     expect(await db().refund.count({ where: { paymentId } })).toBe(0);
   });
 
+  test("a refund whose answer was lost, asked again, is one refund at Tap and one here", async () => {
+    const c = await cafe("Refund Lost");
+    const { paymentId, chargeId } = await paidAtTap(c.businessId, 15_000);
+    fake.failNext("create_refund", "lost"); // Tap refunds, the answer never arrives
+    const lost = await call(app.base, "POST", `/api/admin/payments/${paymentId}/refund`, { token: admin, body: { amount_fils: 3_000, reason: "Goodwill" } });
+    expect(lost.body.code).toBe("PAYMENT_GATEWAY_UNAVAILABLE");
+    expect(await db().refund.count({ where: { paymentId } })).toBe(0);
+    const again = await call(app.base, "POST", `/api/admin/payments/${paymentId}/refund`, { token: admin, body: { amount_fils: 3_000, reason: "Goodwill" } });
+    expect(again.status).toBe(201);
+    expect([...fake.state.refunds.values()].filter((r) => r.charge_id === chargeId)).toHaveLength(1);
+    expect(await db().refund.count({ where: { paymentId } })).toBe(1);
+    expect(again.body.payment).toMatchObject({ status: "partially_refunded", refunded_fils: 3_000 });
+  });
+
   test("a refund Tap answers pending gets its credit note when Tap says it succeeded", async () => {
     const c = await cafe("Refund Pending");
     const { paymentId } = await paidAtTap(c.businessId, 15_000);

@@ -3,6 +3,7 @@
 // there), the payments list, and the figures of the overview (MRR, subscriptions by status, the Kuwait
 // month's revenue). Every money action writes its audit row in its own transaction, and tells the live
 // figures (billing.changed, stats.changed) when it commits (docs/architecture.md#how-a-request-flows).
+import { createHash } from "node:crypto";
 import {
   addMonths, adminPaymentsQuerySchema, billingFigures, extendPeriodSchema, kuwaitDaysRange, kuwaitMonth,
   manualPaymentSchema, paidPeriodStart, refundSchema, type BillingFigures, type PlanId,
@@ -142,8 +143,9 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
       const gateway = opts.gateway;
       if (!gateway || gateway.name !== before.gateway || !before.gatewayChargeId) throw new AppError("PAYMENTS_NOT_CONFIGURED");
       // the same refund asked again with nothing recorded in between (its answer was lost) carries the same
-      // reference, which the gateway answers with the first refund instead of a second (api idempotency)
-      const reference = `${before.id}:${before.refundedFils}:${r.amountFils}`;
+      // reference, which the gateway answers with the first refund instead of a second (its idempotency);
+      // short and plain (letters, digits, an underscore), as gateways' references are limited
+      const reference = `rf_${createHash("sha256").update(`${before.id}:${before.refundedFils}:${r.amountFils}`).digest("hex").slice(0, 32)}`;
       try {
         answer = await gateway.refund({ chargeId: before.gatewayChargeId, amountFils: r.amountFils, reason: r.reason, reference, webhookUrl: `${config.payments.publicUrl}/api/billing/webhooks/${gateway.name}` });
       } catch (e) {
