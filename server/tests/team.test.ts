@@ -145,11 +145,12 @@ describe("who may do what", () => {
     const team = await gql(app.base, TEAM, {}, holder.token);
     expect(team.data.team).toMatchObject({ premium: false, canManage: true, invitations: [] });
 
-    // a Premium subscription that has expired is not Premium either
+    // a Premium subscription that has expired manages no team either: it is told its subscription ended (402),
+    // docs/product.md#subscriptions-and-billing
     const premium = await premiumBusiness();
     await app.sufra.deps.pool.query("update subscriptions set status = 'expired' where business_id = $1", [premium.businessId]);
     const expired = await call(app.base, "POST", "/api/team/invitations", { token: premium.token, body: { email: newAddress(), role: "client" } });
-    expect(expired.body.code).toBe("PLAN_UPGRADE_REQUIRED");
+    expect([expired.status, expired.body.code]).toEqual([402, "SUBSCRIPTION_ENDED"]);
   });
 
   test("an invitation cannot be accepted once the business has left Premium", async () => {
