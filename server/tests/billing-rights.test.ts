@@ -30,6 +30,8 @@ describe("an expired café", () => {
     const key = await gql(app.base, `mutation { createApiKey(name: "Site") { key } }`, {}, c.token);
     const apiKey = key.data.createApiKey.key as string;
     const draft = await post(c.token);
+    const review = await call(app.base, "POST", "/api/reviews", { token: c.token, body: { source: "google", author: "Ali", rating: 5, text: "Great karak", reviewed_at: "2026-11-20" } });
+    expect(review.status).toBe(201);
     await setSub(c.businessId, { status: "expired", endedAt: new Date() });
 
     // what stays
@@ -57,6 +59,8 @@ describe("an expired café", () => {
     await refused("POST", "/api/posts/bulk/schedule", { ids: [draft.id], scheduled_for: inHours(5) });
     await refused("POST", "/api/posts/generate", { prompt: "Saffron latte", platform: "instagram" }, "ar");
     await refused("POST", "/api/team/invitations", { email: newAddress(), role: "client" });
+    // a suggested reply to a guest is AI writing too
+    await refused("POST", `/api/reviews/${review.body.id}/suggest-reply`, {}, "ar");
 
     // ... and at the GraphQL door
     const g = await gql(app.base, `mutation($id: ID!) { publishPost(id: $id) { id } }`, { id: draft.id }, token, "ar");

@@ -105,6 +105,9 @@ describe("managing endpoints", () => {
     await app.sufra.deps.pool.query("update subscriptions set status = 'expired' where business_id = $1", [premium.businessId]);
     expect((await call(app.base, "POST", "/api/reviews", { token: premium.token, body: { source: "google", author: "Ali", rating: 5, text: "Great", reviewed_at: "2026-11-20" } })).status).toBe(201);
     expect(await deliveryRows(app, e.endpoint.id)).toEqual([]);
+    // and managing endpoints says the subscription ended (paying brings them back), not that Premium is needed
+    const lapsed = await gql(app.base, CREATE, { input: { url: "https://example.com/hook", events: ["POST_FAILED"] } }, premium.token, "ar");
+    expect(lapsed.errors?.[0]).toMatchObject({ message: "انتهى اشتراكك. منشوراتك وبياناتك محفوظة؛ ادفع من صفحة الفوترة لتعود إلى النشر والجدولة والكتابة بالذكاء الاصطناعي", extensions: { reason: "SUBSCRIPTION_ENDED" } });
   });
 });
 

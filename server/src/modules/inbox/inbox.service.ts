@@ -32,6 +32,7 @@ import { AppError, validate } from "../../kernel/errors.ts";
 import type { Prisma, Review } from "../../generated/prisma/client.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { loadBusinessProfile } from "../business-profile/index.ts";
+import { requireRunning } from "../billing/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
 import { createDemoGuests } from "../../platforms/demo-guests.ts";
@@ -200,6 +201,8 @@ export function createReviewsService(
   }
 
   async function suggestOne(businessId: string, id: unknown, languages: InboxReplyLanguages, seed: number | undefined, anyKind: boolean) {
+    // a suggested reply is writing with AI, which a stopped subscription may not (docs/product.md#subscriptions-and-billing)
+    await requireRunning(db, businessId, "ai");
     const profile = await loadBusinessProfile(db, businessId);
     // the writer may be a model taking seconds: it writes outside the transaction, which then
     // checks that nobody replied or edited the item meanwhile
@@ -489,6 +492,7 @@ export function createReviewsService(
       const { businessId } = business(viewer);
       const f = validate(inboxFilterSchema, filter ?? {});
       const { languages } = validate(suggestSchema, input ?? {});
+      await requireRunning(db, businessId, "ai");
       const rows = await db.review.findMany({ where: { AND: [inboxWhere(businessId, f), { status: "new", sentiment: "positive", reply: null }] }, orderBy: [{ writtenAt: "desc" }, { id: "asc" }], take: 50, select: { id: true } });
       if (!rows.length) return [];
       return replies.each(rows.map((r) => r.id), locale, (id) => suggestOne(businessId, id, languages, undefined, true));

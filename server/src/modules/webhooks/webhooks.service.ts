@@ -15,7 +15,7 @@
 // that lapses after LEASE_MS; the sweep then sends that attempt again (receivers dedupe on the event id).
 import { randomBytes, createHmac, randomUUID } from "node:crypto";
 import {
-  isPremium, WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_LOG_DAYS, WEBHOOK_PING_EVENT, WEBHOOK_RETRY_DELAYS_MS,
+  isPremium, mayUse, WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENT_TYPES, WEBHOOK_LOG_DAYS, WEBHOOK_PING_EVENT, WEBHOOK_RETRY_DELAYS_MS,
   WEBHOOK_RETRY_WINDOW_MS, WEBHOOK_ROTATION_OVERLAP_MS, WEBHOOK_SECRET_PREFIX, webhookDeliveriesQuerySchema, webhookEndpointSchema,
   webhookEndpointUpdateSchema, type WebhookUrlOptions,
 } from "@sufra/schema";
@@ -232,6 +232,16 @@ export function createWebhooksService(deps: Deps, notifications: NotificationsSe
     return { deliveries: deliveries.count, events: events.count };
   }
 
+
+  /**
+   * Managing endpoints is Premium's; a subscription that stopped hears SUBSCRIPTION_ENDED, since paying
+   * (not upgrading) brings its endpoints back (docs/product.md#subscriptions-and-billing).
+   */
+  function requirePremium(access: { premium: boolean; business: { subscription: { status: string } | null } }) {
+    if (access.premium) return;
+    if (!mayUse(access.business.subscription, "api")) throw new AppError("SUBSCRIPTION_ENDED");
+    throw new AppError("WEBHOOKS_REQUIRE_PREMIUM");
+  }
   return {
     record,
     dispatch,
@@ -276,7 +286,7 @@ export function createWebhooksService(deps: Deps, notifications: NotificationsSe
     /** A new endpoint (Premium, managers); its secret is in this answer and never again. */
     async create(viewer: Viewer | null, input: unknown, meta: RequestMeta) {
       const access = await requireManager(db, viewer);
-      if (!access.premium) throw new AppError("WEBHOOKS_REQUIRE_PREMIUM");
+      requirePremium(access);
       const data = validate(webhookEndpointSchema(urlOptions), input);
       const { businessId, userId } = access.viewer;
       const secret = newWebhookSecret();
@@ -293,7 +303,7 @@ export function createWebhooksService(deps: Deps, notifications: NotificationsSe
     /** Changes the fields given (Premium, managers). Turning an endpoint on clears why it was off. */
     async update(viewer: Viewer | null, id: unknown, input: unknown, meta: RequestMeta) {
       const access = await requireManager(db, viewer);
-      if (!access.premium) throw new AppError("WEBHOOKS_REQUIRE_PREMIUM");
+      requirePremium(access);
       const data = validate(webhookEndpointUpdateSchema(urlOptions), input);
       const { businessId, userId } = access.viewer;
       const e = await db.$transaction(async (tx) => {
@@ -326,7 +336,7 @@ export function createWebhooksService(deps: Deps, notifications: NotificationsSe
     /** A new secret, shown in this answer only; the old one also signs for 24 h (a second v1=). */
     async rotateSecret(viewer: Viewer | null, id: unknown, meta: RequestMeta) {
       const access = await requireManager(db, viewer);
-      if (!access.premium) throw new AppError("WEBHOOKS_REQUIRE_PREMIUM");
+      requirePremium(access);
       const { businessId, userId } = access.viewer;
       const secret = newWebhookSecret();
       const e = await db.$transaction(async (tx) => {
@@ -347,7 +357,7 @@ export function createWebhooksService(deps: Deps, notifications: NotificationsSe
     /** Sends a delivery again now, whatever became of it (managers, Premium): a new 24 h of retries. */
     async redeliver(viewer: Viewer | null, deliveryId: unknown, meta: RequestMeta) {
       const access = await requireManager(db, viewer);
-      if (!access.premium) throw new AppError("WEBHOOKS_REQUIRE_PREMIUM");
+      requirePremium(access);
       const { businessId, userId } = access.viewer;
       if (typeof deliveryId !== "string" || !isUuid(deliveryId)) throw new AppError("NOT_FOUND");
       const d = await db.$transaction(async (tx) => {
@@ -365,7 +375,7 @@ export function createWebhooksService(deps: Deps, notifications: NotificationsSe
     /** A "ping" event to this one endpoint, whatever events it asked for (managers, Premium). */
     async sendTest(viewer: Viewer | null, endpointId: unknown, meta: RequestMeta) {
       const access = await requireManager(db, viewer);
-      if (!access.premium) throw new AppError("WEBHOOKS_REQUIRE_PREMIUM");
+      requirePremium(access);
       const { businessId, userId } = access.viewer;
       const ids = await db.$transaction(async (tx) => {
         const e = await endpointOf(businessId, endpointId, tx);
