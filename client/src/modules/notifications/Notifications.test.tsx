@@ -117,6 +117,7 @@ function renderBell(server: ReturnType<typeof fakeServer>) {
     [
       { path: "/dashboard", element: <ApolloProvider client={server.client}><NotificationBell /></ApolloProvider> },
       { path: "/admin/clients", element: <p>Clients list</p> },
+      { path: "/billing", element: <p>Billing page</p> },
     ],
     "/dashboard",
   );
@@ -149,17 +150,28 @@ test("the count, the latest notifications in English with how long ago, marking 
   expect(rows.map((r) => r.querySelector("time")!.textContent)).toEqual(["5 minutes ago", "2 hours ago", "3 days ago"]);
   expect(rows.map((r) => within(r).queryByText("Unread") !== null)).toEqual([true, false, true]);
 
-  fireEvent.click(rows[0]);
+  // the approval leads nowhere else: opening it marks it read and the list stays
+  fireEvent.click(rows[2]);
   await waitFor(() => expect(bell()).toHaveAccessibleName("Notifications, 1 unread"));
-  expect(server.calls.find((c) => c.name === "MarkNotificationsRead")?.variables).toEqual({ ids: ["n3"] });
-  expect(within(rows[0]).queryByText("Unread")).toBeNull();
-  expect(within(rows[2]).getByText("Unread")).toBeInTheDocument();
+  expect(server.calls.find((c) => c.name === "MarkNotificationsRead")?.variables).toEqual({ ids: ["n1"] });
+  expect(within(rows[2]).queryByText("Unread")).toBeNull();
+  expect(within(rows[0]).getByText("Unread")).toBeInTheDocument();
 
   fireEvent.click(screen.getByRole("button", { name: "Mark all as read" }));
   await waitFor(() => expect(bell()).toHaveAccessibleName("Notifications"));
   expect(badge()).toBeNull();
   await waitFor(() => expect(within(list).queryAllByText("Unread")).toEqual([]));
   expect(screen.queryByRole("button", { name: "Mark all as read" })).toBeNull();
+});
+
+test("the trial's reminder opens the billing page, where the way to pay is", async () => {
+  signIn("client");
+  const server = fakeServer([item("n3", "TRIAL_ENDING", 5, { trialEndsAt: "2027-03-14T09:00:00.000Z" })]);
+  renderBell(server);
+  fireEvent.click(bell());
+  fireEvent.click(within(await screen.findByTestId("notification-list")).getByTestId("notification"));
+  expect(await screen.findByText("Billing page")).toBeInTheDocument();
+  await waitFor(() => expect(server.calls.find((c) => c.name === "MarkNotificationsRead")?.variables).toEqual({ ids: ["n3"] }));
 });
 
 test("in Arabic: the texts, Arabic-Indic digits and relative times", async () => {
@@ -263,7 +275,7 @@ describe("the publishing notifications' lines, in both languages", () => {
     expect(notificationLink("ACCOUNT_RECONNECT_NEEDED")).toBe("/settings");
     expect(notificationLink("CLIENT_SIGNED_UP")).toBe("/admin/clients");
     // billing's notices open the billing page (docs/product.md#subscriptions-and-billing)
-    expect(notificationLink("TRIAL_ENDING")).toBeUndefined();
+    expect(notificationLink("TRIAL_ENDING")).toBe("/billing");
     expect(notificationLink("TRIAL_ENDED")).toBe("/billing");
     expect(notificationLink("PAYMENT_OVERDUE")).toBe("/billing");
     expect(notificationLink("TEAM_READ_ONLY")).toBeUndefined();

@@ -101,6 +101,7 @@ const LINKS: Partial<Record<NotificationType, string>> = {
   COMPETITOR_DISCOVERY_EXPIRING: "/competitors",
   WEBHOOK_DISABLED: "/webhooks",
   REVIEW_NEGATIVE: "/inbox",
+  TRIAL_ENDING: "/billing",
   TRIAL_ENDED: "/billing",
   PAYMENT_DUE: "/billing",
   PAYMENT_OVERDUE: "/billing",

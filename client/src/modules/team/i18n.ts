@@ -62,9 +62,8 @@ export const teamTexts = {
       current: "Current plan",
       perMonth: "a month",
       includes: "Includes team collaboration and API access",
-      contact: "Contact support to upgrade",
-      contactHint: "Write to support@sufra.kw, Sunday to Thursday; we switch your plan for you.",
-      mailSubject: "Upgrade to Premium",
+      contact: "Upgrade on the Billing page",
+      contactHint: "The difference for the rest of this month is paid now, to the fils; the team and API keys open as soon as it is paid.",
     },
     accept: {
       title: "Join your team on Sufra",
@@ -138,9 +137,8 @@ export const teamTexts = {
       current: "الباقة الحالية",
       perMonth: "شهريًا",
       includes: "تشمل العمل الجماعي والوصول إلى واجهة البرمجة",
-      contact: "تواصل مع الدعم للترقية",
-      contactHint: "راسلنا على support@sufra.kw من الأحد إلى الخميس، وسنغيّر باقتك نيابةً عنك.",
-      mailSubject: "الترقية إلى الباقة المميزة",
+      contact: "رقِّ باقتك من صفحة الفوترة",
+      contactHint: "يُدفع الفرق عن بقية هذا الشهر الآن بالفلس، ويُفتح الفريق ومفاتيح الواجهة البرمجية فور الدفع.",
     },
     accept: {
       title: "انضم إلى فريقك في سفرة",

@@ -1,15 +1,15 @@
 // What a business not on Premium sees instead of the team or API keys: why, the three plans side by
 // side (Premium's team collaboration and API access marked), its current plan, and the way to upgrade
-// (our support switches plans). Shared by the team and API keys pages.
+// (the Billing page's plan change, docs/product.md#subscriptions-and-billing). Shared by the team and API keys pages.
 import { isPlanId, PLAN_IDS, PLANS, type PlanId } from "@sufra/schema";
-import { Button, Card, Tag, Typography } from "antd";
+import { Card, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
+import { RouteButton } from "../../../shared/RouteButton.tsx";
 import { TEAM_NS } from "../i18n.ts";
 import "../team.css";
 
-const SUPPORT = "support@sufra.kw";
 const PREMIUM_KEYS = new Set(["team", "api"]);
 
 export function UpgradeCard({ feature, plan }: { feature: "team" | "api"; plan?: string | null }) {
@@ -17,7 +17,6 @@ export function UpgradeCard({ feature, plan }: { feature: "team" | "api"; plan?:
   const locale = useLocale();
   const current = plan?.toLowerCase();
   const currentPlan: PlanId | null = isPlanId(current) ? current : null;
-  const mail = `mailto:${SUPPORT}?subject=${encodeURIComponent(t("upgrade.mailSubject"))}`;
 
   return (
     <Card className="sufra-upgrade" data-testid="upgrade-card">
@@ -56,9 +55,9 @@ export function UpgradeCard({ feature, plan }: { feature: "team" | "api"; plan?:
         })}
       </ul>
       <div className="sufra-upgrade-action">
-        <Button type="primary" href={mail} data-testid="upgrade-contact">
+        <RouteButton to="/billing" type="primary" testId="upgrade-contact">
           {t("upgrade.contact")}
-        </Button>
+        </RouteButton>
         <Typography.Text type="secondary">{t("upgrade.contactHint")}</Typography.Text>
       </div>
     </Card>
