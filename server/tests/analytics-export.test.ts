@@ -10,6 +10,7 @@ import { refreshDailyMetrics } from "../src/modules/analytics/daily-metrics.ts";
 import { adminToken, call, gql, signedInBusiness } from "./support/app.ts";
 import { connectedAccount, type Figures, type Platform } from "./support/analytics.ts";
 import { appForFile } from "./support/per-file.ts";
+import { readPdf } from "./support/pdf.ts";
 
 const app = appForFile();
 let admin: string;
@@ -183,44 +184,10 @@ function zipEntry(zip: Buffer, name: string): string {
 }
 
 // ------------------------------------------------------------------ the PDF's text, as read
-interface PdfItem {
-  str: string;
-  x: number;
-  y: number;
-  width: number;
-}
-
-/**
- * The PDF's lines in reading order. pdf.js gives one text item per run the PDF draws (a run is one
- * font and one direction), in drawing order, left to right; it returns each right-to-left item's
- * characters in logical order (its bidi step reverses them). So a line is its items sorted by
- * position: left to right in an English report, right to left in an Arabic one, as a reader reads
- * it; a gap between items (two table cells) is a space.
- */
+/** The PDF's lines in reading order: left to right in an English report, right to left in an Arabic one. */
 async function pdfLines(bytes: Buffer, dir: "ltr" | "rtl"): Promise<{ lines: string[]; pages: number }> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const pdf = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false }).promise;
-  const lines: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const page = await pdf.getPage(n);
-    const items: PdfItem[] = [];
-    for (const it of (await page.getTextContent()).items) {
-      if ("str" in it && it.str !== "") items.push({ str: it.str, x: it.transform[4], y: Math.round(it.transform[5]), width: it.width });
-    }
-    const rows = new Map<number, PdfItem[]>();
-    for (const it of items) rows.set(it.y, [...(rows.get(it.y) ?? []), it]);
-    for (const y of [...rows.keys()].sort((p, q) => q - p)) {
-      const row = rows.get(y)!.sort((p, q) => p.x - q.x);
-      const tokens: string[] = [];
-      row.forEach((it, i) => {
-        if (i > 0 && it.x - (row[i - 1]!.x + row[i - 1]!.width) > 2) tokens.push(" ");
-        tokens.push(it.str);
-      });
-      lines.push((dir === "rtl" ? tokens.reverse() : tokens).join("").replace(/\s+/g, " ").trim());
-    }
-  }
-  await pdf.destroy();
-  return { lines, pages: pdf.numPages };
+  const { pages } = await readPdf(bytes);
+  return { lines: pages.flatMap((p) => p[dir]), pages: pages.length };
 }
 
 // ------------------------------------------------------------------ the overview the files must agree with

@@ -12,6 +12,7 @@ import pg from "pg";
 import { kuwaitYear } from "@sufra/schema";
 import { adminToken, call, gql, signedInBusiness } from "./support/app.ts";
 import { mailedAppForFile } from "./support/per-file.ts";
+import { readPdf } from "./support/pdf.ts";
 import { joinedMember } from "./support/team.ts";
 import { issueCreditNote, issueInvoice } from "../src/modules/billing/invoices.ts";
 
@@ -19,40 +20,8 @@ import { issueCreditNote, issueInvoice } from "../src/modules/billing/invoices.t
 const { app, mailbox } = mailedAppForFile({ INVOICE_SELLER_NAME: "Sufra Technologies W.L.L.", INVOICE_SELLER_NAME_AR: "سفرة للتقنية ذ.م.م", INVOICE_SELLER_ADDRESS: "Sharq, Kuwait City" });
 
 // ------------------------------------------------------------------ the PDF's text, as pdf.js reads it
-interface PdfItem {
-  str: string;
-  x: number;
-  y: number;
-  width: number;
-}
-
-/** Every row of text, joined left to right and right to left (as tests/invoice-pdf.test.ts reads it). */
-async function pdfText(bytes: Buffer | Uint8Array): Promise<string> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const pdf = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false }).promise;
-  const out: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const page = await pdf.getPage(n);
-    const items: PdfItem[] = [];
-    for (const it of (await page.getTextContent()).items) {
-      if ("str" in it && it.str !== "") items.push({ str: it.str, x: it.transform[4], y: Math.round(it.transform[5]), width: it.width });
-    }
-    const rows = new Map<number, PdfItem[]>();
-    for (const it of items) rows.set(it.y, [...(rows.get(it.y) ?? []), it]);
-    for (const y of [...rows.keys()].sort((p, q) => q - p)) {
-      const row = rows.get(y)!.sort((p, q) => p.x - q.x);
-      const tokens: string[] = [];
-      row.forEach((it, i) => {
-        if (i > 0 && it.x - (row[i - 1]!.x + row[i - 1]!.width) > 2) tokens.push(" ");
-        tokens.push(it.str);
-      });
-      const squash = (t: string[]) => t.join("").replace(/\s+/g, " ").trim();
-      out.push(squash(tokens), squash([...tokens].reverse()));
-    }
-  }
-  await pdf.destroy();
-  return out.join("\n");
-}
+/** Every row of text, read left to right and right to left. */
+const pdfText = async (bytes: Buffer | Uint8Array) => (await readPdf(bytes)).text;
 
 async function download(path: string, token?: string, lang?: string) {
   const headers: Record<string, string> = {};

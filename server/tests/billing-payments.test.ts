@@ -4,39 +4,15 @@
 // a forged webhook, an amount that does not match and another business's charge change nothing; declined and
 // abandoned charges; the gateway away (nothing charged) or its answer lost (one charge); hostile webhook bodies;
 // no gateway at all (the bank transfer's details).
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import pg from "pg";
 import { addMonths } from "@sufra/schema";
 import { call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
-import { startTapFake, type TapFake } from "./fakes/tap-server.ts";
+import { tapAppForFile } from "./support/per-file.ts";
 
-let fake: TapFake;
-let app: TestApp;
+const { fake, app, pool } = tapAppForFile();
 let base = "";
-let pool: pg.Pool;
-
-/** A port free now: the app listens on it, so Tap's stand-in can post webhooks to the address it was given. */
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
-beforeAll(async () => {
-  fake = await startTapFake();
-  const port = await freePort();
-  app = await startTestApp({ ...fake.state.env, PORT: String(port), PAYMENT_PUBLIC_URL: `http://127.0.0.1:${port}` });
+beforeAll(() => {
   base = app.base;
-  pool = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
-}, 60_000);
-
-afterAll(async () => {
-  await pool?.end();
-  await app?.stop();
-  await fake?.close();
 });
 
 const sub = async (businessId: string) => (await pool.query("select * from subscriptions where business_id = $1", [businessId])).rows[0];

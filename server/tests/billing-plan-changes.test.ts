@@ -3,39 +3,16 @@
 // the fils and changes the plan only when paid (and the AI allowance follows the plan of the day); a downgrade waits
 // for the month's end and choosing the plan again drops it; a past-due subscription changes at once and its due
 // payment follows; a stopped one chooses what the next payment buys; cancelling at the period's end and keeping.
-import { createServer } from "node:net";
-import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import pg from "pg";
+import { beforeAll, describe, expect, test } from "@jest/globals";
 import { addMonths, prorateUpgrade } from "@sufra/schema";
-import { call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
-import { startTapFake, type TapFake } from "./fakes/tap-server.ts";
+import { call, gql, signedInBusiness } from "./support/app.ts";
+import { tapAppForFile } from "./support/per-file.ts";
 
 const DAY = 86_400_000;
-let fake: TapFake;
-let app: TestApp;
+const { fake, app, pool } = tapAppForFile();
 let base = "";
-let pool: pg.Pool;
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
-beforeAll(async () => {
-  fake = await startTapFake();
-  const port = await freePort();
-  app = await startTestApp({ ...fake.state.env, PORT: String(port), PAYMENT_PUBLIC_URL: `http://127.0.0.1:${port}` });
+beforeAll(() => {
   base = app.base;
-  pool = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
-}, 60_000);
-
-afterAll(async () => {
-  await pool?.end();
-  await app?.stop();
-  await fake?.close();
 });
 
 const sub = async (businessId: string) => (await pool.query("select * from subscriptions where business_id = $1", [businessId])).rows[0];

@@ -4,54 +4,10 @@
 // invoice, in English and in Arabic as the primary language. The same document renders the same
 // bytes; forty lines run over pages without losing one.
 import { describe, expect, test } from "@jest/globals";
+import { readPdf } from "./support/pdf.ts";
 import { dateAr, dateEn, hijriAr, invoicePdfFileName, renderInvoicePdf, type InvoiceDocument } from "../src/modules/billing/invoice-pdf.ts";
 
 // ------------------------------------------------------------------ the PDF's text, as read
-interface PdfItem {
-  str: string;
-  x: number;
-  y: number;
-  width: number;
-}
-
-/**
- * The PDF's rows of text, per page. pdf.js gives one item per run the PDF draws, and returns a
- * right-to-left item's characters in logical order; a row is its items by position, joined left
- * to right (`ltr`, for English) and right to left (`rtl`, how an Arabic reader reads it), a gap
- * between items (two cells, two halves) being a space.
- */
-async function readPdf(bytes: Buffer): Promise<{ pages: { ltr: string[]; rtl: string[]; items: string[] }[]; text: string }> {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const pdf = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false }).promise;
-  const pages: { ltr: string[]; rtl: string[]; items: string[] }[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const page = await pdf.getPage(n);
-    const items: PdfItem[] = [];
-    for (const it of (await page.getTextContent()).items) {
-      if ("str" in it && it.str !== "") items.push({ str: it.str, x: it.transform[4], y: Math.round(it.transform[5]), width: it.width });
-    }
-    const rows = new Map<number, PdfItem[]>();
-    for (const it of items) rows.set(it.y, [...(rows.get(it.y) ?? []), it]);
-    const ltr: string[] = [];
-    const rtl: string[] = [];
-    for (const y of [...rows.keys()].sort((p, q) => q - p)) {
-      const row = rows.get(y)!.sort((p, q) => p.x - q.x);
-      const tokens: string[] = [];
-      row.forEach((it, i) => {
-        if (i > 0 && it.x - (row[i - 1]!.x + row[i - 1]!.width) > 2) tokens.push(" ");
-        tokens.push(it.str);
-      });
-      const squash = (t: string[]) => t.join("").replace(/\s+/g, " ").trim();
-      ltr.push(squash(tokens));
-      rtl.push(squash([...tokens].reverse()));
-    }
-    pages.push({ ltr, rtl, items: items.map((i) => i.str) });
-  }
-  await pdf.destroy();
-  const text = pages.flatMap((p) => [...p.ltr, ...p.rtl]).join("\n");
-  return { pages, text };
-}
-
 /** Rows (either reading) that contain the text. */
 const rowsWith = (read: Awaited<ReturnType<typeof readPdf>>, text: string) => read.pages.flatMap((p) => [...p.ltr, ...p.rtl]).filter((l) => l.includes(text));
 

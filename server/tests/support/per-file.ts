@@ -8,6 +8,9 @@ import { startMailbox } from "./mailbox.ts";
 import { countStatements } from "./sql-count.ts";
 import { startWithMeta, type WithMeta } from "./meta.ts";
 import { buildWorld } from "./world.ts";
+import { createServer } from "node:net";
+import pg from "pg";
+import { startTapFake } from "../fakes/tap-server.ts";
 
 /**
  * Runs `start` in beforeAll and `stop` in afterAll, and answers at once (at the file's top level) with a
@@ -112,3 +115,30 @@ export const worldForFile = () =>
     120_000,
   );
 
+/** A port free now: the app listens on it, so Tap's stand-in can post webhooks to the address it was given. */
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  const port = (s.address() as { port: number }).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+/**
+ * A Sufra paid through Tap's stand-in, for the file: the gateway configured, the app on a port the
+ * stand-in posts its webhooks and sends its browsers back to, and a pool on its database for reading rows.
+ */
+export const tapAppForFile = () =>
+  forFile(
+    async () => {
+      const fake = await startTapFake();
+      const port = await freePort();
+      const app = await startTestApp({ ...fake.state.env, PORT: String(port), PAYMENT_PUBLIC_URL: `http://127.0.0.1:${port}` });
+      return { fake, app, pool: new pg.Pool({ connectionString: app.databaseUrl, max: 2 }) };
+    },
+    async ({ fake, app, pool }) => {
+      await pool.end();
+      await app.stop();
+      await fake.close();
+    },
+  );
