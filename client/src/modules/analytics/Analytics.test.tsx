@@ -9,7 +9,8 @@ import { session } from "../../lib/session.ts";
 import { inLanguage, pick } from "../../../test/render.tsx";
 import { freshStart, renderWithMocks, resetScreenWidth, setScreenWidth } from "../../../test/screens.tsx";
 import AnalyticsPage from "./AnalyticsPage.tsx";
-import { exportPath, fileNameOf } from "./exportFile.ts";
+import { fileNameOf } from "../../lib/download.ts";
+import { exportPath } from "./exportFile.ts";
 import { presetRange, readFilters } from "./period.ts";
 import { analyticsMocks } from "./testMocks.ts";
 
