@@ -71,6 +71,10 @@ describe("paying through Tap", () => {
     expect(p.applied_at).toBeTruthy();
     expect(p.period_start.getTime()).toBe(before.trial_ends_at.getTime());
     expect(await invoices(cafe.businessId)).toHaveLength(1);
+    // one mail for the payment: the invoice, with its PDF (the "payment received" notice is in the app only)
+    const mails = (await pool.query("select template from outbound_mail where created_at >= $1 and template in ('invoiceIssued', 'billingNotice') and \"to\" = $2", [before.updated_at, cafe.email])).rows;
+    expect(mails.map((m) => m.template)).toEqual(["invoiceIssued"]);
+    expect((await pool.query("select count(*)::int as n from notifications where type = 'payment_received' and data->>'businessId' = $1", [cafe.businessId])).rows[0].n).toBeGreaterThan(0);
 
     const shown = await call(base, "GET", `/api/billing/payments/${paymentId}`, { token: cafe.token });
     expect(shown.body).toMatchObject({ id: paymentId, status: "paid", method: "knet", amount_fils: 15000 });

@@ -18,7 +18,7 @@ import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { GatewayError, type PaymentGateway, type Refund as GatewayRefund } from "../../payments/types.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
 import { issueCreditNote } from "./invoices.ts";
-import { applyPaidPayment, lockSubscription, mailIdsOf, publishBillingChange, subscriptionShape } from "./subscription.ts";
+import { applyPaidPayment, lockSubscription, publishBillingChange, subscriptionShape } from "./subscription.ts";
 
 const DAY = 86_400_000;
 
@@ -70,7 +70,7 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
         actorId: viewer.userId, action: "billing.manual_payment", entityType: "business", entityId: businessId, ip: meta?.ip,
         data: { paymentId: payment.id, amountFils: m.amountFils, method: m.method, plan, months: m.months, receipt: m.receipt || null, note: m.note || null },
       });
-      const applied = await applyPaidPayment(tx, { mailer, webhooks: opts.webhooks, actorId: viewer.userId, ip: meta?.ip ?? null }, payment.id, now);
+      const applied = await applyPaidPayment(tx, { mailer, webhooks: opts.webhooks, publicUrl: config.publicUrl, actorId: viewer.userId, ip: meta?.ip ?? null }, payment.id, now);
       return { paymentId: payment.id, applied };
     });
     await afterCommit(applied.mailIds, applied.deliveries);
@@ -178,7 +178,7 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
         data: { paymentId, refundId: row.id, amountFils: r.amountFils, reason: r.reason, gateway: p.gateway, gatewayRefundId: answer?.id ?? null, refundStatus: status, refundedFils, paymentStatus, paymentAmountFils: p.amountFils },
       });
       // a refund the gateway has not finished gets its credit note when it succeeds (settleRefund)
-      if (status === "succeeded") mailIds.push(...mailIdsOf(await issueCreditNote(tx, mailer, row.id)));
+      if (status === "succeeded") mailIds.push(...(await issueCreditNote(tx, mailer, row.id)).mailIds);
       await publishBillingChange(tx, p.businessId, "refund", false);
       return { refundId: row.id };
     });
@@ -247,7 +247,7 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
       const claimed = await tx.refund.updateMany({ where: { id: known.id, status: "pending" }, data: { status: event.state } });
       if (!claimed.count) return false;
       const p = await tx.payment.findUniqueOrThrow({ where: { id: known.paymentId } });
-      if (event.state === "succeeded") mailIds.push(...mailIdsOf(await issueCreditNote(tx, mailer, known.id)));
+      if (event.state === "succeeded") mailIds.push(...(await issueCreditNote(tx, mailer, known.id)).mailIds);
       else {
         const refundedFils = Math.max(0, p.refundedFils - known.amountFils);
         await tx.payment.update({ where: { id: p.id }, data: { refundedFils, status: refundedFils === 0 ? "paid" : "partially_refunded" } });

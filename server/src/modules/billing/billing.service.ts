@@ -22,7 +22,7 @@ import type { Viewer } from "../../kernel/policy.ts";
 import { GatewayError, type Charge, type PaymentGateway, type PaymentSource, type Refund as GatewayRefund } from "../../payments/types.ts";
 import { accessOf, requireManager, requirePersonOfBusiness } from "../team/index.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
-import { applyPaidPayment, lockSubscription, mailIdsOf, publishBillingChange, subscriptionShape, type ApplyResult } from "./subscription.ts";
+import { applyPaidPayment, lockSubscription, publishBillingChange, subscriptionShape, type ApplyResult } from "./subscription.ts";
 import { billingNotice } from "./notices.ts";
 
 const DAY = 86_400_000;
@@ -270,7 +270,7 @@ export function createBillingService(
           });
           await audit(tx, { actorId: null, action: "billing.payment_paid", entityType: "business", entityId: p.businessId, data: { paymentId: p.id, chargeId: charge.id, amountFils: p.amountFils, method: charge.method, gatewayStatus: charge.gatewayStatus } });
         }
-        const apply = p.status === "refunded" || p.status === "partially_refunded" ? null : await applyPaidPayment(tx, { mailer, webhooks }, p.id, now);
+        const apply = p.status === "refunded" || p.status === "partially_refunded" ? null : await applyPaidPayment(tx, { mailer, webhooks, publicUrl: config.publicUrl }, p.id, now);
         return { payment: await tx.payment.findUniqueOrThrow({ where: { id: p.id } }), apply, mailIds: apply?.mailIds ?? [] };
       }
       if (p.status !== "pending") return { payment: p, apply: null, mailIds: [] };
@@ -280,7 +280,7 @@ export function createBillingService(
         data: { status, gatewayChargeId: charge.id, failureCode: charge.failure?.code || charge.gatewayStatus, failureMessage: (charge.failure?.message ?? charge.gatewayStatus).slice(0, 500) },
       });
       await audit(tx, { actorId: null, action: `billing.payment_${status}`, entityType: "business", entityId: p.businessId, data: { paymentId: p.id, chargeId: charge.id, gatewayStatus: charge.gatewayStatus, code: charge.failure?.code ?? null } });
-      const mailIds = status === "failed" ? mailIdsOf(await billingNotice(tx, mailer, p.businessId, "payment_failed", { paymentId: p.id, amountFils: p.amountFils, reason: updated.failureMessage })) : [];
+      const mailIds = status === "failed" ? (await billingNotice(tx, { mailer, publicUrl: config.publicUrl }, p.businessId, "payment_failed", { paymentId: p.id, amountFils: p.amountFils, reason: updated.failureMessage })).mailIds : [];
       await publishBillingChange(tx, p.businessId, `payment_${status}`, false);
       return { payment: updated, apply: null, mailIds };
     });

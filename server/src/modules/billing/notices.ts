@@ -62,13 +62,13 @@ const planOf = (p: string | null | undefined): PlanId | null => ((PLAN_IDS as re
  */
 export async function billingNotice(
   tx: Tx,
-  deps: Mailer | NoticeDeps,
+  deps: NoticeDeps,
   businessId: string,
   type: BillingNoticeType,
   data: BillingNoticeData = {},
   now: Date = new Date(),
 ): Promise<{ mailIds: string[]; notified: string[] }> {
-  const { mailer, publicUrl } = "mailer" in deps ? deps : { mailer: deps, publicUrl: undefined };
+  const { mailer, publicUrl } = deps;
   const business = await tx.business.findUnique({
     where: { id: businessId },
     select: {
@@ -120,6 +120,8 @@ export async function billingNotice(
     type === "trial_ending" || type === "trial_ended" ? data.trialEndsAt : type === "payment_overdue" ? data.graceEndsAt : periodEndsAt,
   );
   const mailIds: string[] = [];
+  // a payment's receipt is its invoice's mail (invoices.ts), with the PDF: one mail per payment
+  if (type === "payment_received") return { mailIds, notified: [...inserted] };
   for (const u of people) {
     if (!inserted.has(u.id)) continue;
     const vars: BillingNoticeVars = {

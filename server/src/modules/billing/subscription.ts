@@ -28,6 +28,8 @@ export async function lockSubscription(tx: Tx, businessId: string): Promise<Subs
 /** What applying needs beyond the transaction: the outbox, the webhooks' recorder, who acted. */
 export interface ApplyContext {
   mailer: Mailer;
+  /** Sufra's public address: the notices' mails link to its Billing page */
+  publicUrl?: string;
   webhooks?: Pick<WebhookEmitter, "record">;
   /** the person who acted (an admin recording a transfer); null for the gateway's return, webhook or the sweep */
   actorId?: string | null;
@@ -41,16 +43,6 @@ export interface ApplyResult {
   businessId: string;
   mailIds: string[];
   deliveries: string[];
-}
-
-/** Mail ids from whatever a collaborator answered ({ mailIds }, { mailId }, a string, or nothing). */
-export function mailIdsOf(x: unknown): string[] {
-  if (!x) return [];
-  if (typeof x === "string") return [x];
-  const o = x as { mailIds?: unknown; mailId?: unknown };
-  if (Array.isArray(o.mailIds)) return o.mailIds.filter((v): v is string => typeof v === "string");
-  if (typeof o.mailId === "string") return [o.mailId];
-  return [];
 }
 
 /** How many whole months a payment's recorded period spans (an admin may record several at once), at least 1. */
@@ -124,11 +116,11 @@ export async function applyPaidPayment(tx: Tx, ctx: ApplyContext, paymentId: str
     ip: ctx.ip ?? null,
   });
 
-  const mailIds: string[] = [];
-  mailIds.push(...mailIdsOf(await issueInvoice(tx, ctx.mailer, p.id)));
+  const { mailIds } = await issueInvoice(tx, ctx.mailer, p.id);
   // a business that had stopped runs again: its held posts go out (docs/product.md: scheduled posts are held, not lost)
   if (!wasRunning) await releaseHeldPosts(tx, businessId);
-  mailIds.push(...mailIdsOf(await billingNotice(tx, ctx.mailer, businessId, "payment_received", { paymentId: p.id, amountFils: p.amountFils, plan: p.plan, periodEnd: periodEnd.toISOString() })));
+  // in the app only: the invoice's mail above is the receipt
+  await billingNotice(tx, ctx, businessId, "payment_received", { paymentId: p.id, amountFils: p.amountFils, plan: p.plan, periodEnd: periodEnd.toISOString() });
 
   const deliveries: string[] = [];
   const changed = subscriptionShape(sub) !== subscriptionShape(after);
