@@ -15,6 +15,7 @@
 import { formatFils, hijriOf, kuwaitDate, withDigits, type DigitStyle } from "@sufra/schema";
 import PDFDocument from "pdfkit";
 import { drawLine, ligaturesInVisualOrder, registerFonts, wrapText, type Direction, type TextStyle } from "../../kernel/pdf/text.ts";
+import { ensureRoom, rule } from "../../kernel/pdf/page.ts";
 
 // ------------------------------------------------------------------ the document
 
@@ -169,16 +170,7 @@ interface Ctx {
 }
 
 /** Starts a new page when `height` does not fit; returns whether it did. */
-function ensure(ctx: Ctx, height: number): boolean {
-  if (ctx.y + height <= ctx.bottom) return false;
-  ctx.doc.addPage();
-  ctx.y = MARGIN;
-  return true;
-}
-
-function rule(ctx: Ctx, color: string, width = 0.8) {
-  ctx.doc.save().moveTo(ctx.left, ctx.y).lineTo(ctx.left + ctx.width, ctx.y).lineWidth(width).strokeColor(color).stroke().restore();
-}
+const ensure = (ctx: Ctx, height: number) => ensureRoom(ctx, height, MARGIN);
 
 const ARABIC_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}]/u;
 const STRONG = /[\p{L}]/u;

@@ -8,6 +8,7 @@ import { label } from "./labels.ts";
 import { drawLine, ligaturesInVisualOrder, registerFonts, wrapText, type Direction, type TextStyle } from "../../../kernel/pdf/text.ts";
 import type { AnalyticsReport } from "./report.ts";
 import { kuwaitDateTime, type Cell, type Column, type ReportTable } from "./tables.ts";
+import { ensureRoom, rule } from "../../../kernel/pdf/page.ts";
 
 const COLOR = { saffron: "#C8691C", cardamom: "#1F5C4A", text: "#2B211A", muted: "#6B5E53", band: "#F3E3D3", zebra: "#FBF6EF", rule: "#E4D6C6" };
 const MARGIN = 40;
@@ -56,16 +57,7 @@ function paragraph(ctx: Ctx, text: string, style: TextStyle, opts: { base?: Dire
 }
 
 /** Starts a new page when `height` does not fit; returns whether it did. */
-function ensure(ctx: Ctx, height: number): boolean {
-  if (ctx.y + height <= ctx.bottom) return false;
-  ctx.doc.addPage();
-  ctx.y = MARGIN;
-  return true;
-}
-
-function rule(ctx: Ctx, color: string, width = 0.8) {
-  ctx.doc.save().moveTo(ctx.left, ctx.y).lineTo(ctx.left + ctx.width, ctx.y).lineWidth(width).strokeColor(color).stroke().restore();
-}
+const ensure = (ctx: Ctx, height: number) => ensureRoom(ctx, height, MARGIN);
 
 interface Placed {
   col: Column;
