@@ -6,6 +6,7 @@ import { z } from "zod";
 import { PLANS, PLAN_IDS, type PlanId } from "./plans.ts";
 import { singleLine, multiLine } from "./text.ts";
 import type { MessageKey } from "./messages.ts";
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "./roles.ts";
 
 const key = (k: MessageKey) => ({ error: k });
 const DAY = 86_400_000;
@@ -13,8 +14,9 @@ const DAY = 86_400_000;
 const KUWAIT_OFFSET_MS = 3 * 3_600_000;
 
 // ---------------------------------------------------------------- states
-export const BILLING_STATUSES = ["trial", "active", "past_due", "expired", "cancelled"] as const;
-export type BillingStatus = (typeof BILLING_STATUSES)[number];
+/** The subscription's statuses (roles.ts) under the name billing's rules speak. */
+export const BILLING_STATUSES = SUBSCRIPTION_STATUSES;
+export type BillingStatus = SubscriptionStatus;
 
 /**
  * The lifecycle: a trial ends into expired (or active when paid); a paid period ends into past_due
@@ -43,6 +45,8 @@ export const GRACE_REMINDER_DAYS = [3, 1] as const;
 
 /** A subscription that runs gives every right of its plan; past_due still runs (the grace). */
 export const subscriptionRuns = (status: string | null | undefined) => status === "trial" || status === "active" || status === "past_due";
+/** The statuses of a subscription that stopped (a database filter's list). */
+export const STOPPED_STATUSES = BILLING_STATUSES.filter((s) => !subscriptionRuns(s));
 
 /**
  * What a business whose subscription stopped running (expired or cancelled) may no longer do. It keeps

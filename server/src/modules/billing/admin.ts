@@ -18,7 +18,8 @@ import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { GatewayError, type PaymentGateway, type Refund as GatewayRefund } from "../../payments/types.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
 import { issueCreditNote } from "./invoices.ts";
-import { applyPaidPayment, lockSubscription, publishBillingChange, subscriptionShape } from "./subscription.ts";
+import { publishBillingChange } from "./changes.ts";
+import { applyPaidPayment, lockSubscription, subscriptionShape } from "./subscription.ts";
 
 const DAY = 86_400_000;
 

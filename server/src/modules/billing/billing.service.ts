@@ -22,7 +22,8 @@ import type { Viewer } from "../../kernel/policy.ts";
 import { GatewayError, type Charge, type PaymentGateway, type PaymentSource, type Refund as GatewayRefund } from "../../payments/types.ts";
 import { accessOf, requireManager, requirePersonOfBusiness } from "../team/index.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
-import { applyPaidPayment, lockSubscription, publishBillingChange, subscriptionShape, type ApplyResult } from "./subscription.ts";
+import { publishBillingChange } from "./changes.ts";
+import { applyPaidPayment, lockSubscription, subscriptionShape, type ApplyResult } from "./subscription.ts";
 import { billingNotice } from "./notices.ts";
 
 const DAY = 86_400_000;
@@ -158,13 +159,11 @@ export function createBillingService(
     };
   }
 
+  /** The page from an access read after any change (accessOf loads the business with its subscription). */
   async function read(access: Access): Promise<BillingState> {
-    const businessId = access.viewer.businessId;
-    const [sub, payments] = await Promise.all([
-      db.subscription.findUnique({ where: { businessId } }),
-      db.payment.findMany({ where: { businessId }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: BILLING_PAYMENTS_SHOWN }),
-    ]);
+    const sub = access.business.subscription;
     if (!sub) throw new AppError("NOT_FOUND");
+    const payments = await db.payment.findMany({ where: { businessId: access.viewer.businessId }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: BILLING_PAYMENTS_SHOWN });
     return stateOf(access, sub, payments, new Date());
   }
 
@@ -488,7 +487,7 @@ export function createBillingService(
         if (sub.status !== "active") throw new AppError("INVALID_STATE");
         return { data: sub.cancelAtPeriodEnd ? null : { cancelAtPeriodEnd: true }, outcome: null };
       });
-      return read(access);
+      return read(await accessOf(db, viewer));
     },
 
     /** "Keep my subscription": takes back a cancellation at the period's end. */
@@ -499,7 +498,7 @@ export function createBillingService(
         if (sub.status !== "active") throw new AppError("INVALID_STATE");
         return { data: { cancelAtPeriodEnd: false }, outcome: null };
       });
-      return read(access);
+      return read(await accessOf(db, viewer));
     },
 
     /** The legal name and address invoices carry from now on (issued invoices keep theirs). */

@@ -14,6 +14,8 @@ import type { Deps } from "../../deps.ts";
 import type { Subscription } from "../../generated/prisma/client.ts";
 import { audit } from "../../kernel/audit.ts";
 import { publishIn, type Events } from "../../kernel/pubsub.ts";
+import { managersOf, PEOPLE_OLDEST_FIRST } from "../team/index.ts";
+import { publishBillingChange } from "./changes.ts";
 import type { PublishingService } from "../publishing/index.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
 import { billingNotice, type BillingNoticeData, type BillingNoticeType } from "./notices.ts";
@@ -71,9 +73,7 @@ export function createLifecycle(deps: Deps, opts: LifecycleOptions) {
     });
     const deliveries = opts.webhooks ? await opts.webhooks.record(tx, before.businessId, { type: "subscription.changed", change }) : [];
     // the billing page, the admin's figures, and every cached caller of the business (its plan or status changed)
-    await publishIn(tx, "billing.changed", { businessId: before.businessId, reason: change });
-    await publishIn(tx, "stats.changed", { reason: `billing.${change}` });
-    await publishIn(tx, "client.changed", { businessId: before.businessId, change: "updated" });
+    await publishBillingChange(tx, before.businessId, change, true);
     return deliveries;
   }
 
@@ -83,9 +83,9 @@ export function createLifecycle(deps: Deps, opts: LifecycleOptions) {
 
   /** Leaving Premium: each member other than the owners and the account holder becomes read-only, and is told. */
   async function tellReadOnly(tx: Tx, businessId: string, plan: string, now: Date) {
-    const users = await tx.user.findMany({ where: { businessId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, role: true } });
-    const holder = users[0]?.role === "client" ? users[0].id : null;
-    const members = users.filter((u) => u.role === "client" && u.id !== holder).map((u) => u.id);
+    const users = await tx.user.findMany({ where: { businessId }, orderBy: PEOPLE_OLDEST_FIRST, select: { id: true, role: true } });
+    const managers = new Set(managersOf(users).map((u) => u.id));
+    const members = users.filter((u) => !managers.has(u.id)).map((u) => u.id);
     if (!members.length) return [];
     return tell(tx, businessId, "team_read_only", { plan, userIds: members }, now);
   }

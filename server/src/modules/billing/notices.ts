@@ -10,6 +10,7 @@ import type { Tx } from "../../db/prisma.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import type { BillingNoticeVars } from "../../mail/templates.ts";
 import { notifyIn, type Draft } from "../notifications/index.ts";
+import { managersOf, PEOPLE_OLDEST_FIRST } from "../team/index.ts";
 
 export type BillingNoticeType =
   | "trial_ending"
@@ -76,14 +77,11 @@ export async function billingNotice(
       companyName: true,
       subscription: { select: { id: true, plan: true } },
       // the account holder is the business's earliest person, as the team module decides; owners are named by role
-      users: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, name: true, email: true, role: true, locale: true } },
+      users: { orderBy: PEOPLE_OLDEST_FIRST, select: { id: true, name: true, email: true, role: true, locale: true } },
     },
   });
   if (!business) return { mailIds: [], notified: [] };
-  const holder = business.users[0]?.role === "client" ? business.users[0].id : null;
-  const people = data.userIds
-    ? business.users.filter((u) => data.userIds!.includes(u.id))
-    : business.users.filter((u) => u.role === "owner" || u.id === holder);
+  const people = data.userIds ? business.users.filter((u) => data.userIds!.includes(u.id)) : managersOf(business.users);
   if (!people.length) return { mailIds: [], notified: [] };
 
   const base = { businessId, companyName: business.companyName };

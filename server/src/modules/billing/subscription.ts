@@ -10,12 +10,12 @@ import type { Subscription } from "../../generated/prisma/client.ts";
 import { audit } from "../../kernel/audit.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { isUuid } from "../../kernel/ids.ts";
-import { publishIn } from "../../kernel/pubsub.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
 import { issueInvoice } from "./invoices.ts";
 import { releaseHeldPosts } from "./lifecycle.ts";
 import { billingNotice } from "./notices.ts";
+import { publishBillingChange } from "./changes.ts";
 
 /** Locks the business's subscription row for this transaction (SELECT ... FOR UPDATE) and reads it. */
 export async function lockSubscription(tx: Tx, businessId: string): Promise<Subscription> {
@@ -127,15 +127,4 @@ export async function applyPaidPayment(tx: Tx, ctx: ApplyContext, paymentId: str
   if (changed && ctx.webhooks) deliveries.push(...(await ctx.webhooks.record(tx, businessId, { type: "subscription.changed", change: "payment_received" })));
   await publishBillingChange(tx, businessId, "payment_received", changed);
   return { applied: true, paymentId: p.id, businessId, mailIds, deliveries };
-}
-
-/**
- * Tells listeners inside the transaction (delivered on commit): the billing page (billing.changed), the
- * admin's figures (stats.changed) and, when the plan or status changed, every cached caller of the
- * business (client.changed, kernel/caller-cache.ts) and the admin's client views.
- */
-export async function publishBillingChange(tx: Tx, businessId: string, reason: string, subscriptionChanged: boolean) {
-  await publishIn(tx, "billing.changed", { businessId, reason });
-  await publishIn(tx, "stats.changed", { reason: `billing.${reason}` });
-  if (subscriptionChanged) await publishIn(tx, "client.changed", { businessId, change: "updated" });
 }

@@ -10,7 +10,7 @@
 // network's reset); nothing is ever sent twice. Writes of many attempts at once (steps, leases,
 // outcomes, events) are made together (jobs/group-commit.ts).
 import { randomUUID } from "node:crypto";
-import { PLATFORM_LIMITS, altTextOf, assertPostTransition, assertTargetTransition, composeText, DEFAULT_GOOGLE_POST_OPTIONS, kuwaitDate, mayUse, TARGET_STATUSES, type GooglePostOptions, type NetworkOptions } from "@sufra/schema";
+import { PLATFORM_LIMITS, altTextOf, assertPostTransition, assertTargetTransition, composeText, DEFAULT_GOOGLE_POST_OPTIONS, kuwaitDate, mayUse, STOPPED_STATUSES, TARGET_STATUSES, type GooglePostOptions, type NetworkOptions } from "@sufra/schema";
 import type { Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
 import type { Load } from "../../jobs/adaptive.ts";
@@ -391,7 +391,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     return !(accounts.adapterFor(t.account).manual && !t.account.demo);
   }
 
-/**
+  /**
    * A target of a business whose subscription stopped (expired, cancelled) is held: it stays pending
    * and scheduled, nothing is sent, and its job ends without running again; when the business pays,
    * resumeBusiness queues it (docs/product.md#subscriptions-and-billing: scheduled posts are held, not lost).
@@ -645,7 +645,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
             status: "pending",
             dueAt: { lte: new Date(now.getTime() - graceMs) },
             OR: [{ errorCode: null }, { errorCode: { not: "ACCOUNT_RECONNECT_NEEDED" } }],
-            post: { status: { in: ["scheduled", "publishing"] }, business: { subscription: { isNot: { status: { in: ["expired", "cancelled"] } } } } },
+            post: { status: { in: ["scheduled", "publishing"] }, business: { subscription: { isNot: { status: { in: STOPPED_STATUSES } } } } },
             account: { status: "connected" },
           },
         ],

@@ -46,15 +46,28 @@ export interface Access {
   canManage: boolean;
 }
 
+/** A business's people in the order that decides its account holder: the earliest first. */
+export const PEOPLE_OLDEST_FIRST = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+/**
+ * The account holder: the person who signed the business up, its earliest person, when a client
+ * (an owner is never the holder: owners manage by their role). `people` are PEOPLE_OLDEST_FIRST.
+ */
+export const accountHolderIdOf = (people: readonly { id: string; role: string }[]) => (people[0]?.role === "client" ? people[0].id : null);
+/** The people who manage a business (its owners and its account holder), of `people` in PEOPLE_OLDEST_FIRST order. */
+export const managersOf = <T extends { id: string; role: string }>(people: readonly T[]) => {
+  const holder = accountHolderIdOf(people);
+  return people.filter((u) => u.role === "owner" || u.id === holder);
+};
+
 /** Who the viewer is in their business: Premium or not, the account holder, whether they manage it. */
 export async function accessOf(db: Db | Tx, viewer: Viewer | null): Promise<Access> {
   const v = requirePersonOfBusiness(viewer);
   const [business, holder] = await Promise.all([
     db.business.findUnique({ where: { id: v.businessId }, include: { subscription: true } }),
-    db.user.findFirst({ where: { businessId: v.businessId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, role: true } }),
+    db.user.findFirst({ where: { businessId: v.businessId }, orderBy: PEOPLE_OLDEST_FIRST, select: { id: true, role: true } }),
   ]);
   if (!business) throw new AppError("NOT_FOUND");
-  const accountHolderId = holder?.role === "client" ? holder.id : null;
+  const accountHolderId = accountHolderIdOf(holder ? [holder] : []);
   return { viewer: v, business, premium: isPremium(business.subscription), accountHolderId, canManage: v.role === "owner" || (v.role === "client" && v.userId === accountHolderId) };
 }
 

@@ -29,7 +29,7 @@ import { idPage } from "../../kernel/pagination.ts";
 import type { Viewer } from "../../kernel/policy.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
 import type { NotificationsService } from "../notifications/index.ts";
-import { accessOf, requireManager } from "../team/index.ts";
+import { accessOf, managersOf as managingPeople, PEOPLE_OLDEST_FIRST, requireManager } from "../team/index.ts";
 import { renderSubject, type WebhookSubject } from "./events.ts";
 import { createAgents, sendWebhook, type SendOptions, type SendResult } from "./sender.ts";
 
@@ -184,8 +184,8 @@ export function createWebhooksService(deps: Deps, notifications: NotificationsSe
 
   /** The people who manage the business's integrations: its owners and its account holder. */
   async function managersOf(businessId: string) {
-    const users = await db.user.findMany({ where: { businessId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { id: true, role: true } });
-    return users.filter((u, i) => u.role === "owner" || (i === 0 && u.role === "client")).map((u) => u.id);
+    const users = await db.user.findMany({ where: { businessId }, orderBy: PEOPLE_OLDEST_FIRST, select: { id: true, role: true } });
+    return managingPeople(users).map((u) => u.id);
   }
 
   /**

@@ -1,6 +1,7 @@
 // A client's details for the admin: business, contact, subscription and trial end, its people, and
 // what happened to it (the audit history), with the actions its status allows; billing's money actions
 // for its subscription (record a payment, extend the period: docs/product.md#subscriptions-and-billing).
+import { subscriptionRuns } from "@sufra/schema";
 import { useApolloClient, useQuery } from "@apollo/client/react";
 import { Alert, Button, Descriptions, Drawer, Grid, Skeleton, Space, Table, Timeline, Typography } from "antd";
 import { useState } from "react";
@@ -14,8 +15,8 @@ import { ClientActionButtons, type ClientActions } from "../hooks/useClientActio
 import { ExtendPeriodModal, RecordPaymentModal, type BusinessRef } from "./BillingModals.tsx";
 import { ClientStatusTag, PlanName } from "./tags.tsx";
 
-/** Subscriptions with a period to extend (SUBSCRIPTION_TRANSITIONS: expired and cancelled come back by paying or a gift). */
-const EXTENDABLE = new Set(["TRIAL", "ACTIVE", "PAST_DUE"]);
+/** A running subscription has a period to extend (expired and cancelled come back by paying or a gift). */
+const extendable = (status: string) => subscriptionRuns(status.toLowerCase());
 
 export function ClientDetails({ id, onClose, actions }: { id: string | null; onClose: () => void; actions: ClientActions }) {
   const { t } = useTranslation("admin");
@@ -62,7 +63,7 @@ export function ClientDetails({ id, onClose, actions }: { id: string | null; onC
               <Button size="small" onClick={() => setRecording({ id: c.id, companyName: c.companyName })} data-testid="details-record-payment">
                 {t("billing.record")}
               </Button>
-              {EXTENDABLE.has(c.subscription.status) && (
+              {extendable(c.subscription.status) && (
                 <Button size="small" onClick={() => setExtending({ id: c.id, companyName: c.companyName })} data-testid="details-extend">
                   {t("billing.extend")}
                 </Button>

@@ -3,6 +3,7 @@
 // (to the fils, from the server: upgradeNowFils) and starts once paid, a downgrade waits for the month's
 // end (from Premium: API keys and webhooks stop, team members become read-only); stopped, the choice is
 // what the next payment buys. Choosing the current plan again drops a waiting downgrade.
+import { subscriptionRuns } from "@sufra/schema";
 import { useMutation } from "@apollo/client/react";
 import { Alert, App, Button, Card, Col, Modal, Row, Tag, Typography } from "antd";
 import { useState } from "react";
@@ -22,7 +23,7 @@ type Offer = BillingFieldsFragment["plans"][number];
 /** What choosing `to` would do, as the confirmation says it. */
 function consequence(b: BillingFieldsFragment, to: Offer) {
   const up = RANK[to.plan] > RANK[b.plan];
-  const stopped = b.status === "EXPIRED" || b.status === "CANCELLED";
+  const stopped = !subscriptionRuns(b.status.toLowerCase());
   if (b.status === "TRIAL") return { kind: "trial" as const, up };
   if (stopped) return { kind: "stopped" as const, up };
   if (b.status === "PAST_DUE") return { kind: "pastDue" as const, up };
@@ -110,7 +111,7 @@ function ChangeModal({ billing: b, offer, onClose }: { billing: BillingFieldsFra
         return;
       }
       const after = r.billing;
-      const stoppedNow = after.status === "EXPIRED" || after.status === "CANCELLED";
+      const stoppedNow = !subscriptionRuns(after.status.toLowerCase());
       if (r.outcome === "CLEARED") void message.success(t("plans.cleared", { plan: planName(after.plan, locale) }));
       else if (r.outcome === "SCHEDULED")
         void message.success(stoppedNow || !after.periodEndsAt ? t("plans.scheduledStopped", { plan: name }) : t("plans.scheduled", { plan: name, date: day(after.periodEndsAt, locale) }));

@@ -1,6 +1,7 @@
 // The subscription as it stands (docs/product.md#subscriptions-and-billing): the plan and its price, the
 // status, the dates that matter for it (trial's end, the paid month, the grace's end), the next payment,
 // and what a past-due or stopped subscription means. Every person of the business reads it.
+import { subscriptionRuns } from "@sufra/schema";
 import { Alert, Card, Descriptions, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import type { BillingFieldsFragment } from "../../../graphql/graphql.ts";
@@ -16,7 +17,7 @@ export function StatusCard({ billing }: { billing: BillingFieldsFragment }) {
   const locale = useLocale();
   const b = billing;
   const current = b.plans.find((p) => p.plan === b.plan);
-  const stopped = b.status === "EXPIRED" || b.status === "CANCELLED";
+  const stopped = !subscriptionRuns(b.status.toLowerCase());
 
   const items = [
     { key: "plan", label: t("plan.plan"), children: <Typography.Text strong>{planName(b.plan, locale)}</Typography.Text> },

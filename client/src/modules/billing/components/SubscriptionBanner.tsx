@@ -1,6 +1,7 @@
 // The banner every screen of the shell shows while the subscription is past due ("pay by <date> to keep
 // publishing") or has stopped ("your posts and data are safe; pay to publish again"), with "Pay now"
 // to /billing (docs/product.md#subscriptions-and-billing). Live: a payment applied anywhere takes it away.
+import { subscriptionRuns } from "@sufra/schema";
 import { useQuery, useSubscription } from "@apollo/client/react";
 import { Alert } from "antd";
 import { useTranslation } from "react-i18next";
@@ -29,7 +30,7 @@ export function SubscriptionBanner({ enabled }: { enabled: boolean }) {
   );
   if (b.status === "PAST_DUE")
     return <Alert banner className="sufra-banner" type="warning" showIcon title={t("banner.pastDue", { date: b.graceEndsAt ? day(b.graceEndsAt, locale) : "" })} action={pay} data-testid="subscription-banner" />;
-  if (b.status === "EXPIRED" || b.status === "CANCELLED")
+  if (!subscriptionRuns(b.status.toLowerCase()))
     return <Alert banner className="sufra-banner" type="error" showIcon title={t("banner.ended")} action={pay} data-testid="subscription-banner" />;
   return null;
 }
