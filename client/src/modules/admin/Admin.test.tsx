@@ -182,6 +182,16 @@ describe("clients", () => {
     expect(await screen.findByText("Dar Al Qahwa is rejected. We e-mailed them the reason.")).toBeInTheDocument();
   });
 
+  test("Gift trial days is offered where a gift can reopen or extend a trial, never on a paid month", async () => {
+    const cancelled = client("c3", "Karak Corner", "ACTIVE", { status: "CANCELLED" });
+    const paid = client("c4", "Qahwa House", "ACTIVE", { status: "ACTIVE" });
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [listMock([cancelled, paid])]);
+    const rows = await screen.findAllByRole("row");
+    const rowOf = (name: string) => within(rows.find((r) => within(r).queryByText(name))!);
+    expect(rowOf("Karak Corner").getByText("Gift trial days")).toBeInTheDocument();
+    expect(rowOf("Qahwa House").queryByText("Gift trial days")).toBeNull();
+  });
+
   test("Gift trial days takes 1 to 90 days", async () => {
     const gifted = { ...trialCafe, subscription: { ...trialCafe.subscription!, trialEndsAt: new Date(Date.now() + 15 * DAY).toISOString() } };
     renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [

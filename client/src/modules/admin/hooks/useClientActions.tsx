@@ -2,7 +2,7 @@
 // reactivate): each one says what happened, or what went wrong in the person's language, and then
 // lets the list refresh. Reject and gift ask for their input in a modal, rendered once per screen.
 import { useApolloClient, useMutation } from "@apollo/client/react";
-import { GIFT_TRIAL_DAYS, messageText, TRIAL_DAYS } from "@sufra/schema";
+import { canMoveSubscription, type BillingStatus, GIFT_TRIAL_DAYS, messageText, TRIAL_DAYS } from "@sufra/schema";
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Popconfirm, Typography, type ButtonProps } from "antd";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -190,7 +190,8 @@ export function ClientActionButtons({ client, actions }: { client: ClientRowFrag
     );
   }
   if (client.status === "ACTIVE") {
-    if (sub === "TRIAL" || sub === "EXPIRED")
+    // a gift extends a trial or reopens a stopped subscription (SUBSCRIPTION_TRANSITIONS)
+    if (sub && canMoveSubscription(sub.toLowerCase() as BillingStatus, "trial"))
       buttons.push(
         <ActionButton key="gift" onClick={() => actions.openGift(client)}>
           {t("actions.gift")}
