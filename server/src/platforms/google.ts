@@ -3,6 +3,7 @@
 // replies (My Business v4), and local posts (v4 localPosts). A Google post goes to every picked
 // location, one LocalPost each; the name of each created post is saved in progress before the next,
 // so a send repeated after a crash or a lost answer never posts twice to a location.
+import { MEDIA_RULES, publishesImageType } from "@sufra/schema";
 import type { Config } from "../config.ts";
 import type { GoogleGuests, GooglePlace, GuestItem, ReviewPage } from "./guests.ts";
 import { fetchJson, mapLimit, withBackoff, withQuery, type HttpResult } from "./http.ts";
@@ -34,11 +35,13 @@ export const ANONYMOUS_REVIEWER = "A Google user";
 /** Google's limits: a post's text (as Business Profile counts it), a reply's body in bytes (ReviewReply.comment). */
 export const GOOGLE_SUMMARY_MAX = 1500;
 export const GOOGLE_REPLY_MAX_BYTES = 4096;
-/** Photos of local posts, as Google documents its media: JPG or PNG, 10 KB to 5 MB, at least 250 x 250. */
-const PHOTO_TYPES = new Set(["image/jpeg", "image/png"]);
+/**
+ * Photos of local posts, as Google documents its media: JPG or PNG, 10 KB to 5 MB, at least 250 x 250
+ * (the types, the ceiling and the side are MEDIA_RULES.google's, which also picks the file that goes).
+ */
 const PHOTO_MIN_BYTES = 10 * 1024;
-const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-const PHOTO_MIN_SIDE = 250;
+const PHOTO_MAX_BYTES = MEDIA_RULES.google.image.maxBytes!;
+const PHOTO_MIN_SIDE = MEDIA_RULES.google.image.minSide!;
 const STARS: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 };
 const CTA: Record<string, string> = { order: "ORDER", call: "CALL", learn_more: "LEARN_MORE", book: "BOOK" };
 /** Sufra's cafés are in Kuwait: event times go to Google as the location's wall-clock time. */
@@ -293,7 +296,7 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
       // Google fetches post photos from their URL itself; it takes one photo, JPG or PNG, no video
       if (req.media.length > 1) throw new PlatformError("rejected", "A Google post shows one photo", { platformCode: "TOO_MANY_ITEMS" });
       for (const m of req.media) {
-        if (m.kind !== "image" || !PHOTO_TYPES.has(m.mime)) throw new PlatformError("rejected", "Google posts take a JPG or PNG photo", { platformCode: "UNSUPPORTED_MEDIA" });
+        if (m.kind !== "image" || !publishesImageType("google", m.mime)) throw new PlatformError("rejected", "Google posts take a JPG or PNG photo", { platformCode: "UNSUPPORTED_MEDIA" });
         if (m.bytes < PHOTO_MIN_BYTES || m.bytes > PHOTO_MAX_BYTES) throw new PlatformError("rejected", "Google takes photos from 10 KB to 5 MB", { platformCode: "PHOTO_SIZE" });
         if ((m.width != null && m.width < PHOTO_MIN_SIDE) || (m.height != null && m.height < PHOTO_MIN_SIDE)) {
           throw new PlatformError("rejected", `Google takes photos of at least ${PHOTO_MIN_SIDE} x ${PHOTO_MIN_SIDE} pixels`, { platformCode: "PHOTO_TOO_SMALL" });
