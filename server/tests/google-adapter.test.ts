@@ -549,7 +549,8 @@ describe("local posts", () => {
 
     const before = s.calls.listPosts ?? 0;
     expect(await google.reconcile(req)).toEqual({ state: "published", result: { externalId: made.name, permalink: made.searchUrl, warning: null } });
-    expect((s.calls.listPosts ?? 0) - before).toBe(2);
+    // all three pages of 100 are read: a match on one page says nothing about the others
+    expect((s.calls.listPosts ?? 0) - before).toBe(3);
     expect(req.progress).toEqual({ google: { [a.name]: { name: made.name, searchUrl: made.searchUrl } } });
   });
 

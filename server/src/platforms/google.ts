@@ -165,25 +165,18 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
     return body;
   }
 
-  /** The location's posts made after the attempt started with this text, newest first. */
+  /**
+   * This attempt's post at a location, found by our own marker: its exact text, made after the attempt
+   * started (a LocalPost has no field of ours to carry an attempt's key). Google promises no order for
+   * localPosts.list, so every page is read; none of them may be skipped because of the dates on another.
+   */
   async function findPost(account: AccountAccess, location: { googleAccount: string; name: string }, text: string, since: Date): Promise<any | "none"> {
     const want = comparable(text);
     const floor = since.getTime() - 60_000;
-    let pageToken: string | undefined;
-    for (let page = 0; page < 20; page++) {
-      const r = await read(`${cfg.myBusinessUrl}/v4/${locationPath(location)}/localPosts`, {
-        token: account.accessToken,
-        query: { pageSize: 100, pageToken },
-      });
-      const posts = (r?.localPosts ?? []) as any[];
-      const hit = posts.find((p) => Date.parse(p.createTime) >= floor && comparable(p.summary ?? "") === want);
-      if (hit) return hit;
-      // listed newest first: once a page reaches back before the attempt, nothing later can match
-      if (posts.some((p) => Date.parse(p.createTime) < floor)) return "none";
-      pageToken = r?.nextPageToken || undefined;
-      if (!pageToken) return "none";
-    }
-    return "none";
+    const posts = await listAll<any>(`${cfg.myBusinessUrl}/v4/${locationPath(location)}/localPosts`, "localPosts", { token: account.accessToken, query: { pageSize: 100 } });
+    const mine = posts.filter((p) => Date.parse(p.createTime) >= floor && comparable(p.summary ?? "") === want);
+    // one send makes one post per location; were there two, the first made is this attempt's
+    return mine.sort((x, y) => Date.parse(x.createTime) - Date.parse(y.createTime))[0] ?? "none";
   }
 
   function published(req: PublishRequest, made: NonNullable<GoogleProgress["google"]>, warning?: string | null): Published {
