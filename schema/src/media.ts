@@ -40,7 +40,11 @@ export const MEDIA_CROP_NAMES = Object.keys(MEDIA_CROPS) as MediaCrop[];
 
 export interface PlatformMediaRules {
   /** gif: the network takes an animated GIF, up to this size; absent: it takes no GIF */
-  image: { minRatio?: number; maxRatio?: number; ratioLabels?: [string, string]; maxBytes?: number; minSide?: number; gif?: { maxBytes: number } };
+  /**
+   * types: the picture types the network's API takes in a post; absent: any Sufra accepts. Another
+   * picture is still accepted at upload: its upright JPEG copy is what gets published.
+   */
+  image: { minRatio?: number; maxRatio?: number; ratioLabels?: [string, string]; maxBytes?: number; minSide?: number; gif?: { maxBytes: number }; types?: readonly string[] };
   /** none: the network's API takes no video in a post (Google's local posts) */
   video: { minSeconds?: number; maxSeconds?: number; maxBytes?: number; none?: boolean };
   /** files in one post */
@@ -60,7 +64,7 @@ export const MEDIA_RULES: Record<MediaPlatform, PlatformMediaRules> = {
   // Google Business Profile's photo rules (JPG or PNG, 10 KB to 5 MB) and videos of at most 30 seconds;
   // a local post shows one photo or video
   // local posts take one JPG or PNG photo by URL, 10 KB to 5 MB and at least 250 x 250; no video (docs/product.md#google-business-profile)
-  google: { image: { maxBytes: 5 * MB, minSide: 250 }, video: { none: true }, maxItems: 1 },
+  google: { image: { maxBytes: 5 * MB, minSide: 250, types: ["image/jpeg", "image/png"] }, video: { none: true }, maxItems: 1 },
   // TikTok's Content Posting API: a video of 3 s up to the creator's max_video_post_duration_sec (at most
   // 10 minutes), up to 4 GB; or a photo post of up to 35 JPEG or WebP photos, each at most 20 MB
   tiktok: { image: { maxBytes: 20 * MB }, video: { minSeconds: 3, maxSeconds: 10 * 60, maxBytes: 4096 * MB }, maxItems: 35 },
@@ -157,6 +161,9 @@ export function mediaProblems(platform: MediaPlatform, m: MediaFacts): MediaProb
   }
   return out;
 }
+
+/** The network's API takes a picture of this type as it is (else its upright JPEG copy goes). */
+export const publishesImageType = (platform: MediaPlatform, mime: string) => MEDIA_RULES[platform].image.types?.includes(mime) ?? true;
 
 /** Too many files for the platform in one post (for the posts preview). */
 export function mediaCountProblem(platform: MediaPlatform, count: number): MediaProblem | null {

@@ -87,6 +87,62 @@ describe("temperature", () => {
   });
 });
 
+describe("strict Structured Outputs", () => {
+  const ask = (schema: Record<string, unknown>, name = "captions") =>
+    fetch(`${fake.url}/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${fake.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "gpt-4o-mini", messages: [{ role: "user", content: "hi" }], response_format: { type: "json_schema", json_schema: { name, strict: true, schema } } }),
+    });
+  const item = { type: "object", properties: { content: { type: "string" } }, required: ["content"], additionalProperties: false };
+  const root = (variants: Record<string, unknown>) => ({ type: "object", properties: { variants }, required: ["variants"], additionalProperties: false });
+
+  test("the stand-in refuses what strict mode refuses, with OpenAI's 400", async () => {
+    const refused: [Record<string, unknown>, string][] = [
+      [root({ type: "array", items: { ...item, properties: { content: { type: "string", minLength: 1 } } } }), "In context=('properties', 'variants', 'items', 'properties', 'content'), 'minLength' is not permitted."],
+      [root({ type: "array", items: item, uniqueItems: true }), "In context=('properties', 'variants'), 'uniqueItems' is not permitted."],
+      [root({ type: "array", items: { type: "object", properties: item.properties, required: ["content"] } }), "In context=('properties', 'variants', 'items'), 'additionalProperties' is required to be supplied and to be false."],
+      [root({ type: "array", items: { ...item, properties: { ...item.properties, tag: { type: "string" } } } }), "Missing 'tag'."],
+      [{ anyOf: [root({ type: "string" })] }, `schema must be a JSON Schema of 'type: "object"'`],
+    ];
+    for (const [schema, message] of refused) {
+      const r = await ask(schema);
+      expect(r.status).toBe(400);
+      const { error } = (await r.json()) as { error: Record<string, unknown> };
+      expect(error).toEqual({ message: expect.stringContaining(message), type: "invalid_request_error", param: "response_format", code: "invalid_json_schema" });
+      expect(error.message).toMatch(/^Invalid schema for response_format 'captions': /);
+    }
+    // what it takes: minItems and maxItems are among the guide's supported properties
+    fake.replies.push(GOOD);
+    expect((await ask(root({ type: "array", items: item, minItems: 1, maxItems: 10 }))).status).toBe(200);
+  });
+
+  test("the writer's schemas pass strict mode: captions and review replies come from the model, not the fallback", async () => {
+    const log = recordingLogger();
+    fake.replies.push(GOOD);
+    const out = await writer("gpt-4o-mini", log).generate(REQ);
+    expect(out).toMatchObject({ provider: "openai", variants: [{ content: "Golden pistachio kunafa, warm from the oven.", hashtags: ["Kunafa"] }] });
+    expect(out.fellBack).toBeUndefined();
+    const sent = fake.requests[0]!.body.response_format!.json_schema!;
+    expect(sent).toMatchObject({ name: "captions", strict: true });
+    expect(JSON.stringify(sent.schema)).not.toMatch(/minLength|maxLength/);
+
+    fake.replies.push({ content: JSON.stringify({ reply: "Thank you, Noura! We are glad the karak warmed your evening." }) });
+    const reply = await writer("gpt-4o-mini", log).replyToReview({ review: { author: "Noura", rating: 5, text: "Lovely karak" }, business: { name: "Dar Al Qahwa" } });
+    expect(reply).toMatchObject({ provider: "openai", fellBack: false, reply: "Thank you, Noura! We are glad the karak warmed your evening." });
+    expect(fake.requests[1]!.body.response_format!.json_schema).toMatchObject({ name: "review_reply", strict: true });
+    expect(log.lines.filter((l) => l.level === "warn")).toEqual([]);
+  });
+
+  test("the rules strict mode cannot carry are still checked on the answer: an empty caption is not used", async () => {
+    const log = recordingLogger();
+    fake.replies.push({ content: JSON.stringify({ variants: [{ content: "", hashtags: [] }] }) });
+    const out = await writer("gpt-4o-mini", log).generate(REQ);
+    expect(out.fellBack).toBe(true);
+    expect(log.lines.find((l) => l.level === "warn")?.data).toMatchObject({ reason: expect.stringMatching(/too_small|at least 1/i) });
+  });
+});
+
 describe("falling back to the built-in writer", () => {
   test("is logged at WARN with the model and the reason", async () => {
     const log = recordingLogger();

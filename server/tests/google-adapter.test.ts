@@ -16,6 +16,9 @@ let fake: Awaited<ReturnType<typeof startGoogleFake>>;
 let s: GoogleFakeState;
 let google: ReturnType<typeof createGoogleAdapter>;
 let photo: Buffer;
+/** the same kind of photo as WebP, and one too small for Google, both above 10 KB */
+let webp: Buffer;
+let tiny: Buffer;
 let mediaServer: http.Server;
 let mediaUrl = "";
 
@@ -27,9 +30,14 @@ beforeAll(async () => {
   photo = await sharp({ create: { width: 600, height: 450, channels: 3, background: "#c8691c", noise: { type: "gaussian", mean: 120, sigma: 40 } } })
     .jpeg({ quality: 80 })
     .toBuffer();
+  webp = await sharp(photo).webp({ quality: 80 }).toBuffer();
+  tiny = await sharp({ create: { width: 240, height: 240, channels: 3, background: "#c8691c", noise: { type: "gaussian", mean: 120, sigma: 60 } } }).jpeg({ quality: 100 }).toBuffer();
   // stands in for our public media URLs: Google fetches post photos from here
   mediaServer = http.createServer((req, res) => {
     if (req.url === "/photo.jpg") res.writeHead(200, { "content-type": "image/jpeg" }).end(photo);
+    // a WebP behind a .jpg name and an image/jpeg header: Google reads the file, not the label
+    else if (req.url === "/disguised.jpg") res.writeHead(200, { "content-type": "image/jpeg" }).end(webp);
+    else if (req.url === "/tiny.jpg") res.writeHead(200, { "content-type": "image/jpeg" }).end(tiny);
     else if (req.url === "/page.html") res.writeHead(200, { "content-type": "text/html" }).end("<p>not a photo</p>".repeat(1000));
     else res.writeHead(404).end();
   });
@@ -375,6 +383,8 @@ describe("local posts", () => {
       media: [{ mediaFormat: "PHOTO", sourceUrl: `${mediaUrl}/photo.jpg` }],
     });
     expect(pb.body).toEqual(pa.body);
+    // what Google fetched and read from the sourceUrl
+    expect(pa.photos).toEqual([{ url: `${mediaUrl}/photo.jpg`, format: "jpeg", bytes: photo.length, width: 600, height: 450 }]);
     expect(req.saved).toEqual([
       { google: { [a.name]: { name: pa.name, searchUrl: pa.searchUrl } } },
       { google: { [a.name]: { name: pa.name, searchUrl: pa.searchUrl }, [b.name]: { name: pb.name, searchUrl: pb.searchUrl } } },
@@ -443,6 +453,9 @@ describe("local posts", () => {
     const send = (over: Partial<PublishRequest>) => rejection(google.send(request(o.access, [a], { type: "standard" }, over)));
     expect(await send({ media: [media("missing.jpg")] })).toMatchObject({ kind: "rejected", platformMessage: "Fetch photo from the specified URL failed.", opts: { platformCode: "INVALID_ARGUMENT:media.source_url" } });
     expect((await send({ media: [media("page.html")] })).opts.platformCode).toBe("INVALID_ARGUMENT:media.source_url");
+    expect(tiny.length).toBeGreaterThan(10 * 1024);
+    expect(await send({ media: [media("disguised.jpg")] })).toMatchObject({ kind: "rejected", platformMessage: expect.stringContaining("unsupported format"), opts: { status: 400, platformCode: "INVALID_ARGUMENT:media.source_url" } });
+    expect(await send({ media: [media("tiny.jpg")] })).toMatchObject({ kind: "rejected", platformMessage: expect.stringContaining("at least 250 x 250"), opts: { status: 400, platformCode: "INVALID_ARGUMENT:media.source_url" } });
     expect((await send({ text: "x".repeat(1501), media: [] })).opts.platformCode).toBe("INVALID_ARGUMENT:summary");
     s.setVerified(a.name, false);
     expect(await send({})).toMatchObject({ kind: "rejected", opts: { platformCode: "FAILED_PRECONDITION" } });
@@ -487,7 +500,7 @@ describe("local posts", () => {
     const b = s.addLocation(o.personal.name, { title: "Sufra Egaila" });
     // an older post with the same words does not count: it was made before this attempt
     const req = request(o.access, [a, b], { type: "standard" }, { media: [] });
-    s.posts.push({ name: `${a.account}/${a.name}/localPosts/old`, location: a.name, account: a.account, createTime: new Date(Date.now() - 3_600_000), body: { summary: req.text, topicType: "STANDARD" }, searchUrl: "https://local.google.com/old" });
+    s.posts.push({ name: `${a.account}/${a.name}/localPosts/old`, location: a.name, account: a.account, createTime: new Date(Date.now() - 3_600_000), body: { summary: req.text, topicType: "STANDARD" }, photos: [], searchUrl: "https://local.google.com/old" });
     expect(await google.reconcile(req)).toEqual({ state: "absent" });
 
     // Google makes the post at the first location, but its answer never arrives
@@ -505,6 +518,40 @@ describe("local posts", () => {
     expect(s.postsAt(a.name)).toHaveLength(2); // the old one and this attempt's
     expect(s.postsAt(b.name)).toHaveLength(1);
     expect(await google.reconcile(req)).toEqual({ state: "published", result: { externalId: made.name, permalink: made.searchUrl, warning: null } });
+  });
+
+  test("reconcile reads every page of localPosts.list, whose order Google does not promise: the attempt's post is found wherever it is", async () => {
+    const o = owner();
+    const a = s.addLocation(o.personal.name, { title: "Sufra Mishref" });
+    const req = request(o.access, [a], { type: "standard" }, { media: [] });
+    // 230 older posts, one in three with the very same words (last week's run of the same post)
+    for (let i = 0; i < 230; i++) {
+      s.posts.push({
+        name: `${a.account}/${a.name}/localPosts/old${i}`,
+        location: a.name,
+        account: a.account,
+        createTime: new Date(Date.now() - (i + 2) * 600_000),
+        body: { summary: i % 3 ? `Older post ${i}` : req.text, topicType: "STANDARD" },
+        photos: [],
+        searchUrl: `https://local.google.com/old${i}`,
+      });
+    }
+    expect(await google.reconcile(req)).toEqual({ state: "absent" });
+
+    const held = s.hold("createPost");
+    expect((await rejection(google.send({ ...req, signal: AbortSignal.timeout(300) }))).kind).toBe("timeout");
+    held.release();
+    const made = s.postsAt(a.name).find((p) => !p.name.includes("/old"))!;
+    expect(made).toBeDefined();
+    // a shuffle that lists older posts first and this attempt's post on the second of three pages of 100
+    for (let i = 0; s.listed(a.name).indexOf(made) < 150 || s.listed(a.name).indexOf(made) >= 200; i++) s.listSeed = `seed-${i}`;
+    expect(Date.parse(s.listed(a.name)[0].createTime.toISOString())).toBeLessThan(req.attemptStartedAt.getTime());
+
+    const before = s.calls.listPosts ?? 0;
+    expect(await google.reconcile(req)).toEqual({ state: "published", result: { externalId: made.name, permalink: made.searchUrl, warning: null } });
+    // all three pages of 100 are read: a match on one page says nothing about the others
+    expect((s.calls.listPosts ?? 0) - before).toBe(3);
+    expect(req.progress).toEqual({ google: { [a.name]: { name: made.name, searchUrl: made.searchUrl } } });
   });
 
   test("metrics: Google offers no figures per local post, so none are reported", async () => {

@@ -1,19 +1,23 @@
 // Posts to Google Business Profile (docs/product.md#posts): a post's Google options (What's new, offer,
 // event, the button) through GraphQL and REST, refused in the person's language when Google would refuse
 // them, ignored for a post that does not go to Google, and published through the Google stand-in to the
-// business's picked, verified locations only; with none, the target fails before anything is sent.
+// business's picked, verified locations only; with none, the target fails before anything is sent. A
+// WebP photo goes as its JPEG copy: the stand-in fetches the photo from our public URL and reads it.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import sharp from "sharp";
 import { BUSINESS_SCOPE, startGoogleFake } from "./fakes/google-server.ts";
 import { createTokenCrypto } from "../src/kernel/token-crypto.ts";
 import { call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
-import { getPost, settled, waitFor } from "./support/networks.ts";
+import { freePort, getPost, settled, waitFor } from "./support/networks.ts";
 
 let google: Awaited<ReturnType<typeof startGoogleFake>>;
 let app: TestApp;
 
 beforeAll(async () => {
   google = await startGoogleFake();
-  app = await startTestApp({ ...google.state.env, PUBLISH_LEASE_SECONDS: "60", PUBLISH_TIMEOUT_SECONDS: "30" });
+  const port = await freePort();
+  // PUBLIC_URL is the app's real address: Google fetches post photos from it
+  app = await startTestApp({ ...google.state.env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, PUBLISH_LEASE_SECONDS: "60", PUBLISH_TIMEOUT_SECONDS: "30" });
 }, 60_000);
 afterAll(async () => {
   await app?.stop();
@@ -181,6 +185,29 @@ describe("publishing to Google", () => {
       const offer = made.find((p) => p.topicType === "OFFER")!;
       expect(offer).toMatchObject({ summary: "Two lattes for one", offer: { couponCode: "KARAK2X1", redeemOnlineUrl: "https://darqahwa.example/redeem", termsConditions: "One per guest" }, event: { title: "Latte week" } });
       expect(offer.callToAction).toBeUndefined();
+    }
+  });
+
+  test("a WebP photo goes to Google as its upright JPEG copy: what the stand-in fetched from the URL is a JPEG", async () => {
+    const b = await googleBusiness();
+    // grain keeps the copy above Google's 10 KB floor
+    const webp = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#c8691c", noise: { type: "gaussian", mean: 120, sigma: 40 } } }).webp({ quality: 80 }).toBuffer();
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(webp)], { type: "image/webp" }), "saffron-cake.webp");
+    const uploaded = await fetch(`${app.base}/api/posts/media`, { method: "POST", headers: { authorization: `Bearer ${b.token}` }, body: form });
+    expect(uploaded.status).toBe(201);
+    const media = (await uploaded.json()) as { id: string; mime_type?: string };
+
+    const created = await call(app.base, "POST", "/api/posts", { token: b.token, body: { content: "Saffron cake is back", platforms: ["google"], media_ids: [media.id] } });
+    expect(created.status).toBe(201);
+    expect((await call(app.base, "POST", `/api/posts/${created.body.id}/publish`, { token: b.token })).status).toBe(202);
+    const done = await waitFor(() => getPost(app, b.token, created.body.id), settled, 30_000);
+    expect(done.targets[0]).toMatchObject({ platform: "google", status: "published", error: null });
+
+    for (const place of [b.places.salmiya, b.places.kuwaitCity]) {
+      const [made] = google.state.postsAt(place.name);
+      expect(made.body.media).toEqual([{ mediaFormat: "PHOTO", sourceUrl: expect.stringContaining(`/${media.id}/jpeg`) }]);
+      expect(made.photos).toEqual([{ url: made.body.media[0].sourceUrl, format: "jpeg", bytes: expect.any(Number), width: 800, height: 600 }]);
     }
   });
 

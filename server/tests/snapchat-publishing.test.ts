@@ -117,8 +117,25 @@ describe("with Snap's Public Profile API configured", () => {
     expect(done.targets[0]).toMatchObject({ status: "published", error: null });
     // the post was made, its answer lost (500), and reconcile found it by its media: one creating call
     expect([snap.state.failAfterCreate, snap.state.calls.create_post]).toEqual([0, before + 1]);
-    expect(snap.state.postsOf(b.profileId)).toEqual([expect.objectContaining({ kind: "spotlight", description: "Watch the karak pour #kuwait", id: done.targets[0].external_id })]);
+    // the locale and save-to-profile fields other clients of the API send with a Spotlight
+    expect(snap.state.postsOf(b.profileId)).toEqual([expect.objectContaining({ kind: "spotlight", description: "Watch the karak pour #kuwait", locale: "en_US", skipSaveToProfile: false, id: done.targets[0].external_id })]);
     expect(snap.state.media.get(snap.state.postsOf(b.profileId)[0].mediaId)).toMatchObject({ type: "VIDEO", status: "READY" });
+  });
+
+  test("before Snap allow-lists the app (403): the post fails as the app's access, said to the person; the account is not sent to reconnect", async () => {
+    const b = await business();
+    const pic = await upload(app, b.token, jpeg, "karak.jpg", "image/jpeg");
+    snap.state.allowListed = false;
+    try {
+      const id = await publish(b.token, { content: "Karak o'clock", media_ids: [pic], network_options: { snapchat: { kind: "story" } } });
+      const done = await waitFor(() => getPost(app, b.token, id), settled, 30_000);
+      expect(done.targets[0]).toMatchObject({ status: "failed", error: { code: "PUBLISH_PLAN_UNAVAILABLE", message: expect.stringMatching(/allow-list/) } });
+      const row = await app.sufra.deps.db.platformAccount.findFirstOrThrow({ where: { businessId: b.businessId, platform: "snapchat" } });
+      expect(row.status).toBe("connected");
+      expect(snap.state.postsOf(b.profileId)).toHaveLength(0);
+    } finally {
+      snap.state.allowListed = true;
+    }
   });
 
   test("an expired access token (401): refreshed, then published once", async () => {
@@ -185,6 +202,22 @@ describe("the adapter", () => {
     }
   });
 
+  test("an app Snap has not allow-listed yet: its 403 is the app's access (plan), not a reconnect, and says so", async () => {
+    snap.state.allowListed = false;
+    try {
+      const err = await adapter()
+        .prepare(request(account(), {}))
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      expect(err).toBeInstanceOf(PlatformError);
+      expect([(err as PlatformError).kind, (err as PlatformError).opts.status, (err as PlatformError).platformMessage]).toEqual(["plan", 403, expect.stringMatching(/allow-list.*Public Profile API/)]);
+    } finally {
+      snap.state.allowListed = true;
+    }
+  });
+
   test.each([
     ["Spotlight with a photo", { options: { kind: "spotlight" as const } }, /Spotlight takes a video/],
     ["a video over 60 seconds", { media: [] as PublishMedia[] }, /at most 60 seconds/],
@@ -246,10 +279,22 @@ describe("the stand-in refuses what Snap refuses", () => {
     expect(await uploaded("VIDEO", mp4({ seconds: 75, width: 1080, height: 1920 }))).toMatchObject({ status: 400, body: { debug_message: expect.stringContaining("60 seconds") } });
   });
 
-  test("Spotlight with an image; an expired token (401); a token without the scope (403)", async () => {
+  test("Spotlight with an image or without its locale; an app not allow-listed (403); an expired token (401); a token without the scope (403)", async () => {
     const ok = await uploaded("IMAGE", jpeg);
     expect(ok.status).toBe(200);
     expect(await api("POST", "/spotlights", { json: { media_id: ok.mediaId } })).toMatchObject({ status: 400, body: { debug_message: "Spotlight takes a video only" } });
+    const clip = await uploaded("VIDEO", mp4({ seconds: 12, width: 1080, height: 1920 }));
+    // transcoding: PROCESSING at the first status poll, READY at the next
+    expect((await api("GET", `/media/${clip.mediaId}`)).body.media.media_status).toBe("PROCESSING");
+    expect((await api("GET", `/media/${clip.mediaId}`)).body.media.media_status).toBe("READY");
+    expect(await api("POST", "/spotlights", { json: { media_id: clip.mediaId, description: "Pour" } })).toMatchObject({ status: 400, body: { request_status: "ERROR", debug_message: expect.stringContaining("locale is required") } });
+    expect(await api("POST", "/spotlights", { json: { media_id: clip.mediaId, locale: "en_US", skip_save_to_profile: "no" } })).toMatchObject({ status: 400, body: { debug_message: expect.stringContaining("skip_save_to_profile") } });
+    snap.state.allowListed = false;
+    try {
+      expect(await api("GET", "/stories")).toMatchObject({ status: 403, body: { request_status: "ERROR", debug_message: expect.stringContaining("not allowlisted") } });
+    } finally {
+      snap.state.allowListed = true;
+    }
     const expired = snap.state.addToken(acc.externalId, "access", ["snapchat-profile-api"]);
     expired.expiresAt = Date.now() - 1;
     expect((await api("GET", "/stories", { token: expired.token })).status).toBe(401);

@@ -3,6 +3,7 @@
 // replies (My Business v4), and local posts (v4 localPosts). A Google post goes to every picked
 // location, one LocalPost each; the name of each created post is saved in progress before the next,
 // so a send repeated after a crash or a lost answer never posts twice to a location.
+import { MEDIA_RULES, publishesImageType } from "@sufra/schema";
 import type { Config } from "../config.ts";
 import type { GoogleGuests, GooglePlace, GuestItem, ReviewPage } from "./guests.ts";
 import { fetchJson, mapLimit, withBackoff, withQuery, type HttpResult } from "./http.ts";
@@ -34,11 +35,13 @@ export const ANONYMOUS_REVIEWER = "A Google user";
 /** Google's limits: a post's text (as Business Profile counts it), a reply's body in bytes (ReviewReply.comment). */
 export const GOOGLE_SUMMARY_MAX = 1500;
 export const GOOGLE_REPLY_MAX_BYTES = 4096;
-/** Photos of local posts, as Google documents its media: JPG or PNG, 10 KB to 5 MB, at least 250 x 250. */
-const PHOTO_TYPES = new Set(["image/jpeg", "image/png"]);
+/**
+ * Photos of local posts, as Google documents its media: JPG or PNG, 10 KB to 5 MB, at least 250 x 250
+ * (the types, the ceiling and the side are MEDIA_RULES.google's, which also picks the file that goes).
+ */
 const PHOTO_MIN_BYTES = 10 * 1024;
-const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-const PHOTO_MIN_SIDE = 250;
+const PHOTO_MAX_BYTES = MEDIA_RULES.google.image.maxBytes!;
+const PHOTO_MIN_SIDE = MEDIA_RULES.google.image.minSide!;
 const STARS: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 };
 const CTA: Record<string, string> = { order: "ORDER", call: "CALL", learn_more: "LEARN_MORE", book: "BOOK" };
 /** Sufra's cafés are in Kuwait: event times go to Google as the location's wall-clock time. */
@@ -162,25 +165,18 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
     return body;
   }
 
-  /** The location's posts made after the attempt started with this text, newest first. */
+  /**
+   * This attempt's post at a location, found by our own marker: its exact text, made after the attempt
+   * started (a LocalPost has no field of ours to carry an attempt's key). Google promises no order for
+   * localPosts.list, so every page is read; none of them may be skipped because of the dates on another.
+   */
   async function findPost(account: AccountAccess, location: { googleAccount: string; name: string }, text: string, since: Date): Promise<any | "none"> {
     const want = comparable(text);
     const floor = since.getTime() - 60_000;
-    let pageToken: string | undefined;
-    for (let page = 0; page < 20; page++) {
-      const r = await read(`${cfg.myBusinessUrl}/v4/${locationPath(location)}/localPosts`, {
-        token: account.accessToken,
-        query: { pageSize: 100, pageToken },
-      });
-      const posts = (r?.localPosts ?? []) as any[];
-      const hit = posts.find((p) => Date.parse(p.createTime) >= floor && comparable(p.summary ?? "") === want);
-      if (hit) return hit;
-      // listed newest first: once a page reaches back before the attempt, nothing later can match
-      if (posts.some((p) => Date.parse(p.createTime) < floor)) return "none";
-      pageToken = r?.nextPageToken || undefined;
-      if (!pageToken) return "none";
-    }
-    return "none";
+    const posts = await listAll<any>(`${cfg.myBusinessUrl}/v4/${locationPath(location)}/localPosts`, "localPosts", { token: account.accessToken, query: { pageSize: 100 } });
+    const mine = posts.filter((p) => Date.parse(p.createTime) >= floor && comparable(p.summary ?? "") === want);
+    // one send makes one post per location; were there two, the first made is this attempt's
+    return mine.sort((x, y) => Date.parse(x.createTime) - Date.parse(y.createTime))[0] ?? "none";
   }
 
   function published(req: PublishRequest, made: NonNullable<GoogleProgress["google"]>, warning?: string | null): Published {
@@ -293,7 +289,7 @@ export function createGoogleAdapter(cfg: GoogleConfig, tune: GoogleTuning = {}):
       // Google fetches post photos from their URL itself; it takes one photo, JPG or PNG, no video
       if (req.media.length > 1) throw new PlatformError("rejected", "A Google post shows one photo", { platformCode: "TOO_MANY_ITEMS" });
       for (const m of req.media) {
-        if (m.kind !== "image" || !PHOTO_TYPES.has(m.mime)) throw new PlatformError("rejected", "Google posts take a JPG or PNG photo", { platformCode: "UNSUPPORTED_MEDIA" });
+        if (m.kind !== "image" || !publishesImageType("google", m.mime)) throw new PlatformError("rejected", "Google posts take a JPG or PNG photo", { platformCode: "UNSUPPORTED_MEDIA" });
         if (m.bytes < PHOTO_MIN_BYTES || m.bytes > PHOTO_MAX_BYTES) throw new PlatformError("rejected", "Google takes photos from 10 KB to 5 MB", { platformCode: "PHOTO_SIZE" });
         if ((m.width != null && m.width < PHOTO_MIN_SIDE) || (m.height != null && m.height < PHOTO_MIN_SIDE)) {
           throw new PlatformError("rejected", `Google takes photos of at least ${PHOTO_MIN_SIDE} x ${PHOTO_MIN_SIDE} pixels`, { platformCode: "PHOTO_TOO_SMALL" });

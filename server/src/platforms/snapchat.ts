@@ -7,14 +7,21 @@
 //   AES-256-CBC under a new key and iv, creates a media with the key and iv (base64), uploads the
 //   encrypted bytes in parts of at most 32 MB (INIT, ADD in order, FINALIZE), waits until the media
 //   is READY, and saves its id.
-// - send: the one call that creates the Story, Saved Story or Spotlight (the post's SnapchatOptions.kind).
+// - send: the one call that creates the Story, Saved Story or Spotlight (the post's SnapchatOptions.kind);
+//   a Spotlight carries its locale and skip_save_to_profile: false (it stays on the profile).
+// - Snap gives the Public Profile API to allow-listed apps only: a 403 is this server's app's access
+//   (kind "plan", an administrator asks Snap), not the person's connection.
 // - reconcile: lists the profile's recent posts of that kind and looks for the saved media id (a media
 //   is used by one post only).
 // Snap's documentation shows the media creation (POST /v1/public_profiles/{profile_id}/media with type,
 // name, key and iv) and the encryption; the multipart upload follows the Marketing API's documented
 // multipart-upload-v2 shape (INIT with file_name, file_size, number_of_parts; ADD with file,
 // part_number, upload_id; FINALIZE with upload_id) under the profile's media, and the post creation and
-// listing paths (/stories, /saved_stories, /spotlights) follow the same resource naming; see
+// listing paths (/stories, /saved_stories, /spotlights) follow the same resource naming.
+// Inferred, as Snap's posting reference could not be read: the Spotlight body's locale and
+// skip_save_to_profile are what public clients of the API send (locale en_US, skip_save_to_profile
+// false; one notes Spotlight, unlike a Story, requires a locale), and the 403 of an app not yet
+// allow-listed is read from its status alone (Snap's error code for it is not published). See
 // docs/architecture.md#the-rooms (platforms/) for where a network's details live.
 import { createCipheriv, randomBytes } from "node:crypto";
 import type { SnapchatOptions } from "@sufra/schema";
@@ -52,6 +59,8 @@ const SAVED_STORY_TITLE_MAX = 45;
 const SPOTLIGHT_DESCRIPTION_MAX = 160;
 const KIND_PATH = { story: "stories", saved_story: "saved_stories", spotlight: "spotlights" } as const;
 const KIND_ITEM = { story: "story", saved_story: "saved_story", spotlight: "spotlight" } as const;
+/** A Spotlight's locale: the value public clients of the API send (Snap's list of locales could not be read) */
+const SPOTLIGHT_LOCALE = "en_US";
 
 interface SnapProgress {
   /** the READY media this attempt posts */
@@ -203,10 +212,12 @@ export function createSnapchatAdapter(cfg: Partial<SnapchatConfig> = {}, tune: S
       const kind = options(req).kind;
       const caption = [...req.text.trim()];
       // a Story shows no text; a Saved Story has a title, a Spotlight a description (hashtags included)
-      const body: Record<string, string> = { media_id: mediaId };
+      const body: Record<string, string | boolean> = { media_id: mediaId };
       // a Saved Story must have a title: a post without a caption is titled with the profile's name
       if (kind === "saved_story") body.title = (caption.length ? caption : [...req.account.handle]).slice(0, SAVED_STORY_TITLE_MAX).join("");
       if (kind === "spotlight" && caption.length) body.description = caption.slice(0, SPOTLIGHT_DESCRIPTION_MAX).join("");
+      // a Spotlight stays on the business's profile as well
+      if (kind === "spotlight") Object.assign(body, { locale: SPOTLIGHT_LOCALE, skip_save_to_profile: false });
       const r = await call("POST", api(`/v1/public_profiles/${req.account.externalId}/${KIND_PATH[kind]}`), {
         token: req.account.accessToken,
         json: body,
@@ -241,8 +252,13 @@ export function snapError(r: HttpResult): PlatformError {
   const b = r.body ?? {};
   const message = String(b.display_message ?? b.debug_message ?? b.error_description ?? b.raw ?? `HTTP ${r.status}`);
   const opts = { status: r.status, platformCode: b.error_code ?? r.status };
-  // 401: the token expired or was revoked; 403: the token lacks the scope or the profile is not the person's
-  if (r.status === 401 || r.status === 403) return new PlatformError("auth", message, opts);
+  // 401: the token expired or was revoked: refresh it, or the person connects again
+  if (r.status === 401) return new PlatformError("auth", message, opts);
+  // 403: Snap has not allow-listed this server's app for the Public Profile API (a token without the
+  // scope never gets this far: exchangeCode refuses it); connecting again cannot help, Snap's access can
+  if (r.status === 403) {
+    return new PlatformError("plan", `Snap has not given this server's Snapchat app access to the Public Profile API: Snap allow-lists the apps that may use it, and an administrator must ask Snap for it (${message})`, opts);
+  }
   if (r.status === 429) {
     const after = Number(r.headers.get("retry-after"));
     return new PlatformError("rate_limit", message, { ...opts, retryAt: new Date(Date.now() + (Number.isFinite(after) && after > 0 ? after * 1000 : 60_000)) });

@@ -1,7 +1,12 @@
 // A local stand-in for an OpenAI-compatible chat-completions endpoint (POST /v1/chat/completions),
 // speaking the documented protocol: Bearer auth, the request's model/messages/response_format, the
 // chat.completion answer with choices[].message.content, and OpenAI's error JSON. Like OpenAI, it
-// refuses a temperature other than the default for reasoning models (o1, o3, o4-mini, gpt-5...).
+// refuses a temperature other than the default for reasoning models (o1, o3, o4-mini, gpt-5...), and a
+// strict json_schema response_format outside the subset Structured Outputs takes (its "Supported
+// schemas"): an object at the root, every object with additionalProperties: false and every property
+// in required, none of the keywords strict mode does not permit (minLength, maxLength, uniqueItems,
+// allOf, not, if/then/else, patternProperties, ...): 400 invalid_request_error, param
+// response_format, code invalid_json_schema, in OpenAI's words.
 // Tests choose each answer through `reply`, and read what was asked in `requests`.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -63,6 +68,8 @@ export async function startFakeChat(opts: { apiKey?: string } = {}): Promise<Fak
     if (reasoningModel(body.model) && body.temperature !== undefined && body.temperature !== 1) {
       return error(res, 400, `Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`, "invalid_request_error", "temperature", "unsupported_value");
     }
+    const refused = strictSchemaProblem(body.response_format);
+    if (refused) return error(res, 400, refused, "invalid_request_error", "response_format", "invalid_json_schema");
     const reply = fake.replies.shift() ?? fake.fallback(request);
     if ("hangMs" in reply) {
       // the client gives up first; its closed socket ends the wait (no timer left for jest)
@@ -102,4 +109,61 @@ export async function startFakeChat(opts: { apiKey?: string } = {}): Promise<Fak
 /** OpenAI's reasoning models, which take their default temperature only (gpt-5-chat-latest is a chat model). */
 function reasoningModel(model: string): boolean {
   return /^(o\d+|gpt-5)(\b|[-.])/.test(model) && !/^gpt-5(\.\d+)?-chat/.test(model);
+}
+
+/**
+ * Keywords strict Structured Outputs does not permit, as OpenAI's guide lists them ("Some type-specific
+ * keywords are not yet supported", composition) and as its 400s name them ("'minLength' is not permitted").
+ */
+const NOT_PERMITTED = [
+  "minLength", "maxLength",
+  "patternProperties", "unevaluatedProperties", "propertyNames", "minProperties", "maxProperties",
+  "unevaluatedItems", "contains", "minContains", "maxContains", "uniqueItems",
+  "allOf", "not", "dependentRequired", "dependentSchemas", "if", "then", "else",
+];
+
+/** Why OpenAI would refuse this response_format in strict mode, in its words; null when it takes it. */
+export function strictSchemaProblem(format: ChatRequest["body"]["response_format"]): string | null {
+  if (format?.type !== "json_schema" || !format.json_schema?.strict) return null;
+  const { name, schema } = format.json_schema;
+  if (!/^[a-zA-Z0-9_-]{1,64}$/.test(name ?? "")) return `Invalid 'response_format.json_schema.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'.`;
+  const prefix = `Invalid schema for response_format '${name}': `;
+  if (schema?.type !== "object" || schema.anyOf) return `${prefix}schema must be a JSON Schema of 'type: "object"', got 'type: "${schema?.type ?? "None"}"'.`;
+  const walk = (node: unknown, path: string[]): string | null => {
+    if (!node || typeof node !== "object" || Array.isArray(node)) return null;
+    const n = node as Record<string, unknown>;
+    const context = `In context=(${path.map((p) => `'${p}'`).join(", ")}), `;
+    for (const k of NOT_PERMITTED) if (k in n) return `${context}'${k}' is not permitted.`;
+    const props = n.properties && typeof n.properties === "object" ? (n.properties as Record<string, unknown>) : null;
+    if (n.type === "object" || props) {
+      if (n.additionalProperties !== false) return `${context}'additionalProperties' is required to be supplied and to be false.`;
+      const required = Array.isArray(n.required) ? n.required : [];
+      const missing = Object.keys(props ?? {}).find((k) => !required.includes(k));
+      if (missing) return `${context}'required' is required to be supplied and to be an array including every key in properties. Missing '${missing}'.`;
+    }
+    for (const [k, v] of Object.entries(props ?? {})) {
+      const found = walk(v, [...path, "properties", k]);
+      if (found) return found;
+    }
+    if (n.items) {
+      const found = walk(n.items, [...path, "items"]);
+      if (found) return found;
+    }
+    for (const key of ["anyOf"] as const) {
+      const list = Array.isArray(n[key]) ? (n[key] as unknown[]) : [];
+      for (let i = 0; i < list.length; i++) {
+        const found = walk(list[i], [...path, key, String(i)]);
+        if (found) return found;
+      }
+    }
+    for (const key of ["$defs", "definitions"] as const) {
+      for (const [k, v] of Object.entries((n[key] as Record<string, unknown>) ?? {})) {
+        const found = walk(v, [...path, key, k]);
+        if (found) return found;
+      }
+    }
+    return null;
+  };
+  const found = walk(schema, []);
+  return found ? prefix + found : null;
 }

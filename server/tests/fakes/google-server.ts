@@ -6,14 +6,18 @@
 // Verifications (VoiceOfMerchantState), and My Business v4 (reviews.list, updateReply, deleteReply,
 // localPosts create and list). It is strict where Google is: a bearer token that has not expired, the
 // business.manage scope (403 ACCESS_TOKEN_SCOPE_INSUFFICIENT), replies, reviews and posts only on
-// verified locations (400 FAILED_PRECONDITION), a post's photo fetched from its sourceUrl (JPG or PNG,
-// 10 KB to 5 MB), a summary of at most 1500 characters. Errors are Google's JSON: { error: { code,
+// verified locations (400 FAILED_PRECONDITION), a post's photo fetched from its sourceUrl and read from
+// its bytes (JPG or PNG, 10 KB to 5 MB, at least 250 x 250: a WebP is refused whatever its URL or
+// content-type say), a summary of at most 1500 characters, and localPosts.list in no particular order
+// (Google's reference promises none), page by page. Errors are Google's JSON: { error: { code,
 // message, status, details } }. A per-token rate limit (429 RESOURCE_EXHAUSTED), a disabled API
 // (403 SERVICE_DISABLED), the 0-per-minute quota of a project without access, and forced failures can
 // be switched on. Tests steer it through `state`.
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
+import sharp from "sharp";
 import { Holds, type Held } from "./holds.ts";
+import { isJpeg } from "./media-facts.ts";
 import { serveFake, type ServedFake } from "./serve.ts";
 
 export type GoogleEndpoint =
@@ -82,6 +86,16 @@ export interface GoogleLocalPostRec {
   /** what the request asked for, as Google keeps it */
   body: Record<string, any>;
   searchUrl: string;
+  /** what the stand-in read from each photo's sourceUrl, as Google reads it */
+  photos: GooglePhotoRead[];
+}
+export interface GooglePhotoRead {
+  url: string;
+  /** from the file's bytes, never from its name or content-type */
+  format: "jpeg" | "png";
+  bytes: number;
+  width: number;
+  height: number;
 }
 export interface GoogleAccessToken {
   token: string;
@@ -124,6 +138,8 @@ export class GoogleFakeState {
   disabledServices = new Set<string>();
   /** the project has no Business Profile API access yet: every call is over its quota of 0 per minute */
   zeroQuota = false;
+  /** localPosts.list's order: Google documents none, so the stand-in shuffles by this seed (stable between pages) */
+  listSeed = "sufra";
   holds = new Holds<GoogleEndpoint>();
   url = "";
   private seq = 1000;
@@ -224,6 +240,11 @@ export class GoogleFakeState {
   }
   postsAt(location: string): GoogleLocalPostRec[] {
     return this.posts.filter((p) => p.location === location);
+  }
+  /** a location's posts in the order localPosts.list gives them: shuffled, the same on every page */
+  listed(location: string): GoogleLocalPostRec[] {
+    const rank = (p: GoogleLocalPostRec) => createHash("sha256").update(`${this.listSeed}:${p.name}`).digest("hex");
+    return this.postsAt(location).sort((a, b) => (rank(a) < rank(b) ? -1 : 1));
   }
   /** the next authorize page consents as this person (or refuses, or allows only some scopes) */
   consentAs(personId: string, opts: { deny?: boolean; scopes?: string[] } = {}): void {
@@ -500,7 +521,7 @@ async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: ht
       const loc = ownLocation();
       if (!loc.verified) throw precondition();
       const body = parse(raw);
-      await checkPost(body);
+      const photos = await checkPost(body);
       let post: GoogleLocalPostRec | undefined;
       const create = () => {
         if (!post) {
@@ -508,7 +529,7 @@ async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: ht
           const offer = body.topicType === "OFFER";
           const kept: Record<string, any> = { ...body };
           if (offer) delete kept.callToAction; // "Ignored for topic type OFFER"
-          post = { name: `${account}/${location}/localPosts/${id}`, location, account, createTime: new Date(), body: kept, searchUrl: `https://local.google.com/place?id=${loc.name.split("/")[1]}&use=posts&lpsid=${id}` };
+          post = { name: `${account}/${location}/localPosts/${id}`, location, account, createTime: new Date(), body: kept, photos, searchUrl: `https://local.google.com/place?id=${loc.name.split("/")[1]}&use=posts&lpsid=${id}` };
         }
         if (!state.posts.includes(post)) state.posts.push(post);
         return post;
@@ -520,7 +541,7 @@ async function handle(state: GoogleFakeState, req: http.IncomingMessage, res: ht
     case "listPosts": {
       ownLocation();
       const { pageSize, offset } = page(100, 20);
-      const all = state.postsAt(location).sort((a, b) => b.createTime.getTime() - a.createTime.getTime());
+      const all = state.listed(location);
       return reply(res, 200, { localPosts: all.slice(offset, offset + pageSize).map(postJson), nextPageToken: nextToken(offset, pageSize, all.length) });
     }
   }
@@ -571,7 +592,7 @@ const TOPICS = ["STANDARD", "EVENT", "OFFER", "ALERT"];
 const ACTIONS = ["BOOK", "ORDER", "SHOP", "LEARN_MORE", "SIGN_UP", "CALL"];
 
 /** What Google checks of a LocalPost before it makes it (what this stand-in knows of it). */
-async function checkPost(b: Record<string, any>): Promise<void> {
+async function checkPost(b: Record<string, any>): Promise<GooglePhotoRead[]> {
   if (!b.topicType) throw validation("topic_type", "Topic type is required for post creation.");
   if (!TOPICS.includes(b.topicType)) throw apiError(400, `Invalid value at 'local_post.topic_type', "${b.topicType}"`);
   if (typeof b.summary === "string" && [...b.summary].length > 1500) throw validation("summary", "The summary is too long: at most 1500 characters.", 3);
@@ -585,25 +606,31 @@ async function checkPost(b: Record<string, any>): Promise<void> {
     if (cta.actionType === "CALL" && cta.url) throw validation("call_to_action.url", "URL must not be set for a CALL action.", 3);
     if (cta.actionType !== "CALL" && !/^https?:\/\//.test(cta.url ?? "")) throw validation("call_to_action.url", "A valid URL is required.", 3);
   }
+  const photos: GooglePhotoRead[] = [];
   for (const m of (b.media ?? []) as any[]) {
     if (m.mediaFormat !== "PHOTO") throw validation("media.media_format", "Only photos are supported for this post.", 3);
     if (!m.sourceUrl) throw validation("media.source_url", "sourceUrl is the only supported data field for a LocalPost MediaItem.");
     let bytes: Buffer;
-    let type: string;
     try {
       const r = await fetch(m.sourceUrl, { signal: AbortSignal.timeout(5_000) });
       if (!r.ok) throw new Error(String(r.status));
-      type = (r.headers.get("content-type") ?? "").split(";")[0].trim();
       bytes = Buffer.from(await r.arrayBuffer());
     } catch {
       throw validation("media.source_url", "Fetch photo from the specified URL failed.", 1000);
     }
-    const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
-    const png = bytes.subarray(1, 4).toString("latin1") === "PNG";
-    if (!((type === "image/jpeg" && jpeg) || (type === "image/png" && png))) throw validation("media.source_url", "Upload photo from the specified URL failed: unsupported format.", 1001);
+    // Google's photo rules (JPG or PNG, 10 KB to 5 MB, at least 250 x 250 pixels), read from the file itself
+    const format = isJpeg(bytes) ? "jpeg" : isPng(bytes) ? "png" : null;
+    if (!format) throw validation("media.source_url", "Upload photo from the specified URL failed: unsupported format. Photos must be JPG or PNG.", 1001);
     if (bytes.length < 10 * 1024 || bytes.length > 5 * 1024 * 1024) throw validation("media.source_url", "Upload photo from the specified URL failed: the photo must be between 10 KB and 5 MB.", 1001);
+    const { width = 0, height = 0 } = await sharp(bytes).metadata().catch(() => ({ width: 0, height: 0 }));
+    if (!width || !height) throw validation("media.source_url", "Upload photo from the specified URL failed: unsupported format. Photos must be JPG or PNG.", 1001);
+    if (width < 250 || height < 250) throw validation("media.source_url", "Upload photo from the specified URL failed: the photo must be at least 250 x 250 pixels.", 1001);
+    photos.push({ url: m.sourceUrl, format, bytes: bytes.length, width, height });
   }
+  return photos;
 }
+
+const isPng = (b: Buffer) => b.length > 8 && b.toString("latin1", 0, 8) === "\x89PNG\r\n\x1a\n";
 
 function authorize(state: GoogleFakeState, url: URL, res: http.ServerResponse): void {
   const p = url.searchParams;

@@ -6,8 +6,12 @@
 // out of order or over 32 MB (or over `maxChunkBytes`), parts of unequal size before the last, a
 // FINALIZE whose parts do not add up, bytes that do not decrypt with the media's key and iv
 // (AES-256-CBC, PKCS#7) to a real JPEG or PNG (IMAGE) or MP4 (VIDEO), videos over 60 s (read from the
-// file), Spotlight with an image, a media used twice or not READY. Videos are READY after one status
-// poll. Tests steer it through `state`: codes, expired or revoked tokens, a failure after creating.
+// file), Spotlight with an image or without its locale (other clients of the API send locale, e.g.
+// en_US, and skip_save_to_profile with every Spotlight; one notes Spotlight, unlike a Story, requires a
+// locale), a media used twice or not READY, and every call of an app Snap has not allow-listed for the
+// Public Profile API (403: Snap gives this API to allow-listed apps only). Videos are READY after one
+// status poll. Tests steer it through `state`: codes, expired or revoked tokens, a failure after creating,
+// the app's allow-listing.
 import http from "node:http";
 import { createDecipheriv, randomBytes, randomUUID } from "node:crypto";
 import { Holds, type Held } from "./holds.ts";
@@ -56,6 +60,9 @@ export interface SnapPost {
   mediaId: string;
   title?: string;
   description?: string;
+  /** Spotlight: the locale and whether it stays off the profile, as sent */
+  locale?: string;
+  skipSaveToProfile?: boolean;
   createdAt: Date;
 }
 
@@ -86,6 +93,8 @@ export class SnapFakeState {
   maxChunkBytes = PART_MAX;
   /** access tokens last an hour */
   accessTtlMs = 3_600_000;
+  /** Snap has allow-listed this app for the Public Profile API; false: every API call answers 403 */
+  allowListed = true;
   /** the next create_post makes the post, then answers 500 (the answer is lost to the caller) */
   failAfterCreate = 0;
   private holds = new Holds<SnapEndpoint>();
@@ -204,6 +213,8 @@ async function handle(state: SnapFakeState, req: http.IncomingMessage, res: http
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "")?.[1];
   const t = state.tokens.get(bearer ?? "");
   if (!t || t.kind !== "access" || t.revoked || t.expiresAt < Date.now()) throw apiErr(401, "Unauthorized: the access token is invalid or expired", "E1002");
+  // the app's access comes before the person's: an app Snap has not allow-listed reaches nothing
+  if (!state.allowListed) throw apiErr(403, "This app is not allowlisted for the Public Profile API", "E1004");
   if (!t.scopes.includes(SCOPE)) throw apiErr(403, `The token lacks the ${SCOPE} scope`, "E1003");
   const id = () => randomUUID();
   const ok = (body: Record<string, unknown>) => reply(res, 200, { request_status: "SUCCESS", request_id: id(), ...body });
@@ -305,7 +316,11 @@ async function handle(state: SnapFakeState, req: http.IncomingMessage, res: http
     if (kind === "spotlight" && m.type !== "VIDEO") throw apiErr(400, "Spotlight takes a video only", "E3005");
     if (kind === "saved_story" && (!str("title") || [...str("title")].length > 45)) throw apiErr(400, "A Saved Story needs a title of at most 45 characters", "E3006");
     if (kind === "spotlight" && [...str("description")].length > 160) throw apiErr(400, "A Spotlight description can have at most 160 characters", "E3007");
-    const created: SnapPost = { id: id(), profileId, kind, mediaId: m.id, title: str("title") || undefined, description: str("description") || undefined, createdAt: new Date() };
+    const skip = (p as Record<string, unknown>).skip_save_to_profile;
+    if (kind === "spotlight" && !/^[a-z]{2}_[A-Z]{2}$/.test(str("locale"))) throw apiErr(400, "locale is required for a Spotlight, e.g. en_US", "E3008");
+    if (kind === "spotlight" && skip !== undefined && typeof skip !== "boolean") throw apiErr(400, "skip_save_to_profile must be true or false", "E3009");
+    const spotlight = kind === "spotlight" ? { locale: str("locale"), skipSaveToProfile: skip as boolean | undefined } : {};
+    const created: SnapPost = { id: id(), profileId, kind, mediaId: m.id, title: str("title") || undefined, description: str("description") || undefined, ...spotlight, createdAt: new Date() };
     m.usedBy = created.id;
     state.posts.push(created);
     await state.take("create_post").wait();

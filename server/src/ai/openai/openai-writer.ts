@@ -1,6 +1,7 @@
 // A writer backed by any OpenAI-compatible chat-completions endpoint (OpenAI, Azure's compatible
 // path, a local vLLM or Ollama...), through the official SDK. The model is asked for JSON that
-// matches a schema; its answer is checked with zod and against the platform's limits and the
+// matches a schema (in the subset strict Structured Outputs takes: strictSchema); its answer is
+// checked with the full zod schema and against the platform's limits and the
 // language asked for. Anything short of usable (timeout, HTTP error, refusal, bad JSON, wrong
 // language, too long) and the local writer answers instead, with fellBack set so people see why.
 import type OpenAI from "openai";
@@ -27,6 +28,39 @@ const captionsAnswer = z.object({
   variants: z.array(z.object({ content: z.string().min(1).max(4000), hashtags: z.array(z.string().max(120)).max(40) })).min(1).max(10),
 });
 const replyAnswer = z.object({ reply: z.string().min(1).max(1500) });
+
+/**
+ * The keywords strict Structured Outputs takes, as OpenAI's guide lists them ("Supported schemas":
+ * supported types, anyOf, definitions, and per type pattern, format, the number bounds, minItems and
+ * maxItems). Any other keyword fails the whole request with 400 invalid_json_schema ("'minLength' is not
+ * permitted"), so it is left out of what the model is sent: zod still checks the answer against it.
+ */
+const STRICT_KEYWORDS = new Set([
+  "type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf", "$ref", "$defs", "definitions",
+  "description", "title", "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems",
+]);
+
+/**
+ * A zod schema as strict mode takes it: an object at the root, every object closed
+ * (additionalProperties: false) with every property required, only the keywords above.
+ */
+export function strictSchema(schema: z.ZodType): Record<string, unknown> {
+  const strip = (node: unknown, keyed = false): unknown => {
+    if (Array.isArray(node)) return node.map((n) => strip(n));
+    if (!node || typeof node !== "object") return node;
+    const entries = Object.entries(node as Record<string, unknown>);
+    // a map of names (properties, $defs) keeps every name; a schema keeps only what strict mode takes
+    if (keyed) return Object.fromEntries(entries.map(([k, v]) => [k, strip(v)]));
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of entries) if (STRICT_KEYWORDS.has(k)) out[k] = strip(v, k === "properties" || k === "$defs" || k === "definitions");
+    if (out.type === "object" || out.properties) {
+      out.additionalProperties = false;
+      out.required = Object.keys((out.properties as Record<string, unknown>) ?? {});
+    }
+    return out;
+  };
+  return strip(z.toJSONSchema(schema, { target: "draft-7" })) as Record<string, unknown>;
+}
 
 /** Share of letters in Arabic script (0..1). */
 export function arabicShare(text: string): number {
@@ -170,7 +204,7 @@ export function createOpenAiWriter(opts: OpenAiWriterOptions, local: AiWriter): 
     const completion = await complete({
       model: opts.model,
       messages,
-      response_format: { type: "json_schema", json_schema: { name, strict: true, schema: z.toJSONSchema(schema, { target: "draft-7" }) as Record<string, unknown> } },
+      response_format: { type: "json_schema", json_schema: { name, strict: true, schema: strictSchema(schema) } },
     });
     const choice = completion.choices[0];
     if (!choice?.message?.content) throw new Error(choice?.message?.refusal ? `refused: ${choice.message.refusal}` : "empty answer");

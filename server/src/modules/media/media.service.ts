@@ -3,7 +3,7 @@
 // the publishing service hands to the platform adapters. A business sees only its own media.
 import { randomUUID } from "node:crypto";
 import {
-  canEnhanceImages, enhanceMediaSchema, MEDIA_CROP_NAMES, MEDIA_CROPS, mediaLimitProblems, mediaListSchema, mediaProblems, mediaUploadOptionsSchema,
+  canEnhanceImages, enhanceMediaSchema, MEDIA_CROP_NAMES, MEDIA_CROPS, mediaLimitProblems, mediaListSchema, mediaProblems, mediaUploadOptionsSchema, publishesImageType,
   type MediaCrop, type MediaPlatform, type MediaProblem,
 } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
@@ -122,7 +122,8 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
     // the jpeg variant exists when the original is not an upright JPEG (PNG, WebP, EXIF-rotated)
     const upright = v.jpeg ? { variant: "jpeg" as const, file: v.jpeg } : original;
     const candidates = platform === "instagram" ? [upright] : [original, upright];
-    const fits = candidates.find((c) => mediaProblems(platform, { kind: "image", ...c.file }).length === 0);
+    // a type the network's API does not take (Google: a WebP) goes as the upright JPEG copy
+    const fits = candidates.find((c) => publishesImageType(platform, c.file.mime) && mediaProblems(platform, { kind: "image", ...c.file }).length === 0);
     if (fits) return fits;
     // the crop whose ratio is closest to the picture's
     const ratio = (m.width ?? 1) / (m.height ?? 1);
