@@ -113,6 +113,16 @@ describe("Login Kit as strict as TikTok's, on a Direct Post app", () => {
     expect(b.account.display_name).toMatch(/^Karak House \d+$/);
   });
 
+  test("a person who untoggles video.publish, which Direct Post needs, is sent back with an error, not left with an account that cannot post", async () => {
+    const b = await signedInBusiness(app.base);
+    const start = await call(app.base, "POST", "/api/platforms/tiktok/connect", { token: b.token, body: {} });
+    const approved = tt.state.authorize(start.body.authorize_url, { openId: "open-no-publish", username: "no_publish" }, { decline: ["video.publish"] });
+    if (!("location" in approved)) throw new Error(approved.description);
+    expect((await fetch(approved.location, { redirect: "manual" })).headers.get("location")).toBe("/settings?connect_error=OAUTH_FAILED&platform=tiktok");
+    const { rows } = await app.sufra.deps.pool.query("select 1 from platform_accounts where business_id = $1 and platform = 'tiktok' and demo = false", [b.businessId]);
+    expect(rows).toHaveLength(0);
+  });
+
   test("a photo post that leaves auto_add_music out sends the schema's default to TikTok, and GraphQL reads the same", async () => {
     const b = await connectTikTok(app, tt);
     const pic = await photo(app, b.token);

@@ -7,7 +7,7 @@
 // (docs/architecture.md#rules-of-the-house: publishing is never retried blindly).
 // Without Direct Post (an app TikTok has not audited for it) the media goes to the creator's TikTok
 // inbox and the person finishes the post in TikTok: a hand-off, settled as awaiting_manual.
-import { DEFAULT_TIKTOK_OPTIONS, tiktokScopes, type ErrorCode, type TikTokPrivacyLevel } from "@sufra/schema";
+import { DEFAULT_TIKTOK_OPTIONS, tiktokPostingScope, tiktokScopes, type ErrorCode, type TikTokPrivacyLevel } from "@sufra/schema";
 import { fetchJson, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
 import {
   PlatformError,
@@ -352,6 +352,9 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
 
     async exchangeCode({ code, codeVerifier, redirectUri }) {
       const t = await token({ code, grant_type: "authorization_code", redirect_uri: redirectUri, code_verifier: codeVerifier });
+      // TikTok lets the person untoggle scopes: without the one its way of posting needs, no post could go out
+      const posting = tiktokPostingScope(cfg.directPost);
+      if (t.scopes && !t.scopes.includes(posting)) throw new PlatformError("auth", `The TikTok account was connected without ${posting}, which posting needs: connect again and allow it`);
       // user/info in both ways of posting (creator_info needs video.publish, which an inbox app has not);
       // the username needs user.info.profile, which the person may have untoggled: then the open_id stands in
       const profile = t.scopes?.includes("user.info.profile") ?? false;
