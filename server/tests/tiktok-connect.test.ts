@@ -152,6 +152,8 @@ describe("a server whose media TikTok would not pull (TIKTOK_VERIFIED_URL_PREFIX
   test("connecting is refused before anyone is sent to TikTok, with the reason in English and Arabic; the card says why", async () => {
     const b = await signedInBusiness(app.base);
     expect(tiktokConnection(await gql(app.base, CONNECTIONS, {}, b.token))).toMatchObject({ configured: true, setupProblem: "TIKTOK_URL_UNVERIFIED" });
+    const rest = await call(app.base, "GET", "/api/platforms", { token: b.token });
+    expect(rest.body.platforms.find((c: any) => c.platform === "tiktok")).toMatchObject({ configured: true, setup_problem: "TIKTOK_URL_UNVERIFIED", scopes: ["user.info.basic", "user.info.profile", "video.publish", "video.list"] });
     const en = await call(app.base, "POST", "/api/platforms/tiktok/connect", { token: b.token, body: {}, lang: "en" });
     expect(en.status).toBe(409);
     expect(JSON.stringify(en.body)).toContain(ERRORS.TIKTOK_URL_UNVERIFIED.en);
