@@ -80,6 +80,12 @@ export const ERRORS = {
   PLATFORM_NOT_IN_PLAN: { status: 403, graphql: "FORBIDDEN", en: "The Basic plan connects Instagram and Google. Upgrade to Professional to add X, Snapchat, TikTok and Facebook", ar: "الباقة الأساسية تربط إنستغرام وجوجل. رقِّ باقتك إلى الاحترافية لإضافة إكس وسناب شات وتيك توك وفيسبوك" },
   PLATFORM_NOT_CONNECTED: { status: 400, graphql: "BAD_USER_INPUT", en: "Connect this account in Settings before posting to it", ar: "اربط هذا الحساب من الإعدادات قبل النشر عليه" },
   PLATFORM_NOT_CONFIGURED: { status: 409, graphql: "BAD_USER_INPUT", en: "Connecting this network is not set up on this server yet. Please contact support", ar: "ربط هذه الشبكة غير مهيأ على هذا الخادم بعد. يرجى التواصل مع الدعم" },
+  TIKTOK_URL_UNVERIFIED: {
+    status: 409,
+    graphql: "BAD_USER_INPUT",
+    en: "TikTok cannot be connected on this server yet: TikTok takes photos only from an address verified in the server's TikTok app, and this server's address is not (TIKTOK_VERIFIED_URL_PREFIX). Please contact support",
+    ar: "لا يمكن ربط تيك توك على هذا الخادم بعد: يأخذ تيك توك الصور فقط من عنوان تم التحقق منه في تطبيق تيك توك الخاص بالخادم، وعنوان هذا الخادم غير متحقق منه (TIKTOK_VERIFIED_URL_PREFIX). يرجى التواصل مع الدعم",
+  },
   OAUTH_FAILED: { status: 400, graphql: "BAD_USER_INPUT", en: "The account could not be connected. Please try again", ar: "تعذر ربط الحساب. يرجى المحاولة مرة أخرى" },
   POST_NOT_EDITABLE: { status: 409, graphql: "BAD_USER_INPUT", en: "This post is being published or already published, so it cannot be changed", ar: "هذا المنشور قيد النشر أو منشور بالفعل، فلا يمكن تعديله" },
   POST_INVALID_FOR_PLATFORM: { status: 400, graphql: "BAD_USER_INPUT", en: "This post does not fit a platform you chose. See the preview for what to change", ar: "هذا المنشور لا يناسب إحدى المنصات التي اخترتها. راجع المعاينة لمعرفة ما يجب تغييره" },

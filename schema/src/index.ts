@@ -27,3 +27,4 @@ export * from "./instagram.ts";
 export * from "./billing-format.ts";
 export * from "./billing.ts";
 export * from "./billing-admin.ts";
+export * from "./tiktok.ts";

@@ -94,8 +94,12 @@ export interface NetworkOptions {
 }
 
 export const DEFAULT_INSTAGRAM_OPTIONS: InstagramOptions = { format: "feed" };
-/** TikTok's content sharing guidelines: no privacy chosen for the person, and comments, Duet and Stitch off until they turn them on. */
-export const DEFAULT_TIKTOK_OPTIONS: TikTokOptions = { privacyLevel: null, disableComment: true, disableDuet: true, disableStitch: true, brandOrganic: false, brandContent: false };
+/**
+ * TikTok's content sharing guidelines: no privacy chosen for the person, comments, Duet and Stitch off until
+ * they turn them on, and no music added to a photo post unless they ask for it. The adapter, both doors and
+ * the composer read these, so a post that leaves an option out gets the same value everywhere.
+ */
+export const DEFAULT_TIKTOK_OPTIONS: TikTokOptions & { autoAddMusic: boolean } = { privacyLevel: null, disableComment: true, disableDuet: true, disableStitch: true, brandOrganic: false, brandContent: false, autoAddMusic: false };
 export const DEFAULT_X_OPTIONS: XOptions = { thread: false, linkInReply: false };
 export const DEFAULT_SNAPCHAT_OPTIONS: SnapchatOptions = { kind: "story" };
 

@@ -90,6 +90,25 @@ const envSchema = z.object({
   // how videos reach TikTok: uploaded in chunks, or pulled from our media URL (PUBLIC_URL's domain
   // verified with TikTok first: TikTok refuses URLs of a domain it has not verified)
   TIKTOK_VIDEO_SOURCE: z.enum(["FILE_UPLOAD", "PULL_FROM_URL"]).default("FILE_UPLOAD"),
+  // the URL prefix (or a verified domain written https://domain/) verified under URL properties of the
+  // TikTok app: TikTok pulls photos (always) and PULL_FROM_URL videos only from there, so PUBLIC_URL's
+  // media (PUBLIC_URL/media/) must lie under it or TikTok is not offered for connecting. https, as TikTok's
+  // URL properties are; http only on a loopback address (a local stand-in)
+  TIKTOK_VERIFIED_URL_PREFIX: z
+    .string()
+    .optional()
+    .refine((v) => {
+      if (v === undefined) return true;
+      try {
+        const u = new URL(v);
+        return u.protocol === "https:" || (u.protocol === "http:" && isLoopbackHost(u.hostname));
+      } catch {
+        return false;
+      }
+    }, "must be an https:// URL prefix (http:// only on a loopback address)"),
+  // "true": the TikTok app has the Display API product, so Sufra asks video.list and reads the posts' figures;
+  // otherwise that scope is not asked (TikTok refuses the whole sign-in for a scope the app lacks)
+  TIKTOK_DISPLAY_API: z.enum(["true", "false"]).default("false"),
   // Snap's Public Profile API, open to allow-listed apps only; unset: Snapchat stays assisted (by hand)
   SNAPCHAT_CLIENT_ID: z.string().optional(),
   SNAPCHAT_CLIENT_SECRET: z.string().optional(),
@@ -188,7 +207,7 @@ export interface Config {
     facebook: { appId?: string; appSecret?: string; authorizeUrl: string; graphUrl: string };
     x: { clientId?: string; clientSecret?: string; authorizeUrl: string; apiUrl: string };
     /** TikTok: directPost false (the default until the app passes TikTok's audit) sends to the creator's inbox */
-    tiktok: { clientKey?: string; clientSecret?: string; authorizeUrl: string; apiUrl: string; directPost: boolean; videoSource: "FILE_UPLOAD" | "PULL_FROM_URL" };
+    tiktok: { clientKey?: string; clientSecret?: string; authorizeUrl: string; apiUrl: string; directPost: boolean; videoSource: "FILE_UPLOAD" | "PULL_FROM_URL"; verifiedUrlPrefix?: string; mediaUrlPrefix: string; displayApi: boolean };
     /** Snap's Public Profile API: configured only for an allow-listed app */
     snapchat: { clientId?: string; clientSecret?: string; authorizeUrl: string; tokenUrl: string; apiUrl: string };
     publishTimeoutMs: number;
@@ -231,6 +250,9 @@ function isProxyAddress(x: string): boolean {
   if (/^\d{1,3}$/.test(range)) return Number(range) <= (kind === 4 ? 32 : 128);
   return kind === 4 && isIPv4(range);
 }
+
+/** localhost or a loopback address: a stand-in on this machine, where TikTok's https rule cannot apply. */
+const isLoopbackHost = (h: string) => h === "localhost" || h === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 
 /** Parses the environment (blank values count as unset). Throws ConfigError naming each bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -291,7 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       facebook: { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, authorizeUrl: e.FACEBOOK_AUTHORIZE_URL.replace(/\/+$/, ""), graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, "") },
       x: { clientId: e.X_CLIENT_ID, clientSecret: e.X_CLIENT_SECRET, authorizeUrl: e.X_AUTHORIZE_URL, apiUrl: e.X_API_URL.replace(/\/+$/, "") },
-      tiktok: { clientKey: e.TIKTOK_CLIENT_KEY, clientSecret: e.TIKTOK_CLIENT_SECRET, authorizeUrl: e.TIKTOK_AUTHORIZE_URL, apiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ""), directPost: e.TIKTOK_DIRECT_POST === "true", videoSource: e.TIKTOK_VIDEO_SOURCE },
+      tiktok: { clientKey: e.TIKTOK_CLIENT_KEY, clientSecret: e.TIKTOK_CLIENT_SECRET, authorizeUrl: e.TIKTOK_AUTHORIZE_URL, apiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ""), directPost: e.TIKTOK_DIRECT_POST === "true", videoSource: e.TIKTOK_VIDEO_SOURCE, verifiedUrlPrefix: e.TIKTOK_VERIFIED_URL_PREFIX, mediaUrlPrefix: `${(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "")}/media/`, displayApi: e.TIKTOK_DISPLAY_API === "true" },
       snapchat: {
         clientId: e.SNAPCHAT_CLIENT_ID,
         clientSecret: e.SNAPCHAT_CLIENT_SECRET,

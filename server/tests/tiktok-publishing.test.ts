@@ -26,7 +26,7 @@ afterAll(async () => {
 const CREATOR_INFO = `query ($id: ID!) { tiktokCreatorInfo(accountId: $id) { privacyLevelOptions commentDisabled duetDisabled stitchDisabled maxVideoPostDurationSec creatorUsername creatorNickname directPost simulated } }`;
 
 describe("connecting", () => {
-  test("Login Kit with PKCE: the account is stored with TikTok's open_id, its username from creator_info, its tokens sealed", async () => {
+  test("Login Kit with PKCE: the account is stored with TikTok's open_id, its username from user/info (user.info.profile), its tokens sealed", async () => {
     const b = await connectTikTok(app, tt);
     expect(b.account.external_id).toBe(b.openId);
     expect(b.account.handle).toBe(b.username);

@@ -26,8 +26,9 @@ describe("Direct Post, videos pulled from our URL", () => {
     await app?.stop();
   });
 
-  test("a domain TikTok has not verified: the pull is refused at init and the target fails in TikTok's words", async () => {
+  test("a prefix declared to Sufra but not verified in the TikTok app: the pull is refused at init and the target fails in TikTok's words", async () => {
     tt.state.verifiedDomains = [];
+    tt.state.verifiedUrlPrefixes = [];
     const b = await connectTikTok(app, tt);
     const clip = await video(app, b.token);
     const done = await publishNow(app, b.token, { content: "Pulled from an unverified domain", media_ids: [clip.id], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } });

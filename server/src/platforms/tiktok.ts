@@ -7,7 +7,7 @@
 // (docs/architecture.md#rules-of-the-house: publishing is never retried blindly).
 // Without Direct Post (an app TikTok has not audited for it) the media goes to the creator's TikTok
 // inbox and the person finishes the post in TikTok: a hand-off, settled as awaiting_manual.
-import { DEFAULT_TIKTOK_OPTIONS, type TikTokPrivacyLevel } from "@sufra/schema";
+import { DEFAULT_TIKTOK_OPTIONS, tiktokPostingScope, tiktokScopes, type ErrorCode, type TikTokPrivacyLevel } from "@sufra/schema";
 import { fetchJson, sleep, withBackoff, withQuery, type HttpResult } from "./http.ts";
 import {
   PlatformError,
@@ -30,7 +30,30 @@ export interface TikTokConfig {
   directPost: boolean;
   /** how videos reach TikTok: our signed URL (its domain verified with TikTok) or uploaded in chunks */
   videoSource?: "PULL_FROM_URL" | "FILE_UPLOAD";
+  /** the URL prefix verified in the TikTok app (URL ownership verification): TikTok pulls only from under it */
+  verifiedUrlPrefix?: string;
+  /** where our signed media URLs begin (PUBLIC_URL/media/): what TikTok is asked to pull */
+  mediaUrlPrefix?: string;
+  /** the app has the Display API product: video.list is asked and the posts' figures read */
+  displayApi?: boolean;
   publishTimeoutMs?: number;
+}
+
+/**
+ * Whether TikTok can pull our media: photos always come by URL (content/init takes PULL_FROM_URL only),
+ * and TikTok pulls only from a URL prefix or domain verified in the app, answering url_ownership_unverified
+ * otherwise. So the media URLs must lie under the declared verified prefix; null when they do.
+ */
+export function tiktokPullProblem(cfg: Pick<TikTokConfig, "verifiedUrlPrefix" | "mediaUrlPrefix">): ErrorCode | null {
+  if (!cfg.verifiedUrlPrefix || !cfg.mediaUrlPrefix) return "TIKTOK_URL_UNVERIFIED";
+  let prefix: string;
+  try {
+    // a bare origin (a verified domain) reads as https://domain/, so it cannot match https://domain.evil/
+    prefix = new URL(cfg.verifiedUrlPrefix).href;
+  } catch {
+    return "TIKTOK_URL_UNVERIFIED";
+  }
+  return cfg.mediaUrlPrefix.startsWith(prefix) ? null : "TIKTOK_URL_UNVERIFIED";
 }
 
 export interface TikTokTuning {
@@ -58,12 +81,6 @@ export interface TikTokAdapter extends PlatformAdapter {
   creatorInfo(account: AccountAccess, signal?: AbortSignal): Promise<TikTokCreatorInfo>;
 }
 
-/**
- * user.info.basic: open_id, display name; video.publish: direct posts and creator_info; video.upload:
- * the creator's inbox; video.list: figures of the posts (video/query). The username needs
- * user.info.profile on user/info, so it is read from creator_info instead.
- */
-export const TIKTOK_SCOPES = ["user.info.basic", "video.publish", "video.upload", "video.list"];
 const DAY_MS = 86_400_000;
 const MB = 1024 * 1024;
 /** TikTok's chunk rules: chunks of 5-64 MB, the last up to 128 MB; a video under 5 MB goes whole */
@@ -111,6 +128,8 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
   const backoff = { retries: 3, baseMs: tune.backoffMs ?? 500 };
   const publishTimeoutMs = cfg.publishTimeoutMs ?? 30_000;
   const videoSource = cfg.videoSource ?? "FILE_UPLOAD";
+  // only what this way of posting uses: TikTok refuses the sign-in for a scope the app's products lack
+  const scopes = tiktokScopes({ directPost: cfg.directPost, displayApi: Boolean(cfg.displayApi) });
 
   /** One API call with the user's token; TikTok answers { data, error: { code: "ok" } } on success. */
   async function call<T = any>(path: string, o: { token: string; json?: unknown; method?: "GET" | "POST"; query?: Record<string, string>; signal?: AbortSignal; creates?: boolean; timeoutMs?: number }): Promise<T> {
@@ -178,7 +197,7 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
       accessToken: t.access_token,
       refreshToken: t.refresh_token ?? null,
       expiresAt: t.expires_in ? new Date(Date.now() + Number(t.expires_in) * 1000) : null,
-      scopes: typeof t.scope === "string" ? t.scope.split(",").map((s: string) => s.trim()).filter(Boolean) : TIKTOK_SCOPES,
+      scopes: typeof t.scope === "string" ? t.scope.split(",").map((s: string) => s.trim()).filter(Boolean) : [...scopes],
       openId: t.open_id,
     };
   }
@@ -234,7 +253,7 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
       description: req.text,
       privacy_level: o.privacyLevel,
       disable_comment: o.disableComment,
-      auto_add_music: o.autoAddMusic ?? true,
+      auto_add_music: o.autoAddMusic,
       brand_content_toggle: o.brandContent,
       brand_organic_toggle: o.brandOrganic,
     };
@@ -315,12 +334,15 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
     // says which): refreshed once under 75 minutes are left, so the hourly refresh job never misses one
     refreshMarginMs: 75 * 60_000,
     configured: () => Boolean(cfg.clientKey && cfg.clientSecret),
+    // photos can only be pulled: a server whose media TikTok will not pull cannot post photos at all
+    setupProblem: () => tiktokPullProblem(cfg),
+    scopes: () => scopes,
     creatorInfo,
 
     authorizeUrl: ({ state, codeChallenge, redirectUri }) =>
       withQuery(cfg.authorizeUrl, {
         client_key: cfg.clientKey,
-        scope: TIKTOK_SCOPES.join(","),
+        scope: scopes.join(","),
         response_type: "code",
         redirect_uri: redirectUri,
         state,
@@ -330,12 +352,19 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
 
     async exchangeCode({ code, codeVerifier, redirectUri }) {
       const t = await token({ code, grant_type: "authorization_code", redirect_uri: redirectUri, code_verifier: codeVerifier });
-      const access = { externalId: t.openId ?? "", handle: "", accessToken: t.accessToken };
-      const user = await read<{ user?: { open_id?: string; display_name?: string } }>("/v2/user/info/", { token: t.accessToken, method: "GET", query: { fields: "open_id,union_id,avatar_url,display_name" } });
-      // the username (without user.info.profile) comes from creator_info, which video.publish allows
-      const info = await creatorInfo(access).catch(() => null);
+      // TikTok lets the person untoggle scopes: without the one its way of posting needs, no post could go out
+      const posting = tiktokPostingScope(cfg.directPost);
+      if (t.scopes && !t.scopes.includes(posting)) throw new PlatformError("auth", `The TikTok account was connected without ${posting}, which posting needs: connect again and allow it`);
+      // user/info in both ways of posting (creator_info needs video.publish, which an inbox app has not);
+      // the username needs user.info.profile, which the person may have untoggled: then the open_id stands in
+      const profile = t.scopes?.includes("user.info.profile") ?? false;
+      const user = await read<{ user?: { open_id?: string; display_name?: string; username?: string } }>("/v2/user/info/", {
+        token: t.accessToken,
+        method: "GET",
+        query: { fields: `open_id,union_id,avatar_url,display_name${profile ? ",username" : ""}` },
+      });
       const openId = user.user?.open_id ?? t.openId ?? "";
-      return { ...t, externalId: openId, handle: info?.creatorUsername || openId, displayName: user.user?.display_name ?? info?.creatorNickname ?? null };
+      return { ...t, externalId: openId, handle: user.user?.username || openId, displayName: user.user?.display_name ?? null };
     },
 
     // refresh tokens rotate: the answer's refresh_token replaces the one sent, which stops working
@@ -350,8 +379,13 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
       const videos = req.media.filter((m) => m.kind === "video");
       if (videos.length > 1 || (videos.length === 1 && req.media.length > 1)) throw new PlatformError("rejected", "A TikTok post is one video, or up to 35 photos");
       if (req.media.length > 35) throw new PlatformError("rejected", "A TikTok photo post holds at most 35 photos");
-      // TikTok asks apps to read the creator's settings before each post: they change
-      checkAgainst(await creatorInfo(req.account, req.signal), req);
+      // TikTok pulls photos (and PULL_FROM_URL videos) only from a verified URL prefix: refused before init, not by it
+      if ((videos.length === 0 || videoSource === "PULL_FROM_URL") && tiktokPullProblem(cfg)) {
+        throw new PlatformError("rejected", "TikTok pulls media only from a URL prefix verified in the TikTok app, and this server's media address is not under TIKTOK_VERIFIED_URL_PREFIX", { platformCode: "url_ownership_unverified" });
+      }
+      // TikTok asks apps to read the creator's settings before each direct post: they change. The inbox
+      // has no settings to respect (the person sets them in TikTok), and creator_info needs video.publish
+      if (cfg.directPost) checkAgainst(await creatorInfo(req.account, req.signal), req);
     },
 
     async send(req) {
@@ -394,6 +428,8 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
 
     async metrics(account, externalIds) {
       const out = new Map<string, Metrics>();
+      // video/query needs video.list, asked only when the app has the Display API
+      if (!cfg.displayApi) return out;
       // only public posts have a video id (digits); a publish id has none to read figures by
       const ids = externalIds.filter((id) => /^\d+$/.test(id));
       for (let i = 0; i < ids.length; i += 20) {
@@ -423,7 +459,7 @@ function tiktokOptions(req: PublishRequest) {
     brandOrganic: o.brandOrganic ?? false,
     brandContent: o.brandContent ?? false,
     title: o.title ?? null,
-    autoAddMusic: o.autoAddMusic ?? null,
+    autoAddMusic: o.autoAddMusic ?? DEFAULT_TIKTOK_OPTIONS.autoAddMusic,
   };
 }
 
@@ -432,6 +468,23 @@ export function chunkPlan(size: number): { chunkSize: number; chunks: number } {
   if (size < MIN_CHUNK) return { chunkSize: size, chunks: 1 };
   const chunkSize = Math.min(CHUNK, MAX_CHUNK);
   return { chunkSize, chunks: Math.max(1, Math.floor(size / chunkSize)) };
+}
+
+/**
+ * What the composer knows of an inbox creator without asking TikTok: the account as connected; no privacy
+ * levels to choose (the person sets them in TikTok); the 10 minutes TikTok takes from developers.
+ */
+export function inboxCreatorInfo(account: { handle: string; displayName: string | null }): TikTokCreatorInfo {
+  return {
+    creatorUsername: account.handle,
+    creatorNickname: account.displayName ?? account.handle,
+    creatorAvatarUrl: null,
+    privacyLevelOptions: [],
+    commentDisabled: false,
+    duetDisabled: false,
+    stitchDisabled: false,
+    maxVideoPostDurationSec: 600,
+  };
 }
 
 /** A plausible creator for demo and practice accounts (simulated network). */

@@ -2,7 +2,7 @@
 // drives an attempt through prepare -> send; only send can create a post on the network, and it
 // runs at most once per attempt key. After a crash or a timeout, reconcile asks the network
 // (read-only) whether the post exists before anyone thinks of sending again.
-import type { GooglePostOptions, NetworkOptions, PlatformName } from "@sufra/schema";
+import type { ErrorCode, GooglePostOptions, NetworkOptions, PlatformName } from "@sufra/schema";
 
 export type { PlatformName };
 
@@ -153,6 +153,13 @@ export interface PlatformAdapter {
   readonly manual: boolean;
   /** false when this server has no app credentials for the network */
   configured(): boolean;
+  /**
+   * Why this server cannot connect the network although its credentials are set (an error code the
+   * person reads in their language), checked before anyone is sent to the network; null when it can.
+   */
+  setupProblem?(): ErrorCode | null;
+  /** the permissions connecting asks the network for, where this server's setup decides them (TikTok) */
+  scopes?(): readonly string[];
   authorizeUrl(start: OAuthStart): string;
   exchangeCode(p: { code: string; codeVerifier: string; redirectUri: string }): Promise<TokenSet & ConnectedProfile>;
   /** a fresh token set; PlatformError("auth") when the grant can no longer be refreshed */

@@ -1,5 +1,7 @@
-// A local stand-in for the TikTok endpoints Sufra uses: Login Kit's token endpoint (authorization
-// code with a PKCE S256 check, refresh with rotation), user/info, the Content Posting API (creator_info, video/init,
+// A local stand-in for the TikTok endpoints Sufra uses: Login Kit's authorize step (authorize(): the
+// checks TikTok's page makes, granting only the scopes of the app's products) and token endpoint
+// (authorization code bound to its client, redirect_uri and PKCE S256 challenge, single use, short
+// lived; refresh with rotation), user/info, the Content Posting API (creator_info, video/init,
 // inbox/video/init, content/init for photos, the upload URL taking chunks with Content-Range, and
 // status/fetch) and video/query for figures, with TikTok's envelope { data, error: { code, message,
 // log_id } } and OAuth's { error, error_description }. It refuses what TikTok refuses: a missing scope
@@ -64,6 +66,36 @@ interface AccessToken {
   expiresAt: number;
 }
 
+/**
+ * The TikTok app Sufra's client key belongs to, as its developer portal configures it: the products
+ * added decide the scopes a person can be asked for (Login Kit: user.info.basic, user.info.profile;
+ * Content Posting API: video.upload, plus video.publish once Direct Post is turned on; Display API:
+ * video.list), and the redirect URIs registered for Login Kit.
+ */
+export interface TikTokApp {
+  directPost: boolean;
+  displayApi: boolean;
+  redirectUris: string[];
+}
+
+export const appScopes = (app: TikTokApp): string[] => [
+  "user.info.basic",
+  "user.info.profile",
+  "video.upload",
+  ...(app.directPost ? ["video.publish"] : []),
+  ...(app.displayApi ? ["video.list"] : []),
+];
+
+/** An authorization code: bound to the client, redirect_uri and PKCE challenge it was issued for. */
+interface IssuedCode extends TikTokCreator {
+  clientKey: string;
+  redirectUri: string;
+  codeChallenge?: string;
+  scopes: string[];
+  expiresAt: number;
+  used: boolean;
+}
+
 const API_ERRORS: Record<string, { status: number; message: string }> = {
   access_token_invalid: { status: 401, message: "The access token is invalid or not found in the request." },
   scope_not_authorized: { status: 401, message: "The user did not authorize the scope required for completing this request." },
@@ -82,8 +114,14 @@ export interface TikTokFakeState {
   config: { clientKey: string; clientSecret: string; authorizeUrl: string };
   /** the app passed TikTok's audit: public posts allowed, no cap on posting creators */
   audited: boolean;
-  /** domains (host, or host:port) whose URLs TikTok may pull (URL ownership verification) */
+  /** the app's products and registered redirect URIs (what the authorize step allows) */
+  app: TikTokApp;
+  /** how long an authorization code works (TikTok publishes no figure; minutes, as OAuth asks) */
+  codeTtlMs: number;
+  /** domains (host, or host:port) whose URLs TikTok may pull (URL ownership verification, domain properties) */
   verifiedDomains: string[];
+  /** URL prefixes verified in the app (URL ownership verification, URL-prefix properties): a pull URL must start with one (or be on a verified domain) */
+  verifiedUrlPrefixes: string[];
   creators: Map<string, TikTokCreator>;
   inits: TikTokInit[];
   publishes: Map<string, TikTokPublish>;
@@ -97,8 +135,17 @@ export interface TikTokFakeState {
   statusFetches: string[];
   /** refresh_token grants answered */
   refreshes: number;
+  /** every call of each endpoint, answered or refused */
+  calls: Partial<Record<TikTokEndpoint, number>>;
   /** the environment pointing Sufra at this stand-in */
   env: Record<string, string>;
+  /**
+   * The person on TikTok's authorize page, approving: the URL Sufra sent them to is checked as TikTok's
+   * page checks it. Answers where TikTok sends them back (the redirect_uri with code, scopes and state),
+   * or TikTok's error page (no redirect) for a request it refuses. `decline`: scopes the person untoggles.
+   */
+  authorize(authorizeUrl: string, creator: TikTokCreator, opts?: { decline?: string[] }): { location: string; code: string } | { error: string; description: string };
+  /** a code as if TikTok issued it (a forged or replayed callback); scopes: the app's by default */
   issueCode(code: string, c: TikTokCreator & { codeChallenge?: string; redirectUri: string; scopes?: string[] }): void;
   /** the next `times` calls of an endpoint answer this TikTok error */
   failNext(endpoint: TikTokEndpoint, code: keyof typeof API_ERRORS, times?: number): void;
@@ -110,10 +157,10 @@ export interface TikTokFakeState {
   activePosters(): number;
 }
 
-export async function startTikTokFake(opts: { audited?: boolean } = {}): Promise<ServedFake<TikTokFakeState>> {
-  const codes = new Map<string, TikTokCreator & { codeChallenge?: string; redirectUri: string; scopes: string[]; used: boolean }>();
+export async function startTikTokFake(opts: { audited?: boolean; directPost?: boolean; displayApi?: boolean } = {}): Promise<ServedFake<TikTokFakeState>> {
+  const codes = new Map<string, IssuedCode>();
   const tokens = new Map<string, AccessToken>();
-  const refreshTokens = new Map<string, { openId: string; scopes: string[] }>();
+  const refreshTokens = new Map<string, { openId: string; scopes: string[]; clientKey: string }>();
   const failures = new Map<TikTokEndpoint, { code: string; times: number }>();
   const holds = new Holds<TikTokEndpoint>();
   /** per token and endpoint family: the times of recent calls (a sliding minute) */
@@ -126,7 +173,10 @@ export async function startTikTokFake(opts: { audited?: boolean } = {}): Promise
     url: "",
     config: { clientKey: "tt-client-key", clientSecret: "tt-client-secret", authorizeUrl: "https://www.tiktok.com/v2/auth/authorize/" },
     audited: opts.audited ?? false,
+    app: { directPost: opts.directPost ?? true, displayApi: opts.displayApi ?? true, redirectUris: [] },
+    codeTtlMs: 5 * 60_000,
     verifiedDomains: [],
+    verifiedUrlPrefixes: [],
     creators: new Map(),
     inits: [],
     publishes: new Map(),
@@ -135,9 +185,39 @@ export async function startTikTokFake(opts: { audited?: boolean } = {}): Promise
     videoQueries: [],
     statusFetches: [],
     refreshes: 0,
+    calls: {},
     env: {},
+    authorize(authorizeUrl, creator, o = {}) {
+      const refuse = (error: string, description: string) => ({ error, description });
+      const u = new URL(authorizeUrl);
+      const q = u.searchParams;
+      if (`${u.origin}${u.pathname}` !== state.config.authorizeUrl) return refuse("invalid_request", "Not TikTok's authorize page.");
+      if (q.get("client_key") !== state.config.clientKey) return refuse("invalid_client", "client_key is unknown.");
+      if (q.get("response_type") !== "code") return refuse("unsupported_response_type", "response_type must be code.");
+      // redirect_uri: exactly one of those registered for Login Kit
+      const redirectUri = q.get("redirect_uri") ?? "";
+      if (!state.app.redirectUris.includes(redirectUri)) return refuse("invalid_request", "redirect_uri is not registered for this app.");
+      const state_ = q.get("state");
+      if (!state_) return refuse("invalid_request", "state is required.");
+      // scope: comma-separated, each one the app's products grant
+      const requested = (q.get("scope") ?? "").split(",");
+      const allowed = appScopes(state.app);
+      if (!requested.length || requested.some((s) => !s || s !== s.trim() || !allowed.includes(s))) return refuse("invalid_scope", `The app may not ask for: ${requested.filter((s) => !allowed.includes(s)).join(",") || "(empty)"}.`);
+      const challenge = q.get("code_challenge") ?? undefined;
+      if (challenge !== undefined && q.get("code_challenge_method") !== "S256") return refuse("invalid_request", "code_challenge_method must be S256.");
+      if (challenge === undefined && q.has("code_challenge_method")) return refuse("invalid_request", "code_challenge is missing.");
+      const granted = [...new Set(requested)].filter((s) => s === "user.info.basic" || !o.decline?.includes(s));
+      const code = `tt-code-${randomBytes(12).toString("base64url")}*!${seq++}`;
+      codes.set(code, { ...creator, clientKey: state.config.clientKey, redirectUri, codeChallenge: challenge, scopes: granted, expiresAt: Date.now() + state.codeTtlMs, used: false });
+      state.creators.set(creator.openId, { ...creator });
+      const back = new URL(redirectUri);
+      back.searchParams.set("code", code);
+      back.searchParams.set("scopes", granted.join(","));
+      back.searchParams.set("state", state_);
+      return { location: back.toString(), code };
+    },
     issueCode(code, c) {
-      codes.set(code, { ...c, scopes: c.scopes ?? ["user.info.basic", "video.publish", "video.upload", "video.list"], used: false });
+      codes.set(code, { ...c, clientKey: state.config.clientKey, scopes: c.scopes ?? appScopes(state.app), expiresAt: Date.now() + state.codeTtlMs, used: false });
       state.creators.set(c.openId, { ...c });
     },
     failNext(endpoint, code, times = 1) {
@@ -195,6 +275,7 @@ export async function startTikTokFake(opts: { audited?: boolean } = {}): Promise
       : path === "/v2/video/query/" ? "video_query"
       : null;
     if (!endpoint) return send(res, 404, { error: { code: "not_found", message: "not found", log_id: logId() } });
+    state.calls[endpoint] = (state.calls[endpoint] ?? 0) + 1;
     const { wait } = holds.take(endpoint);
     const failure = failures.get(endpoint);
     if (failure && failure.times > 0) {
@@ -204,37 +285,48 @@ export async function startTikTokFake(opts: { audited?: boolean } = {}): Promise
     }
 
     if (endpoint === "token") {
-      if (req.method !== "POST" || !type.startsWith("application/x-www-form-urlencoded")) return send(res, 400, { error: "invalid_request", error_description: "The request must be form-encoded.", log_id: logId() });
+      // Login Kit's token endpoint (Manage User Access Tokens; errors as OAuth error handling lists them)
+      const oauthError = (status: number, error: string, description: string) => send(res, status, { error, error_description: description, log_id: logId() });
+      if (req.method !== "POST" || !type.startsWith("application/x-www-form-urlencoded")) return oauthError(400, "invalid_request", "The request must be a form-encoded POST.");
       const f = new URLSearchParams(raw.toString("utf8"));
-      if (f.get("client_key") !== state.config.clientKey || f.get("client_secret") !== state.config.clientSecret) return send(res, 401, { error: "invalid_client", error_description: "Client key or secret is incorrect.", log_id: logId() });
+      if (!f.get("client_key") || !f.get("client_secret")) return oauthError(400, "invalid_request", "client_key and client_secret are required.");
+      if (f.get("client_key") !== state.config.clientKey || f.get("client_secret") !== state.config.clientSecret) return oauthError(401, "invalid_client", "Client key or secret is incorrect.");
       // TikTok's current lifetimes: access tokens 2 hours, refresh tokens 180 days, rotated on each refresh
       const issue = (openId: string, scopes: string[]) => {
         const access = `act.${randomBytes(16).toString("hex")}`;
         const refreshToken = `rft.${randomBytes(16).toString("hex")}`;
         tokens.set(access, { openId, scopes, expiresAt: Date.now() + 7_200_000 });
-        refreshTokens.set(refreshToken, { openId, scopes });
+        refreshTokens.set(refreshToken, { openId, scopes, clientKey: state.config.clientKey });
         return send(res, 200, { access_token: access, expires_in: 7_200, open_id: openId, refresh_expires_in: 15_552_000, refresh_token: refreshToken, scope: scopes.join(","), token_type: "Bearer" });
       };
-      if (f.get("grant_type") === "authorization_code") {
-        const c = codes.get(f.get("code") ?? "");
-        if (!c || c.used) return send(res, 400, { error: "invalid_grant", error_description: "Authorization code is expired.", log_id: logId() });
-        if (f.get("redirect_uri") !== c.redirectUri) return send(res, 400, { error: "invalid_request", error_description: "Redirect URI does not match.", log_id: logId() });
-        if (c.codeChallenge) {
+      const grant = f.get("grant_type");
+      if (grant === "authorization_code") {
+        if (!f.get("code") || !f.get("redirect_uri")) return oauthError(400, "invalid_request", "code and redirect_uri are required.");
+        const c = codes.get(f.get("code")!);
+        if (!c || c.clientKey !== f.get("client_key")) return oauthError(400, "invalid_grant", "Authorization code is invalid.");
+        if (c.used) return oauthError(400, "invalid_grant", "Authorization code has been used.");
+        if (c.expiresAt < Date.now()) return oauthError(400, "invalid_grant", "Authorization code is expired.");
+        if (f.get("redirect_uri") !== c.redirectUri) return oauthError(400, "invalid_grant", "redirect_uri does not match the one used for the authorization request.");
+        if (c.codeChallenge !== undefined) {
+          // RFC 7636 S256 (base64url of SHA-256), as a web app's challenge; TikTok's desktop flow hex-encodes instead
           const verifier = f.get("code_verifier") ?? "";
-          if (createHash("sha256").update(verifier).digest("base64url") !== c.codeChallenge) return send(res, 400, { error: "invalid_grant", error_description: "Code verifier is invalid.", log_id: logId() });
+          if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier)) return oauthError(400, "invalid_grant", "code_verifier is missing or malformed.");
+          if (createHash("sha256").update(verifier).digest("base64url") !== c.codeChallenge) return oauthError(400, "invalid_grant", "code_verifier does not match the code_challenge.");
         }
         c.used = true;
         return issue(c.openId, c.scopes);
       }
-      if (f.get("grant_type") === "refresh_token") {
-        const r = refreshTokens.get(f.get("refresh_token") ?? "");
-        if (!r) return send(res, 400, { error: "invalid_grant", error_description: "Refresh token is invalid or expired.", log_id: logId() });
+      if (grant === "refresh_token") {
+        const sent = f.get("refresh_token");
+        if (!sent) return oauthError(400, "invalid_request", "refresh_token is required.");
+        const r = refreshTokens.get(sent);
+        if (!r || r.clientKey !== f.get("client_key")) return oauthError(400, "invalid_grant", "Refresh token is invalid or expired.");
         // rotation: the refresh token sent stops working once a new one is issued
-        refreshTokens.delete(f.get("refresh_token")!);
+        refreshTokens.delete(sent);
         state.refreshes++;
         return issue(r.openId, r.scopes);
       }
-      return send(res, 400, { error: "unsupported_grant_type", error_description: "Unsupported grant type.", log_id: logId() });
+      return oauthError(400, "unsupported_grant_type", "Unsupported grant type.");
     }
 
     if (endpoint === "upload") {
@@ -279,7 +371,9 @@ export async function startTikTokFake(opts: { audited?: boolean } = {}): Promise
       if (!fields.length) return apiError(res, "invalid_params", "fields is required");
       // username, bio and the like moved to user.info.profile
       const profile = ["username", "bio_description", "profile_deep_link", "is_verified"];
+      const stats = ["follower_count", "following_count", "likes_count", "video_count"];
       if (fields.some((f) => profile.includes(f)) && !token.scopes.includes("user.info.profile")) return apiError(res, "scope_not_authorized");
+      if (fields.some((f) => stats.includes(f)) && !token.scopes.includes("user.info.stats")) return apiError(res, "scope_not_authorized");
       const all: Record<string, unknown> = { open_id: creator.openId, union_id: `union-${creator.openId}`, avatar_url: `https://p16.tiktokcdn.example/${creator.openId}.jpeg`, display_name: creator.nickname ?? creator.username, username: creator.username };
       return ok(res, { user: Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]])) });
     }
@@ -408,7 +502,7 @@ export async function startTikTokFake(opts: { audited?: boolean } = {}): Promise
   function verified(u: string) {
     try {
       const url = new URL(u);
-      return state.verifiedDomains.includes(url.host) || state.verifiedDomains.includes(url.hostname);
+      return state.verifiedDomains.includes(url.host) || state.verifiedDomains.includes(url.hostname) || state.verifiedUrlPrefixes.some((p) => url.href.startsWith(p));
     } catch {
       return false;
     }

@@ -5,6 +5,7 @@
 // network sends the person back with (?connected=1 / ?connect_error=CODE) in their language.
 import type { MockLink } from "@apollo/client/testing";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { ERRORS } from "@sufra/schema";
 import {
   BusinessProfileDocument,
   PlatformsAddPracticeDocument,
@@ -48,6 +49,8 @@ const connection = (platform: P, acc: ReturnType<typeof account> | null, over: R
   manual: platform === "SNAPCHAT",
   account: acc,
   practiceAvailable: false,
+  setupProblem: null,
+  scopes: null,
   ...over,
 });
 
@@ -202,7 +205,8 @@ test("TikTok and Facebook in the plan: connect through their own page, after nam
   const assign = jest.spyOn(browser, "assign").mockImplementation(() => {});
   const sent: unknown[] = [];
   renderWithMocks(routes, at(), [
-    connectionsMock([connection("TIKTOK", null), connection("FACEBOOK", null)]),
+    // the server's TikTok posts to the inbox: it asks video.upload, not video.publish
+    connectionsMock([connection("TIKTOK", null, { scopes: ["user.info.basic", "user.info.profile", "video.upload"] }), connection("FACEBOOK", null)]),
     {
       request: { query: PlatformsConnectDocument, variables: (v: Record<string, unknown>) => (sent.push(v), true) },
       result: { data: { connectPlatform: { __typename: "ConnectPlatformResult", authorizeUrl: "https://www.tiktok.com/v2/auth/authorize/?client_key=k", account: null } } },
@@ -211,13 +215,24 @@ test("TikTok and Facebook in the plan: connect through their own page, after nam
   await screen.findByTestId("account-tiktok");
   const tiktok = card("tiktok");
   expect(tiktok.getByTestId("permissions")).toHaveTextContent("TikTok will ask you to allow:");
-  expect(tiktok.getByText("video.publish")).toBeInTheDocument();
   expect(tiktok.getByText("video.upload")).toBeInTheDocument();
+  expect(tiktok.getByText("user.info.profile")).toBeInTheDocument();
+  expect(tiktok.queryByText("video.publish")).toBeNull();
+  expect(tiktok.queryByText("video.list")).toBeNull();
   expect(card("facebook").getByText("pages_manage_posts")).toBeInTheDocument();
   expect(card("facebook").getByText("pages_show_list")).toBeInTheDocument();
   fireEvent.click(tiktok.getByRole("button", { name: "Connect TikTok" }));
   await waitFor(() => expect(assign).toHaveBeenCalledWith("https://www.tiktok.com/v2/auth/authorize/?client_key=k"));
   expect(sent).toEqual([{ platform: "TIKTOK", handle: null, returnTo: "/settings" }]);
+});
+
+test("TikTok on a server whose media TikTok would not pull: the card says why in the person's language, and offers no Connect", async () => {
+  await inLanguage("ar");
+  renderWithMocks(routes, at(), [connectionsMock([connection("TIKTOK", null, { setupProblem: "TIKTOK_URL_UNVERIFIED", scopes: ["user.info.basic", "user.info.profile", "video.upload"] })])]);
+  await screen.findByTestId("account-tiktok");
+  expect(card("tiktok").getByTestId("setup-problem")).toHaveTextContent(ERRORS.TIKTOK_URL_UNVERIFIED.ar);
+  expect(card("tiktok").queryByRole("button", { name: /اربط/ })).toBeNull();
+  expect(card("tiktok").queryByTestId("permissions")).toBeNull();
 });
 
 const page = (id: string, name: string, over: Record<string, unknown> = {}) => ({ __typename: "FacebookPage", id, name, category: "Cafe", canPublish: true, chosen: false, ...over });

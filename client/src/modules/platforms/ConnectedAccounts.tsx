@@ -9,7 +9,7 @@
 // connection's locations to pick (GoogleLocations), Facebook's its Pages (FacebookPages: one is chosen to
 // publish to), TikTok's whether posts go straight to the profile or to the TikTok inbox (TikTokPosting).
 import { useMutation, useQuery } from "@apollo/client/react";
-import { errorText, INSTAGRAM_PERMISSIONS, isErrorCode, isMessageKey, messageText, PLAN_IDS, PLAN_PLATFORMS, PLANS, type Locale } from "@sufra/schema";
+import { errorText, INSTAGRAM_PERMISSIONS, isErrorCode, isMessageKey, messageText, PLAN_IDS, PLAN_PLATFORMS, PLANS, TIKTOK_PERMISSIONS, type Locale } from "@sufra/schema";
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Popconfirm, Row, Skeleton, Space, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,7 +23,7 @@ import { useLocale } from "../../lib/useLocale.ts";
 import { FacebookPages, useFacebookPages } from "./FacebookPages.tsx";
 import { GoogleLocations } from "./GoogleLocations.tsx";
 import { TikTokPosting } from "./TikTokPosting.tsx";
-import { FACEBOOK_PERMISSIONS, GOOGLE_PERMISSIONS, PLATFORMS_NS, TIKTOK_PERMISSIONS } from "./i18n.ts";
+import { FACEBOOK_PERMISSIONS, GOOGLE_PERMISSIONS, PLATFORMS_NS } from "./i18n.ts";
 import { browser } from "../../shared/leave.ts";
 import { PlatformIcon, platformLabel, platformName } from "../../shared/platformMeta.tsx";
 import "./platforms.css";
@@ -125,8 +125,12 @@ const PERMISSIONS: Partial<Record<string, readonly { scope: string; purpose: Rec
   FACEBOOK: FACEBOOK_PERMISSIONS,
 };
 
-/** What the network will ask the person to allow, in their language (Snapchat and X: none listed). */
-const permissionsOf = (platform: string, locale: Locale): { scope: string; purpose: string }[] => (PERMISSIONS[platform] ?? []).map((p) => ({ scope: p.scope, purpose: p.purpose[locale] }));
+/**
+ * What the network will ask the person to allow, in their language (Snapchat and X: none listed); where the
+ * server's setup decides the scopes (TikTok: its way of posting and its app's products), only those.
+ */
+const permissionsOf = (c: Pick<Connection, "platform" | "scopes">, locale: Locale): { scope: string; purpose: string }[] =>
+  (PERMISSIONS[c.platform] ?? []).filter((p) => !c.scopes || c.scopes.includes(p.scope)).map((p) => ({ scope: p.scope, purpose: p.purpose[locale] }));
 
 /** The plans that include a network (PLAN_PLATFORMS), in the price list's order. */
 const plansWith = (platform: string) => {
@@ -147,7 +151,8 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
   // Facebook: a real connection publishes to one of its Pages; while none is chosen it waits for a choice, not a reconnection
   const fb = useFacebookPages(c.platform === "FACEBOOK" && account && !account.demo ? account.id : null);
   const state = !account ? "none" : fb.needsChoice ? "choose" : account.status === "RECONNECT_NEEDED" ? "reconnect" : "connected";
-  const canConnect = c.available && c.configured;
+  // a server that cannot connect the network as it is set up (TikTok: media not under the verified prefix) says why instead
+  const canConnect = c.available && c.configured && !c.setupProblem;
 
   const start = async (handle?: string) => {
     let url: string | null | undefined;
@@ -265,13 +270,15 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
         <Typography.Paragraph type="secondary" className="sufra-account-note" data-testid="not-configured">
           {c.platform === "GOOGLE" ? t("google.notConfigured") : t("notConfigured", { platform })}
         </Typography.Paragraph>
+      ) : c.setupProblem ? (
+        <Alert className="sufra-account-note" type="warning" showIcon title={errorText(isErrorCode(c.setupProblem) ? c.setupProblem : "PLATFORM_NOT_CONFIGURED", locale)} data-testid="setup-problem" />
       ) : null}
 
-      {canConnect && ((state !== "connected" && state !== "choose") || practice) && permissionsOf(c.platform, locale).length > 0 && (
+      {canConnect && ((state !== "connected" && state !== "choose") || practice) && permissionsOf(c, locale).length > 0 && (
         <div className="sufra-account-permissions" data-testid="permissions">
           <Typography.Text type="secondary">{t("permissions", { platform })}</Typography.Text>
           <ul>
-            {permissionsOf(c.platform, locale).map((p) => (
+            {permissionsOf(c, locale).map((p) => (
               <li key={p.scope}>
                 {p.purpose} <Typography.Text code>{p.scope}</Typography.Text>
               </li>

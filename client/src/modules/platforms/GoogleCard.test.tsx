@@ -30,6 +30,8 @@ const connection = (platform: string, account: unknown, over: Record<string, unk
   manual: false,
   account,
   practiceAvailable: false,
+  setupProblem: null,
+  scopes: null,
   ...over,
 });
 const connections = (list: unknown[]): MockLink.MockedResponse => ({ request: { query: PlatformsConnectionsDocument }, result: { data: { platformConnections: list } }, maxUsageCount: 5 });

@@ -8,14 +8,6 @@ export const GOOGLE_PERMISSIONS = [
   { scope: "business.manage", purpose: { en: "Manage the Business Profile: its locations, reviews and replies, and posts", ar: "إدارة الملف التجاري: مواقعه وتقييماته والردود عليها ومنشوراته" } },
 ] as const;
 
-/** What Sufra asks TikTok for (Login Kit scopes, the server's TIKTOK_SCOPES). */
-export const TIKTOK_PERMISSIONS = [
-  { scope: "user.info.basic", purpose: { en: "Read the account's name and picture", ar: "قراءة اسم الحساب وصورته" } },
-  { scope: "video.publish", purpose: { en: "Post to the profile directly", ar: "النشر على الملف الشخصي مباشرة" } },
-  { scope: "video.upload", purpose: { en: "Send posts to the TikTok inbox for you to finish", ar: "إرسال المنشورات إلى صندوق تيك توك لتكملها بنفسك" } },
-  { scope: "video.list", purpose: { en: "Read the posts' views, likes and comments", ar: "قراءة مشاهدات المنشورات وإعجاباتها وتعليقاتها" } },
-] as const;
-
 /** What Sufra asks Facebook for (Facebook Login permissions, the server's facebook.ts). */
 export const FACEBOOK_PERMISSIONS = [
   { scope: "pages_show_list", purpose: { en: "List the Pages you manage, to pick the café's", ar: "عرض الصفحات التي تديرها لتختار صفحة المقهى" } },

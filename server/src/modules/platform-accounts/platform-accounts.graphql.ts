@@ -41,6 +41,8 @@ const PlatformConnection = builder.objectRef<ConnectionShape>("PlatformConnectio
     manual: t.exposeBoolean("manual", { description: "posted by hand at the time (Snapchat)" }),
     account: t.field({ description: "The business's account on it; null when none was ever connected.", type: PlatformAccount, nullable: true, resolve: (c) => c.account }),
     practiceAvailable: t.exposeBoolean("practiceAvailable", { description: "addPracticeAccounts would give this network a practice account (in the plan; no account, or a disconnected practice one)" }),
+    setupProblem: t.string({ nullable: true, description: "Why this server cannot connect the network although it is configured: an error code of the catalogue (TIKTOK_URL_UNVERIFIED: TikTok would not pull this server's media), which connectPlatform answers too; null when it can be connected.", resolve: (c) => c.setupProblem }),
+    scopes: t.stringList({ nullable: true, description: "The permissions connecting asks the network for, where this server's setup decides them (TikTok: by way of posting and products); null for the others.", resolve: (c) => (c.scopes ? [...c.scopes] : null) }),
   }),
 });
 

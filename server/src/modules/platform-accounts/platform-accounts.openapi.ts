@@ -16,7 +16,7 @@ export const restAccountSchema = named("PlatformAccount", z.object({
   last_error: z.string().nullable(),
   connected_at: isoDateTime,
 }));
-const connections = z.object({ platforms: z.array(z.object({ platform, available: z.boolean(), configured: z.boolean(), manual: z.boolean(), account: restAccountSchema.nullable(), practice_available: z.boolean() })) });
+const connections = z.object({ platforms: z.array(z.object({ platform, available: z.boolean(), configured: z.boolean(), manual: z.boolean(), account: restAccountSchema.nullable(), practice_available: z.boolean(), setup_problem: z.string().nullable().describe("why this server cannot connect it although configured (an error code, e.g. TIKTOK_URL_UNVERIFIED); null when it can"), scopes: z.array(z.string()).nullable().describe("the permissions connecting asks, where the server's setup decides them (TikTok); null otherwise") })) });
 const connected = z.object({ authorize_url: z.string().nullable(), account: restAccountSchema.nullable() });
 const tag = "Networks";
 

@@ -26,7 +26,7 @@ export function platformAccountsRouter(services: Services) {
   const { platformAccounts } = services;
   const viewer = (req: Parameters<typeof viewerOf>[1]) => viewerOf(services, req, "business");
 
-  const restConnections = (list: PlatformConnection[]) => ({ platforms: list.map((c) => ({ platform: c.platform, available: c.available, configured: c.configured, manual: c.manual, account: c.account ? restAccount(c.account) : null, practice_available: c.practiceAvailable })) });
+  const restConnections = (list: PlatformConnection[]) => ({ platforms: list.map((c) => ({ platform: c.platform, available: c.available, configured: c.configured, manual: c.manual, account: c.account ? restAccount(c.account) : null, practice_available: c.practiceAvailable, setup_problem: c.setupProblem, scopes: c.scopes ? [...c.scopes] : null })) });
 
   r.get("/", async (req, res) => {
     res.json(restConnections(await platformAccounts.list(await viewer(req))));

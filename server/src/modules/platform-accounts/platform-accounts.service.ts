@@ -1,7 +1,7 @@
 // A business's accounts on Instagram, X, Snapchat and Google: connect (OAuth, PKCE where the network has it),
 // keep tokens fresh ahead of expiry, and say "reconnect needed" before a scheduled post is lost.
 import { createHash, randomBytes } from "node:crypto";
-import { assertPostTransition, PLAN_PLATFORMS, PLATFORMS, type PlanId, type PlatformName } from "@sufra/schema";
+import { assertPostTransition, PLAN_PLATFORMS, PLATFORMS, type ErrorCode, type PlanId, type PlatformName } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Tx } from "../../db/prisma.ts";
 import { AppError } from "../../kernel/errors.ts";
@@ -13,7 +13,7 @@ import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
 import { isUuid } from "../../kernel/ids.ts";
-import { simulatedCreatorInfo, type TikTokCreatorInfo } from "../../platforms/tiktok.ts";
+import { inboxCreatorInfo, simulatedCreatorInfo, type TikTokCreatorInfo } from "../../platforms/tiktok.ts";
 import { createGoogleLocations } from "./google-locations.ts";
 import { createFacebookPages } from "./facebook-pages.ts";
 import { isFacebookPageSource } from "../../platforms/facebook.ts";
@@ -80,6 +80,10 @@ export interface PlatformConnection {
   account: PlatformAccount | null;
   /** addPracticeAccounts would give this network a practice account (in the plan, and no account or a disconnected practice one) */
   practiceAvailable: boolean;
+  /** why this server cannot connect it though configured (an error code), refused by connect too; null when it can */
+  setupProblem: ErrorCode | null;
+  /** what connecting asks the network for, where the server's setup decides it (TikTok); null: the client's own list */
+  scopes: readonly string[] | null;
 }
 
 export function createPlatformAccountsService(deps: Deps, notifications: NotificationsService) {
@@ -198,7 +202,17 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
       const row = accounts.find((a) => a.platform === platform);
       const account = row && row.status !== "disconnected" ? row : null;
       const available = PLAN_PLATFORMS[plan].includes(platform);
-      return { platform, available, configured: adapter.configured(), manual: adapter.manual, account, practiceAvailable: available && (!row || (row.status === "disconnected" && isPracticeAccount(row))) };
+      const configured = adapter.configured();
+      return {
+        platform,
+        available,
+        configured,
+        manual: adapter.manual,
+        account,
+        practiceAvailable: available && (!row || (row.status === "disconnected" && isPracticeAccount(row))),
+        setupProblem: configured ? (adapter.setupProblem?.() ?? null) : null,
+        scopes: adapter.scopes?.() ?? null,
+      };
     });
   }
 
@@ -247,6 +261,9 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
       if (row.status !== "connected") throw new AppError("PLATFORM_NOT_CONNECTED");
       const { account, access: a } = await access(row.id);
       if (account.status !== "connected") throw new AppError("PLATFORM_NOT_CONNECTED");
+      // the inbox: no creator_info (it needs video.publish, which an inbox app is not granted); the person
+      // sets who can watch in TikTok, and TikTok takes developer-sent videos of up to 10 minutes
+      if (!directPost) return { ...inboxCreatorInfo(account), directPost, simulated: false };
       try {
         return { ...(await platforms.tiktok().creatorInfo(a)), directPost, simulated: false };
       } catch (e) {
@@ -288,6 +305,9 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
         return { account, authorizeUrl: null };
       }
       if (!adapter.configured()) throw new AppError("PLATFORM_NOT_CONFIGURED");
+      // refused before the person is sent to the network, not after a post has started (TikTok's pulls)
+      const problem = adapter.setupProblem?.();
+      if (problem) throw new AppError(problem);
       const state = randomBytes(24).toString("base64url");
       const codeVerifier = randomBytes(48).toString("base64url");
       const returnTo = ownPath(input.returnTo, "/settings");

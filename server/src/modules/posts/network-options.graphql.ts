@@ -1,6 +1,6 @@
 // A post's own options per network (schema/src/network-options.ts), as GraphQL reads and takes them.
 // The service checks them with the shared rule; this file only names and describes the fields.
-import { INSTAGRAM_FORMATS, SNAPCHAT_POST_KINDS, TIKTOK_PRIVACY_LEVELS, type FacebookOptions, type InstagramOptions, type NetworkOptions, type SnapchatOptions, type TikTokOptions, type XOptions } from "@sufra/schema";
+import { DEFAULT_TIKTOK_OPTIONS, INSTAGRAM_FORMATS, SNAPCHAT_POST_KINDS, TIKTOK_PRIVACY_LEVELS, type FacebookOptions, type InstagramOptions, type NetworkOptions, type SnapchatOptions, type TikTokOptions, type XOptions } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { upper } from "../../graphql/enums.ts";
 
@@ -71,7 +71,7 @@ const TikTokOptionsRef = builder.objectRef<TikTokOptions>("TikTokOptions").imple
     brandOrganic: t.boolean({ complexity: 0, description: "Disclosed as promoting the business's own brand.", resolve: (o) => o.brandOrganic }),
     brandContent: t.boolean({ complexity: 0, description: "Disclosed as a paid partnership (never with SELF_ONLY).", resolve: (o) => o.brandContent }),
     title: t.string({ complexity: 0, nullable: true, description: "A photo post's title (at most 90 characters; its caption is the description).", resolve: (o) => o.title ?? null }),
-    autoAddMusic: t.boolean({ complexity: 0, description: "Photo posts: TikTok adds recommended music.", resolve: (o) => o.autoAddMusic ?? false }),
+    autoAddMusic: t.boolean({ complexity: 0, description: "Photo posts: TikTok adds recommended music (false unless the post asks for it).", resolve: (o) => o.autoAddMusic ?? DEFAULT_TIKTOK_OPTIONS.autoAddMusic }),
   }),
 });
 const XOptionsRef = builder.objectRef<XOptions>("XOptions").implement({

@@ -6,6 +6,7 @@
 import {
   DEFAULT_INSTAGRAM_OPTIONS,
   DEFAULT_SNAPCHAT_OPTIONS,
+  DEFAULT_TIKTOK_OPTIONS,
   DEFAULT_X_OPTIONS,
   type InstagramFormat,
   type NetworkOptions,
@@ -103,7 +104,7 @@ export function networkDraftOf(o: StoredNetworkOptions): NetworkDraft {
       brandOrganic: tt?.brandOrganic ?? false,
       brandContent: tt?.brandContent ?? false,
       title: tt?.title ?? "",
-      autoAddMusic: tt?.autoAddMusic ?? false,
+      autoAddMusic: tt?.autoAddMusic ?? DEFAULT_TIKTOK_OPTIONS.autoAddMusic,
     },
     twitter: { thread: o?.twitter?.thread ?? DEFAULT_X_OPTIONS.thread, linkInReply: o?.twitter?.linkInReply ?? DEFAULT_X_OPTIONS.linkInReply },
     snapchat: { kind: (o?.snapchat?.kind.toLowerCase() as SnapchatPostKind | undefined) ?? DEFAULT_SNAPCHAT_OPTIONS.kind },
