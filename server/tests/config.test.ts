@@ -16,6 +16,7 @@ describe("configuration", () => {
     ["ADMIN_EMAIL", "not-an-address"],
     ["SMTP_URL", "http://mail"],
     ["PROCESS_ROLE", "boss"],
+    ["FACEBOOK_LOGIN_CONFIG_ID", "my-config"],
   ])("a bad %s is named", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
@@ -29,6 +30,11 @@ describe("configuration", () => {
     expect(readFileSync(file, "utf8").trim()).toBe(a.jwtSecret);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(a.jwtSecret);
+  });
+
+  test("Facebook: FACEBOOK_LOGIN_CONFIG_ID reaches the Pages adapter as the Login for Business configuration; unset, none (Facebook Login's scopes)", () => {
+    expect(loadConfig({ DATA_DIR: tmp(), FACEBOOK_APP_ID: "1", FACEBOOK_APP_SECRET: "s", FACEBOOK_LOGIN_CONFIG_ID: "123456789012345" }).platforms.facebook).toMatchObject({ appId: "1", loginConfigId: "123456789012345" });
+    expect(loadConfig({ DATA_DIR: tmp() }).platforms.facebook.loginConfigId).toBeUndefined();
   });
 
   test("start-up stops with the message, not a stack trace", () => {
