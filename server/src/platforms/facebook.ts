@@ -1,5 +1,5 @@
-// Facebook Pages, with Facebook Login for Business (the same Meta app as Instagram's business
-// discovery). A person signs in; their long-lived token lists their Pages with a Page token each
+// Facebook Pages, with Facebook Login, or Facebook Login for Business on a Business app (the same Meta
+// app as Instagram's business discovery). A person signs in; their long-lived token lists their Pages with a Page token each
 // (GET /me/accounts); posts go out as the chosen Page with that Page's token
 // (platform-accounts/facebook-pages.ts keeps the Pages and the choice). What creates the post is one
 // call: /{page}/feed (text, link, several photos), /{page}/photos (one photo) or /{page}/videos; the
@@ -172,6 +172,9 @@ export function createFacebookAdapter(cfg: FacebookPagesConfig, tune: { backoffM
         state,
       }).toString(),
 
+    // A Login for Business configuration of the "User access token" type answers the code with the same
+    // person's token as Facebook Login, extended the same way; a system-user configuration's token is
+    // no person's and is not what this flow keeps (README: FACEBOOK_LOGIN_CONFIG_ID).
     async exchangeCode({ code, redirectUri }) {
       const app = { client_id: cfg.appId, client_secret: cfg.appSecret };
       const short = await fetchJson(withQuery(graph("oauth/access_token"), { ...app, redirect_uri: redirectUri, code }));
