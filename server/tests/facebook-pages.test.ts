@@ -399,7 +399,7 @@ describe("the stand-in refuses what Facebook refuses (the adapter against it)", 
       const done = await business.send(request({ externalId: page!.id, accessToken: page!.accessToken }));
       expect(fb.state.posts.get(done.externalId)).toMatchObject({ pageId: page!.id, message: "Refused, as it should be" });
     } finally {
-      fb.state.loginConfig = null;
+      fb.state.loginConfigs = [];
     }
   });
 

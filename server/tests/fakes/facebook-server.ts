@@ -9,8 +9,8 @@
 // Instagram stand-in's (`InstagramFakeState.discoverable`) when one is given, so both fakes agree.
 // The dialog is either Facebook Login's (a consumer app: the scope asked, each permission declinable,
 // "Invalid Scopes" for a name that does not exist or the app was not approved for) or, once a test
-// makes the app a Business app (`useLoginForBusiness`), Facebook Login for Business's: it needs the
-// configuration's config_id and grants exactly the configuration's permissions.
+// makes the app a Business app (`useLoginForBusiness`, once per configuration), Facebook Login for
+// Business's: it needs the config_id of one of its configurations and grants exactly that one's permissions.
 // It also plays the Pages API as Sufra publishes with it (/me/permissions, Page tokens from /me/accounts, /{page}/feed, /photos, /videos,
 // /published_posts, comments, post and video insights), refusing what Facebook refuses: a person's
 // token where a Page token is needed, a token without pages_manage_posts, a person without the
@@ -169,7 +169,11 @@ export interface FbDialogRequest {
 export interface FbLoginConfig {
   id: string;
   permissions: string[];
+  /** the Sufra setting its id is given to (`env`); null: a configuration Sufra is not told of */
+  setting: FbConfigSetting | null;
 }
+/** Sufra's settings naming a configuration: the Pages' and competitors' discovery's. */
+export type FbConfigSetting = "FACEBOOK_LOGIN_CONFIG_ID" | "FACEBOOK_DISCOVERY_CONFIG_ID";
 
 export class FacebookFakeState {
   appId = "fb-app-id";
@@ -181,11 +185,12 @@ export class FacebookFakeState {
   /** permissions the person unticks at the dialog (Facebook Login lets people decline each one) */
   declined = new Set<string>();
   /**
-   * Set: the app is a Business app with Facebook Login for Business and this configuration. Its dialog
-   * then needs the configuration's config_id, ignores scope, and grants exactly the configuration's
-   * permissions (all of them or none). Null: a consumer app with Facebook Login, granting the scope asked.
+   * Some: the app is a Business app with Facebook Login for Business and these configurations. Its
+   * dialog then needs the config_id of one of them, ignores scope, and grants exactly that
+   * configuration's permissions (all of them or none). None: a consumer app with Facebook Login,
+   * granting the scope asked.
    */
-  loginConfig: FbLoginConfig | null = null;
+  loginConfigs: FbLoginConfig[] = [];
   /** permissions that exist but this app may not ask for (no Advanced Access): the dialog refuses them */
   unapproved = new Set<string>(UNAPPROVED_PERMISSIONS);
   /** insights metrics Facebook no longer answers; a test may retire one more (Meta retires them for every version at once) */
@@ -229,13 +234,21 @@ export class FacebookFakeState {
       FACEBOOK_APP_SECRET: this.appSecret,
       FACEBOOK_AUTHORIZE_URL: `${this.url}/${this.version}/dialog/oauth`,
       FACEBOOK_GRAPH_URL: `${this.url}/${this.version}`,
-      ...(this.loginConfig ? { FACEBOOK_LOGIN_CONFIG_ID: this.loginConfig.id } : {}),
+      ...Object.fromEntries(this.loginConfigs.filter((c) => c.setting).map((c) => [c.setting, c.id])),
     };
   }
-  /** the app becomes a Business app whose Login for Business configuration carries these permissions; its id */
-  useLoginForBusiness(permissions: readonly string[]): string {
-    this.loginConfig = { id: this.nextId(), permissions: [...permissions] };
-    return this.loginConfig.id;
+  /** the configuration Sufra's Pages are given (FACEBOOK_LOGIN_CONFIG_ID), if any */
+  get loginConfig(): FbLoginConfig | null {
+    return this.loginConfigs.find((c) => c.setting === "FACEBOOK_LOGIN_CONFIG_ID") ?? null;
+  }
+  /**
+   * The app becomes (or stays) a Business app, with one more Login for Business configuration carrying
+   * these permissions, given to Sufra as `setting` (the Pages' unless said); its id.
+   */
+  useLoginForBusiness(permissions: readonly string[], setting: FbConfigSetting | null = "FACEBOOK_LOGIN_CONFIG_ID"): string {
+    const config = { id: this.nextId(), permissions: [...permissions], setting };
+    this.loginConfigs.push(config);
+    return config.id;
   }
   /** a Facebook person managing these Pages (ids made up when not given) */
   addUser(user: { id?: string; name: string; pages: (Omit<FbPage, "id" | "instagram"> & { id?: string; instagram?: { id?: string; username: string } })[] }): FbUser {
@@ -375,11 +388,11 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
     state.dialogs.push({ clientId: p.client_id ?? null, redirectUri: p.redirect_uri ?? null, state: p.state ?? null, responseType: p.response_type ?? null, scopes: asked, configId: p.config_id ?? null });
     if (p.client_id !== state.appId) throw graphErr(400, "Invalid App ID: The provided app ID does not look like a valid app ID.", 101, {}, "OAuthException");
     if (!p.redirect_uri || !/^https?:\/\//.test(p.redirect_uri)) throw graphErr(400, "Can't load URL: The domain of this URL isn't included in the app's domains.", 191, {}, "OAuthException");
-    const config = state.loginConfig;
-    if (config) {
+    const config = state.loginConfigs.length ? (state.loginConfigs.find((c) => c.id === p.config_id) ?? null) : null;
+    if (state.loginConfigs.length) {
       // Login for Business: the configuration says what is asked, scope is not read
       if (!p.config_id) throw graphErr(400, "This app uses Facebook Login for Business: the login dialog needs the config_id of one of its configurations.", 100, {}, "OAuthException");
-      if (p.config_id !== config.id) throw graphErr(400, `Invalid config_id: ${p.config_id} is not a Facebook Login for Business configuration of this app.`, 100, {}, "OAuthException");
+      if (!config) throw graphErr(400, `Invalid config_id: ${p.config_id} is not a Facebook Login for Business configuration of this app.`, 100, {}, "OAuthException");
       if (state.declined.size) throw new Error("facebook fake: Login for Business grants the whole configuration or nothing; a person cannot decline one permission (use deny())");
     } else {
       if (p.config_id) throw graphErr(400, `Invalid config_id: ${p.config_id}. Configurations belong to Facebook Login for Business, which this app does not use.`, 100, {}, "OAuthException");
