@@ -275,7 +275,7 @@ describe("when Facebook refuses", () => {
 });
 
 describe("the stand-in refuses what Facebook refuses (the adapter against it)", () => {
-  const adapter = (over: { loginConfigId?: string } = {}) =>
+  const adapter = (over: { loginConfigId?: string; discoveryConfigId?: string } = {}) =>
     createFacebookAdapter({ appId: fb.state.appId, appSecret: fb.state.appSecret, authorizeUrl: fb.state.env.FACEBOOK_AUTHORIZE_URL!, graphUrl: fb.state.env.FACEBOOK_GRAPH_URL!, ...over }, { backoffMs: 1 });
   const request = (account: { externalId: string; accessToken: string }, over: Partial<PublishRequest> = {}): PublishRequest => {
     const req: PublishRequest = {
@@ -372,6 +372,12 @@ describe("the stand-in refuses what Facebook refuses (the adapter against it)", 
     expect(granted).toMatchObject({ status: 302, code: expect.any(String) });
     const connected = await adapter().exchangeCode({ code: granted.code!, codeVerifier: "", redirectUri: REDIRECT });
     expect(connected.scopes!.sort()).toEqual(url.searchParams.get("scope")!.split(",").sort());
+  });
+
+  test("a Business app (discovery has a configuration) without one for the Pages cannot connect a Page: not set up, rather than a dialog Facebook refuses", () => {
+    expect(adapter({ discoveryConfigId: "1234567890" }).configured()).toBe(false);
+    expect(adapter({ discoveryConfigId: "1234567890", loginConfigId: "2345678901" }).configured()).toBe(true);
+    expect(adapter().configured()).toBe(true);
   });
 
   test("Facebook Login for Business (a Business app): the dialog without config_id is refused; with the configuration's id it grants the configuration's permissions, scope or not", async () => {

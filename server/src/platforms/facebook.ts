@@ -29,6 +29,8 @@ export interface FacebookPagesConfig {
    * Facebook Login, asking for FACEBOOK_SCOPES.
    */
   loginConfigId?: string;
+  /** competitors' discovery's configuration: set, the app is a Business app, whose dialog takes no scopes */
+  discoveryConfigId?: string;
   authorizeUrl: string;
   /** the Graph API with its version, https://graph.facebook.com/v23.0 */
   graphUrl: string;
@@ -158,7 +160,8 @@ export function createFacebookAdapter(cfg: FacebookPagesConfig, tune: { backoffM
     manual: false,
     // a Page token made from a long-lived person's token does not expire: refreshed only when refused
     refreshMarginMs: 0,
-    configured: () => Boolean(cfg.appId && cfg.appSecret),
+    // a Business app (discovery has a configuration) refuses the scopes: without the Pages' own, not set up
+    configured: () => Boolean(cfg.appId && cfg.appSecret && (cfg.loginConfigId || !cfg.discoveryConfigId)),
 
     // Login for Business: the configuration carries the permissions (and the token type), scope is not
     // read. The code comes back in the query as the dialog's default response type; the JavaScript
