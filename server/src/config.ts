@@ -70,9 +70,13 @@ const envSchema = z.object({
   GOOGLE_VERIFICATIONS_URL: url(["http:", "https:"]).default("https://mybusinessverifications.googleapis.com"),
   GOOGLE_MY_BUSINESS_URL: url(["http:", "https:"]).default("https://mybusiness.googleapis.com"),
   GOOGLE_PERFORMANCE_URL: url(["http:", "https:"]).default("https://businessprofileperformance.googleapis.com"),
-  // Facebook Login for competitor figures (Instagram business discovery is offered only through it)
+  // Facebook Pages, and Facebook Login for competitor figures (Instagram business discovery is offered only through it)
   FACEBOOK_APP_ID: z.string().optional(),
   FACEBOOK_APP_SECRET: z.string().optional(),
+  // a Business app's Facebook Login for Business configuration (its numeric id); unset: Facebook Login with scopes
+  FACEBOOK_LOGIN_CONFIG_ID: z.string().regex(/^\d+$/, "must be the numeric id of a Facebook Login for Business configuration").optional(),
+  // that Business app's configuration for competitors' discovery (its own permissions); unset on a Business app: no discovery
+  FACEBOOK_DISCOVERY_CONFIG_ID: z.string().regex(/^\d+$/, "must be the numeric id of a Facebook Login for Business configuration").optional(),
   FACEBOOK_AUTHORIZE_URL: url(["http:", "https:"]).default("https://www.facebook.com/v23.0/dialog/oauth"),
   FACEBOOK_GRAPH_URL: url(["http:", "https:"]).default("https://graph.facebook.com/v23.0"),
   X_CLIENT_ID: z.string().optional(),
@@ -203,8 +207,8 @@ export interface Config {
       myBusinessUrl: string;
       performanceUrl: string;
     };
-    /** Facebook Login (Instagram API with Facebook Login): only for competitors' business discovery */
-    facebook: { appId?: string; appSecret?: string; authorizeUrl: string; graphUrl: string };
+    /** Facebook Pages and competitors' business discovery; loginConfigId, discoveryConfigId: their Login for Business configurations */
+    facebook: { appId?: string; appSecret?: string; loginConfigId?: string; discoveryConfigId?: string; authorizeUrl: string; graphUrl: string };
     x: { clientId?: string; clientSecret?: string; authorizeUrl: string; apiUrl: string };
     /** TikTok: directPost false (the default until the app passes TikTok's audit) sends to the creator's inbox */
     tiktok: { clientKey?: string; clientSecret?: string; authorizeUrl: string; apiUrl: string; directPost: boolean; videoSource: "FILE_UPLOAD" | "PULL_FROM_URL"; verifiedUrlPrefix?: string; mediaUrlPrefix: string; displayApi: boolean };
@@ -311,7 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         myBusinessUrl: e.GOOGLE_MY_BUSINESS_URL.replace(/\/+$/, ""),
         performanceUrl: e.GOOGLE_PERFORMANCE_URL.replace(/\/+$/, ""),
       },
-      facebook: { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, authorizeUrl: e.FACEBOOK_AUTHORIZE_URL.replace(/\/+$/, ""), graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, "") },
+      facebook: { appId: e.FACEBOOK_APP_ID, appSecret: e.FACEBOOK_APP_SECRET, loginConfigId: e.FACEBOOK_LOGIN_CONFIG_ID, discoveryConfigId: e.FACEBOOK_DISCOVERY_CONFIG_ID, authorizeUrl: e.FACEBOOK_AUTHORIZE_URL.replace(/\/+$/, ""), graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, "") },
       x: { clientId: e.X_CLIENT_ID, clientSecret: e.X_CLIENT_SECRET, authorizeUrl: e.X_AUTHORIZE_URL, apiUrl: e.X_API_URL.replace(/\/+$/, "") },
       tiktok: { clientKey: e.TIKTOK_CLIENT_KEY, clientSecret: e.TIKTOK_CLIENT_SECRET, authorizeUrl: e.TIKTOK_AUTHORIZE_URL, apiUrl: e.TIKTOK_API_URL.replace(/\/+$/, ""), directPost: e.TIKTOK_DIRECT_POST === "true", videoSource: e.TIKTOK_VIDEO_SOURCE, verifiedUrlPrefix: e.TIKTOK_VERIFIED_URL_PREFIX, mediaUrlPrefix: `${(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "")}/media/`, displayApi: e.TIKTOK_DISPLAY_API === "true" },
       snapchat: {

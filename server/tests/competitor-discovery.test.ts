@@ -4,11 +4,12 @@
 // person with no Page linked to Instagram; an expired token; disconnecting; tenancy and who may sign
 // in; a server without a Facebook app. Both doors throughout. Reading figures through the connection
 // is tested in competitors.test.ts.
-import { beforeAll, describe, expect, test } from "@jest/globals";
+import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { competitorsJobs } from "../src/modules/competitors/competitors.jobs.ts";
 import { ownPath } from "../src/modules/platform-accounts/platform-accounts.service.ts";
 import { createTokenCrypto } from "../src/kernel/token-crypto.ts";
-import { adminToken, call, gql, registeredClient, TEST_TOKEN_KEY, signedInBusiness } from "./support/app.ts";
+import { adminToken, call, gql, registeredClient, TEST_TOKEN_KEY, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
+import { startFacebookFake } from "./fakes/facebook-server.ts";
 import { appForFile, metaForFile } from "./support/per-file.ts";
 import { createHash } from "node:crypto";
 
@@ -314,6 +315,73 @@ describe("using and leaving the connection", () => {
     expect([r.status, r.body]).toEqual([409, { code: "FACEBOOK_NOT_CONNECTED", message: "سجّل الدخول عبر فيسبوك لقراءة أرقام المنافسين من إنستغرام." }]);
     // through REST, with nothing left to forget: the same status
     expect((await call(app.base, "DELETE", "/api/competitors/discovery", { token: a.token })).body).toEqual({ configured: true, demo: false, status: "not_connected", instagram_username: null, page_name: null, connected_at: null, expires_at: null });
+  });
+});
+
+describe("a Business app with Facebook Login for Business: the Pages' configuration and discovery's (FACEBOOK_DISCOVERY_CONFIG_ID)", () => {
+  // the same Meta app as the Pages, with two configurations, each with its own permissions
+  const PAGES = ["pages_show_list", "pages_manage_posts", "pages_manage_engagement", "pages_read_engagement", "pages_read_user_content", "read_insights"];
+  const DISCOVERY = ["instagram_basic", "instagram_manage_insights", "pages_show_list", "pages_read_engagement", "business_management"];
+  let biz: Awaited<ReturnType<typeof startFacebookFake>>;
+  let both: TestApp;
+  let pagesOnly: TestApp;
+  beforeAll(async () => {
+    biz = await startFacebookFake({ instagram: ig.state });
+    biz.state.useLoginForBusiness(PAGES);
+    biz.state.useLoginForBusiness(DISCOVERY, "FACEBOOK_DISCOVERY_CONFIG_ID");
+    both = await startTestApp({ ...biz.state.env, ...ig.state.env });
+    // the operator set the Pages' configuration only
+    pagesOnly = await startTestApp({ ...biz.state.env, ...ig.state.env, FACEBOOK_DISCOVERY_CONFIG_ID: "" });
+  }, 120_000);
+  afterAll(async () => {
+    await pagesOnly?.stop();
+    await both?.stop();
+    await biz?.close();
+  });
+
+  test("signing in opens the dialog with discovery's configuration (no scope; without it the dialog refuses), is granted its permissions, and competitors are read", async () => {
+    const discovery = biz.state.loginConfigs.find((c) => c.setting === "FACEBOOK_DISCOVERY_CONFIG_ID")!;
+    const a = await signedInBusiness(both.base);
+    const person = biz.state.addUser({ name: "Hessa", pages: [{ name: "Hessa Bakes", instagram: { username: "hessa.bakes" } }] });
+    biz.state.signInAs(person.id);
+    ig.state.addProfessional({ username: "biz.rival", followers: 1200, mediaCount: 2, media: [] });
+
+    const start = await call(both.base, "POST", "/api/competitors/discovery/connect", { token: a.token, body: {} });
+    const authorize = new URL(start.body.authorize_url);
+    const dialog = await fetch(authorize, { redirect: "manual" });
+    expect({ status: dialog.status, refusal: dialog.status === 302 ? null : await dialog.text() }).toEqual({ status: 302, refusal: null });
+    // the classic dialog (scope, no config_id) is refused by a Business app
+    const classic = new URL(authorize);
+    classic.searchParams.delete("config_id");
+    classic.searchParams.set("scope", DISCOVERY.join(","));
+    const refused = await fetch(classic, { redirect: "manual" });
+    expect([refused.status, ((await refused.json()) as any).error.message]).toEqual([400, expect.stringMatching(/config_id/)]);
+
+    expect(Object.fromEntries(authorize.searchParams)).toEqual({
+      client_id: biz.state.appId,
+      redirect_uri: "http://sufra.test/api/competitors/discovery/callback",
+      state: expect.any(String),
+      response_type: "code",
+      config_id: discovery.id,
+    });
+    const back = new URL(dialog.headers.get("location")!);
+    const arrived = await fetch(`${both.base}${back.pathname}${back.search}`, { redirect: "manual" });
+    expect([arrived.status, arrived.headers.get("location")]).toEqual([302, "/competitors?discovery=connected"]);
+    expect(biz.state.tokensOf(person.id).find((t) => t.kind === "long")!.scopes.sort()).toEqual([...DISCOVERY].sort());
+
+    const rival = (await call(both.base, "POST", "/api/competitors", { token: a.token, body: { name: "Rival", platform: "instagram", handle: "biz.rival" } })).body;
+    const read = await call(both.base, "POST", `/api/competitors/${rival.id}/fetch`, { token: a.token });
+    expect(read.body.snapshot).toMatchObject({ followers: 1200, source: "instagram", simulated: false });
+  });
+
+  test("with the Pages' configuration only, discovery is not set up (a Business app cannot ask for scopes): said in both languages, no dialog opened", async () => {
+    const a = await signedInBusiness(pagesOnly.base);
+    expect((await call(pagesOnly.base, "GET", "/api/competitors/discovery", { token: a.token })).body).toMatchObject({ configured: false, status: "not_connected" });
+    const rest = await call(pagesOnly.base, "POST", "/api/competitors/discovery/connect", { token: a.token, body: {} });
+    expect([rest.status, rest.body]).toEqual([409, { code: "FACEBOOK_NOT_CONFIGURED", message: "Reading figures from Instagram is not set up on this server." }]);
+    const g = await gql(pagesOnly.base, `mutation { connectCompetitorDiscovery { authorizeUrl } }`, {}, a.token, "ar");
+    expect(g.errors?.[0]).toMatchObject({ message: "قراءة الأرقام من إنستغرام غير مفعّلة على هذا الخادم.", extensions: { reason: "FACEBOOK_NOT_CONFIGURED" } });
+    expect(await pagesOnly.sufra.deps.db.oAuthState.count({ where: { businessId: a.businessId } })).toBe(0);
   });
 });
 

@@ -16,6 +16,8 @@ describe("configuration", () => {
     ["ADMIN_EMAIL", "not-an-address"],
     ["SMTP_URL", "http://mail"],
     ["PROCESS_ROLE", "boss"],
+    ["FACEBOOK_LOGIN_CONFIG_ID", "my-config"],
+    ["FACEBOOK_DISCOVERY_CONFIG_ID", "12 34"],
   ])("a bad %s is named", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
@@ -29,6 +31,11 @@ describe("configuration", () => {
     expect(readFileSync(file, "utf8").trim()).toBe(a.jwtSecret);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(a.jwtSecret);
+  });
+
+  test("Facebook: FACEBOOK_LOGIN_CONFIG_ID and FACEBOOK_DISCOVERY_CONFIG_ID reach the Pages and discovery as their Login for Business configurations; unset, none (Facebook Login's scopes)", () => {
+    expect(loadConfig({ DATA_DIR: tmp(), FACEBOOK_APP_ID: "1", FACEBOOK_APP_SECRET: "s", FACEBOOK_LOGIN_CONFIG_ID: "123456789012345", FACEBOOK_DISCOVERY_CONFIG_ID: "987654321098765" }).platforms.facebook).toMatchObject({ appId: "1", loginConfigId: "123456789012345", discoveryConfigId: "987654321098765" });
+    expect(loadConfig({ DATA_DIR: tmp() }).platforms.facebook).toMatchObject({ loginConfigId: undefined, discoveryConfigId: undefined });
   });
 
   test("start-up stops with the message, not a stack trace", () => {

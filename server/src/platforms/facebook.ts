@@ -1,5 +1,5 @@
-// Facebook Pages, with Facebook Login for Business (the same Meta app as Instagram's business
-// discovery). A person signs in; their long-lived token lists their Pages with a Page token each
+// Facebook Pages, with Facebook Login, or Facebook Login for Business on a Business app (the same Meta
+// app as Instagram's business discovery). A person signs in; their long-lived token lists their Pages with a Page token each
 // (GET /me/accounts); posts go out as the chosen Page with that Page's token
 // (platform-accounts/facebook-pages.ts keeps the Pages and the choice). What creates the post is one
 // call: /{page}/feed (text, link, several photos), /{page}/photos (one photo) or /{page}/videos; the
@@ -23,6 +23,14 @@ import {
 export interface FacebookPagesConfig {
   appId?: string;
   appSecret?: string;
+  /**
+   * A Business app's Facebook Login for Business configuration (a user access token, carrying
+   * FACEBOOK_SCOPES): the dialog is opened with its config_id and no scope. Unset: a consumer app's
+   * Facebook Login, asking for FACEBOOK_SCOPES.
+   */
+  loginConfigId?: string;
+  /** competitors' discovery's configuration: set, the app is a Business app, whose dialog takes no scopes */
+  discoveryConfigId?: string;
   authorizeUrl: string;
   /** the Graph API with its version, https://graph.facebook.com/v23.0 */
   graphUrl: string;
@@ -30,20 +38,13 @@ export interface FacebookPagesConfig {
 }
 
 /**
- * What Facebook Login asks for: list the person's Pages (pages_show_list), post as a Page
- * (pages_manage_posts; publish_video for videos), comment as the Page for the first comment
- * (pages_manage_engagement), read the Page's posts and their figures (pages_read_engagement,
- * pages_read_user_content, read_insights).
+ * What Facebook Login asks for (and what a Login for Business configuration must carry): list the
+ * person's Pages (pages_show_list), post as a Page, videos included (pages_manage_posts with
+ * pages_read_engagement and pages_show_list, the Page Videos reference; publish_video is for live
+ * video), comment as the Page for the first comment (pages_manage_engagement), read the Page's posts
+ * and their figures (pages_read_engagement, pages_read_user_content, read_insights).
  */
-export const FACEBOOK_SCOPES = [
-  "pages_show_list",
-  "pages_manage_posts",
-  "pages_manage_engagement",
-  "pages_read_engagement",
-  "pages_read_user_content",
-  "read_insights",
-  "publish_video",
-] as const;
+export const FACEBOOK_SCOPES = ["pages_show_list", "pages_manage_posts", "pages_manage_engagement", "pages_read_engagement", "pages_read_user_content", "read_insights"] as const;
 /** without these the connection can do nothing: the person declined them at the dialog */
 const REQUIRED_SCOPES = ["pages_show_list", "pages_manage_posts"];
 
@@ -159,11 +160,24 @@ export function createFacebookAdapter(cfg: FacebookPagesConfig, tune: { backoffM
     manual: false,
     // a Page token made from a long-lived person's token does not expire: refreshed only when refused
     refreshMarginMs: 0,
-    configured: () => Boolean(cfg.appId && cfg.appSecret),
+    // a Business app (discovery has a configuration) refuses the scopes: without the Pages' own, not set up
+    configured: () => Boolean(cfg.appId && cfg.appSecret && (cfg.loginConfigId || !cfg.discoveryConfigId)),
 
+    // Login for Business: the configuration carries the permissions (and the token type), scope is not
+    // read. The code comes back in the query as the dialog's default response type; the JavaScript
+    // SDK's override_default_response_type has no place in a redirect.
     authorizeUrl: ({ state, redirectUri }) =>
-      withQuery(cfg.authorizeUrl, { client_id: cfg.appId, redirect_uri: redirectUri, response_type: "code", scope: FACEBOOK_SCOPES.join(","), state }).toString(),
+      withQuery(cfg.authorizeUrl, {
+        client_id: cfg.appId,
+        redirect_uri: redirectUri,
+        response_type: "code",
+        ...(cfg.loginConfigId ? { config_id: cfg.loginConfigId } : { scope: FACEBOOK_SCOPES.join(",") }),
+        state,
+      }).toString(),
 
+    // A Login for Business configuration of the "User access token" type answers the code with the same
+    // person's token as Facebook Login, extended the same way; a system-user configuration's token is
+    // no person's and is not what this flow keeps (README: FACEBOOK_LOGIN_CONFIG_ID).
     async exchangeCode({ code, redirectUri }) {
       const app = { client_id: cfg.appId, client_secret: cfg.appSecret };
       const short = await fetchJson(withQuery(graph("oauth/access_token"), { ...app, redirect_uri: redirectUri, code }));
@@ -293,37 +307,67 @@ export function createFacebookAdapter(cfg: FacebookPagesConfig, tune: { backoffM
   /**
    * A post's figures. Counts from the post itself (reactions, comments, shares); views and reach from
    * its insights: post_media_view and post_total_media_view_unique, which replaced post_impressions and
-   * post_impressions_unique (Meta retired those). A video is its own object (no "_" in its id) with
-   * video_insights instead.
+   * post_impressions_unique (Meta retired those for every API version). A video is its own object (no
+   * "_" in its id) with video_insights instead: total_video_views and total_video_views_unique (people
+   * who watched 3 seconds or to the end), the impressions having gone with the posts'.
    */
   async function postMetrics(account: AccountAccess, id: string): Promise<Metrics> {
     const token = account.accessToken;
     const isVideo = !id.includes("_");
-    const [node, insights] = await Promise.all([
+    const [views, reach] = isVideo ? ["total_video_views", "total_video_views_unique"] : ["post_media_view", "post_total_media_view_unique"];
+    const [node, figures] = await Promise.all([
       read(graph(id), { token, params: { fields: isVideo ? "comments.limit(0).summary(true),reactions.limit(0).summary(true)" : "shares,comments.limit(0).summary(true),reactions.limit(0).summary(true)" } }),
       // insights Facebook will not give (read_insights declined, a metric it refuses for this post) leave
       // views and reach at 0; the counts above still stand, and a dead token fails the read above
-      read(graph(`${id}/${isVideo ? "video_insights" : "insights"}`), { token, params: { metric: isVideo ? "total_video_views,total_video_impressions_unique" : "post_media_view,post_total_media_view_unique" } }).catch((e) => {
-        if (e instanceof PlatformError && (e.kind === "rejected" || (e.kind === "auth" && isPermissionCode(e.opts.platformCode)))) return null;
+      insights(token, `${id}/${isVideo ? "video_insights" : "insights"}`, [views, reach]).catch((e) => {
+        if (e instanceof PlatformError && (e.kind === "rejected" || (e.kind === "auth" && isPermissionCode(e.opts.platformCode)))) return new Map<string, unknown>();
         throw e;
       }),
     ]);
     const value = (name: string) => {
-      const d = ((insights?.data ?? []) as { name?: string; values?: { value?: unknown }[] }[]).find((x) => x.name === name);
-      const v = d?.values?.[0]?.value;
+      const v = figures.get(name);
       // some metrics break down by kind (paid, organic): their sum
       if (v && typeof v === "object") return Object.values(v as Record<string, unknown>).reduce<number>((s, n) => s + (Number(n) || 0), 0);
       return Number(v ?? 0) || 0;
     };
     return {
-      views: value(isVideo ? "total_video_views" : "post_media_view"),
-      reach: value(isVideo ? "total_video_impressions_unique" : "post_total_media_view_unique"),
+      views: value(views),
+      reach: value(reach),
       likes: Number(node?.reactions?.summary?.total_count ?? 0),
       comments: Number(node?.comments?.summary?.total_count ?? 0),
       shares: Number(node?.shares?.count ?? 0),
     };
   }
+
+  /**
+   * Insights metrics by name (their lifetime value). One metric Graph no longer knows fails the whole
+   * request with (#100) "The value must be a valid insights metric", which does not say which: then
+   * each is asked alone, so a metric Meta retires costs its own figure, not the others'. One call while
+   * every metric is valid, one more per metric when one is not.
+   */
+  async function insights(token: string, path: string, metrics: string[]): Promise<Map<string, unknown>> {
+    const out = new Map<string, unknown>();
+    const ask = async (list: string[]) => {
+      const r = await read(graph(path), { token, params: { metric: list.join(",") } });
+      for (const d of (r?.data ?? []) as { name?: unknown; values?: { value?: unknown }[] }[]) if (typeof d.name === "string") out.set(d.name, d.values?.[0]?.value);
+    };
+    try {
+      await ask(metrics);
+      return out;
+    } catch (e) {
+      if (!isInvalidMetric(e) || metrics.length < 2) throw e;
+    }
+    for (const m of metrics) {
+      await ask([m]).catch((e) => {
+        if (!isInvalidMetric(e)) throw e;
+      });
+    }
+    return out;
+  }
 }
+
+/** Graph's (#100) answer to an insights metric it does not know (retired, or never one). */
+const isInvalidMetric = (e: unknown): boolean => e instanceof PlatformError && e.kind === "rejected" && e.opts.platformCode === 100;
 
 /** Code 10 and 200-299: a permission the person did not grant (not a dead token, which is 190). */
 const isPermissionCode = (code: unknown): boolean => code === 10 || (typeof code === "number" && code >= 200 && code <= 299);

@@ -7,6 +7,10 @@
 // (a test may have the person decline some), and business discovery is refused with code 10 without
 // instagram_basic, instagram_manage_insights and pages_read_engagement. The accounts it finds are the
 // Instagram stand-in's (`InstagramFakeState.discoverable`) when one is given, so both fakes agree.
+// The dialog is either Facebook Login's (a consumer app: the scope asked, each permission declinable,
+// "Invalid Scopes" for a name that does not exist or the app was not approved for) or, once a test
+// makes the app a Business app (`useLoginForBusiness`, once per configuration), Facebook Login for
+// Business's: it needs the config_id of one of its configurations and grants exactly that one's permissions.
 // It also plays the Pages API as Sufra publishes with it (/me/permissions, Page tokens from /me/accounts, /{page}/feed, /photos, /videos,
 // /published_posts, comments, post and video insights), refusing what Facebook refuses: a person's
 // token where a Page token is needed, a token without pages_manage_posts, a person without the
@@ -79,14 +83,50 @@ const ALL_PERMISSIONS = [
   "pages_manage_engagement",
   "pages_read_user_content",
   "read_insights",
-  "publish_video",
 ];
+/**
+ * Permissions that exist (the Permissions Reference) but this app was not approved for: the dialog
+ * refuses them like a name that does not exist. publish_video is for live video; posting a video to a
+ * Page needs pages_manage_posts (Page Videos reference).
+ */
+const UNAPPROVED_PERMISSIONS = ["publish_video", "pages_messaging", "ads_management", "user_posts"];
+/** Permission names the Permissions Reference lists (those Sufra or a test may name). */
+const KNOWN_PERMISSIONS = new Set([...ALL_PERMISSIONS, ...UNAPPROVED_PERMISSIONS, "public_profile", "email", "instagram_content_publish", "instagram_manage_comments"]);
 /** Every task a Page role can hold; a test narrows a person's to show a "Page role missing". */
 export const ALL_TASKS = ["ANALYZE", "ADVERTISE", "MODERATE", "CREATE_CONTENT", "MESSAGING", "MANAGE"];
-/** Post insights Meta retired (views and viewers replaced them): asking for one is error 100. */
-const RETIRED_METRICS = new Set(["post_impressions", "post_impressions_unique", "post_impressions_organic", "post_impressions_paid", "post_engaged_users", "post_impressions_fan"]);
+/**
+ * Insights metrics Meta retired for every API version (Deprecated Page Insights Metrics; "Page Insights
+ * API Updates", 2025-08-15: impressions replaced by views): asking for one, even beside valid ones,
+ * fails the whole request with (#100) "The value must be a valid insights metric". The video
+ * impressions went with the post impressions.
+ */
+const RETIRED_METRICS = new Set([
+  "post_impressions",
+  "post_impressions_unique",
+  "post_impressions_organic",
+  "post_impressions_organic_unique",
+  "post_impressions_paid",
+  "post_impressions_paid_unique",
+  "post_impressions_fan",
+  "post_impressions_fan_unique",
+  "post_impressions_viral",
+  "post_impressions_viral_unique",
+  "post_engaged_users",
+  "total_video_impressions",
+  "total_video_impressions_unique",
+  "total_video_impressions_paid",
+  "total_video_impressions_paid_unique",
+  "total_video_impressions_organic",
+  "total_video_impressions_organic_unique",
+  "total_video_impressions_viral",
+  "total_video_impressions_viral_unique",
+  "total_video_impressions_fan",
+  "total_video_impressions_fan_unique",
+]);
+/** what /{post-id}/insights answers (Page Insights reference, post metrics) */
 const POST_METRICS = new Set(["post_media_view", "post_total_media_view_unique", "post_reactions_by_type_total", "post_clicks"]);
-const VIDEO_METRICS = new Set(["total_video_views", "total_video_impressions_unique", "total_video_impressions"]);
+/** what /{video-id}/video_insights answers (Video Insights guide: views and unique viewers, 3 seconds or to the end) */
+const VIDEO_METRICS = new Set(["total_video_views", "total_video_views_unique", "total_video_views_autoplayed", "total_video_views_clicked_to_play", "total_video_avg_time_watched"]);
 
 export interface FbFigures {
   views: number;
@@ -123,7 +163,17 @@ export interface FbDialogRequest {
   state: string | null;
   responseType: string | null;
   scopes: string[];
+  configId: string | null;
 }
+/** A Facebook Login for Business configuration: its id and the permissions it carries (a user access token). */
+export interface FbLoginConfig {
+  id: string;
+  permissions: string[];
+  /** the Sufra setting its id is given to (`env`); null: a configuration Sufra is not told of */
+  setting: FbConfigSetting | null;
+}
+/** Sufra's settings naming a configuration: the Pages' and competitors' discovery's. */
+export type FbConfigSetting = "FACEBOOK_LOGIN_CONFIG_ID" | "FACEBOOK_DISCOVERY_CONFIG_ID";
 
 export class FacebookFakeState {
   appId = "fb-app-id";
@@ -132,8 +182,21 @@ export class FacebookFakeState {
   users = new Map<string, FbUser>();
   tokens = new Map<string, FbToken>();
   codes = new Map<string, { userId: string; redirectUri: string; clientId: string; used: boolean; scopes: string[] }>();
-  /** permissions the person unticks at the dialog (Facebook lets people decline each one) */
+  /** permissions the person unticks at the dialog (Facebook Login lets people decline each one) */
   declined = new Set<string>();
+  /**
+   * Some: the app is a Business app with Facebook Login for Business and these configurations. Its
+   * dialog then needs the config_id of one of them, ignores scope, and grants exactly that
+   * configuration's permissions (all of them or none). None: a consumer app with Facebook Login,
+   * granting the scope asked.
+   */
+  loginConfigs: FbLoginConfig[] = [];
+  /** permissions that exist but this app may not ask for (no Advanced Access): the dialog refuses them */
+  unapproved = new Set<string>(UNAPPROVED_PERMISSIONS);
+  /** insights metrics Facebook no longer answers; a test may retire one more (Meta retires them for every version at once) */
+  retiredMetrics = new Set<string>(RETIRED_METRICS);
+  /** insights requests answered or refused, with the metrics each asked for */
+  insightsAsked: string[][] = [];
   /** requests answered, per endpoint */
   calls: Partial<Record<FbEndpoint, number>> = {};
   /** every visit to the dialog, oldest first */
@@ -166,7 +229,26 @@ export class FacebookFakeState {
   }
   /** the configuration (environment) that points Sufra at this fake */
   get env(): Record<string, string> {
-    return { FACEBOOK_APP_ID: this.appId, FACEBOOK_APP_SECRET: this.appSecret, FACEBOOK_AUTHORIZE_URL: `${this.url}/${this.version}/dialog/oauth`, FACEBOOK_GRAPH_URL: `${this.url}/${this.version}` };
+    return {
+      FACEBOOK_APP_ID: this.appId,
+      FACEBOOK_APP_SECRET: this.appSecret,
+      FACEBOOK_AUTHORIZE_URL: `${this.url}/${this.version}/dialog/oauth`,
+      FACEBOOK_GRAPH_URL: `${this.url}/${this.version}`,
+      ...Object.fromEntries(this.loginConfigs.filter((c) => c.setting).map((c) => [c.setting, c.id])),
+    };
+  }
+  /** the configuration Sufra's Pages are given (FACEBOOK_LOGIN_CONFIG_ID), if any */
+  get loginConfig(): FbLoginConfig | null {
+    return this.loginConfigs.find((c) => c.setting === "FACEBOOK_LOGIN_CONFIG_ID") ?? null;
+  }
+  /**
+   * The app becomes (or stays) a Business app, with one more Login for Business configuration carrying
+   * these permissions, given to Sufra as `setting` (the Pages' unless said); its id.
+   */
+  useLoginForBusiness(permissions: readonly string[], setting: FbConfigSetting | null = "FACEBOOK_LOGIN_CONFIG_ID"): string {
+    const config = { id: this.nextId(), permissions: [...permissions], setting };
+    this.loginConfigs.push(config);
+    return config.id;
   }
   /** a Facebook person managing these Pages (ids made up when not given) */
   addUser(user: { id?: string; name: string; pages: (Omit<FbPage, "id" | "instagram"> & { id?: string; instagram?: { id?: string; username: string } })[] }): FbUser {
@@ -302,9 +384,24 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
   }
 
   if (endpoint === "dialog") {
-    state.dialogs.push({ clientId: p.client_id ?? null, redirectUri: p.redirect_uri ?? null, state: p.state ?? null, responseType: p.response_type ?? null, scopes: (p.scope ?? "").split(",").filter(Boolean) });
+    const asked = (p.scope ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+    state.dialogs.push({ clientId: p.client_id ?? null, redirectUri: p.redirect_uri ?? null, state: p.state ?? null, responseType: p.response_type ?? null, scopes: asked, configId: p.config_id ?? null });
     if (p.client_id !== state.appId) throw graphErr(400, "Invalid App ID: The provided app ID does not look like a valid app ID.", 101, {}, "OAuthException");
     if (!p.redirect_uri || !/^https?:\/\//.test(p.redirect_uri)) throw graphErr(400, "Can't load URL: The domain of this URL isn't included in the app's domains.", 191, {}, "OAuthException");
+    const config = state.loginConfigs.length ? (state.loginConfigs.find((c) => c.id === p.config_id) ?? null) : null;
+    if (state.loginConfigs.length) {
+      // Login for Business: the configuration says what is asked, scope is not read
+      if (!p.config_id) throw graphErr(400, "This app uses Facebook Login for Business: the login dialog needs the config_id of one of its configurations.", 100, {}, "OAuthException");
+      if (!config) throw graphErr(400, `Invalid config_id: ${p.config_id} is not a Facebook Login for Business configuration of this app.`, 100, {}, "OAuthException");
+      if (state.declined.size) throw new Error("facebook fake: Login for Business grants the whole configuration or nothing; a person cannot decline one permission (use deny())");
+    } else {
+      if (p.config_id) throw graphErr(400, `Invalid config_id: ${p.config_id}. Configurations belong to Facebook Login for Business, which this app does not use.`, 100, {}, "OAuthException");
+      // Facebook Login shows the developer "Invalid Scopes" for a name that does not exist or the app may not ask for
+      const invalid = asked.filter((x) => state.unapproved.has(x) || !KNOWN_PERMISSIONS.has(x));
+      if (invalid.length) {
+        throw graphErr(400, `Invalid Scopes: ${invalid.join(", ")}. This message is only shown to developers. Users of your app will ignore these permissions if present. Please read the documentation for valid permissions at: https://developers.facebook.com/docs/facebook-login/permissions`, 100, {}, "OAuthException");
+      }
+    }
     const consent = state.dialogConsent;
     if (consent === null) throw graphErr(400, "facebook fake: nobody is signed in at the dialog (call signInAs or deny)", 1, {}, "OAuthException");
     const back: Record<string, string> = p.state ? { state: p.state } : {};
@@ -312,8 +409,8 @@ async function handle(state: FacebookFakeState, req: http.IncomingMessage, res: 
       return redirectBack(res, p.redirect_uri, { error: "access_denied", error_code: "200", error_description: "Permissions error", error_reason: "user_denied", ...back });
     }
     const code = `AQ${randomBytes(24).toString("base64url")}`;
-    // the token grants what the app asked for, less what the person declined
-    const scopes = (p.scope ?? "").split(",").filter((x) => x && !state.declined.has(x));
+    // Login for Business grants the configuration's permissions; Facebook Login what was asked, less what the person declined
+    const scopes = config ? [...config.permissions] : asked.filter((x) => !state.declined.has(x));
     state.codes.set(code, { userId: consent, redirectUri: p.redirect_uri, clientId: p.client_id, used: false, scopes });
     return redirectBack(res, p.redirect_uri, { code, ...back });
   }
@@ -591,7 +688,9 @@ async function pagesApi(state: FacebookFakeState, endpoint: FbEndpoint, token: F
     }
     case "page_videos": {
       asPage(state, token, a, { scope: "pages_manage_posts", task: "CREATE_CONTENT" });
-      if (!token.scopes.includes("publish_video")) throw graphErr(403, "(#200) Requires publish_video permission", 200, {}, "OAuthException");
+      // creating and publishing a Page video: CREATE_CONTENT with pages_manage_posts, pages_read_engagement
+      // and pages_show_list (Page Videos reference); publish_video is live video's, not asked here
+      if (!token.scopes.includes("pages_read_engagement") || !token.scopes.includes("pages_show_list")) throw cannotPublish();
       const problem = await fetchMedia(state, p.file_url, "video/");
       if (problem) throw graphErr(400, `There was a problem uploading your video file. ${problem}`, 6000, { error_subcode: 1363019 });
       await creating("page_videos", () => {
@@ -655,12 +754,15 @@ async function pagesApi(state: FacebookFakeState, endpoint: FbEndpoint, token: F
       if (!token.scopes.includes("read_insights")) throw graphErr(403, "(#10) Application does not have permission for this action", 10, {}, "OAuthException");
       const metrics = (p.metric ?? "").split(",").filter(Boolean);
       const known = video ? VIDEO_METRICS : POST_METRICS;
-      const bad = metrics.find((m) => RETIRED_METRICS.has(m) || !known.has(m));
-      if (bad || !metrics.length) throw graphErr(400, `(#100) The value must be a valid insights metric${bad ? `: ${bad}` : ""}`, 100);
+      // no metric at all is its own error (Page Insights reference); one retired or unknown metric fails
+      // the whole request, and the message does not say which
+      if (!metrics.length) throw graphErr(400, "Invalid query", 3001, { error_subcode: 1504028, is_transient: false, error_user_title: "No Metric Specified", error_user_msg: "No metric was specified to be fetched. Please specify one or more metrics to be fetched and try again." }, "OAuthException");
+      state.insightsAsked.push(metrics);
+      if (metrics.some((m) => state.retiredMetrics.has(m) || !known.has(m))) throw graphErr(400, "(#100) The value must be a valid insights metric", 100, {}, "OAuthException");
       const f = post.figures;
       const value = (m: string): unknown =>
-        m === "post_media_view" || m === "total_video_views" || m === "total_video_impressions" ? f.views
-        : m === "post_total_media_view_unique" || m === "total_video_impressions_unique" ? f.reach
+        m === "post_media_view" || m === "total_video_views" ? f.views
+        : m === "post_total_media_view_unique" || m === "total_video_views_unique" ? f.reach
         : m === "post_reactions_by_type_total" ? { like: f.reactions }
         : 0;
       return reply(res, 200, { data: metrics.map((m) => ({ name: m, period: "lifetime", values: [{ value: value(m) }], id: `${a}/insights/${m}/lifetime` })) }), true;

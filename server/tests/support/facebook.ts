@@ -1,5 +1,6 @@
 // Facebook Pages tests' common ground: a business connecting Facebook through the whole round trip
-// against the Facebook stand-in (tests/fakes/facebook-server.ts), signed in at the dialog as a person.
+// against the Facebook stand-in (tests/fakes/facebook-server.ts), signed in at the dialog as a person,
+// with Facebook Login (scopes) or, when the stand-in is a Business app, Login for Business (config_id).
 import { expect } from "@jest/globals";
 import type { FbUser, startFacebookFake } from "../fakes/facebook-server.ts";
 import { call, registeredClient, type TestApp } from "./app.ts";
@@ -20,7 +21,12 @@ export async function connectFacebook(app: TestApp, fb: Fb, person: FbUser, agai
   const start = await call(app.base, "POST", "/api/platforms/facebook/connect", { token, body: { return_to: "/settings" } });
   expect(start.status).toBe(200);
   const dialog = new URL(start.body.authorize_url);
-  expect(dialog.searchParams.get("scope")!.split(",")).toEqual(expect.arrayContaining(["pages_show_list", "pages_manage_posts", "pages_read_engagement", "pages_manage_engagement", "read_insights"]));
+  if (fb.state.loginConfig) {
+    // Login for Business: the configuration carries the permissions, no scope is sent
+    expect({ config: dialog.searchParams.get("config_id"), scope: dialog.searchParams.get("scope") }).toEqual({ config: fb.state.loginConfig.id, scope: null });
+  } else {
+    expect(dialog.searchParams.get("scope")!.split(",")).toEqual(expect.arrayContaining(["pages_show_list", "pages_manage_posts", "pages_read_engagement", "pages_manage_engagement", "read_insights"]));
+  }
   fb.state.signInAs(person.id);
   const atFacebook = await fetch(dialog, { redirect: "manual" });
   expect(atFacebook.status).toBe(302);

@@ -174,7 +174,7 @@ const CompetitorDiscoveryStatusEnum = builder.enumType("CompetitorDiscoveryStatu
 const CompetitorDiscovery = builder.objectRef<DiscoveryStatus>("CompetitorDiscovery").implement({
   description: "The business's Facebook sign-in for competitor figures: Instagram business discovery is offered only through Facebook Login.",
   fields: (t) => ({
-    configured: t.exposeBoolean("configured", { description: "FACEBOOK_APP_ID and secret set on this server" }),
+    configured: t.exposeBoolean("configured", { description: "This server can sign in with Facebook for competitor figures (its Facebook app, and on a Business app the configuration for discovery)" }),
     demo: t.exposeBoolean("demo", { description: "The business's Instagram is a demo account: readings are simulated, nothing to connect" }),
     status: t.field({ description: "Whether the sign-in is there and works.", type: CompetitorDiscoveryStatusEnum, resolve: (d) => d.status }),
     instagramUsername: t.exposeString("instagramUsername", { nullable: true, description: "The professional account lookups are made as" }),

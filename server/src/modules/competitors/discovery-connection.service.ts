@@ -27,7 +27,7 @@ const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 export type DiscoveryStatusName = "not_connected" | "connected" | "reconnect_needed";
 
 export interface DiscoveryStatus {
-  /** FACEBOOK_APP_ID and secret set on this server */
+  /** this server can sign in for discovery (facebook-discovery.ts configured) */
   configured: boolean;
   /** the business's Instagram is a demo account: readings are simulated, nothing to connect */
   demo: boolean;

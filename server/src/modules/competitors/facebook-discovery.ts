@@ -1,7 +1,7 @@
 // The Facebook side of competitors' figures: Instagram offers business discovery only in the
 // "Instagram API with Facebook Login", through the Instagram professional account linked to a
-// Facebook Page the person manages, with a Facebook user token. This client does Facebook Login
-// (authorize URL, code exchange, long-lived token), finds the person's Pages and their Instagram
+// Facebook Page the person manages, with a Facebook user token. This client does Facebook Login, or
+// Login for Business on a Business app (authorize URL, code exchange, long-lived token), finds the person's Pages and their Instagram
 // accounts, and runs business discovery on the Facebook Graph host. Errors are PlatformErrors, as
 // the adapters' are: "auth" (code 190, or a permission not granted: sign in again), "rate_limit",
 // "rejected", "unavailable".
@@ -14,6 +14,13 @@ import { DISCOVERY_MEDIA_LIMIT, type DiscoveredAccount } from "./discovered-acco
 export interface FacebookConfig {
   appId?: string;
   appSecret?: string;
+  /**
+   * On a Business app, the Login for Business configuration carrying FACEBOOK_SCOPES (a user access
+   * token): the dialog is opened with its config_id and no scope. Unset: Facebook Login with the scopes.
+   */
+  discoveryConfigId?: string;
+  /** the Pages' configuration: set, the app is a Business app, whose dialog takes no scopes */
+  loginConfigId?: string;
   authorizeUrl: string;
   /** with the version: https://graph.facebook.com/v23.0 */
   graphUrl: string;
@@ -119,11 +126,21 @@ export function createFacebookDiscovery(cfg: FacebookConfig, tune: { backoffMs?:
   }
 
   return {
-    /** false when this server has no Facebook app credentials */
-    configured: () => Boolean(cfg.appId && cfg.appSecret),
+    /**
+     * false when this server has no Facebook app credentials, or its app is a Business app (the Pages
+     * have a configuration) without one for discovery: that app's dialog refuses scopes, and the Pages'
+     * configuration lacks Instagram's permissions (README: FACEBOOK_DISCOVERY_CONFIG_ID).
+     */
+    configured: () => Boolean(cfg.appId && cfg.appSecret && (cfg.discoveryConfigId || !cfg.loginConfigId)),
 
     authorizeUrl: ({ state, redirectUri }: { state: string; redirectUri: string }) =>
-      withQuery(cfg.authorizeUrl, { client_id: cfg.appId, redirect_uri: redirectUri, state, response_type: "code", scope: FACEBOOK_SCOPES.join(",") }).toString(),
+      withQuery(cfg.authorizeUrl, {
+        client_id: cfg.appId,
+        redirect_uri: redirectUri,
+        state,
+        response_type: "code",
+        ...(cfg.discoveryConfigId ? { config_id: cfg.discoveryConfigId } : { scope: FACEBOOK_SCOPES.join(",") }),
+      }).toString(),
 
     /**
      * After consent: the code for a short-lived token, that for a long-lived one (about 60 days; Facebook
