@@ -120,6 +120,20 @@ describe("direct posts", () => {
     expect(target.external_id).toBe(pub.postId);
   }, 60_000);
 
+  test("a 7 MiB video (over 5 MB, under one 10 MiB chunk) goes whole in one chunk of its own size, as TikTok's chunk rules ask", async () => {
+    const b = await connectTikTok(app, tt);
+    const clip = await video(app, b.token, { seconds: 9, mb: 7 });
+    expect(clip.bytes).toBeGreaterThan(7 * 1024 * 1024);
+    const done = await publishNow(app, b.token, { content: "Seven megabytes of saffron tea", media_ids: [clip.id], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } });
+    expect(tiktokTarget(done)).toMatchObject({ status: "published" });
+    const init = tt.state.inits.find((i) => i.openId === b.openId)!;
+    expect(init.body.source_info).toEqual({ source: "FILE_UPLOAD", video_size: clip.bytes, chunk_size: clip.bytes, total_chunk_count: 1 });
+    const pub = tt.state.publishes.get(init.publishId)!;
+    expect(pub.received.map((c) => c.length)).toEqual([clip.bytes]);
+    // TikTok read the video it got: 9 seconds at 30 frames a second
+    expect(pub.video).toMatchObject({ durationMs: 9000, fps: 30, width: 1080, height: 1920 });
+  }, 60_000);
+
   test("a photo post: content/init with DIRECT_POST, the title from the post's TikTok title, the caption as description", async () => {
     const b = await connectTikTok(app, tt);
     // TikTok pulls photos by URL: the app's domain is verified with TikTok

@@ -65,12 +65,11 @@ export interface TikTokAdapter extends PlatformAdapter {
  */
 export const TIKTOK_SCOPES = ["user.info.basic", "video.publish", "video.upload", "video.list"];
 const DAY_MS = 86_400_000;
-const MB = 1024 * 1024;
-/** TikTok's chunk rules: chunks of 5-64 MB, the last up to 128 MB; a video under 5 MB goes whole */
-const MIN_CHUNK = 5 * MB;
-const MAX_CHUNK = 64 * MB;
-/** the chunk size we use: within TikTok's bounds, small enough to hold in memory */
-const CHUNK = 10 * MB;
+/**
+ * The chunk size we use (10 MiB): small enough to hold in memory, and within TikTok's 5-64 MB whether
+ * its guide means MB or MiB (chunkPlan)
+ */
+const CHUNK = 10 * 1024 * 1024;
 /** a photo post's title (TikTok's limit, in characters) */
 const PHOTO_TITLE_MAX = 90;
 /** TikTok's init calls: 6 per minute per access token; a 429 without a hint waits that minute */
@@ -427,11 +426,16 @@ function tiktokOptions(req: PublishRequest) {
   };
 }
 
-/** TikTok's chunking: one chunk under 5 MB; otherwise chunks of CHUNK bytes, the remainder joined to the last. */
+/**
+ * TikTok's chunk rules (media transfer guide): total_chunk_count = floor(video_size / chunk_size); chunks
+ * of 5-64 MB, the last taking the trailing bytes (up to 128 MB); a video under 5 MB goes whole, with
+ * chunk_size = video_size. A video smaller than one of our chunks goes whole too: at most 10 MiB, it is
+ * one allowed chunk however "MB" is read. Larger ones go in 10 MiB chunks, the remainder joined to the
+ * last (under 20 MiB), at most 410 chunks for TikTok's 4 GB.
+ */
 export function chunkPlan(size: number): { chunkSize: number; chunks: number } {
-  if (size < MIN_CHUNK) return { chunkSize: size, chunks: 1 };
-  const chunkSize = Math.min(CHUNK, MAX_CHUNK);
-  return { chunkSize, chunks: Math.max(1, Math.floor(size / chunkSize)) };
+  if (size < CHUNK) return { chunkSize: size, chunks: 1 };
+  return { chunkSize: CHUNK, chunks: Math.floor(size / CHUNK) };
 }
 
 /** A plausible creator for demo and practice accounts (simulated network). */
