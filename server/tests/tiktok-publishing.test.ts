@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { startTikTokFake } from "./fakes/tiktok-server.ts";
 import { call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
 import { freePort, photo } from "./support/networks.ts";
-import { connectTikTok, publishNow, tiktokEnv, tiktokTarget, video, type Tt } from "./tiktok-support.ts";
+import { connectTikTok, picture, publishNow, tiktokEnv, tiktokTarget, video, type Tt } from "./tiktok-support.ts";
 
 let tt: Tt;
 let app: TestApp;
@@ -147,6 +147,25 @@ describe("direct posts", () => {
     expect(init.body.source_info.photo_images).toHaveLength(2);
     expect(tt.state.publishes.get(init.publishId)!.status).toBe("PUBLISH_COMPLETE");
     expect(tiktokTarget(done).external_id).toBe(tt.state.publishes.get(init.publishId)!.postId);
+  }, 60_000);
+
+  test("photos reach TikTok as JPEG within 1080p: a PNG and a phone's 12 MP JPEG are sent as JPEGs of the whole picture, scaled down; TikTok read them", async () => {
+    const b = await connectTikTok(app, tt);
+    tt.state.verifiedDomains.push(new URL(app.base).host);
+    const pics = [
+      await picture(app, b.token, { format: "png", width: 1600, height: 2000 }),
+      await picture(app, b.token, { format: "jpeg", width: 3024, height: 4032 }),
+      await picture(app, b.token, { format: "webp", width: 1920, height: 1080 }),
+    ];
+    const done = await publishNow(app, b.token, { content: "Three plates", media_ids: pics, network_options: { tiktok: { privacy_level: "SELF_ONLY", title: "Plates" } } });
+    expect(tiktokTarget(done)).toMatchObject({ status: "published" });
+    const init = tt.state.inits.find((i) => i.openId === b.openId)!;
+    // what TikTok pulled, as it read the files: JPEGs (the WebP within 1080p kept as it is), the whole picture
+    expect(tt.state.publishes.get(init.publishId)!.photos.map(({ format, width, height }) => ({ format, width, height }))).toEqual([
+      { format: "jpeg", width: 1080, height: 1350 },
+      { format: "jpeg", width: 1080, height: 1440 },
+      { format: "webp", width: 1920, height: 1080 },
+    ]);
   }, 60_000);
 
   test("a privacy level the creator does not offer is refused before anything is sent, in TikTok's words", async () => {
