@@ -190,6 +190,23 @@ describe("direct posts", () => {
     expect(tt.state.initCount(b.openId)).toBe(0);
   }, 60_000);
 
+  test("what TikTok finds in the video itself fails the post in plain words: 15 frames a second (frame_rate_check_failed), a length TikTok measures beyond the creator's limit (duration_check_failed)", async () => {
+    const b = await connectTikTok(app, tt, { maxVideoPostDurationSec: 60 });
+    const slow = await video(app, b.token, { seconds: 10, fps: 15 });
+    const choppy = await publishNow(app, b.token, { content: "Slow pour", media_ids: [slow.id], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } });
+    expect(tiktokTarget(choppy)).toMatchObject({ status: "failed", error: { code: "PUBLISH_REJECTED", message: expect.stringMatching(/frame rate.*23 to 60 frames a second/) } });
+    const init = tt.state.inits.find((i) => i.openId === b.openId)!;
+    expect(tt.state.publishes.get(init.publishId)).toMatchObject({ status: "FAILED", failReason: "frame_rate_check_failed", video: { fps: 15 } });
+
+    // the length is checked beforehand from what Sufra read; TikTok measures the file itself (here it
+    // disagrees with the stored length) and refuses it: the stand-in goes by the file, never the claim
+    const long = await video(app, b.token, { seconds: 90 });
+    await app.sufra.deps.pool.query("update media set duration_ms = 20000 where id = $1", [long.id]);
+    const tooLong = await publishNow(app, b.token, { content: "A long pour", media_ids: [long.id], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } });
+    expect(tiktokTarget(tooLong)).toMatchObject({ status: "failed", error: { code: "PUBLISH_REJECTED", message: expect.stringMatching(/too long.*60 s/) } });
+    expect([...tt.state.publishes.values()].filter((p) => p.openId === b.openId).map((p) => p.failReason)).toEqual(["frame_rate_check_failed", "duration_check_failed"]);
+  }, 60_000);
+
   test("TikTok's rate limit on init (429 rate_limit_exceeded): the target waits for the limit's minute, pending, never failed", async () => {
     const b = await connectTikTok(app, tt);
     const clip = await video(app, b.token);

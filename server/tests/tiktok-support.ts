@@ -48,9 +48,9 @@ async function upload(app: TestApp, token: string, bytes: Buffer, type: string, 
   return body.id;
 }
 
-/** A vertical MP4 of `seconds`, padded to about `mb` megabytes; its media id and size in bytes. */
-export async function video(app: TestApp, token: string, opts: { seconds?: number; mb?: number } = {}) {
-  const bytes = mp4({ seconds: opts.seconds ?? 8, width: 1080, height: 1920, pad: Math.round((opts.mb ?? 1) * 1024 * 1024) });
+/** A vertical MP4 of `seconds` (at `fps` frames a second, 30 unless given), padded to about `mb` megabytes; its media id and size in bytes. */
+export async function video(app: TestApp, token: string, opts: { seconds?: number; mb?: number; fps?: number } = {}) {
+  const bytes = mp4({ seconds: opts.seconds ?? 8, width: 1080, height: 1920, fps: opts.fps, pad: Math.round((opts.mb ?? 1) * 1024 * 1024) });
   return { id: await upload(app, token, bytes, "video/mp4", "karak.mp4"), bytes: bytes.length };
 }
 
