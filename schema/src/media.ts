@@ -38,13 +38,19 @@ export const MEDIA_CROPS = {
 export type MediaCrop = keyof typeof MEDIA_CROPS;
 export const MEDIA_CROP_NAMES = Object.keys(MEDIA_CROPS) as MediaCrop[];
 
+/** 1080p, either way up: at most 1080 pixels on the short side and 1920 on the long one. */
+export const MEDIA_1080P = { shortSide: 1080, longSide: 1920 } as const;
+
 export interface PlatformMediaRules {
-  /** gif: the network takes an animated GIF, up to this size; absent: it takes no GIF */
   /**
-   * types: the picture types the network's API takes in a post; absent: any Sufra accepts. Another
-   * picture is still accepted at upload: its upright JPEG copy is what gets published.
+   * gif: the network takes an animated GIF, up to this size; absent: it takes no GIF.
+   * publish: what the network's API takes when Sufra publishes (types, and the largest picture); the
+   * upload still takes any accepted image, since Sufra sends the network a JPEG it made of it.
    */
-  image: { minRatio?: number; maxRatio?: number; ratioLabels?: [string, string]; maxBytes?: number; minSide?: number; gif?: { maxBytes: number }; types?: readonly string[] };
+  image: {
+    minRatio?: number; maxRatio?: number; ratioLabels?: [string, string]; maxBytes?: number; minSide?: number; gif?: { maxBytes: number };
+    publish?: { types?: readonly string[]; fit?: { shortSide: number; longSide: number } };
+  };
   /** none: the network's API takes no video in a post (Google's local posts) */
   video: { minSeconds?: number; maxSeconds?: number; maxBytes?: number; none?: boolean };
   /** files in one post */
@@ -64,10 +70,11 @@ export const MEDIA_RULES: Record<MediaPlatform, PlatformMediaRules> = {
   // Google Business Profile's photo rules (JPG or PNG, 10 KB to 5 MB) and videos of at most 30 seconds;
   // a local post shows one photo or video
   // local posts take one JPG or PNG photo by URL, 10 KB to 5 MB and at least 250 x 250; no video (docs/product.md#google-business-profile)
-  google: { image: { maxBytes: 5 * MB, minSide: 250, types: ["image/jpeg", "image/png"] }, video: { none: true }, maxItems: 1 },
+  google: { image: { maxBytes: 5 * MB, minSide: 250, publish: { types: ["image/jpeg", "image/png"] } }, video: { none: true }, maxItems: 1 },
   // TikTok's Content Posting API: a video of 3 s up to the creator's max_video_post_duration_sec (at most
-  // 10 minutes), up to 4 GB; or a photo post of up to 35 JPEG or WebP photos, each at most 20 MB
-  tiktok: { image: { maxBytes: 20 * MB }, video: { minSeconds: 3, maxSeconds: 10 * 60, maxBytes: 4096 * MB }, maxItems: 35 },
+  // 10 minutes), up to 4 GB; or a photo post of up to 35 JPEG or WebP photos, each at most 20 MB and
+  // 1080p (its media transfer guide's image restrictions)
+  tiktok: { image: { maxBytes: 20 * MB, publish: { types: ["image/jpeg", "image/webp"], fit: MEDIA_1080P } }, video: { minSeconds: 3, maxSeconds: 10 * 60, maxBytes: 4096 * MB }, maxItems: 35 },
   // a Page's photo (4 MB, Meta's photo reference) or video (Pages' video API: up to 10 GB and 240 minutes); a
   // post of several photos attaches up to 10 (attached_media); a video goes alone
   facebook: { image: { maxBytes: 4 * MB }, video: { maxSeconds: 240 * 60, maxBytes: 10240 * MB }, maxItems: 10 },
@@ -162,8 +169,16 @@ export function mediaProblems(platform: MediaPlatform, m: MediaFacts): MediaProb
   return out;
 }
 
-/** The network's API takes a picture of this type as it is (else its upright JPEG copy goes). */
-export const publishesImageType = (platform: MediaPlatform, mime: string) => MEDIA_RULES[platform].image.types?.includes(mime) ?? true;
+/** The network's API takes a picture of this type as it is (else a JPEG Sufra made of it goes). */
+export const publishesImageType = (platform: MediaPlatform, mime: string): boolean => MEDIA_RULES[platform].image.publish?.types?.includes(mime) ?? true;
+
+/** Whether the network takes this very file when Sufra publishes it: its rules, its types and its largest picture. */
+export function publishableBy(platform: MediaPlatform, f: { mime: string; width: number; height: number; bytes: number }): boolean {
+  const p = MEDIA_RULES[platform].image.publish;
+  if (!publishesImageType(platform, f.mime)) return false;
+  if (p?.fit && (Math.min(f.width, f.height) > p.fit.shortSide || Math.max(f.width, f.height) > p.fit.longSide)) return false;
+  return mediaProblems(platform, { kind: "image", ...f }).length === 0;
+}
 
 /** Too many files for the platform in one post (for the posts preview). */
 export function mediaCountProblem(platform: MediaPlatform, count: number): MediaProblem | null {

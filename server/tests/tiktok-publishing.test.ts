@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { startTikTokFake } from "./fakes/tiktok-server.ts";
 import { call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
 import { freePort, photo } from "./support/networks.ts";
-import { connectTikTok, publishNow, tiktokEnv, tiktokTarget, video, type Tt } from "./tiktok-support.ts";
+import { connectTikTok, picture, publishNow, tiktokEnv, tiktokTarget, video, type Tt } from "./tiktok-support.ts";
 
 let tt: Tt;
 let app: TestApp;
@@ -120,6 +120,20 @@ describe("direct posts", () => {
     expect(target.external_id).toBe(pub.postId);
   }, 60_000);
 
+  test("a 7 MiB video (over 5 MB, under one 10 MiB chunk) goes whole in one chunk of its own size, as TikTok's chunk rules ask", async () => {
+    const b = await connectTikTok(app, tt);
+    const clip = await video(app, b.token, { seconds: 9, mb: 7 });
+    expect(clip.bytes).toBeGreaterThan(7 * 1024 * 1024);
+    const done = await publishNow(app, b.token, { content: "Seven megabytes of saffron tea", media_ids: [clip.id], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } });
+    expect(tiktokTarget(done)).toMatchObject({ status: "published" });
+    const init = tt.state.inits.find((i) => i.openId === b.openId)!;
+    expect(init.body.source_info).toEqual({ source: "FILE_UPLOAD", video_size: clip.bytes, chunk_size: clip.bytes, total_chunk_count: 1 });
+    const pub = tt.state.publishes.get(init.publishId)!;
+    expect(pub.received.map((c) => c.length)).toEqual([clip.bytes]);
+    // TikTok read the video it got: 9 seconds at 30 frames a second
+    expect(pub.video).toMatchObject({ durationMs: 9000, fps: 30, width: 1080, height: 1920 });
+  }, 60_000);
+
   test("a photo post: content/init with DIRECT_POST, the title from the post's TikTok title, the caption as description", async () => {
     const b = await connectTikTok(app, tt);
     // TikTok pulls photos by URL: the app's domain is verified with TikTok
@@ -133,6 +147,25 @@ describe("direct posts", () => {
     expect(init.body.source_info.photo_images).toHaveLength(2);
     expect(tt.state.publishes.get(init.publishId)!.status).toBe("PUBLISH_COMPLETE");
     expect(tiktokTarget(done).external_id).toBe(tt.state.publishes.get(init.publishId)!.postId);
+  }, 60_000);
+
+  test("photos reach TikTok as JPEG within 1080p: a PNG and a phone's 12 MP JPEG are sent as JPEGs of the whole picture, scaled down; TikTok read them", async () => {
+    const b = await connectTikTok(app, tt);
+    tt.state.verifiedDomains.push(new URL(app.base).host);
+    const pics = [
+      await picture(app, b.token, { format: "png", width: 1600, height: 2000 }),
+      await picture(app, b.token, { format: "jpeg", width: 3024, height: 4032 }),
+      await picture(app, b.token, { format: "webp", width: 1920, height: 1080 }),
+    ];
+    const done = await publishNow(app, b.token, { content: "Three plates", media_ids: pics, network_options: { tiktok: { privacy_level: "SELF_ONLY", title: "Plates" } } });
+    expect(tiktokTarget(done)).toMatchObject({ status: "published" });
+    const init = tt.state.inits.find((i) => i.openId === b.openId)!;
+    // what TikTok pulled, as it read the files: JPEGs (the WebP within 1080p kept as it is), the whole picture
+    expect(tt.state.publishes.get(init.publishId)!.photos.map(({ format, width, height }) => ({ format, width, height }))).toEqual([
+      { format: "jpeg", width: 1080, height: 1350 },
+      { format: "jpeg", width: 1080, height: 1440 },
+      { format: "webp", width: 1920, height: 1080 },
+    ]);
   }, 60_000);
 
   test("a privacy level the creator does not offer is refused before anything is sent, in TikTok's words", async () => {
@@ -155,6 +188,23 @@ describe("direct posts", () => {
     const tooLong = await publishNow(app, b.token, { content: "A long one", media_ids: [long.id], network_options: { tiktok: { privacy_level: "SELF_ONLY", disable_comment: true } } });
     expect(tiktokTarget(tooLong).error).toMatchObject({ code: "PUBLISH_REJECTED", message: expect.stringContaining("10 s") });
     expect(tt.state.initCount(b.openId)).toBe(0);
+  }, 60_000);
+
+  test("what TikTok finds in the video itself fails the post in plain words: 15 frames a second (frame_rate_check_failed), a length TikTok measures beyond the creator's limit (duration_check_failed)", async () => {
+    const b = await connectTikTok(app, tt, { maxVideoPostDurationSec: 60 });
+    const slow = await video(app, b.token, { seconds: 10, fps: 15 });
+    const choppy = await publishNow(app, b.token, { content: "Slow pour", media_ids: [slow.id], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } });
+    expect(tiktokTarget(choppy)).toMatchObject({ status: "failed", error: { code: "PUBLISH_REJECTED", message: expect.stringMatching(/frame rate.*23 to 60 frames a second/) } });
+    const init = tt.state.inits.find((i) => i.openId === b.openId)!;
+    expect(tt.state.publishes.get(init.publishId)).toMatchObject({ status: "FAILED", failReason: "frame_rate_check_failed", video: { fps: 15 } });
+
+    // the length is checked beforehand from what Sufra read; TikTok measures the file itself (here it
+    // disagrees with the stored length) and refuses it: the stand-in goes by the file, never the claim
+    const long = await video(app, b.token, { seconds: 90 });
+    await app.sufra.deps.pool.query("update media set duration_ms = 20000 where id = $1", [long.id]);
+    const tooLong = await publishNow(app, b.token, { content: "A long pour", media_ids: [long.id], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } });
+    expect(tiktokTarget(tooLong)).toMatchObject({ status: "failed", error: { code: "PUBLISH_REJECTED", message: expect.stringMatching(/too long.*60 s/) } });
+    expect([...tt.state.publishes.values()].filter((p) => p.openId === b.openId).map((p) => p.failReason)).toEqual(["frame_rate_check_failed", "duration_check_failed"]);
   }, 60_000);
 
   test("TikTok's rate limit on init (429 rate_limit_exceeded): the target waits for the limit's minute, pending, never failed", async () => {

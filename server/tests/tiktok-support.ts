@@ -1,6 +1,7 @@
 // TikTok tests' common ground: Sufra pointed at the TikTok stand-in, a business with TikTok connected
 // through Login Kit (PKCE), a short MP4 and a JPEG in its media, and a post published at once.
 import { expect } from "@jest/globals";
+import sharp from "sharp";
 import type { startTikTokFake, TikTokCreator } from "./fakes/tiktok-server.ts";
 import { call, signedInBusiness, type TestApp } from "./support/app.ts";
 import { mp4 } from "./support/mp4.ts";
@@ -58,10 +59,16 @@ async function upload(app: TestApp, token: string, bytes: Buffer, type: string, 
   return body.id;
 }
 
-/** A vertical MP4 of `seconds`, padded to about `mb` megabytes; its media id and size in bytes. */
-export async function video(app: TestApp, token: string, opts: { seconds?: number; mb?: number } = {}) {
-  const bytes = mp4({ seconds: opts.seconds ?? 8, width: 1080, height: 1920, pad: Math.round((opts.mb ?? 1) * 1024 * 1024) });
+/** A vertical MP4 of `seconds` (at `fps` frames a second, 30 unless given), padded to about `mb` megabytes; its media id and size in bytes. */
+export async function video(app: TestApp, token: string, opts: { seconds?: number; mb?: number; fps?: number } = {}) {
+  const bytes = mp4({ seconds: opts.seconds ?? 8, width: 1080, height: 1920, fps: opts.fps, pad: Math.round((opts.mb ?? 1) * 1024 * 1024) });
   return { id: await upload(app, token, bytes, "video/mp4", "karak.mp4"), bytes: bytes.length };
+}
+
+/** A picture of `width` × `height` in `format` uploaded to the business's media; its id. */
+export async function picture(app: TestApp, token: string, o: { format: "png" | "jpeg" | "webp"; width: number; height: number }) {
+  const bytes = await sharp({ create: { width: o.width, height: o.height, channels: 3, background: "#c8913a" } })[o.format]().toBuffer();
+  return upload(app, token, bytes, `image/${o.format}`, `kunafa.${o.format === "jpeg" ? "jpg" : o.format}`);
 }
 
 /** Creates the post and publishes it now; the post once its targets settled (or the status asked for). */

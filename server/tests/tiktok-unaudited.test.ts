@@ -2,7 +2,8 @@
 // (unaudited_client_can_only_post_to_private_accounts) and pulls videos only from a verified domain
 // (url_ownership_unverified); without Direct Post (the default) the media goes to the creator's
 // TikTok inbox, the target waits there as awaiting_manual (TIKTOK_INBOX) and its author is told, in
-// their language, to finish the post in TikTok.
+// their language, to finish the post in TikTok. The app's daily quota of posting creators moves a post
+// to the next day; it never fails it.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { startTikTokFake } from "./fakes/tiktok-server.ts";
 import { gql, startTestApp, type TestApp } from "./support/app.ts";
@@ -99,7 +100,7 @@ describe("without Direct Post: the creator's TikTok inbox", () => {
   }, 60_000);
 
   // last: it uses up the app's creators for the day
-  test("an unaudited app posts for at most 5 creators a day: the sixth is refused in TikTok's words, before anything is made", async () => {
+  test("an unaudited app posts for at most 5 creators a day: the sixth is refused in TikTok's words before anything is made, and waits for the next UTC day instead of failing", async () => {
     while (tt.state.activePosters() < 5) {
       const b = await connectTikTok(app, tt);
       const pic = await photo(app, b.token);
@@ -108,8 +109,15 @@ describe("without Direct Post: the creator's TikTok inbox", () => {
     }
     const sixth = await connectTikTok(app, tt);
     const pic = await photo(app, sixth.token);
-    const done = await publishNow(app, sixth.token, { content: "One creator too many", media_ids: [pic], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } });
-    expect(tiktokTarget(done)).toMatchObject({ status: "failed", error: { code: "PUBLISH_REJECTED", message: "The daily quota for active publishing users from your client is reached." } });
+    const done = await publishNow(app, sixth.token, { content: "One creator too many", media_ids: [pic], network_options: { tiktok: { privacy_level: "SELF_ONLY" } } }, (p) => ["failed", "published", "awaiting_manual"].includes(tiktokTarget(p).status) || tiktokTarget(p).error?.code === "RATE_LIMITED");
+    const now = new Date();
+    const tomorrow = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+    expect(tiktokTarget(done)).toMatchObject({ status: "pending", error: { code: "RATE_LIMITED", message: "The daily quota for active publishing users from your client is reached." } });
+    expect(new Date(tiktokTarget(done).due_at).getTime()).toBe(tomorrow);
+    expect(done.status).not.toBe("failed");
     expect(tt.state.initCount(sixth.openId)).toBe(0);
+    // rescheduled: the publishing queue holds it for then
+    const { rows } = await app.sufra.deps.pool.query<{ status: string; due_at: Date }>("select status::text, due_at from post_targets where post_id = $1", [done.id]);
+    expect(rows).toEqual([{ status: "pending", due_at: new Date(tomorrow) }]);
   }, 120_000);
 });

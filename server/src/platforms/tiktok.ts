@@ -81,35 +81,49 @@ export interface TikTokAdapter extends PlatformAdapter {
   creatorInfo(account: AccountAccess, signal?: AbortSignal): Promise<TikTokCreatorInfo>;
 }
 
-const DAY_MS = 86_400_000;
-const MB = 1024 * 1024;
-/** TikTok's chunk rules: chunks of 5-64 MB, the last up to 128 MB; a video under 5 MB goes whole */
-const MIN_CHUNK = 5 * MB;
-const MAX_CHUNK = 64 * MB;
-/** the chunk size we use: within TikTok's bounds, small enough to hold in memory */
-const CHUNK = 10 * MB;
+/**
+ * The chunk size we use (10 MiB): small enough to hold in memory, and within TikTok's 5-64 MB whether
+ * its guide means MB or MiB (chunkPlan)
+ */
+const CHUNK = 10 * 1024 * 1024;
 /** a photo post's title (TikTok's limit, in characters) */
 const PHOTO_TITLE_MAX = 90;
 /** TikTok's init calls: 6 per minute per access token; a 429 without a hint waits that minute */
 const RATE_WINDOW_MS = 60_000;
-/** a post TikTok does not allow: waiting does not change it */
+/**
+ * The error codes of the Content Posting API's references (video/init, inbox/video/init, content/init,
+ * creator_info, status/fetch) and of its general error list. A post TikTok does not allow: waiting does
+ * not change it.
+ */
 const REJECTED_CODES = new Set([
+  "invalid_param",
+  "invalid_params",
+  "invalid_file_upload",
+  "app_version_check_failed",
   "unaudited_client_can_only_post_to_private_accounts",
   "privacy_level_option_mismatch",
   "url_ownership_unverified",
-  "invalid_param",
-  "invalid_file_upload",
   "spam_risk_user_banned_from_posting",
-  "reached_active_user_cap",
-  "file_format_check_failed",
-  "duration_check_failed",
-  "frame_rate_check_failed",
-  "picture_size_check_failed",
-  "video_pull_failed",
-  "photo_pull_failed",
+  "invalid_publish_id",
+  "token_not_authorized_for_specified_publish_id",
 ]);
 const AUTH_CODES = new Set(["access_token_invalid", "scope_not_authorized", "scope_permission_missed"]);
-const RATE_CODES = new Set(["rate_limit_exceeded", "spam_risk_too_many_posts", "spam_risk_too_many_pending_share"]);
+/**
+ * Limits that pass: the token's calls a minute (rate_limit_exceeded), the creator's posts and pending
+ * inbox shares over 24 hours, and the app's daily quota of creators posting through it
+ * (reached_active_user_cap): a later attempt, never a failed post.
+ */
+const RATE_CODES = new Set(["rate_limit_exceeded", "spam_risk_too_many_posts", "spam_risk_too_many_pending_share", "reached_active_user_cap"]);
+/** the creator's caps count the last 24 hours: looked at again hourly, the first free place is found (a refused init creates nothing) */
+const CREATOR_CAP_WAIT_MS = 60 * 60_000;
+
+/**
+ * When TikTok's app-wide daily quota of posting creators is there again. TikTok calls it a daily quota
+ * without saying where its day begins: we take the next UTC midnight (TikTok's API times are UTC). If its
+ * window is really a rolling 24 hours, an attempt then may be refused again, creates nothing, and waits
+ * for the next midnight.
+ */
+const nextUtcDay = (now = new Date()) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 
 interface TikTokProgress {
   /** TikTok's id of this attempt's post, once init answered */
@@ -130,6 +144,8 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
   const videoSource = cfg.videoSource ?? "FILE_UPLOAD";
   // only what this way of posting uses: TikTok refuses the sign-in for a scope the app's products lack
   const scopes = tiktokScopes({ directPost: cfg.directPost, displayApi: Boolean(cfg.displayApi) });
+  /** the creator's video length limit as prepare read it, for send's words if TikTok refuses the length */
+  const limits = new WeakMap<PublishRequest, { maxVideoPostDurationSec: number }>();
 
   /** One API call with the user's token; TikTok answers { data, error: { code: "ok" } } on success. */
   async function call<T = any>(path: string, o: { token: string; json?: unknown; method?: "GET" | "POST"; query?: Record<string, string>; signal?: AbortSignal; creates?: boolean; timeoutMs?: number }): Promise<T> {
@@ -319,8 +335,8 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
     }
   }
 
-  function outcome(s: Status, publishId: string): Published {
-    if (s.status === "FAILED") throw new PlatformError("rejected", `TikTok could not publish the post: ${s.fail_reason ?? "unknown reason"}`, { platformCode: s.fail_reason ?? "FAILED" });
+  function outcome(s: Status, publishId: string, creator?: { maxVideoPostDurationSec?: number }): Published {
+    if (s.status === "FAILED") throw failReasonError(s.fail_reason ?? "", creator);
     if (s.status === "SEND_TO_USER_INBOX") return { externalId: publishId, handoff: true };
     // private posts have no public id: the publish id is what TikTok names them by for us
     const id = s.publicaly_available_post_id?.[0];
@@ -384,8 +400,11 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
         throw new PlatformError("rejected", "TikTok pulls media only from a URL prefix verified in the TikTok app, and this server's media address is not under TIKTOK_VERIFIED_URL_PREFIX", { platformCode: "url_ownership_unverified" });
       }
       // TikTok asks apps to read the creator's settings before each direct post: they change. The inbox
-      // has no settings to respect (the person sets them in TikTok), and creator_info needs video.publish
-      if (cfg.directPost) checkAgainst(await creatorInfo(req.account, req.signal), req);
+      // has no settings to respect (the person sets them in TikTok), creator_info needs video.publish, and
+      // the inbox's upload takes videos of up to 10 minutes
+      const info = cfg.directPost ? await creatorInfo(req.account, req.signal) : inboxCreatorInfo({ handle: req.account.handle, displayName: null });
+      checkAgainst(info, req);
+      limits.set(req, { maxVideoPostDurationSec: info.maxVideoPostDurationSec });
     },
 
     async send(req) {
@@ -397,16 +416,18 @@ export function createTikTokAdapter(cfg: TikTokConfig, tune: TikTokTuning = {}):
       // the post exists on TikTok from here: nothing below may lead to a second init. The upload and
       // TikTok's processing (a minute for a large video) get their own time, not the init call's deadline
       const after = AbortSignal.timeout(pollTotalMs);
+      let s: Status | null;
       try {
         if (up) await upload(up, after);
-        const s = await waitStatus(publishId, req.account, after, !cfg.directPost);
-        if (!s) throw new PlatformError("unavailable", "TikTok is still processing the post");
-        return outcome(s, publishId);
+        s = await waitStatus(publishId, req.account, after, !cfg.directPost);
       } catch (err) {
         // refused media ends the attempt; anything else is asked about again (reconcile), never sent again
         if (err instanceof PlatformError && (err.kind === "rejected" || err.kind === "timeout")) throw err;
         throw new PlatformError("unavailable", err instanceof PlatformError ? err.platformMessage : String(err));
       }
+      if (!s) throw new PlatformError("unavailable", "TikTok is still processing the post");
+      // FAILED: TikTok posted nothing, so its reason decides (a new attempt is safe if one is worth it)
+      return outcome(s, publishId, limits.get(req));
     },
 
     async reconcile(req): Promise<Reconciled> {
@@ -463,11 +484,16 @@ function tiktokOptions(req: PublishRequest) {
   };
 }
 
-/** TikTok's chunking: one chunk under 5 MB; otherwise chunks of CHUNK bytes, the remainder joined to the last. */
+/**
+ * TikTok's chunk rules (media transfer guide): total_chunk_count = floor(video_size / chunk_size); chunks
+ * of 5-64 MB, the last taking the trailing bytes (up to 128 MB); a video under 5 MB goes whole, with
+ * chunk_size = video_size. A video smaller than one of our chunks goes whole too: at most 10 MiB, it is
+ * one allowed chunk however "MB" is read. Larger ones go in 10 MiB chunks, the remainder joined to the
+ * last (under 20 MiB), at most 410 chunks for TikTok's 4 GB.
+ */
 export function chunkPlan(size: number): { chunkSize: number; chunks: number } {
-  if (size < MIN_CHUNK) return { chunkSize: size, chunks: 1 };
-  const chunkSize = Math.min(CHUNK, MAX_CHUNK);
-  return { chunkSize, chunks: Math.max(1, Math.floor(size / chunkSize)) };
+  if (size < CHUNK) return { chunkSize: size, chunks: 1 };
+  return { chunkSize: CHUNK, chunks: Math.floor(size / CHUNK) };
 }
 
 /**
@@ -502,6 +528,33 @@ export function simulatedCreatorInfo(handle: string): TikTokCreatorInfo {
 }
 
 /**
+ * A post TikTok gave up on (status/fetch FAILED, its fail_reason list): nothing was posted. Most reasons are
+ * in the media or the post and waiting does not change them (rejected, in words a person can act on);
+ * internal is TikTok's own trouble (worth another attempt), auth_removed means the creator took Sufra's
+ * access away, spam_risk_too_many_posts is the creator's cap over 24 hours.
+ */
+export function failReasonError(reason: string, creator: { maxVideoPostDurationSec?: number } = {}): PlatformError {
+  const opts = { platformCode: reason };
+  const max = creator.maxVideoPostDurationSec;
+  const words: Record<string, string> = {
+    file_format_check_failed: "TikTok could not take the media's format: it takes MP4, WebM or MOV videos and JPEG or WebP photos",
+    duration_check_failed: `TikTok refused the video as too long for this account${max ? `: it may post videos of at most ${max} s` : ""}`,
+    frame_rate_check_failed: "TikTok refused the video's frame rate: it takes 23 to 60 frames a second",
+    picture_size_check_failed: "TikTok refused the picture size: videos of 360 to 4096 pixels a side, photos of at most 1080p",
+    video_pull_failed: "TikTok could not fetch the video from Sufra's media address",
+    photo_pull_failed: "TikTok could not fetch the photos from Sufra's media address",
+    spam_risk_text: "TikTok refused the post's caption as risky or spammy",
+    spam_risk: "TikTok refused the post as a risk",
+    spam_risk_user_banned_from_posting: "TikTok has banned this account from posting",
+    publish_cancelled: "The post was cancelled on TikTok",
+  };
+  if (reason === "internal") return new PlatformError("unavailable", "TikTok had an internal error and did not post", opts);
+  if (reason === "auth_removed") return new PlatformError("auth", "The creator removed Sufra's access in TikTok: connect the account again", opts);
+  if (reason === "spam_risk_too_many_posts") return new PlatformError("rate_limit", "This TikTok account has posted as much as TikTok allows through apps in 24 hours", { ...opts, retryAt: new Date(Date.now() + CREATOR_CAP_WAIT_MS) });
+  return new PlatformError("rejected", words[reason] ?? `TikTok could not publish the post: ${reason || "unknown reason"}`, opts);
+}
+
+/**
  * TikTok's errors: the API's { error: { code, message, log_id } } (code "ok" on success) and the
  * token endpoint's { error, error_description, log_id }.
  */
@@ -513,7 +566,8 @@ export function tiktokError(r: HttpResult): PlatformError {
   const opts = { platformCode: code || r.status, status: r.status };
   if (RATE_CODES.has(code) || r.status === 429) {
     const reset = Number(r.headers.get("x-ratelimit-reset") ?? "");
-    const retryAt = Number.isFinite(reset) && reset > Date.now() / 1000 ? new Date(reset * 1000) : new Date(Date.now() + (code === "spam_risk_too_many_posts" ? DAY_MS / 24 : RATE_WINDOW_MS));
+    const wait = code === "reached_active_user_cap" ? nextUtcDay() : new Date(Date.now() + (code === "spam_risk_too_many_posts" || code === "spam_risk_too_many_pending_share" ? CREATOR_CAP_WAIT_MS : RATE_WINDOW_MS));
+    const retryAt = Number.isFinite(reset) && reset > Date.now() / 1000 ? new Date(reset * 1000) : wait;
     return new PlatformError("rate_limit", message, { ...opts, retryAt });
   }
   if (AUTH_CODES.has(code) || r.status === 401) return new PlatformError("auth", message, opts);

@@ -9,12 +9,19 @@
 // not offer (privacy_level_option_mismatch), a public post from an unaudited app
 // (unaudited_client_can_only_post_to_private_accounts) and more than 5 posting creators a day for one
 // (reached_active_user_cap), a pull URL on a domain not verified with TikTok (url_ownership_unverified),
-// chunk plans against TikTok's chunk rules, more than 6 init calls a minute per token
-// (rate_limit_exceeded, 429). Posts' public ids are int64 in JSON, as TikTok sends them. Tests steer it
-// through `state`.
+// a chunk plan outside the media transfer guide's rules (invalid_param) and a chunk that is not the
+// next one of that plan (400 for a wrong Content-Length, 416 for a wrong Content-Range), more than 6
+// init calls a minute per token (rate_limit_exceeded, 429). It reads the media itself, as TikTok does,
+// and fails the post (status FAILED) with TikTok's fail_reason: a video that is not an MP4 or a photo
+// that is not a JPEG or WebP (file_format_check_failed), a video longer than the creator may post
+// (duration_check_failed), outside 23-60 frames a second (frame_rate_check_failed) or 360-4096 pixels
+// a side, or a photo over 1080p (picture_size_check_failed). Posts' public ids are int64 in JSON, as
+// TikTok sends them. Tests steer it through `state`.
 import http from "node:http";
 import { createHash, randomBytes } from "node:crypto";
+import sharp from "sharp";
 import { Holds, type Held } from "./holds.ts";
+import { isJpeg, isMp4, mp4DurationMs, mp4VideoFacts } from "./media-facts.ts";
 import { serveFake, type ServedFake } from "./serve.ts";
 
 export type TikTokEndpoint = "token" | "userinfo" | "creator_info" | "video_init" | "inbox_init" | "content_init" | "upload" | "status" | "video_query";
@@ -58,6 +65,10 @@ export interface TikTokPublish {
   body: any;
   /** TikTok is downloading the media (PULL_FROM_URL) */
   pulling?: boolean;
+  /** what TikTok read from each photo it pulled */
+  photos: { format: string; width: number; height: number; bytes: number }[];
+  /** what TikTok read from the video it got */
+  video?: { durationMs: number | null; width: number; height: number; fps: number } | null;
 }
 
 interface AccessToken {
@@ -100,7 +111,10 @@ const API_ERRORS: Record<string, { status: number; message: string }> = {
   access_token_invalid: { status: 401, message: "The access token is invalid or not found in the request." },
   scope_not_authorized: { status: 401, message: "The user did not authorize the scope required for completing this request." },
   rate_limit_exceeded: { status: 429, message: "API rate limit was exceeded, please try again later." },
+  // the Display API's code (user/info, video/query); the Content Posting API's init calls say invalid_param
   invalid_params: { status: 400, message: "The request parameters are invalid." },
+  invalid_param: { status: 400, message: "Check error message for details." },
+  invalid_publish_id: { status: 400, message: "The publish_id does not exist." },
   privacy_level_option_mismatch: { status: 400, message: "privacy_level is not one of the creator's privacy_level_options." },
   unaudited_client_can_only_post_to_private_accounts: { status: 403, message: "Unaudited clients can only post to a private account." },
   url_ownership_unverified: { status: 403, message: "Please review our URL ownership verification rules." },
@@ -232,8 +246,8 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
   };
 
   const logId = () => randomBytes(12).toString("hex").toUpperCase();
-  const send = (res: http.ServerResponse, status: number, body: string | object) => {
-    res.writeHead(status, { "content-type": "application/json; charset=UTF-8" });
+  const send = (res: http.ServerResponse, status: number, body: string | object, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { "content-type": "application/json; charset=UTF-8", ...headers });
     res.end(typeof body === "string" ? body : JSON.stringify(body));
   };
   const ok = (res: http.ServerResponse, data: unknown) => send(res, 200, { data, error: { code: "ok", message: "", log_id: logId() } });
@@ -338,19 +352,21 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
       if (!["video/mp4", "video/quicktime", "video/webm"].includes(ctype)) return send(res, 400, { error: { code: "invalid_params", message: "Content-Type must be video/mp4, video/quicktime or video/webm." } });
       const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(String(req.headers["content-range"] ?? ""));
       if (!m) return send(res, 400, { error: { code: "invalid_params", message: "Content-Range is missing or malformed." } });
+      // Content-Length is this chunk's size, and must be the body's true size
+      const length = req.headers["content-length"];
+      if (length === undefined || Number(length) !== raw.length) return send(res, 400, { error: { code: "invalid_params", message: "Content-Length must be the byte size of this chunk." } });
       const [first, last, total] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      // chunks come in order, each the next one of the plan announced at init
       const index = p.received.length;
       const expectedFirst = index * p.chunkSize!;
       const expectedLast = index === p.totalChunks! - 1 ? p.videoSize! - 1 : expectedFirst + p.chunkSize! - 1;
       if (total !== p.videoSize || first !== expectedFirst || last !== expectedLast || raw.length !== last - first + 1) return send(res, 416, { error: { code: "invalid_params", message: `Expected bytes ${expectedFirst}-${expectedLast}/${p.videoSize}.` } });
       p.received.push(raw);
       p.uploadedBytes += raw.length;
-      if (p.received.length < p.totalChunks!) return send(res, 206, "");
+      if (p.received.length < p.totalChunks!) return send(res, 206, "", { "content-range": `bytes 0-${p.uploadedBytes - 1}/${p.videoSize}` });
       // all bytes in: TikTok checks the file, then processes it
-      const file = Buffer.concat(p.received);
-      if (file.subarray(4, 8).toString("latin1") !== "ftyp") fail(p, "file_format_check_failed");
-      else p.status = "PROCESSING_DOWNLOAD";
-      return send(res, 201, "");
+      if (checkVideo(p, Buffer.concat(p.received))) p.status = "PROCESSING_DOWNLOAD";
+      return send(res, 201, "", { "content-range": `bytes 0-${p.uploadedBytes - 1}/${p.videoSize}` });
     }
 
     // the Display and Content Posting APIs: a Bearer token with the scope each needs
@@ -401,26 +417,26 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
       const direct = endpoint === "video_init" || (endpoint === "content_init" && body.post_mode === "DIRECT_POST");
       const info = body.post_info ?? {};
       if (endpoint === "content_init") {
-        if (body.media_type !== "PHOTO") return apiError(res, "invalid_params", "media_type must be PHOTO");
-        if (!["DIRECT_POST", "MEDIA_UPLOAD"].includes(body.post_mode)) return apiError(res, "invalid_params", "post_mode must be DIRECT_POST or MEDIA_UPLOAD");
+        if (body.media_type !== "PHOTO") return apiError(res, "invalid_param", "media_type must be PHOTO");
+        if (!["DIRECT_POST", "MEDIA_UPLOAD"].includes(body.post_mode)) return apiError(res, "invalid_param", "post_mode must be DIRECT_POST or MEDIA_UPLOAD");
         const s = body.source_info ?? {};
-        if (s.source !== "PULL_FROM_URL" || !Array.isArray(s.photo_images) || s.photo_images.length < 1 || s.photo_images.length > 35) return apiError(res, "invalid_params", "photo_images must list 1 to 35 URLs pulled from a verified domain");
-        if (!Number.isInteger(s.photo_cover_index) || s.photo_cover_index < 0 || s.photo_cover_index >= s.photo_images.length) return apiError(res, "invalid_params", "photo_cover_index is out of range");
-        if (typeof info.title === "string" && [...info.title].length > 90) return apiError(res, "invalid_params", "title is longer than 90 characters");
-        if (typeof info.description === "string" && [...info.description].length > 4000) return apiError(res, "invalid_params", "description is longer than 4000 characters");
+        if (s.source !== "PULL_FROM_URL" || !Array.isArray(s.photo_images) || s.photo_images.length < 1 || s.photo_images.length > 35) return apiError(res, "invalid_param", "photo_images must list 1 to 35 URLs pulled from a verified domain");
+        if (!Number.isInteger(s.photo_cover_index) || s.photo_cover_index < 0 || s.photo_cover_index >= s.photo_images.length) return apiError(res, "invalid_param", "photo_cover_index is out of range");
+        if (typeof info.title === "string" && [...info.title].length > 90) return apiError(res, "invalid_param", "title is longer than 90 characters");
+        if (typeof info.description === "string" && [...info.description].length > 4000) return apiError(res, "invalid_param", "description is longer than 4000 characters");
         for (const u of s.photo_images) if (!verified(u)) return apiError(res, "url_ownership_unverified");
       } else {
         const s = body.source_info ?? {};
         if (s.source === "PULL_FROM_URL") {
-          if (typeof s.video_url !== "string") return apiError(res, "invalid_params", "video_url is required");
+          if (typeof s.video_url !== "string") return apiError(res, "invalid_param", "video_url is required");
           if (!verified(s.video_url)) return apiError(res, "url_ownership_unverified");
         } else if (s.source === "FILE_UPLOAD") {
           const problem = chunkProblem(s.video_size, s.chunk_size, s.total_chunk_count);
-          if (problem) return apiError(res, "invalid_params", problem);
-        } else return apiError(res, "invalid_params", "source must be FILE_UPLOAD or PULL_FROM_URL");
+          if (problem) return apiError(res, "invalid_param", problem);
+        } else return apiError(res, "invalid_param", "source must be FILE_UPLOAD or PULL_FROM_URL");
       }
       if (direct) {
-        if (endpoint === "video_init" && typeof info.title === "string" && [...info.title].length > 2200) return apiError(res, "invalid_params", "title is longer than 2200 characters");
+        if (endpoint === "video_init" && typeof info.title === "string" && [...info.title].length > 2200) return apiError(res, "invalid_param", "title is longer than 2200 characters");
         const options = creator.privacyLevelOptions ?? ["PUBLIC_TO_EVERYONE", "MUTUAL_FOLLOW_FRIENDS", "SELF_ONLY"];
         if (!options.includes(info.privacy_level)) return apiError(res, "privacy_level_option_mismatch");
         if (!state.audited && info.privacy_level !== "SELF_ONLY") return apiError(res, "unaudited_client_can_only_post_to_private_accounts");
@@ -446,6 +462,7 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
         chunkSize: s.chunk_size,
         totalChunks: s.total_chunk_count,
         received: [],
+        photos: [],
         uploadedBytes: 0,
         pollsLeft: state.processingPolls,
         body,
@@ -460,7 +477,7 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
     if (endpoint === "status") {
       if (!within(res, `${bearer}:status`, 30)) return;
       const p = state.publishes.get(String(body.publish_id ?? ""));
-      if (!p || p.openId !== creator.openId) return apiError(res, "invalid_params", "publish_id is invalid");
+      if (!p || p.openId !== creator.openId) return apiError(res, "invalid_publish_id");
       state.statusFetches.push(p.publishId);
       await wait();
       if (p.status === "PROCESSING_DOWNLOAD" && !p.pulling) {
@@ -508,24 +525,61 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
     }
   }
 
-  function fail(p: TikTokPublish, reason: string) {
+  function fail(p: TikTokPublish, reason: string): false {
     p.status = "FAILED";
     p.failReason = reason;
+    return false;
   }
 
-  /** PULL_FROM_URL: TikTok downloads the media itself; a URL that does not answer a video (or a JPEG/WEBP photo) fails the post. */
+  /**
+   * TikTok's video restrictions (media transfer guide): MP4, WebM or MOV; 23 to 60 frames a second;
+   * 360 to 4096 pixels a side; no longer than the creator may post (creator_info's
+   * max_video_post_duration_sec for a direct post, 10 minutes for the creator's inbox). False when the
+   * post failed.
+   */
+  function checkVideo(p: TikTokPublish, file: Buffer): boolean {
+    if (!isMp4(file)) return fail(p, "file_format_check_failed");
+    const facts = mp4VideoFacts(file);
+    const durationMs = mp4DurationMs(file);
+    p.video = facts && { ...facts, durationMs };
+    if (!facts || durationMs === null) return fail(p, "file_format_check_failed");
+    const creator = state.creators.get(p.openId);
+    const maxSec = p.mode === "direct" ? (creator?.maxVideoPostDurationSec ?? 600) : 600;
+    if (durationMs > maxSec * 1000) return fail(p, "duration_check_failed");
+    if (facts.fps < 23 || facts.fps > 60) return fail(p, "frame_rate_check_failed");
+    if (Math.min(facts.width, facts.height) < 360 || Math.max(facts.width, facts.height) > 4096) return fail(p, "picture_size_check_failed");
+    return true;
+  }
+
+  /**
+   * TikTok's image restrictions (media transfer guide): WebP or JPEG, at most 1080p (read as 1080 on
+   * the short side and 1920 on the long one, either way up), at most 20 MB each. False when the post failed.
+   */
+  async function checkPhoto(p: TikTokPublish, file: Buffer): Promise<boolean> {
+    const isWebp = file.length > 12 && file.toString("latin1", 0, 4) === "RIFF" && file.toString("latin1", 8, 12) === "WEBP";
+    if (!isJpeg(file) && !isWebp) {
+      p.photos.push({ format: "other", width: 0, height: 0, bytes: file.length });
+      return fail(p, "file_format_check_failed");
+    }
+    const meta = await sharp(file).metadata();
+    const turned = (meta.orientation ?? 1) >= 5;
+    const [width, height] = turned ? [meta.height ?? 0, meta.width ?? 0] : [meta.width ?? 0, meta.height ?? 0];
+    p.photos.push({ format: isWebp ? "webp" : "jpeg", width, height, bytes: file.length });
+    if (Math.min(width, height) > 1080 || Math.max(width, height) > 1920 || file.length > 20 * 1000 * 1000) return fail(p, "picture_size_check_failed");
+    return true;
+  }
+
+  /** PULL_FROM_URL: TikTok downloads the media itself; a URL that does not answer, or media TikTok refuses, fails the post. */
   async function pull(p: TikTokPublish, urls: string[]) {
     p.pulling = true;
     try {
       for (const u of urls) {
-        const r = await fetch(u).catch(() => null);
-        if (!r || !r.ok) return fail(p, p.kind === "photo" ? "photo_pull_failed" : "video_pull_failed");
+        const r = await fetch(u, { redirect: "manual" }).catch(() => null);
+        // redirections are not followed: a 3xx is a failed pull
+        if (!r || r.status !== 200) return fail(p, p.kind === "photo" ? "photo_pull_failed" : "video_pull_failed");
         const bytes = Buffer.from(await r.arrayBuffer());
         p.uploadedBytes += bytes.length;
-        const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
-        const isWebp = bytes.subarray(8, 12).toString("latin1") === "WEBP";
-        if (p.kind === "photo" && !isJpeg && !isWebp) return fail(p, "file_format_check_failed");
-        if (p.kind === "video" && bytes.subarray(4, 8).toString("latin1") !== "ftyp") return fail(p, "file_format_check_failed");
+        if (!(p.kind === "photo" ? await checkPhoto(p, bytes) : checkVideo(p, bytes))) return;
       }
     } finally {
       p.pulling = false;
@@ -544,20 +598,33 @@ export async function startTikTokFake(opts: { audited?: boolean; directPost?: bo
   return served;
 }
 
+const MiB = 1024 * 1024;
 /**
- * TikTok's chunk rules (Content Posting API, media transfer guide): a video under 5 MB goes in one
- * chunk of its whole size; otherwise chunks of 5-64 MB, total_chunk_count = floor(video_size /
- * chunk_size), the last chunk taking the rest (up to 128 MB); at most 1,000 chunks.
+ * TikTok's chunk rules (Content Posting API, media transfer guide): total_chunk_count = floor(video_size /
+ * chunk_size); every chunk 5 to 64 MB but the last, which takes the trailing bytes (up to 128 MB); a
+ * video under 5 MB goes whole (chunk_size = video_size), one over 64 MB in several chunks; 1 to 1000
+ * chunks; videos of at most 4 GB. The guide writes "MB" while its whole-upload example of "4 MB" is
+ * 4,194,304 bytes: a plan is taken only if it keeps the rules read either way (MB as 1,000,000 or as
+ * 1,048,576 bytes), so what passes here passes TikTok whichever it means.
  */
 export function chunkProblem(size: unknown, chunk: unknown, count: unknown): string | null {
-  const MB = 1024 * 1024;
   if (!Number.isInteger(size) || !Number.isInteger(chunk) || !Number.isInteger(count)) return "video_size, chunk_size and total_chunk_count must be integers";
   const [s, c, n] = [size as number, chunk as number, count as number];
-  if (s <= 0) return "video_size must be positive";
-  if (s < 5 * MB) return c === s && n === 1 ? null : "a video under 5 MB is uploaded as one chunk of its whole size";
-  if (c < 5 * MB || c > 64 * MB) return "chunk_size must be between 5 MB and 64 MB";
-  if (n !== Math.floor(s / c)) return "total_chunk_count must be floor(video_size / chunk_size)";
-  if (n > 1000) return "at most 1000 chunks";
-  if (s - (n - 1) * c > 128 * MB) return "the last chunk may be at most 128 MB";
+  if (s <= 0 || c <= 0) return "video_size and chunk_size must be positive";
+  if (s > 4 * 1024 * MiB) return "a video may be at most 4 GB";
+  for (const MB of [1_000_000, MiB]) {
+    const unit = MB === MiB ? "MiB" : "MB";
+    if (s < 5 * MB) {
+      if (c !== s || n !== 1) return `a video under 5 ${unit} is uploaded whole: chunk_size = video_size, one chunk`;
+      continue;
+    }
+    if (n !== Math.floor(s / c)) return "total_chunk_count must be floor(video_size / chunk_size)";
+    if (n < 1 || n > 1000) return "there must be 1 to 1000 chunks";
+    // every chunk but the last is chunk_size bytes; the last takes the rest
+    const last = s - (n - 1) * c;
+    if (c < 5 * MB || c > 64 * MB) return `chunk_size must be between 5 and 64 ${unit}`;
+    if (n === 1 && s > 64 * MB) return `a video over 64 ${unit} is uploaded in several chunks`;
+    if (last > 128 * MB) return `the last chunk may be at most 128 ${unit}`;
+  }
   return null;
 }

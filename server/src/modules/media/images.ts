@@ -1,7 +1,7 @@
 // Pixel work with sharp: the crop chosen at upload, the variants of every image, the video poster and
 // the enhancement. Every pipeline starts with autoOrient (EXIF rotation) and strips metadata (GPS).
 import type { Sharp } from "sharp";
-import { MEDIA_CROPS, MEDIA_LIMITS, type MediaCrop } from "@sufra/schema";
+import { MEDIA_1080P, MEDIA_CROPS, MEDIA_LIMITS, type MediaCrop } from "@sufra/schema";
 import { loadSharp, type SharpFn } from "./sharp.ts";
 
 export interface Rendered {
@@ -12,7 +12,7 @@ export interface Rendered {
   height: number;
 }
 
-export type VariantName = "thumb" | MediaCrop | "jpeg";
+export type VariantName = "thumb" | MediaCrop | "jpeg" | "jpeg1080";
 
 const THUMB_MAX = 320;
 const JPEG_QUALITY = 88;
@@ -45,7 +45,8 @@ export async function cropToRatio(buf: Buffer, crop: MediaCrop, format: "jpeg" |
 
 /**
  * thumb (WebP, at most 320 px), the three crops at the networks' sizes (JPEG: Instagram publishes JPEG
- * only), and a full-size upright JPEG when the original is not already one.
+ * only), a full-size upright JPEG when the original is not already one, and a JPEG of the whole picture
+ * scaled into 1080p when it is larger (TikTok takes photos of at most 1080p; a crop would cut the picture).
  */
 export async function imageVariants(buf: Buffer, original: { format: string; orientation: number }): Promise<Partial<Record<VariantName, Rendered>>> {
   const sharp = await loadSharp();
@@ -63,6 +64,11 @@ export async function imageVariants(buf: Buffer, original: { format: string; ori
   }
   if (original.format !== "jpeg" || original.orientation !== 1) {
     out.jpeg = await done(open(sharp, buf).flatten({ background: "#ffffff" }).jpeg({ quality: 90 }), "image/jpeg", "jpg");
+  }
+  const { width: w, height: h } = (await load(sharp, buf).metadata()).autoOrient;
+  if (Math.min(w, h) > MEDIA_1080P.shortSide || Math.max(w, h) > MEDIA_1080P.longSide) {
+    const [bw, bh] = w >= h ? [MEDIA_1080P.longSide, MEDIA_1080P.shortSide] : [MEDIA_1080P.shortSide, MEDIA_1080P.longSide];
+    out.jpeg1080 = await done(open(sharp, buf).resize({ width: bw, height: bh, fit: "inside" }).flatten({ background: "#ffffff" }).jpeg({ quality: JPEG_QUALITY }), "image/jpeg", "jpg");
   }
   return out;
 }

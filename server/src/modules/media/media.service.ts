@@ -3,7 +3,7 @@
 // the publishing service hands to the platform adapters. A business sees only its own media.
 import { randomUUID } from "node:crypto";
 import {
-  canEnhanceImages, enhanceMediaSchema, MEDIA_CROP_NAMES, MEDIA_CROPS, mediaLimitProblems, mediaListSchema, mediaProblems, mediaUploadOptionsSchema, publishesImageType,
+  canEnhanceImages, enhanceMediaSchema, MEDIA_CROP_NAMES, MEDIA_CROPS, mediaLimitProblems, mediaListSchema, mediaProblems, mediaUploadOptionsSchema, publishableBy,
   type MediaCrop, type MediaPlatform, type MediaProblem,
 } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
@@ -30,7 +30,7 @@ export interface VariantFile {
 }
 export type Variants = Partial<Record<VariantName, VariantFile>>;
 export type MediaVariant = VariantName | "original";
-export const MEDIA_VARIANTS: readonly MediaVariant[] = ["original", "thumb", "square", "portrait", "landscape", "jpeg"];
+export const MEDIA_VARIANTS: readonly MediaVariant[] = ["original", "thumb", "square", "portrait", "landscape", "jpeg", "jpeg1080"];
 
 export interface MediaUrls {
   url: string;
@@ -114,16 +114,21 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
     return variantsOf(m)[variant] ?? null;
   }
 
-  /** What a network gets for this media: a file it accepts, preferring the picture as uploaded. */
+  /**
+   * What a network gets for this media: a file it takes (publishableBy: its rules, the types its API takes,
+   * its largest picture), preferring the picture as uploaded, then the upright JPEG, then the whole
+   * picture scaled into 1080p; else the crop closest to the picture.
+   */
   function publishable(m: Media, platform?: MediaPlatform): { variant: MediaVariant; file: VariantFile } {
     const original = { variant: "original" as const, file: fileOf(m, "original")! };
     if (m.kind === "video" || !platform || m.mime === "image/gif") return original;
     const v = variantsOf(m);
     // the jpeg variant exists when the original is not an upright JPEG (PNG, WebP, EXIF-rotated)
     const upright = v.jpeg ? { variant: "jpeg" as const, file: v.jpeg } : original;
-    const candidates = platform === "instagram" ? [upright] : [original, upright];
-    // a type the network's API does not take (Google: a WebP) goes as the upright JPEG copy
-    const fits = candidates.find((c) => publishesImageType(platform, c.file.mime) && mediaProblems(platform, { kind: "image", ...c.file }).length === 0);
+    // jpeg1080 exists when the picture is larger than 1080p (media kept from before it have a crop instead)
+    const scaled = v.jpeg1080 ? [{ variant: "jpeg1080" as const, file: v.jpeg1080 }] : [];
+    const candidates = platform === "instagram" ? [upright] : [original, upright, ...scaled];
+    const fits = candidates.find((c) => publishableBy(platform, c.file));
     if (fits) return fits;
     // the crop whose ratio is closest to the picture's
     const ratio = (m.width ?? 1) / (m.height ?? 1);
