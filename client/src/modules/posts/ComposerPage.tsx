@@ -482,7 +482,7 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
           />
         )}
         {instagram && <InstagramOptions value={networkDraft.instagram} onChange={(v) => changeNetwork("instagram", v)} media={items.map((i) => i.media)} errors={sub(networkErrors, "instagram.")} />}
-        {tiktok && <TikTokOptions value={networkDraft.tiktok} onChange={(v) => changeNetwork("tiktok", v)} state={creatorState} photo={photoPost} errors={sub(networkErrors, "tiktok.")} />}
+        {tiktok && <TikTokOptions value={networkDraft.tiktok} onChange={(v) => changeNetwork("tiktok", v)} state={creatorState} photo={photoPost} inbox={tiktokInbox} errors={sub(networkErrors, "tiktok.")} />}
         {platforms.includes("twitter") && (
           <XOptions
             value={networkDraft.twitter}

@@ -128,6 +128,11 @@ test("TikTok without Direct Post: the post waits in the creator's TikTok inbox, 
   await choose("tiktok");
   const section = within(screen.getByTestId("tiktok-options"));
   expect(await section.findByTestId("tiktok-inbox")).toHaveTextContent("open the TikTok app to finish it");
+  // the inbox takes only the media: who can watch, the switches and the disclosure are set in TikTok
+  expect(section.queryByTestId("tiktok-privacy")).toBeNull();
+  expect(section.queryByTestId("tiktok-comment")).toBeNull();
+  expect(section.queryByTestId("tiktok-disclose")).toBeNull();
+  expect(section.queryByTestId("tiktok-declaration")).toBeNull();
   type(screen.getByTestId("caption"), "Saffron buns this morning");
   const card = within(screen.getByTestId("preview-tiktok"));
   await waitFor(() => expect(card.getByText("Saffron buns this morning")).toBeInTheDocument());
@@ -177,7 +182,7 @@ test("TikTok: the creator's name, only their privacy levels and no default, swit
 
 test("TikTok: a photo post has a title and no Duet or Stitch; a private post cannot be branded content", async () => {
   const photoPost = post("tk1", { status: "DRAFT", scheduledFor: null, platforms: ["TIKTOK"], targets: [], media: [media("m1")], networkOptions: { __typename: "NetworkOptions", instagram: null, twitter: null, snapchat: null, facebook: null, altText: [], tiktok: { __typename: "TikTokOptions", privacyLevel: "SELF_ONLY", disableComment: false, disableDuet: true, disableStitch: true, brandOrganic: false, brandContent: false, title: "Karak", autoAddMusic: false } } });
-  renderAt("/posts/tk1/edit", [setupMock, { request: { query: PostsPostDocument, variables: { id: "tk1" } }, result: { data: { post: photoPost } } }, creatorMock({ commentDisabled: false })]);
+  renderAt("/posts/tk1/edit", [setupMock, { request: { query: PostsPostDocument, variables: { id: "tk1" } }, result: { data: { post: photoPost } } }, creatorMock({ commentDisabled: false, directPost: true })]);
   const section = within(await screen.findByTestId("tiktok-options"));
   await section.findByTestId("tiktok-creator");
   expect(section.queryByTestId("tiktok-duet")).toBeNull();

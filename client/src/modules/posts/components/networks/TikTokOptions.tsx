@@ -4,7 +4,8 @@
 // until the person turns them on, greyed out when the creator turned them off in TikTok (Duet and Stitch
 // not offered for photo posts); the commercial content disclosure with "Your brand" and "Branded content"
 // (branded content cannot be private); a photo post's title; the declaration before posting; and, when
-// the app may not post directly, that the post waits in the creator's TikTok inbox.
+// the app may not post directly, that the post waits in the creator's TikTok inbox (where the person sets
+// who can watch and the rest, so the composer asks only a photo post's title).
 import { TIKTOK_PHOTO_TITLE_MAX_LENGTH, TIKTOK_PRIVACY_LEVELS, type TikTokPrivacyLevel } from "@sufra/schema";
 import { Alert, Avatar, Button, Checkbox, Form, Input, Select, Skeleton, Switch, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
@@ -53,11 +54,17 @@ interface Props {
   state: CreatorState;
   /** a photo post (no video): Duet and Stitch are not offered, a title and music are */
   photo: boolean;
+  /**
+   * the post goes to the creator's TikTok inbox (tiktokGoesToInbox): the inbox takes only the media (and a
+   * photo post's title), so who can watch, the switches, music and the disclosure are the person's to set
+   * in TikTok when finishing the post, and none is asked here
+   */
+  inbox: boolean;
   /** problems shown in the section (already in the person's language), by field */
   errors: Record<string, string | undefined>;
 }
 
-export function TikTokOptions({ value, onChange, state, photo, errors }: Props) {
+export function TikTokOptions({ value, onChange, state, photo, inbox, errors }: Props) {
   const { t } = useTranslation(NETWORKS_NS);
   const { t: tp } = useTranslation(POSTS_NS);
   const locale = useLocale();
@@ -120,30 +127,34 @@ export function TikTokOptions({ value, onChange, state, photo, errors }: Props) 
           </div>
         )
       )}
-      {c && !c.directPost && <Alert type="info" showIcon title={t("tiktok.inbox")} data-testid="tiktok-inbox" />}
+      {inbox && <Alert type="info" showIcon title={t("tiktok.inbox")} data-testid="tiktok-inbox" />}
 
-      <Form.Item label={t("tiktok.privacy")} htmlFor="tiktok-privacy" required {...err("privacyLevel")}>
-        <Select<TikTokPrivacyLevel>
-          id="tiktok-privacy"
-          value={value.privacyLevel ?? undefined}
-          placeholder={t("tiktok.privacyPlaceholder")}
-          onChange={(privacyLevel) => set({ privacyLevel })}
-          disabled={!c}
-          options={levels.map((l) => ({
-            value: l,
-            label: l === "SELF_ONLY" && value.disclose && value.brandContent ? `${t(`tiktok.levels.${l}`)} · ${t("tiktok.privateBranded")}` : t(`tiktok.levels.${l}`),
-            // TikTok: branded content cannot be private
-            disabled: l === "SELF_ONLY" && value.disclose && value.brandContent,
-          }))}
-          data-testid="tiktok-privacy"
-        />
-      </Form.Item>
+      {!inbox && (
+        <>
+          <Form.Item label={t("tiktok.privacy")} htmlFor="tiktok-privacy" required {...err("privacyLevel")}>
+            <Select<TikTokPrivacyLevel>
+              id="tiktok-privacy"
+              value={value.privacyLevel ?? undefined}
+              placeholder={t("tiktok.privacyPlaceholder")}
+              onChange={(privacyLevel) => set({ privacyLevel })}
+              disabled={!c}
+              options={levels.map((l) => ({
+                value: l,
+                label: l === "SELF_ONLY" && value.disclose && value.brandContent ? `${t(`tiktok.levels.${l}`)} · ${t("tiktok.privateBranded")}` : t(`tiktok.levels.${l}`),
+                // TikTok: branded content cannot be private
+                disabled: l === "SELF_ONLY" && value.disclose && value.brandContent,
+              }))}
+              data-testid="tiktok-privacy"
+            />
+          </Form.Item>
 
-      <div className="sufra-tiktok-switches" role="group" aria-label={t("tiktok.title")}>
-        {toggle("allowComment", t("tiktok.allowComment"), !!c?.commentDisabled, "comment")}
-        {!photo && toggle("allowDuet", t("tiktok.allowDuet"), !!c?.duetDisabled, "duet")}
-        {!photo && toggle("allowStitch", t("tiktok.allowStitch"), !!c?.stitchDisabled, "stitch")}
-      </div>
+          <div className="sufra-tiktok-switches" role="group" aria-label={t("tiktok.title")}>
+            {toggle("allowComment", t("tiktok.allowComment"), !!c?.commentDisabled, "comment")}
+            {!photo && toggle("allowDuet", t("tiktok.allowDuet"), !!c?.duetDisabled, "duet")}
+            {!photo && toggle("allowStitch", t("tiktok.allowStitch"), !!c?.stitchDisabled, "stitch")}
+          </div>
+        </>
+      )}
 
       {photo && (
         <>
@@ -157,62 +168,68 @@ export function TikTokOptions({ value, onChange, state, photo, errors }: Props) 
               data-testid="tiktok-title"
             />
           </Form.Item>
-          <div className="sufra-switch-row">
-            <Switch id="tiktok-music" checked={value.autoAddMusic} onChange={(autoAddMusic) => set({ autoAddMusic })} data-testid="tiktok-music" />
-            <label htmlFor="tiktok-music">{t("tiktok.autoAddMusic")}</label>
-          </div>
+          {!inbox && (
+            <div className="sufra-switch-row">
+              <Switch id="tiktok-music" checked={value.autoAddMusic} onChange={(autoAddMusic) => set({ autoAddMusic })} data-testid="tiktok-music" />
+              <label htmlFor="tiktok-music">{t("tiktok.autoAddMusic")}</label>
+            </div>
+          )}
         </>
       )}
 
-      <div className="sufra-tiktok-disclosure">
-        <div className="sufra-switch-row">
-          <Switch id="tiktok-disclose" checked={value.disclose} onChange={(disclose) => set({ disclose, ...(disclose ? {} : { brandOrganic: false, brandContent: false }) })} aria-describedby="tiktok-disclose-hint" data-testid="tiktok-disclose" />
-          <label htmlFor="tiktok-disclose">{t("tiktok.disclose")}</label>
-        </div>
-        <Typography.Paragraph type="secondary" id="tiktok-disclose-hint">
-          {t("tiktok.discloseHint")}
-        </Typography.Paragraph>
-        {value.disclose && (
-          <div className="sufra-tiktok-disclosure-kinds" role="group" aria-label={t("tiktok.disclose")}>
-            <Checkbox checked={value.brandOrganic} onChange={(e) => set({ brandOrganic: e.target.checked })} data-testid="tiktok-your-brand">
-              {t("tiktok.yourBrand")}
-            </Checkbox>
-            {value.brandOrganic && <Typography.Text type="secondary">{t("tiktok.yourBrandHint")}</Typography.Text>}
-            <Checkbox checked={value.brandContent} disabled={isPrivate} onChange={(e) => set({ brandContent: e.target.checked })} data-testid="tiktok-branded">
-              {t("tiktok.brandedContent")}
-            </Checkbox>
-            {isPrivate ? (
-              <Typography.Text type="secondary" data-testid="tiktok-branded-private">
-                {t("tiktok.privateBranded")}
-              </Typography.Text>
-            ) : (
-              value.brandContent && <Typography.Text type="secondary">{t("tiktok.brandedContentHint")}</Typography.Text>
-            )}
-            {!value.brandOrganic && !value.brandContent && (
-              <Typography.Text type="danger" role="alert" data-testid="tiktok-choose-disclosure">
-                {t("tiktok.chooseDisclosure")}
-              </Typography.Text>
+      {!inbox && (
+        <>
+          <div className="sufra-tiktok-disclosure">
+            <div className="sufra-switch-row">
+              <Switch id="tiktok-disclose" checked={value.disclose} onChange={(disclose) => set({ disclose, ...(disclose ? {} : { brandOrganic: false, brandContent: false }) })} aria-describedby="tiktok-disclose-hint" data-testid="tiktok-disclose" />
+              <label htmlFor="tiktok-disclose">{t("tiktok.disclose")}</label>
+            </div>
+            <Typography.Paragraph type="secondary" id="tiktok-disclose-hint">
+              {t("tiktok.discloseHint")}
+            </Typography.Paragraph>
+            {value.disclose && (
+              <div className="sufra-tiktok-disclosure-kinds" role="group" aria-label={t("tiktok.disclose")}>
+                <Checkbox checked={value.brandOrganic} onChange={(e) => set({ brandOrganic: e.target.checked })} data-testid="tiktok-your-brand">
+                  {t("tiktok.yourBrand")}
+                </Checkbox>
+                {value.brandOrganic && <Typography.Text type="secondary">{t("tiktok.yourBrandHint")}</Typography.Text>}
+                <Checkbox checked={value.brandContent} disabled={isPrivate} onChange={(e) => set({ brandContent: e.target.checked })} data-testid="tiktok-branded">
+                  {t("tiktok.brandedContent")}
+                </Checkbox>
+                {isPrivate ? (
+                  <Typography.Text type="secondary" data-testid="tiktok-branded-private">
+                    {t("tiktok.privateBranded")}
+                  </Typography.Text>
+                ) : (
+                  value.brandContent && <Typography.Text type="secondary">{t("tiktok.brandedContentHint")}</Typography.Text>
+                )}
+                {!value.brandOrganic && !value.brandContent && (
+                  <Typography.Text type="danger" role="alert" data-testid="tiktok-choose-disclosure">
+                    {t("tiktok.chooseDisclosure")}
+                  </Typography.Text>
+                )}
+              </div>
             )}
           </div>
-        )}
-      </div>
 
-      <Typography.Paragraph className="sufra-tiktok-declaration" data-testid="tiktok-declaration">
-        {value.disclose && value.brandContent ? t("tiktok.declarationBranded") : t("tiktok.declaration")}{" "}
-        {value.disclose && value.brandContent && (
-          <>
-            <a href={BRANDED_CONTENT_URL} target="_blank" rel="noreferrer">
-              {t("tiktok.brandedLink")}
+          <Typography.Paragraph className="sufra-tiktok-declaration" data-testid="tiktok-declaration">
+            {value.disclose && value.brandContent ? t("tiktok.declarationBranded") : t("tiktok.declaration")}{" "}
+            {value.disclose && value.brandContent && (
+              <>
+                <a href={BRANDED_CONTENT_URL} target="_blank" rel="noreferrer">
+                  {t("tiktok.brandedLink")}
+                  <span className="sufra-visually-hidden"> {t("tiktok.newTab")}</span>
+                </a>{" "}
+                ·{" "}
+              </>
+            )}
+            <a href={MUSIC_USAGE_URL} target="_blank" rel="noreferrer">
+              {t("tiktok.musicLink")}
               <span className="sufra-visually-hidden"> {t("tiktok.newTab")}</span>
-            </a>{" "}
-            ·{" "}
-          </>
-        )}
-        <a href={MUSIC_USAGE_URL} target="_blank" rel="noreferrer">
-          {t("tiktok.musicLink")}
-          <span className="sufra-visually-hidden"> {t("tiktok.newTab")}</span>
-        </a>
-      </Typography.Paragraph>
+            </a>
+          </Typography.Paragraph>
+        </>
+      )}
       {c?.directPost && <Typography.Paragraph type="secondary">{t("tiktok.processing")}</Typography.Paragraph>}
     </section>
   );
