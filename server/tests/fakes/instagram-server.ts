@@ -1,7 +1,8 @@
 // A local stand-in for Instagram's token endpoint and Graph API (Instagram Login), answering the
 // endpoints Sufra uses with Instagram's shapes and error JSON. It really downloads image_url and
 // video_url, so a test that passes proves our public media URLs work. It refuses what Instagram
-// refuses: images that are not JPEG, refreshing a token less than a day old, a carousel whose
+// refuses: images that are not JPEG (read from the bytes), feed photos outside 4:5 to 1.91:1 (read from
+// the JPEG's frame header; the pixel size it fetched is kept on the container), refreshing a token less than a day old, a carousel whose
 // children are not FINISHED yet (images are processed too), and, when a test throttles it, every
 // call with Business Use Case error 80002 and the X-Business-Use-Case-Usage header. Tests steer it
 // through `state`: tokens, failures, held responses, slow containers, the daily publishing limit.
@@ -18,7 +19,7 @@ import { Holds, type Held } from "./holds.ts";
 import type http from "node:http";
 import { GraphError, graphError, reply, serveGraph } from "./graph-server.ts";
 import { createHmac, randomBytes } from "node:crypto";
-import { isJpeg, isMp4, mp4DurationMs } from "./media-facts.ts";
+import { isMp4, jpegSize, mp4DurationMs } from "./media-facts.ts";
 
 export type IgEndpoint =
   | "oauth_token"
@@ -115,6 +116,10 @@ export interface IgContainer {
   pollsLeft: number;
   statusText?: string;
   mediaId?: string;
+  /** the pixel size of the photo Instagram fetched from image_url (read from the file) */
+  image?: { width: number; height: number };
+  /** the pixel size of a reel's cover fetched from cover_url */
+  cover?: { width: number; height: number };
 }
 export interface IgMedia {
   id: string;
@@ -775,19 +780,30 @@ async function createContainer(state: InstagramFakeState, userId: string, p: Rec
     else if (story && (mp4DurationMs(got.body!) ?? 0) > 60_000) {
       throw graphErr(400, "The video is too long for a story: stories take videos of at most 60 seconds.", 100, { error_subcode: 2207026, error_user_title: "Unsupported video duration" });
     }
-    if (p.cover_url) await checkCover(state, p.cover_url);
+    if (p.cover_url) c.cover = await checkCover(state, p.cover_url);
   } else {
     if (!p.image_url) throw graphErr(400, "(#100) The parameter image_url is required", 100);
     if (story) {
       c.mediaType = "STORIES";
       c.storyKind = "IMAGE";
     }
-    const problem = await download(state, p.image_url, "image/");
-    if (problem === NOT_JPEG) {
-      // content publishing: "JPEG is the only image format supported"
-      throw graphErr(400, "The image format is not supported.", 36001, { error_subcode: 2207005, is_transient: false, error_user_title: "Unsupported image format", error_user_msg: "The image format is not supported. Only JPEG images can be published." });
+    const got = await fetchMedia(state, p.image_url, "image/");
+    if (got.problem) throw mediaFetchFailed(p.image_url, got.problem);
+    // content publishing: "JPEG is the only image format supported"; the bytes must be one, whatever the header says
+    const size = jpegSize(got.body!);
+    if (!size) throw graphErr(400, "The image format is not supported.", 36001, { error_subcode: 2207005, is_transient: false, error_user_title: "Unsupported image format", error_user_msg: "The image format is not supported. Only JPEG images can be published." });
+    c.image = size;
+    // a feed photo (alone or in a carousel) must be 4:5 to 1.91:1 (IG User Media, image specifications); a
+    // story's photo may be any shape (9:16 recommended: Instagram crops or pads the rest)
+    const ratio = size.width / size.height;
+    if (!story && (ratio < FEED_MIN_RATIO || ratio > FEED_MAX_RATIO)) {
+      throw graphErr(400, "The aspect ratio is not supported.", 36003, {
+        error_subcode: 2207009,
+        is_transient: false,
+        error_user_title: "Cannot publish due to aspect ratio",
+        error_user_msg: `The submitted image with aspect ratio ('${Math.round(ratio * 1000) / 1000}') cannot be published. Please submit an image with a valid aspect ratio.`,
+      });
     }
-    if (problem) throw mediaFetchFailed(p.image_url, problem);
     // images are processed in the background too, only faster: a carousel child is not FINISHED at once
     if (carouselItem && state.carouselItemPolls > 0) {
       c.status = "IN_PROGRESS";
@@ -852,15 +868,22 @@ function checkExtras(p: Record<string, string>): void {
   if (p.thumb_offset !== undefined && !/^\d+$/.test(p.thumb_offset)) throw graphErr(400, "(#100) Param thumb_offset must be a number of milliseconds", 100);
 }
 
-/** A reel's cover: Instagram fetches it, a JPEG (the Reels cover photo specifications). */
-async function checkCover(state: InstagramFakeState, url: string): Promise<void> {
+/**
+ * A reel's cover: Instagram fetches it, a JPEG of any shape (the Reels cover photo specifications: 9:16
+ * recommended, anything else cropped to its middle 9:16 rectangle). Answers its pixel size.
+ */
+async function checkCover(state: InstagramFakeState, url: string): Promise<{ width: number; height: number }> {
   const got = await fetchMedia(state, url, "image/");
-  if (got.problem || !isJpeg(got.body!)) {
-    throw graphErr(400, "The cover image could not be fetched or is not a JPEG.", 9004, { error_subcode: 2207052, error_user_title: "Media download has failed", error_user_msg: `The cover could not be fetched from this URI: ${url}. ${got.problem ?? NOT_JPEG}` });
+  const size = got.body && jpegSize(got.body);
+  if (got.problem || !size) {
+    throw graphErr(400, "The cover image could not be fetched or is not a JPEG.", 9004, { error_subcode: 2207052, error_user_title: "Media download has failed", error_user_msg: `The cover could not be fetched from this URI: ${url}. ${got.problem ?? "not a JPEG"}` });
   }
+  return size;
 }
 
-const NOT_JPEG = "not a JPEG";
+/** A feed photo's ratio (width / height): 4:5 to 1.91:1, a hair of rounding either side (1080 x 566 is 1.908). */
+const FEED_MIN_RATIO = 0.8 - 0.001;
+const FEED_MAX_RATIO = 1.91 + 0.001;
 
 function mediaFetchFailed(url: string, problem: string): GraphError {
   return graphErr(400, "Only photo or video can be accepted as media type.", 9004, {
@@ -875,15 +898,6 @@ function bucUsage(state: InstagramFakeState, throttled: { regainMinutes: number 
   const calls = Object.values(state.calls).reduce((a, b) => a + (b ?? 0), 0);
   const pct = throttled ? 100 : Math.min(99, calls);
   return JSON.stringify({ [state.appId]: [{ type: "instagram", call_count: pct, total_cputime: Math.floor(pct / 2), total_time: Math.floor(pct / 2), estimated_time_to_regain_access: throttled?.regainMinutes ?? 0 }] });
-}
-
-/** Downloads a media URL as Instagram does; answers what went wrong (NOT_JPEG for an image in another format), or null. */
-async function download(state: InstagramFakeState, url: string, typePrefix: string): Promise<string | null> {
-  const got = await fetchMedia(state, url, typePrefix);
-  if (got.problem) return got.problem;
-  // Instagram publishes JPEG images only: the bytes must be one (FF D8 FF), whatever the header says
-  if (typePrefix === "image/" && !isJpeg(got.body!)) return NOT_JPEG;
-  return null;
 }
 
 /** The file at a media URL, or what went wrong fetching it. */
