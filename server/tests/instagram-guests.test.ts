@@ -258,6 +258,43 @@ describe("webhook", () => {
     expect(unsigned.readWebhook(Buffer.from(body), hubSignature(body, state.appSecret))).toBeNull();
   });
 
+  test("an account is subscribed to comments on graph.instagram.com; only then does Instagram deliver its comments", async () => {
+    const user = { userId: "17841400000000077", username: "saffron.kw" };
+    const account = { externalId: user.userId, handle: user.username, accessToken: state.issueToken(user, undefined, 0, ["instagram_business_basic", "instagram_business_manage_comments"]) };
+    const post = state.addMedia(user.userId);
+    state.webhookUrl = hookUrl;
+    try {
+      // not subscribed yet: the app's webhook is set up, but Instagram sends nothing of this account
+      state.addComment(post.id, { text: "Before", username: "guest" });
+      await state.delivered();
+      expect(state.deliveries.filter((d) => d.userId === user.userId)).toEqual([]);
+
+      const before = state.log.length;
+      await guests.subscribeComments(account);
+      expect(state.log.slice(before)).toEqual([{ endpoint: "subscribed_apps", node: user.userId }]);
+      expect(state.subscriptions.get(user.userId)).toEqual(["comments"]);
+      const listed = (await (await fetch(`${state.url}/v23.0/${user.userId}/subscribed_apps?access_token=${account.accessToken}`)).json()) as { data: unknown[] };
+      expect(listed.data).toEqual([{ id: state.appId, subscribed_fields: ["comments"] }]);
+
+      const c = state.addComment(post.id, { text: "After", username: "guest" });
+      await state.delivered();
+      expect(state.deliveries.filter((d) => d.userId === user.userId)).toEqual([{ userId: user.userId, commentId: c.id, status: 200 }]);
+      expect(received).toEqual([expect.objectContaining({ igUserId: user.userId, commentId: c.id, text: "After" })]);
+    } finally {
+      state.webhookUrl = null;
+    }
+  });
+
+  test("subscribing without the comments permission is refused, naming it; an unknown field is refused", async () => {
+    const user = { userId: "17841400000000078", username: "basic.only" };
+    const token = state.issueToken(user, undefined, 0, ["instagram_business_basic", "instagram_business_content_publish"]);
+    const err = await rejection(guests.subscribeComments({ externalId: user.userId, handle: user.username, accessToken: token }));
+    expect([err.kind, missingInstagramPermission(err)]).toEqual(["auth", "instagram_business_manage_comments"]);
+    expect(state.subscriptions.has(user.userId)).toBe(false);
+    const r = await fetch(`${state.url}/v23.0/${user.userId}/subscribed_apps`, { method: "POST", body: new URLSearchParams({ subscribed_fields: "feed", access_token: token }) });
+    expect([r.status, ((await r.json()) as { error: { code: number } }).error.code]).toEqual([400, 100]);
+  });
+
   test("the subscription handshake answers the challenge only for the configured verify token", () => {
     const q = (mode: string, token: string) => ({ "hub.mode": mode, "hub.verify_token": token, "hub.challenge": "1158201444" });
     expect(guests.verifySubscription(q("subscribe", VERIFY_TOKEN))).toBe("1158201444");
