@@ -34,8 +34,9 @@ export const INBOX_SYNC_BATCH = 20;
  * An Instagram account whose comments come by webhook (this server receives them, and the account is
  * subscribed) is read again only this long after its last read: a safety sweep for a delivery Meta gave up
  * on and for what no webhook tells (a comment hidden or deleted on Instagram). Every minute, a café with 30
- * recent posts would cost 1,800 comment reads an hour, far over Instagram's 200 calls an hour per account;
- * twice an hour it is 60, and a missed comment waits at most half an hour.
+ * recent posts makes 43,200 comment reads a day against the account's Business Use Case limit, which its
+ * publishing and figures share (Meta: "we strongly recommend using webhooks to prevent rate limiting");
+ * twice an hour it is 1,440, and a comment whose delivery failed waits at most half an hour.
  */
 export const INSTAGRAM_WEBHOOK_SWEEP_MS = 30 * 60_000;
 /** A person's "sync now": once per business in this many seconds. */
