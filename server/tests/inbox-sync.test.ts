@@ -4,7 +4,9 @@
 // by poll and by the signed webhook (/api/webhooks/instagram), stored once whichever comes first, the
 // business's own replies updating the comment they answer, forged signatures refused; review.received
 // and comment.received recorded once; each person of the business told of a negative item once;
-// tenancy; the job's due reads and sync now's limit.
+// tenancy; the job's due reads and sync now's limit; an account connected through Instagram's sign-in
+// subscribed to comments (again on reconnect), so the stand-in delivers its comments by itself, and
+// then swept every 30 minutes instead of read every minute.
 import { describe, expect, test } from "@jest/globals";
 import { randomUUID } from "node:crypto";
 import { createInboxSync, type InboxSyncOptions } from "../src/modules/inbox/sync.ts";

@@ -1,7 +1,7 @@
 // Instagram comments through the guests adapter, against the local stand-in of graph.instagram.com:
 // the comments edge paged to the end with replies, public replies, hiding, Private Replies (one per
 // comment, within 7 days), missing permissions, throttling, and the comments webhook (signature,
-// subscription handshake) delivered over real HTTP.
+// subscription handshake, the account's subscription to comments) delivered over real HTTP.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
