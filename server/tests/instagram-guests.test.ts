@@ -293,6 +293,10 @@ describe("webhook", () => {
     expect(state.subscriptions.has(user.userId)).toBe(false);
     const r = await fetch(`${state.url}/v23.0/${user.userId}/subscribed_apps`, { method: "POST", body: new URLSearchParams({ subscribed_fields: "feed", access_token: token }) });
     expect([r.status, ((await r.json()) as { error: { code: number } }).error.code]).toEqual([400, 100]);
+    // another account's token subscribes nothing of this one
+    const other = await fetch(`${state.url}/v23.0/${user.userId}/subscribed_apps`, { method: "POST", body: new URLSearchParams({ subscribed_fields: "comments", access_token: cafe.accessToken }) });
+    expect([other.status, ((await other.json()) as { error: { code: number } }).error.code]).toEqual([400, 100]);
+    expect(state.subscriptions.has(user.userId)).toBe(false);
   });
 
   test("the subscription handshake answers the challenge only for the configured verify token", () => {
