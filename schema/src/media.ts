@@ -5,6 +5,7 @@ import { singleLine } from "./text.ts";
 import type { Locale, MessageKey } from "./messages.ts";
 import { messageText } from "./messages.ts";
 import type { PlanId } from "./plans.ts";
+import type { InstagramFormat, NetworkOptions } from "./network-options.ts";
 
 const MB = 1024 * 1024;
 
@@ -41,16 +42,35 @@ export const MEDIA_CROP_NAMES = Object.keys(MEDIA_CROPS) as MediaCrop[];
 /** 1080p, either way up: at most 1080 pixels on the short side and 1920 on the long one. */
 export const MEDIA_1080P = { shortSide: 1080, longSide: 1920 } as const;
 
-export interface PlatformMediaRules {
+/**
+ * Every picture Sufra makes of an image at upload: the crops, and the full-screen 9:16 picture of stories
+ * and reels' covers (not offered as an upload crop: it is for those formats only).
+ */
+export const MEDIA_RENDITIONS = { ...MEDIA_CROPS, vertical: { width: 1080, height: 1920, ratioLabel: "9:16" } } as const;
+export type MediaRendition = keyof typeof MEDIA_RENDITIONS;
+export const MEDIA_RENDITION_NAMES = Object.keys(MEDIA_RENDITIONS) as MediaRendition[];
+
+export interface ImageRules {
+  minRatio?: number;
+  maxRatio?: number;
+  ratioLabels?: [string, string];
   /**
-   * gif: the network takes an animated GIF, up to this size; absent: it takes no GIF.
-   * publish: what the network's API takes when Sufra publishes (types, and the largest picture); the
-   * upload still takes any accepted image, since Sufra sends the network a JPEG it made of it.
+   * the shape the network shows the picture in (width / height): a picture of another shape is sent as the
+   * rendition of this one, which Sufra crops where the food is, rather than let the network crop its middle
    */
-  image: {
-    minRatio?: number; maxRatio?: number; ratioLabels?: [string, string]; maxBytes?: number; minSide?: number; gif?: { maxBytes: number };
-    publish?: { types?: readonly string[]; fit?: { shortSide: number; longSide: number } };
-  };
+  ratio?: number;
+  maxBytes?: number;
+  minSide?: number;
+  /** gif: the network takes an animated GIF, up to this size; absent: it takes no GIF */
+  gif?: { maxBytes: number };
+  /** the only types the network's API takes (Sufra sends a variant of that type); absent: any Sufra accepts */
+  mimes?: readonly string[];
+  /** the largest picture the network's API takes (Sufra sends its copy scaled into it); absent: no limit */
+  fit?: { shortSide: number; longSide: number };
+}
+
+export interface PlatformMediaRules {
+  image: ImageRules;
   /** none: the network's API takes no video in a post (Google's local posts) */
   video: { minSeconds?: number; maxSeconds?: number; maxBytes?: number; none?: boolean };
   /** files in one post */
@@ -59,8 +79,9 @@ export interface PlatformMediaRules {
 
 /** The networks' published limits (ratio is width / height). */
 export const MEDIA_RULES: Record<MediaPlatform, PlatformMediaRules> = {
+  // content publishing's image specifications: JPEG only, 8 MB, a feed photo 4:5 to 1.91:1
   instagram: {
-    image: { minRatio: 0.8, maxRatio: 1.91, ratioLabels: ["4:5", "1.91:1"], maxBytes: 8 * MB },
+    image: { minRatio: 0.8, maxRatio: 1.91, ratioLabels: ["4:5", "1.91:1"], maxBytes: 8 * MB, mimes: ["image/jpeg"] },
     video: { minSeconds: 3, maxSeconds: 15 * 60, maxBytes: 300 * MB },
     maxItems: 10,
   },
@@ -70,15 +91,38 @@ export const MEDIA_RULES: Record<MediaPlatform, PlatformMediaRules> = {
   // Google Business Profile's photo rules (JPG or PNG, 10 KB to 5 MB) and videos of at most 30 seconds;
   // a local post shows one photo or video
   // local posts take one JPG or PNG photo by URL, 10 KB to 5 MB and at least 250 x 250; no video (docs/product.md#google-business-profile)
-  google: { image: { maxBytes: 5 * MB, minSide: 250, publish: { types: ["image/jpeg", "image/png"] } }, video: { none: true }, maxItems: 1 },
+  google: { image: { maxBytes: 5 * MB, minSide: 250, mimes: ["image/jpeg", "image/png"] }, video: { none: true }, maxItems: 1 },
   // TikTok's Content Posting API: a video of 3 s up to the creator's max_video_post_duration_sec (at most
   // 10 minutes), up to 4 GB; or a photo post of up to 35 JPEG or WebP photos, each at most 20 MB and
   // 1080p (its media transfer guide's image restrictions)
-  tiktok: { image: { maxBytes: 20 * MB, publish: { types: ["image/jpeg", "image/webp"], fit: MEDIA_1080P } }, video: { minSeconds: 3, maxSeconds: 10 * 60, maxBytes: 4096 * MB }, maxItems: 35 },
+  tiktok: { image: { maxBytes: 20 * MB, mimes: ["image/jpeg", "image/webp"], fit: MEDIA_1080P }, video: { minSeconds: 3, maxSeconds: 10 * 60, maxBytes: 4096 * MB }, maxItems: 35 },
   // a Page's photo (4 MB, Meta's photo reference) or video (Pages' video API: up to 10 GB and 240 minutes); a
   // post of several photos attaches up to 10 (attached_media); a video goes alone
   facebook: { image: { maxBytes: 4 * MB }, video: { maxSeconds: 240 * 60, maxBytes: 10240 * MB }, maxItems: 10 },
 };
+
+/** What a post is on a network whose media rules depend on it: Instagram's feed post, story or reel. */
+export type MediaFormat = InstagramFormat;
+
+/**
+ * A format's own image rules, over its network's (MEDIA_RULES). Instagram's story photo and reel cover
+ * (IG User Media: "Story Image Specifications", "Reels cover photo") are JPEG, 8 MB, 9:16 recommended;
+ * any other shape Instagram crops to its middle 9:16 or pads, and the feed's 4:5 to 1.91:1 is not theirs.
+ */
+export const MEDIA_FORMAT_RULES: Partial<Record<MediaPlatform, Partial<Record<MediaFormat, ImageRules>>>> = {
+  instagram: {
+    story: { ratio: 9 / 16, maxBytes: 8 * MB, mimes: ["image/jpeg"] },
+    reel: { ratio: 9 / 16, maxBytes: 8 * MB, mimes: ["image/jpeg"] },
+  },
+};
+
+/** The image rules of a network, for one of its formats when it has its own. */
+export const imageRulesFor = (platform: MediaPlatform, format?: MediaFormat | null): ImageRules =>
+  (format && MEDIA_FORMAT_RULES[platform]?.[format]) || MEDIA_RULES[platform].image;
+
+/** The format a post's options choose on a network whose media rules depend on it (Instagram: feed unless told). */
+export const mediaFormatOf = (platform: MediaPlatform, options: NetworkOptions | null | undefined): MediaFormat | undefined =>
+  platform === "instagram" ? (options?.instagram?.format ?? "feed") : undefined;
 
 /**
  * Sufra's own ceilings, whatever the networks: checked from the file's header before any pixel is decoded,
@@ -135,19 +179,24 @@ export interface MediaProblem {
 const mb = (bytes: number) => String(Math.round((bytes / MB) * 100) / 100);
 const ratioText = (r: number) => `${Math.round(r * 100) / 100}:1`;
 
-/** What the platform would refuse in this file; empty when it accepts it. Pure, shared by upload and preview. */
-export function mediaProblems(platform: MediaPlatform, m: MediaFacts): MediaProblem[] {
+/**
+ * What the platform (in a format, when its rules depend on one) would refuse in this file; empty when it
+ * accepts it. Pure, shared by upload, preview and the choice of the file sent. A type the network does not
+ * take (rules' mimes) is no problem here: Sufra sends its JPEG variant instead.
+ */
+export function mediaProblems(platform: MediaPlatform, m: MediaFacts, format?: MediaFormat | null): MediaProblem[] {
   const rules = MEDIA_RULES[platform];
+  const image = imageRulesFor(platform, format);
   const out: MediaProblem[] = [];
   const p = (key: MessageKey, params: Record<string, string> = {}) => out.push({ key, params: { platform, ...params } });
   if (m.kind === "image" && m.mime === "image/gif") {
     // a GIF is posted as it is (no JPEG of it is made): a network that takes none refuses it
-    if (!rules.image.gif) p("mediaGifNotTakenBy");
-    else if (m.bytes > rules.image.gif.maxBytes) p("mediaImageTooLargeFor", { max: mb(rules.image.gif.maxBytes) });
+    if (!image.gif) p("mediaGifNotTakenBy");
+    else if (m.bytes > image.gif.maxBytes) p("mediaImageTooLargeFor", { max: mb(image.gif.maxBytes) });
     return out;
   }
   if (m.kind === "image") {
-    const r = rules.image;
+    const r = image;
     if (r.maxBytes && m.bytes > r.maxBytes) p("mediaImageTooLargeFor", { max: mb(r.maxBytes) });
     if (r.minSide && m.width && m.height && Math.min(m.width, m.height) < r.minSide) p("mediaImageTooSmallFor", { min: String(r.minSide), width: String(m.width), height: String(m.height) });
     if (m.width && m.height && r.minRatio && r.maxRatio) {
@@ -169,16 +218,12 @@ export function mediaProblems(platform: MediaPlatform, m: MediaFacts): MediaProb
   return out;
 }
 
-/** The network's API takes a picture of this type as it is (else a JPEG Sufra made of it goes). */
-export const publishesImageType = (platform: MediaPlatform, mime: string): boolean => MEDIA_RULES[platform].image.publish?.types?.includes(mime) ?? true;
+/** The network's API (in this format) takes a picture of this type as it is (else a JPEG Sufra made of it goes). */
+export const publishesImageType = (platform: MediaPlatform, mime: string, format?: MediaFormat | null): boolean => imageRulesFor(platform, format).mimes?.includes(mime) ?? true;
 
-/** Whether the network takes this very file when Sufra publishes it: its rules, its types and its largest picture. */
-export function publishableBy(platform: MediaPlatform, f: { mime: string; width: number; height: number; bytes: number }): boolean {
-  const p = MEDIA_RULES[platform].image.publish;
-  if (!publishesImageType(platform, f.mime)) return false;
-  if (p?.fit && (Math.min(f.width, f.height) > p.fit.shortSide || Math.max(f.width, f.height) > p.fit.longSide)) return false;
-  return mediaProblems(platform, { kind: "image", ...f }).length === 0;
-}
+/** The picture is within the largest the rules take (their fit, either way up). */
+export const withinFit = (rules: ImageRules, f: { width: number; height: number }): boolean =>
+  !rules.fit || (Math.min(f.width, f.height) <= rules.fit.shortSide && Math.max(f.width, f.height) <= rules.fit.longSide);
 
 /** Too many files for the platform in one post (for the posts preview). */
 export function mediaCountProblem(platform: MediaPlatform, count: number): MediaProblem | null {

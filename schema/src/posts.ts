@@ -6,7 +6,7 @@ import { z } from "zod";
 import { singleLine, multiLine } from "./text.ts";
 import type { Locale, MessageKey } from "./messages.ts";
 import { messageText } from "./messages.ts";
-import { MEDIA_PLATFORM_LABELS, MEDIA_RULES, mediaCountProblem, mediaProblems, type MediaFacts } from "./media.ts";
+import { MEDIA_PLATFORM_LABELS, MEDIA_RULES, mediaCountProblem, mediaFormatOf, mediaProblems, type MediaFacts } from "./media.ts";
 import { googleOptionsProblems } from "./google.ts";
 import { splitThread } from "./x-thread.ts";
 import { instagramFormatProblems, networkOptionsProblems, type NetworkOptions } from "./network-options.ts";
@@ -720,8 +720,8 @@ export function previewPost(input: PreviewInput): PlatformPreview[] {
     // ...and an animated GIF counts as the post's only media
     if (platform === "twitter" && items.length > 1 && items.some((m) => m.mime === "image/gif")) errors.push({ key: "gifAloneFor", params: { platform } });
     // Instagram's stories and reels are tall (9:16): the feed's ratio rule is not theirs
-    const igFormat = platform === "instagram" ? (input.network as NetworkOptions | null | undefined)?.instagram?.format : undefined;
-    for (const item of items) errors.push(...mediaProblems(platform, item).filter((p) => !(p.key === "mediaRatioOutOfRange" && (igFormat === "story" || igFormat === "reel"))));
+    const format = mediaFormatOf(platform, input.network as NetworkOptions | null | undefined);
+    for (const item of items) errors.push(...mediaProblems(platform, item, format));
 
     if (firstComment) {
       if (!limits.firstComment) warnings.push({ key: "firstCommentNotSupported", params: { platform } });

@@ -56,7 +56,6 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   const studio = createStudioService(deps);
   const calendar = createCalendarService(deps);
   const competitorDiscovery = createDiscoveryConnectionService(deps, notifications);
-  platformAccounts.setOnReconnected((accountId) => publishing.resumeAccount(accountId));
   // billing's lifecycle: the hourly job's transitions and reminders, and the held posts of a business that pays again
   const lifecycle = createLifecycle(deps, { publishing, webhooks });
   // guests' items arrive by themselves: Google reviews and Instagram comments, read every minute and by Instagram's webhook
@@ -68,6 +67,12 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   // the inbox answers guests through the networks' answering side, with the accounts' tokens
   const reviews = createReviewsService(deps, { replyToReview: studio.replyToReview, webhooks, accounts: platformAccounts, networks: () => ({ google: googleGuests, instagram: instagramGuests }) });
   const inboxSync = createInboxSync(deps, { platformAccounts, notifications, webhooks, draftReplies: reviews.draftReplies, google: googleGuests.configured() ? googleGuests : null, instagram: ig.appId && ig.appSecret ? instagramGuests : null, demo: createDemoGuests() });
+  // after a connect or reconnect: the posts that waited for the account go out, and an Instagram account is
+  // subscribed to the comments webhook (Instagram sends an account's comments only once it is)
+  platformAccounts.setOnReconnected(async (accountId) => {
+    await publishing.resumeAccount(accountId);
+    await inboxSync.subscribeComments(accountId);
+  });
   return {
     auth: createAuthService(deps),
     clients: createClientsService(deps, webhooks),

@@ -4,7 +4,9 @@
 // by poll and by the signed webhook (/api/webhooks/instagram), stored once whichever comes first, the
 // business's own replies updating the comment they answer, forged signatures refused; review.received
 // and comment.received recorded once; each person of the business told of a negative item once;
-// tenancy; the job's due reads and sync now's limit.
+// tenancy; the job's due reads and sync now's limit; an account connected through Instagram's sign-in
+// subscribed to comments (again on reconnect), so the stand-in delivers its comments by itself, and
+// then swept every 30 minutes instead of read every minute.
 import { describe, expect, test } from "@jest/globals";
 import { randomUUID } from "node:crypto";
 import { createInboxSync, type InboxSyncOptions } from "../src/modules/inbox/sync.ts";
@@ -13,6 +15,7 @@ import { createTokenCrypto } from "../src/kernel/token-crypto.ts";
 import { ensureDemoInbox } from "../src/seed/demo-inbox.ts";
 import { createGoogleAdapter } from "../src/platforms/google.ts";
 import { createDemoGuests } from "../src/platforms/demo-guests.ts";
+import { createInstagramGuests } from "../src/platforms/instagram-guests.ts";
 import { call, signedInBusiness, startTestApp } from "./support/app.ts";
 import { forFile } from "./support/per-file.ts";
 import { startGoogleFake, type GoogleFakeState } from "./fakes/google-server.ts";
@@ -223,12 +226,15 @@ describe("Google reviews", () => {
 describe("Instagram comments", () => {
   const webhook = `/api/webhooks/instagram`;
   const ownUrl = () => `${app.base}${webhook}`;
-  /** A business with its Instagram account connected on the stand-in, and a post published there. */
-  async function instagramBusiness() {
+  /**
+   * A business with its Instagram account connected on the stand-in, and a post published there;
+   * `tokenScopes`: the only permissions the stand-in's token holds.
+   */
+  async function instagramBusiness(tokenScopes?: string[]) {
     const b = await googleBusiness();
     const n = randomUUID().slice(0, 8);
     const user = { userId: `178414${Date.now()}${Math.floor(Math.random() * 1000)}`, username: `cafe.${n}` };
-    const token = ig.state.issueToken(user);
+    const token = ig.state.issueToken(user, undefined, 0, tokenScopes);
     const account = await db().platformAccount.upsert({
       where: { businessId_platform: { businessId: b.businessId, platform: "instagram" } },
       create: {
@@ -342,6 +348,85 @@ describe("Instagram comments", () => {
     const stranger = ig.state.addMedia("17841400000000999");
     const lost = ig.state.addComment(stranger.id, { text: "Hello", username: "guest" });
     expect(JSON.parse((await ig.state.sendWebhook(ownUrl(), ig.state.commentWebhook(lost.id))).text)).toEqual({ received: true, added: 0, updated: 0 });
+  });
+
+  /** Connects (or reconnects) the business's Instagram through Instagram's sign-in on the stand-in, granting `scopes`. */
+  async function connectThroughInstagram(token: string, user: { userId: string; username: string }, scopes: string[]) {
+    const start = await call<any>(app.base, "POST", "/api/platforms/instagram/connect", { token, body: {} });
+    const url = new URL(start.body.authorize_url);
+    const code = `code-${randomUUID()}`;
+    ig.state.issueCode(code, { ...user, redirectUri: url.searchParams.get("redirect_uri")!, scopes });
+    const back = await fetch(`${app.base}/api/platforms/instagram/callback?code=${code}&state=${url.searchParams.get("state")}`, { redirect: "manual" });
+    expect(back.headers.get("location")).toBe("/settings?connected=1&platform=instagram");
+  }
+
+  test("connected through Instagram's sign-in, the account is subscribed to comments (again on reconnect); a comment then comes by webhook by itself, an unsubscribed account's never", async () => {
+    const b = await signedInBusiness(app.base);
+    const user = { userId: `178415${Date.now()}`, username: `hooked.${randomUUID().slice(0, 6)}` };
+    const scopes = ["instagram_business_basic", "instagram_business_content_publish", "instagram_business_manage_comments"];
+    const subscribeCalls = () => ig.state.log.filter((l) => l.endpoint === "subscribed_apps" && l.node === user.userId).length;
+    await connectThroughInstagram(b.token, user, scopes);
+    expect(ig.state.subscriptions.get(user.userId)).toEqual(["comments"]);
+    expect(subscribeCalls()).toBe(1);
+    const account = await db().platformAccount.findFirstOrThrow({ where: { businessId: b.businessId, platform: "instagram" } });
+    expect(account.commentsSubscribedAt).toEqual(expect.any(Date));
+    // a reconnect (a new token, perhaps other permissions) subscribes again
+    await connectThroughInstagram(b.token, user, scopes);
+    expect(subscribeCalls()).toBe(2);
+
+    const media = ig.state.addMedia(user.userId, { caption: "Karak", ageMs: HOUR });
+    ig.state.webhookUrl = ownUrl();
+    try {
+      const c = ig.state.addComment(media.id, { text: "Is the terrace open tonight?", username: "fahad.kw" });
+      await ig.state.delivered();
+      expect(ig.state.deliveries.filter((d) => d.commentId === c.id)).toEqual([{ userId: user.userId, commentId: c.id, status: 200 }]);
+      expect((await rows(b.businessId)).map((r) => [r.importKey, r.author, r.text])).toEqual([[`instagram:${c.id}`, "fahad.kw", "Is the terrace open tonight?"]]);
+      // an account never subscribed: Instagram sends nothing of it, however the app is set up
+      const other = await instagramBusiness();
+      const lost = ig.state.addComment(other.media.id, { text: "Hello?", username: "guest" });
+      await ig.state.delivered();
+      expect(ig.state.deliveries.filter((d) => d.commentId === lost.id)).toEqual([]);
+      expect(await rows(other.businessId)).toHaveLength(0);
+    } finally {
+      ig.state.webhookUrl = null;
+    }
+  });
+
+  test("with webhooks on, a subscribed account's comments are swept every 30 minutes, not read every minute; one Instagram refused to subscribe is read every minute", async () => {
+    // three more posts each: four recent posts, four comment reads per read of the account
+    const withPosts = async (b: Awaited<ReturnType<typeof instagramBusiness>>) => {
+      const ids = [b.media.id];
+      for (let i = 0; i < 3; i++) {
+        const m = ig.state.addMedia(b.user.userId, { ageMs: (i + 1) * HOUR });
+        await db().post.create({ data: { businessId: b.businessId, status: "published", content: `Post ${i}`, publishedAt: ago(i + 1), targets: { create: [{ accountId: b.igAccount.id, platform: "instagram", status: "published", externalId: m.id, permalink: m.permalink, publishedAt: ago(i + 1) }] } } });
+        ids.push(m.id);
+      }
+      return { ...b, mediaIds: new Set(ids) };
+    };
+    const hooked = await withPosts(await instagramBusiness());
+    // its token lacks instagram_business_basic: Instagram refuses the subscription, the comments can still be read
+    const polled = await withPosts(await instagramBusiness(["instagram_business_manage_comments"]));
+    const start = Date.now() + 60_000;
+    let clock = new Date(start);
+    const s = sync({ platformAccounts: app.sufra.services.platformAccounts, google: null, instagram: createInstagramGuests({ ...ig.state.config, webhookVerifyToken: VERIFY_TOKEN }, { backoffMs: 1 }), now: () => clock });
+    expect(await s.subscribeComments(hooked.igAccount.id)).toBe(true);
+    expect(await s.subscribeComments(polled.igAccount.id)).toBe(false);
+    expect(await db().platformAccount.findUniqueOrThrow({ where: { id: polled.igAccount.id } })).toMatchObject({ commentsSubscribedAt: null });
+    const reads = (b: { mediaIds: Set<string> }) => ig.state.log.filter((l) => l.endpoint === "list_comments" && b.mediaIds.has(l.node)).length;
+
+    // ten runs of the job, a minute apart (and a second: a timer never fires early)
+    for (let minute = 0; minute < 10; minute++) {
+      clock = new Date(start + minute * 61_000);
+      await s.runDue();
+    }
+    expect([reads(hooked), reads(polled)]).toEqual([4, 40]);
+    // the sweep half an hour after the last read
+    clock = new Date(start + 29 * 60_000);
+    await s.runDue();
+    expect(reads(hooked)).toBe(4);
+    clock = new Date(start + 30 * 60_000 + 1);
+    await s.runDue();
+    expect(reads(hooked)).toBe(8);
   });
 });
 

@@ -20,15 +20,21 @@ let ig: Awaited<ReturnType<typeof startInstagramFake>>;
 let x: Awaited<ReturnType<typeof startXFake>>;
 let app: TestApp;
 let jpeg: Buffer;
+let tall: Buffer;
+let png: Buffer;
 let files: http.Server;
 let filesUrl = "";
 
 beforeAll(async () => {
   [ig, x] = await Promise.all([startInstagramFake(), startXFake()]);
   jpeg = await sharp({ create: { width: 1080, height: 1350, channels: 3, background: "#1f5c4a" } }).jpeg().toBuffer();
+  tall = await sharp({ create: { width: 720, height: 1280, channels: 3, background: "#7a3e12" } }).jpeg().toBuffer();
+  png = await sharp({ create: { width: 1080, height: 1080, channels: 3, background: "#1f5c4a" } }).png().toBuffer();
   // stands in for our public media URLs in the adapter-level tests
   files = http.createServer((req, res) => {
     if (req.url === "/photo.jpg") res.writeHead(200, { "content-type": "image/jpeg" }).end(jpeg);
+    else if (req.url === "/tall.jpg") res.writeHead(200, { "content-type": "image/jpeg" }).end(tall);
+    else if (req.url === "/photo.png") res.writeHead(200, { "content-type": "image/png" }).end(png);
     else if (req.url === "/short.mp4") res.writeHead(200, { "content-type": "video/mp4" }).end(mp4({ seconds: 10, width: 1080, height: 1920 }));
     else if (req.url === "/long.mp4") res.writeHead(200, { "content-type": "video/mp4" }).end(mp4({ seconds: 90, width: 1080, height: 1920 }));
     else res.writeHead(404).end();
@@ -96,6 +102,8 @@ describe("stories", () => {
     expect(done.targets[0]).toMatchObject({ status: "published", error: null });
     const [c] = containers(b.userId);
     expect(c.params).toEqual({ media_type: "STORIES", image_url: expect.stringContaining(`/media/${pic}/`) });
+    // the file Instagram fetched is the full 9:16 picture, not the feed's 4:5 crop of it
+    expect(c.image).toEqual({ width: 1080, height: 1920 });
     const [m] = ig.state.posts(b.userId);
     expect(m).toMatchObject({ productType: "STORY", mediaType: "IMAGE", caption: "" });
     expect(done.targets[0].external_id).toBe(m.id);
@@ -104,6 +112,29 @@ describe("stories", () => {
     const listed = (await (await fetch(`${ig.url}/v23.0/${b.userId}/media?access_token=${token}`)).json()) as { data: unknown[] };
     const stories = (await (await fetch(`${ig.url}/v23.0/${b.userId}/stories?access_token=${token}`)).json()) as { data: { id: string }[] };
     expect([listed.data.length, stories.data.map((s) => s.id)]).toEqual([0, [m.id]]);
+  });
+
+  test("a 4:5 photo as a story goes out as its 9:16 rendition (the full screen), not the feed crop", async () => {
+    const b = await connected();
+    const pic = await uploadPhoto(b.token);
+    const done = await publish(b.token, { content: "", media_ids: [pic], network_options: { instagram: { format: "story" } } });
+    expect(done.targets[0]).toMatchObject({ status: "published", error: null });
+    expect(containers(b.userId)[0].image).toEqual({ width: 1080, height: 1920 });
+  });
+
+  test("a photo stored before the 9:16 rendition existed: made when a story first needs it, and kept", async () => {
+    const b = await connected();
+    const pic = await uploadPhoto(b.token);
+    const db = app.sufra.deps.db;
+    const row = await db.media.findUniqueOrThrow({ where: { id: pic } });
+    const { vertical, ...older } = row.variants as Record<string, { width: number; height: number }>;
+    expect(vertical).toMatchObject({ width: 1080, height: 1920 }); // made at upload now
+    await db.media.update({ where: { id: pic }, data: { variants: older } });
+    const done = await publish(b.token, { content: "", media_ids: [pic], network_options: { instagram: { format: "story" } } });
+    expect(done.targets[0]).toMatchObject({ status: "published", error: null });
+    expect(containers(b.userId)[0].image).toEqual({ width: 1080, height: 1920 });
+    const after = await db.media.findUniqueOrThrow({ where: { id: pic } });
+    expect((after.variants as Record<string, unknown>).vertical).toMatchObject({ width: 1080, height: 1920, mime: "image/jpeg" });
   });
 
   test("a video story: STORIES with video_url, processed, published", async () => {
@@ -156,6 +187,8 @@ describe("reels and feed posts reach Instagram exactly as sent", () => {
       // on a reel a tag has no place on the picture: the username only; the cover wins over thumb_offset
       user_tags: JSON.stringify([{ username: "noura.bakes" }]),
     });
+    // the cover photo (4:5 as uploaded) went out as its 9:16 rendition, the reel's own shape
+    expect(all[0].cover).toEqual({ width: 1080, height: 1920 });
     expect(ig.state.posts(b.userId)[0]).toMatchObject({ productType: "REELS" });
   });
 
@@ -179,6 +212,20 @@ describe("reels and feed posts reach Instagram exactly as sent", () => {
       location_id: "110123456789",
       user_tags: JSON.stringify([{ username: "noura.bakes", x: 0.25, y: 0.75 }]),
     });
+    expect(containers(b.userId)[0].image).toEqual({ width: 1080, height: 1350 }); // the photo as uploaded
+  });
+
+  test("a 9:16 photo is refused for the feed before Instagram is asked (the person picks a crop), and taken as a story", async () => {
+    const b = await connected();
+    const pic = await upload(b.token, tall, "tall.jpg", "image/jpeg");
+    const created = await call<any>(app.base, "POST", "/api/posts", { token: b.token, body: { platforms: ["instagram"], content: "Karak, tall", media_ids: [pic], network_options: { instagram: { format: "feed" } } } });
+    const r = await call<any>(app.base, "POST", `/api/posts/${created.body.id}/publish`, { token: b.token });
+    expect([r.status, r.body.code, r.body.details.content[0]]).toEqual([400, "POST_INVALID_FOR_PLATFORM", expect.stringContaining("4:5 (portrait) to 1.91:1")]);
+    expect(containers(b.userId)).toHaveLength(0);
+    const story = await publish(b.token, { content: "", media_ids: [pic], network_options: { instagram: { format: "story" } } });
+    expect(story.targets[0]).toMatchObject({ status: "published", error: null });
+    // already 9:16: the picture as uploaded, not a rendition of it
+    expect(containers(b.userId)[0].image).toEqual({ width: 720, height: 1280 });
   });
 
   test("a carousel: alt text on each photo item, collaborators and location on the carousel, the tag on the first photo", async () => {
@@ -277,9 +324,27 @@ describe("the stand-in refuses what Instagram refuses", () => {
     ["a reel of an image", () => ({ media_type: "REELS", image_url: photoUrl() }), /A reel is a video/],
     ["a story video over 60 s", () => ({ media_type: "STORIES", video_url: `${filesUrl}/long.mp4` }), /at most 60 seconds/],
     ["a cover it cannot fetch", () => ({ media_type: "REELS", video_url: `${filesUrl}/short.mp4`, cover_url: `${filesUrl}/missing.jpg` }), /Media download has failed|could not be fetched/],
+    ["a PNG photo", () => ({ image_url: `${filesUrl}/photo.png` }), /The image format is not supported/],
+    ["a PNG story", () => ({ media_type: "STORIES", image_url: `${filesUrl}/photo.png` }), /The image format is not supported/],
   ])("%s", async (_name, params, message) => {
     const r = await create(params());
     expect([r.status, r.body.error?.message]).toEqual([400, expect.stringMatching(message)]);
+  });
+
+  test("a feed photo taller than 4:5, alone or in a carousel, is refused with Instagram's aspect ratio error", async () => {
+    for (const extra of [{}, { is_carousel_item: "true" }] as Record<string, string>[]) {
+      const r = await create({ image_url: `${filesUrl}/tall.jpg`, ...extra });
+      expect([r.status, r.body.error]).toEqual([400, expect.objectContaining({ message: "The aspect ratio is not supported.", code: 36003, error_subcode: 2207009, error_user_msg: expect.stringContaining("('0.563')") })]);
+    }
+  });
+
+  test("a tall photo is a story's and a reel cover's own shape: taken, its size read from the file", async () => {
+    const story = await create({ media_type: "STORIES", image_url: `${filesUrl}/tall.jpg` });
+    expect(story.status).toBe(200);
+    expect(ig.state.containers.get(story.body.id!)!.image).toEqual({ width: 720, height: 1280 });
+    const reel = await create({ media_type: "REELS", video_url: `${filesUrl}/short.mp4`, cover_url: `${filesUrl}/tall.jpg` });
+    expect(reel.status).toBe(200);
+    expect(ig.state.containers.get(reel.body.id!)!.cover).toEqual({ width: 720, height: 1280 });
   });
 
   test("a story's caption is accepted and dropped", async () => {

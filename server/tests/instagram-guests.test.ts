@@ -1,7 +1,7 @@
 // Instagram comments through the guests adapter, against the local stand-in of graph.instagram.com:
 // the comments edge paged to the end with replies, public replies, hiding, Private Replies (one per
 // comment, within 7 days), missing permissions, throttling, and the comments webhook (signature,
-// subscription handshake) delivered over real HTTP.
+// subscription handshake, the account's subscription to comments) delivered over real HTTP.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
@@ -256,6 +256,47 @@ describe("webhook", () => {
     // without an app secret nothing can be verified
     const unsigned = createInstagramGuests({ ...state.config, appSecret: undefined, webhookVerifyToken: VERIFY_TOKEN });
     expect(unsigned.readWebhook(Buffer.from(body), hubSignature(body, state.appSecret))).toBeNull();
+  });
+
+  test("an account is subscribed to comments on graph.instagram.com; only then does Instagram deliver its comments", async () => {
+    const user = { userId: "17841400000000077", username: "saffron.kw" };
+    const account = { externalId: user.userId, handle: user.username, accessToken: state.issueToken(user, undefined, 0, ["instagram_business_basic", "instagram_business_manage_comments"]) };
+    const post = state.addMedia(user.userId);
+    state.webhookUrl = hookUrl;
+    try {
+      // not subscribed yet: the app's webhook is set up, but Instagram sends nothing of this account
+      state.addComment(post.id, { text: "Before", username: "guest" });
+      await state.delivered();
+      expect(state.deliveries.filter((d) => d.userId === user.userId)).toEqual([]);
+
+      const before = state.log.length;
+      await guests.subscribeComments(account);
+      expect(state.log.slice(before)).toEqual([{ endpoint: "subscribed_apps", node: user.userId }]);
+      expect(state.subscriptions.get(user.userId)).toEqual(["comments"]);
+      const listed = (await (await fetch(`${state.url}/v23.0/${user.userId}/subscribed_apps?access_token=${account.accessToken}`)).json()) as { data: unknown[] };
+      expect(listed.data).toEqual([{ id: state.appId, subscribed_fields: ["comments"] }]);
+
+      const c = state.addComment(post.id, { text: "After", username: "guest" });
+      await state.delivered();
+      expect(state.deliveries.filter((d) => d.userId === user.userId)).toEqual([{ userId: user.userId, commentId: c.id, status: 200 }]);
+      expect(received).toEqual([expect.objectContaining({ igUserId: user.userId, commentId: c.id, text: "After" })]);
+    } finally {
+      state.webhookUrl = null;
+    }
+  });
+
+  test("subscribing without the comments permission is refused, naming it; an unknown field is refused", async () => {
+    const user = { userId: "17841400000000078", username: "basic.only" };
+    const token = state.issueToken(user, undefined, 0, ["instagram_business_basic", "instagram_business_content_publish"]);
+    const err = await rejection(guests.subscribeComments({ externalId: user.userId, handle: user.username, accessToken: token }));
+    expect([err.kind, missingInstagramPermission(err)]).toEqual(["auth", "instagram_business_manage_comments"]);
+    expect(state.subscriptions.has(user.userId)).toBe(false);
+    const r = await fetch(`${state.url}/v23.0/${user.userId}/subscribed_apps`, { method: "POST", body: new URLSearchParams({ subscribed_fields: "feed", access_token: token }) });
+    expect([r.status, ((await r.json()) as { error: { code: number } }).error.code]).toEqual([400, 100]);
+    // another account's token subscribes nothing of this one
+    const other = await fetch(`${state.url}/v23.0/${user.userId}/subscribed_apps`, { method: "POST", body: new URLSearchParams({ subscribed_fields: "comments", access_token: cafe.accessToken }) });
+    expect([other.status, ((await other.json()) as { error: { code: number } }).error.code]).toEqual([400, 100]);
+    expect(state.subscriptions.has(user.userId)).toBe(false);
   });
 
   test("the subscription handshake answers the challenge only for the configured verify token", () => {

@@ -63,6 +63,9 @@ describe("Instagram takes JPEG only", () => {
     const url = ig.state.fetchedUrls.slice(fetched).find((u) => u.includes(`/media/${mediaId}/`))!;
     const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
     expect([bytes[0], bytes[1], bytes[2]]).toEqual([0xff, 0xd8, 0xff]);
+    // and the picture Instagram read from that file is the square photo, whole
+    const container = [...ig.state.containers.values()].find((c) => c.userId === b.userId)!;
+    expect(container.image).toEqual({ width: 1080, height: 1080 });
   });
 });
 

@@ -160,11 +160,12 @@ describe("direct posts", () => {
     const done = await publishNow(app, b.token, { content: "Three plates", media_ids: pics, network_options: { tiktok: { privacy_level: "SELF_ONLY", title: "Plates" } } });
     expect(tiktokTarget(done)).toMatchObject({ status: "published" });
     const init = tt.state.inits.find((i) => i.openId === b.openId)!;
-    // what TikTok pulled, as it read the files: JPEGs (the WebP within 1080p kept as it is), the whole picture
+    // what TikTok pulled, as it read the files: the JPEGs Sufra made (of the WebP too, whose turn only its
+    // original's EXIF could tell), each the whole picture
     expect(tt.state.publishes.get(init.publishId)!.photos.map(({ format, width, height }) => ({ format, width, height }))).toEqual([
       { format: "jpeg", width: 1080, height: 1350 },
       { format: "jpeg", width: 1080, height: 1440 },
-      { format: "webp", width: 1920, height: 1080 },
+      { format: "jpeg", width: 1920, height: 1080 },
     ]);
   }, 60_000);
 

@@ -19,6 +19,7 @@ export function createDemoGuests(): { google: GoogleGuests; instagram: Instagram
       hide: async () => {},
       privateReply: async () => ({ messageId: id() }),
       // the simulated network has no webhook
+      subscribeComments: async () => {},
       readWebhook: () => null,
       verifySubscription: () => null,
     },

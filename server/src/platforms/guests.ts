@@ -94,6 +94,12 @@ export interface InstagramGuests {
   hide(account: AccountAccess, commentId: string, hidden: boolean): Promise<void>;
   /** Private Replies: one direct message to the comment's author, within 7 days of the comment */
   privateReply(account: AccountAccess, commentId: string, text: string): Promise<{ messageId: string }>;
+  /**
+   * subscribes this app to the account's comments webhook (POST /{ig-user-id}/subscribed_apps,
+   * subscribed_fields=comments): without it Instagram sends no comment of the account, however the app's
+   * webhook is set up
+   */
+  subscribeComments(account: AccountAccess): Promise<void>;
   /** checks X-Hub-Signature-256 over the raw body with the app secret; null when it does not verify */
   readWebhook(rawBody: Buffer, signature: string | undefined): CommentEvent[] | null;
   /** the subscription handshake: hub.challenge when hub.verify_token matches, else null */

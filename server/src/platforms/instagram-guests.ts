@@ -36,6 +36,12 @@ const COMMENT_FIELDS = `id,text,timestamp,username,from,hidden,like_count,replie
 /** a media with more comment pages than this is a loop, not a café's post */
 const MAX_PAGES = 400;
 
+/**
+ * This server receives Instagram's webhooks: Meta signs them with the app secret and checks the callback
+ * with the verify token (INSTAGRAM_APP_SECRET and INSTAGRAM_WEBHOOK_VERIFY_TOKEN).
+ */
+export const instagramWebhooksOn = (cfg: Pick<Config["platforms"]["instagram"], "appSecret" | "webhookVerifyToken">): boolean => Boolean(cfg.appSecret && cfg.webhookVerifyToken);
+
 /** Why Instagram refused a Private Reply: too late, already used (or not possible), or something else (null). */
 export function privateReplyRefusal(err: unknown): "window" | "used" | null {
   if (!(err instanceof PlatformError) || err.kind !== "rejected") return null;
@@ -184,6 +190,13 @@ export function createInstagramGuests(cfg: Config["platforms"]["instagram"], tun
         creates: true,
       });
       return { messageId: str(r?.message_id) };
+    },
+
+    async subscribeComments(account) {
+      // Instagram Login: graph.instagram.com with the account's own token; comments need
+      // instagram_business_manage_comments (Webhooks: fields and permissions). Subscribing again is harmless.
+      const r = await withBackoff(() => call<{ success?: unknown }>("POST", `${account.externalId}/subscribed_apps`, { token: account.accessToken, needs: COMMENTS, params: { subscribed_fields: "comments" } }), backoff);
+      if (r?.success !== true && r?.success !== "true") throw new PlatformError("unavailable", "Instagram did not confirm the comments subscription");
     },
 
     readWebhook(rawBody, signature) {

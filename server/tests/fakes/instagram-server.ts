@@ -1,13 +1,16 @@
 // A local stand-in for Instagram's token endpoint and Graph API (Instagram Login), answering the
 // endpoints Sufra uses with Instagram's shapes and error JSON. It really downloads image_url and
 // video_url, so a test that passes proves our public media URLs work. It refuses what Instagram
-// refuses: images that are not JPEG, refreshing a token less than a day old, a carousel whose
+// refuses: images that are not JPEG (read from the bytes), feed photos outside 4:5 to 1.91:1 (read from
+// the JPEG's frame header; the pixel size it fetched is kept on the container), refreshing a token less than a day old, a carousel whose
 // children are not FINISHED yet (images are processed too), and, when a test throttles it, every
 // call with Business Use Case error 80002 and the X-Business-Use-Case-Usage header. Tests steer it
 // through `state`: tokens, failures, held responses, slow containers, the daily publishing limit.
 // Guests' comments: the comments and replies edges (paged, newest first), public replies, hiding,
 // Private Replies through the messages endpoint (one per comment, within 7 days of it), scopes a
-// token lacks, switchable throttling (codes 4, 17, 32, 613), and signed comments webhooks.
+// token lacks, switchable throttling (codes 4, 17, 32, 613), and signed comments webhooks, delivered by
+// themselves to `webhookUrl` for a new comment only when its account subscribed the app to the comments
+// field (POST /{ig-user-id}/subscribed_apps, refused without the field's permission).
 // Formats: STORIES (one photo or video; a caption is accepted and dropped, as Instagram ignores it; no
 // collaborators; a video of at most 60 s, read from the file), REELS (a video only; cover_url fetched
 // and checked; share_to_feed, thumb_offset, audio_name), collaborators (at most 3), user_tags (x and y
@@ -18,7 +21,7 @@ import { Holds, type Held } from "./holds.ts";
 import type http from "node:http";
 import { GraphError, graphError, reply, serveGraph } from "./graph-server.ts";
 import { createHmac, randomBytes } from "node:crypto";
-import { isJpeg, isMp4, mp4DurationMs } from "./media-facts.ts";
+import { isMp4, jpegSize, mp4DurationMs } from "./media-facts.ts";
 
 export type IgEndpoint =
   | "oauth_token"
@@ -50,7 +53,11 @@ export type IgEndpoint =
   /** POST /{ig-comment-id}?hide=true|false */
   | "hide_comment"
   /** POST /{ig-user-id}/messages with recipient.comment_id: a Private Reply */
-  | "send_message";
+  | "send_message"
+  /** POST /{ig-user-id}/subscribed_apps?subscribed_fields=...: the account's webhook subscription for this app */
+  | "subscribed_apps"
+  /** GET /{ig-user-id}/subscribed_apps */
+  | "list_subscribed_apps";
 
 /** The Graph throttling codes instagram.ts reads as rate limits: app, user, page, custom. */
 export type IgThrottleCode = 4 | 17 | 32 | 613;
@@ -63,6 +70,21 @@ const THROTTLE_MESSAGES: Record<IgThrottleCode, string> = {
 const GUEST_ENDPOINTS = new Set<IgEndpoint>(["list_comments", "list_replies", "reply_comment", "hide_comment", "send_message"]);
 const MANAGE_COMMENTS = "instagram_business_manage_comments";
 const MANAGE_MESSAGES = "instagram_business_manage_messages";
+/**
+ * The permission each webhook field needs with Instagram Login, beside instagram_business_basic
+ * (Instagram Platform, "Instagram webhook fields and permissions").
+ */
+const WEBHOOK_FIELD_PERMISSIONS: Record<string, string> = {
+  comments: MANAGE_COMMENTS,
+  live_comments: MANAGE_COMMENTS,
+  mentions: MANAGE_COMMENTS,
+  messages: MANAGE_MESSAGES,
+  message_reactions: MANAGE_MESSAGES,
+  messaging_postbacks: MANAGE_MESSAGES,
+  messaging_referral: MANAGE_MESSAGES,
+  messaging_seen: MANAGE_MESSAGES,
+  story_insights: "instagram_business_manage_insights",
+};
 const DAY_MS = 86_400_000;
 
 /** A professional account other accounts can look up (business discovery); media newest last, as published. */
@@ -115,6 +137,10 @@ export interface IgContainer {
   pollsLeft: number;
   statusText?: string;
   mediaId?: string;
+  /** the pixel size of the photo Instagram fetched from image_url (read from the file) */
+  image?: { width: number; height: number };
+  /** the pixel size of a reel's cover fetched from cover_url */
+  cover?: { width: number; height: number };
 }
 export interface IgMedia {
   id: string;
@@ -176,7 +202,7 @@ export class InstagramFakeState {
   fetchedUrls: string[] = [];
   quota = { total: 100, usedBefore: 0, durationSecs: 86_400 };
   insights = new Map<string, Partial<Record<"views" | "likes" | "comments" | "shares" | "reach", number>>>();
-  codes = new Map<string, IgUser & { redirectUri?: string }>();
+  codes = new Map<string, IgUser & { redirectUri?: string; scopes?: string[] }>();
   failures = new Map<IgEndpoint, { as: IgFailure; times: number }>();
   holds = new Holds<IgEndpoint>();
   containerPlans: { inProgressPolls?: number; error?: string }[] = [];
@@ -190,6 +216,15 @@ export class InstagramFakeState {
   guestThrottle: IgThrottleCode | null = null;
   /** replies a comment carries inline in the comments edge (replies{...}) before its replies edge pages */
   inlineReplies = 25;
+  /** the app's webhook callback URL (set in the App Dashboard with the comments field); null: none */
+  webhookUrl: string | null = null;
+  /** the webhook fields each account subscribed this app to (POST /{ig-user-id}/subscribed_apps), by user id */
+  subscriptions = new Map<string, string[]>();
+  /** the comment webhooks delivered, oldest first, with the HTTP status the callback answered (0: unreachable) */
+  deliveries: { userId: string; commentId: string; status: number }[] = [];
+  /** every call answered, in order: its endpoint and the node it named (the first part of the path) */
+  log: { endpoint: IgEndpoint; node: string }[] = [];
+  private sending: Promise<unknown>[] = [];
   private seq = 17_900_000_000_000_000n;
   /** set by the server: the fake's base URL */
   url = "";
@@ -206,8 +241,8 @@ export class InstagramFakeState {
     const c = this.config;
     return { INSTAGRAM_APP_ID: c.appId, INSTAGRAM_APP_SECRET: c.appSecret, INSTAGRAM_AUTHORIZE_URL: c.authorizeUrl, INSTAGRAM_TOKEN_URL: c.tokenUrl, INSTAGRAM_GRAPH_URL: c.graphUrl, INSTAGRAM_GRAPH_VERSION: c.graphVersion };
   }
-  /** a code the token endpoint will accept once, for this user */
-  issueCode(code: string, user: IgUser & { redirectUri?: string }): void {
+  /** a code the token endpoint will accept once, for this user; `scopes`: the permissions the person granted */
+  issueCode(code: string, user: IgUser & { redirectUri?: string; scopes?: string[] }): void {
     this.codes.set(code, user);
     this.users.set(user.userId, user);
   }
@@ -297,6 +332,7 @@ export class InstagramFakeState {
     if (!this.media.some((m) => m.id === mediaId)) throw new Error(`no media ${mediaId}`);
     const comment: IgComment = { id: this.nextId(), mediaId, message: c.text, timestamp: c.at ?? new Date(), username: c.username, fromId: c.fromId ?? `igsid-${c.username}`, parentId: null, hidden: c.hidden ?? false, likeCount: c.likeCount ?? 0 };
     this.comments.push(comment);
+    this.deliver(comment);
     return comment;
   }
   /** a reply under a comment (a reply to a reply goes under its top-level comment, as on Instagram) */
@@ -305,6 +341,7 @@ export class InstagramFakeState {
     if (!top) throw new Error(`no comment ${commentId}`);
     const c: IgComment = { id: this.nextId(), mediaId: top.mediaId, message: r.text, timestamp: r.at ?? new Date(), username: r.username, fromId: r.fromId ?? `igsid-${r.username}`, parentId: top.id, hidden: false, likeCount: 0 };
     this.comments.push(c);
+    this.deliver(c);
     return c;
   }
   comment(id: string): IgComment | undefined {
@@ -330,6 +367,22 @@ export class InstagramFakeState {
     const value: Record<string, unknown> = { from: { id: c.fromId ?? "", username: c.username ?? "" }, media: { id: m.id, media_product_type: m.mediaType === "VIDEO" ? "REELS" : "FEED" }, id: c.id, text: c.message };
     if (c.parentId) value.parent_id = c.parentId;
     return { object: "instagram", entry: [{ id: m.userId, time: Math.floor(time(c) / 1000), changes: [{ field: "comments", value }] }] };
+  }
+  /**
+   * Meta's delivery of a new comment (the business's own too): to the app's callback, and only when the
+   * account that owns the media subscribed this app to the comments field; without a subscription
+   * nothing is sent, however the app is set up (Webhooks: "enable subscriptions" for each account).
+   */
+  deliver(c: IgComment): void {
+    const m = this.media.find((x) => x.id === c.mediaId);
+    const url = this.webhookUrl;
+    if (!url || !m || !this.subscriptions.get(m.userId)?.includes("comments")) return;
+    const record = (status: number) => this.deliveries.push({ userId: m.userId, commentId: c.id, status });
+    this.sending.push(this.sendWebhook(url, this.commentWebhook(c.id)).then((r) => record(r.status), () => record(0)));
+  }
+  /** waits until every webhook delivery started so far has been answered */
+  async delivered(): Promise<void> {
+    while (this.sending.length) await Promise.all(this.sending.splice(0));
   }
   /**
    * POSTs a webhook body to `url` as Meta does: JSON, signed in X-Hub-Signature-256 with the app secret.
@@ -388,6 +441,7 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
   else if (!post && a === "access_token") endpoint = "exchange_token";
   else if (!post && a === "refresh_access_token") endpoint = "refresh_token";
   else if (!post && a === "me" && !b) endpoint = "me";
+  else if (a && b === "subscribed_apps") endpoint = post ? "subscribed_apps" : "list_subscribed_apps";
   else if (b === "media") endpoint = post ? "create_container" : "list_media";
   else if (!post && b === "stories") endpoint = "list_stories";
   else if (post && b === "media_publish") endpoint = "publish";
@@ -404,6 +458,7 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
   else if (!post && a && !b) endpoint = state.containers.has(a) ? "container_status" : "media";
   else throw graphErr(400, `Unknown path components: /${parts.join("/")}`, 2500);
   state.calls[endpoint] = (state.calls[endpoint] ?? 0) + 1;
+  state.log.push({ endpoint, node: a ?? "" });
 
   // Instagram's calls count against the Business Use Case limit: every answer says how much is used
   const throttled = state.buc && state.buc.until > Date.now() ? state.buc : null;
@@ -443,7 +498,8 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
     }
     state.codes.delete(p.code);
     const t = state.addToken(user.userId, "short", 3_600_000);
-    return reply(res, 200, { data: [{ access_token: t.token, user_id: user.userId, permissions: "instagram_business_basic,instagram_business_content_publish" }] });
+    if (user.scopes) t.scopes = [...user.scopes];
+    return reply(res, 200, { data: [{ access_token: t.token, user_id: user.userId, permissions: (user.scopes ?? ["instagram_business_basic", "instagram_business_content_publish"]).join(",") }] });
   }
 
   // the messaging API is called with the token as a bearer (Private Replies guide), the rest with access_token
@@ -455,6 +511,7 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
       if (p.grant_type !== "ig_exchange_token" || p.client_secret !== state.appSecret) throw graphErr(400, "Invalid request", 100);
       if (token.kind !== "short") throw graphErr(400, "The access token is already long-lived", 100);
       const t = state.addToken(token.userId, "long", 60 * 86_400_000);
+      t.scopes = token.scopes;
       return reply(res, 200, { access_token: t.token, token_type: "bearer", expires_in: 5_183_944 });
     }
     case "refresh_token": {
@@ -462,7 +519,27 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
       // "Refresh a long-lived access token that is at least 24 hours old but has not expired"
       if (Date.now() - token.issuedAt < 86_400_000) throw graphErr(400, "(#100) The access token is not yet 24 hours old and cannot be refreshed", 100);
       const t = state.addToken(token.userId, "long", 60 * 86_400_000);
+      t.scopes = token.scopes;
       return reply(res, 200, { access_token: t.token, token_type: "bearer", expires_in: 5_183_944 });
+    }
+    case "subscribed_apps": {
+      // Instagram Login: the Instagram user's token, instagram_business_basic and each field's own permission
+      const userId = ownUser(token, a);
+      requireScope(token, "instagram_business_basic");
+      const fields = (p.subscribed_fields ?? "").split(",").map((f) => f.trim()).filter(Boolean);
+      if (!fields.length) throw graphErr(400, "(#100) The parameter subscribed_fields is required.", 100);
+      for (const f of fields) {
+        const needs = WEBHOOK_FIELD_PERMISSIONS[f];
+        if (!needs) throw graphErr(400, `(#100) Param subscribed_fields must be one of {${Object.keys(WEBHOOK_FIELD_PERMISSIONS).join(", ")}} - got "${f}".`, 100);
+        requireScope(token, needs);
+      }
+      // the fields given are the subscription from now on
+      state.subscriptions.set(userId, fields);
+      return reply(res, 200, { success: true });
+    }
+    case "list_subscribed_apps": {
+      const fields = state.subscriptions.get(ownUser(token, a));
+      return reply(res, 200, { data: fields ? [{ id: state.appId, subscribed_fields: fields }] : [] });
     }
     case "me": {
       const u = state.users.get(token.userId)!;
@@ -525,6 +602,7 @@ async function handle(state: InstagramFakeState, req: http.IncomingMessage, res:
       if (!p.message) throw graphErr(400, "(#100) The parameter message is required", 100);
       const c: IgComment = { id: state.nextId(), mediaId: m.id, message: p.message, timestamp: new Date(), username: state.users.get(token.userId)?.username, fromId: token.userId, parentId: null, hidden: false, likeCount: 0 };
       state.comments.push(c);
+      state.deliver(c);
       return reply(res, 200, { id: c.id });
     }
     case "list_comments": {
@@ -775,19 +853,30 @@ async function createContainer(state: InstagramFakeState, userId: string, p: Rec
     else if (story && (mp4DurationMs(got.body!) ?? 0) > 60_000) {
       throw graphErr(400, "The video is too long for a story: stories take videos of at most 60 seconds.", 100, { error_subcode: 2207026, error_user_title: "Unsupported video duration" });
     }
-    if (p.cover_url) await checkCover(state, p.cover_url);
+    if (p.cover_url) c.cover = await checkCover(state, p.cover_url);
   } else {
     if (!p.image_url) throw graphErr(400, "(#100) The parameter image_url is required", 100);
     if (story) {
       c.mediaType = "STORIES";
       c.storyKind = "IMAGE";
     }
-    const problem = await download(state, p.image_url, "image/");
-    if (problem === NOT_JPEG) {
-      // content publishing: "JPEG is the only image format supported"
-      throw graphErr(400, "The image format is not supported.", 36001, { error_subcode: 2207005, is_transient: false, error_user_title: "Unsupported image format", error_user_msg: "The image format is not supported. Only JPEG images can be published." });
+    const got = await fetchMedia(state, p.image_url, "image/");
+    if (got.problem) throw mediaFetchFailed(p.image_url, got.problem);
+    // content publishing: "JPEG is the only image format supported"; the bytes must be one, whatever the header says
+    const size = jpegSize(got.body!);
+    if (!size) throw graphErr(400, "The image format is not supported.", 36001, { error_subcode: 2207005, is_transient: false, error_user_title: "Unsupported image format", error_user_msg: "The image format is not supported. Only JPEG images can be published." });
+    c.image = size;
+    // a feed photo (alone or in a carousel) must be 4:5 to 1.91:1 (IG User Media, image specifications); a
+    // story's photo may be any shape (9:16 recommended: Instagram crops or pads the rest)
+    const ratio = size.width / size.height;
+    if (!story && (ratio < FEED_MIN_RATIO || ratio > FEED_MAX_RATIO)) {
+      throw graphErr(400, "The aspect ratio is not supported.", 36003, {
+        error_subcode: 2207009,
+        is_transient: false,
+        error_user_title: "Cannot publish due to aspect ratio",
+        error_user_msg: `The submitted image with aspect ratio ('${Math.round(ratio * 1000) / 1000}') cannot be published. Please submit an image with a valid aspect ratio.`,
+      });
     }
-    if (problem) throw mediaFetchFailed(p.image_url, problem);
     // images are processed in the background too, only faster: a carousel child is not FINISHED at once
     if (carouselItem && state.carouselItemPolls > 0) {
       c.status = "IN_PROGRESS";
@@ -852,15 +941,22 @@ function checkExtras(p: Record<string, string>): void {
   if (p.thumb_offset !== undefined && !/^\d+$/.test(p.thumb_offset)) throw graphErr(400, "(#100) Param thumb_offset must be a number of milliseconds", 100);
 }
 
-/** A reel's cover: Instagram fetches it, a JPEG (the Reels cover photo specifications). */
-async function checkCover(state: InstagramFakeState, url: string): Promise<void> {
+/**
+ * A reel's cover: Instagram fetches it, a JPEG of any shape (the Reels cover photo specifications: 9:16
+ * recommended, anything else cropped to its middle 9:16 rectangle). Answers its pixel size.
+ */
+async function checkCover(state: InstagramFakeState, url: string): Promise<{ width: number; height: number }> {
   const got = await fetchMedia(state, url, "image/");
-  if (got.problem || !isJpeg(got.body!)) {
-    throw graphErr(400, "The cover image could not be fetched or is not a JPEG.", 9004, { error_subcode: 2207052, error_user_title: "Media download has failed", error_user_msg: `The cover could not be fetched from this URI: ${url}. ${got.problem ?? NOT_JPEG}` });
+  const size = got.body && jpegSize(got.body);
+  if (got.problem || !size) {
+    throw graphErr(400, "The cover image could not be fetched or is not a JPEG.", 9004, { error_subcode: 2207052, error_user_title: "Media download has failed", error_user_msg: `The cover could not be fetched from this URI: ${url}. ${got.problem ?? "not a JPEG"}` });
   }
+  return size;
 }
 
-const NOT_JPEG = "not a JPEG";
+/** A feed photo's ratio (width / height): 4:5 to 1.91:1, a hair of rounding either side (1080 x 566 is 1.908). */
+const FEED_MIN_RATIO = 0.8 - 0.001;
+const FEED_MAX_RATIO = 1.91 + 0.001;
 
 function mediaFetchFailed(url: string, problem: string): GraphError {
   return graphErr(400, "Only photo or video can be accepted as media type.", 9004, {
@@ -875,15 +971,6 @@ function bucUsage(state: InstagramFakeState, throttled: { regainMinutes: number 
   const calls = Object.values(state.calls).reduce((a, b) => a + (b ?? 0), 0);
   const pct = throttled ? 100 : Math.min(99, calls);
   return JSON.stringify({ [state.appId]: [{ type: "instagram", call_count: pct, total_cputime: Math.floor(pct / 2), total_time: Math.floor(pct / 2), estimated_time_to_regain_access: throttled?.regainMinutes ?? 0 }] });
-}
-
-/** Downloads a media URL as Instagram does; answers what went wrong (NOT_JPEG for an image in another format), or null. */
-async function download(state: InstagramFakeState, url: string, typePrefix: string): Promise<string | null> {
-  const got = await fetchMedia(state, url, typePrefix);
-  if (got.problem) return got.problem;
-  // Instagram publishes JPEG images only: the bytes must be one (FF D8 FF), whatever the header says
-  if (typePrefix === "image/" && !isJpeg(got.body!)) return NOT_JPEG;
-  return null;
 }
 
 /** The file at a media URL, or what went wrong fetching it. */

@@ -1,9 +1,32 @@
 // What the network stand-ins read from a file's bytes, as the networks do: whether it is a JPEG or an
-// MP4, an MP4's length (mvhd), its video track's picture size and frames a second, so a stand-in
-// refuses a story video over 60 seconds, or a TikTok video at 15 frames a second, by the file itself,
-// never by what the caller claims.
+// MP4, a JPEG's pixel size (its frame header), an MP4's length (mvhd), its video track's picture size and
+// frames a second, so a stand-in refuses a story video over 60 seconds, a feed photo of the wrong shape or
+// a TikTok video at 15 frames a second by the file itself, never by what the caller claims.
 
 export const isJpeg = (b: Buffer) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff;
+
+/** A JPEG's width and height from its start-of-frame segment (SOF0-SOF15 but DHT, JPG and DAC); null when none is found. */
+export function jpegSize(b: Buffer): { width: number; height: number } | null {
+  if (!isJpeg(b)) return null;
+  for (let at = 2; at + 9 < b.length; ) {
+    if (b[at] !== 0xff) return null;
+    const marker = b[at + 1];
+    // fill bytes, and the markers without a length (RSTn, TEM)
+    if (marker === 0xff) {
+      at++;
+      continue;
+    }
+    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      at += 2;
+      continue;
+    }
+    const length = b.readUInt16BE(at + 2);
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { height: b.readUInt16BE(at + 5), width: b.readUInt16BE(at + 7) };
+    if (marker === 0xda || length < 2) return null; // the scan began without a frame header
+    at += 2 + length;
+  }
+  return null;
+}
 
 /** An ISO base media file: its first box is ftyp. */
 export const isMp4 = (b: Buffer) => b.length > 12 && b.toString("latin1", 4, 8) === "ftyp";

@@ -126,7 +126,7 @@ const notWired = (): never => {
 };
 const unwired: InboxNetworks = {
   google: { places: notWired, reviews: notWired, reply: notWired, deleteReply: notWired },
-  instagram: { comments: notWired, reply: notWired, hide: notWired, privateReply: notWired, readWebhook: () => null, verifySubscription: () => null },
+  instagram: { comments: notWired, reply: notWired, hide: notWired, privateReply: notWired, subscribeComments: notWired, readWebhook: () => null, verifySubscription: () => null },
   demo: createDemoGuests(),
 };
 

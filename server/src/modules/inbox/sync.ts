@@ -1,6 +1,7 @@
 // The inbox's sync (docs/product.md#inbox): guests' items arrive by themselves. Google reviews of the
 // business's picked locations and comments under its own Instagram posts are read every minute by the
-// inbox.sync job (inbox.jobs.ts), and Instagram's webhook brings a comment at once. Each item is one row of
+// inbox.sync job (inbox.jobs.ts), and Instagram's webhook brings a comment at once: an account subscribed
+// to it (subscribeComments, at connect) is then read by a slow safety sweep only. Each item is one row of
 // `reviews`, keyed `<source>:<network id>` (unique per business), so the same item read twice, or read by
 // the poll and the webhook, or by two syncs at once, is one row. A new row records its webhook event in the
 // same transaction (review.received, comment.received; docs/architecture.md#how-a-request-flows, the
@@ -19,6 +20,7 @@ import type { GoogleLocation, PlatformAccount, Prisma, Review } from "../../gene
 import { AppError } from "../../kernel/errors.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import type { CommentEvent, GoogleGuests, GuestItem, GuestThreadEntry, InstagramGuests } from "../../platforms/guests.ts";
+import { instagramWebhooksOn } from "../../platforms/instagram-guests.ts";
 import { PlatformError } from "../../platforms/types.ts";
 import type { Draft, NotificationsService } from "../notifications/index.ts";
 import type { PlatformAccountsService } from "../platform-accounts/index.ts";
@@ -28,6 +30,15 @@ import type { WebhookEmitter } from "../webhooks/index.ts";
 export const INBOX_SYNC_EVERY_MS = 60_000;
 /** At most this many locations and this many Instagram accounts per run of the job. */
 export const INBOX_SYNC_BATCH = 20;
+/**
+ * An Instagram account whose comments come by webhook (this server receives them, and the account is
+ * subscribed) is read again only this long after its last read: a safety sweep for a delivery Meta gave up
+ * on and for what no webhook tells (a comment hidden or deleted on Instagram). Every minute, a café with 30
+ * recent posts makes 43,200 comment reads a day against the account's Business Use Case limit, which its
+ * publishing and figures share (Meta: "we strongly recommend using webhooks to prevent rate limiting");
+ * twice an hour it is 1,440, and a comment whose delivery failed waits at most half an hour.
+ */
+export const INSTAGRAM_WEBHOOK_SWEEP_MS = 30 * 60_000;
 /** A person's "sync now": once per business in this many seconds. */
 export const INBOX_SYNC_NOW_SECONDS = 30;
 /** Comments are read under the business's Instagram posts published in the last this many days. */
@@ -81,6 +92,8 @@ export interface InboxSyncOptions extends GuestAdapters {
   webhooks?: Pick<WebhookEmitter, "record" | "dispatch">;
   /** the reply writer's first draft for new reviews (the inbox service's draftReplies) */
   draftReplies?: (businessId: string, ids: string[]) => Promise<unknown>;
+  /** whether Instagram's comment webhooks reach this server; unset: from the configuration (instagramWebhooksOn) */
+  commentWebhooks?: boolean;
   now?: () => Date;
 }
 
@@ -114,6 +127,7 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
   /** Which adapter answers for an item, a location or an account: the simulated network's for demo ones. */
   const googleFor = (demo: boolean): GoogleGuests | null => (demo ? (opts.demo?.google ?? null) : (opts.google ?? null));
   const instagramFor = (demo: boolean): InstagramGuests | null => (demo ? (opts.demo?.instagram ?? null) : (opts.instagram ?? null));
+  const commentWebhooks = opts.commentWebhooks ?? instagramWebhooksOn(deps.config.platforms.instagram);
 
   const claimed = (r: Review) => !!r.sendingAt && now().getTime() - r.sendingAt.getTime() < SEND_CLAIM_MS;
 
@@ -303,6 +317,29 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
 
   const ownComment = (account: Pick<PlatformAccount, "handle">, author: string) => author.replace(/^@/, "").toLowerCase() === account.handle.replace(/^@/, "").toLowerCase();
 
+  /**
+   * Subscribes a connected Instagram account to the comments webhook, when this server receives it and the
+   * account granted the comments permission; records whether it is (commentsSubscribedAt), which is what
+   * slows its reading to the sweep. A refusal is logged and leaves the account read every minute.
+   */
+  async function subscribeComments(accountId: string): Promise<boolean> {
+    const acc = await db.platformAccount.findUnique({ where: { id: accountId } });
+    if (!acc || acc.platform !== "instagram" || acc.demo) return false;
+    let subscribed = false;
+    const guests = instagramFor(false);
+    if (guests && commentWebhooks && acc.status === "connected" && acc.scopes.includes(COMMENTS_SCOPE)) {
+      try {
+        const got = await opts.platformAccounts.access(acc.id);
+        await guests.subscribeComments(got.access);
+        subscribed = true;
+      } catch (e) {
+        logger.warn("instagram comments subscription failed", { accountId, error: (e as Error).message });
+      }
+    }
+    await db.platformAccount.update({ where: { id: acc.id }, data: { commentsSubscribedAt: subscribed ? now() : null } });
+    return subscribed;
+  }
+
   /** One account: the comments under each recent post (the business's own comments, e.g. a first comment, are not guests'). */
   async function syncInstagramAccount(acc: PlatformAccount): Promise<SyncOutcome & { ok: boolean }> {
     const total: SyncOutcome = { added: 0, updated: 0 };
@@ -313,6 +350,10 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
       const got = await opts.platformAccounts.access(acc.id);
       account = got.account;
       if (account.status !== "connected") throw new PlatformError("auth", "the Instagram account needs reconnecting");
+      // not subscribed (connected before this server subscribed accounts, or refused): tried again at the
+      // account's first read in each sweep window, so a refusal costs one call per half hour, not per minute
+      const windowOf = (d: Date) => Math.floor(d.getTime() / INSTAGRAM_WEBHOOK_SWEEP_MS);
+      if (commentWebhooks && !account.commentsSubscribedAt && (!acc.inboxSyncedAt || windowOf(acc.inboxSyncedAt) !== windowOf(now()))) await subscribeComments(acc.id);
       for (const m of await recentMedia(acc.id)) {
         const items = (await guests.comments(got.access, m.mediaId)).filter((c) => !ownComment(account, c.author));
         const o = await store(acc.businessId, "instagram", items.map((item) => ({ item: { ...item, kind: "comment" as const, rating: null }, place: { postId: m.postId, mediaExternalId: m.mediaId, permalink: m.permalink } })), true);
@@ -373,6 +414,12 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
 
   // ------------------------------------------------------------------ due reads
   const dueBefore = () => new Date(now().getTime() - INBOX_SYNC_EVERY_MS);
+  /** An Instagram account is due a minute after its last read, or INSTAGRAM_WEBHOOK_SWEEP_MS when its comments come by webhook. */
+  const instagramDue = (): Prisma.PlatformAccountWhereInput => {
+    const readBefore = (ms: number): Prisma.PlatformAccountWhereInput => ({ OR: [{ inboxSyncedAt: null }, { inboxSyncedAt: { lt: new Date(now().getTime() - ms) } }] });
+    if (!commentWebhooks) return readBefore(INBOX_SYNC_EVERY_MS);
+    return { OR: [{ commentsSubscribedAt: null, ...readBefore(INBOX_SYNC_EVERY_MS) }, { commentsSubscribedAt: { not: null }, ...readBefore(INSTAGRAM_WEBHOOK_SWEEP_MS) }] };
+  };
   // Google lists reviews of verified locations only (Voice of Merchant)
   const googleWhere = (): Prisma.GoogleLocationWhereInput => ({
     picked: true,
@@ -400,8 +447,8 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
     return count === 1;
   }
   async function claimAccount(id: string, force: boolean) {
-    const before = force ? now() : dueBefore();
-    const { count } = await db.platformAccount.updateMany({ where: { id, OR: [{ inboxSyncedAt: null }, { inboxSyncedAt: { lt: before } }] }, data: { inboxSyncedAt: now() } });
+    const due = force ? { OR: [{ inboxSyncedAt: null }, { inboxSyncedAt: { lt: now() } }] } : instagramDue();
+    const { count } = await db.platformAccount.updateMany({ where: { id, ...due }, data: { inboxSyncedAt: now() } });
     return count === 1;
   }
 
@@ -427,7 +474,7 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
       const due = dueBefore();
       const [locations, accounts] = await Promise.all([
         opts.google ? db.googleLocation.findMany({ where: { ...googleWhere(), OR: [{ lastSyncedAt: null }, { lastSyncedAt: { lt: due } }] }, orderBy: { lastSyncedAt: { sort: "asc", nulls: "first" } }, take: batch }) : [],
-        opts.instagram ? db.platformAccount.findMany({ where: { ...instagramWhere(), AND: [{ OR: [{ inboxSyncedAt: null }, { inboxSyncedAt: { lt: due } }] }] }, orderBy: { inboxSyncedAt: { sort: "asc", nulls: "first" } }, take: batch }) : [],
+        opts.instagram ? db.platformAccount.findMany({ where: { ...instagramWhere(), AND: [instagramDue()] }, orderBy: { inboxSyncedAt: { sort: "asc", nulls: "first" } }, take: batch }) : [],
       ]);
       return readAll(locations, accounts, false);
     },
@@ -453,6 +500,7 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
 
     syncLocation,
     syncInstagramAccount,
+    subscribeComments,
     receiveComment,
 
     /** Instagram's webhook (instagram-webhook.rest.ts): null when the signature does not verify (or no app is set up). */

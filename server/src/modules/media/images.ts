@@ -1,7 +1,7 @@
 // Pixel work with sharp: the crop chosen at upload, the variants of every image, the video poster and
 // the enhancement. Every pipeline starts with autoOrient (EXIF rotation) and strips metadata (GPS).
 import type { Sharp } from "sharp";
-import { MEDIA_1080P, MEDIA_CROPS, MEDIA_LIMITS, type MediaCrop } from "@sufra/schema";
+import { MEDIA_1080P, MEDIA_CROPS, MEDIA_LIMITS, MEDIA_RENDITION_NAMES, MEDIA_RENDITIONS, type MediaCrop, type MediaRendition } from "@sufra/schema";
 import { loadSharp, type SharpFn } from "./sharp.ts";
 
 export interface Rendered {
@@ -12,7 +12,7 @@ export interface Rendered {
   height: number;
 }
 
-export type VariantName = "thumb" | MediaCrop | "jpeg" | "jpeg1080";
+export type VariantName = "thumb" | MediaRendition | "jpeg" | "jpeg1080";
 
 const THUMB_MAX = 320;
 const JPEG_QUALITY = 88;
@@ -44,9 +44,24 @@ export async function cropToRatio(buf: Buffer, crop: MediaCrop, format: "jpeg" |
 }
 
 /**
- * thumb (WebP, at most 320 px), the three crops at the networks' sizes (JPEG: Instagram publishes JPEG
- * only), a full-size upright JPEG when the original is not already one, and a JPEG of the whole picture
- * scaled into 1080p when it is larger (TikTok takes photos of at most 1080p; a crop would cut the picture).
+ * One rendition (a crop, or the 9:16 picture of stories) at its network size, where the food is (sharp's
+ * attention strategy); JPEG, as Instagram publishes JPEG only.
+ */
+export async function renderRendition(buf: Buffer, name: MediaRendition): Promise<Rendered> {
+  const sharp = await loadSharp();
+  const size = MEDIA_RENDITIONS[name];
+  return done(
+    open(sharp, buf).resize({ width: size.width, height: size.height, fit: "cover", position: sharp.strategy.attention }).flatten({ background: "#ffffff" }).jpeg({ quality: JPEG_QUALITY }),
+    "image/jpeg",
+    "jpg",
+  );
+}
+
+/**
+ * thumb (WebP, at most 320 px), the renditions at the networks' sizes (the three crops and the 9:16
+ * picture of stories), a full-size upright JPEG when the original is not already one, and a JPEG of the
+ * whole picture scaled into 1080p when it is larger (TikTok takes photos of at most 1080p; a crop would
+ * cut the picture).
  */
 export async function imageVariants(buf: Buffer, original: { format: string; orientation: number }): Promise<Partial<Record<VariantName, Rendered>>> {
   const sharp = await loadSharp();
@@ -55,13 +70,7 @@ export async function imageVariants(buf: Buffer, original: { format: string; ori
   // a GIF is posted as it is (X): a crop or a JPEG of it would keep one frame, and the networks that
   // need those take no GIF; its thumbnail is its first frame
   if (original.format === "gif") return out;
-  for (const [name, size] of Object.entries(MEDIA_CROPS) as [MediaCrop, (typeof MEDIA_CROPS)[MediaCrop]][]) {
-    out[name] = await done(
-      open(sharp, buf).resize({ width: size.width, height: size.height, fit: "cover", position: sharp.strategy.attention }).flatten({ background: "#ffffff" }).jpeg({ quality: JPEG_QUALITY }),
-      "image/jpeg",
-      "jpg",
-    );
-  }
+  for (const name of MEDIA_RENDITION_NAMES) out[name] = await renderRendition(buf, name);
   if (original.format !== "jpeg" || original.orientation !== 1) {
     out.jpeg = await done(open(sharp, buf).flatten({ background: "#ffffff" }).jpeg({ quality: 90 }), "image/jpeg", "jpg");
   }

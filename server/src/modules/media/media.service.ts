@@ -3,8 +3,8 @@
 // the publishing service hands to the platform adapters. A business sees only its own media.
 import { randomUUID } from "node:crypto";
 import {
-  canEnhanceImages, enhanceMediaSchema, MEDIA_CROP_NAMES, MEDIA_CROPS, mediaLimitProblems, mediaListSchema, mediaProblems, mediaUploadOptionsSchema, publishableBy,
-  type MediaCrop, type MediaPlatform, type MediaProblem,
+  canEnhanceImages, enhanceMediaSchema, imageRulesFor, MEDIA_CROP_NAMES, MEDIA_RENDITION_NAMES, MEDIA_RENDITIONS, mediaLimitProblems, mediaListSchema, mediaProblems, mediaUploadOptionsSchema, withinFit,
+  type MediaCrop, type MediaFormat, type MediaPlatform, type MediaProblem, type MediaRendition,
 } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
@@ -12,7 +12,7 @@ import type { Media } from "../../generated/prisma/client.ts";
 import type { PublishMedia } from "../../platforms/types.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import { cropToRatio, enhanceImage, imageVariants, videoPoster, type Rendered, type VariantName } from "./images.ts";
+import { cropToRatio, enhanceImage, imageVariants, renderRendition, videoPoster, type Rendered, type VariantName } from "./images.ts";
 import { inspect, type Inspected } from "./inspect.ts";
 import { MediaError } from "./media.errors.ts";
 import { createProcessingGate, type ProcessingGate } from "./processing.ts";
@@ -30,7 +30,7 @@ export interface VariantFile {
 }
 export type Variants = Partial<Record<VariantName, VariantFile>>;
 export type MediaVariant = VariantName | "original";
-export const MEDIA_VARIANTS: readonly MediaVariant[] = ["original", "thumb", "square", "portrait", "landscape", "jpeg", "jpeg1080"];
+export const MEDIA_VARIANTS: readonly MediaVariant[] = ["original", "thumb", ...MEDIA_RENDITION_NAMES, "jpeg", "jpeg1080"];
 
 export interface MediaUrls {
   url: string;
@@ -42,6 +42,9 @@ export const variantsOf = (m: Media) => (m.variants ?? {}) as Variants;
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => String(Math.round((bytes / MB) * 100) / 100);
+const ratioOf = (f: { width?: number | null; height?: number | null }) => (f.width || 1) / (f.height || 1);
+/** how far apart two shapes are (0: the same; a 721 x 1280 picture is 9:16 within a hair) */
+const shapeDistance = (a: number, b: number) => Math.abs(Math.log(a / b));
 
 export function createMediaService(deps: Deps, storage: MediaStorage = createStorage(deps.config), processing: ProcessingGate = createProcessingGate()) {
   const { db, config, logger } = deps;
@@ -115,25 +118,46 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
   }
 
   /**
-   * What a network gets for this media: a file it takes (publishableBy: its rules, the types its API takes,
-   * its largest picture), preferring the picture as uploaded, then the upright JPEG, then the whole
-   * picture scaled into 1080p; else the crop closest to the picture.
+   * What a network (in the post's format, where its rules depend on one: Instagram's story and reel cover
+   * are 9:16) gets for this media: a file it accepts, preferring the picture as uploaded; else the rendition
+   * closest to the shape it shows (its format's ratio, or the picture's own). `missing`: a closer rendition
+   * this media was stored without (uploaded before it existed), for forPublish to make.
    */
-  function publishable(m: Media, platform?: MediaPlatform): { variant: MediaVariant; file: VariantFile } {
+  function publishable(m: Media, platform?: MediaPlatform, format?: MediaFormat): { variant: MediaVariant; file: VariantFile; missing?: MediaRendition } {
     const original = { variant: "original" as const, file: fileOf(m, "original")! };
     if (m.kind === "video" || !platform || m.mime === "image/gif") return original;
+    const rules = imageRulesFor(platform, format);
     const v = variantsOf(m);
-    // the jpeg variant exists when the original is not an upright JPEG (PNG, WebP, EXIF-rotated)
+    const accepted = (f: Pick<VariantFile, "mime" | "bytes" | "width" | "height">) => mediaProblems(platform, { kind: "image", ...f }, format).length === 0;
+    const fits = (f: VariantFile) => accepted(f) && (!rules.mimes || rules.mimes.includes(f.mime)) && withinFit(rules, f) && (!rules.ratio || shapeDistance(ratioOf(f), rules.ratio) < 0.01);
+    // the jpeg variant exists when the original is not an upright JPEG (PNG, WebP, EXIF-rotated); a network
+    // strict about types gets it rather than a file whose turn only its EXIF tells
     const upright = v.jpeg ? { variant: "jpeg" as const, file: v.jpeg } : original;
-    // jpeg1080 exists when the picture is larger than 1080p (media kept from before it have a crop instead)
+    // jpeg1080 exists when the picture is larger than 1080p: the whole picture for a network that takes
+    // nothing larger (media stored before it get the closest rendition instead)
     const scaled = v.jpeg1080 ? [{ variant: "jpeg1080" as const, file: v.jpeg1080 }] : [];
-    const candidates = platform === "instagram" ? [upright] : [original, upright, ...scaled];
-    const fits = candidates.find((c) => publishableBy(platform, c.file));
-    if (fits) return fits;
-    // the crop whose ratio is closest to the picture's
-    const ratio = (m.width ?? 1) / (m.height ?? 1);
-    const crop = MEDIA_CROP_NAMES.filter((n) => v[n]).sort((a, b) => Math.abs(Math.log(ratio * MEDIA_CROPS[a].height / MEDIA_CROPS[a].width)) - Math.abs(Math.log(ratio * MEDIA_CROPS[b].height / MEDIA_CROPS[b].width)))[0];
-    return crop ? { variant: crop, file: v[crop]! } : upright;
+    const fit = [...(rules.mimes ? [upright] : [original, upright]), ...scaled].find((c) => fits(c.file));
+    if (fit) return fit;
+    const want = rules.ratio ?? ratioOf(m);
+    const shape = (n: MediaRendition) => v[n] ?? { mime: "image/jpeg", bytes: 0, width: MEDIA_RENDITIONS[n].width, height: MEDIA_RENDITIONS[n].height };
+    const ranked = MEDIA_RENDITION_NAMES.filter((n) => accepted(shape(n)) && withinFit(rules, shape(n))).sort((a, b) => shapeDistance(want, ratioOf(shape(a))) - shapeDistance(want, ratioOf(shape(b))));
+    const stored = ranked.find((n) => v[n]);
+    const best = stored ? { variant: stored, file: v[stored]! } : upright;
+    return ranked[0] && ranked[0] !== stored ? { ...best, missing: ranked[0] } : best;
+  }
+
+  /**
+   * A rendition of a media stored before Sufra made it (the 9:16 picture came later): made from the
+   * original when a post first needs it, stored, and added to the row's variants so the next post finds it.
+   */
+  async function addRendition(m: Media, name: MediaRendition): Promise<{ variant: MediaVariant; file: VariantFile }> {
+    const source = await storage.get(m.storageKey);
+    const r = await processing.run(m.businessId, () => renderRendition(source, name));
+    const file: VariantFile = { key: `${m.businessId}/${m.id}/${name}.${r.ext}`, mime: r.mime, width: r.width, height: r.height, bytes: r.buffer.length };
+    await storage.put(file.key, r.buffer, r.mime);
+    // this one key of the row's variants (two posts at once write the same file and the same value)
+    await db.$executeRaw`update media set variants = coalesce(variants, '{}'::jsonb) || jsonb_build_object(${name}::text, ${JSON.stringify(file)}::jsonb) where id = ${m.id}::uuid`;
+    return { variant: name, file };
   }
 
   return {
@@ -257,19 +281,29 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
 
     /**
      * For the publishing service (no viewer: the business comes from the post). Media in the order asked;
-     * for a platform, the variant it accepts (Instagram: the upright JPEG if its ratio fits, else the crop
-     * closest to the picture). Missing or foreign ids are NOT_FOUND.
+     * for a platform (and the post's format there: schema's mediaFormatOf), the variant it accepts
+     * (Instagram's feed: the upright JPEG if its ratio fits, else the crop closest to the picture; a story or
+     * a reel's cover: the 9:16 picture, made now for media stored before it existed). Missing or foreign ids
+     * are NOT_FOUND.
      */
-    async forPublish(businessId: string, mediaIds: string[], variantFor?: MediaPlatform): Promise<PublishMedia[]> {
+    async forPublish(businessId: string, mediaIds: string[], variantFor?: MediaPlatform, format?: MediaFormat): Promise<PublishMedia[]> {
       const ids = mediaIds.filter(isUuid);
       const rows = ids.length ? await db.media.findMany({ where: { businessId, id: { in: ids } } }) : [];
       const byId = new Map(rows.map((r) => [r.id, r]));
-      return mediaIds.map((id) => {
+      const chosen = mediaIds.map((id) => {
         const m = byId.get(id);
         if (!m) throw new AppError("NOT_FOUND");
-        const { variant, file } = publishable(m, variantFor);
-        return { id: m.id, kind: m.kind, mime: file.mime, url: signer.url(m.id, variant), read: () => storage.get(file.key), width: file.width || null, height: file.height || null, durationMs: m.durationMs, bytes: file.bytes };
+        return { m, choice: publishable(m, variantFor, format) };
       });
+      return Promise.all(
+        chosen.map(async ({ m, choice }) => {
+          // a rendition that cannot be made now (the original unreadable, the business's processing full): the closest stored one
+          const { variant, file } = choice.missing
+            ? await addRendition(m, choice.missing).catch((e: Error) => (logger.warn("media rendition not made", { mediaId: m.id, rendition: choice.missing, error: e.message }), choice))
+            : choice;
+          return { id: m.id, kind: m.kind, mime: file.mime, url: signer.url(m.id, variant), read: () => storage.get(file.key), width: file.width || null, height: file.height || null, durationMs: m.durationMs, bytes: file.bytes };
+        }),
+      );
     },
 
     /**

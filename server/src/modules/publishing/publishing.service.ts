@@ -10,7 +10,7 @@
 // network's reset); nothing is ever sent twice. Writes of many attempts at once (steps, leases,
 // outcomes, events) are made together (jobs/group-commit.ts).
 import { randomUUID } from "node:crypto";
-import { PLATFORM_LIMITS, altTextOf, assertPostTransition, assertTargetTransition, composeText, DEFAULT_GOOGLE_POST_OPTIONS, kuwaitDate, mayUse, STOPPED_STATUSES, TARGET_STATUSES, type GooglePostOptions, type NetworkOptions } from "@sufra/schema";
+import { PLATFORM_LIMITS, altTextOf, assertPostTransition, mediaFormatOf, assertTargetTransition, composeText, DEFAULT_GOOGLE_POST_OPTIONS, kuwaitDate, mayUse, STOPPED_STATUSES, TARGET_STATUSES, type GooglePostOptions, type NetworkOptions } from "@sufra/schema";
 import type { Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
 import type { Load } from "../../jobs/adaptive.ts";
@@ -496,7 +496,7 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
       }
       const adapter = accounts.adapterFor(account);
       const networkOptions = t.post.networkOptions as NetworkOptions | null;
-      const files = (await media.forPublish(t.post.businessId, t.post.media.map((m) => m.mediaId), t.platform)).map((f) => ({ ...f, altText: altTextOf(networkOptions, f.id) }));
+      const files = (await media.forPublish(t.post.businessId, t.post.media.map((m) => m.mediaId), t.platform, mediaFormatOf(t.platform, networkOptions))).map((f) => ({ ...f, altText: altTextOf(networkOptions, f.id) }));
       const google = t.platform === "google" ? await googleRequest(t) : undefined;
       if (google === null && !account.demo) {
         // nowhere to post it: refused before anything is sent; a person picks a location, then retries
