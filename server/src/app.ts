@@ -51,6 +51,8 @@ export interface Sufra {
   port: number | null;
   admin: Awaited<ReturnType<typeof seedAdmin>>;
   demo: Awaited<ReturnType<typeof seedDemo>>;
+  /** the recurring jobs this process registers (the scheduler's heartbeat aside) */
+  recurring: RecurringJob[];
   stop(): Promise<void>;
 }
 
@@ -133,7 +135,6 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
     port,
     admin,
     demo,
-    /** the recurring jobs this process registers (the scheduler's heartbeat aside) */
     recurring,
     async stop() {
       await server?.close();
