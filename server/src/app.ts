@@ -9,7 +9,7 @@ import type { Deps } from "./deps.ts";
 import { createPubSub } from "./kernel/pubsub.ts";
 import { createRateLimits } from "./http/rate-limits.ts";
 import { createJobQueue } from "./jobs/queue.ts";
-import { createScheduler, type ModuleJobs } from "./jobs/scheduler.ts";
+import { createScheduler, type ModuleJobs, type RecurringJob } from "./jobs/scheduler.ts";
 import { createLogger, type Logger } from "./kernel/logger.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { invoiceAttachment } from "./modules/billing/invoices.ts";
@@ -51,6 +51,8 @@ export interface Sufra {
   port: number | null;
   admin: Awaited<ReturnType<typeof seedAdmin>>;
   demo: Awaited<ReturnType<typeof seedDemo>>;
+  /** the recurring jobs this process registers (the scheduler's heartbeat aside) */
+  recurring: RecurringJob[];
   stop(): Promise<void>;
 }
 
@@ -98,17 +100,19 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
     webhooksJobs(services.webhooks),
     inboxJobs(services.inboxSync),
   ];
+  // every recurring job (docs/scaling.md lists each with its statement and index; a test EXPLAINs them)
+  const recurring: RecurringJob[] = [
+    { name: "mail.retry", everyMs: 60_000, run: () => mailer.deliverPending() },
+    { name: "maintenance.sweep-rate-limits", everyMs: 3_600_000, run: () => limits.sweep() },
+    ...moduleJobs.flatMap((m) => m.recurring ?? []),
+  ];
   const scheduler = await createScheduler({
     url: opts.databaseUrl,
     logger,
     run: config.processRole !== "api",
     heartbeatMs,
     ...opts.scheduler,
-    jobs: [
-      { name: "mail.retry", everyMs: 60_000, run: () => mailer.deliverPending() },
-      { name: "maintenance.sweep-rate-limits", everyMs: 3_600_000, run: () => limits.sweep() },
-      ...moduleJobs.flatMap((m) => m.recurring ?? []),
-    ],
+    jobs: recurring,
     oneOff: moduleJobs.flatMap((m) => m.oneOff ?? []),
     batched: moduleJobs.flatMap((m) => m.batched ?? []),
     queue,
@@ -131,6 +135,7 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
     port,
     admin,
     demo,
+    recurring,
     async stop() {
       await server?.close();
       for (const l of listeners) await l.stop?.();

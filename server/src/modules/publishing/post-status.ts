@@ -1,6 +1,7 @@
 // A post's status follows from its targets' (one per network). Pure, so both the publisher and
 // people's actions (confirm, retry) agree on it.
 import type { Db } from "../../db/prisma.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
 import type { PostStatus, TargetStatus } from "../../generated/prisma/enums.ts";
 
 export interface TargetState {
@@ -29,14 +30,20 @@ export function postStatusFrom(targets: TargetState[], current: PostStatus): Pos
 }
 
 /**
- * Posts whose status differs from the one `postStatusFrom` gives their targets, found in one pass
- * over the database: the same rule, written in SQL (tests hold the two to the same cases). Only a
- * finder: each is then re-derived by the rule above under the post's lock, so a post whose targets
- * change meanwhile is never set from a stale reading.
+ * Posts whose status differs from the one `postStatusFrom` gives their targets, among the posts that
+ * changed (or whose targets changed) since `since`: the same rule, written in SQL (tests hold the two
+ * to the same cases). Only a finder: each is then re-derived by the rule above under the post's lock,
+ * so a post whose targets change meanwhile is never set from a stale reading. Reading only what
+ * changed keeps the pass proportional to recent work, not to history (the `updated_at` indexes;
+ * docs/scaling.md#background-jobs-at-scale).
  */
-export async function postsOutOfStep(db: Pick<Db, "$queryRaw">): Promise<string[]> {
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    with t as (
+export function postsOutOfStepSql(since: Date) {
+  return Prisma.sql`
+    with changed as (
+      select post_id as id from post_targets where updated_at >= ${since}
+      union
+      select id from posts where updated_at >= ${since}
+    ), t as (
       select post_id,
         count(*) filter (where status <> 'cancelled') as live,
         count(*) filter (where status in ('publishing', 'awaiting_manual')) as busy,
@@ -46,7 +53,7 @@ export async function postsOutOfStep(db: Pick<Db, "$queryRaw">): Promise<string[
         count(*) filter (where status = 'published') as published,
         count(*) filter (where status = 'unconfirmed') as unconfirmed,
         min(published_at) as first_published
-      from post_targets group by post_id
+      from post_targets where post_id in (select id from changed) group by post_id
     ), d as (
       select p.id, p.status::text as status, p.published_at, t.first_published,
         case
@@ -62,5 +69,9 @@ export async function postsOutOfStep(db: Pick<Db, "$queryRaw">): Promise<string[
       from posts p join t on t.post_id = p.id
     )
     select id::text from d where derived <> status or published_at is distinct from first_published`;
+}
+
+export async function postsOutOfStep(db: Pick<Db, "$queryRaw">, since: Date): Promise<string[]> {
+  const rows = await db.$queryRaw<{ id: string }[]>(postsOutOfStepSql(since));
   return rows.map((r) => r.id);
 }

@@ -34,6 +34,13 @@ const MAX_ATTEMPTS = 5;
  * this long is queued again by the recovery pass (harmless if its job exists: the same job moves).
  */
 const DUE_GRACE_MS = 15_000;
+/**
+ * The repair pass reads only the posts changed since its last pass began, less this overlap: a
+ * transaction commits after its rows' updated_at was written (30 s at most), and clocks differ a little.
+ */
+const REPAIR_OVERLAP_MS = 2 * 60_000;
+/** A process's first repair pass looks back this far: what changed while no process ran jobs. */
+const REPAIR_FIRST_LOOKBACK_MS = 7 * 86_400_000;
 
 type Step = "prepare" | "send";
 
@@ -661,15 +668,23 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
     return lost.length;
   }
 
-  /** One pass over every post: the ones out of step with their targets are re-derived, each under its lock. */
-  async function repairPosts() {
-    const suspects = await postsOutOfStep(db);
+  /** when this process's last repair pass began (ms): the next reads what changed since */
+  let repairedFrom: number | null = null;
+  /**
+   * One pass over the posts changed since `since` (by default since this process's last pass, or a week
+   * back at its first): the ones out of step with their targets are re-derived, each under its lock.
+   */
+  async function repairPosts(since?: Date) {
+    const started = Date.now();
+    const from = since ?? new Date(repairedFrom === null ? started - REPAIR_FIRST_LOOKBACK_MS : repairedFrom - REPAIR_OVERLAP_MS);
+    const suspects = await postsOutOfStep(db, from);
     const repaired: { postId: string; from: string; to: string }[] = [];
     for (const id of suspects) {
       const r = await refreshPost(id);
       if (r) repaired.push({ postId: id, from: r.was, to: r.status });
     }
     if (repaired.length) logger.warn("post statuses repaired from their targets", { repaired });
+    if (!since) repairedFrom = started;
     return repaired;
   }
 
