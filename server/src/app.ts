@@ -127,6 +127,7 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
     server = await createSufraServer(deps, services);
     port = await server.listen(config.port, config.host);
   }
+  services.health.serving();
 
   return {
     deps,
