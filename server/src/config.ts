@@ -23,8 +23,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
-  // the process's database connections, one pool for all its queries and transactions, and how long a
-  // request waits for one of them before answering 503 (docs/scaling.md#the-database-pool-under-load)
+  // the pooled connections of Prisma's queries and transactions, and how long a request waits for one of
+  // them (or a transaction to start) before answering 503 (docs/scaling.md#the-database-pool-under-load)
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DATABASE_POOL_WAIT_SECONDS: z.coerce.number().min(0.1).max(120).default(5),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
@@ -181,7 +181,7 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
-  /** the one pool of the process's database connections: its size, and how long a request waits for a connection */
+  /** Prisma's pool: its size, and how long a request waits for a connection (the raw pg pool waits as long) */
   database: { poolSize: number; poolWaitMs: number };
   dataDir: string;
   jwtSecret: string;
