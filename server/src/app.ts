@@ -74,8 +74,9 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
     const r = await migrate(opts.databaseUrl);
     if ("applied" in r && r.applied.length) logger.info(`applied migrations: ${r.applied.join(", ")}`);
   }
-  const db = createPrisma(opts.databaseUrl);
-  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 5 });
+  const db = createPrisma(opts.databaseUrl, config.database);
+  // raw reads, rate limits and events: a few connections of their own, waiting for one no longer than Prisma's queries
+  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 5, connectionTimeoutMillis: config.database.poolWaitMs });
   pool.on("error", (e) => logger.debug("database pool error", { error: e.message }));
   const pubsub = await createPubSub({ url: opts.databaseUrl, pool, logger });
   const limits = createRateLimits(pool, config.rateLimit);

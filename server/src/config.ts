@@ -23,6 +23,10 @@ const envSchema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
+  // the pooled connections of Prisma's queries and transactions, and how long a request waits for one of
+  // them (or a transaction to start) before answering 503 (docs/scaling.md#the-database-pool-under-load)
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  DATABASE_POOL_WAIT_SECONDS: z.coerce.number().min(0.1).max(120).default(5),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   ADMIN_EMAIL: z.email("must be an e-mail address").optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
@@ -177,6 +181,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Prisma's pool: its size, and how long a request waits for a connection (the raw pg pool waits as long) */
+  database: { poolSize: number; poolWaitMs: number };
   dataDir: string;
   jwtSecret: string;
   admin: { email: string; password: string | undefined };
@@ -280,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    database: { poolSize: e.DATABASE_POOL_SIZE, poolWaitMs: Math.round(e.DATABASE_POOL_WAIT_SECONDS * 1000) },
     dataDir,
     jwtSecret: e.JWT_SECRET ?? keptSecret(dataDir),
     admin: { email: (e.ADMIN_EMAIL ?? "admin@sufra.local").toLowerCase(), password: e.ADMIN_PASSWORD },

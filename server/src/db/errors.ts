@@ -5,6 +5,12 @@ import { AppError } from "../kernel/errors.ts";
 
 /** Prisma's codes for "no database to talk to" (can't reach, timed out, closed, pool exhausted). */
 const PRISMA_UNAVAILABLE = new Set(["P1001", "P1002", "P1008", "P1017", "P2024"]);
+/**
+ * Prisma's P2028 when the database could not serve a transaction in time: no pooled connection to start
+ * it within DATABASE_POOL_WAIT_SECONDS, or it outlived its timeout (Prisma rolls it back). Other P2028s
+ * (a transaction used after its end) are bugs and stay 500.
+ */
+const TRANSACTION_UNSERVED = /Unable to start a transaction in the given time|cannot be executed on an expired transaction/i;
 /** The driver adapter's kinds for the same. */
 const ADAPTER_UNAVAILABLE = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TlsConnectionError"]);
 /**
@@ -42,7 +48,7 @@ function* layers(err: unknown, depth = 0): Generator<Found> {
 
 /**
  * The catalogue error a database failure stands for: SERVICE_UNAVAILABLE (503) while the database is
- * down or unreachable; VALIDATION_ERROR (400) when Postgres refused a text the caller sent (the schemas'
+ * down or unreachable, or too busy to give a connection in time; VALIDATION_ERROR (400) when Postgres refused a text the caller sent (the schemas'
  * text rule refuses those first; this is the safety net for a raw value that skipped it); NOT_FOUND (404)
  * when the row an operation needed is gone. Null otherwise.
  */
@@ -52,7 +58,7 @@ export function fromDatabase(err: unknown): AppError | null {
     const message = typeof e.message === "string" ? e.message : "";
     if (code === PRISMA_GONE) return new AppError("NOT_FOUND");
     if (CODE_BAD_TEXT.test(code) || /invalid byte sequence for encoding/i.test(message)) return new AppError("VALIDATION_ERROR", { request: ["controlCharacters"] });
-    if (PRISMA_UNAVAILABLE.has(code) || CODE_UNAVAILABLE.test(code) || (typeof e.kind === "string" && ADAPTER_UNAVAILABLE.has(e.kind)) || MESSAGE_UNAVAILABLE.test(message)) {
+    if (PRISMA_UNAVAILABLE.has(code) || (code === "P2028" && TRANSACTION_UNSERVED.test(message)) || CODE_UNAVAILABLE.test(code) || (typeof e.kind === "string" && ADAPTER_UNAVAILABLE.has(e.kind)) || MESSAGE_UNAVAILABLE.test(message)) {
       return new AppError("SERVICE_UNAVAILABLE");
     }
   }

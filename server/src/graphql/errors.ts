@@ -2,10 +2,10 @@
 // RATE_LIMITED, INTERNAL_SERVER_ERROR) and, for ours, the catalogue code as extensions.reason.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { ERRORS, errorText, isErrorCode, type Locale } from "@sufra/schema";
-import type { ApolloServerPlugin } from "@apollo/server";
+import { HeaderMap, type ApolloServerPlugin } from "@apollo/server";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { fromDatabase } from "../db/errors.ts";
-import { AppError, renderError } from "../kernel/errors.ts";
+import { AppError, renderError, RETRY_AFTER_SECONDS } from "../kernel/errors.ts";
 import type { Logger } from "../kernel/logger.ts";
 import type { GraphQLContext } from "./context.ts";
 import { isTokenLimitError } from "./limits.ts";
@@ -49,8 +49,9 @@ export function formatGraphQLError(logger: Logger) {
 const STATUS_OF_REASON: Partial<Record<string, number>> = { SERVICE_UNAVAILABLE: 503 };
 
 /**
- * Apollo answers 200 with errors in the body; while the database is down the answer is 503, as at the
- * REST door, so clients and load balancers retry later. Runs after formatError has named the reason.
+ * Apollo answers 200 with errors in the body; while the database is down (or too busy) the answer is 503
+ * with Retry-After, as at the REST door, so clients and load balancers retry later. Runs after
+ * formatError has named the reason.
  */
 export const httpStatusFromErrors: ApolloServerPlugin<GraphQLContext> = {
   async requestDidStart() {
@@ -59,6 +60,7 @@ export const httpStatusFromErrors: ApolloServerPlugin<GraphQLContext> = {
         const errors = response.body.kind === "single" ? response.body.singleResult.errors : response.body.initialResult.errors;
         const status = errors?.map((e) => STATUS_OF_REASON[String(e.extensions?.reason)]).find(Boolean);
         if (status) response.http.status = status;
+        if (status === 503) response.http.headers.set("retry-after", String(RETRY_AFTER_SECONDS));
       },
     };
   },
@@ -70,5 +72,7 @@ export const httpStatusFromErrors: ApolloServerPlugin<GraphQLContext> = {
  */
 export function contextError(err: unknown): unknown {
   const appError = err instanceof AppError ? err : fromDatabase(err);
-  return appError ? new GraphQLError(appError.code, { originalError: appError, extensions: { http: { status: appError.status } } }) : err;
+  if (!appError) return err;
+  const headers = appError.status === 503 ? new HeaderMap([["retry-after", String(RETRY_AFTER_SECONDS)]]) : undefined;
+  return new GraphQLError(appError.code, { originalError: appError, extensions: { http: { status: appError.status, ...(headers ? { headers } : {}) } } });
 }

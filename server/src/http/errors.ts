@@ -2,7 +2,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { pickLocale } from "@sufra/schema";
 import { fromDatabase } from "../db/errors.ts";
-import { AppError, renderError } from "../kernel/errors.ts";
+import { AppError, renderError, RETRY_AFTER_SECONDS } from "../kernel/errors.ts";
 import type { Logger } from "../kernel/logger.ts";
 import { fromMultipart } from "./multipart.ts";
 import { toSnake } from "./rest.ts";
@@ -28,6 +28,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const locale = pickLocale(req.get("accept-language"));
     if (appError) {
       if (appError.code === "SERVICE_UNAVAILABLE" && !(err instanceof AppError)) logger.error(`database unavailable on ${req.method} ${req.originalUrl}`, { error: (err as Error)?.message });
+      if (appError.code === "SERVICE_UNAVAILABLE") res.set("Retry-After", String(RETRY_AFTER_SECONDS));
       res.status(appError.status).json(renderError(appError, locale, toSnake));
       return;
     }

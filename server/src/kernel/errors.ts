@@ -18,6 +18,9 @@ export class AppError extends Error {
   }
 }
 
+/** What a 503 SERVICE_UNAVAILABLE asks the caller to wait before trying again (Retry-After, seconds), at both doors. */
+export const RETRY_AFTER_SECONDS = 5;
+
 /** Parses input with a shared rule; a failure becomes VALIDATION_ERROR with field details. */
 export function validate<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const r = schema.safeParse(input ?? {});

@@ -11,7 +11,7 @@ import { ADMIN } from "./app.ts";
 
 // the admin startTestApp configures (seedAdmin reads only these)
 const config = { admin: { email: ADMIN.email, password: ADMIN.password } } as Config;
-const db = createPrisma(process.env.DATABASE_URL!);
+const db = createPrisma(process.env.DATABASE_URL!, { poolSize: 2, poolWaitMs: 30_000 });
 const logger = createLogger("silent");
 try {
   await seedAdmin(db, config, logger);

@@ -86,7 +86,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
   }
 
   /** The business's accounts for the chosen networks: each must be connected and in the plan (none: a draft). */
-  async function accountsFor(tx: Tx, businessId: string, platforms: PlatformName[]) {
+  async function accountsFor(tx: Tx | typeof db, businessId: string, platforms: PlatformName[]) {
     if (!platforms.length) return [];
     const b = await tx.business.findUniqueOrThrow({ where: { id: businessId }, include: { subscription: true } });
     const plan = b.subscription?.plan ?? b.requestedPlan;
@@ -97,7 +97,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     return accounts;
   }
 
-  async function checkMedia(tx: Tx, businessId: string, ids: string[]) {
+  async function checkMedia(tx: Tx | typeof db, businessId: string, ids: string[]) {
     if (!ids.length) return [];
     const found = await tx.media.findMany({ where: { businessId, id: { in: ids } } });
     if (found.length !== new Set(ids).size) throw new AppError("VALIDATION_ERROR", { mediaIds: ["mediaNotFound"] });
@@ -145,7 +145,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
   }
 
   /** The preview's errors for the chosen networks refuse the post (the same check the composer shows). */
-  async function checkFits(q: Tx, businessId: string, input: { content: string; hashtags: string[]; firstComment?: string | null; platforms: PlatformName[]; google?: unknown; network?: unknown }, files: { kind: "image" | "video"; bytes: number; width: number | null; height: number | null; durationMs: number | null }[]) {
+  async function checkFits(q: Tx | typeof db, businessId: string, input: { content: string; hashtags: string[]; firstComment?: string | null; platforms: PlatformName[]; google?: unknown; network?: unknown }, files: { kind: "image" | "video"; bytes: number; width: number | null; height: number | null; durationMs: number | null }[]) {
     const previews = previewPost({ ...input, media: files, xLongPosts: await xLongPosts(q, businessId, input.platforms), tiktokInbox: await tiktokInbox(q, businessId, input.platforms) });
     // each problem keeps its values ({platform}, {limit}) so its text names them; the same one once
     const problems = new Map(previews.flatMap((p) => p.errors.map((e) => [JSON.stringify(e), e] as const)));
@@ -176,13 +176,17 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     const when = scheduledFor !== undefined && scheduledFor !== null ? validate(scheduleSchema(new Date()), { scheduledFor }).scheduledFor : null;
     const googleOptions = googleOptionsFor(data.platforms, input);
     const networkOptions = networkOptionsFor(input);
-    const { post, targets, deliveries } = await db.$transaction(async (tx) => {
-      // a stopped subscription keeps writing drafts, not scheduling (docs/product.md#subscriptions-and-billing)
-      if (when) await requireRunning(tx, businessId, "schedule");
-      const accounts = await accountsFor(tx, businessId, data.platforms);
-      const files = await checkMedia(tx, businessId, data.mediaIds ?? []);
-      if (plan.campaignId) await assertCampaignOf(tx, businessId, plan.campaignId);
-      if (when) await checkFits(tx, businessId, { content: data.content, hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms, google: googleOptions, network: networkOptions }, files);
+    // The checks read on their own, before the transaction: under READ COMMITTED a plain read in a
+    // transaction locks nothing and sees what one outside sees, and a transaction holds its pooled
+    // connection for every round trip it makes (docs/scaling.md#the-database-pool-under-load). The
+    // transaction keeps only the writes, and the post is read back after the commit, in one statement.
+    // a stopped subscription keeps writing drafts, not scheduling (docs/product.md#subscriptions-and-billing)
+    if (when) await requireRunning(db, businessId, "schedule");
+    const accounts = await accountsFor(db, businessId, data.platforms);
+    const files = await checkMedia(db, businessId, data.mediaIds ?? []);
+    if (plan.campaignId) await assertCampaignOf(db, businessId, plan.campaignId);
+    if (when) await checkFits(db, businessId, { content: data.content, hashtags: data.hashtags ?? [], firstComment: data.firstComment, platforms: data.platforms, google: googleOptions, network: networkOptions }, files);
+    const { id, deliveries } = await db.$transaction(async (tx) => {
       const created = await tx.post.create({
         data: {
           businessId,
@@ -199,12 +203,14 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
           targets: { create: accounts.map((a) => ({ accountId: a.id, platform: a.platform, dueAt: when })) },
           media: { create: files.map((m, position) => ({ mediaId: m.id, position })) },
         },
-        include: postInclude,
+        select: { id: true },
       });
       await audit(tx, { actorId: v.userId, action: when ? "post.scheduled" : "post.created", entityType: "post", entityId: created.id, data: { platforms: data.platforms, scheduledFor: when?.toISOString() ?? null }, ip: meta.ip });
       const deliveries = when ? await webhooks.record(tx, businessId, { type: "post.scheduled", postId: created.id }) : [];
-      return { post: created, targets: created.targets, deliveries };
+      return { id: created.id, deliveries };
     });
+    const post = await own(businessId, id);
+    const targets = post.targets;
     await webhooks.dispatch(deliveries);
     if (when) await publishing.enqueue(targets.map((t) => ({ id: t.id, dueAt: when })));
     await changed(post);
