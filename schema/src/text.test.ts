@@ -12,9 +12,11 @@ import {
   fieldErrors,
   forgotPasswordSchema,
   hasControlCharacters,
+  isolateText,
   loginSchema,
   menuItemSchema,
   messageText,
+  plainText,
   postInputSchema,
   postsQuerySchema,
   profileSchema,
@@ -43,6 +45,13 @@ describe("the text rule", () => {
     ["a lone high surrogate", "Dar\ud800", true, true],
     ["a lone low surrogate", "x\udfffy", true, true],
     ["an emoji (a whole surrogate pair)", "Karak ☕🍵 time", false, false],
+    ["a right-to-left override and its pop", "Probe \u202Edetnuocsid%05\u202C LLC", true, false],
+    ["a left-to-right embedding", "Dar \u202Aal\u202C", true, false],
+    ["an isolate (FSI ... PDI)", "Dar \u2068Qahwa\u2069", true, false],
+    ["a right-to-left isolate alone", "Dar\u2067", true, false],
+    ["a line separator inside", "Dar\u2028Bcc: x", true, false],
+    ["a paragraph separator inside", "Dar\u2029x", true, false],
+    ["Arabic letter mark, RLM and LRM (Arabic keyboards type them)", "\u061Cدار\u200F القهوة \u200E+965 5555", false, false],
   ])("%s", (_name, text, singleLineRefused, multiLineRefused) => {
     expect(hasControlCharacters(text)).toBe(singleLineRefused);
     expect(hasControlCharacters(text, { multiLine: true })).toBe(multiLineRefused);
@@ -67,6 +76,26 @@ describe("the text rule", () => {
   test("line breaks stay allowed where a person writes lines, and refused in a name", () => {
     expect(errorsOf(postInputSchema, { content: "Line one\nLine two\n\t#coffee", platforms: ["instagram"] })).toEqual({});
     expect(errorsOf(profileSchema, { address: "Block 1\nStreet 2", name: "Noura\nAl-Sabah" })).toEqual({ name: ["controlCharacters"] });
+  });
+
+  test("bidi overrides and separators are refused in one-line texts (names, titles), the marks Arabic uses are kept", () => {
+    const RLO = "Probe \u202Edetnuocsid%05\u202C LLC";
+    const signUp = { email: "cafe@example.kw", password: "Saffron#2026", companyName: RLO, contactName: "Noura\u2028Bcc", phone: "+96555551234" };
+    expect(errorsOf(signUpSchema, signUp)).toMatchObject({ companyName: ["controlCharacters"], contactName: ["controlCharacters"] });
+    expect(errorsOf(campaignFieldsSchema, { name: "Eid \u2067sale", goal: "awareness", startDate: "2026-03-01", endDate: "2026-03-05" })).toMatchObject({ name: ["controlCharacters"] });
+    expect(errorsOf(profileSchema, { name: "\u200Fنورة\u200E 2", companyName: "\u061Cدار القهوة" })).toEqual({});
+  });
+
+  test("a caption keeps its lines: a word processor's line and paragraph separators become line feeds", () => {
+    const r = postInputSchema.safeParse({ content: "Line one\u2028Line two\u2029Next", platforms: ["instagram"] });
+    expect(r.success && r.data.content).toBe("Line one\nLine two\n\nNext");
+  });
+
+  test("plainText and isolateText: what a file or a mail gets of a person's text", () => {
+    expect(plainText("Probe \u202Edetnuocsid%05\u202C LLC")).toBe("Probe detnuocsid%05 LLC");
+    expect(plainText("Dar\u2028Bcc:\u0007 x\ty")).toBe("Dar Bcc: x y");
+    expect(plainText("a\u2066b\r\nc\u2029d\u200F", { multiLine: true })).toBe("ab\nc\n\nd\u200F");
+    expect(isolateText("نورة\u202E")).toBe("\u2068نورة\u2069");
   });
 
   test("the message, in both languages", () => {

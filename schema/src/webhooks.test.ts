@@ -1,7 +1,7 @@
 // The webhook rules both sides apply (docs/product.md#webhooks): which addresses an endpoint may have,
 // the events it may choose (in the catalogue's order), and the retry schedule's numbers.
 import { describe, expect, test } from "@jest/globals";
-import { fieldErrors, isNonPublicIpLiteral, WEBHOOK_EVENT_TYPES, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_RETRY_WINDOW_MS, webhookEndpointSchema, webhookEndpointUpdateSchema, webhookUrlProblem } from "./index.ts";
+import { fieldErrors, isNonPublicIpLiteral, parseAllowedAddress, WEBHOOK_EVENT_TYPES, WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_RETRY_WINDOW_MS, webhookEndpointSchema, webhookEndpointUpdateSchema, webhookUrlProblem } from "./index.ts";
 
 const errorsOf = (r: { success: boolean; error?: unknown }) => (r.success ? {} : fieldErrors(r.error as never));
 
@@ -23,6 +23,13 @@ describe("addresses", () => {
     ["fe80::1", true],
     ["::ffff:127.0.0.1", true],
     ["2a00:1450:4001::1", false],
+    ["::ffff:7f00:1", true],
+    ["64:ff9b::a9fe:a9fe", true],
+    ["2002:a9fe:a9fe::", true],
+    ["2001:0:4136:e378:8000:63bf:3fff:fdd2", true],
+    ["2001:db8::1", true],
+    ["2001:4860:4860::8888", false],
+    ["192.0.2.1", true],
     ["hooks.example.com", false],
   ])("%s non-public: %s", (host, expected) => expect(isNonPublicIpLiteral(host)).toBe(expected));
 
@@ -38,6 +45,14 @@ describe("addresses", () => {
     expect(webhookUrlProblem("http://127.0.0.6:9/", { allowHttp: true, allowAddresses: ["127.0.0.5"] })).toBe("webhookUrlPrivate");
     expect(webhookUrlProblem("nonsense")).toBe("webhookUrlInvalid");
   });
+});
+
+test("allow-list entries: an address or range, an optional port", () => {
+  expect(parseAllowedAddress("127.0.0.5")).toEqual({ range: "127.0.0.5", port: null });
+  expect(parseAllowedAddress("10.0.0.0/8:443")).toEqual({ range: "10.0.0.0/8", port: 443 });
+  expect(parseAllowedAddress("[FD00::5]:8443")).toEqual({ range: "fd00::5", port: 8443 });
+  expect(parseAllowedAddress("fd00::/8")).toEqual({ range: "fd00::/8", port: null });
+  for (const bad of ["127.0.0.5:0", "127.0.0.5:65536", "10.0.0.0/33", "hooks.example.com", "fd00::5:8443x", "[fd00::5]8443"]) expect([bad, parseAllowedAddress(bad)]).toEqual([bad, null]);
 });
 
 describe("the endpoint form", () => {

@@ -60,35 +60,131 @@ function ipv4(host: string): number[] | null {
   return parts.every((p) => p <= 255) ? parts : null;
 }
 
+/** An IPv6 address as its eight 16-bit groups (a trailing dotted IPv4 counts as two), or null. */
+function ipv6(host: string): number[] | null {
+  if (!host.includes(":") || !/^[0-9a-f:.]+$/.test(host)) return null;
+  const halves = host.split("::");
+  if (halves.length > 2) return null;
+  const groups = (part: string): number[] | null => {
+    if (!part) return [];
+    const out: number[] = [];
+    const items = part.split(":");
+    for (const [i, item] of items.entries()) {
+      const v4 = i === items.length - 1 ? ipv4(item) : null;
+      if (v4) out.push((v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!);
+      else if (/^[0-9a-f]{1,4}$/.test(item)) out.push(parseInt(item, 16));
+      else return null;
+    }
+    return out;
+  };
+  const head = groups(halves[0]!);
+  const tail = halves.length === 2 ? groups(halves[1]!) : [];
+  if (!head || !tail) return null;
+  if (halves.length === 1) return head.length === 8 ? head : null;
+  const missing = 8 - head.length - tail.length;
+  return missing >= 1 ? [...head, ...Array<number>(missing).fill(0), ...tail] : null;
+}
+
+const v4Of = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
+function nonPublicV4([a, b, c]: number[]): boolean {
+  return (
+    a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b! >= 16 && b! <= 31) || (a === 192 && b === 168) || (a === 100 && b! >= 64 && b! <= 127) ||
+    (a === 192 && b === 0 && (c === 0 || c === 2)) || (a === 192 && b === 88 && c === 99) || (a === 198 && (b === 18 || b === 19)) || (a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113) || a! >= 224
+  );
+}
+
 /**
  * A literal IP address no webhook may reach: private, loopback, link-local (the cloud metadata
- * address 169.254.169.254 among them), carrier-grade NAT, multicast, reserved, unspecified. A host
- * name is not judged here: the server checks the address it resolves to at every delivery.
+ * address 169.254.169.254 among them), carrier-grade NAT, multicast, documentation, reserved,
+ * unspecified; in IPv6 also every form that carries an IPv4 address or tunnels to one (IPv4-mapped
+ * ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16, Teredo 2001::/32), as the sender's filter refuses
+ * every address that is not plain unicast. A host name is not judged here: the server resolves it when
+ * the endpoint is saved and at every delivery.
  */
 export function isNonPublicIpLiteral(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
   const v4 = ipv4(host);
-  if (v4) {
-    const [a, b] = v4;
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || (a === 192 && b === 0) || (a === 198 && (b === 18 || b === 19)) || a >= 224;
-  }
+  if (v4) return nonPublicV4(v4);
   if (!host.includes(":")) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-  if (mapped) return isNonPublicIpLiteral(mapped[1]);
-  if (host === "::" || host === "::1") return true;
-  // fc00::/7 unique local, fe80::/10 link-local, ff00::/8 multicast; anything else outside 2000::/3 is not routable unicast
-  const firstGroup = parseInt(host.split(":")[0] || "0", 16);
-  return !(firstGroup >= 0x2000 && firstGroup <= 0x3fff);
+  const g = ipv6(host);
+  // not an address this rule can read: refused rather than guessed
+  if (!g) return true;
+  // ::ffff:a.b.c.d (IPv4-mapped) and ::a.b.c.d (IPv4-compatible) are outside 2000::/3 below, as is NAT64's 64:ff9b::
+  const first = g[0]!;
+  if (first < 0x2000 || first > 0x3fff) return true; // only global unicast (2000::/3) is public
+  if (first === 0x2002) return true; // 6to4: a tunnel to the IPv4 address inside
+  if (first === 0x2001 && g[1]! < 0x200) return true; // 2001::/23: Teredo (2001::/32) and other special purposes
+  if (first === 0x2001 && g[1] === 0xdb8) return true; // documentation
+  return false;
+}
+
+/** Names that are private whatever they resolve to: localhost, the cloud metadata service, private-use and link-local zones. */
+export function isPrivateHostName(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.+$/, "");
+  if (!host.includes(".")) return true; // a one-label name is completed by the server's own search domains
+  return /(^|\.)(localhost|internal|local|home\.arpa|localdomain)$/.test(host) || host === "metadata.google.internal";
+}
+
+/** One entry of WEBHOOKS_ALLOW_ADDRESSES: an address or a CIDR range, and the one port it is open on (null: any). */
+export interface AllowedAddress {
+  /** an IPv4 or IPv6 address, or a CIDR range of either, without brackets */
+  range: string;
+  port: number | null;
+}
+
+/** "10.1.2.3", "10.0.0.0/8", "10.1.2.3:8443", "10.0.0.0/8:443", "fd00::1", "fd00::/8", "[fd00::1]:8443", "[fd00::/8]:443"; null when none of these. */
+export function parseAllowedAddress(entry: string): AllowedAddress | null {
+  const text = entry.trim().toLowerCase();
+  const m = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(text) ?? (text.split(":").length === 2 ? /^([^:]+):(\d{1,5})$/.exec(text) : null) ?? [text, text, undefined];
+  const [range, portText] = [m[1]!, m[2]];
+  const port = portText === undefined ? null : Number(portText);
+  if (port !== null && (port < 1 || port > 65535)) return null;
+  const [address, bits, extra] = range.split("/");
+  if (extra !== undefined) return null;
+  const family = ipv4(address!) ? 32 : ipv6(address!) ? 128 : 0;
+  if (!family) return null;
+  if (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= family)) return null;
+  return { range, port };
+}
+
+/** Whether `address` (a literal, brackets or not) on `port` is covered by one of the allow-list's entries. */
+export function isAllowedAddress(address: string, port: number, allow: readonly (string | AllowedAddress)[]): boolean {
+  const host = address.replace(/^\[|\]$/g, "").toLowerCase();
+  const bitsOf = (a: string): number[] | null => {
+    const v4 = ipv4(a);
+    if (v4) return v4.flatMap((n) => Array.from({ length: 8 }, (_, i) => (n >> (7 - i)) & 1));
+    const v6 = ipv6(a);
+    return v6 ? v6.flatMap((n) => Array.from({ length: 16 }, (_, i) => (n >> (15 - i)) & 1)) : null;
+  };
+  const target = bitsOf(host);
+  if (!target) return false;
+  return allow.some((e) => {
+    const entry = typeof e === "string" ? parseAllowedAddress(e) : e;
+    if (!entry || (entry.port !== null && entry.port !== port)) return false;
+    const [address, bits] = entry.range.split("/");
+    const net = bitsOf(address!);
+    if (!net || net.length !== target.length) return false;
+    const n = bits === undefined ? net.length : Number(bits);
+    return net.slice(0, n).every((b, i) => b === target[i]);
+  });
 }
 
 export interface WebhookUrlOptions {
   /** http:// as well as https:// (tests and local development; never in production) */
   allowHttp?: boolean;
-  /** literal addresses accepted although not public (the test receiver on a loopback address) */
+  /** addresses or CIDR ranges accepted although not public, each on any port or on the one it names (WEBHOOKS_ALLOW_ADDRESSES) */
   allowAddresses?: readonly string[];
 }
 
-/** Why a URL cannot be a webhook endpoint, or null. */
+/** The port a URL reaches: its own, or its scheme's. */
+export const portOf = (url: URL) => Number(url.port || (url.protocol === "https:" ? 443 : 80));
+
+/**
+ * Why a URL cannot be a webhook endpoint, or null. The host is read as a browser reads it (WHATWG: a
+ * decimal, octal or hexadecimal IPv4 is its dotted form) without its trailing dot ("127.0.0.1.",
+ * "localhost."). The server also resolves a name when the endpoint is saved (webhooks/address.ts).
+ */
 export function webhookUrlProblem(value: string, opts: WebhookUrlOptions = {}): MessageKey | null {
   let url: URL;
   try {
@@ -98,10 +194,11 @@ export function webhookUrlProblem(value: string, opts: WebhookUrlOptions = {}): 
   }
   if (url.protocol !== "https:" && !(opts.allowHttp && url.protocol === "http:")) return "webhookUrlHttps";
   if (url.username || url.password) return "webhookUrlCredentials";
-  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "");
   if (!host) return "webhookUrlInvalid";
-  if ((opts.allowAddresses ?? []).includes(host)) return null;
-  if (host === "localhost" || host.endsWith(".localhost") || isNonPublicIpLiteral(host)) return "webhookUrlPrivate";
+  const literal = ipv4(host) !== null || host.includes(":");
+  if (literal && isAllowedAddress(host, portOf(url), opts.allowAddresses ?? [])) return null;
+  if (literal ? isNonPublicIpLiteral(host) : isPrivateHostName(host)) return "webhookUrlPrivate";
   return null;
 }
 

@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import { isIP, isIPv4 } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { parseAllowedAddress } from "@sufra/schema";
 import { defaultLogFormat, type LogFormat } from "./kernel/logger.ts";
 
 export const PROCESS_ROLES = ["all", "api", "worker"] as const;
@@ -147,11 +148,12 @@ const envSchema = z.object({
   DEMO_DATA: z.enum(["true", "false"]).optional(),
   DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   // webhooks (docs/product.md#webhooks): http:// endpoints as well as https:// (tests, local receivers; refused when
-  // NODE_ENV=production), and addresses exempt from the private-network refusal (comma-separated IPs or CIDR ranges)
+  // NODE_ENV=production), and addresses exempt from the private-network refusal (comma-separated IPs or CIDR ranges,
+  // each with an optional :port that then is the only one open: 10.0.0.5:8443, [fd00::5]:8443)
   WEBHOOKS_ALLOW_HTTP: z.enum(["true", "false"]).optional(),
   WEBHOOKS_ALLOW_ADDRESSES: z.string().optional().superRefine((v, ctx) => {
-    const bad = (v ?? "").split(",").map((x) => x.trim()).filter((x) => x && !isProxyAddress(x));
-    if (bad.length) ctx.addIssue({ code: "custom", message: `not an address or CIDR range: ${bad.join(", ")}` });
+    const bad = (v ?? "").split(",").map((x) => x.trim()).filter((x) => x && !parseAllowedAddress(x));
+    if (bad.length) ctx.addIssue({ code: "custom", message: `not an address or CIDR range (with an optional :port): ${bad.join(", ")}` });
   }),
   // payments (docs/product.md#subscriptions-and-billing): unset: no gateway, the billing page says how to pay by bank
   // transfer (PAYMENT_BANK_*) and an admin records the payment; "tap": Tap Payments (KNET, cards, Apple Pay) with its secret key

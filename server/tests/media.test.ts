@@ -73,6 +73,13 @@ describe("uploads", () => {
     expect(JSON.stringify(ig.body)).toContain("لا يقبل إنستغرام صور GIF");
   });
 
+  test("a file's name is kept as a person typed it: no bidi override (\"menu\u202Egpj.exe\" shows as \"menuexe.jpg\"), no isolate", async () => {
+    const b = await business();
+    const r = await upload(b.token, await picture(400, 300), "menu\u202Egpj.exe\u2066");
+    expect(r.status).toBe(201);
+    expect(r.body.original_name).toBe("menugpj.exe");
+  });
+
   test("JPEG, PNG and WebP are accepted with their variants at the networks' sizes", async () => {
     const b = await business();
     for (const format of ["jpeg", "png", "webp"] as const) {

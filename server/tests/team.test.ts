@@ -30,8 +30,10 @@ describe("invitations", () => {
 
     // the mail names the business and the inviter, in both languages, with the link to /invite
     const mail = await mailbox.waitFor(email, /invite\?token=/);
-    expect(mail).toContain(`${holder.contact_name} invited you to join Dar Al Qahwa on Sufra`);
-    expect(mail).toContain(`دعاك ${holder.contact_name} للانضمام إلى Dar Al Qahwa في سفرة`);
+    // each person's text between FSI and PDI: it keeps its own direction inside the other language's sentence
+    const [inviter, cafe] = [`\u2068${holder.contact_name}\u2069`, "\u2068Dar Al Qahwa\u2069"];
+    expect(mail).toContain(`${inviter} invited you to join ${cafe} on Sufra`);
+    expect(mail).toContain(`دعاك ${inviter} للانضمام إلى ${cafe} في سفرة`);
     expect(mail).toContain("http://sufra.test/invite?token=");
     const link = tokenFrom(mail, "/invite");
 

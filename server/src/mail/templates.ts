@@ -1,5 +1,5 @@
 // Mails go out in both languages, the person's own first: a Kuwaiti inbox reads either.
-import { formatFils, PLANS, type Locale, type PlanId } from "@sufra/schema";
+import { formatFils, isolateText, PLANS, type Locale, type PlanId } from "@sufra/schema";
 
 type Text = { subject: string; lines: string[]; action?: { label: string; url: string } };
 type Both = Record<Locale, Text>;
@@ -167,8 +167,21 @@ export type TemplateVars<T extends TemplateName> = Parameters<(typeof TEMPLATES)
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * The variables that carry a person's words (a name, a business's name, an admin's or a gateway's
+ * reason): each goes into the subject and the lines isolated (isolateText), so that it keeps its own
+ * direction, cannot turn the words after it around and brings no line break into the subject.
+ */
+const PERSON_TEXT = new Set(["name", "inviterName", "businessName", "companyName", "reason"]);
+
+function isolated<V>(vars: V): V {
+  const out = { ...vars } as Record<string, unknown>;
+  for (const [k, v] of Object.entries(out)) if (PERSON_TEXT.has(k) && typeof v === "string") out[k] = isolateText(v);
+  return out as V;
+}
+
 export function renderMail<T extends TemplateName>(template: T, vars: TemplateVars<T>, locale: Locale) {
-  const both = (TEMPLATES[template] as (v: TemplateVars<T>) => Both)(vars);
+  const both = (TEMPLATES[template] as (v: TemplateVars<T>) => Both)(isolated(vars));
   const order: Locale[] = locale === "ar" ? ["ar", "en"] : ["en", "ar"];
   const first = both[order[0]];
   const subject = `${first.subject} | ${both[order[1]].subject}`;

@@ -80,8 +80,12 @@ const layoutOf = (face: FontFace) => ({ features: (face === "plex-arabic" ? { ke
  */
 const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
-/** Text without control characters that have no glyph (line breaks and tabs become spaces); bidi controls stay for the ordering. */
-const clean = (text: string) => text.replace(/[\r\n\t]+/g, " ").replace(/[\u0000-\u001f\u007f]/g, "");
+/**
+ * Text without control characters that have no glyph (line breaks and tabs become spaces). The bidi marks
+ * and isolates stay for the ordering; embeddings and overrides (LRE..RLO) go: Sufra's own texts use none,
+ * and in a person's text one would draw letters reversed ("Probe 50%discounted LLC").
+ */
+const clean = (text: string) => text.replace(/[\r\n\t\u2028\u2029]+/g, " ").replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e]/g, "");
 
 /** Splits one line (no line breaks) into runs in visual order, left to right. */
 export function visualRuns(doc: PDFKit.PDFDocument, line: string, base: Direction, style: TextStyle): GlyphRun[] {

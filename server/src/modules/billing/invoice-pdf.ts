@@ -12,7 +12,7 @@
 // by formatFils (three decimals). Dates are the day in Kuwait, Gregorian in both halves, with the Umm
 // al-Qura date in the Arabic half. Digits in the Arabic half are Latin or Arabic-Indic as chosen;
 // identifiers (the numbers, a payment reference, e-mail addresses) stay as they are.
-import { formatFils, hijriOf, kuwaitDate, withDigits, type DigitStyle } from "@sufra/schema";
+import { formatFils, hijriOf, kuwaitDate, plainText, withDigits, type DigitStyle } from "@sufra/schema";
 import PDFDocument from "pdfkit";
 import { drawLine, ligaturesInVisualOrder, registerFonts, wrapText, type Direction, type TextStyle } from "../../kernel/pdf/text.ts";
 import { ensureRoom, rule } from "../../kernel/pdf/page.ts";
@@ -474,8 +474,12 @@ function check(inv: InvoiceDocument) {
 }
 
 /** The invoice or credit note as a PDF: one A4 page, more when the lines need them. Same document, same bytes. */
-export async function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
-  check(inv);
+export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
+  check(document);
+  // the customer's words as the business typed them, without bidi overrides or controls of their own (an
+  // override would turn "50%discounted" around on the page); each is set as its own paragraph, in its own direction
+  const { legalName, address, email } = document.buyer;
+  const inv: InvoiceDocument = { ...document, buyer: { legalName: plainText(legalName), address: plainText(address, { multiLine: true }), email: plainText(email) } };
   const title = inv.kind === "invoice" ? L.invoice : L.credit_note;
   const doc = new PDFDocument({
     size: "A4",

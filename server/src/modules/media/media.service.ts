@@ -3,7 +3,7 @@
 // the publishing service hands to the platform adapters. A business sees only its own media.
 import { randomUUID } from "node:crypto";
 import {
-  canEnhanceImages, enhanceMediaSchema, imageRulesFor, MEDIA_CROP_NAMES, MEDIA_RENDITION_NAMES, MEDIA_RENDITIONS, mediaLimitProblems, mediaListSchema, mediaProblems, mediaUploadOptionsSchema, withinFit,
+  canEnhanceImages, enhanceMediaSchema, imageRulesFor, MEDIA_CROP_NAMES, MEDIA_RENDITION_NAMES, MEDIA_RENDITIONS, mediaLimitProblems, mediaListSchema, mediaProblems, mediaUploadOptionsSchema, plainText, withinFit,
   type MediaCrop, type MediaFormat, type MediaPlatform, type MediaProblem, type MediaRendition,
 } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
@@ -78,7 +78,9 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
       return await db.media.create({
         data: {
           id, businessId: row.businessId, uploaderId: row.uploaderId, kind: row.kind, mime: original.mime, bytes: original.buffer.length,
-          width: original.width, height: original.height, durationMs: row.durationMs ?? null, originalName: row.originalName.slice(0, 255),
+          width: original.width, height: original.height, durationMs: row.durationMs ?? null,
+          // a file's name is a person's text shown in lists and files: no override ("menu\u202Egpj.exe"), no control character
+          originalName: plainText(row.originalName).slice(0, 255),
           storageKey, variants: variants as object, sourceId: row.sourceId ?? null,
         },
       });

@@ -2,15 +2,16 @@
 // request-filtering-agent refuses private, loopback, link-local and metadata addresses after DNS
 // resolution (so a public name that resolves to 10.x is refused too); redirects are followed by hand, at
 // most WEBHOOK_MAX_REDIRECTS, each hop checked again (scheme and address); one deadline covers every hop;
-// at most maxBytes of the answer are read, and its first excerptBytes kept for the log.
+// at most maxBytes of the answer are read, and its first excerptBytes kept for the log. An allow-list
+// entry that names a port exempts its address on that port only: each port has agents of its own.
 import http from "node:http";
 import https from "node:https";
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
-import { WEBHOOK_EXCERPT_BYTES, WEBHOOK_MAX_REDIRECTS, WEBHOOK_MAX_RESPONSE_BYTES, WEBHOOK_TIMEOUT_MS } from "@sufra/schema";
+import { parseAllowedAddress, portOf, WEBHOOK_EXCERPT_BYTES, WEBHOOK_MAX_REDIRECTS, WEBHOOK_MAX_RESPONSE_BYTES, WEBHOOK_TIMEOUT_MS } from "@sufra/schema";
 
 export interface SendOptions {
   allowHttp: boolean;
-  /** addresses (or CIDR ranges) exempt from the private-network refusal */
+  /** addresses (or CIDR ranges) exempt from the private-network refusal, each on any port or on the one it names */
   allowAddresses: string[];
   timeoutMs?: number;
   maxBytes?: number;
@@ -28,15 +29,30 @@ export interface SendResult {
   error: string | null;
 }
 
-/** Agents that keep no connections: a receiver's address is resolved and checked on every delivery. */
-export function createAgents(opts: Pick<SendOptions, "allowAddresses">) {
-  const filter = { allowPrivateIPAddress: false, allowMetaIPAddress: false, allowIPAddressList: opts.allowAddresses, keepAlive: false };
-  return { http: new RequestFilteringHttpAgent(filter), https: new RequestFilteringHttpsAgent(filter) };
+type PortAgents = { http: http.Agent; https: https.Agent };
+
+/**
+ * Agents that keep no connections (a receiver's address is resolved and checked on every delivery), by
+ * the port a request goes to: each exempts only the allow-list's entries open on that port.
+ */
+export function createAgents(opts: Pick<SendOptions, "allowAddresses">): (port: number) => PortAgents {
+  const entries = opts.allowAddresses.map(parseAllowedAddress).filter((e) => e !== null);
+  const byPort = new Map<number, PortAgents>();
+  return (port) => {
+    let agents = byPort.get(port);
+    if (!agents) {
+      const allowIPAddressList = entries.filter((e) => e.port === null || e.port === port).map((e) => e.range);
+      const filter = { allowPrivateIPAddress: false, allowMetaIPAddress: false, allowIPAddressList, keepAlive: false };
+      agents = { http: new RequestFilteringHttpAgent(filter), https: new RequestFilteringHttpsAgent(filter) };
+      byPort.set(port, agents);
+    }
+    return agents;
+  };
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-function once(url: URL, body: string, headers: Record<string, string>, agents: ReturnType<typeof createAgents>, signal: AbortSignal, maxBytes: number, excerptBytes: number) {
+function once(url: URL, body: string, headers: Record<string, string>, agents: PortAgents, signal: AbortSignal, maxBytes: number, excerptBytes: number) {
   return new Promise<{ status: number; location: string | null; excerpt: string }>((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
     const req = client.request(
@@ -83,7 +99,7 @@ export async function sendWebhook(target: string, body: string, headers: Record<
       return { status: null, latencyMs: Date.now() - started, excerpt: null, error: hop ? `redirect to a non-https address refused: ${url.origin}` : "only https:// addresses are allowed" };
     }
     try {
-      const r = await once(url, body, headers, agents, signal, opts.maxBytes ?? WEBHOOK_MAX_RESPONSE_BYTES, opts.excerptBytes ?? WEBHOOK_EXCERPT_BYTES);
+      const r = await once(url, body, headers, agents(portOf(url)), signal, opts.maxBytes ?? WEBHOOK_MAX_RESPONSE_BYTES, opts.excerptBytes ?? WEBHOOK_EXCERPT_BYTES);
       if (REDIRECTS.has(r.status) && r.location) {
         if (hop >= maxRedirects) return { status: r.status, latencyMs: Date.now() - started, excerpt: r.excerpt, error: `more than ${maxRedirects} redirects` };
         url = new URL(r.location, url);

@@ -30,6 +30,7 @@ import type { Viewer } from "../../kernel/policy.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
 import type { NotificationsService } from "../notifications/index.ts";
 import { accessOf, managersOf as managingPeople, PEOPLE_OLDEST_FIRST, requireManager } from "../team/index.ts";
+import { webhookAddressProblem, type LookupAll } from "./address.ts";
 import { renderSubject, type WebhookSubject } from "./events.ts";
 import { createAgents, sendWebhook, type SendOptions, type SendResult } from "./sender.ts";
 
@@ -66,6 +67,8 @@ export type WebhookEndpointView = WebhookEndpoint & { lastDelivery: WebhookDeliv
 export interface WebhooksOptions {
   /** replaces the HTTP call (unused by the tests, which use real receivers); default sendWebhook */
   send?: (url: string, body: string, headers: Record<string, string>, opts: SendOptions) => Promise<SendResult>;
+  /** how an endpoint's name is resolved when it is saved; default the system's dns.lookup */
+  lookup?: LookupAll;
 }
 
 export function createWebhooksService(deps: Deps, notifications: NotificationsService, opts: WebhooksOptions = {}) {
@@ -75,6 +78,12 @@ export function createWebhooksService(deps: Deps, notifications: NotificationsSe
   const sendOptions: SendOptions = { allowHttp: config.webhooks.allowHttp, allowAddresses: config.webhooks.allowAddresses };
   const agents = createAgents(sendOptions);
   const send = opts.send ?? ((url, body, headers, o) => sendWebhook(url, body, headers, o, agents));
+
+  /** An endpoint's address is refused when saved if its name resolves to a private one (address.ts); the url field is named. */
+  async function checkAddress(url: string) {
+    const problem = await webhookAddressProblem(url, urlOptions, opts.lookup);
+    if (problem) throw new AppError("VALIDATION_ERROR", { url: [problem] });
+  }
 
   const enqueue = (deliveryId: string, when: Date) => queue.enqueue(DELIVER_JOB, { deliveryId }, when, { "data.deliveryId": deliveryId });
 
@@ -288,6 +297,7 @@ export function createWebhooksService(deps: Deps, notifications: NotificationsSe
       const access = await requireManager(db, viewer);
       requirePremium(access);
       const data = validate(webhookEndpointSchema(urlOptions), input);
+      await checkAddress(data.url);
       const { businessId, userId } = access.viewer;
       const secret = newWebhookSecret();
       const endpoint = await db.$transaction(async (tx) => {
@@ -305,6 +315,7 @@ export function createWebhooksService(deps: Deps, notifications: NotificationsSe
       const access = await requireManager(db, viewer);
       requirePremium(access);
       const data = validate(webhookEndpointUpdateSchema(urlOptions), input);
+      if (data.url != null) await checkAddress(data.url);
       const { businessId, userId } = access.viewer;
       const e = await db.$transaction(async (tx) => {
         const found = await endpointOf(businessId, id, tx);

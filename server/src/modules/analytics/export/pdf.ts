@@ -2,7 +2,7 @@
 // then the totals, the networks, the top posts and the content breakdown as tables. Arabic reports
 // run right to left: headings and text at the right, the first column at the right edge. Digits
 // are Latin in both languages, so figures read the same on paper as in the CSV and the workbook.
-import type { Locale } from "@sufra/schema";
+import { isolateText, plainText, type Locale } from "@sufra/schema";
 import PDFDocument from "pdfkit";
 import { label } from "./labels.ts";
 import { drawLine, ligaturesInVisualOrder, registerFonts, wrapText, type Direction, type TextStyle } from "../../../kernel/pdf/text.ts";
@@ -125,7 +125,7 @@ function header(ctx: Ctx, r: AnalyticsReport) {
   paragraph(ctx, label("brand", lang), { size: 22, weight: 700, color: COLOR.saffron });
   paragraph(ctx, label("title", lang), { size: 15, weight: 700 }, { gap: 4 });
   // the business's name takes its own direction (a Latin name in an Arabic report stays left to right)
-  paragraph(ctx, r.business.name, { size: 13, weight: 700, color: COLOR.cardamom }, { gap: 2 });
+  paragraph(ctx, plainText(r.business.name), { size: 13, weight: 700, color: COLOR.cardamom }, { gap: 2 });
   paragraph(ctx, `${label("period", lang)}: ${longDate(r.from, lang)} – ${longDate(r.to, lang)}`, { size: 10.5 });
   paragraph(ctx, `${label("comparedWith", lang)}: ${longDate(r.previous.from, lang)} – ${longDate(r.previous.to, lang)}`, { size: 9, color: COLOR.muted });
   const [day, time] = kuwaitDateTime(r.generatedAt).split(" ");
@@ -153,7 +153,7 @@ export function renderPdf(report: AnalyticsReport, tables: readonly ReportTable[
     bufferPages: true,
     lang,
     displayTitle: true,
-    info: { Title: `${label("title", lang)} — ${report.business.name}`, Author: label("brand", lang), Creator: "Sufra", Subject: `${report.from} – ${report.to}` },
+    info: { Title: `${label("title", lang)} — ${isolateText(report.business.name)}`, Author: label("brand", lang), Creator: "Sufra", Subject: `${report.from} – ${report.to}` },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));

@@ -1,7 +1,7 @@
 // The report as tables, one per section, in the report's language: what the CSV, the workbook and the
 // PDF each lay out in their own way. Cells keep machine-readable values (numbers as numbers, percent
 // as 4.67 for 4.67%, days as YYYY-MM-DD, times as YYYY-MM-DD HH:mm Kuwait); each renderer formats.
-import type { Locale } from "@sufra/schema";
+import { plainText, type Locale } from "@sufra/schema";
 import { branchLabel, contentGroupLabel, label, occasionLabel, platformLabel, sourceLabel, topicLabel, trendLabel, type LabelKey } from "./labels.ts";
 import type { AnalyticsReport, ReportContentDimension, ReportFigures, ReportGuestResponse, ReportTotalKey } from "./report.ts";
 
@@ -33,7 +33,12 @@ export interface ReportTable {
   rows: Cell[][];
 }
 
-const text = (value: string | null): Cell => ({ value, kind: "text" });
+/**
+ * A text cell: a caption, a name, a label. A person's words come without bidi overrides, isolates or control
+ * characters of their own (plainText), whatever was stored: a spreadsheet cell and a PDF cell cannot
+ * isolate them, and an override would turn the letters after it around ("50%discounted").
+ */
+const text = (value: string | null): Cell => ({ value: value === null ? null : plainText(value, { multiLine: true }), kind: "text" });
 const int = (value: number | null): Cell => ({ value, kind: "integer" });
 const pct = (value: number | null): Cell => ({ value, kind: "percent" });
 
