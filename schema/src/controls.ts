@@ -26,11 +26,13 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * carry bidi controls, which its author may use to set a paragraph's direction; where it is written out,
  * plainText takes them away.
  */
-export function hasControlCharacters(s: string, opts: { multiLine?: boolean } = {}): boolean {
+export function hasControlCharacters(s: string, opts: { multiLine?: boolean; secret?: boolean } = {}): boolean {
   if (LONE_SURROGATE.test(s)) return true;
   if (opts.multiLine) return CONTROL_BUT_LINE_BREAKS.test(s);
   const inner = s.trim();
-  return CONTROL.test(inner) || FORMATTING.test(inner);
+  // a password already set is never shown, and one chosen before this rule may hold a bidi control: refusing
+  // it would lock its owner out of signing in
+  return CONTROL.test(inner) || (!opts.secret && FORMATTING.test(inner));
 }
 
 /** The line and paragraph separators as the line feeds every medium knows (a caption pasted from a word processor). */

@@ -15,6 +15,8 @@ const CASES: [string, string][] = [
   ["cafe@example.kw", "Secret\u0007123"],
   ["\u0085", "\u0000"],
   ["cafe@example.kw\n", "with space "],
+  ["cafe@example.kw", "Secret\u202E123"],
+  ["cafe\u202E@example.kw", "Secret#123"],
 ];
 
 describe("loginProblems agrees with loginSchema", () => {
@@ -24,4 +26,10 @@ describe("loginProblems agrees with loginSchema", () => {
     expect(loginProblems({ email, password })).toEqual(firsts);
     if (parsed.success) expect(parsed.data).toEqual({ email: cleanEmail(email), password });
   });
+});
+
+test("a password set before direction controls were refused still signs in; an e-mail address with one does not", () => {
+  expect(loginProblems({ email: "cafe@example.kw", password: "Secret\u202E#123" })).toEqual({});
+  expect(loginSchema.safeParse({ email: "cafe@example.kw", password: "Secret\u202E#123" }).success).toBe(true);
+  expect(loginProblems({ email: "cafe\u202E@example.kw", password: "Secret#123" })).toEqual({ email: "controlCharacters" });
 });

@@ -45,7 +45,7 @@ export function loginProblems(v: LoginFields): Partial<Record<keyof LoginFields,
   if (hasControlCharacters(v.email)) out.email = "controlCharacters";
   else if (!cleanEmail(v.email)) out.email = "emailRequired";
   else if (!isEmail(cleanEmail(v.email))) out.email = "emailInvalid";
-  if (hasControlCharacters(v.password)) out.password = "controlCharacters";
+  if (hasControlCharacters(v.password, { secret: true })) out.password = "controlCharacters";
   else if (!v.password) out.password = "passwordRequired";
   else if (v.password.length < MIN_PASSWORD_LENGTH) out.password = "passwordMin";
   return out;

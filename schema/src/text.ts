@@ -18,6 +18,9 @@ type StringParams = Parameters<typeof z.string>[0];
 /** A one-line string (a name, an e-mail, a password, an id, a query parameter). Chain .trim(), .max() etc. */
 export const singleLine = (params?: StringParams) => z.string(params).refine((s) => !hasControlCharacters(s), { error: CONTROL_KEY, abort: true });
 
+/** A password already set (signing in, the current one when changing it): FORMATTING characters pass (hasControlCharacters' secret). */
+export const existingSecret = (params?: StringParams) => z.string(params).refine((s) => !hasControlCharacters(s, { secret: true }), { error: CONTROL_KEY, abort: true });
+
 /** A string whose rule checks control characters itself, in its own order (loginProblems, rules.ts), so the check is not made twice. */
 export const checkedByItsRule = (params?: StringParams) => z.string(params);
 

@@ -1,7 +1,7 @@
 // Validation rules shared by the client's forms and the server's services. A rule reports message
 // keys (see messages.ts), never text, so each side renders them in the person's language.
 import { z } from "zod";
-import { checkedByItsRule, singleLine, multiLine } from "./text.ts";
+import { checkedByItsRule, existingSecret, singleLine, multiLine } from "./text.ts";
 import { DEFAULT_PLAN, GIFT_TRIAL_DAYS, PLAN_IDS } from "./plans.ts";
 import { BUSINESS_STATUSES } from "./roles.ts";
 import { LOCALES, isMessageKey, messageText, type Locale, type MessageKey } from "./messages.ts";
@@ -76,7 +76,7 @@ export const resetPasswordSchema = z.object({ token, newPassword });
 export const verifyEmailSchema = z.object({ token });
 export const resendVerificationSchema = z.object({ email: emailOnly.optional() });
 export const changePasswordSchema = z.object({
-  currentPassword: singleLine(key("currentPasswordRequired")).min(1, key("currentPasswordRequired")),
+  currentPassword: existingSecret(key("currentPasswordRequired")).min(1, key("currentPasswordRequired")),
   newPassword,
 });
 // Its own text: a refresh token is not a link's token.
