@@ -1,5 +1,8 @@
 // npm run bench:load: BENCH_CLIENTS signed-in clients (default 100; six people of three Premium cafés,
-// taken in turn) for BENCH_SECONDS (default 60), each in a loop with no pause: the posts list with its
+// taken in turn) for BENCH_SECONDS (default 60), each in a loop with a pause of BENCH_PAUSE_MS on average
+// between its requests (default 1000, drawn from 0 to twice that, so 100 clients offer about 100 requests a
+// second, the rate the outside probe ran; 0: no pause, the server saturated, where every answer waits
+// clients / throughput by Little's law whatever the code does): the posts list with its
 // total at both doors, a draft through REST POST /api/posts, a scheduled post through GraphQL createPost,
 // the inbox with its total and the analytics overview (one write in five, as the studio's people do).
 // Prints requests, req/s, 5xx answers (a GraphQL error whose reason is INTERNAL_SERVER_ERROR or
@@ -15,6 +18,8 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const BASELINE_SECONDS = Number(process.env.BENCH_BASELINE_SECONDS ?? 10);
 const BUSY = Number(process.env.BENCH_BUSY ?? 2);
+const PAUSE_MS = Number(process.env.BENCH_PAUSE_MS ?? 1000);
+const pause = () => (PAUSE_MS > 0 ? new Promise((r) => setTimeout(r, Math.random() * 2 * PAUSE_MS)) : undefined);
 const serverEnv: Record<string, string> = process.env.BENCH_POOL ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL } : {};
 
 const server = fork(new URL("./load-server.ts", import.meta.url), { execArgv: ["--import", "tsx"], env: { ...process.env, LOAD_SERVER_ENV: JSON.stringify(serverEnv) } });
@@ -88,7 +93,10 @@ async function run(seconds: number, next: (client: number, n: number) => [string
   let n = 0;
   await Promise.all(
     Array.from({ length: CLIENTS }, async (_, c) => {
-      while (performance.now() < end) await send(...next(c, n++));
+      while (performance.now() < end) {
+        await send(...next(c, n++));
+        await pause();
+      }
     }),
   );
 }
@@ -113,7 +121,7 @@ try {
   clearInterval(sampler);
   const load = os.loadavg().map((x) => x.toFixed(1)).join(" ");
 
-  console.log(`\nSufra load benchmark: ${CLIENTS} signed-in clients (6 people, 3 cafés), no pause between requests, ${SECONDS} s, ${BUSY} CPU-bound neighbours, DATABASE_POOL_SIZE ${serverEnv.DATABASE_POOL_SIZE ?? "(default)"}, ${os.cpus().length} cores, load average ${load}`);
+  console.log(`\nSufra load benchmark: ${CLIENTS} signed-in clients (6 people, 3 cafés), ${PAUSE_MS > 0 ? `${PAUSE_MS} ms between a client's requests on average` : "no pause between requests"}, ${SECONDS} s, ${BUSY} CPU-bound neighbours, DATABASE_POOL_SIZE ${serverEnv.DATABASE_POOL_SIZE ?? "(default)"}, ${os.cpus().length} cores, load average ${load}`);
   console.log("\n" + "operation".padEnd(36) + "requests".padStart(9) + "req/s".padStart(7) + "5xx".padStart(6) + "4xx".padStart(6) + "p50 ms".padStart(8) + "p95 ms".padStart(8));
   const line = (name: string, t: Tally, secs: number) => console.log(name.padEnd(36) + String(t.ms.length).padStart(9) + (t.ms.length / secs).toFixed(0).padStart(7) + String(t.fiveXx).padStart(6) + String(t.other).padStart(6) + pct(t.ms, 50).toFixed(0).padStart(8) + pct(t.ms, 95).toFixed(0).padStart(8));
   const baseline = tallies.get("baseline: GET /api/health")!;
