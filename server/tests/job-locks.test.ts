@@ -26,7 +26,8 @@ beforeAll(async () => {
   pool.on("error", () => {});
   admin = new pg.Client({ connectionString: `${process.env.TEST_PG_BASE}/postgres` });
   await admin.connect();
-  scheduler = await createScheduler({ url, logger, run: true, heartbeatMs: 60_000, jobs: [], processEveryMs: 500, lockLifetimeMs: 600_000 });
+  // a short lock lifetime, as in the test app: Agenda leaves a timer of half of it per job run (the heartbeat's)
+  scheduler = await createScheduler({ url, logger, run: true, heartbeatMs: 60_000, jobs: [], processEveryMs: 500, lockLifetimeMs: 1_000 });
 }, 60_000);
 afterAll(async () => {
   await admin?.query(`alter database "${dbName}" allow_connections true`).catch(() => {});
