@@ -3,9 +3,10 @@
 // by the return alone, or by both in any order and number, once (one period, one invoice); a forged return URL,
 // a forged webhook, an amount that does not match and another business's charge change nothing; declined and
 // abandoned charges; the gateway away (nothing charged) or its answer lost (one charge); hostile webhook bodies;
-// no gateway at all (the bank transfer's details).
+// no gateway at all (the bank transfer's details); the public return reaches Tap only for a pending payment of
+// ours (made-up ids cost no call) and is limited per client address.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import { addMonths } from "@sufra/schema";
+import { addMonths, ERRORS } from "@sufra/schema";
 import { call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
 import { tapAppForFile } from "./support/per-file.ts";
 
@@ -114,6 +115,51 @@ describe("paying through Tap", () => {
     }
     expect((await sub(cafe.businessId)).status).toBe("trial");
     expect(await applied(cafe.businessId)).toBe(0);
+  });
+
+  test("the return asks Tap only about a pending payment of ours: 300 anonymous returns with made-up ids cost no call to Tap", async () => {
+    const cafe = await signedInBusiness(base);
+    const { paymentId, chargeId } = await payNow(cafe.token);
+    const reads = () => fake.state.requests.filter((r) => r.method === "GET" && r.path.startsWith("/v2/charges/")).length;
+    const before = reads();
+    const made = Array.from({ length: 300 }, (_, i) => `chg_TS${String(i).padStart(4, "0")}${Math.random().toString(36).slice(2, 14)}`);
+    const started = Date.now();
+    const seen = await Promise.all(made.map((id) => visit(`${base}/api/billing/return?tap_id=${id}`)));
+    const ms = Date.now() - started;
+    expect(new Set(seen.map((s) => `${s.status} ${s.location}`))).toEqual(new Set(["303 /billing?payment=unknown"]));
+    process.stdout.write(`300 returns with made-up ids: ${ms} ms, ${reads() - before} calls to Tap\n`);
+    expect(reads() - before).toBe(0);
+
+    // our pending payment's charge is read from Tap (once per return), and settled
+    fake.complete(chargeId, "CAPTURED", { webhook: "none" });
+    expect(await visit(`${base}/api/billing/return?tap_id=${chargeId}`)).toEqual({ status: 303, location: `/billing?payment=${paymentId}` });
+    expect(reads() - before).toBe(1);
+    expect((await payments(cafe.businessId))[0].status).toBe("paid");
+    // settled: the return shows it from our own rows
+    expect(await visit(`${base}/api/billing/return?tap_id=${chargeId}`)).toEqual({ status: 303, location: `/billing?payment=${paymentId}` });
+    expect(reads() - before).toBe(1);
+    expect(await applied(cafe.businessId)).toBe(1);
+  });
+
+  test("the return is limited per client address (RATE_LIMIT_PER_IP): past it 429 RATE_LIMITED in the person's language; another address is not held back", async () => {
+    const limited = await startTestApp({ ...fake.state.env, TRUST_PROXY: "loopback", RATE_LIMIT_PER_IP: "20" });
+    try {
+      const back = async (from: string, lang = "en") => {
+        const res = await fetch(`${limited.base}/api/billing/return?tap_id=chg_TS${Math.random().toString(36).slice(2, 14)}`, { redirect: "manual", headers: { "x-forwarded-for": from, "accept-language": lang } });
+        const text = await res.text();
+        return { status: res.status, body: res.status === 429 ? JSON.parse(text) : null };
+      };
+      const answers = [];
+      for (let i = 0; i < 20; i++) answers.push((await back("203.0.113.7")).status);
+      expect(answers).toEqual(Array(20).fill(303));
+      const over = await back("203.0.113.7");
+      expect([over.status, over.body.code, over.body.message]).toEqual([429, "RATE_LIMITED", ERRORS.RATE_LIMITED.en]);
+      const overAr = await back("203.0.113.7", "ar");
+      expect([overAr.status, overAr.body.message]).toEqual([429, ERRORS.RATE_LIMITED.ar]);
+      expect((await back("198.51.100.4")).status).toBe(303);
+    } finally {
+      await limited.stop();
+    }
   });
 
   test("the webhook twice, the return, and the webhook once more: one period, one invoice", async () => {

@@ -2,9 +2,11 @@
 // (the real adapters call them over HTTP): a reply sent by two clicks at once reaches Google once; an
 // unverified branch is refused before any call, in English and Arabic; who may answer in public (the
 // owner and the account holder; other people only once allowed; never an API key); hiding and showing a
-// comment; one private reply within 7 days; suggestions in the guest's language or both; bulk; tenancy.
+// comment; one private reply within 7 days; suggestions in the guest's language or both; bulk; tenancy;
+// a stopped subscription answers nobody in public (SUBSCRIPTION_ENDED) but still drafts and marks handled.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { randomUUID } from "node:crypto";
+import { ERRORS } from "@sufra/schema";
 import { call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
 import { startGoogleFake } from "./fakes/google-server.ts";
 import { startInstagramFake } from "./fakes/instagram-server.ts";
@@ -286,5 +288,54 @@ describe("suggestions, bulk, the list", () => {
     expect((await call(app.base, "GET", `/api/reviews/${r.id}`, { token: other.token })).status).toBe(404);
     expect((await gql(app.base, `{ inbox(first: 5) { totalCount } }`, {}, other.token)).data.inbox.totalCount).toBe(0);
     expect(google.state.calls.updateReply ?? 0).toBe(before);
+  });
+});
+
+describe("a stopped subscription", () => {
+  test("answers nobody in public (reply, hide, delete, private reply, bulk: SUBSCRIPTION_ENDED, nothing reaches a network); drafting and marking handled still work at both doors", async () => {
+    const b = await cafe();
+    const answered = await googleReview(b, { reply: "Thank you Fatima!", author: "Fatima" });
+    expect((await send(b.token, answered.id)).data.sendInboxReply.status).toBe("REPLIED");
+    const r = await googleReview(b, { reply: "Shukran Ali!", author: "Ali" });
+    const c = await igComment(b);
+    await gql(app.base, `mutation($id: ID!) { updateInboxReply(id: $id, reply: "Come again 🙏") { id } }`, { id: c.id }, b.token);
+    await db().subscription.update({ where: { businessId: b.businessId }, data: { status: "expired", endedAt: new Date() } });
+    const googleBefore = { ...google.state.calls };
+    const igBefore = { ...ig.state.calls };
+
+    const refused = (out: any, lang: "en" | "ar" = "en") => {
+      expect(Object.values(out.data ?? {}).filter((v) => v !== null)).toEqual([]);
+      expect(out.errors?.[0]).toMatchObject({ message: ERRORS.SUBSCRIPTION_ENDED[lang], extensions: { code: "FORBIDDEN", reason: "SUBSCRIPTION_ENDED" } });
+    };
+    refused(await send(b.token, r.id));
+    refused(await send(b.token, c.id, "ar"), "ar");
+    refused(await gql(app.base, `mutation($id: ID!) { hideInboxComment(id: $id, hidden: true) { hidden } }`, { id: c.id }, b.token, "ar"), "ar");
+    refused(await gql(app.base, `mutation($id: ID!) { deleteInboxReply(id: $id) { status } }`, { id: answered.id }, b.token));
+    refused(await gql(app.base, `mutation($id: ID!, $t: String!) { sendPrivateReply(id: $id, text: $t) { privateReply } }`, { id: c.id, t: "Our menu" }, b.token));
+    refused(await gql(app.base, `mutation($ids: [ID!]!) { sendInboxReplies(ids: $ids) { id code } }`, { ids: [r.id, c.id] }, b.token));
+    // nothing reached Google or Instagram
+    expect(google.state.calls).toEqual(googleBefore);
+    expect(ig.state.calls).toEqual(igBefore);
+    expect(ig.state.repliesTo(c.externalId!)).toEqual([]);
+    expect(ig.state.comment(c.externalId!)!.hidden).toBe(false);
+    expect(google.state.review(answered.externalId!)!.reply!.comment).toBe("Thank you Fatima!");
+    expect(await db().review.findUniqueOrThrow({ where: { id: r.id } })).toMatchObject({ status: "new", sendingAt: null, reply: "Shukran Ali!" });
+
+    // drafting by hand and marking handled stay open: GraphQL ...
+    const draft = await gql(app.base, `mutation($id: ID!) { updateInboxReply(id: $id, reply: "Shukran ya Ali, nawartna") { reply status } }`, { id: r.id }, b.token);
+    expect(draft.data.updateInboxReply).toEqual({ reply: "Shukran ya Ali, nawartna", status: "NEW" });
+    const marked = await gql(app.base, `mutation($id: ID!) { markInboxHandled(id: $id) { status repliedVia } }`, { id: c.id }, b.token);
+    expect(marked.data.markInboxHandled).toEqual({ status: "REPLIED", repliedVia: "MARKED" });
+    // ... and REST
+    const typed = await googleReview(b, { author: "Noura" });
+    const put = await call(app.base, "PUT", `/api/reviews/${typed.id}/reply`, { token: b.token, body: { reply: "Thank you Noura" } });
+    expect([put.status, put.body.reply]).toEqual([200, "Thank you Noura"]);
+    const handled = await call(app.base, "POST", `/api/reviews/${typed.id}/replied`, { token: b.token });
+    expect([handled.status, handled.body.status, handled.body.replied_via]).toEqual([200, "replied", "marked"]);
+    expect(google.state.calls).toEqual(googleBefore);
+
+    // once it pays, the same reply goes out
+    await db().subscription.update({ where: { businessId: b.businessId }, data: { status: "active", endedAt: null, renewsAt: new Date(Date.now() + 20 * 86_400_000) } });
+    expect((await send(b.token, r.id)).data.sendInboxReply).toMatchObject({ status: "REPLIED", repliedVia: "SENT", reply: "Shukran ya Ali, nawartna" });
   });
 });

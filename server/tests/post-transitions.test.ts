@@ -1,12 +1,13 @@
 // The publisher keeps to the state machines of @sufra/schema (POST_TRANSITIONS, TARGET_TRANSITIONS):
 // the database itself records every status a post or a target moves to while people schedule,
 // reschedule, unschedule, publish, retry and confirm, and X limits, refuses and holds the calls;
-// every recorded move must be in the tables. A move the table lacks is refused before it is written.
+// every recorded move must be in the tables. A move the table lacks is refused before it is written; one a
+// person asks for (confirming a target whose post may not follow) is a 409 in their language, not a fault.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import { canPostTransition, canTargetTransition, StateTransitionError, type PostStatus, type TargetStatus } from "@sufra/schema";
+import { canPostTransition, canTargetTransition, ERRORS, StateTransitionError, type PostStatus, type TargetStatus } from "@sufra/schema";
 import { startInstagramFake } from "./fakes/instagram-server.ts";
 import { startXFake } from "./fakes/x-server.ts";
-import { call, startTestApp, type TestApp } from "./support/app.ts";
+import { call, gql, startTestApp, type TestApp } from "./support/app.ts";
 import * as net from "./support/networks.ts";
 import { freePort, getPost, post, settled, waitFor } from "./support/networks.ts";
 
@@ -126,5 +127,20 @@ describe("a real day of publishing", () => {
     await expect(app.sufra.services.publishing.changeTarget(target, {}, { status: "failed" })).rejects.toThrow(StateTransitionError);
     const after = await getPost(app, b.token, p.id);
     expect({ post: after.status, target: after.targets[0].status }).toEqual({ post: "published", target: "published" });
+  });
+
+  test("confirming a target marked unconfirmed while its post is still a draft: 409 INVALID_STATE at both doors, in English and Arabic; nothing changes", async () => {
+    const b = await net.connectedBusiness(app, ig, x);
+    const p = await post(app, b.token, { content: "Harees for Gergean", platforms: ["twitter"] });
+    const { rows } = await app.sufra.deps.pool.query<{ id: string }>("update post_targets set status = 'unconfirmed' where post_id = $1 returning id", [p.id]);
+    const targetId = rows[0]!.id;
+    for (const lang of ["en", "ar"] as const) {
+      const r = await call(app.base, "POST", `/api/posts/targets/${targetId}/confirm`, { token: b.token, body: {}, lang });
+      expect([r.status, r.body.code, r.body.message]).toEqual([409, "INVALID_STATE", ERRORS.INVALID_STATE[lang]]);
+    }
+    const g = await gql(app.base, `mutation($id: ID!) { confirmPostTarget(id: $id) { id status } }`, { id: targetId }, b.token, "ar");
+    expect(g.errors?.[0]).toMatchObject({ message: ERRORS.INVALID_STATE.ar, extensions: { reason: "INVALID_STATE" } });
+    const after = await getPost(app, b.token, p.id);
+    expect({ post: after.status, target: after.targets[0].status }).toEqual({ post: "draft", target: "unconfirmed" });
   });
 });

@@ -1,4 +1,4 @@
-// Attempt limits on login, register, forgot-password and invitation acceptance. Counters live in
+// Attempt limits on login, register, forgot-password, invitation acceptance and the payment return. Counters live in
 // Postgres (rate_limits) so every API process counts together. Both doors call consume() through the
 // services, so GraphQL and REST share one budget. API keys have their own budget per key
 // (createApiKeyLimiter), counted in the same table.
@@ -13,8 +13,11 @@ import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import type { Config } from "../config.ts";
 import { AppError } from "../kernel/errors.ts";
 
-/** accept_invitation: a public form that creates an account, limited per IP like sign-up. */
-export type LimitedAction = "login" | "register" | "forgot" | "accept_invitation";
+/**
+ * accept_invitation: a public form that creates an account, limited per IP like sign-up. payment_return:
+ * the payment gateway's public return address, which may read a charge from the gateway with our key.
+ */
+export type LimitedAction = "login" | "register" | "forgot" | "accept_invitation" | "payment_return";
 
 /** the first wait once an address's attempts from everywhere pass the per-e-mail limit; it doubles each attempt */
 export const SLOWDOWN_FIRST_MS = 250;

@@ -51,6 +51,7 @@ export async function createScheduler(opts: {
   // unique per process (pids repeat across containers), and short enough for a Postgres application_name
   const name = `${os.hostname().slice(0, 40)}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const presence = createPresence(opts.url, name, opts.logger);
+  const self = { name, steady: presence.steady };
   const agenda = new Agenda({
     backend,
     name,
@@ -112,7 +113,7 @@ export async function createScheduler(opts: {
   let sweep: NodeJS.Timeout | null = null;
   const runners: BatchRunner[] = [];
   if (opts.run) {
-    await releaseOrphanedLocks(pool, opts.logger);
+    await releaseOrphanedLocks(pool, opts.logger, self);
     for (const job of all) await job.atStart?.().catch((e: Error) => opts.logger.error(`job ${job.name} failed at start`, { error: e.message }));
     await agenda.start();
     for (const job of all) await agenda.every(job.everyMs, job.name);
@@ -127,7 +128,7 @@ export async function createScheduler(opts: {
           ...(channel ? { subscribe: (handler) => channel.subscribe(handler as never) } : {}),
         }),
       );
-    sweep = setInterval(() => void releaseOrphanedLocks(pool, opts.logger), ORPHAN_SWEEP_MS);
+    sweep = setInterval(() => void releaseOrphanedLocks(pool, opts.logger, self), ORPHAN_SWEEP_MS);
     sweep.unref();
   } else {
     // a process that never starts Agenda must connect the notification channel itself to wake the workers
@@ -150,30 +151,56 @@ export async function createScheduler(opts: {
   };
 }
 
+/** How often a dropped presence connection is tried again, until it is back. */
+const PRESENCE_RETRY_MS = 1_000;
+/**
+ * After its own presence came back from a drop (a database restart dropped everyone's), a process waits this
+ * long before releasing anyone's locks: the others, retrying every PRESENCE_RETRY_MS, are back by then.
+ */
+const PRESENCE_GRACE_MS = 5_000;
+
 /**
  * A connection held for the process's life, named after its Agenda name (Postgres' application_name).
  * A process that dies (SIGKILL, a crash) drops it at once (a lost machine, once TCP gives up), which
- * is how the others know that the job locks it holds will never be released by it.
+ * is how the others know that the job locks it holds will never be released by it. A live process whose
+ * connection dropped (a database restart) tries again until it is back, however long the database is away.
  */
 function createPresence(url: string, name: string, logger: Logger) {
   let client: pg.Client | null = null;
   let closing = false;
   let retry: NodeJS.Timeout | null = null;
+  let dropped = false;
+  /** when the presence last came back from a drop (0: never dropped) */
+  let backAt = 0;
+  function again() {
+    if (closing) return;
+    retry = setTimeout(() => {
+      connect().catch((e: Error) => {
+        logger.debug("presence connection failed, trying again", { error: e.message });
+        again();
+      });
+    }, PRESENCE_RETRY_MS);
+    retry.unref();
+  }
   async function connect(): Promise<void> {
     const c = new pg.Client({ connectionString: url, application_name: name });
     c.on("error", (e) => logger.debug("presence connection error", { error: e.message }));
     c.on("end", () => {
       if (client !== c || closing) return;
       client = null;
+      dropped = true;
       // a database restart: come back, or the others would take this process for gone
-      retry = setTimeout(() => void connect().catch(() => {}), 1_000);
-      retry.unref();
+      again();
     });
     await c.connect();
+    if (closing) return void (await c.end().catch(() => {}));
     client = c;
+    if (dropped) backAt = Date.now();
   }
   return {
     connect,
+    /** present, and (after a drop) for long enough that the other live processes are present again too */
+    steady: () => client !== null && Date.now() - backAt >= PRESENCE_GRACE_MS,
     async close() {
       closing = true;
       if (retry) clearTimeout(retry);
@@ -183,18 +210,23 @@ function createPresence(url: string, name: string, logger: Logger) {
 }
 
 /**
- * Job locks whose holder is gone are released, so their jobs run now instead of after the lock's
- * lifetime (two minutes for a publish with the default lease, ten for a recurring job). A lock released
- * from a process that is in fact alive (its presence connection dropped a moment) costs one duplicate
- * run: the publisher's conditional claim and leases make that harmless, never a second post.
+ * Job locks whose holder is gone (no session named after it) are released, so their jobs run now instead
+ * of after the lock's lifetime (two minutes for a publish with the default lease, ten for a recurring job).
+ * Never this process's own locks: it is alive, whatever its presence connection says. Nothing is released
+ * while this process's own presence is away or just back: after a database restart every process's
+ * presence is gone for a moment, and a live one must not be taken for dead. A lock released from a process
+ * that is in fact alive (its presence dropped longer than the grace) costs one duplicate run: the
+ * publisher's conditional claim and leases make that harmless, never a second post.
  */
-async function releaseOrphanedLocks(pool: pg.Pool, logger: Logger) {
+async function releaseOrphanedLocks(pool: pg.Pool, logger: Logger, self: { name: string; steady: () => boolean }) {
+  if (!self.steady()) return;
   try {
     const { rows } = await pool.query<{ name: string; holder: string }>(
       `update agenda_jobs j set locked_at = null
-        where j.locked_at is not null and j.last_modified_by is not null
+        where j.locked_at is not null and j.last_modified_by is not null and j.last_modified_by <> $1
           and not exists (select 1 from pg_stat_activity a where a.application_name = j.last_modified_by)
         returning j.name, j.last_modified_by as holder`,
+      [self.name],
     );
     if (rows.length) logger.warn("released job locks of processes that are gone", { jobs: rows.length, holders: [...new Set(rows.map((r) => r.holder))] });
   } catch (e) {

@@ -98,7 +98,7 @@ export const billingOperations: RestOperation[] = [
     tag,
     access: "public",
     summary: "Where the gateway sends the person back",
-    description: "No session: the charge named by tap_id is read by id from the gateway (its other parameters are ignored), settled when it is one of Sufra's payments, and the browser is sent to /billing?payment=<id> (or payment=unknown).",
+    description: "No session: when tap_id names the charge of one of Sufra's pending payments, that charge is read by id from the gateway (the URL's other parameters are ignored) and settled; an id Sufra did not make never reaches the gateway. The browser is sent to /billing?payment=<id> (or payment=unknown). Limited per client address like sign-in (429 RATE_LIMITED).",
     query: z.object({ tapId: z.string().optional() }),
     responses: { 303: redirect("The web client's billing page, naming the payment to show.") },
   },

@@ -1,7 +1,7 @@
 // REST compatibility for /api/billing (the café's side of docs/product.md#subscriptions-and-billing): thin,
 // calls the billing service. Two routes are public by design: the gateway's return (the person's browser
-// comes back from Tap's page with no Authorization header; the charge is read by id from Tap, never from the
-// URL) and the gateway's webhook (Tap's server, signed). The webhook reads its raw body, so http/app.ts
+// comes back from Tap's page with no Authorization header; the charge of our own pending payment is read by id
+// from Tap, never from the URL, and the path is limited per client address) and the gateway's webhook (Tap's server, signed). The webhook reads its raw body, so http/app.ts
 // mounts billingWebhookRouter before the JSON parser.
 import express, { Router } from "express";
 import type { Payment } from "../../generated/prisma/client.ts";
@@ -96,7 +96,7 @@ export function billingRouter(services: Services) {
   // public: the browser back from the gateway's page. tap_id only says which charge to read from Tap; every
   // other parameter is ignored. The answer is the billing page, told which payment to show.
   r.get("/return", async (req, res) => {
-    const paymentId = await billing.returnFromGateway(req.query.tap_id);
+    const paymentId = await billing.returnFromGateway(req.query.tap_id, metaOf(req));
     res.redirect(303, `/billing?payment=${paymentId ?? "unknown"}`);
   });
 

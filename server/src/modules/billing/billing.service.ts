@@ -356,20 +356,28 @@ export function createBillingService(
       return startCharge(payment, access, source, describe(payment.plan as PlanId, "period"));
     },
 
-    /** The return from the gateway's page: reads the charge by id (never the URL's other parameters); answers the payment's id, or null. */
-    async returnFromGateway(chargeId: unknown): Promise<string | null> {
+    /**
+     * The return from the gateway's page: answers the payment's id, or null. Anyone may open this address,
+     * so it is counted per client address, and only the charge of one of our own pending payments is read
+     * from the gateway (by id; never the URL's other parameters): a made-up id never spends our key's quota.
+     * A payment already settled is shown as we have it (the webhook and the sweep keep it up to date).
+     */
+    async returnFromGateway(chargeId: unknown, meta: Pick<RequestMeta, "ip">): Promise<string | null> {
+      await deps.limits.consume("payment_return", meta.ip);
       if (!gateway || typeof chargeId !== "string" || !/^[A-Za-z0-9_-]{1,100}$/.test(chargeId)) return null;
+      const ours = await db.payment.findUnique({ where: { gatewayChargeId: chargeId }, select: { id: true, status: true, gateway: true } });
+      if (!ours || ours.gateway !== gateway.name) return null;
+      if (ours.status !== "pending") return ours.id;
       let charge: Charge;
       try {
         charge = await gateway.retrieveCharge(chargeId);
       } catch (e) {
         if (!(e instanceof GatewayError)) throw e;
-        // unknown to the gateway, or it is away: show what we know of a payment linked to that charge (the sweep settles it)
-        const linked = e.kind === "refused" ? null : await db.payment.findUnique({ where: { gatewayChargeId: chargeId }, select: { id: true } });
-        return linked?.id ?? null;
+        // the gateway is away (or refuses to say): show the payment as we have it; the sweep settles it
+        return ours.id;
       }
       const settled = await settle(charge);
-      return settled.payment?.id ?? null;
+      return settled.payment?.id ?? ours.id;
     },
 
     /**

@@ -7,6 +7,9 @@
 // public answer is a person's act (PERSONAL_SESSION_REQUIRED). The same rule covers hiding, deleting
 // a reply and private replies. Suggesting, editing, approving and marking handled stay open to
 // anyone of the business, keys included. Only the owners and the account holder change the rule.
+// Acting on a network in the café's name (a reply, a hidden comment, a deleted reply, a private reply) is
+// publishing: a stopped subscription hears SUBSCRIPTION_ENDED, checked in requireReplier, the one door of
+// them all (docs/product.md#subscriptions-and-billing).
 //
 // Sending is claimed first (a conditional update of sending_at: empty or older than two minutes), so
 // two clicks or two workers send once; an item already replied is answered as it is, without a second
@@ -22,6 +25,7 @@ import type { GoogleGuests, GuestThreadEntry, InstagramGuests } from "../../plat
 import { privateReplyRefusal } from "../../platforms/instagram-guests.ts";
 import { PlatformError, type AccountAccess } from "../../platforms/types.ts";
 import { accessOf } from "../team/index.ts";
+import { requireRunning } from "../billing/index.ts";
 import { forgetInRequest, oncePerRequest } from "../../kernel/request-memo.ts";
 import { z } from "zod";
 
@@ -105,6 +109,7 @@ export function createInboxReplies(deps: Deps, opts: { networks: () => InboxNetw
     if (v.apiKeyId) throw new AppError("PERSONAL_SESSION_REQUIRED");
     const r = await rights(v);
     if (!r.mayReply) throw new AppError("REPLY_NOT_ALLOWED");
+    await requireRunning(db, r.businessId, "publish");
     return { v, businessId: r.businessId };
   }
 

@@ -10,6 +10,7 @@ import {
   EDITABLE_POST_STATUSES,
   hasCaptionOrMedia,
   kuwaitDate,
+  StateTransitionError,
   PLAN_PLATFORMS,
   postCampaignFieldsSchema,
   postGoogleFieldsSchema,
@@ -390,6 +391,20 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     return post;
   }
 
+  /**
+   * A person's change of one network's part (confirm, retry). The target's own status is checked by
+   * `where`; its post may still be unable to follow (a post back in the drafts while its target says
+   * unconfirmed): that is the state the person sees, INVALID_STATE (409), not a fault of the code.
+   */
+  async function personChangesTarget(...args: Parameters<typeof publishing.changeTarget>) {
+    try {
+      return await publishing.changeTarget(...args);
+    } catch (e) {
+      if (e instanceof StateTransitionError && e.machine === "post") throw new AppError("INVALID_STATE");
+      throw e;
+    }
+  }
+
   /** A person's word on one network's part: "it is there" (unconfirmed, or Snapchat posted by hand). */
   async function confirmTarget(viewer: Viewer | null, targetId: unknown, input: { permalink?: unknown }, meta: RequestMeta) {
     const { v, businessId } = business(viewer);
@@ -397,7 +412,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     if (input.permalink !== undefined && input.permalink !== null && input.permalink !== "" && !permalink) throw new AppError("VALIDATION_ERROR", { permalink: ["permalinkInvalid"] });
     const t = await targetOf(businessId, targetId);
     // the target, its post's status and the audit row in one transaction
-    const ok = await publishing.changeTarget(
+    const ok = await personChangesTarget(
       t,
       { status: { in: ["unconfirmed", "awaiting_manual"] } },
       { status: "published", publishedAt: new Date(), permalink: permalink ?? t.permalink, errorCode: null, errorMessage: null, attemptStep: "done" },
@@ -413,7 +428,7 @@ export function createPostsService(deps: Deps, publishing: PublishingService, me
     const t = await targetOf(businessId, targetId);
     await requireRunning(db, businessId, "publish");
     const now = new Date();
-    const ok = await publishing.changeTarget(
+    const ok = await personChangesTarget(
       t,
       { status: { in: ["unconfirmed", "failed"] } },
       { status: "pending", dueAt: now, errorCode: null, errorMessage: null, attemptStep: null, attemptKey: null, attempts: 0, progress: {} },
