@@ -43,7 +43,7 @@ export const MEDIA_CROP_NAMES = Object.keys(MEDIA_CROPS) as MediaCrop[];
 export const MEDIA_1080P = { shortSide: 1080, longSide: 1920 } as const;
 
 /**
- * Every picture Sufra makes of an image at upload: the crops, and the full-screen 9:16 picture of stories
+ * Every picture Sufra makes of an image: the crops (at upload), and the full-screen 9:16 picture of stories
  * and reels' covers (not offered as an upload crop: it is for those formats only).
  */
 export const MEDIA_RENDITIONS = { ...MEDIA_CROPS, vertical: { width: 1080, height: 1920, ratioLabel: "9:16" } } as const;

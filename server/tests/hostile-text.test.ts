@@ -163,38 +163,42 @@ describe("bidi overrides and separators", () => {
   });
 });
 
+/** A step that must answer: one that does not fails with its name, not as the whole test's time-out. */
+const within = <T,>(step: string, p: Promise<T>, ms = 20_000): Promise<T> =>
+  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${step}: no answer in ${ms} ms`)), ms).unref())]);
+
 describe("the database down", () => {
   test("REST and GraphQL answer 503 in the catalogue's words; /api/health its documented 503", async () => {
     const down = await startTestApp();
     const name = new URL(down.databaseUrl).pathname.slice(1);
     const admin = new pg.Client({ connectionString: `${process.env.TEST_PG_BASE}/postgres` });
     await admin.connect();
-    const c = await signedInBusiness(down.base);
+    const c = await within("signing in before the outage", signedInBusiness(down.base));
     try {
       await admin.query(`alter database "${name}" allow_connections false`);
       await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [name]);
 
-      const login = await call(down.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } });
+      const login = await within("REST login", call(down.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } }));
       expect(login.status).toBe(503);
       expect(login.body).toEqual({ message: "The service is unavailable. Please try again later", code: "SERVICE_UNAVAILABLE" });
-      const me = await call(down.base, "GET", "/api/auth/me", { token: c.token, lang: "ar" });
+      const me = await within("REST me", call(down.base, "GET", "/api/auth/me", { token: c.token, lang: "ar" }));
       expect(me.status).toBe(503);
       expect(me.body).toEqual({ message: "الخدمة غير متاحة. يرجى المحاولة لاحقًا", code: "SERVICE_UNAVAILABLE" });
 
-      const anonymous = await call(down.base, "POST", "/graphql", { body: { query: 'mutation { login(email: "a@b.kw", password: "Saffron#2026") { accessToken } }' } });
+      const anonymous = await within("GraphQL login", call(down.base, "POST", "/graphql", { body: { query: 'mutation { login(email: "a@b.kw", password: "Saffron#2026") { accessToken } }' } }));
       expect(anonymous.status).toBe(503);
       expect(anonymous.body.errors[0]).toMatchObject({ message: "The service is unavailable. Please try again later", extensions: { reason: "SERVICE_UNAVAILABLE" } });
-      const signedIn = await call(down.base, "POST", "/graphql", { token: c.token, body: { query: "{ me { id } }" } });
+      const signedIn = await within("GraphQL me", call(down.base, "POST", "/graphql", { token: c.token, body: { query: "{ me { id } }" } }));
       expect(signedIn.status).toBe(503);
       expect(signedIn.body.errors[0]).toMatchObject({ message: "The service is unavailable. Please try again later", extensions: { reason: "SERVICE_UNAVAILABLE" } });
 
-      const health = await call(down.base, "GET", "/api/health");
+      const health = await within("health", call(down.base, "GET", "/api/health"));
       expect(health.status).toBe(503);
       expect(health.body.database).toBe("down");
     } finally {
       await admin.query(`alter database "${name}" allow_connections true`);
       await admin.end();
-      await down.stop();
+      await within("stopping the server after the outage", down.stop());
     }
   }, 60_000);
 });

@@ -1,7 +1,7 @@
 // Pixel work with sharp: the crop chosen at upload, the variants of every image, the video poster and
 // the enhancement. Every pipeline starts with autoOrient (EXIF rotation) and strips metadata (GPS).
 import type { Sharp } from "sharp";
-import { MEDIA_1080P, MEDIA_CROPS, MEDIA_LIMITS, MEDIA_RENDITION_NAMES, MEDIA_RENDITIONS, type MediaCrop, type MediaRendition } from "@sufra/schema";
+import { MEDIA_1080P, MEDIA_CROP_NAMES, MEDIA_CROPS, MEDIA_LIMITS, MEDIA_RENDITIONS, type MediaCrop, type MediaRendition } from "@sufra/schema";
 import { loadSharp, type SharpFn } from "./sharp.ts";
 
 export interface Rendered {
@@ -58,8 +58,7 @@ export async function renderRendition(buf: Buffer, name: MediaRendition): Promis
 }
 
 /**
- * thumb (WebP, at most 320 px), the renditions at the networks' sizes (the three crops and the 9:16
- * picture of stories), a full-size upright JPEG when the original is not already one, and a JPEG of the
+ * thumb (WebP, at most 320 px), the three crops at the networks' sizes, a full-size upright JPEG when the original is not already one, and a JPEG of the
  * whole picture scaled into 1080p when it is larger (TikTok takes photos of at most 1080p; a crop would
  * cut the picture).
  */
@@ -70,7 +69,9 @@ export async function imageVariants(buf: Buffer, original: { format: string; ori
   // a GIF is posted as it is (X): a crop or a JPEG of it would keep one frame, and the networks that
   // need those take no GIF; its thumbnail is its first frame
   if (original.format === "gif") return out;
-  for (const name of MEDIA_RENDITION_NAMES) out[name] = await renderRendition(buf, name);
+  // the crops every feed may need; the 9:16 picture only a story or a reel's cover needs is made the first
+  // time one does (media.service's publishable names it missing), not for every upload
+  for (const name of MEDIA_CROP_NAMES) out[name] = await renderRendition(buf, name);
   if (original.format !== "jpeg" || original.orientation !== 1) {
     out.jpeg = await done(open(sharp, buf).flatten({ background: "#ffffff" }).jpeg({ quality: 90 }), "image/jpeg", "jpg");
   }
