@@ -57,6 +57,21 @@ export async function createPubSub(opts: { url: string; pool: pg.Pool; logger: L
   let generation = 0;
   let connected = false;
 
+  /**
+   * A dropped LISTEN connection (a database restart) is tried again every second until it is back, however
+   * long the database is away, and never once the pubsub is closed (a timer may fire after close).
+   */
+  function listenAgain() {
+    if (closed) return;
+    setTimeout(() => {
+      if (closed) return;
+      listen().catch((e: Error) => {
+        opts.logger.debug("event listener could not reconnect; trying again", { error: e.message });
+        listenAgain();
+      });
+    }, 1000).unref();
+  }
+
   async function listen(): Promise<void> {
     const c = new pg.Client({ connectionString: opts.url });
     c.on("notification", (msg) => {
@@ -73,10 +88,17 @@ export async function createPubSub(opts: { url: string; pool: pg.Pool; logger: L
       connected = false;
       opts.logger.error("event listener lost its connection; reconnecting", { error: e.message });
       c.end().catch(() => {});
-      if (!closed) setTimeout(() => listen().catch(() => {}), 1000).unref();
+      // only the connection in use is replaced: an error of one that never finished connecting is listen()'s
+      if (listener === c) listenAgain();
     });
-    await c.connect();
-    await c.query(`LISTEN ${CHANNEL}`);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${CHANNEL}`);
+    } catch (e) {
+      await c.end().catch(() => {});
+      throw e;
+    }
+    if (closed) return void (await c.end().catch(() => {}));
     listener = c;
     generation++;
     connected = true;
