@@ -2,12 +2,12 @@
 // at both doors, in the person's language; a raw value that reaches Postgres some other way is a 400 too.
 // While the database is down, both doors answer 503 in the catalogue's words.
 import { describe, expect, test } from "@jest/globals";
-import pg from "pg";
 import { renderMail } from "../src/mail/templates.ts";
 import { refreshDailyMetrics } from "../src/modules/analytics/daily-metrics.ts";
 import { renderInvoicePdf } from "../src/modules/billing/invoice-pdf.ts";
 import { connectedAccount } from "./support/analytics.ts";
 import { adminToken, call, gql, signedInBusiness, startTestApp } from "./support/app.ts";
+import { outageOf } from "./support/outage.ts";
 import { appForFile } from "./support/per-file.ts";
 import { readPdf } from "./support/pdf.ts";
 
@@ -170,13 +170,10 @@ const within = <T,>(step: string, p: Promise<T>, ms = 20_000): Promise<T> =>
 describe("the database down", () => {
   test("REST and GraphQL answer 503 in the catalogue's words; /api/health its documented 503", async () => {
     const down = await startTestApp();
-    const name = new URL(down.databaseUrl).pathname.slice(1);
-    const admin = new pg.Client({ connectionString: `${process.env.TEST_PG_BASE}/postgres` });
-    await admin.connect();
+    const outage = await outageOf(down.databaseUrl);
     const c = await within("signing in before the outage", signedInBusiness(down.base));
     try {
-      await admin.query(`alter database "${name}" allow_connections false`);
-      await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [name]);
+      await outage.begin();
 
       const login = await within("REST login", call(down.base, "POST", "/api/auth/login", { body: { email: c.email, password: c.password } }));
       expect(login.status).toBe(503);
@@ -196,8 +193,7 @@ describe("the database down", () => {
       expect(health.status).toBe(503);
       expect(health.body.database).toBe("down");
     } finally {
-      await admin.query(`alter database "${name}" allow_connections true`);
-      await admin.end();
+      await outage.close();
       await within("stopping the server after the outage", down.stop());
     }
   }, 60_000);

@@ -8,32 +8,27 @@ import os from "node:os";
 import pg from "pg";
 import { createScheduler, type Scheduler } from "../src/jobs/scheduler.ts";
 import type { Logger } from "../src/kernel/logger.ts";
-import { freshDatabase } from "./support/app.ts";
+import { outageOf, type Outage } from "./support/outage.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const warnings: { msg: string; data: unknown }[] = [];
 const logger: Logger = { error: () => {}, info: () => {}, debug: () => {}, warn: (msg, data) => warnings.push({ msg, data }) };
 
-let url = "";
-let dbName = "";
+let outage: Outage;
 let pool: pg.Pool;
-let admin: pg.Client;
 let scheduler: Scheduler | null = null;
 beforeAll(async () => {
-  url = await freshDatabase();
-  dbName = new URL(url).pathname.slice(1);
-  pool = new pg.Pool({ connectionString: url, max: 2 });
+  outage = await outageOf();
+  pool = new pg.Pool({ connectionString: outage.url, max: 2 });
   pool.on("error", () => {});
-  admin = new pg.Client({ connectionString: `${process.env.TEST_PG_BASE}/postgres` });
-  await admin.connect();
   // a short lock lifetime, as in the test app: Agenda leaves a timer of half of it per job run (the heartbeat's)
-  scheduler = await createScheduler({ url, logger, run: true, heartbeatMs: 60_000, jobs: [], processEveryMs: 500, lockLifetimeMs: 1_000 });
+  scheduler = await createScheduler({ url: outage.url, logger, run: true, heartbeatMs: 60_000, jobs: [], processEveryMs: 500, lockLifetimeMs: 1_000 });
 }, 60_000);
 afterAll(async () => {
-  await admin?.query(`alter database "${dbName}" allow_connections true`).catch(() => {});
+  await outage?.end().catch(() => {});
   await scheduler?.close();
   await pool?.end();
-  await admin?.end();
+  await outage?.close();
 });
 
 /** This process's presence name (its Agenda name), as Postgres shows it. */
@@ -59,10 +54,9 @@ test("after the database drops every connection and refuses new ones for a while
   const own = [await locked("own.publish-1", self), await locked("own.publish-2", self), await locked("own.publish-3", self)];
 
   // the outage: no new connection for 3 s (longer than the presence's first retry), every open one dropped
-  await admin.query(`alter database "${dbName}" allow_connections false`);
-  await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [dbName]);
+  await outage.begin();
   await sleep(3_000);
-  await admin.query(`alter database "${dbName}" allow_connections true`);
+  await outage.end();
 
   // a process that died during the outage left a lock; its session never comes back
   const gone = await locked("gone.publish", "other-host:4242:abcdef");
