@@ -92,4 +92,18 @@ describe("sharedRuns", () => {
     live.changed("y"); // another business's change
     expect(await Promise.all([ofBusiness, live.run("x/true", read, "x")])).toEqual([8, 8]);
   });
+
+  test("with keepMs, an ask just after a run ended still gets its answer, unless a change was heard since it began", async () => {
+    const live = sharedRuns<number>({ keepMs: 100 });
+    let runs = 0;
+    const read = () => new Promise<number>((r) => setTimeout(() => r(++runs), 20));
+    live.watch(true);
+    expect(await live.run("a", read)).toBe(1);
+    await tick(30); // a busy process: the second subscriber asks after the first run ended
+    expect(await live.run("a", read)).toBe(1);
+    live.changed("a");
+    expect(await live.run("a", read)).toBe(2); // heard a change: a fresh read
+    await tick(150);
+    expect(await live.run("a", read)).toBe(3); // kept no longer than keepMs
+  });
 });

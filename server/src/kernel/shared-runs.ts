@@ -4,8 +4,11 @@
 // (docs/architecture.md#how-a-request-flows, Events). A run is joined only while no event that changes
 // its answer has been heard since it began, so a joiner never gets figures older than the event that
 // woke it; an event not yet heard wakes it again. For live streams only: a request that just wrote and
-// reads its own write does not wait for its event, so it reads afresh.
-export function sharedRuns<T>() {
+// reads its own write does not wait for its event, so it reads afresh. `keepMs`: a finished run's answer
+// is still joined for that long (no change heard since it began): subscribers woken by one event ask
+// within a burst's quiet time of each other, not in the same instant, when the process is busy.
+export function sharedRuns<T>(opts: { keepMs?: number } = {}) {
+  const keepMs = opts.keepMs ?? 0;
   // per change key: how many changes were heard; per key: the run going on and the count it began at
   const heard = new Map<string, number>();
   const running = new Map<string, { heard: number; run: Promise<T> }>();
@@ -27,7 +30,11 @@ export function sharedRuns<T>() {
       const going = running.get(key);
       if (going && going.heard === at) return going.run;
       const run = compute().finally(() => {
-        if (running.get(key)?.run === run) running.delete(key);
+        const drop = () => {
+          if (running.get(key)?.run === run) running.delete(key);
+        };
+        if (keepMs > 0) setTimeout(drop, keepMs).unref();
+        else drop();
       });
       running.set(key, { heard: at, run });
       return run;

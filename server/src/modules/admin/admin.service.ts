@@ -19,6 +19,9 @@ export function startOfKuwaitDay(now = new Date()) {
 /** Billing's figures when no billing module is wired (tests of the admin alone): nothing counted. */
 const NO_BILLING: BillingFigures = { mrrFils: 0, monthRevenueFils: 0, counts: Object.fromEntries(BILLING_STATUSES.map((s) => [s, 0])) as BillingFigures["counts"] };
 
+/** events closer together than this send one fresh view */
+const QUIET_MS = 100;
+
 /**
  * `billingFigures`: MRR, subscriptions by status and the Kuwait month's revenue, from the billing module
  * (services.ts hands it in; docs/product.md#subscriptions-and-billing, "Admin"), one statement.
@@ -29,7 +32,7 @@ export function createAdminService(deps: Deps, health?: HealthService, opts: { h
   let lastHealth = "";
 
   // every open admin console asks again after the same event: one read for all of them
-  const live = sharedRuns<Awaited<ReturnType<typeof figures>>>();
+  const live = sharedRuns<Awaited<ReturnType<typeof figures>>>({ keepMs: QUIET_MS });
   const heard: AsyncIterableIterator<unknown>[] = [];
 
   /** `live`: the subscription's read, shared by every admin subscribed (kernel/shared-runs.ts). */
@@ -84,7 +87,7 @@ export function createAdminService(deps: Deps, health?: HealthService, opts: { h
      */
     changes(): AsyncIterableIterator<string> {
       const { pubsub } = deps;
-      return bursts([["client", pubsub.subscribe("client.changed")], ["stats", pubsub.subscribe("stats.changed")], ["health", pubsub.subscribe("health.changed")], ["billing", pubsub.subscribe("billing.changed")]], { quietMs: 100 });
+      return bursts([["client", pubsub.subscribe("client.changed")], ["stats", pubsub.subscribe("stats.changed")], ["health", pubsub.subscribe("health.changed")], ["billing", pubsub.subscribe("billing.changed")]], { quietMs: QUIET_MS });
     },
     /** Watches the measured health and publishes "health.changed" when any part changes state. */
     async start() {

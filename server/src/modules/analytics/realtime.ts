@@ -86,7 +86,7 @@ export interface RealtimeQuery {
 export function createRealtimeService(deps: Deps, analytics: { scope: Scope }) {
   const { db, pubsub } = deps;
   // the business's open realtime views ask together after each of its events: one read for all of them
-  const live = sharedRuns<AnalyticsRealtime>();
+  const live = sharedRuns<AnalyticsRealtime>({ keepMs: QUIET_MS });
   const heard: AsyncIterableIterator<{ businessId: string }>[] = [];
 
   /** The tenancy rule of every analytics question; the realtime view takes no range. */
