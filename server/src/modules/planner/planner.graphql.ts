@@ -23,7 +23,7 @@ const ProposalStatusEnum = builder.enumType("PlanProposalStatus", {
 
 const Bilingual = builder.objectRef<{ en: string; ar: string }>("PlanText").implement({
   description: "A text in English and Arabic.",
-  fields: (t) => ({ en: t.exposeString("en", { description: "In English." }), ar: t.exposeString("ar", { description: "In Arabic." }) }),
+  fields: (t) => ({ en: t.exposeString("en", { description: "The text in English." }), ar: t.exposeString("ar", { description: "The text in Arabic." }) }),
 });
 
 const ShotListRef = builder.objectRef<ShotList>("ShotList").implement({
@@ -31,7 +31,7 @@ const ShotListRef = builder.objectRef<ShotList>("ShotList").implement({
   fields: (t) => ({
     what: t.field({ type: Bilingual, description: "What to shoot (the dish from the menu, set for the occasion).", resolve: (s) => s.what }),
     angle: t.field({ type: Bilingual, description: "The angle and the frame (a story is vertical, 9:16).", resolve: (s) => s.angle }),
-    light: t.field({ type: Bilingual, description: "The light.", resolve: (s) => s.light }),
+    light: t.field({ type: Bilingual, description: "The light to shoot in (the hour, the lamp, no flash).", resolve: (s) => s.light }),
   }),
 });
 
@@ -70,7 +70,7 @@ const PlanProposal = builder.objectRef<ProposalView>("PlanProposal").implement({
     occasionName: t.field({ type: Bilingual, description: "The occasion's name.", resolve: (p) => p.occasionName }),
     menuItemId: t.exposeString("menuItemId", { nullable: true, description: "The menu item it features (the business's own); null when the menu is empty." }),
     dish: t.field({ type: Bilingual, nullable: true, description: "The menu item's names as they were when planned.", resolve: (p) => p.dish }),
-    platform: t.field({ type: PlatformEnum, description: "The network.", resolve: (p) => p.platform }),
+    platform: t.field({ type: PlatformEnum, description: "The network it is proposed for (a connected account of the business).", resolve: (p) => p.platform }),
     format: t.field({ type: PlanFormatEnum, description: "What it is posted as on the network.", resolve: (p) => p.format }),
     scheduledFor: t.field({ type: "DateTime", description: "The proposed time (UTC; shown in Kuwait time): the day's best around the prayer times.", resolve: (p) => p.scheduledFor }),
     reason: t.exposeString("reason", { description: "Why that time (after_maghrib, before_iftar, before_suhoor, own_peak...)." }),
@@ -100,7 +100,7 @@ const ContentPlan = builder.objectRef<PlanView>("ContentPlan").implement({
 const Created = builder.objectRef<ApprovalOutcome["created"][number]>("PlanPostCreated").implement({
   description: "A post made by approving a proposal.",
   fields: (t) => ({
-    proposalId: t.exposeID("proposalId", { description: "The proposal." }),
+    proposalId: t.exposeID("proposalId", { description: "The proposal approved." }),
     postId: t.exposeID("postId", { description: "The post made of it." }),
     scheduled: t.exposeBoolean("scheduled", { description: "True: scheduled at the proposal's time; false: a draft (no photo for a network that needs one, or the time has passed)." }),
   }),
@@ -109,7 +109,7 @@ const Created = builder.objectRef<ApprovalOutcome["created"][number]>("PlanPostC
 const Failed = builder.objectRef<ApprovalOutcome["failed"][number]>("PlanProposalRefused").implement({
   description: "A proposal the posts module refused: it stays proposed.",
   fields: (t) => ({
-    proposalId: t.exposeID("proposalId", { description: "The proposal." }),
+    proposalId: t.exposeID("proposalId", { description: "The proposal that stays proposed." }),
     code: t.exposeString("code", { description: "The error's catalogue code." }),
     message: t.exposeString("message", { description: "Why, in the caller's language." }),
   }),
@@ -140,7 +140,7 @@ const PlanInput = builder.inputType("PlanInput", {
 const ApprovePlanInput = builder.inputType("ApprovePlanInput", {
   description: "The proposals of a plan to make into posts.",
   fields: (t) => ({
-    planId: t.id({ required: true, description: "The plan." }),
+    planId: t.id({ required: true, description: "The plan the proposals belong to." }),
     proposalIds: t.idList({ required: true, description: "The proposals approved (1 to 31); those approved before make nothing new." }),
     schedule: t.boolean({ description: "True (the default): scheduled at their times where possible; false: drafts." }),
   }),

@@ -334,8 +334,9 @@ export function createPlannerService(
      */
     async approve(viewer: Viewer | null, raw: unknown, meta: RequestMeta): Promise<ApprovalOutcome> {
       const { businessId } = business(viewer);
+      // another business's plan (or none) is NOT_FOUND before anything about the request is judged
+      const plan = await readPlan(businessId, (raw as { planId?: unknown } | null)?.planId);
       const input = validate(approvePlanSchema, raw);
-      const plan = await readPlan(businessId, input.planId);
       const chosen = [...new Set(input.proposalIds.map((x) => x.toLowerCase()))];
       if (chosen.some((id) => !plan.proposals.some((p) => p.id === id))) throw new AppError("NOT_FOUND");
       const claimed = await db.$queryRaw<{ id: string }[]>`
