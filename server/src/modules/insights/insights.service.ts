@@ -160,25 +160,9 @@ export function createInsightsService(deps: Deps, calendar: CalendarService, opt
       const q = validate(postingInsightsQuerySchema, input);
       const at = now();
       const from = q.from ?? kuwaitDate(at);
-      const dates = Array.from({ length: SUGGESTION_DAYS }, (_, i) => addDays(from, i));
-
-      const inRamadan = await inRamadanOn(v, dates);
-
-      // each weekday occurs once in the seven days: it takes that day's prayer times and Ramadan
-      const days: PlanDay[] = dates.map((date, i) => ({ date, prayers: kuwaitPrayerTimes(date), ramadan: inRamadan[i]! }));
-      const byWeekday = [...days].sort((a, b) => weekdayOf(a.date) - weekdayOf(b.date));
-      const ramadanByWeekday = byWeekday.map((d) => d.ramadan);
-      const defaults = defaultPostingScores({ prayers: byWeekday.map((d) => d.prayers), ramadan: ramadanByWeekday });
-
       const figures = await ownFigures(v.businessId!, new Date(at.getTime() - INSIGHTS_LOOKBACK_DAYS * 86_400_000), at);
-      const own = figures.posts >= MIN_POSTS_FOR_OWN_INSIGHTS;
-      let grid = defaults;
-      if (own) {
-        // the prior is the ordinary defaults: the figures were (mostly) gathered outside Ramadan
-        const ordinary = defaultPostingScores({ prayers: byWeekday.map((d) => d.prayers) });
-        grid = ownPostingScores(figures.samples, ordinary);
-        if (ramadanByWeekday.some(Boolean)) grid = blendGrids(grid, defaults, RAMADAN_OWN_SHARE, ramadanByWeekday);
-      }
+      const { days, inRamadan, grid, source } = await gridFor(v, from, figures);
+      const own = source === "own";
 
       return {
         source: own ? "own" : "defaults",
@@ -189,7 +173,7 @@ export function createInsightsService(deps: Deps, calendar: CalendarService, opt
         from,
         cells: gridCells(grid),
         best: bestHours(grid),
-        suggestions: planSuggestions({ days, grid, source: own ? "own" : "defaults", now: at }),
+        suggestions: planSuggestions({ days, grid, source, now: at }),
       };
     },
   };
