@@ -9,7 +9,8 @@ import sharp from "sharp";
 import { atPrayerTime, kuwaitClock, kuwaitDate } from "@sufra/schema";
 import { kuwaitPrayerTimes } from "../src/modules/calendar/index.ts";
 import { startClockAt } from "../src/kernel/clock.ts";
-import { call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
+import { adminToken, call, gql, signedInBusiness, startTestApp, type TestApp } from "./support/app.ts";
+import { startFakeChat } from "./fakes/chat-completions-server.ts";
 
 let app: TestApp;
 let undoClock: () => void;
@@ -317,5 +318,42 @@ describe("templates fit the time of day", () => {
     expect(withHours).toBeDefined();
     expect((await apply(c.token, { template_id: withHours.id, date: "2026-04-15" })).body.content).toContain("Daily 7 AM - 11 PM");
     expect((await apply(c.token, { template_id: withHours.id, date: "2026-03-10" })).body.content).not.toContain("7 AM");
+  });
+});
+
+describe("the business's writer", () => {
+  test("with a model configured, the plan's captions are the model's, one request each, told only the facts that fit the day", async () => {
+    const fake = await startFakeChat();
+    const admin = await adminToken(app.base);
+    const model = await call(app.base, "PUT", "/api/ai/settings", { token: admin, body: { provider: "openai", base_url: fake.url, model: "sufra-test-model", api_key: fake.apiKey } });
+    expect(model.status).toBe(200);
+    try {
+      fake.fallback = (req) => {
+        const asked = JSON.parse(req.body.messages[1]!.content) as { prompt: string };
+        return { content: JSON.stringify({ variants: [{ content: `Fresh from our kitchen: ${asked.prompt}.`, hashtags: ["Q8Food"] }] }) };
+      };
+      const c = await cafe();
+      const before = fake.requests.length;
+      const r = await call(app.base, "POST", "/api/planner/plans", { token: c.token, body: { month: "2026-03", days: ["2026-03-10", "2026-03-20", "2026-03-25"], language: "en" } });
+      expect(r.status).toBe(201);
+      const sent = fake.requests.slice(before);
+      expect(sent).toHaveLength(3);
+      const asked = sent.map((q) => JSON.parse(q.body.messages[1]!.content) as { prompt: string; business: { hours?: string | null } });
+      const byPrompt = (dish: string) => asked.find((a) => a.prompt.includes(dish))!;
+      // 10 March is an Iftar day: the model hears the Iftar time, not the daytime hours
+      expect(byPrompt("Karak tea").prompt).toBe("Ramadan: Iftar: Karak tea");
+      expect(JSON.stringify(byPrompt("Karak tea").business)).toMatch(/Iftar at \d{1,2}:\d{2} PM/);
+      expect(JSON.stringify(byPrompt("Karak tea").business)).not.toContain("7 AM");
+      // Eid: no hours at all; an ordinary day: the business's own
+      expect(JSON.stringify(byPrompt("Pistachio kunafa").business)).not.toMatch(/7 AM|Iftar at/);
+      expect(JSON.stringify(byPrompt("Spanish latte").business)).toContain("Daily 7 AM - 11 PM");
+      const proposals = r.body.proposals as Proposal[];
+      expect(proposals.map((p) => p.content)).toEqual(["Fresh from our kitchen: Ramadan: Iftar: Karak tea.", "Fresh from our kitchen: Eid al-Fitr: Pistachio kunafa.", "Fresh from our kitchen: From the menu: Spanish latte."]);
+      const rows = await app.sufra.deps.db.aiGeneration.findMany({ where: { businessId: c.businessId } });
+      expect(rows.map((x) => x.provider)).toEqual(["openai", "openai", "openai"]);
+    } finally {
+      await call(app.base, "PUT", "/api/ai/settings", { token: admin, body: { provider: "local" } });
+      await fake.close();
+    }
   });
 });

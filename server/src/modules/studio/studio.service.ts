@@ -66,6 +66,9 @@ interface WriterSettings {
   apiKey?: string;
 }
 
+/** How many of a plan's captions are written at once. */
+const PLAN_WRITERS = 4;
+
 export const kuwaitMonth = (at: Date) => kuwaitDate(at).slice(0, 7);
 export function nextMonthStart(month: string): string {
   const [y, m] = month.split("-").map(Number) as [number, number];
@@ -206,16 +209,25 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date } = {})
         return rows.map((r) => r.id);
       });
       const w = await writer();
-      const results: GeneratedVariant[] = [];
-      try {
-        for (const req of requests) {
-          const r = await w.generate({ ...req, variants: 1 });
-          results.push(r.variants[0]!);
+      const results: GeneratedVariant[] = new Array(requests.length);
+      let written = 0;
+      let next = 0;
+      // a few at a time: a model may take seconds a caption, and a month is up to 31 of them
+      const lane = async () => {
+        while (next < requests.length) {
+          const i = next++;
+          const r = await w.generate({ ...requests[i]!, variants: 1 });
+          results[i] = r.variants[0]!;
+          written++;
         }
+      };
+      try {
+        await Promise.all(Array.from({ length: Math.min(PLAN_WRITERS, requests.length) }, lane));
         await db.aiGeneration.updateMany({ where: { id: { in: ids } }, data: { provider: w.provider } });
       } catch (err) {
-        // the captions not written give their AI posts back
-        await db.aiGeneration.deleteMany({ where: { id: { in: ids.slice(results.length) } } }).catch(() => undefined);
+        // the captions not written give their AI posts back (the reservations are alike: any of them)
+        next = requests.length;
+        await db.aiGeneration.deleteMany({ where: { id: { in: ids.slice(written) } } }).catch(() => undefined);
         throw err;
       }
       return { results, provider: w.provider, usage: await usageOf(businessId, at) };
