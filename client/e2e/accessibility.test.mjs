@@ -78,6 +78,7 @@ for (const lng of ["en", "ar"]) {
       ["posts", "/posts", "posts-table"],
       ["composer", "/posts/new", "caption"],
       ["calendar", "/schedule", "calendar"],
+      ["planner", "/planner", "planner-cost"],
       ["settings", "/settings", "connected-accounts"],
       ["inbox", "/inbox", "review-row"],
       ["analytics", "/analytics", "metric-posts"],
@@ -102,7 +103,7 @@ for (const lng of ["en", "ar"]) {
     await page.getByTestId("studio-prompt").waitFor();
     await quiet();
     found.studio = await audit(page);
-    assert.deepEqual(found, { dashboard: [], posts: [], composer: [], calendar: [], settings: [], inbox: [], analytics: [], campaigns: [], competitors: [], campaign: [], studio: [] });
+    assert.deepEqual(found, { dashboard: [], posts: [], composer: [], calendar: [], planner: [], settings: [], inbox: [], analytics: [], campaigns: [], competitors: [], campaign: [], studio: [] });
     await page.close();
   });
 }

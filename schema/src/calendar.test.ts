@@ -17,9 +17,11 @@ describe("holidays and occasions", () => {
       ["2026-02-18", "ramadan_start", 1],
       ["2026-02-25", "national_day", 1],
       ["2026-02-26", "liberation_day", 1],
+      ["2026-03-04", "gergean", 1],
       ["2026-03-19", "ramadan_end", 1],
       ["2026-03-20", "eid_al_fitr", 1],
       ["2026-03-21", "eid_al_fitr", 2],
+      ["2026-03-21", "mothers_day", 1],
       ["2026-03-22", "eid_al_fitr", 3],
       ["2026-05-26", "arafat_day", 1],
       ["2026-05-27", "eid_al_adha", 1],
@@ -35,12 +37,14 @@ describe("holidays and occasions", () => {
       ["2027-01-01", "new_year", 1],
       ["2027-01-05", "isra_miraj", 1],
       ["2027-02-08", "ramadan_start", 1],
+      ["2027-02-22", "gergean", 1],
       ["2027-02-25", "national_day", 1],
       ["2027-02-26", "liberation_day", 1],
       ["2027-03-08", "ramadan_end", 1],
       ["2027-03-09", "eid_al_fitr", 1],
       ["2027-03-10", "eid_al_fitr", 2],
       ["2027-03-11", "eid_al_fitr", 3],
+      ["2027-03-21", "mothers_day", 1],
       ["2027-05-15", "arafat_day", 1],
       ["2027-05-16", "eid_al_adha", 1],
       ["2027-05-17", "eid_al_adha", 2],
@@ -61,9 +65,10 @@ describe("holidays and occasions", () => {
   });
 
   test("each date is the Umm al-Qura date Intl gives in Kuwait", () => {
-    const first: Record<string, [number, number]> = { isra_miraj: [7, 27], ramadan_start: [9, 1], eid_al_fitr: [10, 1], arafat_day: [12, 9], eid_al_adha: [12, 10], islamic_new_year: [1, 1], prophets_birthday: [3, 12] };
+    const first: Record<string, [number, number]> = { isra_miraj: [7, 27], ramadan_start: [9, 1], gergean: [9, 15], eid_al_fitr: [10, 1], arafat_day: [12, 9], eid_al_adha: [12, 10], islamic_new_year: [1, 1], prophets_birthday: [3, 12] };
     for (const year of [2026, 2027, 2030]) {
-      for (const h of kuwaitHolidays(year).filter((x) => x.kind === "islamic" || x.kind === "season")) {
+      // Mother's Day is a season of the Gregorian calendar (21 March)
+      for (const h of kuwaitHolidays(year).filter((x) => (x.kind === "islamic" || x.kind === "season") && x.occasionKey !== "mothers_day")) {
         const hijri = hijriOf(h.date);
         if (h.occasionKey === "ramadan_end") expect([hijri.month, hijriOf(addDays(h.date, 1)).month]).toEqual([9, 10]);
         else expect([hijri.month, hijri.day]).toEqual([first[h.occasionKey]![0], first[h.occasionKey]![1] + h.day - 1]);

@@ -93,8 +93,11 @@ export const OCCASIONS = {
   liberation_day: { kind: "national", en: "Liberation Day", ar: "عيد التحرير", rule: { gregorian: { month: 2, day: 26 } }, days: 1, suggestedPosts: 2 },
   isra_miraj: { kind: "islamic", en: "Isra and Mi'raj", ar: "الإسراء والمعراج", rule: { hijri: { month: 7, day: 27 } }, days: 1, suggestedPosts: 1 },
   ramadan_start: { kind: "season", en: "Start of Ramadan", ar: "بداية شهر رمضان", rule: { hijri: { month: 9, day: 1 } }, days: 1, suggestedPosts: 3 },
+  // Gergean: children go door to door for sweets on the night of mid-Ramadan (the 14th's evening, the 15th by day)
+  gergean: { kind: "season", en: "Gergean", ar: "القرقيعان", rule: { hijri: { month: 9, day: 15 } }, days: 1, suggestedPosts: 2 },
   ramadan_end: { kind: "season", en: "Last day of Ramadan", ar: "آخر أيام شهر رمضان", rule: { lastDayOfHijriMonth: 9 }, days: 1, suggestedPosts: 1 },
   eid_al_fitr: { kind: "islamic", en: "Eid al-Fitr", ar: "عيد الفطر", rule: { hijri: { month: 10, day: 1 } }, days: 3, suggestedPosts: 3 },
+  mothers_day: { kind: "season", en: "Mother's Day", ar: "عيد الأم", rule: { gregorian: { month: 3, day: 21 } }, days: 1, suggestedPosts: 1 },
   arafat_day: { kind: "islamic", en: "Arafat Day", ar: "يوم عرفة", rule: { hijri: { month: 12, day: 9 } }, days: 1, suggestedPosts: 1 },
   eid_al_adha: { kind: "islamic", en: "Eid al-Adha", ar: "عيد الأضحى", rule: { hijri: { month: 12, day: 10 } }, days: 3, suggestedPosts: 3 },
   islamic_new_year: { kind: "islamic", en: "Islamic New Year", ar: "رأس السنة الهجرية", rule: { hijri: { month: 1, day: 1 } }, days: 1, suggestedPosts: 1 },
@@ -239,6 +242,27 @@ export function upcomingOccasions(today: string, within: number = UPCOMING_OCCAS
     .flatMap((y) => kuwaitHolidays(y, overrides))
     .filter((h) => h.day === 1 && h.date >= today && h.date <= last)
     .map((h) => ({ occasionKey: h.occasionKey, nameEn: h.nameEn, nameAr: h.nameAr, kind: h.kind, date: h.date, days: h.days, daysUntil: daysBetween(today, h.date), suggestedPosts: OCCASIONS[h.occasionKey].suggestedPosts }));
+}
+
+/**
+ * Whether a Kuwait day is in Ramadan, from the calendar's first and last days of Ramadan with the admins'
+ * corrections applied (a Ramadan that began in December is found in that year's list).
+ */
+export function isRamadanDay(date: string, overrides: readonly HolidayOverrideInput[] = []): boolean {
+  const year = Number(date.slice(0, 4));
+  const holidays = [...kuwaitHolidays(year - 1, overrides), ...kuwaitHolidays(year, overrides)];
+  const start = holidays.filter((h) => h.occasionKey === "ramadan_start" && h.date <= date).map((h) => h.date).sort().at(-1);
+  if (!start) return false;
+  const end = holidays.filter((h) => h.occasionKey === "ramadan_end" && h.date >= start).map((h) => h.date).sort()[0];
+  return !!end && date <= end;
+}
+
+/** The first and last days of the Ramadan that begins in a Gregorian year (corrections applied), or null. */
+export function ramadanOf(year: number, overrides: readonly HolidayOverrideInput[] = []): { from: string; to: string } | null {
+  const start = kuwaitHolidays(year, overrides).find((h) => h.occasionKey === "ramadan_start")?.date;
+  if (!start) return null;
+  const end = [...kuwaitHolidays(year, overrides), ...kuwaitHolidays(year + 1, overrides)].find((h) => h.occasionKey === "ramadan_end" && h.date >= start)?.date;
+  return end ? { from: start, to: end } : null;
 }
 
 // ---------------------------------------------------------------- prayer times

@@ -49,6 +49,15 @@ export const ERRORS = {
     en: "You have used all of this month's AI posts on your plan. The count starts again on the 1st; upgrade your plan for more",
     ar: "استخدمت كل منشورات الذكاء الاصطناعي في باقتك لهذا الشهر. يبدأ العدّ من جديد في أول الشهر، أو رقِّ باقتك للمزيد",
   },
+  // the content planner (docs/product.md#planning-a-month): the plan's captions would take more AI posts than remain this month
+  PLAN_ALLOWANCE_TOO_SMALL: {
+    status: 429,
+    graphql: "RATE_LIMITED",
+    en: "This plan needs more AI captions than remain this month on your plan. Choose fewer days, or wait for the count to start again on the 1st",
+    ar: "تحتاج هذه الخطة إلى تعليقات بالذكاء الاصطناعي أكثر مما تبقى في باقتك هذا الشهر. اختر أيامًا أقل، أو انتظر بدء العدّ من جديد في أول الشهر",
+  },
+  // a plan's period with no day left to plan (all of it before today, or Ramadan not in the year asked)
+  PLAN_NO_DAYS: { status: 400, graphql: "BAD_USER_INPUT", en: "There is no day left to plan in this period. Choose a later month", ar: "لم يعد في هذه الفترة يوم يمكن التخطيط له. اختر شهرًا لاحقًا" },
   RATE_LIMITED: { status: 429, graphql: "RATE_LIMITED", en: "Too many requests. Please try again later", ar: "طلبات كثيرة جدًا. يرجى المحاولة لاحقًا" },
   INTERNAL: { status: 500, graphql: "INTERNAL_SERVER_ERROR", en: "Server error. Please try again later", ar: "خطأ في الخادم. يرجى المحاولة لاحقًا" },
   SERVICE_UNAVAILABLE: { status: 503, graphql: "INTERNAL_SERVER_ERROR", en: "The service is unavailable. Please try again later", ar: "الخدمة غير متاحة. يرجى المحاولة لاحقًا" },

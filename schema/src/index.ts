@@ -17,6 +17,7 @@ export * from "./content.ts";
 export * from "./business-profile.ts";
 export * from "./reviews.ts";
 export * from "./templates.ts";
+export * from "./planner.ts";
 export * from "./competitors.ts";
 export * from "./campaigns.ts";
 export * from "./webhooks.ts";

@@ -179,6 +179,14 @@ function atPrayer(m: number, w: Weekday, ctx: DayContext): boolean {
   return false;
 }
 
+/**
+ * Whether a Kuwait wall-clock time (HH:mm) of a day is inside a prayer the model keeps posts away from
+ * (the first minutes of each prayer, Friday's Jumu'ah, in Ramadan Iftar itself and Taraweeh's start).
+ */
+export function atPrayerTime(date: string, clock: string, ctx: DayContext): boolean {
+  return atPrayer(minutesOf(clock), weekdayOf(date), ctx);
+}
+
 interface Attention {
   value: number;
   reason: SuggestionReason | null;
@@ -331,12 +339,13 @@ export interface PlanDay extends DayContext {
 
 /**
  * The suggested times for the days given: for each day its best hours in `grid` (at most
- * SUGGESTIONS_PER_DAY, SUGGESTION_MIN_GAP_HOURS apart, none before `now` + SUGGESTION_MIN_LEAD_MINUTES),
+ * SUGGESTIONS_PER_DAY unless `perDay` says more (the planner picks among them), SUGGESTION_MIN_GAP_HOURS apart, none before `now` + SUGGESTION_MIN_LEAD_MINUTES),
  * each at a good minute of its hour, in time order. With the defaults only hours a window explains
  * are suggested; with own figures the reason is "own_peak", except on Ramadan days, where the grid
  * blends the Ramadan defaults and their window names the reason when there is one.
  */
-export function planSuggestions(input: { days: readonly PlanDay[]; grid: PostingGrid; source: InsightsSource; now: Date }): PostingSuggestion[] {
+export function planSuggestions(input: { days: readonly PlanDay[]; grid: PostingGrid; source: InsightsSource; now: Date; perDay?: number }): PostingSuggestion[] {
+  const perDay = input.perDay ?? SUGGESTIONS_PER_DAY;
   const earliest = input.now.getTime() + SUGGESTION_MIN_LEAD_MINUTES * 60_000;
   const out: PostingSuggestion[] = [];
   for (const day of input.days) {
@@ -347,7 +356,7 @@ export function planSuggestions(input: { days: readonly PlanDay[]; grid: Posting
     const ranked = input.grid[w]!.map((score, hour) => ({ score, hour })).sort((a, b) => b.score - a.score || a.hour - b.hour);
     const chosen: number[] = [];
     for (const { score, hour } of ranked) {
-      if (chosen.length >= SUGGESTIONS_PER_DAY || score <= 0) break;
+      if (chosen.length >= perDay || score <= 0) break;
       if (chosen.some((h) => Math.abs(h - hour) < SUGGESTION_MIN_GAP_HOURS)) continue;
       const window = reasonForHour(w, hour, day);
       const reason: SuggestionReason | null = input.source === "own" && !(day.ramadan && window) ? "own_peak" : window;

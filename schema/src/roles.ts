@@ -37,6 +37,7 @@ export const ROUTE_ACCESS: Record<string, readonly Role[]> = {
   "/campaigns": ["client"],
   "/campaigns/:id": ["client"],
   "/schedule": ["client"],
+  "/planner": ["client"],
   "/settings": ["admin", "owner", "client"],
   "/profile": ["admin", "owner", "client"],
   "/team": ["owner", "client"],

@@ -20,6 +20,7 @@ import { CONTENT_OCCASION_KEYS, CUISINES, findCuisine, findKuwaitArea, KUWAIT_AR
 import type { Locale, MessageKey } from "./messages.ts";
 import type { PlanId } from "./plans.ts";
 import { hashtagListSchema } from "./posts.ts";
+import { isIsoDate } from "./calendar.ts";
 
 type Labels = Readonly<Record<Locale, string>>;
 
@@ -124,6 +125,42 @@ export function templateValueTexts(values: TemplateValues, language: TemplateLan
     } else out[key] = String(v);
   }
   return out;
+}
+
+// ---------------------------------------------------------------- facts that fit the day
+/** What a template's day is, for the facts it may state: in Ramadan, an Eid day, and the day's Maghrib (HH:mm, Kuwait). */
+export interface TemplateDay {
+  ramadan: boolean;
+  eid: boolean;
+  /** The day's Maghrib (sunset prayer), HH:mm Kuwait time: Iftar. */
+  maghrib: string | null;
+}
+
+/** A wall-clock time as a caption says it: "17:52" -> "5:52 PM" / "٥:٥٢ م". */
+export function clockText(hhmm: string, language: TemplateLanguage): string {
+  const [h, m] = hhmm.split(":").map(Number) as [number, number];
+  const text = `${((h + 11) % 12) + 1}:${String(m).padStart(2, "0")}`;
+  return language === "ar" ? `${arabicDigits(text)} ${h < 12 ? "ص" : "م"}` : `${text} ${h < 12 ? "AM" : "PM"}`;
+}
+
+const IFTAR_AT: Labels = { en: "Iftar at {time}", ar: "الإفطار الساعة {time}" };
+
+/**
+ * The hours a template states on a day (docs/product.md#templates), or null to leave the line out for
+ * the person to fill. The business's opening hours are its ordinary days' hours: they never go into a
+ * Ramadan post (cafés keep other hours in Ramadan), an Eid post (the templates say "Eid hours") or a
+ * post for an Eid day. An Iftar template on a Ramadan day says when Iftar is (the day's Maghrib), a fact
+ * of the day, not of the café; a Suhoor template states nothing (no hours of the café are known for it).
+ * Each language takes its own text; the other's only when it has no letters of a foreign script.
+ */
+export function templateHours(input: { occasion: ContentOccasionKey; day: TemplateDay; hours: string | null | undefined; hoursAr: string | null | undefined; language: TemplateLanguage }): string | null {
+  const { occasion, day, language } = input;
+  if (occasion === "ramadan_iftar") return day.ramadan && day.maghrib ? IFTAR_AT[language].replace("{time}", clockText(day.maghrib, language)) : null;
+  if (occasion === "ramadan_suhoor" || occasion === "eid_al_fitr" || occasion === "eid_al_adha" || day.ramadan || day.eid) return null;
+  const hasArabic = (t: string) => /\p{Script=Arabic}/u.test(t);
+  const hasLatin = (t: string) => /[A-Za-z]/.test(t);
+  if (language === "ar") return input.hoursAr || (input.hours && !hasLatin(input.hours) ? input.hours : null);
+  return input.hours && !hasArabic(input.hours) ? input.hours : null;
 }
 
 // ---------------------------------------------------------------- filling a template
@@ -1121,5 +1158,7 @@ export const applyTemplateSchema = z.object({
       .optional(),
   ),
   discount: z.preprocess(blankToUndefined, singleLine(key("invalidValue")).trim().max(TEMPLATE_DISCOUNT_MAX, key("tooLong")).optional()),
+  /** The Kuwait day the post is for (YYYY-MM-DD; missing: today): its facts follow the day (templateHours). */
+  date: z.preprocess(blankToUndefined, z.string(key("calendarDateInvalid")).refine(isIsoDate, key("calendarDateInvalid")).optional()),
 });
 export type ApplyTemplateInput = z.output<typeof applyTemplateSchema>;

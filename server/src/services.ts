@@ -14,6 +14,7 @@ import { createPublishingService } from "./modules/publishing/publishing.service
 import { createPostsService } from "./modules/posts/posts.service.ts";
 import { createCalendarService } from "./modules/calendar/calendar.service.ts";
 import { createInsightsService } from "./modules/insights/insights.service.ts";
+import { createPlannerService } from "./modules/planner/planner.service.ts";
 import { createAnalyticsService } from "./modules/analytics/analytics.service.ts";
 import { createAudienceService } from "./modules/analytics/audience.ts";
 import { createRealtimeService } from "./modules/analytics/realtime.ts";
@@ -69,6 +70,8 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   const inboxSync = createInboxSync(deps, { platformAccounts, notifications, webhooks, draftReplies: reviews.draftReplies, google: googleGuests.configured() ? googleGuests : null, instagram: ig.appId && ig.appSecret ? instagramGuests : null, demo: createDemoGuests() });
   // after a connect or reconnect: the posts that waited for the account go out, and an Instagram account is
   // subscribed to the comments webhook (Instagram sends an account's comments only once it is)
+  const insights = createInsightsService(deps, calendar);
+  const posts = createPostsService(deps, publishing, media, { recountDays: analytics.recountDays }, webhooks);
   platformAccounts.setOnReconnected(async (accountId) => {
     await publishing.resumeAccount(accountId);
     await inboxSync.subscribeComments(accountId);
@@ -87,12 +90,14 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     platformAccounts,
     publishing,
     lifecycle,
-    posts: createPostsService(deps, publishing, media, { recountDays: analytics.recountDays }, webhooks),
+    posts,
     translations: createTranslationsService(deps),
     team: createTeamService(deps),
     apiKeys: createApiKeysService(deps),
     calendar,
-    insights: createInsightsService(deps, calendar),
+    insights,
+    // plan my month / Ramadan: proposals from the calendar, the menu, the best times, the writer and the library, approved into posts
+    planner: createPlannerService(deps, { calendar, insights, studio, media, platformAccounts, posts }),
     // figures by business and Kuwait day (metric_daily), collected by its metrics job; start() backfills the rows once
     analytics,
     // analytics' audience (daily readings per account) and last-24-hours view, under the same tenancy rule

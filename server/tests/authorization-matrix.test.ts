@@ -52,6 +52,7 @@ function restParams(route: RestRoute): Record<string, string> {
   if (p.startsWith("/api/competitors/:id")) return { id: ids.competitor, day: ids.snapshotDay };
   if (p.startsWith("/api/analytics/platforms/:platform")) return { platform: "instagram" };
   if (p.startsWith("/api/campaigns/:id")) return { id: ids.campaign, postId: ids.post };
+  if (p.startsWith("/api/planner/plans/:id")) return { id: ids.plan };
   if (p.startsWith("/api/business-profile/menu/:id")) return { id: ids.menuItem };
   if (p.startsWith("/api/billing/payments/:id")) return { id: ids.payment };
   if (p.startsWith("/media/:id")) return { id: ids.media, variant: "original" };
@@ -108,6 +109,9 @@ function restBody(route: RestRoute): unknown {
     "POST /api/campaigns": { name: `Probe ${n}`, goal: "awareness", start_date: ids.snapshotDay, end_date: ids.snapshotDay },
     "PUT /api/campaigns/:id": { name: `Renamed ${n}` },
     "POST /api/campaigns/:id/posts": { post_ids: [ids.post] },
+    "POST /api/planner/preview": { month: ids.nextMonth, days: [`${ids.nextMonth}-11`] },
+    "POST /api/planner/plans": { month: ids.nextMonth, days: [`${ids.nextMonth}-11`] },
+    "POST /api/planner/plans/:id/approve": { proposal_ids: [ids.proposal], schedule: false },
     "POST /api/campaigns/:id/posts/detach": { post_ids: [ids.post] },
     "PUT /api/business-profile": { hours: "8 AM - 11 PM" },
     "POST /api/business-profile/menu": { name: `Tea ${n}`, price_kwd: 0.5 },
@@ -165,6 +169,7 @@ function idFor(field: string, del: boolean): string {
   if (/Webhook|^webhook/.test(field)) return del ? ids.webhookEndpointDoomed : ids.webhookEndpoint;
   if (/Post|^post$/.test(field)) return del ? ids.postDoomed : ids.post;
   if (field === "billingPayment") return ids.payment;
+  if (field === "contentPlan") return ids.plan;
   throw new Error(`no id known for ${field}`);
 }
 
@@ -226,7 +231,14 @@ function gqlVariables(f: RootField): Record<string, unknown> {
       case "year":
         return 2026;
       case "days":
-        return 3;
+        // the planner's days are dates; the other fields named days are counts
+        return type === "String" ? [`${ids.nextMonth}-11`] : 3;
+      case "month":
+        return type === "String" ? ids.nextMonth : undefined;
+      case "planId":
+        return ids.plan;
+      case "proposalIds":
+        return ids.proposal;
       case "rating":
         return 4;
       case "reviewedAt":

@@ -142,6 +142,12 @@ async function jpeg() {
 }
 
 /** A call's JSON answer, or a failure naming what the setup needed. */
+/** A plan of next month's tenth day: one proposal, one AI caption. */
+function planBody() {
+  const next = new Date(Date.now() + 32 * 86_400_000).toISOString().slice(0, 7);
+  return { month: next, days: [`${next}-10`], language: "en" };
+}
+
 async function made<T = any>(method: string, path: string, token: string | undefined, body?: unknown, status = [200, 201]): Promise<T> {
   const r = await call(app.base, method, path, { token, body });
   if (!status.includes(r.status)) throw new Error(`setup ${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
@@ -234,6 +240,13 @@ function plans(): Record<string, () => Promise<Call> | Call> {
       return { token: null, params: { id: ids.media, variant: "original" }, query: Object.fromEntries(url.searchParams) };
     },
     "POST /posts/generate": () => ({ body: { prompt: "Iftar boxes", platform: "instagram" } }),
+    "POST /planner/preview": () => ({ body: planBody() }),
+    "POST /planner/plans": () => ({ body: planBody() }),
+    "GET /planner/plans/{id}": async () => ({ params: { id: (await made("POST", "/api/planner/plans", holder, planBody())).id } }),
+    "POST /planner/plans/{id}/approve": async () => {
+      const plan = await made("POST", "/api/planner/plans", holder, planBody());
+      return { params: { id: plan.id }, body: { proposal_ids: [plan.proposals[0].id], schedule: false } };
+    },
     "POST /posts/hashtags/suggest": () => ({ body: { content: "Saffron latte", platform: "instagram" } }),
     "PUT /ai/settings": () => ({ body: { provider: "local" } }),
     "GET /posts": () => ({ query: { status: "draft,scheduled", limit: "5" } }),

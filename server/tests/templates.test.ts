@@ -3,7 +3,8 @@
 // and menu (both doors, both languages), the bilingual refusals, the business's own templates
 // (Premium, audited, tenancy) and the rules.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
-import { BUILT_IN_TEMPLATES } from "@sufra/schema";
+import { BUILT_IN_TEMPLATES, clockText } from "@sufra/schema";
+import { kuwaitPrayerTimes } from "../src/modules/calendar/index.ts";
 import { call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
 
 let app: TestApp;
@@ -100,10 +101,12 @@ describe("what each plan opens", () => {
 });
 
 describe("applying a template", () => {
-  test("fills the business's name, area, hours and a menu item with its KWD price, in English (REST) and Arabic (GraphQL)", async () => {
+  test("fills the business's name, area, the day's Iftar time (never the daytime hours) and a menu item with its KWD price, in English (REST) and Arabic (GraphQL)", async () => {
     const b = await business("basic");
     const { kunafa } = await withProfile(b.businessId);
-    const en = await call(app.base, "POST", "/api/templates/builtin:iftar_table:en/apply", { token: b.token, body: { menu_item_id: kunafa.id } });
+    // 20 February 2027 is in Ramadan (8 February to 8 March 2027 in the project's calendar)
+    const maghrib = kuwaitPrayerTimes("2027-02-20").maghrib;
+    const en = await call(app.base, "POST", "/api/templates/builtin:iftar_table:en/apply", { token: b.token, body: { menu_item_id: kunafa.id, date: "2027-02-20" } });
     expect(en.status).toBe(200);
     expect(en.body).toEqual({
       content: [
@@ -111,19 +114,19 @@ describe("applying a template", () => {
         "Gather your family and friends around a generous Iftar table, ready the moment the Maghrib call sounds.",
         "Tonight's favourite: Pistachio kunafa, 2.750 KWD.",
         "📍 Salmiya",
-        "🕰️ Daily 7 AM – 1 AM",
+        `🕰️ Iftar at ${clockText(maghrib, "en")}`,
       ].join("\n"),
       hashtags: ["RamadanKareem", "Iftar", "KuwaitEats", "Q8Food", "Salmiya"],
       language: "en",
     });
-    const ar = await gql(app.base, APPLY, { input: { templateId: "builtin:iftar_table:ar", menuItemId: kunafa.id } }, b.token);
+    const ar = await gql(app.base, APPLY, { input: { templateId: "builtin:iftar_table:ar", menuItemId: kunafa.id, date: "2027-02-20" } }, b.token);
     expect(ar.data.applyTemplate).toEqual({
       content: [
         "رمضان كريم من أسرة دار القهوة 🌙",
         "اجمعوا الأهل والأحباب حول سفرة إفطار عامرة، جاهزة لكم مع أذان المغرب.",
         "طبق الليلة: كنافة بالفستق بسعر ٢٫٧٥٠ د.ك.",
         "📍 السالمية",
-        "🕰️ يوميًا من ٧ صباحًا حتى ١ بعد منتصف الليل",
+        `🕰️ الإفطار الساعة ${clockText(maghrib, "ar")}`,
       ].join("\n"),
       hashtags: ["رمضان_كريم", "إفطار_رمضان", "الكويت", "مطاعم_الكويت", "السالمية"],
       language: "AR",

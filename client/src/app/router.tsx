@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
                       { path: "campaigns", lazy: page(() => import("../modules/campaigns/CampaignsPage.tsx")) },
                       { path: "campaigns/:id", lazy: page(() => import("../modules/campaigns/CampaignPage.tsx")) },
                       { path: "schedule", lazy: page(() => import("../modules/schedule/SchedulePage.tsx")) },
+                      { path: "planner", lazy: page(() => import("../modules/planner/PlannerPage.tsx")) },
                     ],
                   },
                 ],

@@ -21,6 +21,7 @@ import { mediaFilesRouter, mediaRouter } from "../modules/media/media.rest.ts";
 import { postsRouter } from "../modules/posts/posts.rest.ts";
 import { platformAccountsRouter } from "../modules/platform-accounts/platform-accounts.rest.ts";
 import { calendarRouter } from "../modules/calendar/calendar.rest.ts";
+import { plannerRouter } from "../modules/planner/planner.rest.ts";
 import { templatesRouter } from "../modules/templates/templates.rest.ts";
 import { reviewsRouter } from "../modules/inbox/inbox.rest.ts";
 import { competitorsRouter } from "../modules/competitors/competitors.rest.ts";
@@ -50,6 +51,7 @@ import { studioOperations } from "../modules/studio/studio.openapi.ts";
 import { postsOperations } from "../modules/posts/posts.openapi.ts";
 import { platformAccountsOperations } from "../modules/platform-accounts/platform-accounts.openapi.ts";
 import { calendarOperations } from "../modules/calendar/calendar.openapi.ts";
+import { plannerOperations } from "../modules/planner/planner.openapi.ts";
 import { templatesOperations } from "../modules/templates/templates.openapi.ts";
 import { reviewsOperations } from "../modules/inbox/inbox.openapi.ts";
 import { competitorsOperations } from "../modules/competitors/competitors.openapi.ts";
@@ -91,6 +93,7 @@ export const REST_OPERATIONS: RestOperation[] = [
   ...postsOperations,
   ...platformAccountsOperations,
   ...calendarOperations,
+  ...plannerOperations,
   ...templatesOperations,
   ...reviewsOperations,
   ...competitorsOperations,
@@ -140,6 +143,7 @@ export function createApp(opts: { config: Config; services: Services; logger: Lo
   api.use("/posts", postsRouter(opts.services));
   api.use("/platforms", platformAccountsRouter(opts.services)); // connect, callback, disconnect
   api.use("/calendar", calendarRouter(opts.services)); // prayer times, holidays, corrections
+  api.use("/planner", plannerRouter(opts.services)); // plan my month / Ramadan, approve proposals
   api.use("/templates", templatesRouter(opts.services)); // the templates library, the business's own
   api.use("/reviews", reviewsRouter(opts.services)); // customer reviews, CSV import, reply suggestions
   api.use("/competitors", competitorsRouter(opts.services)); // competitors, their dated figures, the benchmark

@@ -112,6 +112,9 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
       [holder.businessId],
     )
   ).rows[0].id as string;
+  // a content plan of next month's tenth day (one proposal, one AI caption), for the planner's paths
+  const nextMonth = new Date(Date.now() + 32 * 86_400_000).toISOString().slice(0, 7);
+  const plan = ok(await call(base, "POST", "/api/planner/plans", { token: holder.token, body: { month: nextMonth, days: [`${nextMonth}-10`], language: "en" } }), "plan");
   // a refresh token of its own for the logout path, so no caller's session ends
   const spare = await login(base, holder.email, holder.password);
   return {
@@ -126,6 +129,9 @@ export async function buildWorld(app: TestApp, mailbox: Awaited<ReturnType<typeo
       postDoomed: postDoomed.id,
       target: post.targets[0].id,
       campaign: campaign.id,
+      plan: plan.id as string,
+      proposal: plan.proposals[0].id as string,
+      nextMonth,
       competitor: competitor.id,
       snapshotDay: today,
       review: review.id,

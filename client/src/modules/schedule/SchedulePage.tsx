@@ -19,6 +19,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { platformName } from "../../shared/platformMeta.tsx";
 import { LoadError } from "../../shared/LoadError.tsx";
+import { RouteButton } from "../../shared/RouteButton.tsx";
 import { useSerialRefetch } from "../../shared/useSerialRefetch.ts";
 import { ScheduleCalendarPostsDocument, SchedulePostChangedDocument, type ScheduleCalendarPostFragment } from "../../graphql/graphql.ts";
 import { formatNumber } from "../../lib/format.ts";
@@ -214,6 +215,9 @@ export default function SchedulePage() {
       <div className="sufra-calendar-filters">
         <NetworkFilter value={network} onChange={setNetwork} />
         <CampaignFilter value={campaignId} onChange={setCampaignId} />
+        <RouteButton to="/planner" testId="plan-month">
+          {t("planMonth")}
+        </RouteButton>
       </div>
       {error && <LoadError title={t("loadFailed")} error={error} onRetry={reload} />}
       {data && data.calendarPosts.length === 0 && !campaignId && <OccasionsBanner />}

@@ -6,6 +6,7 @@ export const SCHEDULE_NS = "schedule";
 registerTranslations(SCHEDULE_NS, {
   en: {
     title: "Content calendar",
+    planMonth: "Plan my month",
     intro: "Click a day or an hour to plan a post there. Drag a scheduled post or a draft to move it.",
     kuwaitTime: "All times are Kuwait time.",
     loadFailed: "We could not load your calendar",
@@ -41,6 +42,7 @@ registerTranslations(SCHEDULE_NS, {
   },
   ar: {
     title: "تقويم المحتوى",
+    planMonth: "خطط لشهري",
     intro: "انقر على يوم أو ساعة لتخطط لمنشور فيها. اسحب منشورًا مجدولًا أو مسودة لتغيير موعدها.",
     kuwaitTime: "جميع الأوقات بتوقيت الكويت.",
     loadFailed: "تعذر تحميل التقويم",

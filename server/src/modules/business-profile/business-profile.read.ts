@@ -31,3 +31,9 @@ export async function loadBusinessProfile(db: Db | Tx, businessId: string): Prom
     menu: b.menuItems.map((m) => ({ name: m.name, nameAr: m.nameAr || null, priceKwd: m.priceKwd == null ? null : Number(m.priceKwd) })),
   };
 }
+
+/** The business's menu in its order, each item with its id (the planner rotates through it; it never makes one up). */
+export async function loadMenuItems(db: Db | Tx, businessId: string): Promise<{ id: string; name: string; nameAr: string | null; priceKwd: number | null }[]> {
+  const rows = await db.menuItem.findMany({ where: { businessId }, orderBy: [{ position: "asc" }, { createdAt: "asc" }] });
+  return rows.map((m) => ({ id: m.id, name: m.name, nameAr: m.nameAr || null, priceKwd: m.priceKwd == null ? null : Number(m.priceKwd) }));
+}

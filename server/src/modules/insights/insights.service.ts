@@ -6,7 +6,7 @@
 // aggregate; every row is never loaded).
 import {
   addDays, blendGrids, bestHours, defaultPostingScores, gridCells, INSIGHTS_LOOKBACK_DAYS, kuwaitDate, MIN_POSTS_FOR_OWN_INSIGHTS, ownPostingScores, planSuggestions,
-  postingInsightsQuerySchema, RAMADAN_OWN_SHARE, SUGGESTION_DAYS, weekdayOf, type EngagementSample, type KuwaitHoliday, type PlanDay, type PostingInsights,
+  postingInsightsQuerySchema, RAMADAN_OWN_SHARE, SUGGESTION_DAYS, weekdayOf, type EngagementSample, type KuwaitHoliday, type PlanDay, type PostingInsights, type PostingSuggestion,
 } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import { validate } from "../../kernel/errors.ts";
@@ -97,7 +97,54 @@ export function createInsightsService(deps: Deps, calendar: CalendarService, opt
     return ramadanDays(dates, holidays);
   }
 
+  /** The grid for the seven days from `from` (the heat map's), and those days with their prayer times and Ramadan. */
+  async function gridFor(v: Viewer, from: string, figures: Figures) {
+    const dates = Array.from({ length: SUGGESTION_DAYS }, (_, i) => addDays(from, i));
+    const inRamadan = await inRamadanOn(v, dates);
+    // each weekday occurs once in the seven days: it takes that day's prayer times and Ramadan
+    const days: PlanDay[] = dates.map((date, i) => ({ date, prayers: kuwaitPrayerTimes(date), ramadan: inRamadan[i]! }));
+    const byWeekday = [...days].sort((a, b) => weekdayOf(a.date) - weekdayOf(b.date));
+    const ramadanByWeekday = byWeekday.map((d) => d.ramadan);
+    const defaults = defaultPostingScores({ prayers: byWeekday.map((d) => d.prayers), ramadan: ramadanByWeekday });
+    const own = figures.posts >= MIN_POSTS_FOR_OWN_INSIGHTS;
+    let grid = defaults;
+    if (own) {
+      // the prior is the ordinary defaults: the figures were (mostly) gathered outside Ramadan
+      const ordinary = defaultPostingScores({ prayers: byWeekday.map((d) => d.prayers) });
+      grid = ownPostingScores(figures.samples, ordinary);
+      if (ramadanByWeekday.some(Boolean)) grid = blendGrids(grid, defaults, RAMADAN_OWN_SHARE, ramadanByWeekday);
+    }
+    return { days, inRamadan, grid, source: (own ? "own" : "defaults") as "own" | "defaults" };
+  }
+
   return {
+    /**
+     * The suggested times of each of `dates` (YYYY-MM-DD, Kuwait; any days, in any order) for the viewer's
+     * business, as the posting-times card suggests them (planSuggestions: around the prayers, never at one),
+     * best score first per day; a day left with none (all of it past) is missing from the answer.
+     */
+    async suggestionsOn(viewer: Viewer | null, dates: readonly string[]): Promise<Map<string, PostingSuggestion[]>> {
+      const v = requireScope(viewer, "business");
+      const at = now();
+      const figures = await ownFigures(v.businessId!, new Date(at.getTime() - INSIGHTS_LOOKBACK_DAYS * 86_400_000), at);
+      const sorted = [...new Set(dates)].sort();
+      const out = new Map<string, PostingSuggestion[]>();
+      let i = 0;
+      while (i < sorted.length) {
+        const from = sorted[i]!;
+        const { days, grid, source } = await gridFor(v, from, figures);
+        const week = sorted.filter((d) => d >= from && d < addDays(from, SUGGESTION_DAYS));
+        const chosen = days.filter((d) => week.includes(d.date));
+        // every good time of the day, not only the card's two: the planner prefers the one its occasion names (before Iftar)
+        for (const s of planSuggestions({ days: chosen, grid, source, now: at, perDay: 6 })) {
+          const day = kuwaitDate(new Date(s.at));
+          out.set(day, [...(out.get(day) ?? []), s].sort((a, b) => b.score - a.score));
+        }
+        i += week.length;
+      }
+      return out;
+    },
+
     /** Whether a Kuwait day (YYYY-MM-DD) is in Ramadan: the prayer card's tip names Ramadan's windows then. */
     async ramadan(viewer: Viewer | null, date: string): Promise<boolean> {
       const v = requireScope(viewer, "authenticated");
@@ -113,25 +160,9 @@ export function createInsightsService(deps: Deps, calendar: CalendarService, opt
       const q = validate(postingInsightsQuerySchema, input);
       const at = now();
       const from = q.from ?? kuwaitDate(at);
-      const dates = Array.from({ length: SUGGESTION_DAYS }, (_, i) => addDays(from, i));
-
-      const inRamadan = await inRamadanOn(v, dates);
-
-      // each weekday occurs once in the seven days: it takes that day's prayer times and Ramadan
-      const days: PlanDay[] = dates.map((date, i) => ({ date, prayers: kuwaitPrayerTimes(date), ramadan: inRamadan[i]! }));
-      const byWeekday = [...days].sort((a, b) => weekdayOf(a.date) - weekdayOf(b.date));
-      const ramadanByWeekday = byWeekday.map((d) => d.ramadan);
-      const defaults = defaultPostingScores({ prayers: byWeekday.map((d) => d.prayers), ramadan: ramadanByWeekday });
-
       const figures = await ownFigures(v.businessId!, new Date(at.getTime() - INSIGHTS_LOOKBACK_DAYS * 86_400_000), at);
-      const own = figures.posts >= MIN_POSTS_FOR_OWN_INSIGHTS;
-      let grid = defaults;
-      if (own) {
-        // the prior is the ordinary defaults: the figures were (mostly) gathered outside Ramadan
-        const ordinary = defaultPostingScores({ prayers: byWeekday.map((d) => d.prayers) });
-        grid = ownPostingScores(figures.samples, ordinary);
-        if (ramadanByWeekday.some(Boolean)) grid = blendGrids(grid, defaults, RAMADAN_OWN_SHARE, ramadanByWeekday);
-      }
+      const { days, inRamadan, grid, source } = await gridFor(v, from, figures);
+      const own = source === "own";
 
       return {
         source: own ? "own" : "defaults",
@@ -142,7 +173,7 @@ export function createInsightsService(deps: Deps, calendar: CalendarService, opt
         from,
         cells: gridCells(grid),
         best: bestHours(grid),
-        suggestions: planSuggestions({ days, grid, source: own ? "own" : "defaults", now: at }),
+        suggestions: planSuggestions({ days, grid, source, now: at }),
       };
     },
   };

@@ -225,6 +225,19 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
       return find(businessOf(viewer).businessId, id);
     },
 
+    /**
+     * The business's photos no post uses yet, newest first (at most `limit`): what the planner proposes
+     * when it has no photo of the dish itself. Images only, never one made from another (enhanced copies).
+     */
+    async unusedImages(businessId: string, limit: number): Promise<Media[]> {
+      return db.media.findMany({ where: { businessId, kind: "image", posts: { none: {} } }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit });
+    },
+
+    /** The business's media of these ids (others' and unknown ones are left out). */
+    async ofBusiness(businessId: string, ids: readonly string[]): Promise<Media[]> {
+      return ids.length ? db.media.findMany({ where: { businessId, id: { in: [...ids] } } }) : [];
+    },
+
     /** Newest first; `after` is the id of the last media of the previous page. */
     async list(viewer: Viewer | null, input: unknown = {}) {
       const { businessId } = businessOf(viewer);

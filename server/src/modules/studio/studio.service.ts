@@ -12,7 +12,7 @@ import {
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { AiWriter, ReviewReplyRequest, ReviewReplyResult } from "../../ai/provider.ts";
-import type { GeneratedVariant } from "../../ai/types.ts";
+import type { GenerateRequest, GeneratedVariant } from "../../ai/types.ts";
 import { createLocalWriter } from "../../ai/local/local-writer.ts";
 import { suggestHashtags as localHashtags } from "../../ai/local/hashtags.ts";
 import { createOpenAiWriter } from "../../ai/openai/openai-writer.ts";
@@ -66,6 +66,9 @@ interface WriterSettings {
   apiKey?: string;
 }
 
+/** How many of a plan's captions are written at once. */
+const PLAN_WRITERS = 4;
+
 export const kuwaitMonth = (at: Date) => kuwaitDate(at).slice(0, 7);
 export function nextMonthStart(month: string): string {
   const [y, m] = month.split("-").map(Number) as [number, number];
@@ -83,6 +86,7 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date } = {})
     const v = requireScope(viewer, "business");
     return { v, businessId: v.businessId! };
   }
+  const this_business = business;
 
   async function settings(): Promise<WriterSettings & { source: "settings" | "configuration"; updatedAt: Date | null }> {
     const row = await db.aiSettings.findUnique({ where: { id: 1 } });
@@ -180,6 +184,53 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date } = {})
         await db.aiGeneration.delete({ where: { id: reservation } }).catch(() => undefined);
         throw err;
       }
+    },
+
+    /**
+     * Captions for a content plan (docs/product.md#planning-a-month): one AI post each, all taken at once
+     * under the same lock as a single one, or none: when fewer remain than asked, PLAN_ALLOWANCE_TOO_SMALL
+     * says how many are needed and how many remain. The writer in force writes each; a caption the
+     * writer fails to write gives its AI post back.
+     */
+    async captionsForPlan(viewer: Viewer | null, requests: readonly Omit<GenerateRequest, "variants">[]): Promise<{ results: GeneratedVariant[]; provider: AiProviderName; usage: AiUsage }> {
+      const { v, businessId } = this_business(viewer);
+      const at = now();
+      const month = kuwaitMonth(at);
+      const ids = await db.$transaction(async (tx) => {
+        await tx.$executeRaw`select pg_advisory_xact_lock(hashtextextended(${`ai-quota:${businessId}`}, 0))`;
+        await requireRunning(tx, businessId, "ai");
+        const plan = await planOfBusiness(tx, businessId);
+        const used = await tx.aiGeneration.count({ where: { businessId, month } });
+        const remaining = Math.max(0, PLANS[plan].aiPostsPerMonth - used);
+        if (requests.length > remaining) {
+          throw new AppError("PLAN_ALLOWANCE_TOO_SMALL", { days: [{ key: "planAllowanceTooSmall", params: { needed: String(requests.length), remaining: String(remaining) } }] });
+        }
+        const rows = await tx.aiGeneration.createManyAndReturn({ data: requests.map(() => ({ businessId, userId: v.userId, month, provider: "local" as const, kind: "caption" })), select: { id: true } });
+        return rows.map((r) => r.id);
+      });
+      const w = await writer();
+      const results: GeneratedVariant[] = new Array(requests.length);
+      let written = 0;
+      let next = 0;
+      // a few at a time: a model may take seconds a caption, and a month is up to 31 of them
+      const lane = async () => {
+        while (next < requests.length) {
+          const i = next++;
+          const r = await w.generate({ ...requests[i]!, variants: 1 });
+          results[i] = r.variants[0]!;
+          written++;
+        }
+      };
+      try {
+        await Promise.all(Array.from({ length: Math.min(PLAN_WRITERS, requests.length) }, lane));
+        await db.aiGeneration.updateMany({ where: { id: { in: ids } }, data: { provider: w.provider } });
+      } catch (err) {
+        // the captions not written give their AI posts back (the reservations are alike: any of them)
+        next = requests.length;
+        await db.aiGeneration.deleteMany({ where: { id: { in: ids.slice(written) } } }).catch(() => undefined);
+        throw err;
+      }
+      return { results, provider: w.provider, usage: await usageOf(businessId, at) };
     },
 
     /** Hashtags for a caption: bilingual, relevant, no duplicates, capped per platform. Not counted. */

@@ -51,6 +51,7 @@ const ApplyTemplateInput = builder.inputType("ApplyTemplateInput", { description
     dish: t.string({ description: "The dish's name for {dish}; wins over the menu item's name." }),
     price: t.float({ description: "KWD, at most three decimals; wins over the menu item's price" }),
     discount: t.string({ description: "The offer for {discount}, as written (such as 20%)." }),
+    date: t.string({ description: "The Kuwait day the post is for, YYYY-MM-DD (missing: today): an Iftar template says that day's Iftar time, and opening hours stay out of Ramadan and Eid posts." }),
   }),
 });
 

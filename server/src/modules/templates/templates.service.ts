@@ -9,7 +9,7 @@
 // opens the basic templates only, as with the other paid features (team, image enhancement).
 import {
   applyTemplateSchema, BUILT_IN_TEMPLATES, builtInTemplateId, customTemplateSchema, fillTemplate, findKuwaitArea, KUWAIT_AREAS, normalizeHashtag, parseBuiltInTemplateId,
-  subscriptionRuns, templateListQuerySchema, templateTiersForPlan, TEMPLATE_HASHTAGS_MAX, type ContentOccasionKey, type Locale, type PlanId, type TemplateLanguage, type TemplateTier,
+  subscriptionRuns, templateHours, templateListQuerySchema, templateTiersForPlan, TEMPLATE_HASHTAGS_MAX, isoDay, isRamadanDay, kuwaitDate, kuwaitHolidays, type ContentOccasionKey, type TemplateDay, type Locale, type PlanId, type TemplateLanguage, type TemplateTier,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
@@ -17,6 +17,7 @@ import type { ContentTemplate } from "../../generated/prisma/client.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { loadBusinessProfile } from "../business-profile/index.ts";
+import { holidayOverrideRows, kuwaitPrayerTimes } from "../calendar/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 
 /** One template in one language, as the list shows it. */
@@ -50,11 +51,10 @@ export interface TemplateAccess {
   tiers: readonly TemplateTier[];
 }
 
-const hasArabic = (s: string) => /\p{Script=Arabic}/u.test(s);
-const hasLatin = (s: string) => /[A-Za-z]/.test(s);
 
-export function createTemplatesService(deps: Deps) {
+export function createTemplatesService(deps: Deps, opts: { now?: () => Date } = {}) {
   const { db } = deps;
+  const now = opts.now ?? (() => new Date());
 
   /** The plan the business is on and the tiers it opens (basic only once a subscription stops running). */
   async function accessOf(businessId: string): Promise<TemplateAccess> {
@@ -93,8 +93,15 @@ export function createTemplatesService(deps: Deps) {
     return row;
   }
 
-  /** The details a template is filled with, from the profile and the request, in the template's language. */
-  async function valuesFor(businessId: string, language: TemplateLanguage, input: { menuItemId?: string; dish?: string; price?: number; discount?: string }) {
+  /** What the post's day is (docs/product.md#templates): Ramadan, an Eid day, its Maghrib; the admins' corrections applied. */
+  async function dayOf(date: string): Promise<TemplateDay> {
+    const overrides = (await holidayOverrideRows(db)).map((r) => ({ occasionKey: r.occasionKey, year: r.year, occurrence: r.occurrence, date: isoDay(r.date) }));
+    const eid = kuwaitHolidays(Number(date.slice(0, 4)), overrides).some((h) => h.date === date && (h.occasionKey === "eid_al_fitr" || h.occasionKey === "eid_al_adha"));
+    return { ramadan: isRamadanDay(date, overrides), eid, maghrib: kuwaitPrayerTimes(date).maghrib };
+  }
+
+  /** The details a template is filled with, from the profile and the request, in the template's language, fit for its occasion and day. */
+  async function valuesFor(businessId: string, language: TemplateLanguage, occasion: ContentOccasionKey, input: { menuItemId?: string; dish?: string; price?: number; discount?: string; date?: string }) {
     const profile = await loadBusinessProfile(db, businessId);
     let dish = input.dish;
     let price = input.price;
@@ -104,13 +111,9 @@ export function createTemplatesService(deps: Deps) {
       dish ??= language === "ar" ? item.nameAr || item.name : item.name;
       price ??= item.priceKwd == null ? undefined : Number(item.priceKwd);
     }
-    // opening hours: each language its own text; the other's only when it has no letters of a foreign script
-    const hours =
-      language === "ar"
-        ? profile.hoursAr || (profile.hours && !hasLatin(profile.hours) ? profile.hours : null)
-        : profile.hours && !hasArabic(profile.hours)
-          ? profile.hours
-          : null;
+    // opening hours only where they fit the occasion and the day: an Iftar template says when Iftar is, never the daytime hours
+    const day = await dayOf(input.date ?? kuwaitDate(now()));
+    const hours = templateHours({ occasion, day, hours: profile.hours, hoursAr: profile.hoursAr, language });
     return {
       business: language === "ar" ? profile.nameAr || profile.name : profile.name,
       area: profile.area,
@@ -180,6 +183,7 @@ export function createTemplatesService(deps: Deps) {
       let body: string;
       let language: TemplateLanguage;
       let tags: readonly string[];
+      let occasion: ContentOccasionKey;
       const builtIn = parseBuiltInTemplateId(data.templateId);
       if (builtIn) {
         const lang = builtIn.language ?? data.language;
@@ -188,14 +192,16 @@ export function createTemplatesService(deps: Deps) {
         language = lang;
         body = builtIn.template.body[lang];
         tags = builtIn.template.hashtags[lang];
+        occasion = builtIn.template.occasion;
       } else {
         const row = await ownRow(businessId, data.templateId);
         if (!tiers.includes("custom")) throw new AppError("CUSTOM_TEMPLATES_REQUIRE_PREMIUM");
         language = row.language === "ar" ? "ar" : "en";
         body = row.body;
         tags = row.hashtags;
+        occasion = row.occasion as ContentOccasionKey;
       }
-      const values = await valuesFor(businessId, language, data);
+      const values = await valuesFor(businessId, language, occasion, data);
       return { content: fillTemplate(body, values, language), hashtags: hashtagsFor(tags, values.area, language), language };
     },
 

@@ -1,0 +1,88 @@
+// The planner's pure rules (docs/product.md#planning-a-month): which days a count per week picks, each day's
+// occasion from the Kuwait calendar (Ramadan's only in Ramadan, Eid's on Eid's days), the format per
+// network, the photographer's shot list in both languages, and the plan's input.
+import { describe, expect, test } from "@jest/globals";
+import { fieldErrors, isRamadanDay, kuwaitHolidays, monthRange, pickPlanDays, planDayOccasion, planFormatFor, planInputSchema, ramadanOf, shotListFor } from "./index.ts";
+
+const holidays = [...kuwaitHolidays(2025), ...kuwaitHolidays(2026)];
+const occasionOf = (date: string, index = 0) => planDayOccasion(date, holidays, isRamadanDay(date), index);
+
+describe("the period", () => {
+  test("a month runs from its first day to its last; Ramadan 2026 from 18 February to 19 March in the project's calendar", () => {
+    expect(monthRange("2026-02")).toEqual({ from: "2026-02-01", to: "2026-02-28" });
+    expect(monthRange("2028-02")).toEqual({ from: "2028-02-01", to: "2028-02-29" });
+    expect(monthRange("2026-12")).toEqual({ from: "2026-12-01", to: "2026-12-31" });
+    expect(ramadanOf(2026)).toEqual({ from: "2026-02-18", to: "2026-03-19" });
+  });
+});
+
+describe("pickPlanDays", () => {
+  test("a count per week: that many days of each Kuwait week (Sunday to Saturday), occasion days first, spread out, none past", () => {
+    const { days } = pickPlanDays({ from: "2026-03-01", to: "2026-03-31", today: "2026-02-10", perWeek: 2, occasionDays: new Set(["2026-03-04", "2026-03-20", "2026-03-21", "2026-03-22"]) });
+    expect(days).toHaveLength(10);
+    // the week of 15-21 March has two occasion days (Eid's first two): they take its places
+    expect(days.filter((d) => d >= "2026-03-15" && d <= "2026-03-21")).toEqual(["2026-03-20", "2026-03-21"]);
+    expect(days).toContain("2026-03-04");
+    for (let i = 1; i < days.length; i++) expect(days[i]! > days[i - 1]!).toBe(true);
+    const late = pickPlanDays({ from: "2026-03-01", to: "2026-03-31", today: "2026-03-27", perWeek: 3 });
+    expect(late.days.every((d) => d >= "2026-03-27")).toBe(true);
+  });
+
+  test("days picked: kept inside the period and not past, the others named", () => {
+    expect(pickPlanDays({ from: "2026-03-01", to: "2026-03-31", today: "2026-03-05", days: ["2026-03-09", "2026-03-02", "2026-04-01", "2026-03-09"] })).toEqual({ days: ["2026-03-09"], outside: ["2026-03-02", "2026-04-01"] });
+  });
+});
+
+describe("planDayOccasion", () => {
+  test("Ramadan's occasions only on Ramadan days, Eid on Eid's, the national days on theirs", () => {
+    expect(occasionOf("2026-02-18")).toMatchObject({ calendarKey: "ramadan_start", content: "ramadan_iftar" });
+    expect(occasionOf("2026-02-25")).toMatchObject({ calendarKey: "national_day", content: "national_day" });
+    expect(occasionOf("2026-03-04")).toMatchObject({ calendarKey: "gergean", content: null, name: { en: "Gergean", ar: "القرقيعان" } });
+    expect(occasionOf("2026-03-10", 0)).toMatchObject({ calendarKey: null, content: "ramadan_iftar" });
+    expect(occasionOf("2026-03-10", 1)).toMatchObject({ calendarKey: null, content: "ramadan_suhoor" });
+    expect(occasionOf("2026-03-20")).toMatchObject({ calendarKey: "eid_al_fitr", content: "eid_al_fitr" });
+    expect(occasionOf("2026-03-21")).toMatchObject({ calendarKey: "eid_al_fitr" });
+    expect(occasionOf("2026-03-23")).toMatchObject({ calendarKey: null, content: "food_photo" });
+    expect(occasionOf("2026-03-26")).toMatchObject({ calendarKey: null, content: "weekend" });
+    expect(occasionOf("2025-03-21")).toMatchObject({ calendarKey: "mothers_day", content: null }); // in 2025 it is no Eid day
+    for (let d = new Date("2026-01-01T00:00:00Z"); d < new Date("2027-01-01T00:00:00Z"); d = new Date(d.getTime() + 86_400_000)) {
+      const date = d.toISOString().slice(0, 10);
+      const o = occasionOf(date, d.getUTCDate());
+      if (o.content === "ramadan_iftar" || o.content === "ramadan_suhoor") expect(isRamadanDay(date)).toBe(true);
+      if (isRamadanDay(date)) expect(["ramadan_iftar", "ramadan_suhoor", "national_day", "liberation_day", null]).toContain(o.content);
+    }
+  });
+});
+
+describe("formats and shot lists", () => {
+  test("Instagram posts a feed photo, a Suhoor story; Snapchat stories; the others posts", () => {
+    expect(planFormatFor("instagram", "food_photo")).toBe("feed");
+    expect(planFormatFor("instagram", "ramadan_suhoor")).toBe("story");
+    expect(planFormatFor("snapchat", "weekend")).toBe("story");
+    expect(planFormatFor("twitter", "ramadan_iftar")).toBe("post");
+  });
+
+  test("a shot list names the dish in both languages, a vertical frame for a story, the occasion's light", () => {
+    const s = shotListFor({ dish: { en: "Karak tea", ar: "شاي كرك" }, content: "ramadan_iftar", calendarKey: null, format: "story" });
+    expect(s.what.en).toMatch(/^Karak tea, on an Iftar table/);
+    expect(s.what.ar).toMatch(/^شاي كرك، على سفرة إفطار/);
+    expect(s.angle.en).toContain("9:16");
+    expect(s.light.en).toMatch(/before sunset/);
+    expect(shotListFor({ dish: null, content: "food_photo", calendarKey: null, format: "feed" }).angle.en).toMatch(/45 degrees/);
+  });
+});
+
+describe("planInputSchema", () => {
+  const errors = (v: unknown) => {
+    const r = planInputSchema.safeParse(v);
+    return r.success ? {} : fieldErrors(r.error);
+  };
+  test("asks for the days or a count per week, one of the two, and the month or Ramadan's year", () => {
+    expect(planInputSchema.parse({ month: "2026-03", perWeek: "3" })).toMatchObject({ period: "month", month: "2026-03", perWeek: 3 });
+    expect(errors({ month: "2026-03" })).toEqual({ perWeek: ["planDaysOrPerWeek"] });
+    expect(errors({ month: "2026-03", perWeek: 2, days: ["2026-03-02"] })).toEqual({ perWeek: ["planDaysOrPerWeek"] });
+    expect(errors({ month: "2026-13", perWeek: 2 })).toEqual({ month: ["planMonthInvalid"] });
+    expect(errors({ period: "ramadan", perWeek: 8 })).toEqual({ perWeek: ["planPerWeekRange"], year: ["calendarYearRange"] });
+    expect(errors({ month: "2026-03", days: ["2026-02-30"] })).toEqual({ "days.0": ["calendarDateInvalid"] });
+  });
+});
