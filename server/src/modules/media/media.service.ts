@@ -268,8 +268,9 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
      */
     async setMenuItem(viewer: Viewer | null, id: string, input: unknown): Promise<Media> {
       const v = businessOf(viewer);
-      const { menuItemId } = validate(mediaMenuItemSchema, input ?? {});
+      // another business's media answers NOT_FOUND whatever the body
       const m = await find(v.businessId, id);
+      const { menuItemId } = validate(mediaMenuItemSchema, input ?? {});
       if (menuItemId && !(await db.menuItem.findFirst({ where: { id: menuItemId, businessId: v.businessId }, select: { id: true } }))) {
         throw new AppError("VALIDATION_ERROR", { menuItemId: ["menuItemInvalid"] });
       }
