@@ -16,6 +16,7 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { POSTS_NS } from "../i18n.ts";
 import { uploadMedia, type PostMedia } from "../upload.ts";
 import { NETWORKS_NS } from "./networks/networks.i18n.ts";
+import { PhotoMenuItemSelect, PhotoVisionLine, usePhotoFacts } from "./PhotoMenuItem.tsx";
 
 export interface MediaItem {
   media: PostMedia;
@@ -61,6 +62,9 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
   const [comparing, setComparing] = useState<{ id: string; before: PostMedia; after: PostMedia } | null>(null);
   const [enhance, enhancing] = useMutation(PostsEnhanceMediaDocument);
   const instagram = platforms.includes("instagram");
+  const photos = items.some((i) => i.media.kind === "IMAGE");
+  // whether the AI sees the photos, and the menu for "Which menu item is this?" (asked once photos are chosen)
+  const facts = usePhotoFacts(!photos);
 
   const patch = (key: number, p: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...p } : u)));
 
@@ -133,6 +137,7 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
   return (
     <div className="sufra-media-field">
       <input ref={input} type="file" accept={ACCEPTED_MEDIA_TYPES.accept} multiple hidden onChange={(e) => chooseFiles(e.target.files)} data-testid="media-input" />
+      {photos && <PhotoVisionLine vision={facts.vision} />}
       {items.length > 0 && (
         <ul className="sufra-media-list">
           {items.map((item) => (
@@ -177,6 +182,15 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
                   />
                   {cropping === item.media.id && <Typography.Text type="secondary">{t("composer.cropping")}</Typography.Text>}
                 </div>
+              )}
+              {item.media.kind === "IMAGE" && (
+                <PhotoMenuItemSelect
+                  mediaId={item.media.id}
+                  name={item.media.originalName}
+                  menuItemId={item.media.menuItemId}
+                  menu={facts.menu}
+                  onChanged={(menuItemId) => onChange((list) => list.map((i) => (i.media.id === item.media.id ? { ...i, media: { ...i.media, menuItemId } } : i)))}
+                />
               )}
               {onAltText && item.media.kind === "IMAGE" && (
                 <div className="sufra-alt-text">
