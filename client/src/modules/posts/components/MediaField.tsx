@@ -8,7 +8,7 @@ import { ACCEPTED_MEDIA_TYPES, ALT_TEXT_MAX_LENGTH, MEDIA_CROP_NAMES, type Media
 import { Alert, App, Button, Input, Modal, Progress, Segmented, Typography } from "antd";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PostsEnhanceMediaDocument } from "../../../graphql/graphql.ts";
+import { PostsEnhanceMediaDocument, PostsSetMediaMenuItemDocument } from "../../../graphql/graphql.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { formatNumber, formatPercent } from "../../../lib/format.ts";
@@ -61,6 +61,7 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
   const [cropping, setCropping] = useState<string | null>(null);
   const [comparing, setComparing] = useState<{ id: string; before: PostMedia; after: PostMedia } | null>(null);
   const [enhance, enhancing] = useMutation(PostsEnhanceMediaDocument);
+  const [saveMenuItem] = useMutation(PostsSetMediaMenuItemDocument);
   const instagram = platforms.includes("instagram");
   const photos = items.some((i) => i.media.kind === "IMAGE");
   // whether the AI sees the photos, and the menu for "Which menu item is this?" (asked once photos are chosen)
@@ -106,7 +107,13 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
     setCropping(item.media.id);
     try {
       const file = await sourceOf(item);
-      const media = await uploadMedia(file, root.media.originalName, { platforms, crop });
+      let media = await uploadMedia(file, root.media.originalName, { platforms, crop });
+      // the crop is a new media: it shows the same menu item as the photo it was cut from (the server copies it for an enhanced one)
+      const menuItemId = root.media.menuItemId;
+      if (menuItemId) {
+        await saveMenuItem({ variables: { id: media.id, menuItemId } });
+        media = { ...media, menuItemId };
+      }
       onChange((list) => list.map((i) => (i === item ? { media, crop, original: root } : i)));
       carryAltText(item.media.id, media.id);
     } catch (e) {
