@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { singleLine, multiLine, urlText } from "./text.ts";
 import type { Locale, MessageKey } from "./messages.ts";
-import { PLATFORMS } from "./posts.ts";
+import { MAX_POST_MEDIA, PLATFORMS } from "./posts.ts";
 
 type Labels = Readonly<Record<Locale, string>>;
 
@@ -174,6 +174,11 @@ export const generateInputSchema = z.object({
   ),
   /** The built-in writer's seed: the same request and seed give the same captions (a model ignores it). */
   seed: z.preprocess(blankToUndefined, z.coerce.number(key("invalidValue")).int(key("invalidValue")).min(0, key("invalidValue")).max(2 ** 32 - 1, key("invalidValue")).optional()),
+  /** The post's photos from the media library, in order: a model that sees is sent them; each one's menu item is a fact. */
+  mediaIds: z.preprocess(
+    blankToUndefined,
+    z.array(z.uuid(key("postMediaInvalid")), key("postMediaInvalid")).max(MAX_POST_MEDIA, key("postTooManyMedia")).optional(),
+  ),
 });
 export type GenerateInput = z.output<typeof generateInputSchema>;
 

@@ -260,6 +260,12 @@ export const enhanceMediaSchema = z.object({
   warmth: z.preprocess((v) => (v === null || v === "" ? undefined : v), z.number(key("mediaWarmthRange")).min(0, key("mediaWarmthRange")).max(1, key("mediaWarmthRange")).default(0.5)),
 });
 
+/** Which menu item a photo shows (the library remembers it per photo); null clears it. Both doors. */
+export const mediaMenuItemSchema = z.object({
+  menuItemId: z.preprocess((v) => (v === "" ? null : v), z.uuid(key("menuItemInvalid")).nullable()),
+});
+export type MediaMenuItemInput = z.output<typeof mediaMenuItemSchema>;
+
 export const mediaListSchema = z.object({
   first: z.number(key("invalidPageSize")).int(key("invalidPageSize")).min(1, key("invalidPageSize")).max(100, key("invalidPageSize")).default(20),
   after: singleLine(key("invalidValue")).optional(),

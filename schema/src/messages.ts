@@ -49,6 +49,14 @@ export const MESSAGES = {
   hashtagContentRequired: { en: "Write the caption first, then ask for hashtags", ar: "اكتب النص أولًا ثم اطلب الوسوم" },
   aiProviderInvalid: { en: "Choose the built-in writer or an OpenAI-compatible model", ar: "اختر الكاتب المدمج أو نموذجًا متوافقًا مع OpenAI" },
   aiBaseUrlInvalid: { en: "Enter the endpoint's address, starting with https:// or http://", ar: "أدخل عنوان الخدمة مبتدئًا بـ https://‎ أو http://‎" },
+  aiPhotoNotSeen: {
+    en: "The AI did not see the photo: the captions come from your words and the menu item you chose for it, and say nothing of its look",
+    ar: "لم يرَ الذكاء الاصطناعي الصورة: كُتبت النصوص من كلماتك ومن صنف القائمة الذي اخترته لها، ولا تصف شكلها",
+  },
+  aiPhotoNoMenuItem: {
+    en: "The AI did not see the photo and no menu item is chosen for it: choose which menu item it shows so the caption can name it",
+    ar: "لم يرَ الذكاء الاصطناعي الصورة ولم يُختر لها صنف من القائمة: اختر الصنف الذي تُظهره ليُذكر في النص",
+  },
   aiFellBack: {
     en: "The AI model could not be reached or gave an unusable answer, so Sufra's built-in writer wrote these captions",
     ar: "تعذّر الوصول إلى نموذج الذكاء الاصطناعي أو جاء ردّه غير صالح، فكتب كاتب سفرة المدمج هذه النصوص",

@@ -144,6 +144,8 @@ const envSchema = z.object({
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().optional(),
   AI_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(30),
+  // whether the model is sent the post's photos: auto (by the model's name), on, off (docs/architecture.md#what-the-ai-is-sent)
+  AI_VISION: z.enum(["auto", "on", "off"]).default("auto"),
   // the demo business (embedded quick start): its people sign in with DEMO_PASSWORD (unset: printed once)
   DEMO_DATA: z.enum(["true", "false"]).optional(),
   DEMO_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
@@ -228,7 +230,7 @@ export interface Config {
   };
   media: { maxImageBytes: number; maxVideoBytes: number; s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } };
   /** the writer configuration decides when no admin has chosen one in settings */
-  ai: { provider: "local" | "openai"; baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined; timeoutMs: number };
+  ai: { provider: "local" | "openai"; baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined; timeoutMs: number; vision: "auto" | "on" | "off" };
   demo: { enabled: boolean; password: string | undefined };
   /** tests only: where the server's clock starts (clock.ts) */
   clockStart?: Date;
@@ -346,7 +348,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
           : undefined,
     },
-    ai: { provider: e.AI_PROVIDER, baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: Math.round(e.AI_TIMEOUT_SECONDS * 1000) },
+    ai: { provider: e.AI_PROVIDER, baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ""), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: Math.round(e.AI_TIMEOUT_SECONDS * 1000), vision: e.AI_VISION },
     // the demo business belongs to the embedded quick start; with a real DATABASE_URL it is opt-in
     demo: { enabled: e.DEMO_DATA ? e.DEMO_DATA === "true" : !e.DATABASE_URL, password: e.DEMO_PASSWORD },
     clockStart: e.CLOCK_START ? new Date(e.CLOCK_START) : undefined,

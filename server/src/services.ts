@@ -54,7 +54,8 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   // analytics owns metrics collection and its daily rows: publishing and posts only hand it the days that changed
   const analytics = createAnalyticsService(deps, platformAccounts);
   const publishing = createPublishingService(deps, platformAccounts, media, notifications, { refreshDays: analytics.refreshDays }, webhooks);
-  const studio = createStudioService(deps);
+  // the writer is given the post's photos (their menu items, and small JPEGs for a model that sees)
+  const studio = createStudioService(deps, { photos: (businessId, ids) => media.forWriter(businessId, ids) });
   const calendar = createCalendarService(deps);
   const competitorDiscovery = createDiscoveryConnectionService(deps, notifications);
   // billing's lifecycle: the hourly job's transitions and reminders, and the held posts of a business that pays again

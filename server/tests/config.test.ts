@@ -18,6 +18,7 @@ describe("configuration", () => {
     ["PROCESS_ROLE", "boss"],
     ["FACEBOOK_LOGIN_CONFIG_ID", "my-config"],
     ["FACEBOOK_DISCOVERY_CONFIG_ID", "12 34"],
+    ["AI_VISION", "maybe"],
   ])("a bad %s is named", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}:`));
@@ -31,6 +32,12 @@ describe("configuration", () => {
     expect(readFileSync(file, "utf8").trim()).toBe(a.jwtSecret);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(a.jwtSecret);
+  });
+
+  test("AI_VISION: auto unless set; on and off reach the writer", () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).ai.vision).toBe("auto");
+    expect(loadConfig({ DATA_DIR: tmp(), AI_VISION: "on" }).ai.vision).toBe("on");
+    expect(loadConfig({ DATA_DIR: tmp(), AI_VISION: "off" }).ai.vision).toBe("off");
   });
 
   test("Facebook: FACEBOOK_LOGIN_CONFIG_ID and FACEBOOK_DISCOVERY_CONFIG_ID reach the Pages and discovery as their Login for Business configurations; unset, none (Facebook Login's scopes)", () => {

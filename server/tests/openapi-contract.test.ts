@@ -234,6 +234,7 @@ function plans(): Record<string, () => Promise<Call> | Call> {
     "GET /posts/media/{id}": () => ({ params: { id: ids.media } }),
     "DELETE /posts/media/{id}": () => ({ params: { id: ids.mediaDoomed } }),
     "POST /posts/media/{id}/enhance": () => ({ params: { id: ids.media }, body: { warmth: 0.4 } }),
+    "PATCH /posts/media/{id}": async () => ({ params: { id: ids.media }, body: { menu_item_id: (await made("POST", "/api/business-profile/menu", holder, { name: `Photo dish ${n()}` })).id } }),
     "GET /media/{id}/{variant}": async () => {
       const m = await made("GET", `/api/posts/media/${ids.media}`, holder);
       const url = new URL(m.url as string, app.base);

@@ -329,7 +329,7 @@ describe("the business's writer", () => {
     expect(model.status).toBe(200);
     try {
       fake.fallback = (req) => {
-        const asked = JSON.parse(req.body.messages[1]!.content) as { prompt: string };
+        const asked = JSON.parse(req.body.messages[1]!.content as string) as { prompt: string };
         return { content: JSON.stringify({ variants: [{ content: `Fresh from our kitchen: ${asked.prompt}.`, hashtags: ["Q8Food"] }] }) };
       };
       const c = await cafe();
@@ -338,7 +338,7 @@ describe("the business's writer", () => {
       expect(r.status).toBe(201);
       const sent = fake.requests.slice(before);
       expect(sent).toHaveLength(3);
-      const asked = sent.map((q) => JSON.parse(q.body.messages[1]!.content) as { prompt: string; business: { hours?: string | null } });
+      const asked = sent.map((q) => JSON.parse(q.body.messages[1]!.content as string) as { prompt: string; business: { hours?: string | null } });
       const byPrompt = (dish: string) => asked.find((a) => a.prompt.includes(dish))!;
       // 10 March is an Iftar day: the model hears the Iftar time, not the daytime hours
       expect(byPrompt("Karak tea").prompt).toBe("Ramadan: Iftar: Karak tea");

@@ -251,7 +251,7 @@ describe("the OpenAI-compatible writer", () => {
     expect(sent.body.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "captions", strict: true } });
     expect(sent.body.messages[0]!.content).toMatch(/natural English only/);
     expect(sent.body.messages[0]!.content).toMatch(/exactly 3 clearly different variants/);
-    expect(JSON.parse(sent.body.messages[1]!.content)).toMatchObject({ prompt: "pistachio kunafa", business: { name: "Dar Al Qahwa" } });
+    expect(JSON.parse(sent.body.messages[1]!.content as string)).toMatchObject({ prompt: "pistachio kunafa", business: { name: "Dar Al Qahwa" } });
     const row = await app.sufra.deps.db.aiGeneration.findFirstOrThrow({ where: { businessId: c.businessId } });
     expect(row).toMatchObject({ provider: "openai", fellBack: false });
   });

@@ -24,6 +24,8 @@ export interface ReviewReplyResult {
 
 export interface AiWriter {
   readonly provider: AiProviderName;
+  /** Whether the post's photos are sent with the next request (a model that sees); none: never. */
+  seesPhotos?(): boolean;
   generate(req: GenerateRequest): Promise<GenerateResult & { fellBack?: boolean }>;
   replyToReview(req: ReviewReplyRequest): Promise<ReviewReplyResult>;
 }

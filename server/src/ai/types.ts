@@ -45,6 +45,26 @@ export interface GenerateRequest {
   /** Same request and seed, same captions. Without it each call differs. */
   seed?: number;
   business: BusinessProfile;
+  /** The post's photos, in the composer's order (docs/architecture.md#what-the-ai-is-sent). */
+  photos?: readonly PostPhoto[];
+}
+
+/** A photo of the post, as a writer may use it. */
+export interface PostPhoto {
+  mediaId: string;
+  /** The menu item the person said the photo shows (remembered in the library), when they said. */
+  menuItem?: MenuItem | null;
+  /** A small JPEG of the photo, made only when a model that sees is asked. */
+  jpeg?: () => Promise<Buffer>;
+}
+
+/** Alt text proposed for one photo, in both languages; null where nothing is known of it. */
+export interface PhotoAltText {
+  mediaId: string;
+  en: string | null;
+  ar: string | null;
+  /** "vision": a model saw the photo; "menu_item": written from the photo's menu item. */
+  source: "vision" | "menu_item";
 }
 
 export interface GeneratedVariant {
@@ -62,6 +82,10 @@ export interface GenerateResult {
   note?: string;
   /** The seed used, to reproduce the result (local writer). */
   seed?: number;
+  /** With photos: whether a model saw them (false: the captions come from the prompt and the photos' menu items). */
+  photosSeen?: boolean;
+  /** With photos: an alt text proposal per photo that has one. */
+  altTexts?: PhotoAltText[];
 }
 
 export interface HashtagRequest {

@@ -7,6 +7,15 @@
 // in required, none of the keywords strict mode does not permit (minLength, maxLength, uniqueItems,
 // allOf, not, if/then/else, patternProperties, ...): 400 invalid_request_error, param
 // response_format, code invalid_json_schema, in OpenAI's words.
+//
+// Messages' content may be a string or an array of content parts (the chat completions reference:
+// {type:"text", text} and {type:"image_url", image_url:{url, detail?}}). Image parts are checked as
+// OpenAI checks them: a model that cannot see answers 400 "Invalid content type. image_url is only
+// supported by certain models." with param messages.[i].content.[j].type (`seesImages` decides which
+// models see; by default the names of OpenAI's vision families, and none named "text-only"); a data URL
+// must be base64 of PNG, JPEG, WEBP or non-animated GIF (the vision guide's "Image input
+// requirements"), its bytes must be what its MIME type says, at most 20 MB per image and 50 MB per
+// request; detail is low, high or auto. Every image part taken is kept in `images`.
 // Tests choose each answer through `reply`, and read what was asked in `requests`.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,10 +24,22 @@ export interface ChatRequest {
   authorization: string | undefined;
   body: {
     model: string;
-    messages: { role: string; content: string }[];
+    messages: { role: string; content: string | ContentPart[] }[];
     response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema: Record<string, unknown> } };
     [k: string]: unknown;
   };
+}
+
+export type ContentPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string; detail?: "low" | "high" | "auto" } };
+
+/** An image a model was sent: where it was in the request, its MIME type, bytes and detail. */
+export interface SentImage {
+  request: number;
+  message: number;
+  part: number;
+  mime: string;
+  bytes: Buffer;
+  detail: string | undefined;
 }
 
 /** What the fake answers: the assistant's content, an HTTP error, or silence for `ms`. */
@@ -31,8 +52,15 @@ export interface FakeChat {
   replies: ChatReply[];
   fallback: (req: ChatRequest) => ChatReply;
   apiKey: string;
+  /** Whether a model takes image parts (OpenAI: its vision models; a text-only model refuses them). */
+  seesImages: (model: string) => boolean;
+  /** Every image part a model took, in order. */
+  images: SentImage[];
   close(): Promise<void>;
 }
+
+/** OpenAI's families that take images (gpt-4o, gpt-4.1, gpt-4-turbo, gpt-5, o1, o3, o4-mini); others, as gpt-3.5-turbo, refuse them. */
+export const openAiSeesImages = (model: string) => !/text-only/.test(model) && /^(gpt-4o|gpt-4\.1|gpt-4-turbo|gpt-5|o1(?!-mini)|o3(?!-mini)|o4-mini|.*vision|.*-vl)/i.test(model);
 
 export async function startFakeChat(opts: { apiKey?: string } = {}): Promise<FakeChat> {
   const sockets = new Set<import("node:net").Socket>();
@@ -42,6 +70,8 @@ export async function startFakeChat(opts: { apiKey?: string } = {}): Promise<Fak
     replies: [],
     apiKey: opts.apiKey ?? "sk-test-key",
     fallback: () => ({ content: JSON.stringify({ variants: [] }) }),
+    seesImages: openAiSeesImages,
+    images: [],
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((r) => server.close(() => r()));
@@ -65,6 +95,9 @@ export async function startFakeChat(opts: { apiKey?: string } = {}): Promise<Fak
     if (!body.model || !Array.isArray(body.messages)) return error(res, 400, "you must provide a model parameter");
     const request = { authorization: req.headers.authorization, body };
     fake.requests.push(request);
+    const parts = contentProblem(body, fake.seesImages(body.model));
+    if ("message" in parts) return error(res, 400, parts.message, "invalid_request_error", parts.param, parts.code ?? null);
+    for (const image of parts.images) fake.images.push({ ...image, request: fake.requests.length - 1 });
     if (reasoningModel(body.model) && body.temperature !== undefined && body.temperature !== 1) {
       return error(res, 400, `Unsupported value: 'temperature' does not support ${body.temperature} with this model. Only the default (1) value is supported.`, "invalid_request_error", "temperature", "unsupported_value");
     }
@@ -166,4 +199,71 @@ export function strictSchemaProblem(format: ChatRequest["body"]["response_format
   };
   const found = walk(schema, []);
   return found ? prefix + found : null;
+}
+
+const MB = 1024 * 1024;
+/** The vision guide's "Image input requirements": per image, and the image bytes of one request. */
+export const MAX_IMAGE_BYTES = 20 * MB;
+export const MAX_REQUEST_IMAGE_BYTES = 50 * MB;
+const IMAGE_MIMES = ["image/png", "image/jpeg", "image/webp", "image/gif"];
+
+/** The MIME type a file's first bytes say, or null. */
+function sniff(b: Buffer): string | null {
+  if (b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "image/jpeg";
+  if (b.length > 8 && b.toString("latin1", 1, 4) === "PNG") return "image/png";
+  if (b.length > 12 && b.toString("latin1", 0, 4) === "RIFF" && b.toString("latin1", 8, 12) === "WEBP") return "image/webp";
+  if (b.length > 6 && b.toString("latin1", 0, 4) === "GIF8") return "image/gif";
+  return null;
+}
+
+/** A GIF with more than one frame (image descriptors, 0x2C after a block's end). */
+function animatedGif(b: Buffer): boolean {
+  let frames = 0;
+  for (let i = 0; i + 9 < b.length; i++) if (b[i] === 0x00 && b[i + 1] === 0x2c) frames++;
+  return frames > 1;
+}
+
+/**
+ * The messages' content as OpenAI takes it, or its refusal (message, param, code). A string is text; an
+ * array holds text and image_url parts; a model that cannot see refuses the first image part.
+ */
+function contentProblem(body: ChatRequest["body"], sees: boolean): { images: Omit<SentImage, "request">[] } | { message: string; param: string; code?: string } {
+  const images: Omit<SentImage, "request">[] = [];
+  let total = 0;
+  for (let i = 0; i < body.messages.length; i++) {
+    const content = body.messages[i]!.content as unknown;
+    if (typeof content === "string") continue;
+    if (!Array.isArray(content)) return { message: `Invalid type for 'messages[${i}].content': expected one of a string or array of objects, but got ${content === null ? "null" : typeof content} instead.`, param: `messages.[${i}].content`, code: "invalid_type" };
+    for (let j = 0; j < content.length; j++) {
+      const part = content[j] as Record<string, unknown> | null;
+      const at = `messages[${i}].content[${j}]`;
+      if (!part || typeof part !== "object") return { message: `Invalid type for '${at}': expected an object, but got ${typeof part} instead.`, param: `messages.[${i}].content.[${j}]`, code: "invalid_type" };
+      if (part.type === "text") {
+        if (typeof part.text !== "string") return { message: `Missing required parameter: '${at}.text'.`, param: `messages.[${i}].content.[${j}].text`, code: "missing_required_parameter" };
+        continue;
+      }
+      if (part.type !== "image_url") return { message: `Invalid value: '${String(part.type)}'. Supported values are: 'text', 'image_url', 'input_audio', 'refusal', 'audio', and 'file'.`, param: `messages.[${i}].content.[${j}].type`, code: "invalid_value" };
+      if (!sees) return { message: "Invalid content type. image_url is only supported by certain models.", param: `messages.[${i}].content.[${j}].type` };
+      const image = part.image_url as { url?: unknown; detail?: unknown } | undefined;
+      if (!image || typeof image.url !== "string") return { message: `Missing required parameter: '${at}.image_url.url'.`, param: `messages.[${i}].content.[${j}].image_url.url`, code: "missing_required_parameter" };
+      if (image.detail !== undefined && !["low", "high", "auto"].includes(image.detail as string)) {
+        return { message: `Invalid value: '${String(image.detail)}'. Supported values are: 'low', 'high', and 'auto'.`, param: `messages.[${i}].content.[${j}].image_url.detail`, code: "invalid_value" };
+      }
+      // a stand-in fetches no URLs: only data URLs (what Sufra sends) are taken
+      const m = /^data:([a-z]+\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]*={0,2})$/i.exec(image.url);
+      if (!m) return { message: `Invalid '${at}.image_url.url'. Expected a base64-encoded data URL with an image MIME type (e.g. 'data:image/png;base64,aW1nIGJ5dGVzIGhlcmU='), but got an invalid value.`, param: `messages.[${i}].content.[${j}].image_url.url`, code: "invalid_value" };
+      const mime = m[1]!.toLowerCase();
+      if (!IMAGE_MIMES.includes(mime)) return { message: `Invalid '${at}.image_url.url'. Expected a base64-encoded data URL with an image MIME type (e.g. 'data:image/png;base64,aW1nIGJ5dGVzIGhlcmU='), but got unsupported MIME type '${mime}'.`, param: `messages.[${i}].content.[${j}].image_url.url`, code: "invalid_value" };
+      const bytes = Buffer.from(m[2]!, "base64");
+      if (bytes.length > MAX_IMAGE_BYTES) return { message: `Image too large: ${bytes.length} bytes. The maximum is ${MAX_IMAGE_BYTES} bytes per image.`, param: `messages.[${i}].content.[${j}].image_url.url`, code: "image_too_large" };
+      total += bytes.length;
+      if (total > MAX_REQUEST_IMAGE_BYTES) return { message: `Too much image data in this request: at most ${MAX_REQUEST_IMAGE_BYTES} bytes.`, param: `messages.[${i}].content.[${j}].image_url.url`, code: "image_too_large" };
+      const actual = sniff(bytes);
+      if (!actual || actual !== mime || (actual === "image/gif" && animatedGif(bytes))) {
+        return { message: "You uploaded an unsupported image. Please make sure your image has of one the following formats: ['png', 'jpeg', 'gif', 'webp'].", param: `messages.[${i}].content.[${j}].image_url.url`, code: "invalid_image_format" };
+      }
+      images.push({ message: i, part: j, mime, bytes, detail: image.detail as string | undefined });
+    }
+  }
+  return { images };
 }

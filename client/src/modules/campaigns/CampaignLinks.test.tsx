@@ -114,7 +114,7 @@ describe("the composer", () => {
     const usage = { __typename: "AiUsage", month: "2026-11", used: 3, limit: 50, remaining: 47, plan: "PROFESSIONAL", resetsOn: "2026-12-01" };
     const variant = { __typename: "GeneratedVariant", content: "Eid sweets, boxed and ready.", hashtags: ["Eid"], language: "EN" };
     const generate = recorded(StudioGeneratePostDocument, () => ({
-      generatePost: { __typename: "GeneratedPost", content: variant.content, hashtags: variant.hashtags, language: "EN", provider: "LOCAL", fellBack: false, note: null, variants: [variant], usage },
+      generatePost: { __typename: "GeneratedPost", content: variant.content, hashtags: variant.hashtags, language: "EN", provider: "LOCAL", fellBack: false, note: null, photosSeen: null, altTexts: [], variants: [variant], usage },
     }));
     composer("/posts/new", [
       { request: { query: StudioAiUsageDocument }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { aiUsage: usage } } },

@@ -562,7 +562,16 @@ function ComposerForm({ setup, post, at }: { setup: PostsComposerSetupQuery; pos
           data-testid="studio-drawer"
         >
           <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
-            <StudioPanel stopped={stopped} platform={studioPlatform} currentContent={content} onInsert={insertFromStudio} onAddHashtags={(tags) => changeHashtags([...hashtags, ...tags])} />
+            <StudioPanel
+              stopped={stopped}
+              platform={studioPlatform}
+              currentContent={content}
+              onInsert={insertFromStudio}
+              onAddHashtags={(tags) => changeHashtags([...hashtags, ...tags])}
+              mediaIds={items.filter((i) => i.media.kind === "IMAGE").map((i) => i.media.id)}
+              // proposed alt text fills a photo's alt text only where the person has written none
+              onAltTexts={(list) => changeNetwork("altText", { ...networkDraft.altText, ...Object.fromEntries(list.filter((a) => !networkDraft.altText[a.mediaId]?.trim()).map((a) => [a.mediaId, a.text])) })}
+            />
           </Suspense>
         </Drawer>
       )}

@@ -20,6 +20,7 @@ export const media = (id: string, kind = "IMAGE", thumb: string | null = `/media
   url: `/media/${id}/original?exp=1&sig=s`,
   thumbnailUrl: thumb,
   sourceId: null,
+  menuItemId: null,
   crops: [],
 });
 

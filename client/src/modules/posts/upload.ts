@@ -28,6 +28,7 @@ interface RestMedia {
   thumbnail_url: string | null;
   crops?: Record<string, { url: string; width: number; height: number }>;
   source_id?: string | null;
+  menu_item_id?: string | null;
 }
 
 /** The REST answer in the shape the GraphQL Media fragment has. */
@@ -44,6 +45,7 @@ export function fromRest(m: RestMedia): PostMedia {
     url: m.url,
     thumbnailUrl: m.thumbnail_url,
     sourceId: m.source_id ?? null,
+    menuItemId: m.menu_item_id ?? null,
     crops: Object.entries(m.crops ?? {}).map(([name, c]) => ({ name, url: c.url, width: c.width, height: c.height })),
   };
 }

@@ -6,6 +6,8 @@ import { suggestReviewReply } from "./review-reply.ts";
 export function createLocalWriter(): AiWriter {
   return {
     provider: "local",
+    // the built-in writer sees no photo: it writes from the photo's menu item (ai/local/alt-text.ts, writer.ts)
+    seesPhotos: () => false,
     generate: async (req) => generateLocal(req),
     replyToReview: async (req) => {
       const { seed: _seed, ...reply } = suggestReviewReply(req);

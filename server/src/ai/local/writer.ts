@@ -19,6 +19,7 @@ import { EN } from "./copy.en.ts";
 import type { CopyOccasion, LanguageCopy, Slots } from "./copy.types.ts";
 import { inferOccasion, mulberry32, readProfile, readPrompt, shuffled, slotsFor, type PromptFacts } from "./facts.ts";
 import { suggestHashtags } from "./hashtags.ts";
+import { altTextFromMenuItem } from "./alt-text.ts";
 
 type Lang = "en" | "ar";
 const BANKS: Record<Lang, LanguageCopy> = { en: EN, ar: AR };
@@ -296,7 +297,11 @@ export function generateLocal(req: GenerateRequest, options: LocalWriterOptions 
   const rnd = mulberry32(seed);
   const count = Math.min(MAX_GENERATE_VARIANTS, Math.max(MIN_GENERATE_VARIANTS, Number.isFinite(req.variants) ? Math.floor(req.variants) : DEFAULT_GENERATE_VARIANTS));
   const prompt = (req.prompt ?? "").normalize("NFC").trim();
-  const facts: PromptFacts = readPrompt(prompt, req.business);
+  // the photo's menu item, when the prompt names no dish of the menu: the built-in writer sees no photo,
+  // so it writes from what the person said the photo shows (docs/product.md#captions-from-the-photo)
+  const photoItem = req.photos?.find((p) => p.menuItem?.name)?.menuItem;
+  let facts: PromptFacts = readPrompt(prompt, req.business);
+  if (photoItem && !facts.menuItem) facts = readPrompt(`${photoItem.name} ${prompt}`, { ...req.business, menu: [photoItem, ...(req.business.menu ?? []).filter((m) => m.name !== photoItem.name)] });
   const profile = readProfile(req.business);
   const occasion: CopyOccasion = req.occasion ?? inferOccasion(prompt) ?? (facts.dishEn || facts.dishAr ? "food_photo" : "general");
   const langs: Lang[] = req.language === "both" ? ["ar", "en"] : [req.language];
@@ -355,5 +360,15 @@ export function generateLocal(req: GenerateRequest, options: LocalWriterOptions 
     const fitted = fit(req.platform, pieces, tags);
     variants.push({ content: fitted.content, hashtags: fitted.hashtags, language: req.language });
   }
-  return { variants, provider: "local", seed };
+  return { variants, provider: "local", seed, ...photoFacts(req) };
+}
+
+/** With photos: none was seen; alt text from each photo's menu item, where it has one. */
+export function photoFacts(req: Pick<GenerateRequest, "photos">): Pick<GenerateResult, "photosSeen" | "altTexts"> {
+  if (!req.photos?.length) return {};
+  const altTexts = req.photos.flatMap((p) => {
+    const alt = altTextFromMenuItem(p.menuItem);
+    return alt ? [{ mediaId: p.mediaId, ...alt, source: "menu_item" as const }] : [];
+  });
+  return { photosSeen: false, altTexts };
 }

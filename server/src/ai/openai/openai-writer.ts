@@ -12,8 +12,8 @@ import {
 } from "@sufra/schema";
 import type { Logger } from "../../kernel/logger.ts";
 import type { AiWriter, ReviewReplyRequest, ReviewReplyResult } from "../provider.ts";
-import type { BusinessProfile, GeneratedVariant, GenerateRequest, GenerateResult } from "../types.ts";
-import { SNAPCHAT_MAX_LENGTH } from "../local/writer.ts";
+import type { BusinessProfile, GeneratedVariant, GenerateRequest, GenerateResult, PhotoAltText } from "../types.ts";
+import { photoFacts, SNAPCHAT_MAX_LENGTH } from "../local/writer.ts";
 
 export interface OpenAiWriterOptions {
   baseUrl?: string;
@@ -21,11 +21,38 @@ export interface OpenAiWriterOptions {
   model: string;
   timeoutMs: number;
   logger?: Logger;
+  /** Whether the model sees images: "auto" by its name (knownVisionModel), "on", "off" (config AI_VISION). */
+  vision?: "auto" | "on" | "off";
+}
+
+/**
+ * At most this many photos go with a request: the caption is about the first photos of a post, each
+ * costs the model a fixed share of its budget at low detail, and four small JPEGs keep the request
+ * near 150 KB so it stays well inside the 30 s a person waits (docs/architecture.md#what-the-ai-is-sent).
+ */
+export const MAX_PHOTOS_SENT = 4;
+/** The model is asked to look at low detail: it receives a 512 x 512 picture, so we send no larger one. */
+export const PHOTO_DETAIL = "low" as const;
+
+/**
+ * Model names of families that take images in chat completions: OpenAI's gpt-4o, gpt-4.1, gpt-4-turbo,
+ * gpt-5, o1, o3, o4-mini (not o1-mini, o3-mini, gpt-3.5, gpt-4), and open models served by vLLM or
+ * Ollama whose names say vision (llava, *-vision, *-vl, gemma3, pixtral, minicpm-v, moondream).
+ */
+export function knownVisionModel(model: string): boolean {
+  const name = model.trim().toLowerCase().replace(/^.*\//, "");
+  if (/^(o1-mini|o3-mini|gpt-3\.5)/.test(name)) return false;
+  return /^(chatgpt-4o|gpt-4o|gpt-4\.1|gpt-4-turbo|gpt-4-vision|gpt-5|o1|o3|o4-mini)(\b|[-.:])/.test(name) ||
+    /(llava|vision|[-_.]vl\b|-vl[-:]|gemma3|pixtral|minicpm-v|moondream)/.test(name);
 }
 
 // What the model must return: JSON, validated before anyone sees it.
 const captionsAnswer = z.object({
   variants: z.array(z.object({ content: z.string().min(1).max(4000), hashtags: z.array(z.string().max(120)).max(40) })).min(1).max(10),
+});
+/** With photos the model saw: an alt text per photo too, in the photos' order. */
+const captionsAndPhotosAnswer = captionsAnswer.extend({
+  photos: z.array(z.object({ alt_text_en: z.string().max(1000), alt_text_ar: z.string().max(1000) })).max(MAX_PHOTOS_SENT),
 });
 const replyAnswer = z.object({ reply: z.string().min(1).max(1500) });
 
@@ -116,7 +143,30 @@ const LANGUAGE_RULE = {
   both: "Write each caption in Arabic first (correct Modern Standard Arabic, Gulf-friendly voice), then the same message in natural English, separated by a blank line.",
 } as const;
 
-function captionMessages(req: GenerateRequest): OpenAI.Chat.Completions.ChatCompletionMessageParam[] {
+/**
+ * What the model is told of the post's photos: the menu item each shows, when the person said; with
+ * the photos attached, to name what is in them and propose alt text; without, never to describe them.
+ */
+function photoRules(req: GenerateRequest, images: readonly string[]): string[] {
+  if (!req.photos?.length) return [];
+  if (images.length) {
+    return [
+      `The post's first ${images.length} photo(s) are attached, in order. Name what is in them as it appears, consistent with the menu item given for a photo (photos[].menu_item); never contradict it.`,
+      `Also return "photos": one entry per attached photo, in order, with alt_text_en (English) and alt_text_ar (Arabic): a short, plain description of what the photo shows, for screen readers.`,
+    ];
+  }
+  return ["You cannot see the post's photos: never describe their look (colours, plating, setting). Write from the prompt and from the menu item given for a photo (photos[].menu_item)."];
+}
+
+function photoFactsOf(req: GenerateRequest) {
+  if (!req.photos?.length) return undefined;
+  return req.photos.slice(0, 10).map((p, i) => ({
+    photo: i + 1,
+    menu_item: p.menuItem ? { name: p.menuItem.name, name_ar: p.menuItem.nameAr ?? undefined, price_kwd: p.menuItem.priceKwd ?? undefined } : null,
+  }));
+}
+
+function captionMessages(req: GenerateRequest, images: readonly string[] = []): OpenAI.Chat.Completions.ChatCompletionMessageParam[] {
   const limits = {
     instagram: "Instagram: at most 2,200 characters with hashtags; up to 15 hashtags; line breaks welcome.",
     twitter: "X: at most 280 characters as X counts them (URLs 23, CJK and emoji double) including hashtags; at most 2 hashtags; one or two sentences.",
@@ -135,17 +185,54 @@ function captionMessages(req: GenerateRequest): OpenAI.Chat.Completions.ChatComp
     "Respect Kuwaiti culture and Islamic occasions; no alcohol, no pork.",
     "Hashtags go in the hashtags array without '#'; Arabic hashtags join words with underscores.",
     `Return JSON: {"variants":[{"content":"...","hashtags":["..."]}]} with exactly ${req.variants} clearly different variants.`,
+    ...photoRules(req, images),
   ].join("\n");
   const user = {
     prompt: req.prompt,
     occasion: req.occasion ? CONTENT_OCCASIONS[req.occasion].en : undefined,
     business: profileFacts(req.business),
+    photos: photoFactsOf(req),
   };
+  if (!images.length) return [{ role: "system", content: system }, { role: "user", content: JSON.stringify(user) }];
+  // the chat completions reference's content parts: the text, then each photo as a base64 data URL
   return [
     { role: "system", content: system },
-    { role: "user", content: JSON.stringify(user) },
+    { role: "user", content: [{ type: "text", text: JSON.stringify(user) }, ...images.map((url) => ({ type: "image_url" as const, image_url: { url, detail: PHOTO_DETAIL } }))] },
   ];
 }
+
+/** The photos as data URLs, at most MAX_PHOTOS_SENT; a photo whose JPEG cannot be made is left out. */
+async function photoUrls(req: GenerateRequest, logger?: Logger): Promise<string[]> {
+  const urls: string[] = [];
+  for (const p of (req.photos ?? []).filter((x) => x.jpeg).slice(0, MAX_PHOTOS_SENT)) {
+    try {
+      urls.push(`data:image/jpeg;base64,${(await p.jpeg!()).toString("base64")}`);
+    } catch (err) {
+      logger?.warn("ai: a photo could not be prepared for the model", { mediaId: p.mediaId, error: (err as Error).message });
+    }
+  }
+  return urls;
+}
+
+/** The answer's alt texts for the photos sent; the rest from their menu items (photoFacts). */
+function altTextsOf(req: GenerateRequest, seen: { alt_text_en: string; alt_text_ar: string }[] | undefined): PhotoAltText[] {
+  const fromMenu = new Map((photoFacts(req).altTexts ?? []).map((a) => [a.mediaId, a]));
+  return (req.photos ?? []).flatMap((p, i): PhotoAltText[] => {
+    const s = seen?.[i];
+    const en = s?.alt_text_en.normalize("NFC").trim();
+    const ar = s?.alt_text_ar.normalize("NFC").trim();
+    const good = { en: en && arabicShare(en) <= 0.1 ? en : null, ar: ar && arabicShare(ar) >= 0.6 ? ar : null };
+    if (good.en || good.ar) return [{ mediaId: p.mediaId, ...good, source: "vision" }];
+    const menu = fromMenu.get(p.mediaId);
+    return menu ? [menu] : [];
+  });
+}
+
+/** OpenAI's refusal of image parts by a model that cannot see: 400 on messages.[i].content.[j].type. */
+const imagesRefused = (err: { status?: number; param?: string | null; message: string }) =>
+  err.status === 400 && (/^messages\.\[\d+\]\.content\.\[\d+\]\.type$/.test(err.param ?? "") || /image_url is only supported/i.test(err.message));
+/** Any 400 about an image part (format, size): this request goes again without images. */
+const imageProblem = (err: { status?: number; param?: string | null }) => err.status === 400 && /^messages\.\[\d+\]\.content\.\[\d+\]/.test(err.param ?? "");
 
 function replyMessages(req: ReviewReplyRequest, analysed: Pick<ReviewReplyResult, "language" | "sentiment" | "topics">): OpenAI.Chat.Completions.ChatCompletionMessageParam[] {
   const system = [
@@ -186,6 +273,8 @@ export function createOpenAiWriter(opts: OpenAiWriterOptions, local: AiWriter): 
   const client = sdk.then((OpenAI) => new OpenAI({ baseURL: opts.baseUrl, apiKey: opts.apiKey || "not-needed", timeout: opts.timeoutMs, maxRetries: 0 }));
   // learnt from the endpoint: a model behind a name we do not know may refuse a temperature too
   let sendTemperature = acceptsTemperature(opts.model);
+  // whether photos go with the request: configured, or by the model's name; a refusal turns it off for good
+  let sendPhotos = opts.vision === "on" || (opts.vision !== "off" && knownVisionModel(opts.model));
 
   async function complete(body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming) {
     const c = await client;
@@ -211,18 +300,39 @@ export function createOpenAiWriter(opts: OpenAiWriterOptions, local: AiWriter): 
     return schema.parse(JSON.parse(choice.message.content));
   }
 
+  /** The captions, with the photos when the model sees; once more without them if it refuses them. */
+  async function askCaptions(req: GenerateRequest): Promise<{ answer: z.infer<typeof captionsAnswer> & { photos?: { alt_text_en: string; alt_text_ar: string }[] }; seen: boolean }> {
+    const images = sendPhotos && req.photos?.length ? await photoUrls(req, opts.logger) : [];
+    if (!images.length) return { answer: await ask(captionMessages(req), captionsAnswer, "captions"), seen: false };
+    try {
+      return { answer: await ask(captionMessages(req, images), captionsAndPhotosAnswer, "captions"), seen: true };
+    } catch (err) {
+      const e = err as { status?: number; param?: string | null; message: string };
+      if (!imageProblem(e) && !imagesRefused(e)) throw err;
+      if (imagesRefused(e)) {
+        sendPhotos = false;
+        opts.logger?.warn("ai: the model refuses images; captions are written without the photos from now on", { model: opts.model, error: e.message });
+      } else {
+        opts.logger?.warn("ai: the model refused a photo; asking without the photos", { model: opts.model, error: e.message });
+      }
+      return { answer: await ask(captionMessages(req), captionsAnswer, "captions"), seen: false };
+    }
+  }
+
   return {
     provider: "openai",
+    seesPhotos: () => sendPhotos,
     async generate(req: GenerateRequest): Promise<GenerateResult & { fellBack?: boolean }> {
       try {
-        const answer = await ask(captionMessages(req), captionsAnswer, "captions");
+        const { answer, seen: sawPhotos } = await askCaptions(req);
         const seen = new Set<string>();
         const variants = answer.variants
           .map((v) => acceptVariant(v, req))
           .filter((v): v is GeneratedVariant => !!v && !seen.has(v.content) && !!seen.add(v.content))
           .slice(0, req.variants);
         if (!variants.length) throw new Error("no usable caption in the answer");
-        return { variants, provider: "openai" };
+        if (!req.photos?.length) return { variants, provider: "openai" };
+        return { variants, provider: "openai", photosSeen: sawPhotos, altTexts: altTextsOf(req, sawPhotos ? answer.photos : undefined) };
       } catch (err) {
         // a warning: the person got the built-in writer's captions, and an admin should see that the model never answered
         opts.logger?.warn("ai: the model gave no usable captions; the built-in writer answered", { model: opts.model, reason: (err as Error).message });

@@ -127,3 +127,14 @@ export async function enhanceImage(buf: Buffer, warmth: number): Promise<Rendere
     .jpeg({ quality: 92 });
   return done(p, "image/jpeg", "jpg");
 }
+
+/** What a model that sees is sent: the whole picture, upright, inside 512 x 512 (low detail is 512 px), JPEG. */
+export const AI_PREVIEW_MAX = 512;
+export async function aiPreview(buf: Buffer): Promise<Rendered> {
+  const sharp = await loadSharp();
+  return done(
+    open(sharp, buf).resize({ width: AI_PREVIEW_MAX, height: AI_PREVIEW_MAX, fit: "inside", withoutEnlargement: true }).flatten({ background: "#ffffff" }).jpeg({ quality: 80 }),
+    "image/jpeg",
+    "jpg",
+  );
+}

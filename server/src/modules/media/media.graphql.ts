@@ -51,6 +51,7 @@ export const MediaRef = builder.prismaObject("Media", { description: "A file of 
     thumbnailUrl: t.string({ nullable: true, description: `Signed URL of a small preview (WebP, at most 320 px on its longer side; a drawn poster for a video); ${URL_FORM} Null when none could be made.`, resolve: (m, _a, ctx) => urlsFor(m, ctx).thumbnailUrl }),
     crops: t.field({ type: [MediaCropRef], complexity: { field: 1, multiplier: 3 }, description: "Images only; empty for videos (three crops at most).", resolve: (m, _a, ctx) => urlsFor(m, ctx).crops }),
     sourceId: t.exposeID("sourceId", { nullable: true, description: "The media this one was enhanced from." }),
+    menuItemId: t.exposeID("menuItemId", { nullable: true, description: "The menu item this photo shows, as the business said (setMediaMenuItem); null when not said. The built-in writer writes from it." }),
     createdAt: t.expose("createdAt", { description: "When it was uploaded (UTC).", type: "DateTime" }),
   }),
 });
@@ -95,6 +96,13 @@ builder.mutationFields((t) => ({
     authScopes: { business: true },
     args: { id: t.arg.id({ required: true, description: "The image's id (a video is refused)." }), warmth: t.arg.float({ description: "How much warmth to add (red up, blue down) besides the usual levels and colour, a ratio from 0 (none) to 1; 0.5 when left out." }) },
     resolve: (_r, { id, warmth }, ctx) => ctx.services.media.enhance(ctx.viewer, String(id), { warmth: warmth ?? undefined }),
+  }),
+  setMediaMenuItem: t.field({
+    type: MediaRef,
+    description: "Says which menu item a photo shows (null clears it), remembered in the library for every post that uses the photo.",
+    authScopes: { business: true },
+    args: { id: t.arg.id({ required: true, description: "The media's id." }), menuItemId: t.arg.id({ description: "A menu item of the business (BusinessProfile.menu), or null." }) },
+    resolve: (_r, { id, menuItemId }, ctx) => ctx.services.media.setMenuItem(ctx.viewer, String(id), { menuItemId: menuItemId == null ? null : String(menuItemId) }),
   }),
   deleteMedia: t.id({
     description: "Deletes a media and its files; refused while a scheduled or published post uses it. Answers its id.",

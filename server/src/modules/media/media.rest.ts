@@ -29,6 +29,7 @@ export function restMedia(services: Services, m: Media) {
     thumbnail_url: u.thumbnailUrl,
     crops: Object.fromEntries(u.crops.map((c) => [c.name, { url: c.url, width: c.width, height: c.height }])),
     source_id: m.sourceId,
+    menu_item_id: m.menuItemId,
     created_at: m.createdAt.toISOString(),
   };
 }
@@ -71,6 +72,10 @@ export function mediaRouter(services: Services) {
 
   r.get("/:id", async (req, res) => {
     res.json(show(await media.get(await viewer(req), req.params.id)));
+  });
+
+  r.patch("/:id", async (req, res) => {
+    res.json(show(await media.setMenuItem(await viewer(req), req.params.id, camelBody(req))));
   });
 
   r.delete("/:id", async (req, res) => {

@@ -3,7 +3,7 @@
 // the publishing service hands to the platform adapters. A business sees only its own media.
 import { randomUUID } from "node:crypto";
 import {
-  canEnhanceImages, enhanceMediaSchema, imageRulesFor, MEDIA_CROP_NAMES, MEDIA_RENDITION_NAMES, MEDIA_RENDITIONS, mediaLimitProblems, mediaListSchema, mediaProblems, mediaUploadOptionsSchema, plainText, withinFit,
+  canEnhanceImages, enhanceMediaSchema, imageRulesFor, MEDIA_CROP_NAMES, MEDIA_RENDITION_NAMES, MEDIA_RENDITIONS, mediaLimitProblems, mediaListSchema, mediaMenuItemSchema, mediaProblems, mediaUploadOptionsSchema, plainText, withinFit,
   type MediaCrop, type MediaFormat, type MediaPlatform, type MediaProblem, type MediaRendition,
 } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
@@ -12,7 +12,7 @@ import type { Media } from "../../generated/prisma/client.ts";
 import type { PublishMedia } from "../../platforms/types.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
-import { cropToRatio, enhanceImage, imageVariants, renderRendition, videoPoster, type Rendered, type VariantName } from "./images.ts";
+import { aiPreview, cropToRatio, enhanceImage, imageVariants, renderRendition, videoPoster, type Rendered, type VariantName } from "./images.ts";
 import { inspect, type Inspected } from "./inspect.ts";
 import { MediaError } from "./media.errors.ts";
 import { createProcessingGate, type ProcessingGate } from "./processing.ts";
@@ -61,7 +61,7 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
 
   /** Writes the files, then the row; a failed insert leaves no files behind. */
   async function store(
-    row: { businessId: string; uploaderId: string | null; kind: "image" | "video"; originalName: string; sourceId?: string; durationMs?: number | null },
+    row: { businessId: string; uploaderId: string | null; kind: "image" | "video"; originalName: string; sourceId?: string; durationMs?: number | null; menuItemId?: string | null },
     original: Omit<Rendered, "width" | "height"> & { width: number | null; height: number | null },
     rendered: Partial<Record<VariantName, Rendered>>,
   ): Promise<Media> {
@@ -81,7 +81,7 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
           width: original.width, height: original.height, durationMs: row.durationMs ?? null,
           // a file's name is a person's text shown in lists and files: no override ("menu\u202Egpj.exe"), no control character
           originalName: plainText(row.originalName).slice(0, 255),
-          storageKey, variants: variants as object, sourceId: row.sourceId ?? null,
+          storageKey, variants: variants as object, sourceId: row.sourceId ?? null, menuItemId: row.menuItemId ?? null,
         },
       });
     } catch (e) {
@@ -271,8 +271,48 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
         return { enhanced, rendered: await renderImage(enhanced.buffer, { format: "jpeg", orientation: 1 }) };
       });
       const name = before.originalName.replace(/(\.[^.]*)?$/, "-enhanced.jpg");
-      const after = await store({ businessId: v.businessId, uploaderId: v.userId, kind: "image", originalName: name, sourceId: before.id }, enhanced, rendered);
+      const after = await store({ businessId: v.businessId, uploaderId: v.userId, kind: "image", originalName: name, sourceId: before.id, menuItemId: before.menuItemId }, enhanced, rendered);
       return { before, after };
+    },
+
+    /**
+     * Which menu item a photo shows, remembered in the library for every post that uses it (the built-in
+     * writer writes from it; alt text is proposed from it). Null clears it; another business's item is refused.
+     */
+    async setMenuItem(viewer: Viewer | null, id: string, input: unknown): Promise<Media> {
+      const v = businessOf(viewer);
+      // another business's media answers NOT_FOUND whatever the body
+      const m = await find(v.businessId, id);
+      const { menuItemId } = validate(mediaMenuItemSchema, input ?? {});
+      if (menuItemId && !(await db.menuItem.findFirst({ where: { id: menuItemId, businessId: v.businessId }, select: { id: true } }))) {
+        throw new AppError("VALIDATION_ERROR", { menuItemId: ["menuItemInvalid"] });
+      }
+      return db.media.update({ where: { id: m.id }, data: { menuItemId } });
+    },
+
+    /**
+     * For the AI writer (no viewer: the studio passes the business): the photos among `mediaIds`, in
+     * order, with their menu items and a small JPEG made on demand (docs/architecture.md#what-the-ai-is-sent).
+     * Videos are left out; missing or foreign ids are NOT_FOUND.
+     */
+    async forWriter(businessId: string, mediaIds: readonly string[]) {
+      const ids = mediaIds.filter(isUuid);
+      const rows = ids.length ? await db.media.findMany({ where: { businessId, id: { in: ids } }, include: { menuItem: true } }) : [];
+      const byId = new Map(rows.map((r) => [r.id.toLowerCase(), r]));
+      return mediaIds.flatMap((id) => {
+        const m = byId.get(id.toLowerCase());
+        if (!m) throw new AppError("NOT_FOUND");
+        if (m.kind !== "image") return [];
+        const v = variantsOf(m);
+        // the whole picture, upright: the 1080p JPEG when there is one, the full JPEG, else the original
+        const key = v.jpeg1080?.key ?? v.jpeg?.key ?? m.storageKey;
+        const item = m.menuItem;
+        return [{
+          mediaId: m.id,
+          menuItem: item ? { name: item.name, nameAr: item.nameAr || null, priceKwd: item.priceKwd == null ? null : Number(item.priceKwd) } : null,
+          jpeg: async () => (await aiPreview(await storage.get(key))).buffer,
+        }];
+      });
     },
 
     /**

@@ -3,7 +3,7 @@ import { AI_PROVIDERS, type AiProviderName } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { ContentLanguageEnum, ContentOccasionEnum, ContentToneEnum, PlanEnum, PlatformEnum, upper } from "../../graphql/enums.ts";
 import type { GeneratedVariant as GeneratedVariantShape } from "../../ai/types.ts";
-import type { AiSettingsView, AiUsage as AiUsageShape, GeneratedPost as GeneratedPostShape } from "./studio.service.ts";
+import type { AiCapabilities as AiCapabilitiesShape, AiSettingsView, AiUsage as AiUsageShape, GeneratedPost as GeneratedPostShape, ProposedAltText } from "./studio.service.ts";
 
 export const AiProviderEnum = builder.enumType("AiProviderName", {
   description: "local: Sufra's built-in offline writer; openai: an OpenAI-compatible model",
@@ -30,6 +30,25 @@ const GeneratedVariant = builder.objectRef<GeneratedVariantShape>("GeneratedVari
   }),
 });
 
+const AltTextProposal = builder.objectRef<ProposedAltText>("AltTextProposal").implement({
+  description: "Alt text proposed for one photo of the post: from what a model saw, or from the photo's menu item; never guessed.",
+  fields: (t) => ({
+    mediaId: t.exposeID("mediaId", { description: "The photo (a media id of the input's mediaIds)." }),
+    text: t.exposeString("text", { description: "In the caption's language (both: Arabic / English): what the post keeps as the photo's alt text." }),
+    en: t.exposeString("en", { nullable: true, description: "In English; null when not known." }),
+    ar: t.exposeString("ar", { nullable: true, description: "In Arabic; null when not known." }),
+    source: t.exposeString("source", { description: "vision (a model saw the photo) or menu_item (from the menu item said for it)." }),
+  }),
+});
+
+export const AiCapabilities = builder.objectRef<AiCapabilitiesShape>("AiCapabilities").implement({
+  description: "What the AI writer in force can do for the business's posts.",
+  fields: (t) => ({
+    provider: t.field({ description: "The writer in force.", type: AiProviderEnum, resolve: (c) => c.provider }),
+    vision: t.exposeBoolean("vision", { description: "True when the post's photos are sent to a model that sees them; false: captions come from the prompt and the photos' menu items." }),
+  }),
+});
+
 const GeneratedPost = builder.objectRef<GeneratedPostShape>("GeneratedPost").implement({
   description: "Captions to pick from; content and hashtags are the first variant's.",
   fields: (t) => ({
@@ -42,6 +61,8 @@ const GeneratedPost = builder.objectRef<GeneratedPostShape>("GeneratedPost").imp
     seed: t.float({ nullable: true, description: "The built-in writer's seed; sent again with the same input, the same captions", resolve: (g) => g.seed }),
     variants: t.field({ description: "Every caption written, the first one first.", type: [GeneratedVariant], resolve: (g) => g.variants }),
     usage: t.field({ description: "The month's AI posts after this one.", type: AiUsage, resolve: (g) => g.usage }),
+    photosSeen: t.exposeBoolean("photosSeen", { nullable: true, description: "With mediaIds: whether the model saw the photos; null without photos." }),
+    altTexts: t.field({ description: "Alt text proposed per photo that something is known of.", type: [AltTextProposal], resolve: (g) => g.altTexts }),
   }),
 });
 
@@ -84,6 +105,7 @@ const GeneratePostInput = builder.inputType("GeneratePostInput", { description: 
     occasion: t.field({ type: ContentOccasionEnum, description: "Read from the prompt when left out" }),
     variants: t.int({ description: "How many captions to write, 1 to 5; 3 when left out." }),
     seed: t.float({ description: "The built-in writer's seed (0 to 2^32-1): the same input and seed, the same captions" }),
+    mediaIds: t.idList({ description: "The post's photos from the media library, in order: a model that sees is sent the first four; each photo's menu item is used either way." }),
   }),
 });
 
@@ -108,6 +130,7 @@ const AiSettingsInput = builder.inputType("AiSettingsInput", { description: "The
 const ofBusiness = { authScopes: { business: true } } as const;
 
 builder.queryFields((t) => ({
+  aiCapabilities: t.field({ type: AiCapabilities, ...ofBusiness, description: "What the AI writer in force can do: whether it sees the post's photos.", resolve: (_r, _a, ctx) => ctx.services.studio.capabilities(ctx.viewer) }),
   aiUsage: t.field({ type: AiUsage, ...ofBusiness, description: "The business's AI posts this month against its plan's allowance.", resolve: (_r, _a, ctx) => ctx.services.studio.usage(ctx.viewer) }),
   aiSettings: t.field({ type: AiSettings, description: "The writer in force. Admins only.", authScopes: { admin: true }, resolve: (_r, _a, ctx) => ctx.services.studio.aiSettings(ctx.viewer) }),
 }));

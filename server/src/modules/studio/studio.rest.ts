@@ -17,6 +17,8 @@ const restGenerated = (g: GeneratedPost) => ({
   note: g.note,
   seed: g.seed,
   usage: restUsage(g.usage),
+  photos_seen: g.photosSeen,
+  alt_texts: g.altTexts.map((a) => ({ media_id: a.mediaId, text: a.text, en: a.en, ar: a.ar, source: a.source })),
 });
 
 const restSettings = (s: AiSettingsView) => ({
@@ -56,6 +58,10 @@ export function aiRouter(services: Services) {
 
   r.get("/usage", async (req, res) => {
     res.json(restUsage(await studio.usage(await viewerOf(services, req))));
+  });
+
+  r.get("/capabilities", async (req, res) => {
+    res.json(await studio.capabilities(await viewerOf(services, req)));
   });
 
   r.get("/settings", async (req, res) => {

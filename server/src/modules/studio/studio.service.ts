@@ -12,7 +12,7 @@ import {
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import type { AiWriter, ReviewReplyRequest, ReviewReplyResult } from "../../ai/provider.ts";
-import type { GenerateRequest, GeneratedVariant } from "../../ai/types.ts";
+import type { GenerateRequest, GeneratedVariant, PhotoAltText, PostPhoto } from "../../ai/types.ts";
 import { createLocalWriter } from "../../ai/local/local-writer.ts";
 import { suggestHashtags as localHashtags } from "../../ai/local/hashtags.ts";
 import { createOpenAiWriter } from "../../ai/openai/openai-writer.ts";
@@ -45,7 +45,32 @@ export interface GeneratedPost {
   seed: number | null;
   variants: GeneratedVariant[];
   usage: AiUsage;
+  /** With photos: whether the model saw them; null without photos. */
+  photosSeen: boolean | null;
+  /** Alt text proposed per photo, in the caption's language(s); only where something is known of the photo. */
+  altTexts: ProposedAltText[];
 }
+
+/** An alt text proposal for one photo of the post. */
+export interface ProposedAltText {
+  mediaId: string;
+  /** In the caption's language (both: Arabic, then English). */
+  text: string;
+  en: string | null;
+  ar: string | null;
+  /** "vision": a model saw the photo; "menu_item": from the menu item said for it. */
+  source: "vision" | "menu_item";
+}
+
+/** What the AI can do for the caller's posts now (the composer shows it). */
+export interface AiCapabilities {
+  provider: AiProviderName;
+  /** True when the post's photos are sent to a model that sees them. */
+  vision: boolean;
+}
+
+/** The photos the writer is given: the media module's forWriter (docs/architecture.md#what-the-ai-is-sent). */
+export type PhotosOf = (businessId: string, mediaIds: readonly string[]) => Promise<PostPhoto[]>;
 
 /** The writer in force, as an admin sees it (the key never leaves the server). */
 export interface AiSettingsView {
@@ -75,7 +100,13 @@ export function nextMonthStart(month: string): string {
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
 }
 
-export function createStudioService(deps: Deps, opts: { now?: () => Date } = {}) {
+/** The alt text a post keeps for a photo, in the caption's language; null when that language has none. */
+export function altTextFor(a: PhotoAltText, language: ContentLanguage): string | null {
+  if (language === "both") return a.ar && a.en ? `${a.ar} / ${a.en}` : (a.ar ?? a.en);
+  return a[language];
+}
+
+export function createStudioService(deps: Deps, opts: { now?: () => Date; photos?: PhotosOf } = {}) {
   const { db, config } = deps;
   const now = opts.now ?? (() => new Date());
   const crypto = createTokenCrypto(config.tokenKey);
@@ -109,9 +140,9 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date } = {})
   async function writer(): Promise<AiWriter> {
     const s = await settings();
     if (s.provider !== "openai" || !s.model) return local;
-    const key = JSON.stringify([s.baseUrl, s.model, s.apiKey, config.ai.timeoutMs]);
+    const key = JSON.stringify([s.baseUrl, s.model, s.apiKey, config.ai.timeoutMs, config.ai.vision]);
     if (cached?.key !== key) {
-      cached = { key, writer: createOpenAiWriter({ baseUrl: s.baseUrl, apiKey: s.apiKey, model: s.model, timeoutMs: config.ai.timeoutMs, logger: deps.logger }, local) };
+      cached = { key, writer: createOpenAiWriter({ baseUrl: s.baseUrl, apiKey: s.apiKey, model: s.model, timeoutMs: config.ai.timeoutMs, logger: deps.logger, vision: config.ai.vision }, local) };
     }
     return cached.writer;
   }
@@ -161,11 +192,17 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date } = {})
       const input = validate(generateInputSchema, raw);
       const language: ContentLanguage = input.language ?? meta.locale;
       const at = now();
+      // the photos are read before an AI post is spent: a foreign or missing one is NOT_FOUND
+      const photos = input.mediaIds?.length && opts.photos ? await opts.photos(businessId, input.mediaIds) : [];
       const reservation = await reserve(businessId, v.userId, at);
       try {
         const [w, profile] = await Promise.all([writer(), loadBusinessProfile(db, businessId)]);
-        const result = await w.generate({ prompt: input.prompt, platform: input.platform, language, tone: input.tone, occasion: input.occasion, variants: input.variants, seed: input.seed, business: profile });
+        const result = await w.generate({ prompt: input.prompt, platform: input.platform, language, tone: input.tone, occasion: input.occasion, variants: input.variants, seed: input.seed, business: profile, photos });
         const fellBack = !!result.fellBack;
+        const photosSeen = photos.length ? !!result.photosSeen : null;
+        // nobody saw the photo: say so, and whether the caption could name it (its menu item)
+        const photoNote = photosSeen === false ? messageText(photos.some((p) => p.menuItem) ? "aiPhotoNotSeen" : "aiPhotoNoMenuItem", meta.locale) : null;
+        const notes = [fellBack ? messageText("aiFellBack", meta.locale) : null, photoNote].filter((n): n is string => !!n);
         await db.aiGeneration.update({ where: { id: reservation }, data: { provider: w.provider, fellBack } });
         const first = result.variants[0]!;
         return {
@@ -174,10 +211,15 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date } = {})
           language,
           provider: result.provider,
           fellBack,
-          note: fellBack ? messageText("aiFellBack", meta.locale) : null,
+          note: notes.length ? notes.join(". ") : null,
           seed: result.seed ?? null,
           variants: result.variants,
           usage: await usageOf(businessId, at),
+          photosSeen,
+          altTexts: (result.altTexts ?? []).flatMap((a) => {
+            const text = altTextFor(a, language);
+            return text ? [{ mediaId: a.mediaId, text, en: a.en, ar: a.ar, source: a.source }] : [];
+          }),
         };
       } catch (err) {
         // nothing was written for them: the AI post is not spent
@@ -231,6 +273,13 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date } = {})
         throw err;
       }
       return { results, provider: w.provider, usage: await usageOf(businessId, at) };
+    },
+
+    /** What the AI can do now for the caller's business: whether it will see the post's photos. */
+    async capabilities(viewer: Viewer | null): Promise<AiCapabilities> {
+      business(viewer);
+      const w = await writer();
+      return { provider: w.provider, vision: w.seesPhotos?.() ?? false };
     },
 
     /** Hashtags for a caption: bilingual, relevant, no duplicates, capped per platform. Not counted. */

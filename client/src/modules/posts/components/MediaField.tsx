@@ -8,7 +8,7 @@ import { ACCEPTED_MEDIA_TYPES, ALT_TEXT_MAX_LENGTH, MEDIA_CROP_NAMES, type Media
 import { Alert, App, Button, Input, Modal, Progress, Segmented, Typography } from "antd";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PostsEnhanceMediaDocument } from "../../../graphql/graphql.ts";
+import { PostsEnhanceMediaDocument, PostsSetMediaMenuItemDocument } from "../../../graphql/graphql.ts";
 import { ApiError } from "../../../lib/api.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { formatNumber, formatPercent } from "../../../lib/format.ts";
@@ -16,6 +16,7 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { POSTS_NS } from "../i18n.ts";
 import { uploadMedia, type PostMedia } from "../upload.ts";
 import { NETWORKS_NS } from "./networks/networks.i18n.ts";
+import { PhotoMenuItemSelect, PhotoVisionLine, usePhotoFacts } from "./PhotoMenuItem.tsx";
 
 export interface MediaItem {
   media: PostMedia;
@@ -60,7 +61,11 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
   const [cropping, setCropping] = useState<string | null>(null);
   const [comparing, setComparing] = useState<{ id: string; before: PostMedia; after: PostMedia } | null>(null);
   const [enhance, enhancing] = useMutation(PostsEnhanceMediaDocument);
+  const [saveMenuItem] = useMutation(PostsSetMediaMenuItemDocument);
   const instagram = platforms.includes("instagram");
+  const photos = items.some((i) => i.media.kind === "IMAGE");
+  // whether the AI sees the photos, and the menu for "Which menu item is this?" (asked once photos are chosen)
+  const facts = usePhotoFacts(!photos);
 
   const patch = (key: number, p: Partial<Upload>) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, ...p } : u)));
 
@@ -102,7 +107,13 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
     setCropping(item.media.id);
     try {
       const file = await sourceOf(item);
-      const media = await uploadMedia(file, root.media.originalName, { platforms, crop });
+      let media = await uploadMedia(file, root.media.originalName, { platforms, crop });
+      // the crop is a new media: it shows the same menu item as the photo it was cut from (the server copies it for an enhanced one)
+      const menuItemId = root.media.menuItemId;
+      if (menuItemId) {
+        await saveMenuItem({ variables: { id: media.id, menuItemId } });
+        media = { ...media, menuItemId };
+      }
       onChange((list) => list.map((i) => (i === item ? { media, crop, original: root } : i)));
       carryAltText(item.media.id, media.id);
     } catch (e) {
@@ -133,6 +144,7 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
   return (
     <div className="sufra-media-field">
       <input ref={input} type="file" accept={ACCEPTED_MEDIA_TYPES.accept} multiple hidden onChange={(e) => chooseFiles(e.target.files)} data-testid="media-input" />
+      {photos && <PhotoVisionLine vision={facts.vision} />}
       {items.length > 0 && (
         <ul className="sufra-media-list">
           {items.map((item) => (
@@ -177,6 +189,15 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
                   />
                   {cropping === item.media.id && <Typography.Text type="secondary">{t("composer.cropping")}</Typography.Text>}
                 </div>
+              )}
+              {item.media.kind === "IMAGE" && (
+                <PhotoMenuItemSelect
+                  mediaId={item.media.id}
+                  name={item.media.originalName}
+                  menuItemId={item.media.menuItemId}
+                  menu={facts.menu}
+                  onChanged={(menuItemId) => onChange((list) => list.map((i) => (i.media.id === item.media.id ? { ...i, media: { ...i.media, menuItemId } } : i)))}
+                />
               )}
               {onAltText && item.media.kind === "IMAGE" && (
                 <div className="sufra-alt-text">

@@ -76,6 +76,10 @@ export interface GenerateTabProps {
   onAddHashtags?: (tags: string[]) => void;
   /** The subscription stopped (expired, cancelled): no generating, and why (docs/product.md#subscriptions-and-billing). */
   stopped?: boolean;
+  /** The post's photos (media ids, in order): sent with the request (docs/product.md#captions-from-the-photo). */
+  mediaIds?: readonly string[];
+  /** Alt text proposed for the photos, in the caption's language. */
+  onAltTexts?: (list: { mediaId: string; text: string }[]) => void;
 }
 
 /** How far ahead the hints look (the brief: the nearest one or two within 45 days). */
@@ -89,7 +93,7 @@ const kuwaitDay = (day: string) => `${day}T12:00:00+03:00`;
 type Generated = StudioGeneratePostMutation["generatePost"];
 type Upcoming = StudioUpcomingOccasionsQuery["upcomingOccasions"][number];
 
-export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags, stopped = false }: GenerateTabProps) {
+export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags, stopped = false, mediaIds = [], onAltTexts }: GenerateTabProps) {
   const { t } = useTranslation(STUDIO_NS);
   const locale = useLocale();
   const { message } = App.useApp();
@@ -136,6 +140,7 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags,
             tone: up<GqlTone>(input.tone),
             occasion: input.occasion ? up<GqlOccasion>(input.occasion) : undefined,
             variants: input.variants,
+            ...(mediaIds.length ? { mediaIds: [...mediaIds] } : {}),
           },
         },
         context: { fetchOptions: { signal: controller.signal } },
@@ -145,7 +150,11 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags,
         },
       });
       if (controller.signal.aborted) return;
-      if (data) setResult((r) => ({ id: (r?.id ?? 0) + 1, data: data.generatePost, occasion: input.occasion }));
+      if (data) {
+        setResult((r) => ({ id: (r?.id ?? 0) + 1, data: data.generatePost, occasion: input.occasion }));
+        const alts = (data.generatePost.altTexts ?? []).map((a) => ({ mediaId: a.mediaId, text: a.text }));
+        if (alts.length && onAltTexts) onAltTexts(alts);
+      }
     } catch (e) {
       if (controller.signal.aborted) return;
       setError(e);
@@ -269,6 +278,13 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags,
             {t("results.title")}
           </Typography.Title>
           {result.data.fellBack && <Alert type="warning" showIcon title={result.data.note ?? t("results.fellBack")} data-testid="studio-fallback" />}
+          {/* the photo was not seen: said plainly (the note names it), never hidden behind a caption that sounds as if it was */}
+          {!result.data.fellBack && result.data.photosSeen === false && result.data.note && <Alert type="info" showIcon title={result.data.note} data-testid="studio-photo-not-seen" />}
+          {(result.data.altTexts ?? []).length > 0 && onAltTexts && (
+            <Typography.Paragraph type="secondary" data-testid="studio-alt-texts">
+              {t("results.altTextsAdded")}
+            </Typography.Paragraph>
+          )}
           {variantsShown.map((v, i) => (
             <VariantCard key={`${result.id}-${i}`} n={i + 1} variant={v} platform={platform} occasion={result.occasion} onInsert={onInsert} />
           ))}

@@ -51,6 +51,8 @@ const generated = (variants: object[], extra: object = {}) => ({
   provider: "LOCAL",
   fellBack: false,
   note: null,
+  photosSeen: null,
+  altTexts: [],
   variants,
   usage: usage(36),
   ...extra,
@@ -120,6 +122,20 @@ test("three options come back; 'Use this' replaces, an edited one is added below
   fireEvent.click(within(first).getByRole("button", { name: "Done editing" }));
   expect(within(first).getByTestId("variant-text")).toHaveTextContent("Pistachio kunafa is here, only in Salmiya.");
   expect(onInsert).toHaveBeenCalledTimes(2);
+});
+
+test("the post's photos go with the request; the note says the photo was not seen; proposed alt text goes to the composer", async () => {
+  const PHOTO = "0b6a5a3e-2b1a-4c1e-9d6f-1a2b3c4d5e6f";
+  const note = "The AI did not see the photo: the captions come from your words and the menu item you chose for it, and say nothing of its look";
+  const answer = generated(OPTIONS, { photosSeen: false, note, altTexts: [{ __typename: "AltTextProposal", mediaId: PHOTO, text: "Photo of Pistachio Kunafa", source: "menu_item" }] });
+  const onAltTexts = jest.fn();
+  renderTab([usageMock(37), occasionsMock(), generateMock({ ...INPUT, mediaIds: [PHOTO] }, answer)], { mediaIds: [PHOTO], onAltTexts });
+  type(screen.getByLabelText("What is the post about?"), INPUT.prompt);
+  fireEvent.click(screen.getByTestId("studio-generate"));
+  expect(await screen.findByTestId("studio-photo-not-seen")).toHaveTextContent(note);
+  expect(screen.queryByTestId("studio-fallback")).toBeNull();
+  expect(onAltTexts).toHaveBeenCalledWith([{ mediaId: PHOTO, text: "Photo of Pistachio Kunafa" }]);
+  expect(screen.getByTestId("studio-alt-texts")).toHaveTextContent("Alt text proposed for your photos");
 });
 
 test("a stopped subscription: generating waits for a payment, and the studio says why (docs/product.md#subscriptions-and-billing)", async () => {

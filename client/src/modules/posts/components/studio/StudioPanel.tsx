@@ -18,16 +18,20 @@ export interface StudioPanelProps {
   onAddHashtags?: (tags: string[]) => void;
   /** The subscription stopped (expired, cancelled): generating is not offered, and the panel says why. */
   stopped?: boolean;
+  /** The post's photos (media ids, in order): the writer is given them (docs/product.md#captions-from-the-photo). */
+  mediaIds?: readonly string[];
+  /** Alt text proposed for the photos; the composer fills the empty alt text fields with it. */
+  onAltTexts?: (list: { mediaId: string; text: string }[]) => void;
 }
 
-export function StudioPanel({ platform, currentContent, onInsert, onAddHashtags, stopped }: StudioPanelProps) {
+export function StudioPanel({ platform, currentContent, onInsert, onAddHashtags, stopped, mediaIds, onAltTexts }: StudioPanelProps) {
   const { t } = useTranslation(STUDIO_NS);
   return (
     <Tabs
       className="sufra-studio"
       defaultActiveKey="generate"
       items={[
-        { key: "generate", label: t("tabs.generate"), children: <GenerateTab stopped={stopped} platform={platform} currentContent={currentContent} onInsert={onInsert} onAddHashtags={onAddHashtags} /> },
+        { key: "generate", label: t("tabs.generate"), children: <GenerateTab stopped={stopped} platform={platform} currentContent={currentContent} onInsert={onInsert} onAddHashtags={onAddHashtags} mediaIds={mediaIds} onAltTexts={onAltTexts} /> },
         // a template replaces the caption: it is a whole post, not a line to add
         { key: "templates", label: t("tabs.templates"), children: <TemplatesTab onApply={(v) => onInsert({ content: v.content, hashtags: v.hashtags, mode: "replace" })} /> },
       ]}

@@ -41,6 +41,7 @@ export const studioTexts = {
     results: {
       title: "Pick one",
       fellBack: "The AI model did not answer, so Sufra's built-in writer wrote these.",
+      altTextsAdded: "Alt text proposed for your photos: check it beside each photo",
       option: "Option {{n}}",
       use: "Use this",
       append: "Add below",
@@ -104,6 +105,7 @@ export const studioTexts = {
     results: {
       title: "اختر واحدًا",
       fellBack: "لم يستجب نموذج الذكاء الاصطناعي، فكتب هذه الخيارات كاتب سفرة المدمج.",
+      altTextsAdded: "اقتُرح نص بديل لصورك: راجعه بجانب كل صورة",
       option: "الخيار {{n}}",
       use: "استخدم هذا",
       append: "أضفه في الأسفل",
