@@ -60,19 +60,19 @@ describe("the guest facts at both doors", () => {
     });
     const q = await gql(app.base, `{ businessProfile { address mapUrl ramadanHours deliveryApps { app name url } reservationMode reservationPhone publicPhone } }`, {}, b.token);
     expect(q.data.businessProfile).toEqual({
-      address: FACTS.address, mapUrl: FACTS.map_url, ramadanHours: "8 PM - 3 AM", deliveryApps: [{ app: "talabat", name: null, url: "https://www.talabat.com/kuwait/sufra-cafe" }],
-      reservationMode: "phone", reservationPhone: "+96522223333", publicPhone: "+96599998888",
+      address: FACTS.address, mapUrl: FACTS.map_url, ramadanHours: "8 PM - 3 AM", deliveryApps: [{ app: "TALABAT", name: null, url: "https://www.talabat.com/kuwait/sufra-cafe" }],
+      reservationMode: "PHONE", reservationPhone: "+96522223333", publicPhone: "+96599998888",
     });
     const m = await gql(
       app.base,
       `mutation($input: BusinessProfileInput!) { updateBusinessProfile(input: $input) { deliveryApps { app name url } reservationMode reservationUrl eidHoursAr } }`,
-      { input: { deliveryApps: [{ app: "jahez", name: "Sufra", url: "https://jahez.net/sufra" }, { app: "other", name: "Cari", url: "https://cari.example/sufra" }], reservationMode: "link", reservationUrl: "https://book.example/sufra", eidHoursAr: "من ٢ ظهرًا" } },
+      { input: { deliveryApps: [{ app: "JAHEZ", name: "Sufra", url: "https://jahez.net/sufra" }, { app: "OTHER", name: "Cari", url: "https://cari.example/sufra" }], reservationMode: "LINK", reservationUrl: "https://book.example/sufra", eidHoursAr: "من ٢ ظهرًا" } },
       b.token,
     );
     expect(m.errors).toBeUndefined();
     expect(m.data.updateBusinessProfile).toEqual({
-      deliveryApps: [{ app: "jahez", name: "Sufra", url: "https://jahez.net/sufra" }, { app: "other", name: "Cari", url: "https://cari.example/sufra" }],
-      reservationMode: "link", reservationUrl: "https://book.example/sufra", eidHoursAr: "من ٢ ظهرًا",
+      deliveryApps: [{ app: "JAHEZ", name: "Sufra", url: "https://jahez.net/sufra" }, { app: "OTHER", name: "Cari", url: "https://cari.example/sufra" }],
+      reservationMode: "LINK", reservationUrl: "https://book.example/sufra", eidHoursAr: "من ٢ ظهرًا",
     });
     expect(await loadBusinessProfile(app.sufra.deps.db, b.businessId)).toMatchObject({
       address: FACTS.address, addressAr: FACTS.address_ar, mapUrl: FACTS.map_url, eidHoursAr: "من ٢ ظهرًا",

@@ -1,21 +1,28 @@
 // The business profile at the GraphQL door: thin, every field calls the business-profile service.
 // Reading: the business (an API key too); writing: a person of the business.
 import { builder } from "../../graphql/builder.ts";
+import { upper } from "../../graphql/enums.ts";
 import { personOfBusiness } from "../../graphql/scopes.ts";
 import { DELIVERY_APP_KEYS, RESERVATION_MODES } from "@sufra/schema";
 import type { BusinessProfileView, MenuItemRow } from "./business-profile.service.ts";
 import type { DeliveryAppRow } from "./business-profile.read.ts";
 
-const DeliveryAppEnum = builder.enumType("DeliveryAppKey", { description: "A delivery app of Kuwait; other: named by its store name.", values: DELIVERY_APP_KEYS });
+const DeliveryAppEnum = builder.enumType("DeliveryAppKey", {
+  description: "A delivery app of Kuwait the café may be on.",
+  values: upper(DELIVERY_APP_KEYS, {
+    talabat: "The Talabat delivery app (طلبات).", deliveroo: "The Deliveroo delivery app (ديليفرو).", jahez: "The Jahez delivery app (جاهز).", keeta: "The Keeta delivery app (كيتا).",
+    carriage: "The Carriage delivery app (كاريدج).", cari: "The Cari delivery app (كاري).", other: "Another app, named by its store name.",
+  }),
+});
 const ReservationModeEnum = builder.enumType("ReservationMode", {
-  description: "How guests book a table: phone (reservationPhone), link (reservationUrl), walk_in (walk-in only, no bookings), none (no bookings taken).",
-  values: RESERVATION_MODES,
+  description: "How guests book a table.",
+  values: upper(RESERVATION_MODES, { phone: "By phone: reservationPhone.", link: "Through a booking link: reservationUrl.", walk_in: "Walk-in only: no bookings, guests come in.", none: "No bookings taken." }),
 });
 
 const DeliveryApp = builder.objectRef<DeliveryAppRow>("DeliveryApp").implement({
   description: "A delivery app the café is on, and the link to its store there.",
   fields: (t) => ({
-    app: t.field({ type: DeliveryAppEnum, description: "Which app.", resolve: (a) => a.app }),
+    app: t.field({ type: DeliveryAppEnum, description: "Which delivery app the store is on.", resolve: (a) => a.app }),
     name: t.exposeString("name", { nullable: true, description: "The store's name in the app; null: the café's own name." }),
     url: t.exposeString("url", { description: "The https link to the café's store in the app." }),
   }),

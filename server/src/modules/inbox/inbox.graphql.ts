@@ -40,7 +40,7 @@ const asEnum = <T extends string>(allowed: readonly T[], v: string, fallback: T)
 export const ReplyGapEnum = builder.enumType("ReplyGap", {
   description: "A fact a guest asked for that the business profile does not hold.",
   values: upper(REPLY_GAPS, {
-    address: "The street address.", map_link: "A Google Maps or Apple Maps link.", hours: "Opening hours.", ramadan_hours: "Opening hours during Ramadan.", eid_hours: "Opening hours on Eid.",
+    address: "The street address.", map_link: "A Google Maps or Apple Maps link.", hours: "The everyday opening hours.", ramadan_hours: "Opening hours during Ramadan.", eid_hours: "Opening hours on Eid.",
     delivery_apps: "The delivery apps the café is on.", reservations: "How guests book a table.", menu: "The menu item asked about.", prices: "The price asked about.",
   }),
 });
