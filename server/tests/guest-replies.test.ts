@@ -213,6 +213,9 @@ describe("the profile's facts and what a draft may state", () => {
     expect(inventedFacts("Order at https://deliveroo.com/sufra", FULL)).toEqual(["https://deliveroo.com/sufra"]);
     expect(inventedFacts("We open at 9 AM", FULL)).toEqual(["9"]);
     expect(inventedFacts("نفتح الساعة ٩ صباحًا", FULL)).toEqual(["9"]);
+    // a delivery app the profile does not list, even one the guest named
+    expect(inventedFacts("Yes, you can find us on Talabat!", BARE, "Is this on Talabat?")).toEqual(["Talabat"]);
+    expect(inventedFacts("إي موجودين بطلبات وجاهز", { ...BARE, deliveryApps: [{ app: "jahez", url: "https://jahez.net/s" }] })).toEqual(["Talabat"]);
     // the guest's own figures may come back ("your order for 4")
     expect(inventedFacts("Thank you for your order for 4!", FULL, "a table for 4")).toEqual([]);
   });
@@ -268,7 +271,7 @@ describe("the configured model", () => {
     const r = await writer.replyToReview({ review: { author: "Fatma", rating: 3, text: "Where exactly are you? Is this on Talabat?" }, business: BARE });
     expect(r.fellBack).toBe(true);
     expect(r.provider).toBe("local");
-    expect(r.rejected).toEqual(expect.arrayContaining(["https://maps.app.goo.gl/Made4Up", "4", "12"]));
+    expect(r.rejected).toEqual(expect.arrayContaining(["https://maps.app.goo.gl/Made4Up", "4", "12", "Talabat"]));
     expect(r.gaps).toEqual(["address", "map_link", "delivery_apps"]);
     expect(r.reply).not.toMatch(ANY_FACT);
     expect(r.reply).toContain("We'll get back to you with our exact address and where you can order from us shortly.");

@@ -6,7 +6,7 @@
 // may state at all: the facts' figures, links and phone numbers (factsOfProfile), which the model's
 // draft is checked against.
 import { DELIVERY_APPS, KUWAIT_AREAS, kwdText, type HoursSeason, type ReplyGap } from "@sufra/schema";
-import type { AskedFact, GuestAsks } from "../reader/asks.ts";
+import { DELIVERY_APP_WORDS, type AskedFact, type GuestAsks } from "../reader/asks.ts";
 import type { BusinessProfile, MenuItem } from "../types.ts";
 import { FOOD_WORDS } from "./lexicon.ts";
 
@@ -18,7 +18,7 @@ const GULF_WORDS = new Set(
   [
     "وين", "وينكم", "وينك", "شلون", "شنو", "ابي", "ابغي", "ابغى", "نبي", "وايد", "مو", "مب", "موجودين", "تسكرون", "تبندون", "دزوا", "دزولي", "شكثر", "بشكثر", "لين", "جان",
     "جانت", "هني", "هنيه", "احنا", "اللوكيشن", "لوكيشن", "تكفون", "تكفى", "زين", "زينه", "حيل", "عاد", "يبيله", "شقد", "چم", "اشوف", "بغيت", "ودي", "يهبل", "خوش", "ترا", "ترى",
-    "عشان", "علشان", "الحين", "خطير", "خطيره", "ايدكم", "يجنن", "شوي", "اشلون", "وياكم", "ويانا", "توني", "يمديني", "يمدي", "حق", "حقه", "حقها", "اكو", "ماكو", "شسمه", "ليش", "هذي", "ياخي", "هلا", "مشكورين",
+    "عشان", "علشان", "الحين", "خطير", "خطيره", "ايدكم", "يجنن", "شوي", "اشلون", "وياكم", "ويانا", "توني", "يمديني", "يمدي", "حق", "حقه", "حقها", "اكو", "ماكو", "شسمه", "ليش", "هذي", "ياخي", "هلا", "مشكورين", "فينا",
   ].map((w) => normalise(w)),
 );
 
@@ -353,7 +353,8 @@ export function factsOfProfile(b: BusinessProfile): ProfileFacts {
 
 /**
  * What a draft states that the profile does not hold: a link, a phone number, a price, a time or
- * any other figure (an empty list: every fact in it is the profile's). The guest's own words are
+ * any other figure, or a delivery app the café is not listed on (an empty list: every fact in it is
+ * the profile's). The guest's own words are
  * allowed back too (`echo`: "the order for 4 people").
  */
 export function inventedFacts(draft: string, b: BusinessProfile, echo = ""): string[] {
@@ -373,6 +374,10 @@ export function inventedFacts(draft: string, b: BusinessProfile, echo = ""): str
       rest = rest.replace(m, " ");
     }
   }
+  // a delivery app the café is not listed on ("Yes, we're on Talabat!"), even when the guest named it
+  const listed = new Set((b.deliveryApps ?? []).map((a) => a.app as string));
+  const plainDraft = normalise(rest);
+  for (const [app, re] of Object.entries(DELIVERY_APP_WORDS)) if (!listed.has(app) && re.test(plainDraft)) out.push(DELIVERY_APPS[app as keyof typeof DELIVERY_APPS].en);
   const guestNumbers = new Set(guest.match(/\d+(?:[.:]\d+)?/g) ?? []);
   for (const n of rest.match(/\d+(?:[.:]\d+)?/g) ?? []) {
     const plain = n.replace(/^0+(?=\d)/, "");
