@@ -280,6 +280,15 @@ describe("the configured model", () => {
     expect(fake.requests[0]!.body.messages[0]!.content).toMatch(/do not include: address, map_link, delivery_apps/);
   });
 
+  test("in Ramadan the model is told to give the Ramadan hours", async () => {
+    const { writer } = model();
+    fake.replies.push({ content: JSON.stringify({ reply: "Hi Fatma! During Ramadan we're open 8 PM - 3 AM." }) });
+    const r = await writer.replyToReview({ review: { author: "Fatma", rating: 3, text: "What time do you close?" }, business: FULL, season: "ramadan" });
+    expect(r).toMatchObject({ provider: "openai", fellBack: false, reply: "Hi Fatma! During Ramadan we're open 8 PM - 3 AM." });
+    const facts = JSON.parse(fake.requests[0]!.body.messages[1]!.content).facts;
+    expect(facts).toMatchObject({ today_in_kuwait: "Ramadan: give the Ramadan hours", ramadan_hours: "8 PM - 3 AM", opening_hours: "Daily 7 AM - 1 AM" });
+  });
+
   test("an invented price in Gulf Arabic is refused too", async () => {
     const { writer } = model();
     fake.replies.push({ content: JSON.stringify({ reply: "هلا فاطمة، الكرك عندنا بـ ٠٫٧٥٠ د.ك، حياكم الله" }) });

@@ -115,6 +115,18 @@ describe("a suggested reply answers the guest's question", () => {
     expect(talabat.replyGaps).toEqual([]);
   });
 
+  test("asked in Arabic and English: each part answers in its language, from the same facts", async () => {
+    const b = await business();
+    await call(app.base, "PUT", "/api/business-profile", { token: b.token, body: FACTS });
+    const id = await review(b.token, "وينكم؟");
+    const both = (await gql(app.base, `mutation($id: ID!) { suggestInboxReply(id: $id, languages: BOTH, seed: 3) { reply replyGaps } }`, { id }, b.token)).data.suggestInboxReply;
+    const [ar, en] = (both.reply as string).split(/\n\n(?=Hello|Hi|Dear)/);
+    expect(ar).toContain("مكاننا: شارع سالم المبارك، قطعة ١٠، السالمية");
+    expect(en).toContain("You'll find us at Salem Al Mubarak St, Block 10, Salmiya");
+    expect(both.reply.match(/https:\/\/maps\.app\.goo\.gl\/Sufra10/g)).toHaveLength(2);
+    expect(both.replyGaps).toEqual([]);
+  });
+
   test("what the profile lacks is promised and named on the item, never made up", async () => {
     const b = await business();
     const id = await review(b.token, "Where exactly are you? Is this on Talabat?");
