@@ -136,6 +136,7 @@ const FACT_WORDS: Record<AskedFact, FactWords> = {
 const QUESTION_CUE = words(
   ["where", "when", "what", "which", "how", "please", "pls", "plz", "i want", "i'd like", "i would like", "we'd like", "looking for", "tell me", "let me know", "wondering", "anyone know"],
   ["هل", "وين", "اين", "متى", "كم", "شلون", "كيف", "شنو", "ايش", "وش", "ماذا", "ما هو", "ما هي", "عندكم", "لديكم", "يوجد", "ممكن", "ابي", "ابغي", "ابغى", "اريد", "بغيت", "ودي",
+    "عطوني", "عطني", "ارسلوا", "ارسل", "ارسلي", "دزوا", "دز", "دزلي", "ترسلون", "تدزون", "ابغا",
     "نبي", "تفتحون", "تسوون", "تاخذون", "تقبلون", "توصلون", "موجودين", "اقدر", "نقدر", "لو سمحت", "لو سمحتوا", "من فضلك", "تكفون", "تكفى"],
 );
 /** ...or an English clause that opens as a question ("Is this on Talabat", "Do you deliver"). */
@@ -188,6 +189,8 @@ export function readAsks(text: string): GuestAsks {
       const others = ASKED_FACTS.filter((f) => f !== "menu" && (FACT_WORDS[f].strong.test(clause) || FACT_WORDS[f].weak.test(clause)));
       if (others.length && !/\b(?:have|serve|make|sell|offer)\b/iu.test(clause)) found.delete("menu");
     }
+    // "do you have a branch in Jahra?" asks where, not what is served
+    if (found.has("menu") && found.has("location") && /\b(?:have|got) (?:a |any )?(?:branch|branches|location|locations)\b|(?:عندكم|لديكم|فيه|في) (?:ال)?(?:فرع|فروع)/u.test(clause)) found.delete("menu");
     // "كم" alone asks a price only beside a price word or a thing; "كم الساعة" is hours
     if (found.has("price") && !FACT_WORDS.price.strong.test(clause) && /(?<![\p{L}])كم(?![\p{L}])/u.test(clause) && !/(?<![\p{L}])(?:ال)?(?:سعر|اسعار)/u.test(clause)) {
       if (found.has("hours") || found.has("booking") || found.has("location") || found.has("delivery") || /(?<![\p{L}])كم\s+(?:ال)?(?:ساعه|يوم|شخص|نفر|دقيقه|مره)/u.test(clause)) found.delete("price");
