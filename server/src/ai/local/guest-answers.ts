@@ -89,8 +89,6 @@ export function itemsNamed(text: string, menu: readonly MenuItem[]): MenuItem[] 
 }
 
 // ---------------------------------------------------------------- what the profile says
-const arabicDigits = (s: string) => s.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
-
 /** A price as a reply writes it: three decimals, "KWD" in English, "د.ك" in Arabic (Latin digits, as the menu shows them). */
 export const priceText = (kwd: number, voice: ReplyVoice) => (voice === "en" ? `${kwdText(kwd)} KWD` : `${kwdText(kwd)} د.ك`);
 
@@ -385,5 +383,3 @@ export function inventedFacts(draft: string, b: BusinessProfile, echo = ""): str
   }
   return out;
 }
-
-export { arabicDigits };
