@@ -82,6 +82,8 @@ const cases: [string, AskedFact[]][] = [
   ["Do you have oat milk?", ["menu"]],
   ["What's on your menu?", ["menu"]],
   ["عندكم خيارات نباتية؟", ["menu"]],
+  // "كاري" is curry here, not the Cari app
+  ["عندكم دجاج كاري؟", ["menu"]],
   ["How much for the kunafa?", ["price"]],
   ["بكم الكوب؟", ["price"]],
   ["What are your prices like?", ["price"]],
@@ -115,6 +117,7 @@ describe("a message that asks for nothing", () => {
     "What a great place!",
     "The price is too high",
     "كم مرة طلبت وكل مرة يوصل بارد",
+    "الطلب جاهز؟",
     "",
   ])("%s", (text) => expect(asksFor(text)).toEqual([]));
 });

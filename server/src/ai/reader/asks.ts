@@ -94,7 +94,8 @@ const FACT_WORDS: Record<AskedFact, FactWords> = {
     ),
     weak: words(
       ["deliver(?:y|ies)?", "talabat", "deliveroo", "jahez", "keeta", "carriage", "cari"],
-      ["توصيل", "دليفري", "ديلفري", "ديليفري", "طلبات", "جاهز", "كيتا", "كاريدج", "ديليفرو", "كاري"],
+      // "جاهز" is also "ready" and "كاري" "curry": the app only after على/في/من/بـ or "تطبيق"
+      ["توصيل", "دليفري", "ديلفري", "ديليفري", "طلبات", "بجاهز", "على جاهز", "في جاهز", "من جاهز", "تطبيق جاهز", "كيتا", "كاريدج", "ديليفرو", "بكاري", "على كاري", "تطبيق كاري"],
     ),
   },
   booking: {
@@ -153,14 +154,20 @@ const SEASON_WORDS: Record<AskedSeason, RegExp> = {
   eid: words(["eid", "eid al[- ]fitr", "eid al[- ]adha"], ["عيد", "العيد", "عيد الفطر", "عيد الاضحى", "الفطر", "الاضحى"]),
 };
 
+/** An Arabic app name that is also a common word, as a name: "بطلبات", "على طلبات", "تطبيق طلبات". */
+function appAfter(name: string): string[] {
+  return [`ب${name}`, `على ${name}`, `في ${name}`, `من ${name}`, `عبر ${name}`, `تطبيق ${name}`, `ابليكيشن ${name}`];
+}
+
 /** The delivery apps of Kuwait a guest names, by key. */
 export const DELIVERY_APP_WORDS: Record<string, RegExp> = {
-  talabat: words(["talabat"], ["طلبات"]),
+  // "طلبات" is also "orders", "جاهز" "ready", "كاري" "curry": in Arabic, the app only after a preposition or "تطبيق"
+  talabat: words(["talabat"], appAfter("طلبات")),
   deliveroo: words(["deliveroo"], ["ديليفرو", "دليفرو"]),
-  jahez: words(["jahez"], ["جاهز"]),
+  jahez: words(["jahez"], appAfter("جاهز")),
   keeta: words(["keeta"], ["كيتا"]),
   carriage: words(["carriage"], ["كاريدج"]),
-  cari: words(["cari"], ["كاري"]),
+  cari: words(["cari"], appAfter("كاري")),
 };
 
 /** Sentences; a question mark ends one too and stays with it. */
