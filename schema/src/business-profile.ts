@@ -5,11 +5,12 @@
 import { z } from "zod";
 import { singleLine, multiLine } from "./text.ts";
 import { findCuisine, findKuwaitArea } from "./content.ts";
+import { isKuwaitPhone, normalizePhone } from "./rules.ts";
 import type { MessageKey } from "./messages.ts";
 
 export const MAX_MENU_ITEMS = 200;
 /** Longest text of each profile and menu field, in characters. */
-export const BUSINESS_PROFILE_LIMITS = { nameAr: 80, cuisine: 40, area: 60, hours: 120, hoursAr: 120, menuName: 80, menuNameAr: 80 } as const;
+export const BUSINESS_PROFILE_LIMITS = { nameAr: 80, cuisine: 40, area: 60, hours: 120, hoursAr: 120, menuName: 80, menuNameAr: 80, address: 200, url: 500, storeName: 80 } as const;
 export const MAX_PRICE_KWD = 9999.999;
 /** Digits after the decimal point of a KWD price (fils). */
 export const KWD_DECIMALS = 3;
@@ -30,14 +31,114 @@ const cuisineRule = clearableText(BUSINESS_PROFILE_LIMITS.cuisine, "cuisineTooLo
 /** An area is stored as its KUWAIT_AREAS key when the text names one ("Al-Salmiya", "السالمية": salmiya), else as written. */
 const areaRule = clearableText(BUSINESS_PROFILE_LIMITS.area, "areaTooLong").transform((v) => (v ? (findKuwaitArea(v) ?? v) : v));
 
-/** PUT /api/business-profile and updateBusinessProfile: a field left out stays as it is. */
-export const businessProfileSchema = z.object({
-  nameAr: clearableText(BUSINESS_PROFILE_LIMITS.nameAr, "nameArTooLong"),
-  cuisine: cuisineRule,
-  area: areaRule,
-  hours: clearableText(BUSINESS_PROFILE_LIMITS.hours, "hoursTooLong"),
-  hoursAr: clearableText(BUSINESS_PROFILE_LIMITS.hoursAr, "hoursTooLong"),
+// ---------------------------------------------------------------- what guests ask (the reply writers answer from it)
+/** Kuwait's delivery apps a café may be on; "other" is named by its store name. */
+export const DELIVERY_APPS = {
+  talabat: { en: "Talabat", ar: "طلبات" },
+  deliveroo: { en: "Deliveroo", ar: "ديليفرو" },
+  jahez: { en: "Jahez", ar: "جاهز" },
+  keeta: { en: "Keeta", ar: "كيتا" },
+  carriage: { en: "Carriage", ar: "كاريدج" },
+  cari: { en: "Cari", ar: "كاري" },
+  other: { en: "Other app", ar: "تطبيق آخر" },
+} as const;
+export type DeliveryAppKey = keyof typeof DELIVERY_APPS;
+export const DELIVERY_APP_KEYS = Object.keys(DELIVERY_APPS) as DeliveryAppKey[];
+export const MAX_DELIVERY_APPS = 10;
+
+/** How a guest books a table: by phone, through a link, walk-in only (no bookings), or not at all said. */
+export const RESERVATION_MODES = ["phone", "link", "walk_in", "none"] as const;
+export type ReservationMode = (typeof RESERVATION_MODES)[number];
+
+/** Hosts of a map link: Google Maps (its short links too) and Apple Maps. */
+const MAP_HOSTS: readonly { host: RegExp; path?: RegExp }[] = [
+  { host: /^maps\.google\.[a-z.]+$/ },
+  { host: /^(?:www\.)?google\.[a-z.]+$/, path: /^\/maps(?:\/|$|\?)/ },
+  { host: /^maps\.app\.goo\.gl$/ },
+  { host: /^goo\.gl$/, path: /^\/maps\// },
+  { host: /^g\.co$/, path: /^\/kgs\// },
+  { host: /^maps\.apple\.com$/ },
+  { host: /^maps\.apple$/ },
+];
+
+/** An https URL with a host (no credentials); the link a guest is sent. */
+export function isHttpsUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return u.protocol === "https:" && !!u.hostname && u.hostname.includes(".") && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+}
+
+/** A Google Maps or Apple Maps link, https. */
+export function isMapUrl(v: string): boolean {
+  if (!isHttpsUrl(v)) return false;
+  const u = new URL(v);
+  const host = u.hostname.toLowerCase();
+  return MAP_HOSTS.some((m) => m.host.test(host) && (!m.path || m.path.test(u.pathname + u.search)));
+}
+
+/** A link field: left out, cleared (blank or null), or an https URL passing `check`. */
+const clearableUrl = (check: (v: string) => boolean, invalid: MessageKey) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && !v.trim() ? null : typeof v === "string" ? v.trim() : v),
+    z.string(key(invalid)).max(BUSINESS_PROFILE_LIMITS.url, key(invalid)).refine(check, key(invalid)).nullable().optional(),
+  );
+
+/** A Kuwait phone number for guests (+965 and eight digits), stored without spaces or dashes. */
+const clearablePhone = z.preprocess(
+  (v) => (typeof v === "string" && !v.trim() ? null : v),
+  z.string(key("invalidPhone")).refine(isKuwaitPhone, key("invalidPhone")).transform(normalizePhone).nullable().optional(),
+);
+
+/** One delivery app the café is on: which, its store's name there (optional), and the link to it. */
+export const deliveryAppSchema = z.object({
+  app: z.enum(DELIVERY_APP_KEYS as [DeliveryAppKey, ...DeliveryAppKey[]], key("deliveryAppInvalid")),
+  name: z.preprocess((v) => (typeof v === "string" && !v.trim() ? null : v), singleLine(key("invalidValue")).trim().max(BUSINESS_PROFILE_LIMITS.storeName, key("deliveryAppNameTooLong")).nullable().optional()),
+  url: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string(key("deliveryAppUrlInvalid")).max(BUSINESS_PROFILE_LIMITS.url, key("deliveryAppUrlInvalid")).refine(isHttpsUrl, key("deliveryAppUrlInvalid"))),
 });
+export type DeliveryAppInput = z.output<typeof deliveryAppSchema>;
+
+/** PUT /api/business-profile and updateBusinessProfile: a field left out stays as it is. */
+export const businessProfileSchema = z
+  .object({
+    nameAr: clearableText(BUSINESS_PROFILE_LIMITS.nameAr, "nameArTooLong"),
+    cuisine: cuisineRule,
+    area: areaRule,
+    hours: clearableText(BUSINESS_PROFILE_LIMITS.hours, "hoursTooLong"),
+    hoursAr: clearableText(BUSINESS_PROFILE_LIMITS.hoursAr, "hoursTooLong"),
+    /** The street address as guests are told it, in English and in Arabic. */
+    address: clearableText(BUSINESS_PROFILE_LIMITS.address, "addressTooLong"),
+    addressAr: clearableText(BUSINESS_PROFILE_LIMITS.address, "addressTooLong"),
+    /** A Google Maps or Apple Maps link to the café. */
+    mapUrl: clearableUrl(isMapUrl, "mapUrlInvalid"),
+    ramadanHours: clearableText(BUSINESS_PROFILE_LIMITS.hours, "hoursTooLong"),
+    ramadanHoursAr: clearableText(BUSINESS_PROFILE_LIMITS.hours, "hoursTooLong"),
+    eidHours: clearableText(BUSINESS_PROFILE_LIMITS.hours, "hoursTooLong"),
+    eidHoursAr: clearableText(BUSINESS_PROFILE_LIMITS.hours, "hoursTooLong"),
+    /** The delivery apps the café is on; null or [] clears them; each app at most once (other: any number). */
+    deliveryApps: z
+      .preprocess((v) => (v === null ? [] : v), z.array(deliveryAppSchema, key("invalidValue")).max(MAX_DELIVERY_APPS, key("deliveryAppsTooMany")).optional())
+      .superRefine((apps, ctx) => {
+        const seen = new Set<string>();
+        for (const [i, a] of (apps ?? []).entries()) {
+          if (a.app !== "other" && seen.has(a.app)) ctx.addIssue({ code: "custom", path: [i, "app"], message: "deliveryAppTwice" });
+          seen.add(a.app);
+          if (a.app === "other" && !a.name) ctx.addIssue({ code: "custom", path: [i, "name"], message: "deliveryAppNameRequired" });
+        }
+      }),
+    reservationMode: z.preprocess((v) => (v === "" ? null : v), z.enum(RESERVATION_MODES, key("invalidValue")).nullable().optional()),
+    reservationPhone: clearablePhone,
+    reservationUrl: clearableUrl(isHttpsUrl, "reservationUrlInvalid"),
+    /** The phone (or WhatsApp) number guests may call: a complaint's reply points to it. */
+    publicPhone: clearablePhone,
+  })
+  .superRefine((v, ctx) => {
+    // booking by phone or by link names its phone or link in the same change
+    if (v.reservationMode === "phone" && !v.reservationPhone) ctx.addIssue({ code: "custom", path: ["reservationPhone"], message: "reservationPhoneRequired" });
+    if (v.reservationMode === "link" && !v.reservationUrl) ctx.addIssue({ code: "custom", path: ["reservationUrl"], message: "reservationUrlRequired" });
+  });
 export type BusinessProfileInput = z.output<typeof businessProfileSchema>;
 
 // ---------------------------------------------------------------- prices in KWD

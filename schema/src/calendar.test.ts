@@ -2,7 +2,7 @@
 // upcoming occasions, prayer-time helpers and the query rules.
 import { describe, expect, test } from "@jest/globals";
 import {
-  addDays, addMinutes, fieldErrors, hijriOf, holidayOverrideSchema, holidaysQuerySchema, kuwaitClock, kuwaitDate, kuwaitHolidays, nextPrayer,
+  addDays, addMinutes, fieldErrors, hijriOf, hoursSeasonOn, holidayOverrideSchema, holidaysQuerySchema, kuwaitClock, kuwaitDate, kuwaitHolidays, nextPrayer,
   prayerTimesQuerySchema, suggestedPostTimes, upcomingOccasions, upcomingOccasionsQuerySchema,
 } from "./index.ts";
 
@@ -144,5 +144,20 @@ describe("query rules", () => {
     expect(errorsOf(holidayOverrideSchema.safeParse({ occasionKey: "eid_al_fitr", year: 2026, date: "2026-05-21" }))).toEqual({ date: ["holidayOverrideTooFar"] });
     expect(errorsOf(holidayOverrideSchema.safeParse({ occasionKey: "eid_al_fitr", year: 2026, occurrence: 1, date: "2026-03-21" }))).toEqual({ year: ["occasionNotInYear"] });
     expect(holidayOverrideSchema.safeParse({ occasionKey: "isra_miraj", year: 2027, occurrence: 1, date: "2027-12-26" }).success).toBe(true);
+  });
+});
+
+describe("hoursSeasonOn: the days whose opening hours differ", () => {
+  test("Ramadan from its first day to its last, Eid on each of its days, corrections applied", () => {
+    expect(hoursSeasonOn("2026-02-17")).toBeNull();
+    expect(hoursSeasonOn("2026-02-18")).toBe("ramadan");
+    expect(hoursSeasonOn("2026-03-19")).toBe("ramadan");
+    expect(hoursSeasonOn("2026-03-20")).toBe("eid");
+    expect(hoursSeasonOn("2026-03-22")).toBe("eid");
+    expect(hoursSeasonOn("2026-03-23")).toBeNull();
+    expect(hoursSeasonOn("2026-05-27")).toBe("eid");
+    // an admin moves the start of Ramadan a day later: the day before is not Ramadan any more
+    expect(hoursSeasonOn("2026-02-18", [{ occasionKey: "ramadan_start", year: 2026, date: "2026-02-19" }])).toBeNull();
+    expect(hoursSeasonOn("not a day")).toBeNull();
   });
 });

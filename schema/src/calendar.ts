@@ -349,3 +349,20 @@ export const holidayOverrideSchema = z
     else if (Math.abs(daysBetween(calendar, v.date)) > HOLIDAY_OVERRIDE_MAX_SHIFT_DAYS) ctx.addIssue({ code: "custom", path: ["date"], message: "holidayOverrideTooFar" });
   });
 export type HolidayOverrideData = z.output<typeof holidayOverrideSchema>;
+
+/** The parts of the year whose opening hours differ (a café's Ramadan and Eid hours). */
+export type HoursSeason = "ramadan" | "eid";
+
+/**
+ * Whether a Kuwait day (YYYY-MM-DD) is in Ramadan (from the start of Ramadan to its last day) or on a
+ * day of either Eid, by the calendar above with the admins' corrections; null on any other day.
+ */
+export function hoursSeasonOn(today: string, overrides: readonly HolidayOverrideInput[] = []): HoursSeason | null {
+  if (!isIsoDate(today)) return null;
+  const y = Number(today.slice(0, 4));
+  const days = [y - 1, y, y + 1].filter((yy) => yy >= CALENDAR_MIN_YEAR && yy <= CALENDAR_MAX_YEAR).flatMap((yy) => kuwaitHolidays(yy, overrides));
+  if (days.some((h) => h.date === today && (h.occasionKey === "eid_al_fitr" || h.occasionKey === "eid_al_adha"))) return "eid";
+  const start = days.filter((h) => h.occasionKey === "ramadan_start" && h.date <= today).at(-1);
+  const end = start && days.find((h) => h.occasionKey === "ramadan_end" && h.date >= start.date);
+  return start && end && today <= end.date ? "ramadan" : null;
+}

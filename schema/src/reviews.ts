@@ -352,3 +352,22 @@ export function readReviewCsv(text: string): ReviewCsvResult {
     rows: data.map((r) => ({ line: r.line, source: cell(r, "source"), author: cell(r, "author"), rating: cell(r, "rating"), text: cell(r, "text"), date: cell(r, "date") })),
   };
 }
+
+/**
+ * A fact a guest asked for that the business profile does not hold: the reply draft says the café
+ * will answer it, and the inbox names it with a link to the profile (docs/product.md#replies-to-guests).
+ */
+export const REPLY_GAPS = ["address", "map_link", "hours", "ramadan_hours", "eid_hours", "delivery_apps", "reservations", "menu", "prices"] as const;
+export type ReplyGap = (typeof REPLY_GAPS)[number];
+/** The gap's name as the inbox shows it, in both languages. */
+export const REPLY_GAP_LABELS: Record<ReplyGap, { en: string; ar: string }> = {
+  address: { en: "Address", ar: "العنوان" },
+  map_link: { en: "Map link", ar: "رابط الخريطة" },
+  hours: { en: "Opening hours", ar: "أوقات العمل" },
+  ramadan_hours: { en: "Ramadan hours", ar: "أوقات العمل في رمضان" },
+  eid_hours: { en: "Eid hours", ar: "أوقات العمل في العيد" },
+  delivery_apps: { en: "Delivery apps", ar: "تطبيقات التوصيل" },
+  reservations: { en: "Reservations", ar: "الحجوزات" },
+  menu: { en: "Menu items", ar: "أصناف القائمة" },
+  prices: { en: "Menu prices", ar: "أسعار القائمة" },
+};

@@ -24,6 +24,11 @@ async function business(over: Record<string, unknown> = {}) {
   return { ...c, token: session.access_token };
 }
 
+/** The guest facts of a profile that has none (REST). */
+const NO_FACTS = { address: null, address_ar: null, map_url: null, ramadan_hours: null, ramadan_hours_ar: null, eid_hours: null, eid_hours_ar: null, delivery_apps: [], reservation_mode: null, reservation_phone: null, reservation_url: null, public_phone: null };
+/** The same as the writer's reader gives them. */
+const NO_FACTS_READ = { address: null, addressAr: null, mapUrl: null, ramadanHours: null, ramadanHoursAr: null, eidHours: null, eidHoursAr: null, deliveryApps: [], reservation: null, publicPhone: null };
+
 const PROFILE = `{ businessProfile { id companyName nameAr cuisine area hours hoursAr menu { id name nameAr priceKwd position } } }`;
 const ADD = `mutation($input: MenuItemInput!) { addMenuItem(input: $input) { id name nameAr priceKwd position } }`;
 const add = (token: string, body: Record<string, unknown>) => call(app.base, "POST", "/api/business-profile/menu", { token, body });
@@ -33,14 +38,14 @@ describe("the profile", () => {
     const b = await business({ company_name: "Dar Al Qahwa" });
     const empty = await call(app.base, "GET", "/api/business-profile", { token: b.token });
     expect(empty.status).toBe(200);
-    expect(empty.body).toEqual({ company_name: "Dar Al Qahwa", name_ar: null, cuisine: null, area: null, hours: null, hours_ar: null, menu: [] });
+    expect(empty.body).toEqual({ company_name: "Dar Al Qahwa", name_ar: null, cuisine: null, area: null, hours: null, hours_ar: null, ...NO_FACTS, menu: [] });
 
     const put = await call(app.base, "PUT", "/api/business-profile", {
       token: b.token,
       body: { name_ar: " دار القهوة ", cuisine: "Coffee shop", area: "السالمية", hours: "Daily 7 AM – 1 AM", hours_ar: "يوميًا من ٧ صباحًا حتى ١ بعد منتصف الليل" },
     });
     expect(put.status).toBe(200);
-    expect(put.body).toEqual({ company_name: "Dar Al Qahwa", name_ar: "دار القهوة", cuisine: "cafe", area: "salmiya", hours: "Daily 7 AM – 1 AM", hours_ar: "يوميًا من ٧ صباحًا حتى ١ بعد منتصف الليل", menu: [] });
+    expect(put.body).toEqual({ company_name: "Dar Al Qahwa", name_ar: "دار القهوة", cuisine: "cafe", area: "salmiya", hours: "Daily 7 AM – 1 AM", hours_ar: "يوميًا من ٧ صباحًا حتى ١ بعد منتصف الليل", ...NO_FACTS, menu: [] });
 
     // a field left out stays; a blank one is cleared
     const partial = await call(app.base, "PUT", "/api/business-profile", { token: b.token, body: { hours: "" } });
@@ -60,6 +65,7 @@ describe("the profile", () => {
       hours: "Daily 12 PM – 12 AM",
       hoursAr: "يوميًا من ٧ صباحًا حتى ١ بعد منتصف الليل",
       menu: [],
+      ...NO_FACTS_READ,
     });
 
     const audit = await app.sufra.deps.pool.query<{ action: string }>("select action from audit_log where entity_id = $1 and action like 'business_profile.%'", [b.businessId]);

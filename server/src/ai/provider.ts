@@ -1,7 +1,8 @@
 // One interface for whoever writes: the offline local copywriter (default) or an OpenAI-compatible
 // chat-completions model. The studio and the reviews call a writer and never know which one it is;
 // a writer backed by a model falls back to the local one by itself, and says so (fellBack).
-import type { AiProviderName, ReviewLanguage, ReviewSentiment, ReviewTopic } from "@sufra/schema";
+import type { AiProviderName, HoursSeason, ReplyGap, ReviewLanguage, ReviewSentiment, ReviewTopic } from "@sufra/schema";
+import type { AskedFact } from "./reader/asks.ts";
 import type { BusinessProfile, GenerateRequest, GenerateResult } from "./types.ts";
 
 export interface ReviewReplyRequest {
@@ -9,6 +10,8 @@ export interface ReviewReplyRequest {
   review: { author: string; rating: number; text: string; language?: ReviewLanguage; source?: string };
   business: BusinessProfile;
   seed?: number;
+  /** Ramadan or Eid in Kuwait today: an hours question gets those hours. */
+  season?: HoursSeason | null;
 }
 
 export interface ReviewReplyResult {
@@ -17,9 +20,15 @@ export interface ReviewReplyResult {
   language: ReviewLanguage;
   sentiment: ReviewSentiment;
   topics: ReviewTopic[];
+  /** The facts the message asks for. */
+  asks: AskedFact[];
+  /** Facts asked that the profile lacks (docs/product.md#replies-to-guests). */
+  gaps: ReplyGap[];
   provider: AiProviderName;
   /** The model failed and the local writer answered. */
   fellBack?: boolean;
+  /** The model's draft stated these facts the profile does not hold, so the built-in draft is used (fellBack too). */
+  rejected?: string[];
 }
 
 export interface AiWriter {

@@ -1,7 +1,7 @@
 // What a caption writer takes and gives back, whichever writes it: the offline local copywriter
 // (ai/local) or, later, an OpenAI-compatible model. The posts service calls a writer with a
 // GenerateRequest built from the request body and the caller's business profile.
-import type { ContentLanguage, ContentOccasionKey, ContentTone, CuisineKey, KuwaitAreaKey, PlatformName } from "@sufra/schema";
+import type { ContentLanguage, ContentOccasionKey, ContentTone, CuisineKey, DeliveryAppKey, KuwaitAreaKey, PlatformName, ReservationMode } from "@sufra/schema";
 
 export type { ContentLanguage, ContentOccasionKey, ContentTone } from "@sufra/schema";
 /** The occasion a caption is written for (schema's CONTENT_OCCASIONS). */
@@ -30,6 +30,22 @@ export interface BusinessProfile {
   hours?: string | null;
   /** The same in Arabic; without it, `hours` is used in Arabic copy only when it has no Latin letters. */
   hoursAr?: string | null;
+  // What guests ask, which replies answer from (docs/product.md#replies-to-guests); each missing one is a gap.
+  /** The street address as guests are told it, in English and in Arabic. */
+  address?: string | null;
+  addressAr?: string | null;
+  /** A Google Maps or Apple Maps https link. */
+  mapUrl?: string | null;
+  ramadanHours?: string | null;
+  ramadanHoursAr?: string | null;
+  eidHours?: string | null;
+  eidHoursAr?: string | null;
+  /** The delivery apps the café is on (a DELIVERY_APPS key, its store's name there, an https link). */
+  deliveryApps?: readonly { app: DeliveryAppKey; name?: string | null; url: string }[] | null;
+  /** How guests book: by phone (its number), by a link, walk-in only, or no bookings; null: not said. */
+  reservation?: { mode: ReservationMode; phone?: string | null; url?: string | null } | null;
+  /** The number guests may call or message (+965...). */
+  publicPhone?: string | null;
 }
 
 export interface GenerateRequest {

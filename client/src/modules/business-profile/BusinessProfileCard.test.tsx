@@ -24,6 +24,14 @@ import { BusinessProfileCard } from "./BusinessProfileCard.tsx";
 
 const item = (id: string, name: string, nameAr: string | null, priceKwd: number | null, position: number) => ({ __typename: "MenuItem" as const, id, name, nameAr, priceKwd, position });
 
+/** What guests ask, none of it given. */
+const NO_FACTS = {
+  address: null, addressAr: null, mapUrl: null, ramadanHours: null, ramadanHoursAr: null, eidHours: null, eidHoursAr: null, deliveryApps: [] as { __typename: "DeliveryApp"; app: string; name: string | null; url: string }[],
+  reservationMode: null as string | null, reservationPhone: null, reservationUrl: null, publicPhone: null,
+};
+/** The same as the form sends them. */
+const NO_FACTS_SENT = { address: null, addressAr: null, mapUrl: null, ramadanHours: null, ramadanHoursAr: null, eidHours: null, eidHoursAr: null, publicPhone: null, reservationPhone: null, reservationUrl: null, reservationMode: null, deliveryApps: [] };
+
 const PROFILE = {
   __typename: "BusinessProfile" as const,
   id: "b1",
@@ -33,6 +41,7 @@ const PROFILE = {
   area: "salmiya",
   hours: "Daily 7 AM – 1 AM",
   hoursAr: "يوميًا من ٧ صباحًا حتى ١ بعد منتصف الليل",
+  ...NO_FACTS,
   menu: [item("m1", "Karak", "كرك", 0.35, 0), item("m2", "Pistachio kunafa", "كنافة بالفستق", 2.5, 1)],
 };
 
@@ -98,7 +107,44 @@ test("saves the profile: a listed cuisine, an area found by its Arabic name, ope
   type(screen.getByLabelText("Opening hours (English)"), "Daily 6 AM – 11 PM");
   fireEvent.click(screen.getByRole("button", { name: "Save profile" }));
   expect(await screen.findByText("Your business profile is saved")).toBeInTheDocument();
-  expect(sent).toEqual([{ input: { nameAr: "دار القهوة المختصة", cuisine: "bakery", area: "jahra", hours: "Daily 6 AM – 11 PM", hoursAr: "يوميًا من ٧ صباحًا حتى ١ بعد منتصف الليل" } }]);
+  expect(sent).toEqual([{ input: { nameAr: "دار القهوة المختصة", cuisine: "bakery", area: "jahra", hours: "Daily 6 AM – 11 PM", hoursAr: "يوميًا من ٧ صباحًا حتى ١ بعد منتصف الليل", ...NO_FACTS_SENT } }]);
+}, SLOW);
+
+test("what guests ask: the map link, booking by phone and a delivery app are saved; a link that is not a map's is refused first", async () => {
+  const sent: Record<string, unknown>[] = [];
+  const saved = {
+    ...PROFILE, mapUrl: "https://maps.app.goo.gl/Sufra10", reservationMode: "PHONE", reservationPhone: "+96522223333",
+    deliveryApps: [{ __typename: "DeliveryApp" as const, app: "TALABAT", name: null, url: "https://www.talabat.com/kuwait/sufra" }],
+  };
+  render([profileMock(), recorded(UpdateBusinessProfileDocument, { updateBusinessProfile: saved }, sent)]);
+  const map = await screen.findByLabelText("Map link");
+  type(map, "https://evil.example/place");
+  fireEvent.click(screen.getByRole("button", { name: "Save profile" }));
+  expect(await screen.findByText("Paste a Google Maps or Apple Maps link starting with https://")).toBeInTheDocument();
+  expect(sent).toEqual([]);
+  type(map, "https://maps.app.goo.gl/Sufra10");
+  await pick("Table bookings", "By phone");
+  type(await screen.findByLabelText("Booking phone"), "+96522223333");
+  fireEvent.click(screen.getByTestId("add-delivery-app"));
+  await pick("App", "Talabat");
+  type(screen.getByLabelText("Link to your store"), "https://www.talabat.com/kuwait/sufra");
+  fireEvent.click(screen.getByRole("button", { name: "Save profile" }));
+  expect(await screen.findByText("Your business profile is saved")).toBeInTheDocument();
+  expect(sent).toEqual([{ input: expect.objectContaining({
+    mapUrl: "https://maps.app.goo.gl/Sufra10", reservationMode: "PHONE", reservationPhone: "+96522223333",
+    deliveryApps: [{ app: "TALABAT", name: null, url: "https://www.talabat.com/kuwait/sufra" }],
+  }) }]);
+}, SLOW);
+
+test("in Arabic, the guest facts' fields read right to left and their choices in Arabic", async () => {
+  await inLanguage("ar");
+  render([profileMock({ ...PROFILE, addressAr: "شارع سالم المبارك", reservationMode: "WALK_IN" })]);
+  expect(await screen.findByText("ما يسأل عنه الضيوف")).toBeInTheDocument();
+  const address = screen.getByLabelText("العنوان (بالعربية)");
+  expect(address).toHaveValue("شارع سالم المبارك");
+  expect(address).toHaveAttribute("dir", "rtl");
+  expect(screen.getByLabelText("رابط الخريطة")).toHaveAttribute("dir", "ltr");
+  expect(screen.getByText("بدون حجز، الحضور مباشرة")).toBeInTheDocument();
 }, SLOW);
 
 test("a cuisine in the person's own words is offered as “Use …” and sent as written", async () => {

@@ -29,6 +29,8 @@ const item = (id: string, extra: Record<string, unknown> = {}) => ({
   sentiment: "NEGATIVE",
   topics: ["FOOD", "DELIVERY"],
   reply: null,
+  replyGaps: [],
+  replyRejected: [],
   status: "NEW",
   approvedAt: null,
   repliedAt: null,
@@ -224,6 +226,33 @@ describe("the thread and the reply", () => {
     expect(suggest.calls).toEqual([{ id: "r1", languages: "BOTH" }]);
     await waitFor(() => expect(within(drawer).getByTestId("reply-text")).toHaveValue(both));
     expect(localStorage.getItem("sufra.inbox.replyLanguages")).toBe("both");
+  }, 60_000);
+
+  test("a draft that promises what the profile lacks names the gaps, with a link to the profile; in Arabic too", async () => {
+    const asked = item("r1", { text: "Where exactly are you? Is this on Talabat?", sentiment: "NEUTRAL", rating: 3, topics: ["DELIVERY"] });
+    const drafted = { ...asked, reply: "Hello Ahmad, thank you for your message! We'll get back to you with our exact address and where you can order from us shortly.", replyGaps: ["ADDRESS", "MAP_LINK", "DELIVERY_APPS"] };
+    const suggest = recorded(InboxSuggestDocument, () => ({ suggestInboxReply: drafted }));
+    render([...basics([asked]), suggest.mock]);
+    fireEvent.click(await screen.findByTestId("open-r1"));
+    const drawer = await screen.findByTestId("review-drawer");
+    expect(within(drawer).queryByTestId("reply-gaps")).toBeNull();
+    fireEvent.click(within(drawer).getByTestId("suggest-reply"));
+    const note = await within(drawer).findByTestId("reply-gaps");
+    expect(within(note).getByText("The guest asked for something your business profile does not say yet")).toBeInTheDocument();
+    expect(["Address", "Map link", "Delivery apps"].every((label) => within(note).queryByText(label))).toBe(true);
+    expect(within(note).getByRole("link", { name: "Open the business profile" })).toHaveAttribute("href", "/settings#business-profile");
+  }, 60_000);
+
+  test("the gap note and a refused model draft, in Arabic", async () => {
+    await inLanguage("ar");
+    render(basics([item("r1", { reply: "مرحبًا أحمد، سنوافيكم بأوقات العمل في رمضان قريبًا.", replyGaps: ["RAMADAN_HOURS"], replyRejected: ["0.750"] })]));
+    fireEvent.click(await screen.findByTestId("open-r1"));
+    const drawer = await screen.findByTestId("review-drawer");
+    const note = await within(drawer).findByTestId("reply-gaps");
+    expect(within(note).getByText("سأل الضيف عن شيء لا يذكره ملف نشاطك التجاري بعد")).toBeInTheDocument();
+    expect(within(note).getByText("أوقات العمل في رمضان")).toBeInTheDocument();
+    expect(within(note).getByRole("link", { name: "فتح ملف النشاط التجاري" })).toHaveAttribute("href", "/settings#business-profile");
+    expect(within(drawer).getByTestId("reply-rejected")).toHaveTextContent("ذكرت ما لا يتضمنه ملف نشاطك التجاري (0.750)");
   }, 60_000);
 
   test("a send Google refuses is said in Arabic from the catalogue; the draft stays", async () => {

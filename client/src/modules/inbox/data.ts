@@ -70,6 +70,8 @@ export function itemOf(r: Wire): InboxItem {
     sentiment: lower(r.sentiment),
     topics: r.topics.map((x) => lower(x)),
     reply: r.reply ?? null,
+    replyGaps: (r.replyGaps ?? []).map((g) => lower(g)),
+    replyRejected: r.replyRejected ?? [],
     status: lower(r.status),
     approvedAt: r.approvedAt ?? null,
     repliedAt: r.repliedAt ?? null,

@@ -124,6 +124,15 @@ registerTranslations(INBOX_NS, {
       approvedOn: "Approved {{date}}",
       repliedOn: "Answered {{date}}",
       editWithdraws: "Changing an approved reply takes back its approval.",
+      gaps: {
+        title: "The guest asked for something your business profile does not say yet",
+        hint: "This draft promises to answer it later. Add it to your profile and suggest again so replies answer it:",
+        link: "Open the business profile",
+      },
+      rejected: {
+        title: "The AI model's draft was not used",
+        description: "It stated what your business profile does not hold ({{facts}}), so the built-in draft is shown instead.",
+      },
     },
     add: {
       title: "Add a review",
@@ -287,6 +296,15 @@ registerTranslations(INBOX_NS, {
       approvedOn: "اعتُمد في {{date}}",
       repliedOn: "تم الرد في {{date}}",
       editWithdraws: "تعديل رد معتمد يلغي اعتماده.",
+      gaps: {
+        title: "سأل الضيف عن شيء لا يذكره ملف نشاطك التجاري بعد",
+        hint: "تَعِد هذه المسودة بالرد عليه لاحقًا. أضفه إلى ملفك ثم اقترح الرد من جديد ليجيب عنه:",
+        link: "فتح ملف النشاط التجاري",
+      },
+      rejected: {
+        title: "لم تُستخدم مسودة نموذج الذكاء الاصطناعي",
+        description: "ذكرت ما لا يتضمنه ملف نشاطك التجاري ({{facts}})، لذا تظهر المسودة المدمجة بدلًا منها.",
+      },
     },
     add: {
       title: "إضافة تقييم",

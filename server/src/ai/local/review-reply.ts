@@ -6,10 +6,16 @@
 // complaint says what the business does about it; it never states a fact, an offer, a discount or a
 // compensation the business did not give: the only facts it uses are the business's name and the
 // words of the review itself. Several phrasings; the same seed gives the same reply.
-import { REVIEW_TOPIC_KEYS, type ReviewLanguage, type ReviewSentiment, type ReviewTopic } from "@sufra/schema";
+// A message that asks for facts (ai/reader/asks.ts: where, when, delivery, booking, menu, prices) is
+// answered from the business profile (guest-answers.ts), in the guest's voice (English, Modern
+// Standard or Gulf Arabic); a fact the profile lacks is promised for later and returned as a gap.
+// A complaint is pointed to the profile's phone for guests, or asked to message the café.
+import { REVIEW_TOPIC_KEYS, type HoursSeason, type ReplyGap, type ReviewLanguage, type ReviewSentiment, type ReviewTopic } from "@sufra/schema";
 import type { BusinessProfile } from "../types.ts";
+import { readAsks, type AskedFact } from "../reader/asks.ts";
 import { mulberry32 } from "./facts.ts";
 import { findDishAr, findDishEn } from "./lexicon.ts";
+import { answerAsks, arabicVoiceOf, ANSWER_COPY, itemsNamed, phoneText, type ReplyVoice } from "./guest-answers.ts";
 
 // ---------------------------------------------------------------- text helpers
 /** Arabic letters compared loosely: no diacritics or tatweel, one alef, ta marbuta as ha, alef maqsura as ya. */
@@ -248,7 +254,11 @@ interface ReplyCopy {
   positiveClose: string[];
   negativeOpen: string[];
   alsoPraised: string[];
+  /** A way to make a complaint right: the profile's phone for guests ({phone}), or a message. */
   contact: string[];
+  contactMessage: string[];
+  /** A question that also complains: a short apology before the answers. */
+  questionSorry: string[];
   neutralOpen: string[];
   neutralPraise: string[];
   neutralGeneral: string[];
@@ -277,10 +287,14 @@ const EN: ReplyCopy = {
   ],
   alsoPraised: ["Thank you as well for your kind words about {praised}.", "We're glad you liked {praised}, at least."],
   contact: [
-    "We would like to hear more: please get in touch with us at {business} so we can follow up.",
-    "Please contact us at {business} directly so we can follow up with you.",
-    "We'd welcome the chance to talk with you, so please reach out to us at {business}.",
+    "Please call or WhatsApp us on {phone} so we can make it right.",
+    "We'd like to make this right: please reach us on {phone}.",
   ],
+  contactMessage: [
+    "Please send us a direct message with your details so we can make it right.",
+    "We'd like to make this right, so please message us directly.",
+  ],
+  questionSorry: ["We're sorry your experience fell short.", "We apologise that things were not right."],
   neutralOpen: ["Thank you for your honest review.", "Thank you for taking the time to tell us about your experience.", "Thanks for sharing your thoughts with us."],
   neutralPraise: ["We're glad you liked {praised}.", "It's good to hear {praised} worked for you."],
   neutralGeneral: ["We are always working to improve, and your comments help us do that.", "Your comments help us make the next experience better."],
@@ -316,11 +330,9 @@ const AR: ReplyCopy = {
     "نعتذر لكم عن هذه التجربة، ونشكركم على صراحتكم.",
   ],
   alsoPraised: ["ونشكركم أيضًا على كلماتكم الطيبة عن {praised}.", "ويسعدنا رضاكم عن {praised} على الأقل."],
-  contact: [
-    "يسعدنا تواصلكم معنا في {business} لنسمع منكم أكثر ونتابع الأمر.",
-    "نرجو أن تتواصلوا معنا في {business} مباشرة لنتابع معكم.",
-    "نتمنى أن تتواصلوا معنا في {business} لنعرف التفاصيل أكثر.",
-  ],
+  contact: ["نرجو التواصل معنا على الرقم {phone} لنصحح الأمر.", "يسعدنا اتصالكم أو مراسلتكم عبر واتساب على الرقم {phone} لنتابع الأمر معكم."],
+  contactMessage: ["نرجو مراسلتنا مباشرة لنتابع الأمر ونصححه.", "يسعدنا أن تراسلونا مباشرة لنتابع الأمر معكم."],
+  questionSorry: ["ونعتذر لأن تجربتكم لم تكن كما يجب.", "ونأسف لما حدث."],
   neutralOpen: ["شكرًا لكم على تقييمكم الصريح.", "شكرًا لأنكم شاركتمونا رأيكم.", "نقدّر وقتكم في كتابة هذا التقييم."],
   neutralPraise: ["سعدنا بإعجابكم ب{praised}.", "يسعدنا رضاكم عن {praised}."],
   neutralGeneral: ["نعمل دائمًا على التحسن، وملاحظاتكم تساعدنا على ذلك.", "ملاحظاتكم تساعدنا على أن تكون تجربتكم القادمة أفضل."],
@@ -339,7 +351,38 @@ const AR: ReplyCopy = {
   and: (items) => (items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join("، ")} و${items.at(-1)}`),
 };
 
-const COPY: Record<ReviewLanguage, ReplyCopy> = { en: EN, ar: AR };
+// Gulf (Kuwaiti) Arabic, for a guest who writes it: the same moves in the café's everyday voice.
+const GULF: ReplyCopy = {
+  ...AR,
+  greet: ["هلا والله {author}،", "هلا {author}،", "حياكم الله {author}،"],
+  greetFormal: ["هلا {author}،", "حياكم الله {author}،"],
+  greetNoName: ["هلا والله،", "حياكم الله،"],
+  positiveOpen: ["مشكورين وايد على كلامكم الحلو!", "تسلمون على هالتقييم الحلو!", "كلامكم فرحنا وايد، مشكورين!"],
+  praise: ["فرحنا وايد إن {praised} عجبكم.", "يسعدنا إن {praised} عجبكم.", "رأيكم في {praised} يفرحنا وايد."],
+  praiseGeneral: ["فرحنا إن تجربتكم عندنا كانت حلوة.", "كلامكم يعني لنا وايد."],
+  mixedSorry: ["وآسفين إن مو كل شي كان زين هالمرة.", "ونعتذر عن اللي قصّرنا فيه هالمرة."],
+  positiveClose: ["ننتظركم مرة ثانية إن شاء الله.", "حياكم الله أي وقت.", "نشوفكم على خير قريب."],
+  negativeOpen: [
+    "نعتذر منكم وايد، تجربتكم مع {business} ما كانت بالمستوى اللي تستاهلونه.",
+    "آسفين على اللي صار، ومشكورين إنكم قلتوا لنا.",
+    "حقكم علينا، ونعتذر عن هالتجربة.",
+  ],
+  alsoPraised: ["ومشكورين على كلامكم الحلو عن {praised}.", "ويسعدنا إن {praised} عجبكم على الأقل."],
+  contact: ["كلمونا أو راسلونا واتساب على {phone} عشان نعدّل الموضوع.", "نبي نعدّل الموضوع، تواصلوا معنا على {phone}."],
+  contactMessage: ["راسلونا على الخاص عشان نتابع الموضوع ونعدّله.", "نبي نعدّل الموضوع، راسلونا على الخاص."],
+  questionSorry: ["وآسفين على اللي صار.", "ونعتذر منكم على هالتجربة."],
+  topic: {
+    food: ["وصّلنا ملاحظتكم عن {food} لفريق المطبخ عشان يتابعونها.", "فريق المطبخ يراجع اللي قلتوه عن {food}."],
+    service: ["وصّلنا ملاحظتكم عن الخدمة لفريقنا.", "تعاملنا مع كل ضيف يهمنا، وبنتكلم مع الفريق عن ملاحظتكم."],
+    delivery: ["قاعدين نراجع أوقات التوصيل عشان طلبكم يوصلكم في وقته.", "نراجع اللي صار مع طلبكم وأوقات التوصيل عندنا."],
+    price: ["أخذنا ملاحظتكم عن الأسعار بعين الاعتبار.", "مشكورين على رأيكم في الأسعار، ووصلناه للإدارة."],
+    cleanliness: ["النظافة أهم شي عندنا، وقاعدين نتابع الملاحظة مع الفريق.", "ناخذ النظافة بجدية، وبنتابع الموضوع مع الفريق."],
+    none: ["وصّلنا ملاحظتكم لفريقنا عشان نكون أحسن.", "ملاحظتكم وصلت للفريق على طول."],
+  },
+  sign: ["فريق {business}", "تحياتنا، فريق {business}"],
+};
+
+const VOICE_COPY: Record<ReplyVoice, ReplyCopy> = { en: EN, msa: AR, gulf: GULF };
 
 /** Names that are not a person's: the greeting then names nobody. */
 const NO_NAME = /^(?:anonymous|anon|a google user|google user|guest|customer|user|n\/?a|none|unknown|-+|\.+|مجهول|زائر|عميل|ضيف|بدون اسم)$/iu;
@@ -350,6 +393,8 @@ export interface SuggestReviewReplyInput {
   business: BusinessProfile;
   /** Same review, business and seed: same reply. Without it each call may differ. */
   seed?: number;
+  /** Ramadan or Eid in Kuwait today (calendar's hoursSeasonOn): an hours question gets those hours. */
+  season?: HoursSeason | null;
 }
 
 export interface ReviewReplySuggestion {
@@ -357,6 +402,10 @@ export interface ReviewReplySuggestion {
   language: ReviewLanguage;
   sentiment: ReviewSentiment;
   topics: ReviewTopic[];
+  /** The facts the message asks for (empty: it asks none). */
+  asks: AskedFact[];
+  /** Facts asked that the profile lacks: the reply promises them, the person should add them to the profile. */
+  gaps: ReplyGap[];
   /** The seed used, to reproduce the reply. */
   seed: number;
 }
@@ -373,18 +422,37 @@ export function suggestReviewReply(input: SuggestReviewReplyInput): ReviewReplyS
   const rnd = mulberry32(seed);
   const pick = (list: readonly string[]) => list[Math.floor(rnd() * list.length)]!;
   const r = readReview(input.review.text, input.review.rating, { language: input.review.language, source: input.review.source });
-  const c = COPY[r.language];
+  // the voice: an Arabic reply to an Arabic message takes its dialect; a reply asked in Arabic to an English message is in MSA
+  const voice: ReplyVoice = r.language === "en" ? "en" : /\p{Script=Arabic}/u.test(input.review.text) ? arabicVoiceOf(input.review.text) : "msa";
+  const c = VOICE_COPY[voice];
   const business = ((r.language === "ar" ? input.business.nameAr : null) || input.business.name || "").normalize("NFC").replace(/\s+/gu, " ").trim();
   const author = input.review.author.normalize("NFC").replace(/\s+/gu, " ").trim();
   const fill = (template: string, slots: Record<string, string> = {}) => tidy(template.replace(/\{(\w+)\}/g, (_, k: string) => ({ business, author, ...slots })[k] ?? ""));
 
-  const food = r.dish ? (r.language === "en" ? `the ${r.dish}` : r.dish) : c.food;
+  // praise names what the guest named: a dish the lexicon knows, in the guest's words, else a menu item of the profile
+  const item = itemsNamed(input.review.text, input.business.menu ?? [])[0];
+  const itemName = item ? (r.language === "en" ? item.name : item.nameAr || item.name) : null;
+  const food = r.dish ? (r.language === "en" ? `the ${r.dish}` : r.dish) : itemName ? (r.language === "en" ? `the ${itemName}` : itemName) : c.food;
   const named = (topics: readonly ReviewTopic[]) => c.and(topics.map((t) => (t === "food" ? food : c.praisedName[t])));
   const topicLines = (topics: readonly ReviewTopic[]) => (topics.length ? topics : (["none"] as const)).map((t) => fill(pick(c.topic[t]), { food }));
+  const phone = input.business.publicPhone;
+  const contact = () => (phone ? fill(pick(c.contact), { phone: phoneText(phone) }) : fill(pick(c.contactMessage)));
 
+  const asks = readAsks(input.review.text);
   const greeting = fill(author && !NO_NAME.test(author) ? pick(r.sentiment === "negative" ? c.greetFormal : c.greet) : pick(c.greetNoName));
   const body: string[] = [];
-  if (r.sentiment === "positive") {
+  let gaps: ReplyGap[] = [];
+  if (asks.facts.length) {
+    // a question: answered from the profile, what it lacks promised for later (never made up)
+    const a = answerAsks(input.review.text, asks, input.business, voice, input.season ?? null);
+    gaps = a.gaps;
+    body.push(pick(ANSWER_COPY[voice].thanksAsk));
+    if (r.sentiment === "negative") body.push(fill(pick(c.questionSorry)));
+    body.push(...a.lines.map((l) => l.trim()));
+    if (a.later) body.push(a.later);
+    if (r.sentiment === "negative") body.push(contact());
+    else body.push(fill(pick(c.positiveClose)));
+  } else if (r.sentiment === "positive") {
     body.push(fill(pick(c.positiveOpen)));
     body.push(r.praised.length ? fill(pick(c.praise), { praised: named(r.praised) }) : fill(pick(c.praiseGeneral)));
     if (r.complaints.length) body.push(fill(pick(c.mixedSorry)), ...topicLines(r.complaints));
@@ -393,7 +461,7 @@ export function suggestReviewReply(input: SuggestReviewReplyInput): ReviewReplyS
     body.push(fill(pick(c.negativeOpen)));
     body.push(...topicLines(r.complaints));
     if (r.praised.length) body.push(fill(pick(c.alsoPraised), { praised: named(r.praised) }));
-    body.push(fill(pick(c.contact)));
+    body.push(contact());
   } else {
     body.push(fill(pick(c.neutralOpen)));
     if (r.praised.length) body.push(fill(pick(c.neutralPraise), { praised: named(r.praised) }));
@@ -402,5 +470,5 @@ export function suggestReviewReply(input: SuggestReviewReplyInput): ReviewReplyS
   }
   const sign = business ? fill(pick(c.sign)) : "";
   const reply = [greeting, body.join(" "), sign].filter(Boolean).join("\n\n");
-  return { reply, language: r.language, sentiment: r.sentiment, topics: r.topics, seed };
+  return { reply, language: r.language, sentiment: r.sentiment, topics: r.topics, asks: asks.facts, gaps, seed };
 }

@@ -4,16 +4,19 @@
 // checked with the full zod schema and against the platform's limits and the
 // language asked for. Anything short of usable (timeout, HTTP error, refusal, bad JSON, wrong
 // language, too long) and the local writer answers instead, with fellBack set so people see why.
+// A reply to a guest is given the profile's facts only and checked against them: a link, phone,
+// price, time or other figure the profile does not hold and the built-in draft is used (rejected).
 import type OpenAI from "openai";
 import { z } from "zod";
 import {
-  composeText, CONTENT_OCCASIONS, CONTENT_TONES, KUWAIT_AREAS, normalizeHashtag, PLATFORM_LABELS, PLATFORM_LIMITS, platformLength,
+  composeText, CONTENT_OCCASIONS, DELIVERY_APPS, CONTENT_TONES, KUWAIT_AREAS, normalizeHashtag, PLATFORM_LABELS, PLATFORM_LIMITS, platformLength,
   SUGGESTED_HASHTAG_LIMITS, type PlatformName,
 } from "@sufra/schema";
 import type { Logger } from "../../kernel/logger.ts";
 import type { AiWriter, ReviewReplyRequest, ReviewReplyResult } from "../provider.ts";
 import type { BusinessProfile, GeneratedVariant, GenerateRequest, GenerateResult, PhotoAltText } from "../types.ts";
 import { photoFacts, SNAPCHAT_MAX_LENGTH } from "../local/writer.ts";
+import { arabicVoiceOf, inventedFacts } from "../local/guest-answers.ts";
 
 export interface OpenAiWriterOptions {
   baseUrl?: string;
@@ -234,18 +237,48 @@ const imagesRefused = (err: { status?: number; param?: string | null; message: s
 /** Any 400 about an image part (format, size): this request goes again without images. */
 const imageProblem = (err: { status?: number; param?: string | null }) => err.status === 400 && /^messages\.\[\d+\]\.content\.\[\d+\]/.test(err.param ?? "");
 
-function replyMessages(req: ReviewReplyRequest, analysed: Pick<ReviewReplyResult, "language" | "sentiment" | "topics">): OpenAI.Chat.Completions.ChatCompletionMessageParam[] {
+/** The facts a reply may state: the profile's, nothing else (the answer is checked against them: inventedFacts). */
+function guestFacts(b: BusinessProfile, season: ReviewReplyRequest["season"]): Record<string, unknown> {
+  return {
+    ...profileFacts(b),
+    address: b.address ?? undefined,
+    address_ar: b.addressAr ?? undefined,
+    map_link: b.mapUrl ?? undefined,
+    ramadan_hours: b.ramadanHours ?? undefined,
+    ramadan_hours_ar: b.ramadanHoursAr ?? undefined,
+    eid_hours: b.eidHours ?? undefined,
+    eid_hours_ar: b.eidHoursAr ?? undefined,
+    today_in_kuwait: season === "ramadan" ? "Ramadan: give the Ramadan hours" : season === "eid" ? "Eid: give the Eid hours" : undefined,
+    delivery_apps: (b.deliveryApps ?? []).map((a) => ({ app: a.app === "other" ? a.name : DELIVERY_APPS[a.app].en, app_ar: a.app === "other" ? a.name : DELIVERY_APPS[a.app].ar, store_name: a.name ?? undefined, link: a.url })),
+    reservations: b.reservation ? { how: b.reservation.mode, phone: b.reservation.phone ?? undefined, link: b.reservation.url ?? undefined } : undefined,
+    phone_for_guests: b.publicPhone ?? undefined,
+  };
+}
+
+const VOICE_RULE = {
+  en: "Reply in natural English.",
+  msa: "Reply in correct Modern Standard Arabic with a warm voice, Arabic script (links, phone numbers and prices stay as given).",
+  gulf: "Reply in Gulf (Kuwaiti) Arabic, as the guest wrote, warm and natural, Arabic script (links, phone numbers and prices stay as given).",
+} as const;
+
+function replyMessages(req: ReviewReplyRequest, read: Pick<ReviewReplyResult, "language" | "sentiment" | "topics" | "asks" | "gaps">): OpenAI.Chat.Completions.ChatCompletionMessageParam[] {
+  const analysed = { ...read, asks: read.asks ?? [], gaps: read.gaps ?? [] };
+  const voice = analysed.language === "en" ? "en" : /\p{Script=Arabic}/u.test(req.review.text) ? arabicVoiceOf(req.review.text) : "msa";
   const system = [
-    "You write the business's public reply to a customer review, for a restaurant or café in Kuwait.",
-    analysed.language === "ar" ? "Reply in correct Modern Standard Arabic with a warm Gulf-friendly voice." : "Reply in natural English.",
-    `The review is ${analysed.sentiment}. ${analysed.topics.length ? `It is about: ${analysed.topics.join(", ")}. Answer each of these specifically.` : ""}`,
-    "Address the author by name. Thank them. For complaints apologise sincerely and invite them to contact the business directly.",
-    "Never invent facts, offers, discounts, refunds or compensation, and never promise anything the review does not give you grounds for.",
-    "At most 4 sentences. Return JSON: {\"reply\":\"...\"}.",
-  ].join("\n");
+    "You write the business's public reply to a guest's review or comment, for a restaurant or café in Kuwait.",
+    VOICE_RULE[voice],
+    analysed.asks.length
+      ? `The guest asks about: ${analysed.asks.join(", ")}. Answer each question first, using only the facts given (the address with the map link, the hours, the delivery apps with their links, how to book, menu items with prices in KWD with three decimals).`
+      : `The message is ${analysed.sentiment}. ${analysed.topics.length ? `It is about: ${analysed.topics.join(", ")}.` : ""}`,
+    analysed.gaps.length ? `The facts do not include: ${analysed.gaps.join(", ")}. For these say the café will get back to the guest shortly; never guess them.` : "",
+    "Complaints: apologise sincerely and give a way to make it right: the phone_for_guests number if given, otherwise invite the guest to send a direct message.",
+    "Praise: thank them and name what they praised (the dish or the topic they named).",
+    "Never invent facts: no address, link, phone number, time, price, app, dish, offer, discount, refund or compensation that is not in the facts given.",
+    "Address the author by name. At most 5 sentences. Return JSON: {\"reply\":\"...\"}.",
+  ].filter(Boolean).join("\n");
   return [
     { role: "system", content: system },
-    { role: "user", content: JSON.stringify({ business: req.business.name, author: req.review.author, rating: req.review.rating, review: req.review.text }) },
+    { role: "user", content: JSON.stringify({ facts: guestFacts(req.business, req.season), author: req.review.author, rating: req.review.rating, message: req.review.text }) },
   ];
 }
 
@@ -345,8 +378,15 @@ export function createOpenAiWriter(opts: OpenAiWriterOptions, local: AiWriter): 
       try {
         const answer = await ask(replyMessages(req, base), replyAnswer, "review_reply");
         const reply = answer.reply.normalize("NFC").trim();
-        const share = arabicShare(reply);
+        // links and Latin names in an Arabic reply are not its language
+        const share = arabicShare(reply.replace(/\bhttps?:\/\/\S+/gu, " "));
         if (base.language === "ar" ? share < 0.6 : share > 0.1) throw new Error("the reply is not in the review's language");
+        // a fact the profile does not hold (a link, phone, price, time...) is never sent to a guest
+        const invented = inventedFacts(reply, req.business, `${req.review.author} ${req.review.text}`);
+        if (invented.length) {
+          opts.logger?.warn("ai: the model's review reply stated facts the profile does not hold; the built-in writer answered", { model: opts.model, invented });
+          return { ...base, fellBack: true, rejected: invented };
+        }
         return { ...base, reply, provider: "openai", fellBack: false };
       } catch (err) {
         opts.logger?.warn("ai: the model gave no usable review reply; the built-in writer answered", { model: opts.model, reason: (err as Error).message });

@@ -1,8 +1,41 @@
 // The business profile at the GraphQL door: thin, every field calls the business-profile service.
 // Reading: the business (an API key too); writing: a person of the business.
 import { builder } from "../../graphql/builder.ts";
+import { upper } from "../../graphql/enums.ts";
 import { personOfBusiness } from "../../graphql/scopes.ts";
+import { DELIVERY_APP_KEYS, RESERVATION_MODES } from "@sufra/schema";
 import type { BusinessProfileView, MenuItemRow } from "./business-profile.service.ts";
+import type { DeliveryAppRow } from "./business-profile.read.ts";
+
+const DeliveryAppEnum = builder.enumType("DeliveryAppKey", {
+  description: "A delivery app of Kuwait the café may be on.",
+  values: upper(DELIVERY_APP_KEYS, {
+    talabat: "The Talabat delivery app (طلبات).", deliveroo: "The Deliveroo delivery app (ديليفرو).", jahez: "The Jahez delivery app (جاهز).", keeta: "The Keeta delivery app (كيتا).",
+    carriage: "The Carriage delivery app (كاريدج).", cari: "The Cari delivery app (كاري).", other: "Another app, named by its store name.",
+  }),
+});
+const ReservationModeEnum = builder.enumType("ReservationMode", {
+  description: "How guests book a table.",
+  values: upper(RESERVATION_MODES, { phone: "By phone: reservationPhone.", link: "Through a booking link: reservationUrl.", walk_in: "Walk-in only: no bookings, guests come in.", none: "No bookings taken." }),
+});
+
+const DeliveryApp = builder.objectRef<DeliveryAppRow>("DeliveryApp").implement({
+  description: "A delivery app the café is on, and the link to its store there.",
+  fields: (t) => ({
+    app: t.field({ type: DeliveryAppEnum, description: "Which delivery app the store is on.", resolve: (a) => a.app }),
+    name: t.exposeString("name", { nullable: true, description: "The store's name in the app; null: the café's own name." }),
+    url: t.exposeString("url", { description: "The https link to the café's store in the app." }),
+  }),
+});
+
+const DeliveryAppInput = builder.inputType("DeliveryAppInput", {
+  description: "A delivery app the café is on.",
+  fields: (t) => ({
+    app: t.field({ type: DeliveryAppEnum, required: true, description: "Which app (other: give its name)." }),
+    name: t.string({ description: "The store's name in the app, up to 80 characters (required for other)." }),
+    url: t.string({ required: true, description: "The https link to the café's store in the app, up to 500 characters." }),
+  }),
+});
 
 const MenuItem = builder.objectRef<MenuItemRow>("MenuItem").implement({
   description: "An item of the business's menu, for the AI writer's captions.",
@@ -25,6 +58,18 @@ const BusinessProfile = builder.objectRef<BusinessProfileView>("BusinessProfile"
     area: t.exposeString("area", { nullable: true, description: "An area key of Kuwait (salmiya, ...) or free text." }),
     hours: t.exposeString("hours", { description: "Opening hours as written in English, free text (\"Daily 7am-11pm\", up to 120 characters), Kuwait time; null when none.", nullable: true }),
     hoursAr: t.exposeString("hoursAr", { description: "Opening hours as written in Arabic, free text (up to 120 characters); null when none.", nullable: true }),
+    address: t.exposeString("address", { nullable: true, description: "The street address as guests are told it, in English; null when none." }),
+    addressAr: t.exposeString("addressAr", { nullable: true, description: "The street address in Arabic; null when none." }),
+    mapUrl: t.exposeString("mapUrl", { nullable: true, description: "A Google Maps or Apple Maps https link to the café; null when none." }),
+    ramadanHours: t.exposeString("ramadanHours", { nullable: true, description: "Opening hours during Ramadan, in English; null when none." }),
+    ramadanHoursAr: t.exposeString("ramadanHoursAr", { nullable: true, description: "Opening hours during Ramadan, in Arabic; null when none." }),
+    eidHours: t.exposeString("eidHours", { nullable: true, description: "Opening hours on the days of Eid, in English; null when none." }),
+    eidHoursAr: t.exposeString("eidHoursAr", { nullable: true, description: "Opening hours on the days of Eid, in Arabic; null when none." }),
+    deliveryApps: t.field({ type: [DeliveryApp], description: "The delivery apps the café is on (empty: none said).", resolve: (p) => p.deliveryApps }),
+    reservationMode: t.field({ type: ReservationModeEnum, nullable: true, description: "How guests book a table; null: not said.", resolve: (p) => p.reservationMode }),
+    reservationPhone: t.exposeString("reservationPhone", { nullable: true, description: "The number guests call to book (+965...); null when none." }),
+    reservationUrl: t.exposeString("reservationUrl", { nullable: true, description: "The https booking link; null when none." }),
+    publicPhone: t.exposeString("publicPhone", { nullable: true, description: "The number guests may call or message (+965...); a complaint's reply points to it. Null when none." }),
     menu: t.field({ description: "The menu, in its order (at most 200 items).", type: [MenuItem], resolve: (p) => p.menu }),
   }),
 });
@@ -37,6 +82,18 @@ const BusinessProfileInput = builder.inputType("BusinessProfileInput", {
     area: t.string({ description: "An area key of Kuwait (salmiya, ...) or free text, up to 60 characters." }),
     hours: t.string({ description: "Opening hours in English, free text, up to 120 characters." }),
     hoursAr: t.string({ description: "Opening hours in Arabic, free text, up to 120 characters." }),
+    address: t.string({ description: "The street address in English, up to 200 characters." }),
+    addressAr: t.string({ description: "The street address in Arabic, up to 200 characters." }),
+    mapUrl: t.string({ description: "A Google Maps or Apple Maps link, https, up to 500 characters." }),
+    ramadanHours: t.string({ description: "Ramadan opening hours in English, up to 120 characters." }),
+    ramadanHoursAr: t.string({ description: "Ramadan opening hours in Arabic, up to 120 characters." }),
+    eidHours: t.string({ description: "Eid opening hours in English, up to 120 characters." }),
+    eidHoursAr: t.string({ description: "Eid opening hours in Arabic, up to 120 characters." }),
+    deliveryApps: t.field({ type: [DeliveryAppInput], description: "The delivery apps, replacing the list (at most 10; each app once, other any number); null or [] clears it." }),
+    reservationMode: t.field({ type: ReservationModeEnum, description: "How guests book; phone needs reservationPhone and link needs reservationUrl in the same change." }),
+    reservationPhone: t.string({ description: "The number guests call to book, +965 and eight digits." }),
+    reservationUrl: t.string({ description: "The https booking link, up to 500 characters." }),
+    publicPhone: t.string({ description: "The number guests may call or message, +965 and eight digits." }),
   }),
 });
 

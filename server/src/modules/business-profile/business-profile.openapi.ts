@@ -1,10 +1,21 @@
 // The OpenAPI entries of /api/business-profile: what the AI writer composes from (docs/architecture.md#how-a-request-flows).
 import { z } from "zod";
-import { businessProfileSchema, menuImportSchema, menuItemSchema, menuItemUpdateSchema, menuOrderSchema } from "@sufra/schema";
+import { businessProfileSchema, DELIVERY_APP_KEYS, menuImportSchema, RESERVATION_MODES, menuItemSchema, menuItemUpdateSchema, menuOrderSchema } from "@sufra/schema";
 import { named, type RestOperation } from "../../http/openapi/operation.ts";
 
 export const restMenuItemSchema = named("MenuItem", z.object({ id: z.string(), name: z.string(), name_ar: z.string().nullable(), price_kwd: z.number().nullable(), position: z.number().int() }));
-export const restBusinessProfileSchema = named("BusinessProfile", z.object({ company_name: z.string(), name_ar: z.string().nullable(), cuisine: z.string().nullable(), area: z.string().nullable(), hours: z.string().nullable(), hours_ar: z.string().nullable(), menu: z.array(restMenuItemSchema) }));
+export const restDeliveryAppSchema = named("DeliveryApp", z.object({ app: z.enum(DELIVERY_APP_KEYS), name: z.string().nullable(), url: z.string() }));
+export const restBusinessProfileSchema = named(
+  "BusinessProfile",
+  z.object({
+    company_name: z.string(), name_ar: z.string().nullable(), cuisine: z.string().nullable(), area: z.string().nullable(), hours: z.string().nullable(), hours_ar: z.string().nullable(),
+    address: z.string().nullable(), address_ar: z.string().nullable(), map_url: z.string().nullable(),
+    ramadan_hours: z.string().nullable(), ramadan_hours_ar: z.string().nullable(), eid_hours: z.string().nullable(), eid_hours_ar: z.string().nullable(),
+    delivery_apps: z.array(restDeliveryAppSchema), reservation_mode: z.enum(RESERVATION_MODES).nullable(), reservation_phone: z.string().nullable(), reservation_url: z.string().nullable(),
+    public_phone: z.string().nullable(),
+    menu: z.array(restMenuItemSchema),
+  }),
+);
 const profile = { description: "The profile and its menu.", schema: restBusinessProfileSchema };
 const item = (description: string) => ({ description, schema: restMenuItemSchema });
 const tag = "Business profile";

@@ -1,7 +1,7 @@
 // Reading a business's profile (name, cuisine, area, menu with KWD prices, opening hours) and
 // plan: what the AI writer, the templates and the review replies compose from. Editing the
 // profile lives in business-profile.service.ts.
-import type { PlanId } from "@sufra/schema";
+import { deliveryAppSchema, RESERVATION_MODES, type DeliveryAppKey, type PlanId, type ReservationMode } from "@sufra/schema";
 import type { Db, Tx } from "../../db/prisma.ts";
 import type { BusinessProfile } from "../../ai/types.ts";
 import { AppError } from "../../kernel/errors.ts";
@@ -15,12 +15,51 @@ export async function planOfBusiness(db: Db | Tx, businessId: string): Promise<P
   return r.plan;
 }
 
+/** The columns of the guest facts (docs/product.md#replies-to-guests), read by the writer and the profile screen. */
+export const guestFactsSelect = {
+  address: true, addressAr: true, mapUrl: true, ramadanHours: true, ramadanHoursAr: true, eidHours: true, eidHoursAr: true,
+  deliveryApps: true, reservationMode: true, reservationPhone: true, reservationUrl: true, publicPhone: true,
+} as const;
+
+export interface GuestFactsRow {
+  address: string;
+  addressAr: string | null;
+  mapUrl: string | null;
+  ramadanHours: string | null;
+  ramadanHoursAr: string | null;
+  eidHours: string | null;
+  eidHoursAr: string | null;
+  deliveryApps: unknown;
+  reservationMode: string | null;
+  reservationPhone: string | null;
+  reservationUrl: string | null;
+  publicPhone: string | null;
+}
+
+export interface DeliveryAppRow {
+  app: DeliveryAppKey;
+  name: string | null;
+  url: string;
+}
+
+/** The stored list, each entry as schema's rule keeps it (an entry that no longer passes is left out). */
+export function deliveryAppsOf(json: unknown): DeliveryAppRow[] {
+  if (!Array.isArray(json)) return [];
+  return json.flatMap((a) => {
+    const r = deliveryAppSchema.safeParse(a);
+    return r.success ? [{ app: r.data.app, name: r.data.name ?? null, url: r.data.url }] : [];
+  });
+}
+
+export const reservationModeOf = (v: string | null): ReservationMode | null => ((RESERVATION_MODES as readonly string[]).includes(v ?? "") ? (v as ReservationMode) : null);
+
 /** The writer's view of a business: blanks are left out, prices as numbers of dinars. */
 export async function loadBusinessProfile(db: Db | Tx, businessId: string): Promise<BusinessProfile> {
   const b = await db.business.findUniqueOrThrow({
     where: { id: businessId },
-    select: { companyName: true, nameAr: true, cuisine: true, area: true, hours: true, hoursAr: true, menuItems: { orderBy: [{ position: "asc" }, { createdAt: "asc" }] } },
+    select: { companyName: true, nameAr: true, cuisine: true, area: true, hours: true, hoursAr: true, ...guestFactsSelect, menuItems: { orderBy: [{ position: "asc" }, { createdAt: "asc" }] } },
   });
+  const mode = reservationModeOf(b.reservationMode);
   return {
     name: b.companyName,
     nameAr: b.nameAr || null,
@@ -29,6 +68,16 @@ export async function loadBusinessProfile(db: Db | Tx, businessId: string): Prom
     hours: b.hours || null,
     hoursAr: b.hoursAr || null,
     menu: b.menuItems.map((m) => ({ name: m.name, nameAr: m.nameAr || null, priceKwd: m.priceKwd == null ? null : Number(m.priceKwd) })),
+    address: b.address || null,
+    addressAr: b.addressAr || null,
+    mapUrl: b.mapUrl || null,
+    ramadanHours: b.ramadanHours || null,
+    ramadanHoursAr: b.ramadanHoursAr || null,
+    eidHours: b.eidHours || null,
+    eidHoursAr: b.eidHoursAr || null,
+    deliveryApps: deliveryAppsOf(b.deliveryApps),
+    reservation: mode ? { mode, phone: b.reservationPhone || null, url: b.reservationUrl || null } : null,
+    publicPhone: b.publicPhone || null,
   };
 }
 

@@ -16,6 +16,18 @@ export const restBusinessProfile = (p: BusinessProfileView): z.output<typeof res
   area: p.area,
   hours: p.hours,
   hours_ar: p.hoursAr,
+  address: p.address,
+  address_ar: p.addressAr,
+  map_url: p.mapUrl,
+  ramadan_hours: p.ramadanHours,
+  ramadan_hours_ar: p.ramadanHoursAr,
+  eid_hours: p.eidHours,
+  eid_hours_ar: p.eidHoursAr,
+  delivery_apps: p.deliveryApps.map((a) => ({ app: a.app, name: a.name, url: a.url })),
+  reservation_mode: p.reservationMode,
+  reservation_phone: p.reservationPhone,
+  reservation_url: p.reservationUrl,
+  public_phone: p.publicPhone,
   menu: p.menu.map(restMenuItem),
 });
 
@@ -29,7 +41,7 @@ export function businessProfileRouter(services: Services) {
     res.json(restBusinessProfile(await businessProfile.get(await viewer(req))));
   });
 
-  /** {name_ar?, cuisine?, area?, hours?, hours_ar?}: a field left out stays, a blank one is cleared. */
+  /** {name_ar?, cuisine?, area?, hours?, hours_ar?, address?, map_url?, ramadan_hours?, eid_hours?, delivery_apps?, reservation_mode?...}: a field left out stays, a blank one is cleared. */
   r.put("/", async (req, res) => {
     res.json(restBusinessProfile(await businessProfile.update(await viewer(req), camelBody(req), metaOf(req))));
   });

@@ -15,6 +15,7 @@ import {
   menuItemUpdateSchema,
   menuOrderSchema,
   parseMenuText,
+  type ReservationMode,
 } from "@sufra/schema";
 import type { Db, Tx } from "../../db/prisma.ts";
 import type { Deps, RequestMeta } from "../../deps.ts";
@@ -24,6 +25,7 @@ import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { requirePersonOfBusiness } from "../team/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
+import { deliveryAppsOf, guestFactsSelect, reservationModeOf, type DeliveryAppRow } from "./business-profile.read.ts";
 
 export interface MenuItemRow {
   id: string;
@@ -45,6 +47,19 @@ export interface BusinessProfileView {
   area: string | null;
   hours: string | null;
   hoursAr: string | null;
+  /** What guests ask (docs/product.md#replies-to-guests): null where the café has not said. */
+  address: string | null;
+  addressAr: string | null;
+  mapUrl: string | null;
+  ramadanHours: string | null;
+  ramadanHoursAr: string | null;
+  eidHours: string | null;
+  eidHoursAr: string | null;
+  deliveryApps: DeliveryAppRow[];
+  reservationMode: ReservationMode | null;
+  reservationPhone: string | null;
+  reservationUrl: string | null;
+  publicPhone: string | null;
   menu: MenuItemRow[];
 }
 
@@ -70,9 +85,14 @@ export function createBusinessProfileService(deps: Deps) {
   async function load(client: Db | Tx, businessId: string): Promise<BusinessProfileView> {
     const b = await client.business.findUniqueOrThrow({
       where: { id: businessId },
-      select: { id: true, companyName: true, nameAr: true, cuisine: true, area: true, hours: true, hoursAr: true, menuItems: { orderBy: menuOrder } },
+      select: { id: true, companyName: true, nameAr: true, cuisine: true, area: true, hours: true, hoursAr: true, ...guestFactsSelect, menuItems: { orderBy: menuOrder } },
     });
-    return { id: b.id, companyName: b.companyName, nameAr: b.nameAr, cuisine: b.cuisine, area: b.area, hours: b.hours, hoursAr: b.hoursAr, menu: b.menuItems.map(menuItemRow) };
+    return {
+      id: b.id, companyName: b.companyName, nameAr: b.nameAr, cuisine: b.cuisine, area: b.area, hours: b.hours, hoursAr: b.hoursAr,
+      address: b.address || null, addressAr: b.addressAr, mapUrl: b.mapUrl, ramadanHours: b.ramadanHours, ramadanHoursAr: b.ramadanHoursAr, eidHours: b.eidHours, eidHoursAr: b.eidHoursAr,
+      deliveryApps: deliveryAppsOf(b.deliveryApps), reservationMode: reservationModeOf(b.reservationMode), reservationPhone: b.reservationPhone, reservationUrl: b.reservationUrl, publicPhone: b.publicPhone,
+      menu: b.menuItems.map(menuItemRow),
+    };
   }
 
   /** Serializes the business's menu writes (count, positions) until the transaction ends. */
@@ -97,10 +117,13 @@ export function createBusinessProfileService(deps: Deps) {
     async update(viewer: Viewer | null, input: unknown, meta: RequestMeta): Promise<BusinessProfileView> {
       const v = writer(viewer);
       const data = validate(businessProfileSchema, input);
-      const changes = Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
+      const changes: Record<string, unknown> = Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
+      // the address column is not nullable (sign-up and invoices read it): cleared is blank
+      if (changes.address === null) changes.address = "";
+      if (changes.deliveryApps) changes.deliveryApps = (changes.deliveryApps as DeliveryAppRow[]).map((a) => ({ app: a.app, name: a.name ?? null, url: a.url }));
       return db.$transaction(async (tx) => {
         if (Object.keys(changes).length) {
-          await tx.business.update({ where: { id: v.businessId }, data: changes });
+          await tx.business.update({ where: { id: v.businessId }, data: changes as Parameters<typeof tx.business.update>[0]["data"] });
           await audit(tx, { actorId: v.userId, action: "business_profile.updated", entityType: "business", entityId: v.businessId, data: { fields: Object.keys(changes) }, ip: meta.ip });
         }
         return load(tx, v.businessId);

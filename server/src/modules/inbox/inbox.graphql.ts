@@ -1,6 +1,6 @@
 // Customer reviews at the GraphQL door: thin, every field calls the reviews service (the list as a
 // Relay connection with its total and unanswered counts).
-import { REVIEW_FILTERS, REVIEW_LANGUAGES, REVIEW_SENTIMENT_KEYS, REVIEW_SOURCE_KEYS, REVIEW_STATUS_KEYS, REVIEW_TOPIC_KEYS } from "@sufra/schema";
+import { REPLY_GAPS, REVIEW_FILTERS, REVIEW_LANGUAGES, REVIEW_SENTIMENT_KEYS, REVIEW_SOURCE_KEYS, REVIEW_STATUS_KEYS, REVIEW_TOPIC_KEYS, type ReplyGap } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { upper } from "../../graphql/enums.ts";
 import { connectionComplexity, DEFAULT_PAGE_SIZE, offsetAfter, offsetConnection } from "../../kernel/pagination.ts";
@@ -37,6 +37,15 @@ const starsOf = (r: ReviewRow): number => {
 
 const asEnum = <T extends string>(allowed: readonly T[], v: string, fallback: T): T => ((allowed as readonly string[]).includes(v) ? (v as T) : fallback);
 
+export const ReplyGapEnum = builder.enumType("ReplyGap", {
+  description: "A fact a guest asked for that the business profile does not hold.",
+  values: upper(REPLY_GAPS, {
+    address: "The street address.", map_link: "A Google Maps or Apple Maps link.", hours: "The everyday opening hours.", ramadan_hours: "Opening hours during Ramadan.", eid_hours: "Opening hours on Eid.",
+    delivery_apps: "The delivery apps the café is on.", reservations: "How guests book a table.", menu: "The menu item asked about.", prices: "The price asked about.",
+  }),
+});
+const gapsOf = (r: ReviewRow) => r.replyGaps.filter((g): g is ReplyGap => (REPLY_GAPS as readonly string[]).includes(g));
+
 export const Review = builder.objectRef<ReviewRow>("Review").implement({
   description: "A customer's review and the business's reply to it.",
   fields: (t) => ({
@@ -50,6 +59,8 @@ export const Review = builder.objectRef<ReviewRow>("Review").implement({
     sentiment: t.field({ description: "How it feels, read from its text and rating.", type: ReviewSentimentEnum, resolve: (r) => asEnum(REVIEW_SENTIMENT_KEYS, r.sentiment, "neutral") }),
     topics: t.field({ description: "What it talks about; empty when nothing was recognised.", type: [ReviewTopicEnum], complexity: 1, resolve: (r) => r.topics.filter((x): x is (typeof REVIEW_TOPIC_KEYS)[number] => (REVIEW_TOPIC_KEYS as readonly string[]).includes(x)) }),
     reply: t.exposeString("reply", { nullable: true, description: "The suggested or edited reply; null before one is written." }),
+    replyGaps: t.field({ description: "Facts the guest asked that the business profile lacked when the reply was suggested: the draft promises them; fill them in the profile.", type: [ReplyGapEnum], complexity: 1, resolve: (r) => gapsOf(r) }),
+    replyRejected: t.stringList({ description: "What the configured model's draft stated that the profile does not hold; its draft was not used (the built-in one was). Empty: nothing rejected.", complexity: 1, resolve: (r) => r.replyRejected }),
     status: t.field({ description: "Where its reply stands.", type: ReviewStatusEnum, resolve: (r) => r.status }),
     approvedAt: t.expose("approvedAt", { description: "When the reply was approved (UTC); null before.", type: "DateTime", nullable: true }),
     repliedAt: t.expose("repliedAt", { description: "When it was marked replied (UTC); null before.", type: "DateTime", nullable: true }),
@@ -208,6 +219,8 @@ export const InboxItem = builder.objectRef<InboxRow>("InboxItem").implement({
     sentiment: t.field({ description: "How it feels, read from its text (and stars).", type: ReviewSentimentEnum, resolve: (r) => asEnum(REVIEW_SENTIMENT_KEYS, r.sentiment, "neutral") }),
     topics: t.field({ description: "What it talks about; empty when nothing was recognised.", type: [ReviewTopicEnum], complexity: 1, resolve: (r) => r.topics.filter((x): x is (typeof REVIEW_TOPIC_KEYS)[number] => (REVIEW_TOPIC_KEYS as readonly string[]).includes(x)) }),
     reply: t.exposeString("reply", { nullable: true, description: "The public reply: a draft (suggested or edited) or, once replied, the text that went out; null before one is written." }),
+    replyGaps: t.field({ description: "Facts the guest asked that the business profile lacked when the reply was suggested: the draft promises them; fill them in the profile.", type: [ReplyGapEnum], complexity: 1, resolve: (r) => gapsOf(r) }),
+    replyRejected: t.stringList({ description: "What the configured model's draft stated that the profile does not hold; its draft was not used (the built-in one was). Empty: nothing rejected.", complexity: 1, resolve: (r) => r.replyRejected }),
     status: t.field({ description: "Where its answer stands.", type: ReviewStatusEnum, resolve: (r) => r.status }),
     approvedAt: t.expose("approvedAt", { description: "When the reply was approved (UTC); null before.", type: "DateTime", nullable: true }),
     repliedAt: t.expose("repliedAt", { description: "When it was answered (UTC); null before.", type: "DateTime", nullable: true }),

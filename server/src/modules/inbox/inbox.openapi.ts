@@ -18,6 +18,8 @@ export const restReviewSchema = named("Review", z.object({
   sentiment: z.string(),
   topics: z.array(z.string()),
   reply: z.string().nullable(),
+  reply_gaps: z.array(z.string()).describe("Facts the guest asked that the business profile lacked when the reply was suggested (address, map_link, hours, ramadan_hours, eid_hours, delivery_apps, reservations, menu, prices)."),
+  reply_rejected: z.array(z.string()).describe("What the configured model's draft stated that the profile does not hold (its draft was not used)."),
   status: z.string(),
   approved_at: isoDateTime.nullable(),
   replied_at: isoDateTime.nullable(),

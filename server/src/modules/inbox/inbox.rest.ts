@@ -39,6 +39,8 @@ const restGuestFields = (r: Review) => ({
   sentiment: r.sentiment,
   topics: r.topics,
   reply: r.reply,
+  reply_gaps: r.replyGaps,
+  reply_rejected: r.replyRejected,
   status: r.status,
   approved_at: r.approvedAt?.toISOString() ?? null,
   replied_at: r.repliedAt?.toISOString() ?? null,

@@ -7,7 +7,10 @@
 // too (answered without Sufra's text). Changing an approved reply's text withdraws the approval.
 import { createHash } from "node:crypto";
 import {
+  hoursSeasonOn,
   isIsoDate,
+  isoDay,
+  kuwaitDate,
   messageText,
   REVIEW_LANGUAGES,
   REVIEW_SENTIMENT_KEYS,
@@ -32,6 +35,7 @@ import { AppError, validate } from "../../kernel/errors.ts";
 import type { Prisma, Review } from "../../generated/prisma/client.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { loadBusinessProfile } from "../business-profile/index.ts";
+import { holidayOverrideRows } from "../calendar/index.ts";
 import { requireRunning } from "../billing/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
@@ -191,13 +195,27 @@ export function createReviewsService(
     };
   }
 
-  /** A suggested reply: in the guest's language, or Arabic then English. The writer gets the display name, the text and the stars only. */
+  /**
+   * A suggested reply: in the guest's language, or Arabic then English. The writer gets the display
+   * name, the text and the stars, the profile, and whether today is in Ramadan or Eid in Kuwait (an
+   * hours question gets those hours). With it: the facts asked that the profile lacks (gaps), and
+   * what a model's draft stated that the profile does not hold (rejected: the built-in draft is used).
+   */
   async function writeSuggestion(r: Review, profile: Awaited<ReturnType<typeof loadBusinessProfile>>, languages: InboxReplyLanguages, seed?: number) {
     const guest = r.language === "ar" ? "ar" : "en";
     const order: ("ar" | "en")[] = languages === "both" ? ["ar", "en"] : [guest];
+    const overrides = (await holidayOverrideRows(db)).map((o) => ({ occasionKey: o.occasionKey, year: o.year, occurrence: o.occurrence, date: isoDay(o.date) }));
+    const season = hoursSeasonOn(kuwaitDate(now()), overrides);
     const parts: string[] = [];
-    for (const language of order) parts.push((await writeReply({ review: { author: r.author, rating: starsFor(r), text: r.text, language, source: r.source }, business: profile, seed })).reply);
-    return parts.join("\n\n");
+    const gaps = new Set<string>();
+    const rejected = new Set<string>();
+    for (const language of order) {
+      const w = await writeReply({ review: { author: r.author, rating: starsFor(r), text: r.text, language, source: r.source }, business: profile, seed, season });
+      parts.push(w.reply);
+      for (const g of w.gaps ?? []) gaps.add(g);
+      for (const x of w.rejected ?? []) rejected.add(x);
+    }
+    return { reply: parts.join("\n\n"), replyGaps: [...gaps], replyRejected: [...rejected] };
   }
 
   async function suggestOne(businessId: string, id: unknown, languages: InboxReplyLanguages, seed: number | undefined, anyKind: boolean) {
@@ -208,12 +226,12 @@ export function createReviewsService(
     // checks that nobody replied or edited the item meanwhile
     const before = await own(businessId, id, db, anyKind);
     if (before.status === "replied") throw new AppError("INVALID_STATE");
-    const reply = await writeSuggestion(before, profile, languages, seed);
+    const { reply, replyGaps, replyRejected } = await writeSuggestion(before, profile, languages, seed);
     return db.$transaction(async (tx) => {
       const r = await lock(tx, businessId, id, anyKind);
       if (r.status === "replied" || r.text !== before.text) throw new AppError("INVALID_STATE");
       const withdraw = r.status === "approved" && reply !== r.reply;
-      return tx.review.update({ where: { id: r.id }, data: { reply, ...(withdraw ? { status: "new", approvedAt: null } : {}) }, include: withLocation });
+      return tx.review.update({ where: { id: r.id }, data: { reply, replyGaps, replyRejected, ...(withdraw ? { status: "new", approvedAt: null } : {}) }, include: withLocation });
     });
   }
 

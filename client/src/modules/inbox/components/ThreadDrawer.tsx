@@ -4,10 +4,11 @@
 // and sent through the network, or marked handled where the network has no reply door. Instagram
 // comments can be hidden and answered privately once. Whatever cannot be done says why, and every step
 // says what happened, in the person's language (docs/product.md#routes).
-import { isMessageKey, messageText, reviewReplySchema } from "@sufra/schema";
+import { isMessageKey, messageText, REPLY_GAP_LABELS, reviewReplySchema } from "@sufra/schema";
 import { Alert, App, Button, Descriptions, Drawer, Grid, Input, Popconfirm, Segmented, Space, Spin, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router-dom";
 import { Note } from "../../../shared/Note.tsx";
 import { formatDateTime } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
@@ -263,6 +264,28 @@ export function ThreadDrawer({ item, onClose, onChanged, onFailed, onDeleted }: 
         <Typography.Text type="danger" id="review-reply-problem" role="alert">
           {problem}
         </Typography.Text>
+      )}
+      {item.replyGaps.length > 0 && !replied && (
+        <Note
+          className="sufra-form-alert"
+          data-testid="reply-gaps"
+          title={t("drawer.gaps.title")}
+          description={
+            <>
+              <Space size={[4, 4]} wrap className="sufra-reply-gaps">
+                {item.replyGaps.map((g) => (
+                  <Tag key={g}>{REPLY_GAP_LABELS[g][locale]}</Tag>
+                ))}
+              </Space>
+              <div>
+                {t("drawer.gaps.hint")} <Link to="/settings#business-profile">{t("drawer.gaps.link")}</Link>
+              </div>
+            </>
+          }
+        />
+      )}
+      {item.replyRejected.length > 0 && !replied && (
+        <Note className="sufra-form-alert" data-testid="reply-rejected" title={t("drawer.rejected.title")} description={t("drawer.rejected.description", { facts: item.replyRejected.join(locale === "ar" ? "، " : ", ") })} />
       )}
       {item.status === "approved" && dirty && <Note className="sufra-form-alert" title={t("drawer.editWithdraws")} />}
       <Space wrap className="sufra-review-actions">
