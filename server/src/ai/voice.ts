@@ -93,9 +93,9 @@ function pairs(s: string): Map<string, number> {
 }
 
 /** Dice coefficient over letter pairs: 1 the same letters in the same pairs, 0 nothing shared. */
-export function likeness(a: string, b: string): number {
-  const pa = pairs(a);
-  const pb = pairs(b);
+export function likeness(a: string | Map<string, number>, b: string | Map<string, number>): number {
+  const pa = typeof a === "string" ? pairs(a) : a;
+  const pb = typeof b === "string" ? pairs(b) : b;
   let both = 0;
   let total = 0;
   for (const [k, n] of pa) {
@@ -114,15 +114,17 @@ export function pairEdits(posts: readonly VoicePost[], drafts: readonly VoiceDra
   const used = new Set<number>();
   const out: { post: VoicePost; draft: VoiceDraft }[] = [];
   const ordered = [...posts].sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
+  // each draft's letter pairs once: a business may have hundreds of drafts and posts
+  const draftPairs = drafts.map((d) => pairs(split(d.content).text));
   for (const post of ordered) {
-    const text = split(post.content).text;
+    const text = pairs(split(post.content).text);
     let best = -1;
     let bestScore = DRAFT_LIKENESS;
     drafts.forEach((d, i) => {
       if (used.has(i)) return;
       const age = post.publishedAt.getTime() - d.createdAt.getTime();
       if (age < 0 || age > DRAFT_WINDOW_MS) return;
-      const score = likeness(split(d.content).text, text);
+      const score = likeness(draftPairs[i]!, text);
       if (score >= bestScore && (best < 0 || score > bestScore)) [best, bestScore] = [i, score];
     });
     if (best >= 0) {

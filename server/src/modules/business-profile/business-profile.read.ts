@@ -1,7 +1,7 @@
 // Reading a business's profile (name, cuisine, area, menu with KWD prices, opening hours) and
 // plan: what the AI writer, the templates and the review replies compose from. Editing the
 // profile lives in business-profile.service.ts.
-import type { PlanId } from "@sufra/schema";
+import { readChosenVoice, type PartialVoice, type PlanId } from "@sufra/schema";
 import type { Db, Tx } from "../../db/prisma.ts";
 import type { BusinessProfile } from "../../ai/types.ts";
 import { AppError } from "../../kernel/errors.ts";
@@ -30,4 +30,10 @@ export async function loadBusinessProfile(db: Db | Tx, businessId: string): Prom
     hoursAr: b.hoursAr || null,
     menu: b.menuItems.map((m) => ({ name: m.name, nameAr: m.nameAr || null, priceKwd: m.priceKwd == null ? null : Number(m.priceKwd) })),
   };
+}
+
+/** The voice habits a person of the business chose (schema/src/voice.ts); a habit not chosen is left out. */
+export async function loadChosenVoice(db: Db | Tx, businessId: string): Promise<PartialVoice> {
+  const b = await db.business.findUniqueOrThrow({ where: { id: businessId }, select: { voice: true } });
+  return readChosenVoice(b.voice);
 }
