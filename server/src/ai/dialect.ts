@@ -28,7 +28,7 @@ const GULF_PREFIX = /^(?:هال(?!ة$|ك$)[\u0621-\u064A]{2,}|شلون)/u;
 /** Whole words only Modern Standard Arabic uses (a Kuwaiti caption says them otherwise). */
 export const MSA_MARKERS: readonly string[] = [
   "سوف", "لقد", "الآن", "الان", "الذي", "التي", "الذين", "اللذان", "اللتان", "لماذا", "ماذا", "هذه", "أيضًا", "أيضا",
-  "جدًا", "جدا", "لدينا", "لدى", "لديكم", "لن", "لم", "ليس", "ليست", "كذلك", "إننا", "فلنحل",
+  "جدًا", "جدا", "لدينا", "لدى", "لديكم", "لن", "لم", "ليس", "ليست", "كذلك", "إننا", "فلنحل", "هل", "للتو", "ينبغي", "حيث",
 ];
 
 const GULF = new Set(GULF_MARKERS.map((w) => w.normalize("NFC")));

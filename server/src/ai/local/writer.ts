@@ -157,7 +157,9 @@ function planVariants(
   const allOffers = oneSentence(entries((b) => b.offers));
   const wanted = hasDiscount ? allOffers.filter((e) => e.discount) : hasPrice ? allOffers.filter((e) => e.price) : [];
   // with a dish, the offers that name it first
-  const offers = [...shuffled(wanted.filter((e) => e.dish), rnd), ...shuffled(wanted.filter((e) => !e.dish), rnd)];
+  const dishOffers = shuffled(wanted.filter((e) => e.dish), rnd);
+  // a short caption (Snapchat, TikTok) has room for one offer: with a discount, the one that names the prompt's dish
+  const offers = short && hasDish && hasDiscount && dishOffers.length ? dishOffers : [...dishOffers, ...shuffled(wanted.filter((e) => !e.dish), rnd)];
   const ctas = shuffled([...entries((b) => b.ctas[tone]), ...entries((b) => occ(b).ctas)], rnd);
 
   const plans = Object.fromEntries(langs.map((l) => [l, [] as Picks[]])) as Record<Lang, Picks[]>;
@@ -249,20 +251,22 @@ function instagramPieces(p: Picks, layout: number, withFacts: boolean): Piece[] 
 }
 
 /** X: a tight paragraph; the place on its own line when there is room. */
-function xPieces(p: Picks, layout: number, withPlace: boolean): Piece[] {
+function xPieces(p: Picks, layout: number, withPlace: boolean, dish?: string): Piece[] {
   const P = (text: string | undefined, sep: Piece["sep"], drop: number): Piece[] => (text ? [{ text, sep, drop }] : []);
   const place = withPlace ? [...P(p.time, "\n", 2), ...P(p.place, p.time ? " " : "\n", 3)] : [];
+  // a layout without a body still names the prompt's dish: with the body line that names it
+  const dishBody = dish && !p.lead.includes(dish) && !p.offer?.includes(dish) && p.body?.includes(dish) ? p.body : undefined;
   switch (layout % 5) {
     case 0:
       return [...P(p.lead, "", 0), ...P(p.body, " ", 5), ...P(p.offer, " ", 1), ...P(p.cta, " ", 6), ...place];
     case 1:
-      return [...P(p.lead, "", 0), ...P(p.offer, " ", 1), ...P(p.cta, "\n", 6), ...place];
+      return [...P(p.lead, "", 0), ...P(dishBody, " ", 5), ...P(p.offer, " ", 1), ...P(p.cta, "\n", 6), ...place];
     case 2:
       return [...P(p.lead, "", 0), ...P(p.body, "\n\n", 5), ...P(p.offer, " ", 1), ...place];
     case 3:
-      return [...P(p.lead, "", 0), ...P(p.offer, "\n\n", 1), ...P(p.cta, " ", 6), ...place];
+      return [...P(p.lead, "", 0), ...P(dishBody, " ", 5), ...P(p.offer, "\n\n", 1), ...P(p.cta, " ", 6), ...place];
     default:
-      return [...P(p.lead, "", 0), ...P(p.body2 ?? p.body, " ", 5), ...P(p.offer, " ", 1), ...place];
+      return [...P(p.lead, "", 0), ...P(dishBody ?? p.body2 ?? p.body, " ", 5), ...P(p.offer, " ", 1), ...place];
   }
 }
 
@@ -359,17 +363,19 @@ function applyEmoji(pieces: Piece[], habit: BusinessVoice["emoji"], occasion: Co
       .map((p) => ({ ...p, text: stripEmojiAfter(p.text, () => ++kept <= EMOJI_HABIT_LIMITS.few) }))
       .filter((p) => p.text);
   }
-  const count = pieces.reduce((n, p) => n + (p.text.match(EMOJI) ?? []).length, 0);
+  // counted on the openings (never dropped to fit), so the caption keeps them whatever else must go
+  const openings = pieces.filter((p) => p.drop === 0);
+  const count = openings.reduce((n, p) => n + (p.text.match(EMOJI) ?? []).length, 0);
   if (count >= EMOJI_HABIT_LIMITS.many) return pieces;
-  const add = OCCASION_EMOJI[occasion].filter((e) => !pieces.some((p) => p.text.includes(e))).slice(0, EMOJI_HABIT_LIMITS.many - count);
-  // on the opening first, then the lines after it that have none
+  const pool = [...OCCASION_EMOJI[occasion], ...OCCASION_EMOJI.general];
+  const add = [...new Set(pool)].filter((e) => !openings.some((p) => p.text.includes(e))).slice(0, EMOJI_HABIT_LIMITS.many - count);
   const out = pieces.map((p) => ({ ...p }));
-  let k = 0;
-  for (const p of out) {
-    if (k >= add.length) break;
-    if (!(p.text.match(EMOJI) ?? []).length || p === out[0]) p.text = `${p.text} ${add[k++]}`;
-  }
-  if (k < add.length) out[0]!.text = `${out[0]!.text} ${add.slice(k).join(" ")}`;
+  const leads = out.filter((p) => p.drop === 0);
+  // one opening's share after another (a caption in both languages has two)
+  add.forEach((e, i) => {
+    const p = leads[i % leads.length]!;
+    p.text = `${p.text} ${e}`;
+  });
   return out;
 }
 const stripEmojiAfter = (text: string, keep: () => boolean) => {
@@ -450,11 +456,11 @@ export function generateLocal(req: GenerateRequest, options: LocalWriterOptions 
         pieces = [...instagramPieces(first, layout, false), { ...next[0]!, sep: "\n\n" }, ...next.slice(1), ...factPieces];
       }
     } else if (req.platform === "twitter") {
-      if (parts.length === 1) pieces = xPieces(parts[0]!, layout, true);
+      if (parts.length === 1) pieces = xPieces(parts[0]!, layout, true, slots[langs[0]!].dish);
       else {
         const [first, second] = parts as [Picks, Picks];
-        const a = xPieces(first, layout, false).map((p) => ({ ...p, drop: p.drop === 0 ? 0 : p.drop + 0.5 }));
-        const e = xPieces(second, layout + 1, true);
+        const a = xPieces(first, layout, false, slots[langs[0]!].dish).map((p) => ({ ...p, drop: p.drop === 0 ? 0 : p.drop + 0.5 }));
+        const e = xPieces(second, layout + 1, true, slots[langs[1]!].dish);
         pieces = [...a, { ...e[0]!, sep: "\n\n" }, ...e.slice(1)];
       }
     } else {
