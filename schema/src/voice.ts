@@ -134,16 +134,12 @@ export type BusinessVoiceInput = z.output<typeof businessVoiceSchema>;
 /** The stored choice (a JSON column) read back: anything unknown is dropped, never trusted. */
 export function readChosenVoice(stored: unknown): PartialVoice {
   if (!stored || typeof stored !== "object" || Array.isArray(stored)) return {};
-  const r = businessVoiceSchema.safeParse(Object.fromEntries(Object.entries(stored).filter(([k]) => (VOICE_FIELDS as readonly string[]).includes(k))));
-  if (!r.success) {
-    const out: PartialVoice = {};
-    for (const f of VOICE_FIELDS) {
-      const one = businessVoiceSchema.shape[f].safeParse((stored as Record<string, unknown>)[f]);
-      if (one.success && one.data !== undefined && one.data !== null) (out as Record<string, unknown>)[f] = one.data;
-    }
-    return out;
+  const out: Record<string, unknown> = {};
+  for (const f of VOICE_FIELDS) {
+    const one = businessVoiceSchema.shape[f].safeParse((stored as Record<string, unknown>)[f]);
+    if (one.success && one.data !== undefined && one.data !== null) out[f] = one.data;
   }
-  return Object.fromEntries(Object.entries(r.data).filter(([, v]) => v !== undefined && v !== null)) as PartialVoice;
+  return out as PartialVoice;
 }
 
 /** A chosen voice with a change applied: undefined keeps, null clears. */

@@ -70,7 +70,7 @@ const CaptionLengthEnum = builder.enumType("CaptionLength", {
 });
 const EmojiHabitEnum = builder.enumType("EmojiHabit", {
   description: "How many emoji a caption carries.",
-  values: upper<EmojiHabit>(EMOJI_HABIT_KEYS, { none: "No emoji.", few: "One or two (the default).", many: "Three or more." }),
+  values: upper<EmojiHabit>(EMOJI_HABIT_KEYS, { none: "No emoji at all.", few: "One or two (the default).", many: "Three or more." }),
 });
 const HashtagScriptEnum = builder.enumType("HashtagScript", {
   description: "Which script the hashtags are in.",
@@ -140,7 +140,7 @@ const BusinessVoiceInput = builder.inputType("BusinessVoiceInput", {
   fields: (t) => ({
     arabicVariety: t.field({ type: ArabicVarietyEnum, description: "Gulf (Kuwaiti) Arabic or Modern Standard Arabic." }),
     languageOrder: t.field({ type: LanguageOrderEnum, description: "Arabic or English first." }),
-    tone: t.field({ type: ContentToneEnum, description: "The tone." }),
+    tone: t.field({ type: ContentToneEnum, description: "The tone captions are written in." }),
     length: t.field({ type: CaptionLengthEnum, description: "Short, medium or long." }),
     emoji: t.field({ type: EmojiHabitEnum, description: "No emoji, a few or many." }),
     hashtagCount: t.int({ description: "How many hashtags, 0 to 15." }),
