@@ -1,6 +1,6 @@
 // The business profile in Settings (clients and owners): the Arabic name, the cuisine and the area of
 // Kuwait (chosen from the shared lists in both languages, or typed), opening hours in English and
-// Arabic, and the menu editor. The AI writer composes captions from these. Checked with the shared
+// Arabic, the menu editor, and the café's voice (VoiceCard). The AI writer composes captions from these. Checked with the shared
 // rules before anything is sent; the server's field messages land on their fields.
 import { FormFailure } from "../../shared/FormFailure.tsx";
 import { useMutation, useQuery } from "@apollo/client/react";
@@ -14,6 +14,7 @@ import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { BUSINESS_PROFILE_NS } from "./i18n.ts";
 import { MenuEditor } from "./MenuEditor.tsx";
+import { VoiceCard } from "./VoiceCard.tsx";
 import { schemaRule } from "./rules.ts";
 import "./business-profile.css";
 
@@ -41,6 +42,8 @@ export function BusinessProfileCard() {
         <ProfileForm profile={profile} />
         <Divider titlePlacement="start">{t("menu.title")}</Divider>
         <MenuEditor profile={profile} />
+        <Divider titlePlacement="start">{t("voice.title")}</Divider>
+        <VoiceCard />
       </>
     );
   else if (error) body = <LoadError title={t("loadFailed")} error={error} onRetry={() => refetch().catch(() => {})} />;
