@@ -199,7 +199,10 @@ describe("the built-in writer follows the voice's habits", () => {
         for (const occasion of CONTENT_OCCASION_KEYS) {
           const at = (e: BusinessVoice["emoji"]) => generateLocal(base({ platform, language, occasion, voice: voice({ emoji: e }) })).variants;
           for (const v of at("none")) expect({ platform, occasion, n: emoji(v.content) }).toEqual({ platform, occasion, n: 0 });
-          for (const v of at("few")) expect(emoji(v.content)).toBeLessThanOrEqual(2);
+          const few = at("few");
+          for (const v of few) expect(emoji(v.content)).toBeLessThanOrEqual(2);
+          // the first two are kept, not all taken out
+          if (platform === "instagram") expect(few.some((v) => emoji(v.content) === 2)).toBe(true);
           for (const v of at("many")) expect({ platform, occasion, language, many: emoji(v.content) >= 3 }).toEqual({ platform, occasion, language, many: true });
         }
       }

@@ -344,15 +344,21 @@ const OCCASION_EMOJI: Record<CopyOccasion, readonly string[]> = {
   back_to_school: ["🎒", "📚", "✨"],
   summer_nights: ["🌙", "☀️", "🧊"],
 };
-const stripEmoji = (text: string) =>
+/** Spaces and line ends tidied after emoji are taken out. */
+const tidyAfterEmoji = (text: string) =>
   text
-    .replace(EMOJI, "")
     .replace(/[ \t]{2,}/g, " ")
     .replace(/ +([.!?،؟,])/g, "$1")
     .split("\n")
     .map((l) => l.trim())
     .join("\n")
     .trim();
+const stripEmoji = (text: string) => tidyAfterEmoji(text.replace(EMOJI, ""));
+/** The text with only the emoji `keep` says yes to (asked in reading order). */
+const stripEmojiAfter = (text: string, keep: () => boolean) => {
+  const t = text.replace(EMOJI, (e) => (keep() ? e : ""));
+  return t === text ? t : tidyAfterEmoji(t);
+};
 
 /** The pieces with the voice's emoji habit: none removes them, few keeps the first two, many adds up to three. */
 function applyEmoji(pieces: Piece[], habit: BusinessVoice["emoji"], occasion: CopyOccasion): Piece[] {
@@ -378,10 +384,6 @@ function applyEmoji(pieces: Piece[], habit: BusinessVoice["emoji"], occasion: Co
   });
   return out;
 }
-const stripEmojiAfter = (text: string, keep: () => boolean) => {
-  const t = text.replace(EMOJI, (e) => (keep() ? e : ""));
-  return t === text ? t : stripEmoji(t.replace(EMOJI, (e) => `\u0000${e}\u0000`)).replace(/\u0000/g, "");
-};
 
 // ---------------------------------------------------------------- the prompt's facts
 /** Each fact of the prompt, as written there, with its forms in each language (absent: that language cannot say it). */
