@@ -116,14 +116,20 @@ export function pairEdits(posts: readonly VoicePost[], drafts: readonly VoiceDra
   const ordered = [...posts].sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
   // each draft's letter pairs once: a business may have hundreds of drafts and posts
   const draftPairs = drafts.map((d) => pairs(split(d.content).text));
+  const size = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  const draftSizes = draftPairs.map(size);
   for (const post of ordered) {
     const text = pairs(split(post.content).text);
+    const textSize = size(text);
     let best = -1;
     let bestScore = DRAFT_LIKENESS;
     drafts.forEach((d, i) => {
       if (used.has(i)) return;
       const age = post.publishedAt.getTime() - d.createdAt.getTime();
       if (age < 0 || age > DRAFT_WINDOW_MS) return;
+      // Dice can reach DRAFT_LIKENESS only if the smaller text is at least a third of the larger
+      const [small, large] = [Math.min(draftSizes[i]!, textSize), Math.max(draftSizes[i]!, textSize)];
+      if (2 * small < DRAFT_LIKENESS * (small + large)) return;
       const score = likeness(draftPairs[i]!, text);
       if (score >= bestScore && (best < 0 || score > bestScore)) [best, bestScore] = [i, score];
     });
