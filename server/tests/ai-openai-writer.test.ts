@@ -197,11 +197,11 @@ describe("the café's voice in the prompt", () => {
     expect(s).toContain("Write each caption in English first, then the same message in Arabic");
     expect(s).toContain("Keep each caption short: at most 140 characters");
     expect(s).toContain("Use no emoji at all.");
-    expect(s).toContain("Hashtags: exactly 2 per caption (the café's habit), Arabic hashtags only.");
+    expect(s).toContain("Hashtags: 2 per caption, never more (the café's habit), Arabic hashtags only.");
     expect(s).toContain("Keep every fact the prompt gives (the dish, the offer, the time, the place)");
     await ask({ platform: "twitter", voice: { ...VOICE_DEFAULTS, emoji: "many", length: "long", hashtagCount: 9 } });
     // the network's cap wins over the habit (X: 2)
-    expect(system()).toContain("Hashtags: exactly 2 per caption");
+    expect(system()).toContain("Hashtags: 2 per caption, never more");
     expect(system()).toContain("Use emoji generously");
   });
 

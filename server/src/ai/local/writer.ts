@@ -450,7 +450,9 @@ export function generateLocal(req: GenerateRequest, options: LocalWriterOptions 
         const factPieces: Piece[] = [];
         const add = (text: string | undefined, sep: Piece["sep"], drop: number) => text && factPieces.push({ text, sep: factPieces.length ? sep : "\n\n", drop });
         add(en.priceLine, "\n", 3);
+        // the prompt's time in each language: it is the offer's, and both readers need it
         add(first.time, "\n", 2);
+        add(second.time, "\n", 2);
         add(first.place, "\n", 2);
         add(second.place, "\n", 2);
         add(en.hours ?? ar.hours, "\n", 4);

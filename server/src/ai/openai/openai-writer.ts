@@ -152,7 +152,7 @@ function voiceRules(req: GenerateRequest, voice: BusinessVoice): string[] {
   return [
     LENGTH_RULE[voice.length],
     EMOJI_RULE[voice.emoji],
-    cap > 0 ? `Hashtags: exactly ${cap} per caption (the café's habit), ${HASHTAG_SCRIPT_RULE[voice.hashtagScript]}.` : "No hashtags: return an empty hashtags array.",
+    cap > 0 ? `Hashtags: ${cap} per caption, never more (the café's habit), ${HASHTAG_SCRIPT_RULE[voice.hashtagScript]}.` : "No hashtags: return an empty hashtags array.",
   ];
 }
 
