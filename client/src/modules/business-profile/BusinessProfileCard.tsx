@@ -5,7 +5,7 @@
 import { FormFailure } from "../../shared/FormFailure.tsx";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { businessProfileSchema, CUISINE_KEYS, CUISINES, KUWAIT_AREA_KEYS, KUWAIT_AREAS, type Locale } from "@sufra/schema";
-import { App, Button, Card, Col, Divider, Form, Input, Row, Select, Skeleton, Typography } from "antd";
+import { App, Button, Card, Col, Collapse, Divider, Form, Input, Row, Select, Skeleton, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../shared/LoadError.tsx";
@@ -42,8 +42,12 @@ export function BusinessProfileCard() {
         <ProfileForm profile={profile} />
         <Divider titlePlacement="start">{t("menu.title")}</Divider>
         <MenuEditor profile={profile} />
-        <Divider titlePlacement="start">{t("voice.title")}</Divider>
-        <VoiceCard />
+        {/* opened on demand: the voice is learned from the published posts when it is asked for */}
+        <Collapse
+          className="sufra-voice-collapse"
+          items={[{ key: "voice", label: t("voice.title"), extra: <Typography.Text type="secondary">{t("voice.summary")}</Typography.Text>, children: <VoiceCard /> }]}
+          data-testid="voice-section"
+        />
       </>
     );
   else if (error) body = <LoadError title={t("loadFailed")} error={error} onRetry={() => refetch().catch(() => {})} />;

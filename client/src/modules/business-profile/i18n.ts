@@ -23,6 +23,7 @@ registerTranslations(BUSINESS_PROFILE_NS, {
     saved: "Your business profile is saved",
     voice: {
       title: "Your voice",
+      summary: "Gulf or standard Arabic, emoji, hashtags, learned from your posts",
       intro: "How the AI writers sound like you: which Arabic, which language first, tone, length, emoji and hashtags. Sufra learns these from the posts you published and the changes you made to AI drafts; what you choose here wins over what it learned.",
       loadFailed: "We could not load your voice",
       learnedFrom: "Learned from your {{posts}} published posts and {{edits}} edited AI drafts.",
@@ -110,6 +111,7 @@ registerTranslations(BUSINESS_PROFILE_NS, {
     saved: "تم حفظ ملف نشاطك التجاري",
     voice: {
       title: "أسلوبك",
+      summary: "خليجية أو فصحى، والإيموجي والوسوم، يتعلّمها سفرة من منشوراتك",
       intro: "كيف يكتب الكاتب الذكي بأسلوبك: أي عربية، وأي لغة أولًا، والنبرة، والطول، والإيموجي، والوسوم. يتعلّم سفرة ذلك من المنشورات التي نشرتها ومن تعديلاتك على مسودات الذكاء الاصطناعي، وما تختاره هنا يتقدّم على ما تعلّمه.",
       loadFailed: "تعذر تحميل أسلوبك",
       learnedFrom: "تعلّمناه من منشوراتك المنشورة (عددها: {{posts}}) ومن مسودات الذكاء الاصطناعي التي عدّلتها (عددها: {{edits}}).",
