@@ -16,7 +16,8 @@ import {
 } from "@sufra/schema";
 import { arabicVarietyOf, gulfMarkersIn, msaMarkersIn } from "../src/ai/dialect.ts";
 import { learnVoice, likeness, pairEdits } from "../src/ai/voice.ts";
-import { generateLocal } from "../src/ai/local/index.ts";
+import { generateLocal, readPrompt } from "../src/ai/local/index.ts";
+import { readPlace, readTime } from "../src/ai/local/facts.ts";
 import { AR } from "../src/ai/local/copy.ar.ts";
 import { GULF } from "../src/ai/local/copy.gulf.ts";
 import { EN } from "../src/ai/local/copy.en.ts";
@@ -283,6 +284,18 @@ describe("the built-in writer keeps the prompt's facts", () => {
         }
       }
     }
+  });
+
+  test("times and places read from the prompt, and words that only look like a place are not one", () => {
+    expect(readTime("karak 4-7pm")).toEqual({ raw: "4-7pm", en: "from 4 to 7 PM", ar: "من ٤ إلى ٧ مساءً" });
+    expect(readTime("open until 11 pm")).toMatchObject({ en: "until 11 PM", ar: "حتى ١١ مساءً" });
+    expect(readTime("عرض من ٤ إلى ٧ مساءً")).toMatchObject({ en: "from 4 to 7 PM", ar: "من ٤ إلى ٧ مساءً" });
+    expect(readTime("Spanish latte 2.750 KD, 20% off")).toBeUndefined();
+    expect(readPlace("karak at The Avenues")).toEqual({ raw: "The Avenues", en: "The Avenues", ar: "The Avenues" });
+    expect(readPlace("فطور في السالمية")).toMatchObject({ en: "Salmiya", ar: "السالمية" });
+    for (const t of ["Iftar buffet in Ramadan", "new dish in March", "best coffee in Kuwait", "treats at Eid"]) expect({ t, place: readPlace(t) }).toEqual({ t, place: undefined });
+    // the notes stop before the time and the place
+    expect(readPrompt("grilled hammour with saffron rice from 4 to 7 pm at our Salmiya branch", CAFE)).toMatchObject({ notesEn: "with saffron rice", time: { raw: "from 4 to 7 pm" }, place: { en: "Salmiya" } });
   });
 
   test("a fact the writer cannot say is reported as written: an unknown dish has no Arabic name", () => {

@@ -166,6 +166,9 @@ export function readTime(text: string): PromptFacts["time"] {
   return undefined;
 }
 
+const NOT_A_PLACE =
+  /^(?:the\s+)?(?:kuwait|q8|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|ramadan|eid|iftar|suhoor|morning|evening|night|summer|winter|spring|autumn|town|store|stores|branch|branches|stock)\b/i;
+
 /**
  * The place the prompt names: an area of Kuwait anywhere in it ("Salmiya", "السالمية"), else the
  * capitalised words after "at"/"in" ("at The Avenues", "in Marina Mall"), kept as written.
@@ -181,7 +184,8 @@ export function readPlace(text: string): PromptFacts["place"] {
     }
   }
   const en = /\b(?:at|in)\s+(?:our\s+|the\s+(?=[A-Z]))?((?:The\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})/u.exec(text);
-  if (en) return { raw: en[1]!, en: en[1]!, ...(hasArabic(en[1]!) ? {} : { ar: en[1]! }) };
+  // "in Ramadan", "at Iftar", "in March", "on Friday", "in Kuwait": a time or the country, not a place of the café's
+  if (en && !NOT_A_PLACE.test(en[1]!) && !inferOccasion(en[1]!)) return { raw: en[1]!, en: en[1]!, ...(hasArabic(en[1]!) ? {} : { ar: en[1]! }) };
   const ar = /(?:^|\s)(?:في|فرعنا في|فرع)\s+((?:ال)?[\u0621-\u064A]+(?:\s+[\u0621-\u064A]+)?\s+(?:مول|مجمع|سنتر))/u.exec(text);
   if (ar) return { raw: ar[1]!, ar: ar[1]! };
   return undefined;
