@@ -36,7 +36,8 @@ function sectionsOf(name) {
   if (!anchors.has(name)) {
     let text = null;
     try { text = readFileSync(join(root, "docs", `${name}.md`), "utf8"); } catch { /* no such doc */ }
-    anchors.set(name, text === null ? null : new Set([...text.matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1]))));
+    // a heading's slug, or an explicit <a id="..."> (for a heading whose slug is not plain ASCII)
+    anchors.set(name, text === null ? null : new Set([...[...text.matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1])), ...[...text.matchAll(/<a id="([\w-]+)"><\/a>/g)].map((m) => m[1])]));
   }
   return anchors.get(name);
 }

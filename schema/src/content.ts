@@ -166,7 +166,8 @@ export const generateInputSchema = z.object({
   prompt: multiLine(key("promptRequired")).trim().min(1, key("promptRequired")).max(MAX_PROMPT_LENGTH, key("promptTooLong")),
   platform: z.enum(PLATFORMS, key("platformInvalid")),
   language: z.preprocess(blankToUndefined, z.enum(CONTENT_LANGUAGE_KEYS as [ContentLanguage, ...ContentLanguage[]], key("contentLanguageInvalid")).optional()),
-  tone: z.preprocess(blankToUndefined, z.enum(CONTENT_TONE_KEYS as [ContentTone, ...ContentTone[]], key("contentToneInvalid")).default(DEFAULT_CONTENT_TONE)),
+  /** Left out: the café's voice's tone (schema/src/voice.ts; DEFAULT_CONTENT_TONE when none is chosen). */
+  tone: z.preprocess(blankToUndefined, z.enum(CONTENT_TONE_KEYS as [ContentTone, ...ContentTone[]], key("contentToneInvalid")).optional()),
   occasion: z.preprocess(blankToUndefined, z.enum(CONTENT_OCCASION_KEYS as [ContentOccasionKey, ...ContentOccasionKey[]], key("contentOccasionInvalid")).optional()),
   variants: z.preprocess(
     blankToUndefined,

@@ -15,6 +15,7 @@ export * from "./insights.ts";
 export * from "./analytics.ts";
 export * from "./content.ts";
 export * from "./business-profile.ts";
+export * from "./voice.ts";
 export * from "./reviews.ts";
 export * from "./templates.ts";
 export * from "./planner.ts";

@@ -250,6 +250,13 @@ export const MESSAGES = {
   menuItemNameRequired: { en: "Give the item a name", ar: "اكتب اسم الصنف" },
   menuItemNameTooLong: { en: "An item's name can have at most 80 characters", ar: "يجب ألا يزيد اسم الصنف على ٨٠ حرفًا" },
   menuPriceInvalid: { en: "Enter a price in KWD from 0 to 9999.999, with at most 3 decimals (fils)", ar: "أدخل سعرًا بالدينار الكويتي من ٠ إلى ٩٩٩٩٫٩٩٩، بثلاث خانات عشرية (فلوس) على الأكثر" },
+  // ---- the café's voice (voice.ts)
+  voiceVarietyInvalid: { en: "Choose Gulf Arabic or Modern Standard Arabic", ar: "اختر اللهجة الخليجية أو العربية الفصحى" },
+  voiceLanguageOrderInvalid: { en: "Choose Arabic first or English first", ar: "اختر العربية أولًا أو الإنجليزية أولًا" },
+  voiceLengthInvalid: { en: "Choose short, medium or long", ar: "اختر قصيرًا أو متوسطًا أو طويلًا" },
+  voiceEmojiInvalid: { en: "Choose no emoji, a few or many", ar: "اختر بدون إيموجي أو قليلًا أو كثيرًا" },
+  voiceHashtagCountRange: { en: "Hashtags: a whole number from 0 to 15", ar: "الوسوم: عدد صحيح من ٠ إلى ١٥" },
+  voiceHashtagScriptInvalid: { en: "Choose Arabic, English or both for hashtags", ar: "اختر وسومًا عربية أو إنجليزية أو كلتيهما" },
   menuTooManyItems: { en: "A menu can have at most 200 items", ar: "يمكن أن تضم القائمة ٢٠٠ صنف على الأكثر" },
   menuOrderInvalid: { en: "Send the menu's items in their new order, each once", ar: "أرسل أصناف القائمة بترتيبها الجديد، كل صنف مرة واحدة" },
   menuImportEmpty: { en: "Paste at least one line: name, price", ar: "الصق سطرًا واحدًا على الأقل: الاسم، السعر" },

@@ -106,7 +106,8 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
     realtime: createRealtimeService(deps, analytics),
     // the inbox in figures (answers, response times, ratings, topics), under analytics' tenancy and range rule
     inboxFigures: createInboxFiguresService(deps, analytics),
-    businessProfile: createBusinessProfileService(deps),
+    // the café's voice shows what the studio learned from its published posts and edits of AI drafts
+    businessProfile: createBusinessProfileService(deps, { learnVoice: studio.learnedVoice }),
     studio,
     reviews,
     // the inbox's sync (modules/inbox/sync.ts): the job, a person's sync now, Instagram's webhook, the adapter of an item

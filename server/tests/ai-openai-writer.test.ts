@@ -3,6 +3,7 @@
 // refuses one anyway is asked once more without it, and every fallback to the built-in writer is
 // logged at WARN with its reason so an administrator can see that the model never answered.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "@jest/globals";
+import { VOICE_DEFAULTS } from "@sufra/schema";
 import { acceptsTemperature, createOpenAiWriter } from "../src/ai/openai/openai-writer.ts";
 import type { AiWriter } from "../src/ai/provider.ts";
 import type { GenerateRequest } from "../src/ai/types.ts";
@@ -162,5 +163,51 @@ describe("falling back to the built-in writer", () => {
     log.logger("warn").info("not shown");
     log.logger("error").warn("not shown either");
     expect(log.records).toEqual([expect.objectContaining({ level: "warn", msg: "ai fell back", reason: "timeout" })]);
+  });
+});
+
+describe("the café's voice in the prompt", () => {
+  const system = () => fake.requests.at(-1)!.body.messages.find((m) => m.role === "system")!.content;
+  const ask = async (over: Partial<GenerateRequest>) => {
+    fake.replies.push({ content: JSON.stringify({ variants: [{ content: "يا هلا! كنافة بالفستق الحين عندنا 😋", hashtags: ["كنافة", "Kunafa", "قهوة", "Kuwait"] }] }) });
+    return writer("gpt-4o-mini", recordingLogger()).generate({ ...REQ, language: "ar", ...over });
+  };
+
+  test("Gulf Arabic (the default, with no voice): asked for Kuwaiti dialect, told not to write or mix in MSA", async () => {
+    await ask({});
+    const s = system();
+    expect(s).toContain("Write the Arabic in Gulf Arabic, the Kuwaiti dialect");
+    expect(s).toMatch(/do not mix the two in one caption/i);
+    expect(s).not.toContain("Write in correct Modern Standard Arabic");
+    expect(s).not.toContain("Write the Arabic in correct Modern Standard Arabic");
+    for (const w of ["سوف", "لقد", "الآن"]) expect(s).toContain(w);
+  });
+
+  test("MSA when the café's voice is MSA: no Gulf words asked for", async () => {
+    await ask({ voice: { ...VOICE_DEFAULTS, arabicVariety: "msa" } });
+    const s = system();
+    expect(s).toContain("Write the Arabic in correct Modern Standard Arabic");
+    expect(s).toContain("no Gulf words");
+    expect(s).not.toContain("Kuwaiti dialect");
+  });
+
+  test("the habits: length, emoji, hashtag count and script, and the language order", async () => {
+    await ask({ language: "both", voice: { ...VOICE_DEFAULTS, languageOrder: "en_first", length: "short", emoji: "none", hashtagCount: 2, hashtagScript: "ar" } });
+    const s = system();
+    expect(s).toContain("Write each caption in English first, then the same message in Arabic");
+    expect(s).toContain("Keep each caption short: at most 140 characters");
+    expect(s).toContain("Use no emoji at all.");
+    expect(s).toContain("Hashtags: 2 per caption, never more (the café's habit), Arabic hashtags only.");
+    expect(s).toContain("Keep every fact the prompt gives (the dish, the offer, the time, the place)");
+    await ask({ platform: "twitter", voice: { ...VOICE_DEFAULTS, emoji: "many", length: "long", hashtagCount: 9 } });
+    // the network's cap wins over the habit (X: 2)
+    expect(system()).toContain("Hashtags: 2 per caption, never more");
+    expect(system()).toContain("Use emoji generously");
+  });
+
+  test("the model's hashtags are cut to the café's habit", async () => {
+    const out = await ask({ voice: { ...VOICE_DEFAULTS, hashtagCount: 2 } });
+    expect(out.provider).toBe("openai");
+    expect(out.variants[0]!.hashtags).toEqual(["كنافة", "Kunafa"]);
   });
 });

@@ -1,7 +1,7 @@
 // What a caption writer takes and gives back, whichever writes it: the offline local copywriter
 // (ai/local) or, later, an OpenAI-compatible model. The posts service calls a writer with a
 // GenerateRequest built from the request body and the caller's business profile.
-import type { ContentLanguage, ContentOccasionKey, ContentTone, CuisineKey, DeliveryAppKey, KuwaitAreaKey, PlatformName, ReservationMode } from "@sufra/schema";
+import type { BusinessVoice, ContentLanguage, ContentOccasionKey, ContentTone, CuisineKey, DeliveryAppKey, KuwaitAreaKey, PlatformName, ReservationMode } from "@sufra/schema";
 
 export type { ContentLanguage, ContentOccasionKey, ContentTone } from "@sufra/schema";
 /** The occasion a caption is written for (schema's CONTENT_OCCASIONS). */
@@ -61,6 +61,12 @@ export interface GenerateRequest {
   /** Same request and seed, same captions. Without it each call differs. */
   seed?: number;
   business: BusinessProfile;
+  /**
+   * The café's voice in force (chosen, else learned, else VOICE_DEFAULTS: schema/src/voice.ts): which
+   * Arabic, which language first, how long, emoji and hashtag habits. Without it, VOICE_DEFAULTS with
+   * the request's tone. The request's own tone wins over the voice's.
+   */
+  voice?: BusinessVoice;
   /** The post's photos, in the composer's order (docs/architecture.md#what-the-ai-is-sent). */
   photos?: readonly PostPhoto[];
 }
@@ -89,6 +95,11 @@ export interface GeneratedVariant {
   /** Without "#", valid per normalizeHashtag, within the platform's cap. */
   hashtags: string[];
   language: ContentLanguage;
+  /**
+   * Facts of the prompt the caption does not carry (the built-in writer reports them: a short network's
+   * caption may have no room for the time or the place), as written in the prompt. Absent: all were used.
+   */
+  unusedFacts?: string[];
 }
 
 export interface GenerateResult {
@@ -113,4 +124,6 @@ export interface HashtagRequest {
   language?: ContentLanguage;
   /** Fewer than the platform's cap. */
   max?: number;
+  /** Only Arabic or only English hashtags; both when missing. */
+  script?: "ar" | "en" | "both";
 }

@@ -8,6 +8,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import {
   AddMenuItemDocument,
   BusinessProfileDocument,
+  BusinessVoiceDocument,
   ImportMenuDocument,
   PlatformsConnectionsDocument,
   RemoveMenuItemDocument,
@@ -298,3 +299,23 @@ describe("in Settings", () => {
     expect(screen.queryByTestId("business-profile")).toBeNull();
   });
 });
+
+test("“Your voice” opens under the menu and loads the café's voice only then", async () => {
+  const none = { arabicVariety: null, languageOrder: null, tone: null, length: null, emoji: null, hashtagCount: null, hashtagScript: null };
+  const voice = {
+    __typename: "BusinessVoice",
+    voice: { __typename: "VoiceInForce", arabicVariety: "GULF", languageOrder: "AR_FIRST", tone: "FRIENDLY", length: "MEDIUM", emoji: "FEW", hashtagCount: 5, hashtagScript: "BOTH" },
+    sources: { __typename: "VoiceSources", arabicVariety: "DEFAULT", languageOrder: "DEFAULT", tone: "DEFAULT", length: "DEFAULT", emoji: "DEFAULT", hashtagCount: "DEFAULT", hashtagScript: "DEFAULT" },
+    chosen: { __typename: "VoiceHabits", ...none },
+    learned: { __typename: "VoiceHabits", ...none },
+    evidence: { __typename: "VoiceEvidence", posts: 0, arabicPosts: 0, gulfPosts: 0, msaPosts: 0, edits: 0, editsTowardGulf: 0, editsTowardMsa: 0, gulfShare: null, averageLength: null, emojiPerPost: null, hashtagsPerPost: null, arabicHashtagShare: null, arabicFirstShare: null },
+  };
+  let asked = 0;
+  render([profileMock(), { request: { query: BusinessVoiceDocument }, result: () => (asked++, { data: { businessVoice: voice } }) }]);
+  await screen.findByTestId("menu-table");
+  expect(screen.queryByTestId("business-voice")).toBeNull();
+  expect(asked).toBe(0);
+  fireEvent.click(screen.getByText("Your voice"));
+  expect(await screen.findByTestId("voice-evidence")).toHaveTextContent("Published posts so far: 0.");
+  expect(asked).toBe(1);
+}, SLOW);

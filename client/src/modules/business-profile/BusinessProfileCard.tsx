@@ -1,15 +1,15 @@
 // The business profile in Settings (clients and owners): the Arabic name, the cuisine and the area of
 // Kuwait (chosen from the shared lists in both languages, or typed), opening hours in English and
 // Arabic, what guests ask (the address in both languages and a map link, Ramadan and Eid hours, a
-// phone for guests, how to book, the delivery apps with their links), and the menu editor. The AI
-// writer composes captions from these, and replies to guests answer questions from them
-// (docs/product.md#replies-to-guests). Checked with the shared rules before anything is sent; the
-// server's field messages land on their fields.
+// phone for guests, how to book, the delivery apps with their links), the menu editor, and the café's
+// voice (VoiceCard). The AI writer composes captions from these, and replies to guests answer questions
+// from them (docs/product.md#replies-to-guests). Checked with the shared rules before anything is sent;
+// the server's field messages land on their fields.
 import { FormFailure } from "../../shared/FormFailure.tsx";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { businessProfileSchema, CUISINE_KEYS, CUISINES, DELIVERY_APP_KEYS, deliveryAppSchema, KUWAIT_AREA_KEYS, KUWAIT_AREAS, RESERVATION_MODES, type Locale } from "@sufra/schema";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { App, Button, Card, Col, Divider, Form, Input, Row, Select, Skeleton, Typography } from "antd";
+import { App, Button, Card, Col, Collapse, Divider, Form, Input, Row, Select, Skeleton, Typography } from "antd";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LoadError } from "../../shared/LoadError.tsx";
@@ -18,6 +18,7 @@ import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { BUSINESS_PROFILE_NS } from "./i18n.ts";
 import { MenuEditor } from "./MenuEditor.tsx";
+import { VoiceCard } from "./VoiceCard.tsx";
 import { schemaRule } from "./rules.ts";
 import "./business-profile.css";
 
@@ -68,6 +69,12 @@ export function BusinessProfileCard() {
         <ProfileForm profile={profile} />
         <Divider titlePlacement="start">{t("menu.title")}</Divider>
         <MenuEditor profile={profile} />
+        {/* opened on demand: the voice is learned from the published posts when it is asked for */}
+        <Collapse
+          className="sufra-voice-collapse"
+          items={[{ key: "voice", label: t("voice.title"), extra: <Typography.Text type="secondary">{t("voice.summary")}</Typography.Text>, children: <VoiceCard /> }]}
+          data-testid="voice-section"
+        />
       </>
     );
   else if (error) body = <LoadError title={t("loadFailed")} error={error} onRetry={() => refetch().catch(() => {})} />;

@@ -264,6 +264,7 @@ export const EN: LanguageCopy = {
   facts: {
     place: ["📍 {name}, {area}", "📍 {name}"],
     hours: "🕒 {hours}",
+    time: "⏰ {time}",
     price: ["🏷️ {dish}: {price}", "🏷️ {price}"],
     signoff: "— {name}",
   },

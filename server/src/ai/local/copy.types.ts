@@ -2,8 +2,8 @@
 // slot it names has a value, so a missing fact changes the phrasing instead of leaving a hole.
 import type { ContentOccasionKey, ContentTone } from "@sufra/schema";
 
-/** name: the brand; dish: from the prompt or menu; price: "2.750 KWD"; discount: "20%"; notes: "with saffron rice". */
-export type SlotName = "name" | "dish" | "price" | "discount" | "area" | "hours" | "notes";
+/** time: a time the prompt names ("from 4 to 7 PM"); area: the place the prompt names, else the profile's area. name: the brand; dish: from the prompt or menu; price: "2.750 KWD"; discount: "20%"; notes: "with saffron rice". */
+export type SlotName = "name" | "dish" | "price" | "discount" | "area" | "hours" | "notes" | "time";
 export type Slots = Partial<Record<SlotName, string>>;
 
 /** An occasion, or "general" when the request names none and the prompt suggests none. */
@@ -29,6 +29,8 @@ export interface LanguageCopy {
   facts: {
     place: readonly string[];
     hours: string;
+    /** Needs {time}: the time the prompt names. */
+    time: string;
     price: readonly string[];
     signoff: string;
   };

@@ -55,6 +55,10 @@ export interface PromptFacts {
   discountPct?: number;
   notesEn?: string;
   notesAr?: string;
+  /** A time the prompt names ("from 4 to 7 pm"), as written and in each language. */
+  time?: { raw: string; en: string; ar: string };
+  /** A place the prompt names ("at our Salmiya branch", "في الأفنيوز"): an area of Kuwait, or the words as written. */
+  place?: { raw: string; en?: string; ar?: string };
 }
 
 const hasArabic = (s: string) => /\p{Script=Arabic}/u.test(s);
@@ -117,6 +121,76 @@ function menuMatch(prompt: string, menu: readonly MenuItem[], found: string[]): 
   return undefined;
 }
 
+// ---------------------------------------------------------------- a time and a place in the prompt
+const H = String.raw`(\d{1,2})(?:[:.](\d{2}))?`;
+const AMPM = String.raw`\s*(a\.?m\.?|p\.?m\.?|am|pm)?`;
+const AR_PM = /مساءً|مساء|م\b|بالليل|الليل/u;
+const AR_AM = /صباحًا|صباحا|الصبح|ص\b|الظهر|ظهرًا|ظهرا/u;
+
+const hourEn = (h: string, m: string | undefined) => (m && m !== "00" ? `${Number(h)}:${m}` : String(Number(h)));
+const hourAr = (h: string, m: string | undefined) => toArabicDigits(m && m !== "00" ? `${Number(h)}:${m}` : String(Number(h)));
+const meridiem = (s: string | undefined) => (s ? (/^p/i.test(s) ? "PM" : "AM") : undefined);
+
+/** "from 4 to 7 pm", "4-7pm", "4 pm to 7 pm", "until 11 pm", "من ٤ إلى ٧ مساءً": the time window of the prompt. */
+export function readTime(text: string): PromptFacts["time"] {
+  const t = toLatinDigits(text);
+  const range = new RegExp(String.raw`(?:from\s+|between\s+)?\b${H}${AMPM}\s*(?:-|–|to|till|until|and)\s*${H}${AMPM}(?![\d%])`, "i").exec(t);
+  if (range && (range[3] || range[6] || /from|between/i.test(range[0]))) {
+    const [, h1, m1, ap1, h2, m2, ap2] = range;
+    const a1 = meridiem(ap1);
+    const a2 = meridiem(ap2);
+    const en = `from ${hourEn(h1!, m1)}${a1 && a1 !== a2 ? ` ${a1}` : ""} to ${hourEn(h2!, m2)}${a2 ? ` ${a2}` : ""}`;
+    const pm = (a2 ?? a1) === "PM";
+    const am = (a2 ?? a1) === "AM";
+    const ar = `من ${hourAr(h1!, m1)} إلى ${hourAr(h2!, m2)}${pm ? " مساءً" : am ? " صباحًا" : ""}`;
+    return { raw: range[0].trim(), en, ar };
+  }
+  const until = new RegExp(String.raw`\b(until|till|from|at)\s+${H}${AMPM}`, "i").exec(t);
+  if (until && until[4]) {
+    const word = until[1]!.toLowerCase() === "till" ? "until" : until[1]!.toLowerCase();
+    const a = meridiem(until[4]);
+    const arWord = { until: "حتى", from: "من", at: "الساعة" }[word as "until" | "from" | "at"];
+    return { raw: until[0].trim(), en: `${word} ${hourEn(until[2]!, until[3])} ${a}`, ar: `${arWord} ${hourAr(until[2]!, until[3])} ${a === "PM" ? "مساءً" : "صباحًا"}` };
+  }
+  const arRange = /من\s*(?:الساعة\s*)?(\d{1,2})(?:[:.](\d{2}))?\s*(?:مساءً|مساء|صباحًا|صباحا|العصر|الظهر)?\s*(?:إلى|الى|لين|لغاية|حتى|-)\s*(?:الساعة\s*)?(\d{1,2})(?:[:.](\d{2}))?\s*(مساءً|مساء|صباحًا|صباحا|بالليل|الليل)?/u.exec(t);
+  if (arRange) {
+    const [, h1, m1, h2, m2, tail] = arRange;
+    const pm = tail ? AR_PM.test(tail) : false;
+    const am = tail ? AR_AM.test(tail) : false;
+    return {
+      raw: arRange[0].trim(),
+      en: `from ${hourEn(h1!, m1)} to ${hourEn(h2!, m2)}${pm ? " PM" : am ? " AM" : ""}`,
+      ar: `من ${hourAr(h1!, m1)} إلى ${hourAr(h2!, m2)}${pm ? " مساءً" : am ? " صباحًا" : ""}`,
+    };
+  }
+  return undefined;
+}
+
+const NOT_A_PLACE =
+  /^(?:the\s+)?(?:kuwait|q8|january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|ramadan|eid|iftar|suhoor|morning|evening|night|summer|winter|spring|autumn|town|store|stores|branch|branches|stock)\b/i;
+
+/**
+ * The place the prompt names: an area of Kuwait anywhere in it ("Salmiya", "السالمية"), else the
+ * capitalised words after "at"/"in" ("at The Avenues", "in Marina Mall"), kept as written.
+ */
+export function readPlace(text: string): PromptFacts["place"] {
+  const words = text.normalize("NFC").split(/[^\p{L}\p{M}'’-]+/u).filter(Boolean);
+  // one to three words in a row that name an area ("Kuwait City", "Al Salmiya", "السالمية")
+  for (let n = 3; n >= 1; n--) {
+    for (let i = 0; i + n <= words.length; i++) {
+      const phrase = words.slice(i, i + n).join(" ");
+      const key = findKuwaitArea(phrase);
+      if (key) return { raw: phrase, en: KUWAIT_AREAS[key].en, ar: KUWAIT_AREAS[key].ar };
+    }
+  }
+  const en = /\b(?:at|in)\s+(?:our\s+|the\s+(?=[A-Z]))?((?:The\s+)?[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,3})/u.exec(text);
+  // "in Ramadan", "at Iftar", "in March", "on Friday", "in Kuwait": a time or the country, not a place of the café's
+  if (en && !NOT_A_PLACE.test(en[1]!) && !inferOccasion(en[1]!)) return { raw: en[1]!, en: en[1]!, ...(hasArabic(en[1]!) ? {} : { ar: en[1]! }) };
+  const ar = /(?:^|\s)(?:في|فرعنا في|فرع)\s+((?:ال)?[\u0621-\u064A]+(?:\s+[\u0621-\u064A]+)?\s+(?:مول|مجمع|سنتر))/u.exec(text);
+  if (ar) return { raw: ar[1]!, ar: ar[1]! };
+  return undefined;
+}
+
 export function readPrompt(prompt: string, business: BusinessProfile): PromptFacts {
   const text = prompt.normalize("NFC").trim();
   const en = hasLatin(text) ? findDishEn(text) : null;
@@ -139,8 +213,20 @@ export function readPrompt(prompt: string, business: BusinessProfile): PromptFac
   const price = parsePrice(text) ?? item?.priceKwd ?? undefined;
   if (price !== undefined && Number.isFinite(price) && price > 0) facts.priceKwd = price;
   facts.discountPct = parseDiscount(text);
-  facts.notesEn = hasLatin(text) ? notesAfter(text, en?.en ?? patterned, false) : undefined;
-  facts.notesAr = hasArabic(text) ? notesAfter(text, ar?.ar ?? undefined, true) : undefined;
+  const time = readTime(text);
+  if (time) facts.time = time;
+  const place = readPlace(text);
+  if (place) facts.place = place;
+  // the notes are read without the time, the place and the offer, which have their own lines
+  // ("with saffron rice 20% off from 4 to 7 pm at our Salmiya branch": "with saffron rice")
+  const plain = toLatinDigits(text)
+    .replace(time ? toLatinDigits(time.raw) : /$^/, " ")
+    .replace(place ? new RegExp(String.raw`(?:\s(?:at|in)\s+(?:our\s+|the\s+)?|\s(?:في|فرعنا في)\s+)?${place.raw.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:\s+(?:branch|mall|فرع))?`, "iu") : /$^/, " ")
+    .replace(/\d{1,2}\s*(?:%|percent|بالمئة)\s*(?:off)?|(?:خصم|بخصم)\s*\d{1,2}\s*%?/giu, " ")
+    .replace(/\s{2,}/g, " ")
+    .trim();
+  facts.notesEn = hasLatin(plain) ? notesAfter(plain, en?.en ?? patterned, false) : undefined;
+  facts.notesAr = hasArabic(plain) ? notesAfter(plain, ar?.ar ?? undefined, true) : undefined;
   return facts;
 }
 
@@ -209,7 +295,10 @@ export function slotsFor(lang: "en" | "ar", p: PromptFacts, prof: ProfileFacts):
   };
   set("name", lang === "en" ? prof.nameEn : prof.nameAr);
   set("dish", lang === "en" ? p.dishEn : p.dishAr);
-  set("area", lang === "en" ? prof.area?.en : prof.area?.ar);
+  // a place the prompt names is where this post happens: it takes the area's place in the caption
+  const promptPlace = lang === "en" ? p.place?.en : p.place?.ar;
+  set("area", promptPlace ?? (lang === "en" ? prof.area?.en : prof.area?.ar));
+  set("time", lang === "en" ? p.time?.en : p.time?.ar);
   set("hours", lang === "en" ? prof.hoursEn : prof.hoursAr);
   set("notes", lang === "en" ? p.notesEn : p.notesAr);
   if (p.priceKwd !== undefined) set("price", formatKwd(p.priceKwd, lang));

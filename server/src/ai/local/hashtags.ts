@@ -109,7 +109,12 @@ export function suggestHashtags(req: HashtagRequest & { dishWords?: readonly Foo
 
   const order: ("en" | "ar")[] = language === "en" ? ["en", "ar"] : ["ar", "en"];
   const ranked: string[] = [];
-  if (req.platform === "instagram") {
+  if (req.script === "ar" || req.script === "en") {
+    // the voice's one script: the top of each group first, then the rest
+    const l = req.script;
+    for (const g of groups) ranked.push(...g[l].slice(0, 1));
+    for (const g of groups) ranked.push(...g[l].slice(1));
+  } else if (req.platform === "instagram") {
     // each group in both languages, the caption's first
     for (const g of groups) for (const l of order) ranked.push(...g[l]);
   } else if (language === "both") {

@@ -3,26 +3,35 @@
 // phrase is not used; each caption fits its platform as the platform counts (X weighted, hashtags
 // included). Same request and seed, same captions.
 import {
+  CAPTION_LENGTH_LIMITS,
   composeText,
   DEFAULT_GENERATE_VARIANTS,
+  EMOJI_HABIT_LIMITS,
   MAX_GENERATE_VARIANTS,
   MIN_GENERATE_VARIANTS,
   PLATFORM_LIMITS,
   platformLength,
   truncateForPlatform,
+  type BusinessVoice,
   type ContentTone,
   type PlatformName,
 } from "@sufra/schema";
 import type { GenerateRequest, GenerateResult, GeneratedVariant } from "../types.ts";
 import { AR } from "./copy.ar.ts";
 import { EN } from "./copy.en.ts";
+import { GULF } from "./copy.gulf.ts";
 import type { CopyOccasion, LanguageCopy, Slots } from "./copy.types.ts";
-import { inferOccasion, mulberry32, readProfile, readPrompt, shuffled, slotsFor, type PromptFacts } from "./facts.ts";
+import { formatKwd, inferOccasion, mulberry32, readProfile, readPrompt, shuffled, slotsFor, type PromptFacts } from "./facts.ts";
 import { suggestHashtags } from "./hashtags.ts";
 import { altTextFromMenuItem } from "./alt-text.ts";
 
 type Lang = "en" | "ar";
-const BANKS: Record<Lang, LanguageCopy> = { en: EN, ar: AR };
+type Banks = Record<Lang, LanguageCopy>;
+/**
+ * The phrase banks of a voice: Arabic in Gulf (Kuwaiti) dialect or in Modern Standard Arabic, never
+ * both in one caption (ai/dialect.ts). Gulf when the voice says nothing: schema/src/voice.ts's VOICE_DEFAULTS.
+ */
+export const banksFor = (variety: BusinessVoice["arabicVariety"] | undefined): Banks => ({ en: EN, ar: variety === "msa" ? AR : GULF });
 
 /** Snapchat captions stay this short, whatever the network allows. */
 export const SNAPCHAT_MAX_LENGTH = 250;
@@ -71,6 +80,8 @@ interface Picks {
   cta: string;
   place?: string;
   hours?: string;
+  /** The time the prompt names ("⏰ from 4 to 7 PM"). */
+  time?: string;
   priceLine?: string;
 }
 
@@ -96,6 +107,7 @@ interface Entry {
  * fills in both.
  */
 function planVariants(
+  BANKS: Banks,
   langs: readonly Lang[],
   occasion: CopyOccasion,
   tone: ContentTone,
@@ -146,7 +158,9 @@ function planVariants(
   const allOffers = oneSentence(entries((b) => b.offers));
   const wanted = hasDiscount ? allOffers.filter((e) => e.discount) : hasPrice ? allOffers.filter((e) => e.price) : [];
   // with a dish, the offers that name it first
-  const offers = [...shuffled(wanted.filter((e) => e.dish), rnd), ...shuffled(wanted.filter((e) => !e.dish), rnd)];
+  const dishOffers = shuffled(wanted.filter((e) => e.dish), rnd);
+  // a short caption (Snapchat, TikTok) has room for one offer: with a discount, the one that names the prompt's dish
+  const offers = short && hasDish && hasDiscount && dishOffers.length ? dishOffers : [...dishOffers, ...shuffled(wanted.filter((e) => !e.dish), rnd)];
   const ctas = shuffled([...entries((b) => b.ctas[tone]), ...entries((b) => occ(b).ctas)], rnd);
 
   const plans = Object.fromEntries(langs.map((l) => [l, [] as Picks[]])) as Record<Lang, Picks[]>;
@@ -186,6 +200,7 @@ function planVariants(
       const bank = BANKS[l];
       const fill = (t: string) => fillPhrase(t, slots[l], l) ?? undefined;
       const priceLine = offer?.price ? undefined : (fill(bank.facts.price[0]!) ?? fill(bank.facts.price[1]!));
+      const time = fill(bank.facts.time);
       plans[l].push({
         lead: lead.text[l]!,
         body: body?.text[l],
@@ -194,6 +209,7 @@ function planVariants(
         cta: cta?.text[l] ?? "",
         place: fill(bank.facts.place[0]!) ?? fill(bank.facts.place[1]!),
         hours: fill(bank.facts.hours),
+        time,
         priceLine,
       });
     }
@@ -214,7 +230,7 @@ const join = (pieces: readonly Piece[]) => pieces.map((p, i) => (i === 0 ? p.tex
 /** Instagram: paragraphs and lines, five layouts. */
 function instagramPieces(p: Picks, layout: number, withFacts: boolean): Piece[] {
   const P = (text: string | undefined, sep: Piece["sep"], drop = 5): Piece[] => (text ? [{ text, sep, drop }] : []);
-  const facts = withFacts ? [...P(p.priceLine, "\n\n", 3), ...P(p.place, p.priceLine ? "\n" : "\n\n", 2), ...P(p.hours, "\n", 4)] : [];
+  const facts = withFacts ? [...P(p.priceLine, "\n\n", 3), ...P(p.time, p.priceLine ? "\n" : "\n\n", 2), ...P(p.place, p.priceLine || p.time ? "\n" : "\n\n", 2), ...P(p.hours, "\n", 4)] : [];
   switch (layout % 5) {
     case 0: // opening; body and offer; facts; call
       return [...P(p.lead, "", 0), ...P(p.body, "\n\n"), ...P(p.offer, p.body ? " " : "\n\n", 1), ...facts, ...P(p.cta, "\n\n", 6)];
@@ -223,7 +239,7 @@ function instagramPieces(p: Picks, layout: number, withFacts: boolean): Piece[] 
         ...P(p.lead, "", 0),
         ...P(p.body && `✨ ${p.body}`, "\n\n"),
         ...P(p.offer && `🏷️ ${p.offer}`, p.body ? "\n" : "\n\n", 1),
-        ...(withFacts ? [...P(p.offer ? undefined : p.priceLine, "\n", 3), ...P(p.place, "\n", 2), ...P(p.hours, "\n", 4)] : []),
+        ...(withFacts ? [...P(p.offer ? undefined : p.priceLine, "\n", 3), ...P(p.time, "\n", 2), ...P(p.place, "\n", 2), ...P(p.hours, "\n", 4)] : []),
         ...P(p.cta, "\n\n", 6),
       ];
     case 2: // one paragraph, facts below
@@ -236,37 +252,65 @@ function instagramPieces(p: Picks, layout: number, withFacts: boolean): Piece[] 
 }
 
 /** X: a tight paragraph; the place on its own line when there is room. */
-function xPieces(p: Picks, layout: number, withPlace: boolean): Piece[] {
+function xPieces(p: Picks, layout: number, withPlace: boolean, dish?: string): Piece[] {
   const P = (text: string | undefined, sep: Piece["sep"], drop: number): Piece[] => (text ? [{ text, sep, drop }] : []);
-  const place = withPlace ? P(p.place, "\n", 3) : [];
+  const place = withPlace ? [...P(p.time, "\n", 2), ...P(p.place, p.time ? " " : "\n", 3)] : [];
+  // a layout without a body still names the prompt's dish: with the body line that names it
+  const dishBody = dish && !p.lead.includes(dish) && !p.offer?.includes(dish) && p.body?.includes(dish) ? p.body : undefined;
   switch (layout % 5) {
     case 0:
       return [...P(p.lead, "", 0), ...P(p.body, " ", 5), ...P(p.offer, " ", 1), ...P(p.cta, " ", 6), ...place];
     case 1:
-      return [...P(p.lead, "", 0), ...P(p.offer, " ", 1), ...P(p.cta, "\n", 6), ...place];
+      return [...P(p.lead, "", 0), ...P(dishBody, " ", 5), ...P(p.offer, " ", 1), ...P(p.cta, "\n", 6), ...place];
     case 2:
       return [...P(p.lead, "", 0), ...P(p.body, "\n\n", 5), ...P(p.offer, " ", 1), ...place];
     case 3:
-      return [...P(p.lead, "", 0), ...P(p.offer, "\n\n", 1), ...P(p.cta, " ", 6), ...place];
+      return [...P(p.lead, "", 0), ...P(dishBody, " ", 5), ...P(p.offer, "\n\n", 1), ...P(p.cta, " ", 6), ...place];
     default:
-      return [...P(p.lead, "", 0), ...P(p.body2 ?? p.body, " ", 5), ...P(p.offer, " ", 1), ...place];
+      return [...P(p.lead, "", 0), ...P(dishBody ?? p.body2 ?? p.body, " ", 5), ...P(p.offer, " ", 1), ...place];
   }
 }
 
 /** Snapchat: one or two sentences, the offer (or the dish) before the call. */
-function snapPieces(p: Picks, layout: number, dish: string | undefined): Piece[] {
+function snapPieces(p: Picks, layout: number, dish: string | undefined, extras: readonly string[], lang: Lang): Piece[] {
   const dishMissing = !!dish && !p.lead.includes(dish);
   const second = p.offer ?? (dishMissing || layout % 2 === 0 ? (p.body ?? p.cta) : p.cta || p.body);
   const out: Piece[] = [{ text: p.lead, sep: "", drop: 0 }];
   if (second && sentenceCount(p.lead) + sentenceCount(second) <= 2) out.push({ text: second, sep: " ", drop: 1 });
+  // the prompt's time and place in brackets inside the last sentence: still one or two sentences
+  const said = extras.filter((e) => !out.some((o) => o.text.includes(e)));
+  if (said.length) {
+    const last = out[out.length - 1]!;
+    const inside = `(${said.join(lang === "ar" ? "، " : ", ")})`;
+    const m = /^(.*?)([.!?؟…]*)(\s*\p{Extended_Pictographic}*\uFE0F?\s*)$/su.exec(last.text);
+    out[out.length - 1] = { ...last, text: m ? `${m[1]} ${inside}${m[2]}${m[3]}` : `${last.text} ${inside}` };
+  }
   return out;
 }
 
-/** The longest caption that fits: drops the latest-dropped pieces first, then hashtags, then cuts. */
-function fit(platform: PlatformName, pieces: Piece[], hashtags: string[]): { content: string; hashtags: string[] } {
+/**
+ * The longest caption that fits: drops the latest-dropped pieces first, then hashtags, then cuts.
+ * `budget` (the voice's length, in characters of text) drops only pieces that carry no fact of the
+ * prompt (isFact); the platform's limit may drop any but the opening, facts last.
+ */
+function fit(platform: PlatformName, pieces: Piece[], hashtags: string[], budget = Infinity, isFact: (text: string) => boolean = () => false): { content: string; hashtags: string[] } {
   const limit = platform === "snapchat" ? Math.min(SNAPCHAT_MAX_LENGTH, PLATFORM_LIMITS.snapchat.maxLength) : PLATFORM_LIMITS[platform].maxLength;
   const fits = (content: string, tags: string[]) => platformLength(platform, composeText(content, tags)) <= limit;
-  let current = [...pieces];
+  // a line that names a fact of the prompt (the dish in the body) is dropped after the other lines
+  let current = pieces.map((p) => (p.drop >= 5 && isFact(p.text) ? { ...p, drop: 1.5 } : p));
+  const dropOne = (candidates: Piece[]) => {
+    const worst = candidates.reduce((a, b) => (b.drop >= a.drop ? b : a));
+    const at = current.lastIndexOf(worst);
+    current = current.filter((_, i) => i !== at);
+    // the first piece left needs no separator
+    if (current[0]) current[0] = { ...current[0], sep: "" };
+  };
+  for (;;) {
+    if ([...join(current)].length <= budget) break;
+    const spare = current.filter((p) => p.drop >= 5 && !isFact(p.text));
+    if (!spare.length) break;
+    dropOne(spare);
+  }
   for (;;) {
     for (let n = hashtags.length; n >= Math.min(1, hashtags.length); n--) {
       const content = join(current);
@@ -274,15 +318,86 @@ function fit(platform: PlatformName, pieces: Piece[], hashtags: string[]): { con
     }
     const droppable = current.filter((p) => p.drop > 0);
     if (!droppable.length) break;
-    const worst = droppable.reduce((a, b) => (b.drop >= a.drop ? b : a));
-    const at = current.lastIndexOf(worst);
-    current = current.filter((_, i) => i !== at);
-    // the first piece left needs no separator
-    if (current[0]) current[0] = { ...current[0], sep: "" };
+    dropOne(droppable);
   }
   const content = join(current);
   if (fits(content, [])) return { content, hashtags: [] };
   return { content: truncateForPlatform(platform, content, limit), hashtags: [] };
+}
+
+// ---------------------------------------------------------------- the voice's emoji
+const EMOJI = /\p{Extended_Pictographic}\uFE0F?|\p{Regional_Indicator}{2}/gu;
+/** The emoji a voice of "many" adds where a caption has too few, by occasion. */
+const OCCASION_EMOJI: Record<CopyOccasion, readonly string[]> = {
+  general: ["😋", "✨", "🤍"],
+  new_dish: ["✨", "😍", "🆕"],
+  menu_promotion: ["🙌", "🏷️", "🔥"],
+  food_photo: ["😋", "📸", "🤤"],
+  weekend: ["🎉", "😊", "☕"],
+  ramadan_iftar: ["🌙", "🤍", "✨"],
+  ramadan_suhoor: ["🌙", "✨", "🤍"],
+  eid_al_fitr: ["🎉", "🌙", "✨"],
+  eid_al_adha: ["✨", "🌙", "🤍"],
+  national_day: ["🇰🇼", "💚", "🤍"],
+  liberation_day: ["🇰🇼", "🤍", "✨"],
+  islamic_new_year: ["🌙", "✨", "🤍"],
+  prophets_birthday: ["🌙", "✨", "🤍"],
+  back_to_school: ["🎒", "📚", "✨"],
+  summer_nights: ["🌙", "☀️", "🧊"],
+};
+/** Spaces and line ends tidied after emoji are taken out. */
+const tidyAfterEmoji = (text: string) =>
+  text
+    .replace(/[ \t]{2,}/g, " ")
+    .replace(/ +([.!?،؟,])/g, "$1")
+    .split("\n")
+    .map((l) => l.trim())
+    .join("\n")
+    .trim();
+const stripEmoji = (text: string) => tidyAfterEmoji(text.replace(EMOJI, ""));
+/** The text with only the emoji `keep` says yes to (asked in reading order). */
+const stripEmojiAfter = (text: string, keep: () => boolean) => {
+  const t = text.replace(EMOJI, (e) => (keep() ? e : ""));
+  return t === text ? t : tidyAfterEmoji(t);
+};
+
+/** The pieces with the voice's emoji habit: none removes them, few keeps the first two, many adds up to three. */
+function applyEmoji(pieces: Piece[], habit: BusinessVoice["emoji"], occasion: CopyOccasion): Piece[] {
+  if (habit === "none") return pieces.map((p) => ({ ...p, text: stripEmoji(p.text) })).filter((p) => p.text);
+  if (habit === "few") {
+    let kept = 0;
+    return pieces
+      .map((p) => ({ ...p, text: stripEmojiAfter(p.text, () => ++kept <= EMOJI_HABIT_LIMITS.few) }))
+      .filter((p) => p.text);
+  }
+  // counted on the openings (never dropped to fit), so the caption keeps them whatever else must go
+  const openings = pieces.filter((p) => p.drop === 0);
+  const count = openings.reduce((n, p) => n + (p.text.match(EMOJI) ?? []).length, 0);
+  if (count >= EMOJI_HABIT_LIMITS.many) return pieces;
+  const pool = [...OCCASION_EMOJI[occasion], ...OCCASION_EMOJI.general];
+  const add = [...new Set(pool)].filter((e) => !openings.some((p) => p.text.includes(e))).slice(0, EMOJI_HABIT_LIMITS.many - count);
+  const out = pieces.map((p) => ({ ...p }));
+  const leads = out.filter((p) => p.drop === 0);
+  // one opening's share after another (a caption in both languages has two)
+  add.forEach((e, i) => {
+    const p = leads[i % leads.length]!;
+    p.text = `${p.text} ${e}`;
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------- the prompt's facts
+/** Each fact of the prompt, as written there, with its forms in each language (absent: that language cannot say it). */
+function promptFacts(facts: PromptFacts, slots: Record<Lang, Slots>, langs: readonly Lang[]): { raw: string; forms: string[] }[] {
+  const out: { raw: string; forms: string[] }[] = [];
+  const forms = (k: keyof Slots) => langs.map((l) => slots[l][k]).filter((v): v is string => !!v);
+  if (facts.dishEn || facts.dishAr) out.push({ raw: facts.dishEn ?? facts.dishAr!, forms: forms("dish") });
+  if (facts.discountPct !== undefined) out.push({ raw: `${facts.discountPct}%`, forms: forms("discount") });
+  if (facts.priceKwd !== undefined && !facts.menuItem?.priceKwd) out.push({ raw: formatKwd(facts.priceKwd, "en"), forms: forms("price") });
+  if (facts.time) out.push({ raw: facts.time.raw, forms: forms("time") });
+  if (facts.place) out.push({ raw: facts.place.raw, forms: forms("area") });
+  if (facts.notesEn || facts.notesAr) out.push({ raw: facts.notesEn ?? facts.notesAr!, forms: forms("notes") });
+  return out;
 }
 
 // ---------------------------------------------------------------- the writer
@@ -304,18 +419,26 @@ export function generateLocal(req: GenerateRequest, options: LocalWriterOptions 
   if (photoItem && !facts.menuItem) facts = readPrompt(`${photoItem.name} ${prompt}`, { ...req.business, menu: [photoItem, ...(req.business.menu ?? []).filter((m) => m.name !== photoItem.name)] });
   const profile = readProfile(req.business);
   const occasion: CopyOccasion = req.occasion ?? inferOccasion(prompt) ?? (facts.dishEn || facts.dishAr ? "food_photo" : "general");
-  const langs: Lang[] = req.language === "both" ? ["ar", "en"] : [req.language];
-  const slots = Object.fromEntries(langs.map((l) => [l, slotsFor(l, facts, profile)])) as Record<Lang, Slots>;
+  const voice = req.voice;
+  const banks = banksFor(voice?.arabicVariety);
+  // both languages: Arabic first unless the voice puts English first
+  const langs: Lang[] = req.language === "both" ? (voice?.languageOrder === "en_first" ? ["en", "ar"] : ["ar", "en"]) : [req.language];
+  const slots = Object.fromEntries((["ar", "en"] as const).map((l) => [l, slotsFor(l, facts, profile)])) as Record<Lang, Slots>;
   const layouts = shuffled([0, 1, 2, 3, 4], rnd);
   const layoutOf = (v: number) => layouts[v % layouts.length]!;
+  const long = voice?.length === "long";
   const shows = (v: number, hasOffer: boolean) => {
     const layout = layoutOf(v) % 5;
     // a Google post reads like an Instagram caption without hashtags: the whole story fits in 1,500
-    if (longForm(req.platform)) return { body: true, body2: layout === 4 };
+    if (longForm(req.platform)) return { body: true, body2: layout === 4 || long };
     if (req.platform === "twitter") return { body: layout === 0 || layout === 2, body2: layout === 4 };
     return { body: !hasOffer, body2: false };
   };
-  const plans = planVariants(langs, occasion, req.tone, slots, count, rnd, shows, shortForm(req.platform));
+  const plans = planVariants(banks, langs, occasion, req.tone, slots, count, rnd, shows, shortForm(req.platform));
+  const known = promptFacts(facts, slots, langs);
+  const isFact = (text: string) => known.some((f) => f.forms.some((form) => text.includes(form)));
+  // the voice's length, per language part (a caption in both languages may be twice as long)
+  const budget = !voice || voice.length === "long" ? Infinity : CAPTION_LENGTH_LIMITS[voice.length] * langs.length;
 
   const variants: GeneratedVariant[] = [];
   for (let v = 0; v < count; v++) {
@@ -325,29 +448,36 @@ export function generateLocal(req: GenerateRequest, options: LocalWriterOptions 
     if (longForm(req.platform)) {
       if (parts.length === 1) pieces = instagramPieces(parts[0]!, layout, true);
       else {
-        // Arabic, then English, then the facts once in each language
-        const [ar, en] = parts as [Picks, Picks];
-        const facts: Piece[] = [];
-        const add = (text: string | undefined, sep: Piece["sep"], drop: number) => text && facts.push({ text, sep: facts.length ? sep : "\n\n", drop });
+        // the first language, then the second, then the facts once in each language
+        const [first, second] = parts as [Picks, Picks];
+        const en = langs[0] === "en" ? first : second;
+        const ar = langs[0] === "ar" ? first : second;
+        const factPieces: Piece[] = [];
+        const add = (text: string | undefined, sep: Piece["sep"], drop: number) => text && factPieces.push({ text, sep: factPieces.length ? sep : "\n\n", drop });
         add(en.priceLine, "\n", 3);
-        add(ar.place, "\n", 2);
-        add(en.place, "\n", 2);
+        // the prompt's time in each language: it is the offer's, and both readers need it
+        add(first.time, "\n", 2);
+        add(second.time, "\n", 2);
+        add(first.place, "\n", 2);
+        add(second.place, "\n", 2);
         add(en.hours ?? ar.hours, "\n", 4);
-        const second = instagramPieces(en, layout + 1, false);
-        pieces = [...instagramPieces(ar, layout, false), { ...second[0]!, sep: "\n\n" }, ...second.slice(1), ...facts];
+        const next = instagramPieces(second, layout + 1, false);
+        pieces = [...instagramPieces(first, layout, false), { ...next[0]!, sep: "\n\n" }, ...next.slice(1), ...factPieces];
       }
     } else if (req.platform === "twitter") {
-      if (parts.length === 1) pieces = xPieces(parts[0]!, layout, true);
+      if (parts.length === 1) pieces = xPieces(parts[0]!, layout, true, slots[langs[0]!].dish);
       else {
-        const [ar, en] = parts as [Picks, Picks];
-        const a = xPieces(ar, layout, false).map((p) => ({ ...p, drop: p.drop === 0 ? 0 : p.drop + 0.5 }));
-        const e = xPieces(en, layout + 1, true);
+        const [first, second] = parts as [Picks, Picks];
+        const a = xPieces(first, layout, false, slots[langs[0]!].dish).map((p) => ({ ...p, drop: p.drop === 0 ? 0 : p.drop + 0.5 }));
+        const e = xPieces(second, layout + 1, true, slots[langs[1]!].dish);
         pieces = [...a, { ...e[0]!, sep: "\n\n" }, ...e.slice(1)];
       }
     } else {
-      const snap = (l: Lang, p: Picks) => snapPieces(p, layout, slots[l].dish);
-      pieces = langs.length === 1 ? snap(langs[0]!, parts[0]!) : [...snap("ar", parts[0]!), ...snap("en", parts[1]!).map((p, i) => (i === 0 ? { ...p, sep: "\n\n" as const } : p))];
+      const extras = (l: Lang) => [slots[l].time, facts.place ? slots[l].area : undefined].filter((x): x is string => !!x);
+      const snap = (l: Lang, p: Picks) => snapPieces(p, layout, slots[l].dish, extras(l), l);
+      pieces = langs.length === 1 ? snap(langs[0]!, parts[0]!) : [...snap(langs[0]!, parts[0]!), ...snap(langs[1]!, parts[1]!).map((p, i) => (i === 0 ? { ...p, sep: "\n\n" as const } : p))];
     }
+    if (voice) pieces = applyEmoji(pieces, voice.emoji, occasion);
     const draft = join(pieces);
     const tags = suggestHashtags({
       content: draft,
@@ -356,9 +486,11 @@ export function generateLocal(req: GenerateRequest, options: LocalWriterOptions 
       business: req.business,
       language: req.language,
       dishWords: facts.dishWords,
+      ...(voice ? { max: voice.hashtagCount, script: voice.hashtagScript } : {}),
     });
-    const fitted = fit(req.platform, pieces, tags);
-    variants.push({ content: fitted.content, hashtags: fitted.hashtags, language: req.language });
+    const fitted = fit(req.platform, pieces, tags, budget, isFact);
+    const unused = known.filter((f) => !f.forms.length || !f.forms.some((form) => fitted.content.includes(form))).map((f) => f.raw);
+    variants.push({ content: fitted.content, hashtags: fitted.hashtags, language: req.language, ...(unused.length ? { unusedFacts: unused } : {}) });
   }
   return { variants, provider: "local", seed, ...photoFacts(req) };
 }

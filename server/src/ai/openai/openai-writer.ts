@@ -9,8 +9,8 @@
 import type OpenAI from "openai";
 import { z } from "zod";
 import {
-  composeText, CONTENT_OCCASIONS, DELIVERY_APPS, CONTENT_TONES, KUWAIT_AREAS, normalizeHashtag, PLATFORM_LABELS, PLATFORM_LIMITS, platformLength,
-  SUGGESTED_HASHTAG_LIMITS, type PlatformName,
+  composeText, CONTENT_OCCASIONS, CONTENT_TONES, DELIVERY_APPS, KUWAIT_AREAS, normalizeHashtag, PLATFORM_LABELS, PLATFORM_LIMITS, platformLength,
+  SUGGESTED_HASHTAG_LIMITS, VOICE_DEFAULTS, CAPTION_LENGTH_LIMITS, type BusinessVoice, type PlatformName,
 } from "@sufra/schema";
 import type { Logger } from "../../kernel/logger.ts";
 import type { AiWriter, ReviewReplyRequest, ReviewReplyResult } from "../provider.ts";
@@ -108,7 +108,7 @@ function languageFits(text: string, language: GenerateRequest["language"]): bool
 }
 
 /** A model's caption made safe to publish: valid hashtags, the platform's cap, within its length. */
-export function acceptVariant(raw: { content: string; hashtags: string[] }, req: Pick<GenerateRequest, "platform" | "language">): GeneratedVariant | null {
+export function acceptVariant(raw: { content: string; hashtags: string[] }, req: Pick<GenerateRequest, "platform" | "language" | "voice">): GeneratedVariant | null {
   const content = raw.content.normalize("NFC").trim();
   if (!content || /\{[a-z_]+\}|\[[A-Z_ ]+\]/.test(content)) return null; // an unfilled slot is not a caption
   if (!languageFits(content, req.language)) return null;
@@ -121,7 +121,8 @@ export function acceptVariant(raw: { content: string; hashtags: string[] }, req:
       tags.push(tag);
     }
   }
-  let hashtags = tags.slice(0, SUGGESTED_HASHTAG_LIMITS[req.platform]);
+  // the network's cap, and the café's habit (its voice) within it
+  let hashtags = tags.slice(0, Math.min(SUGGESTED_HASHTAG_LIMITS[req.platform], req.voice?.hashtagCount ?? Infinity));
   while (hashtags.length && platformLength(req.platform, composeText(content, hashtags)) > limitOf(req.platform)) hashtags = hashtags.slice(0, -1);
   if (platformLength(req.platform, composeText(content, hashtags)) > limitOf(req.platform)) return null;
   return { content, hashtags, language: req.language };
@@ -140,11 +141,50 @@ function profileFacts(b: BusinessProfile): Record<string, unknown> {
   };
 }
 
-const LANGUAGE_RULE = {
-  en: "Write in natural English only.",
-  ar: "Write in correct Modern Standard Arabic with a warm Gulf-friendly voice; Arabic script only (a Latin brand name may stay Latin). Use Arabic-Indic digits (٠١٢٣٤٥٦٧٨٩).",
-  both: "Write each caption in Arabic first (correct Modern Standard Arabic, Gulf-friendly voice), then the same message in natural English, separated by a blank line.",
+/**
+ * Which Arabic the café writes (its voice, schema/src/voice.ts): Kuwaiti Arabic by default, as its
+ * guests write and answer; MSA when the café chose it or its posts show it. Never a mix of the two.
+ */
+const ARABIC_RULE = {
+  gulf:
+    "Write the Arabic in Gulf Arabic, the Kuwaiti dialect Kuwaiti guests write and answer in (e.g. يا هلا، حيّاكم، وايد، الحين، هالـ، شلون، جذي، ويانا، عشان، اللي). " +
+    "Do not write Modern Standard Arabic and do not mix the two in one caption: avoid MSA-only words such as سوف، لقد، الآن، الذي، التي، لدينا، جدًا، لم، لن، ليس، هذه، ماذا، لماذا.",
+  msa:
+    "Write the Arabic in correct Modern Standard Arabic (الفصحى), warm but never dialect: no Gulf words such as يا هلا، حيّاكم، وايد، الحين، شلون، جذي، هالـ، ويانا، اللي. Do not mix dialect and MSA in one caption.",
 } as const;
+
+const ARABIC_SCRIPT = "Arabic script only in the Arabic (a Latin brand name may stay Latin). Use Arabic-Indic digits (٠١٢٣٤٥٦٧٨٩) in the Arabic.";
+
+function languageRule(req: GenerateRequest, voice: BusinessVoice): string {
+  if (req.language === "en") return "Write in natural English only.";
+  if (req.language === "ar") return `Write in Arabic only. ${ARABIC_RULE[voice.arabicVariety]} ${ARABIC_SCRIPT}`;
+  const [first, second] = voice.languageOrder === "en_first" ? ["English", "Arabic"] : ["Arabic", "English"];
+  return `Write each caption in ${first} first, then the same message in ${second}, separated by a blank line. ${ARABIC_RULE[voice.arabicVariety]} ${ARABIC_SCRIPT} The English is natural English.`;
+}
+
+const LENGTH_RULE = {
+  short: `Keep each caption short: at most ${CAPTION_LENGTH_LIMITS.short} characters of text per language, one or two sentences.`,
+  medium: `Keep each caption medium length: about ${CAPTION_LENGTH_LIMITS.short} to ${CAPTION_LENGTH_LIMITS.medium} characters of text per language.`,
+  long: `Write fuller captions: more than ${CAPTION_LENGTH_LIMITS.medium} characters of text per language where the platform allows, telling the story of the dish or the occasion.`,
+} as const;
+
+const EMOJI_RULE = {
+  none: "Use no emoji at all.",
+  few: "Use one or two emoji per caption, no more.",
+  many: "Use emoji generously: at least three per caption, where they fit the words.",
+} as const;
+
+const HASHTAG_SCRIPT_RULE = { ar: "Arabic hashtags only", en: "English hashtags only", both: "hashtags in Arabic and in English" } as const;
+
+/** The café's habits (its voice): length, emoji, hashtags, as rules the model is given. */
+function voiceRules(req: GenerateRequest, voice: BusinessVoice): string[] {
+  const cap = Math.min(voice.hashtagCount, SUGGESTED_HASHTAG_LIMITS[req.platform]);
+  return [
+    LENGTH_RULE[voice.length],
+    EMOJI_RULE[voice.emoji],
+    cap > 0 ? `Hashtags: ${cap} per caption, never more (the café's habit), ${HASHTAG_SCRIPT_RULE[voice.hashtagScript]}.` : "No hashtags: return an empty hashtags array.",
+  ];
+}
 
 /**
  * What the model is told of the post's photos: the menu item each shows, when the person said; with
@@ -178,13 +218,16 @@ function captionMessages(req: GenerateRequest, images: readonly string[] = []): 
     tiktok: "TikTok: a short, lively caption for a vertical video, at most 150 characters before the hashtags; up to 5 hashtags.",
     facebook: "Facebook Page post: two to four friendly sentences; at most 3 hashtags; a link may follow.",
   }[req.platform];
+  const voice = req.voice ?? { ...VOICE_DEFAULTS, tone: req.tone };
   const system = [
     "You are Sufra's content specialist for restaurants and cafés in Kuwait.",
-    "You write social media captions that a Kuwaiti food and beverage business would proudly post.",
-    LANGUAGE_RULE[req.language],
+    "You write social media captions that a Kuwaiti food and beverage business would proudly post, in the café's own voice.",
+    languageRule(req, voice),
     `Platform: ${PLATFORM_LABELS[req.platform].en}. ${limits}`,
     `Tone: ${CONTENT_TONES[req.tone].en}.`,
+    ...voiceRules(req, voice),
     "Use only facts given (business profile, prompt): never invent prices, discounts, dishes, addresses, phone numbers or opening hours.",
+    "Keep every fact the prompt gives (the dish, the offer, the time, the place) in each caption.",
     "Respect Kuwaiti culture and Islamic occasions; no alcohol, no pork.",
     "Hashtags go in the hashtags array without '#'; Arabic hashtags join words with underscores.",
     `Return JSON: {"variants":[{"content":"...","hashtags":["..."]}]} with exactly ${req.variants} clearly different variants.`,

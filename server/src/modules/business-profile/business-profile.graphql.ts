@@ -1,10 +1,14 @@
 // The business profile at the GraphQL door: thin, every field calls the business-profile service.
 // Reading: the business (an API key too); writing: a person of the business.
 import { builder } from "../../graphql/builder.ts";
-import { upper } from "../../graphql/enums.ts";
 import { personOfBusiness } from "../../graphql/scopes.ts";
-import { DELIVERY_APP_KEYS, RESERVATION_MODES } from "@sufra/schema";
-import type { BusinessProfileView, MenuItemRow } from "./business-profile.service.ts";
+import type { BusinessProfileView, BusinessVoiceView, MenuItemRow } from "./business-profile.service.ts";
+import {
+  ARABIC_VARIETY_KEYS, CAPTION_LENGTH_KEYS, DELIVERY_APP_KEYS, RESERVATION_MODES, EMOJI_HABIT_KEYS, HASHTAG_SCRIPT_KEYS, LANGUAGE_ORDER_KEYS, VOICE_FIELDS,
+  type ArabicVariety, type CaptionLength, type EmojiHabit, type HashtagScript, type LanguageOrder, type PartialVoice, type VoiceSource,
+} from "@sufra/schema";
+import { ContentToneEnum, upper } from "../../graphql/enums.ts";
+import type { VoiceEvidence as VoiceEvidenceShape } from "../../ai/voice.ts";
 import type { DeliveryAppRow } from "./business-profile.read.ts";
 
 const DeliveryAppEnum = builder.enumType("DeliveryAppKey", {
@@ -106,6 +110,99 @@ const MenuItemInput = builder.inputType("MenuItemInput", {
   }),
 });
 
+// ---------------------------------------------------------------- the café's voice (schema/src/voice.ts)
+const ArabicVarietyEnum = builder.enumType("ArabicVariety", {
+  description: "Which Arabic the captions are written in.",
+  values: upper<ArabicVariety>(ARABIC_VARIETY_KEYS, { gulf: "Gulf Arabic, the Kuwaiti dialect guests write in (the default).", msa: "Modern Standard Arabic (الفصحى)." }),
+});
+const LanguageOrderEnum = builder.enumType("LanguageOrder", {
+  description: "In a caption in both languages, which comes first.",
+  values: upper<LanguageOrder>(LANGUAGE_ORDER_KEYS, { ar_first: "Arabic, then English (the default).", en_first: "English, then Arabic." }),
+});
+const CaptionLengthEnum = builder.enumType("CaptionLength", {
+  description: "How long a caption runs, per language, hashtags left out.",
+  values: upper<CaptionLength>(CAPTION_LENGTH_KEYS, { short: "Up to 140 characters.", medium: "Up to 320 characters (the default).", long: "Longer, as the network allows." }),
+});
+const EmojiHabitEnum = builder.enumType("EmojiHabit", {
+  description: "How many emoji a caption carries.",
+  values: upper<EmojiHabit>(EMOJI_HABIT_KEYS, { none: "No emoji at all.", few: "One or two (the default).", many: "Three or more." }),
+});
+const HashtagScriptEnum = builder.enumType("HashtagScript", {
+  description: "Which script the hashtags are in.",
+  values: upper<HashtagScript>(HASHTAG_SCRIPT_KEYS, { ar: "Arabic hashtags only.", en: "English hashtags only.", both: "Arabic and English (the default)." }),
+});
+const VoiceSourceEnum = builder.enumType("VoiceSource", {
+  description: "Where a habit in force comes from.",
+  values: upper<VoiceSource>(["chosen", "learned", "default"], { chosen: "A person of the business chose it.", learned: "Learned from the posts it published and its edits.", default: "Nothing chosen or learned: Sufra's default." }),
+});
+
+const voiceFields = (nullable: boolean) => (t: PothosSchemaTypes.ObjectFieldBuilder<PothosSchemaTypes.ExtendDefaultTypes<{}>, PartialVoice>) => ({
+  arabicVariety: t.field({ type: ArabicVarietyEnum, nullable, description: "Gulf (Kuwaiti) Arabic or Modern Standard Arabic.", resolve: (v) => v.arabicVariety ?? null }),
+  languageOrder: t.field({ type: LanguageOrderEnum, nullable, description: "Arabic or English first, in a caption in both.", resolve: (v) => v.languageOrder ?? null }),
+  tone: t.field({ type: ContentToneEnum, nullable, description: "The tone; the studio's choice for one post wins over it.", resolve: (v) => v.tone ?? null }),
+  length: t.field({ type: CaptionLengthEnum, nullable, description: "Short, medium or long.", resolve: (v) => v.length ?? null }),
+  emoji: t.field({ type: EmojiHabitEnum, nullable, description: "No emoji, a few or many.", resolve: (v) => v.emoji ?? null }),
+  hashtagCount: t.int({ nullable, description: "How many hashtags, 0 to 15 (each network's cap still applies).", resolve: (v) => v.hashtagCount ?? null }),
+  hashtagScript: t.field({ type: HashtagScriptEnum, nullable, description: "Arabic, English or both.", resolve: (v) => v.hashtagScript ?? null }),
+});
+
+const VoiceHabits = builder.objectRef<PartialVoice>("VoiceHabits").implement({
+  description: "Habits of a café's voice, as chosen or as learned: null is not chosen / not learned.",
+  fields: (t) => voiceFields(true)(t as never),
+});
+const VoiceInForce = builder.objectRef<PartialVoice>("VoiceInForce").implement({
+  description: "The habits the writers follow: each chosen, else learned, else Sufra's default.",
+  fields: (t) => voiceFields(false)(t as never),
+});
+const VoiceSources = builder.objectRef<Record<string, VoiceSource>>("VoiceSources").implement({
+  description: "Where each habit in force comes from.",
+  fields: (t) => Object.fromEntries(VOICE_FIELDS.map((f) => [f, t.field({ type: VoiceSourceEnum, description: `Where ${f} comes from.`, resolve: (s) => s[f]! })])),
+});
+const VoiceEvidence = builder.objectRef<VoiceEvidenceShape>("VoiceEvidence").implement({
+  description: "What the learned habits are read from: the business's published posts and its edits of AI drafts.",
+  fields: (t) => ({
+    posts: t.exposeInt("posts", { description: "Published posts read (the newest 200)." }),
+    arabicPosts: t.exposeInt("arabicPosts", { description: "Of those, posts with Arabic words." }),
+    gulfPosts: t.exposeInt("gulfPosts", { description: "Posts whose Arabic reads as Gulf (Kuwaiti) dialect." }),
+    msaPosts: t.exposeInt("msaPosts", { description: "Posts whose Arabic reads as Modern Standard Arabic." }),
+    edits: t.exposeInt("edits", { description: "Published posts that began as an AI draft." }),
+    editsTowardGulf: t.exposeInt("editsTowardGulf", { description: "Edits that made a draft's Arabic more Gulf." }),
+    editsTowardMsa: t.exposeInt("editsTowardMsa", { description: "Edits that made a draft's Arabic more standard." }),
+    gulfShare: t.exposeFloat("gulfShare", { nullable: true, description: "Share of Gulf among the posts and edits that showed a variety, 0 to 1; null when none did." }),
+    averageLength: t.exposeFloat("averageLength", { nullable: true, description: "Characters of text per language part, on average." }),
+    emojiPerPost: t.exposeFloat("emojiPerPost", { nullable: true, description: "Emoji per post, on average." }),
+    hashtagsPerPost: t.exposeFloat("hashtagsPerPost", { nullable: true, description: "Hashtags per post, on average." }),
+    arabicHashtagShare: t.exposeFloat("arabicHashtagShare", { nullable: true, description: "Share of hashtags in Arabic script, 0 to 1." }),
+    arabicFirstShare: t.exposeFloat("arabicFirstShare", { nullable: true, description: "Share of posts that open in Arabic, 0 to 1." }),
+    editLengthChange: t.exposeFloat("editLengthChange", { nullable: true, description: "How edits changed a draft's length on average (0.2: 20% longer)." }),
+    editEmojiChange: t.exposeFloat("editEmojiChange", { nullable: true, description: "Emoji edits added to a draft on average (negative: removed)." }),
+  }),
+});
+
+const BusinessVoice = builder.objectRef<BusinessVoiceView>("BusinessVoice").implement({
+  description: "The café's own voice: which Arabic, which language first, tone, length, emoji and hashtags.",
+  fields: (t) => ({
+    voice: t.field({ type: VoiceInForce, description: "The habits both writers follow.", resolve: (v) => v.voice }),
+    sources: t.field({ type: VoiceSources, description: "Where each habit in force comes from.", resolve: (v) => v.sources }),
+    chosen: t.field({ type: VoiceHabits, description: "The habits a person chose.", resolve: (v) => v.chosen }),
+    learned: t.field({ type: VoiceHabits, description: "The habits learned from the published posts and edits (none below 3 posts).", resolve: (v) => v.learned.proposal }),
+    evidence: t.field({ type: VoiceEvidence, description: "What was learned from.", resolve: (v) => v.learned.evidence }),
+  }),
+});
+
+const BusinessVoiceInput = builder.inputType("BusinessVoiceInput", {
+  description: "A habit left out stays as it is; null gives it back to what is learned (or the default).",
+  fields: (t) => ({
+    arabicVariety: t.field({ type: ArabicVarietyEnum, description: "Gulf (Kuwaiti) Arabic or Modern Standard Arabic." }),
+    languageOrder: t.field({ type: LanguageOrderEnum, description: "Arabic or English first." }),
+    tone: t.field({ type: ContentToneEnum, description: "The tone captions are written in." }),
+    length: t.field({ type: CaptionLengthEnum, description: "Short, medium or long." }),
+    emoji: t.field({ type: EmojiHabitEnum, description: "No emoji, a few or many." }),
+    hashtagCount: t.int({ description: "How many hashtags, 0 to 15." }),
+    hashtagScript: t.field({ type: HashtagScriptEnum, description: "Arabic, English or both." }),
+  }),
+});
+
 const ofBusiness = { authScopes: { business: true } } as const;
 
 builder.queryFields((t) => ({
@@ -115,9 +212,22 @@ builder.queryFields((t) => ({
     ...ofBusiness,
     resolve: (_r, _a, ctx) => ctx.services.businessProfile.get(ctx.viewer),
   }),
+  businessVoice: t.field({
+    type: BusinessVoice,
+    description: "The café's voice: the habits in force, each chosen, learned or default, and what was learned from.",
+    ...ofBusiness,
+    resolve: (_r, _a, ctx) => ctx.services.businessProfile.voice(ctx.viewer),
+  }),
 }));
 
 builder.mutationFields((t) => ({
+  updateBusinessVoice: t.field({
+    type: BusinessVoice,
+    description: "Chooses habits of the café's voice; a chosen habit wins over the learned one. A person of the business only.",
+    ...personOfBusiness,
+    args: { input: t.arg({ type: BusinessVoiceInput, required: true, description: "The habits to choose or give back." }) },
+    resolve: (_r, { input }, ctx) => ctx.services.businessProfile.updateVoice(ctx.viewer, input, ctx.meta),
+  }),
   updateBusinessProfile: t.field({ description: "Changes the business profile. A person of the business only (an API key may read, not write).",
     type: BusinessProfile,
     ...personOfBusiness,

@@ -1,7 +1,7 @@
 // Reading a business's profile (name, cuisine, area, menu with KWD prices, opening hours) and
 // plan: what the AI writer, the templates and the review replies compose from. Editing the
 // profile lives in business-profile.service.ts.
-import { deliveryAppSchema, RESERVATION_MODES, type DeliveryAppKey, type PlanId, type ReservationMode } from "@sufra/schema";
+import { deliveryAppSchema, readChosenVoice, RESERVATION_MODES, type DeliveryAppKey, type PartialVoice, type PlanId, type ReservationMode } from "@sufra/schema";
 import type { Db, Tx } from "../../db/prisma.ts";
 import type { BusinessProfile } from "../../ai/types.ts";
 import { AppError } from "../../kernel/errors.ts";
@@ -85,4 +85,10 @@ export async function loadBusinessProfile(db: Db | Tx, businessId: string): Prom
 export async function loadMenuItems(db: Db | Tx, businessId: string): Promise<{ id: string; name: string; nameAr: string | null; priceKwd: number | null }[]> {
   const rows = await db.menuItem.findMany({ where: { businessId }, orderBy: [{ position: "asc" }, { createdAt: "asc" }] });
   return rows.map((m) => ({ id: m.id, name: m.name, nameAr: m.nameAr || null, priceKwd: m.priceKwd == null ? null : Number(m.priceKwd) }));
+}
+
+/** The voice habits a person of the business chose (schema/src/voice.ts); a habit not chosen is left out. */
+export async function loadChosenVoice(db: Db | Tx, businessId: string): Promise<PartialVoice> {
+  const b = await db.business.findUniqueOrThrow({ where: { id: businessId }, select: { voice: true } });
+  return readChosenVoice(b.voice);
 }

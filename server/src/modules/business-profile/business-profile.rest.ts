@@ -3,9 +3,10 @@
 import { Router, type Request } from "express";
 import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
-import type { BusinessProfileView, MenuItemRow } from "./business-profile.service.ts";
+import type { BusinessProfileView, BusinessVoiceView, MenuItemRow } from "./business-profile.service.ts";
+import type { PartialVoice } from "@sufra/schema";
 import type { z } from "zod";
-import { restBusinessProfileSchema, restMenuItemSchema } from "./business-profile.openapi.ts";
+import { restBusinessProfileSchema, restBusinessVoiceSchema, restMenuItemSchema } from "./business-profile.openapi.ts";
 
 export const restMenuItem = (m: MenuItemRow): z.output<typeof restMenuItemSchema> => ({ id: m.id, name: m.name, name_ar: m.nameAr, price_kwd: m.priceKwd, position: m.position });
 
@@ -31,6 +32,32 @@ export const restBusinessProfile = (p: BusinessProfileView): z.output<typeof res
   menu: p.menu.map(restMenuItem),
 });
 
+const restHabits = (v: PartialVoice) => ({
+  arabic_variety: v.arabicVariety ?? null,
+  language_order: v.languageOrder ?? null,
+  tone: v.tone ?? null,
+  length: v.length ?? null,
+  emoji: v.emoji ?? null,
+  hashtag_count: v.hashtagCount ?? null,
+  hashtag_script: v.hashtagScript ?? null,
+});
+
+export const restBusinessVoice = (v: BusinessVoiceView): z.output<typeof restBusinessVoiceSchema> => {
+  const e = v.learned.evidence;
+  return {
+    voice: restHabits(v.voice) as z.output<typeof restBusinessVoiceSchema>["voice"],
+    sources: Object.fromEntries(Object.entries(v.sources).map(([k, s]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), s])),
+    chosen: restHabits(v.chosen),
+    learned: restHabits(v.learned.proposal),
+    evidence: {
+      posts: e.posts, arabic_posts: e.arabicPosts, gulf_posts: e.gulfPosts, msa_posts: e.msaPosts,
+      edits: e.edits, edits_toward_gulf: e.editsTowardGulf, edits_toward_msa: e.editsTowardMsa,
+      gulf_share: e.gulfShare, average_length: e.averageLength, emoji_per_post: e.emojiPerPost, hashtags_per_post: e.hashtagsPerPost,
+      arabic_hashtag_share: e.arabicHashtagShare, arabic_first_share: e.arabicFirstShare, edit_length_change: e.editLengthChange, edit_emoji_change: e.editEmojiChange,
+    },
+  };
+};
+
 export function businessProfileRouter(services: Services) {
   const r = Router();
   const { businessProfile } = services;
@@ -44,6 +71,15 @@ export function businessProfileRouter(services: Services) {
   /** {name_ar?, cuisine?, area?, hours?, hours_ar?, address?, map_url?, ramadan_hours?, eid_hours?, delivery_apps?, reservation_mode?...}: a field left out stays, a blank one is cleared. */
   r.put("/", async (req, res) => {
     res.json(restBusinessProfile(await businessProfile.update(await viewer(req), camelBody(req), metaOf(req))));
+  });
+
+  r.get("/voice", async (req, res) => {
+    res.json(restBusinessVoice(await businessProfile.voice(await viewer(req))));
+  });
+
+  /** {arabic_variety?, language_order?, tone?, length?, emoji?, hashtag_count?, hashtag_script?}: left out stays, null is learned again. */
+  r.put("/voice", async (req, res) => {
+    res.json(restBusinessVoice(await businessProfile.updateVoice(await viewer(req), camelBody(req), metaOf(req))));
   });
 
   /** {name, name_ar?, price_kwd?}: added at the end of the menu. */

@@ -7,7 +7,14 @@
 // always the viewer's; another business's menu item is NOT_FOUND. Menu writes lock the business row,
 // so the item limit and the positions hold when two people edit at once.
 import {
+  applyVoiceChange,
   businessProfileSchema,
+  businessVoiceSchema,
+  resolveVoice,
+  type BusinessVoice,
+  type PartialVoice,
+  type VoiceField,
+  type VoiceSource,
   kwdText,
   MAX_MENU_ITEMS,
   menuImportSchema,
@@ -26,6 +33,19 @@ import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { requirePersonOfBusiness } from "../team/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import { deliveryAppsOf, guestFactsSelect, reservationModeOf, type DeliveryAppRow } from "./business-profile.read.ts";
+import type { LearnedVoice } from "../../ai/voice.ts";
+import { loadChosenVoice } from "./business-profile.read.ts";
+
+/** The café's voice as the card shows it: in force, where each habit comes from, chosen, learned and why. */
+export interface BusinessVoiceView {
+  voice: BusinessVoice;
+  sources: Record<VoiceField, VoiceSource>;
+  chosen: PartialVoice;
+  learned: LearnedVoice;
+}
+
+/** What the studio learned from the business's published posts and edits (services.ts gives it). */
+export type LearnVoice = (businessId: string) => Promise<LearnedVoice>;
 
 export interface MenuItemRow {
   id: string;
@@ -76,8 +96,15 @@ const menuOrder = [{ position: "asc" as const }, { createdAt: "asc" as const }, 
 /** A price as the Decimal column takes it; undefined (left out) stays undefined. */
 const priceData = (p: number | null | undefined) => (p === undefined ? undefined : p === null ? null : kwdText(p));
 
-export function createBusinessProfileService(deps: Deps) {
+export function createBusinessProfileService(deps: Deps, opts: { learnVoice?: LearnVoice } = {}) {
   const { db } = deps;
+  const learnVoice: LearnVoice = opts.learnVoice ?? (async () => ({ proposal: {}, evidence: { posts: 0, arabicPosts: 0, gulfPosts: 0, msaPosts: 0, edits: 0, editsTowardGulf: 0, editsTowardMsa: 0, gulfShare: null, averageLength: null, emojiPerPost: null, hashtagsPerPost: null, arabicHashtagShare: null, arabicFirstShare: null, editLengthChange: null, editEmojiChange: null } }));
+
+  async function voiceView(businessId: string, chosen?: PartialVoice): Promise<BusinessVoiceView> {
+    const [c, learned] = await Promise.all([chosen ?? loadChosenVoice(db, businessId), learnVoice(businessId)]);
+    const { voice, sources } = resolveVoice(c, learned.proposal);
+    return { voice, sources, chosen: c, learned };
+  }
 
   const reader = (viewer: Viewer | null) => requireScope(viewer, "business").businessId!;
   const writer = (viewer: Viewer | null) => requirePersonOfBusiness(viewer);
@@ -128,6 +155,32 @@ export function createBusinessProfileService(deps: Deps) {
         }
         return load(tx, v.businessId);
       });
+    },
+
+    /** The café's voice: the habits in force, each chosen, learned or default, with what was learned and from what. */
+    async voice(viewer: Viewer | null): Promise<BusinessVoiceView> {
+      return voiceView(reader(viewer));
+    },
+
+    /**
+     * Chooses habits of the café's voice: a habit left out stays, null gives it back to what is learned
+     * (or the default). A chosen habit wins over the learned one.
+     */
+    async updateVoice(viewer: Viewer | null, input: unknown, meta: RequestMeta): Promise<BusinessVoiceView> {
+      const v = writer(viewer);
+      const change = validate(businessVoiceSchema, input);
+      const chosen = await db.$transaction(async (tx) => {
+        await lockBusiness(tx, v.businessId);
+        const current = await loadChosenVoice(tx, v.businessId);
+        const next = applyVoiceChange(current, change);
+        const fields = Object.keys(change).filter((k) => change[k as VoiceField] !== undefined);
+        if (fields.length) {
+          await tx.business.update({ where: { id: v.businessId }, data: { voice: next } });
+          await audit(tx, { actorId: v.userId, action: "business_voice.updated", entityType: "business", entityId: v.businessId, data: { fields }, ip: meta.ip });
+        }
+        return next;
+      });
+      return voiceView(v.businessId, chosen);
     },
 
     /** Adds an item at the end of the menu (at most MAX_MENU_ITEMS). */

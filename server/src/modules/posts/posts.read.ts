@@ -104,3 +104,15 @@ export async function readPost(read: Reader, businessId: string, id: string): Pr
   const { items } = await readPosts(read, { where: Prisma.sql`p.id = ${id}::uuid and p.business_id = ${businessId}::uuid`, orderBy: Prisma.sql`p.id` });
   return items[0] ?? null;
 }
+
+/**
+ * The captions a business published, newest first (at most `limit`): what learning the café's voice
+ * reads (docs/product.md#the-cafes-voice). One statement, text and hashtags only.
+ */
+export async function publishedCaptions(db: Pick<Tx, "$queryRaw">, businessId: string, limit: number): Promise<{ content: string; hashtags: string[]; publishedAt: Date }[]> {
+  const rows = await db.$queryRaw<{ content: string; hashtags: string[]; published_at: Date }[]>`
+    select content, hashtags, published_at from posts
+     where business_id = ${businessId}::uuid and published_at is not null and status in ('published', 'partially_published') and content <> ''
+     order by published_at desc limit ${limit}`;
+  return rows.map((r) => ({ content: r.content, hashtags: r.hashtags ?? [], publishedAt: new Date(r.published_at) }));
+}

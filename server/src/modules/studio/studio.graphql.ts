@@ -27,6 +27,7 @@ const GeneratedVariant = builder.objectRef<GeneratedVariantShape>("GeneratedVari
     content: t.exposeString("content", { description: "The caption without its hashtags." }),
     hashtags: t.exposeStringList("hashtags", { description: "Its hashtags, without '#'." }),
     language: t.field({ description: "The language it is written in.", type: ContentLanguageEnum, resolve: (v) => v.language }),
+    unusedFacts: t.stringList({ description: "Facts of the prompt (a dish, an offer, a time, a place) the caption does not carry, as written in the prompt; empty when all are in it.", resolve: (v) => v.unusedFacts ?? [] }),
   }),
 });
 
@@ -101,7 +102,7 @@ const GeneratePostInput = builder.inputType("GeneratePostInput", { description: 
     prompt: t.string({ required: true, description: "What the post is about, up to 500 characters" }),
     platform: t.field({ type: PlatformEnum, required: true, description: "The network the caption is for (its length and habits)." }),
     language: t.field({ type: ContentLanguageEnum, description: "The caller's language when left out" }),
-    tone: t.field({ description: "The voice to write in; FRIENDLY when left out.", type: ContentToneEnum }),
+    tone: t.field({ description: "The tone to write in; the café's voice's tone when left out (FRIENDLY unless it chose another).", type: ContentToneEnum }),
     occasion: t.field({ type: ContentOccasionEnum, description: "Read from the prompt when left out" }),
     variants: t.int({ description: "How many captions to write, 1 to 5; 3 when left out." }),
     seed: t.float({ description: "The built-in writer's seed (0 to 2^32-1): the same input and seed, the same captions" }),

@@ -4,7 +4,7 @@ import { aiSettingsSchema, generateInputSchema, hashtagSuggestInputSchema } from
 import { isoDateTime, named, type RestOperation } from "../../http/openapi/operation.ts";
 
 export const restUsageSchema = named("AiUsage", z.object({ month: z.string(), used: z.number().int(), limit: z.number().int().nullable(), remaining: z.number().int().nullable(), plan: z.string(), resets_on: z.string() }));
-const variant = z.object({ content: z.string(), hashtags: z.array(z.string()), language: z.string() });
+const variant = z.object({ content: z.string(), hashtags: z.array(z.string()), language: z.string(), unused_facts: z.array(z.string()).describe("Facts of the prompt (dish, offer, time, place) the caption does not carry, as written in the prompt.") });
 const generated = z.object({
   content: z.string(),
   hashtags: z.array(z.string()),

@@ -10,7 +10,7 @@ export const restUsage = (u: AiUsage) => ({ month: u.month, used: u.used, limit:
 const restGenerated = (g: GeneratedPost) => ({
   content: g.content,
   hashtags: g.hashtags,
-  variants: g.variants.map((v) => ({ content: v.content, hashtags: v.hashtags, language: v.language })),
+  variants: g.variants.map((v) => ({ content: v.content, hashtags: v.hashtags, language: v.language, unused_facts: v.unusedFacts ?? [] })),
   language: g.language,
   provider: g.provider,
   fell_back: g.fellBack,

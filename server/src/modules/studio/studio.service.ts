@@ -6,7 +6,7 @@
 // it; the writer then runs outside any transaction (a model may take 30 s). Hashtag suggestions
 // are not counted: they are cheap and always local.
 import {
-  aiSettingsSchema, generateInputSchema, hashtagSuggestInputSchema, kuwaitDate, messageText, PLANS,
+  aiSettingsSchema, generateInputSchema, hashtagSuggestInputSchema, kuwaitDate, LEARN_MAX_POSTS, messageText, PLANS, resolveVoice, type BusinessVoice,
   type AiProviderName, type ContentLanguage, type Locale, type PlanId,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
@@ -19,7 +19,9 @@ import { createOpenAiWriter } from "../../ai/openai/openai-writer.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
-import { loadBusinessProfile, planOfBusiness } from "../business-profile/index.ts";
+import { loadBusinessProfile, loadChosenVoice, planOfBusiness } from "../business-profile/index.ts";
+import { publishedCaptions } from "../posts/index.ts";
+import { learnVoice, type LearnedVoice } from "../../ai/voice.ts";
 import { requireRunning } from "../billing/index.ts";
 
 export interface AiUsage {
@@ -154,6 +156,29 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
     return { month, used, limit, remaining: Math.max(0, limit - used), plan, resetsOn: nextMonthStart(month) };
   }
 
+  /** AI drafts learning compares published posts with: the most recent, written in the last 60 days. */
+  const LEARN_MAX_DRAFTS = 300;
+
+  /**
+   * What the business's published posts and its edits of AI drafts show of its voice
+   * (ai/voice.ts: learnVoice), from the newest LEARN_MAX_POSTS posts and LEARN_MAX_DRAFTS drafts.
+   */
+  async function learnedVoice(businessId: string): Promise<LearnedVoice> {
+    const since = new Date(now().getTime() - 60 * 24 * 3600 * 1000);
+    const [posts, generations] = await Promise.all([
+      publishedCaptions(db, businessId, LEARN_MAX_POSTS),
+      db.aiGeneration.findMany({ where: { businessId, createdAt: { gte: since } }, orderBy: { createdAt: "desc" }, take: LEARN_MAX_DRAFTS, select: { drafts: true, createdAt: true } }),
+    ]);
+    const drafts = generations.flatMap((g) => g.drafts.map((content) => ({ content, createdAt: g.createdAt }))).slice(0, LEARN_MAX_DRAFTS);
+    return learnVoice(posts, drafts);
+  }
+
+  /** The voice the writer follows: chosen, else learned, else the defaults (schema/src/voice.ts). */
+  async function voiceOf(businessId: string): Promise<BusinessVoice> {
+    const [chosen, learned] = await Promise.all([loadChosenVoice(db, businessId), learnedVoice(businessId)]);
+    return resolveVoice(chosen, learned.proposal).voice;
+  }
+
   /** Takes one of this month's AI posts for the business, or refuses with AI_QUOTA_EXCEEDED. */
   async function reserve(businessId: string, userId: string, at: Date): Promise<string> {
     const month = kuwaitMonth(at);
@@ -196,14 +221,18 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
       const photos = input.mediaIds?.length && opts.photos ? await opts.photos(businessId, input.mediaIds) : [];
       const reservation = await reserve(businessId, v.userId, at);
       try {
-        const [w, profile] = await Promise.all([writer(), loadBusinessProfile(db, businessId)]);
-        const result = await w.generate({ prompt: input.prompt, platform: input.platform, language, tone: input.tone, occasion: input.occasion, variants: input.variants, seed: input.seed, business: profile, photos });
+        const [w, profile, voice] = await Promise.all([writer(), loadBusinessProfile(db, businessId), voiceOf(businessId)]);
+        // the tone asked for, else the café's own
+        const tone = input.tone ?? voice.tone;
+        const result = await w.generate({ prompt: input.prompt, platform: input.platform, language, tone, occasion: input.occasion, variants: input.variants, seed: input.seed, business: profile, voice, photos });
         const fellBack = !!result.fellBack;
         const photosSeen = photos.length ? !!result.photosSeen : null;
         // nobody saw the photo: say so, and whether the caption could name it (its menu item)
         const photoNote = photosSeen === false ? messageText(photos.some((p) => p.menuItem) ? "aiPhotoNotSeen" : "aiPhotoNoMenuItem", meta.locale) : null;
         const notes = [fellBack ? messageText("aiFellBack", meta.locale) : null, photoNote].filter((n): n is string => !!n);
-        await db.aiGeneration.update({ where: { id: reservation }, data: { provider: w.provider, fellBack } });
+        // the drafts are kept (text only), so learning can read how the post each became was edited
+        const drafts = result.variants.map((v) => v.content);
+        await db.aiGeneration.update({ where: { id: reservation }, data: { provider: w.provider, fellBack, drafts } });
         const first = result.variants[0]!;
         return {
           content: first.content,
@@ -250,7 +279,8 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
         const rows = await tx.aiGeneration.createManyAndReturn({ data: requests.map(() => ({ businessId, userId: v.userId, month, provider: "local" as const, kind: "caption" })), select: { id: true } });
         return rows.map((r) => r.id);
       });
-      const w = await writer();
+      // the plan's captions are in the café's voice like any other
+      const [w, voice] = await Promise.all([writer(), voiceOf(businessId)]);
       const results: GeneratedVariant[] = new Array(requests.length);
       let written = 0;
       let next = 0;
@@ -258,7 +288,7 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
       const lane = async () => {
         while (next < requests.length) {
           const i = next++;
-          const r = await w.generate({ ...requests[i]!, variants: 1 });
+          const r = await w.generate({ voice, ...requests[i]!, variants: 1 });
           results[i] = r.variants[0]!;
           written++;
         }
@@ -281,6 +311,9 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
       const w = await writer();
       return { provider: w.provider, vision: w.seesPhotos?.() ?? false };
     },
+
+    /** What the business's posts and edits show of its voice (the business-profile module shows it). */
+    learnedVoice,
 
     /** Hashtags for a caption: bilingual, relevant, no duplicates, capped per platform. Not counted. */
     async suggestHashtags(viewer: Viewer | null, raw: unknown): Promise<{ hashtags: string[] }> {
