@@ -16,6 +16,7 @@ import type { GeneratedVariant } from "../../ai/types.ts";
 import { createLocalWriter } from "../../ai/local/local-writer.ts";
 import { suggestHashtags as localHashtags } from "../../ai/local/hashtags.ts";
 import { createOpenAiWriter } from "../../ai/openai/openai-writer.ts";
+import { builtInGuestReader, createOpenAiReader, type GuestMessage, type GuestMessageReading, type GuestReader } from "../../ai/openai/openai-reader.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
@@ -78,6 +79,8 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date } = {})
   const crypto = createTokenCrypto(config.tokenKey);
   const local = createLocalWriter();
   let cached: { key: string; writer: AiWriter } | null = null;
+  const builtInReader = builtInGuestReader();
+  let cachedReader: { key: string; reader: GuestReader } | null = null;
 
   function business(viewer: Viewer | null) {
     const v = requireScope(viewer, "business");
@@ -110,6 +113,15 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date } = {})
       cached = { key, writer: createOpenAiWriter({ baseUrl: s.baseUrl, apiKey: s.apiKey, model: s.model, timeoutMs: config.ai.timeoutMs, logger: deps.logger }, local) };
     }
     return cached.writer;
+  }
+
+  /** The guests' reader for the current settings: the model (its cache kept while they stay the same) or the built-in one. */
+  async function reader(): Promise<GuestReader> {
+    const s = await settings();
+    if (s.provider !== "openai" || !s.model) return builtInReader;
+    const key = JSON.stringify([s.baseUrl, s.model, s.apiKey, config.ai.timeoutMs]);
+    if (cachedReader?.key !== key) cachedReader = { key, reader: createOpenAiReader({ baseUrl: s.baseUrl, apiKey: s.apiKey, model: s.model, timeoutMs: config.ai.timeoutMs, logger: deps.logger }) };
+    return cachedReader.reader;
   }
 
   async function usageOf(businessId: string, at = now()): Promise<AiUsage> {
@@ -188,6 +200,14 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date } = {})
       const input = validate(hashtagSuggestInputSchema, raw);
       const profile = await loadBusinessProfile(db, businessId);
       return { hashtags: localHashtags({ content: input.content, platform: input.platform, occasion: input.occasion, business: profile }) };
+    },
+
+    /**
+     * Guests' messages read by the reader in force: the admins' model, with the built-in reader behind
+     * it for whatever the model does not answer, or the built-in reader (the inbox calls this).
+     */
+    async readGuests(messages: GuestMessage[]): Promise<GuestMessageReading[]> {
+      return (await reader()).read(messages);
     },
 
     /** A reply to a customer review, by the writer in force (the reviews module calls this). */
