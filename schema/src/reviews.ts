@@ -85,6 +85,20 @@ export const REVIEW_SENTIMENTS = {
 export type ReviewSentiment = keyof typeof REVIEW_SENTIMENTS;
 export const REVIEW_SENTIMENT_KEYS = Object.keys(REVIEW_SENTIMENTS) as ReviewSentiment[];
 
+/**
+ * What a guest's message asks of the business (docs/product.md#inbox): a question to answer, a
+ * complaint, praise, an order or a booking, or none of these.
+ */
+export const REVIEW_INTENTS = {
+  question: { en: "Question", ar: "سؤال" },
+  complaint: { en: "Complaint", ar: "شكوى" },
+  praise: { en: "Praise", ar: "إشادة" },
+  order: { en: "Order or booking", ar: "طلب أو حجز" },
+  other: { en: "Other", ar: "أخرى" },
+} as const satisfies Record<string, Labels>;
+export type ReviewIntent = keyof typeof REVIEW_INTENTS;
+export const REVIEW_INTENT_KEYS = Object.keys(REVIEW_INTENTS) as ReviewIntent[];
+
 /** A review's state: new (no approved reply), approved (the reply is ready), replied (answered on the network). */
 export const REVIEW_STATUSES = {
   new: { en: "New", ar: "جديد" },

@@ -4,7 +4,7 @@
 // ~3 s. dist/ mirrors src/ at the same depth, so paths read relative to a module (prisma/migrations,
 // schema/translations.json, client/dist) are the same from either. See docs/architecture.md#rules-of-the-house.
 import { transformFile } from "@swc/core";
-import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -33,4 +33,13 @@ await Promise.all(
     await writeFile(`${target}.map`, map ?? "");
   }),
 );
-console.log(`server: ${files.length} files to dist/ in ${Math.round(performance.now() - t0)} ms`);
+// data a module reads beside itself (the reader's weights, ai/reader/weights.bin.gz) goes along as it is
+const assets = (await readdir(src, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && e.name.endsWith(".bin.gz")).map((e) => path.join(e.parentPath, e.name));
+await Promise.all(
+  assets.map(async (file) => {
+    const target = path.join(out, path.relative(src, file));
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(file, target);
+  }),
+);
+console.log(`server: ${files.length} files and ${assets.length} data files to dist/ in ${Math.round(performance.now() - t0)} ms`);

@@ -65,10 +65,11 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   const googleGuests = createGoogleGuests(deps.config.platforms.google);
   const ig = deps.config.platforms.instagram;
   const instagramGuests = createInstagramGuests(ig);
-  // review replies come from the writer in force (built in, or the admins' model)
+  // review replies come from the writer in force (built in, or the admins' model); guests' messages are
+  // read by the reader in force the same way (docs/architecture.md#the-reader)
   // the inbox answers guests through the networks' answering side, with the accounts' tokens
-  const reviews = createReviewsService(deps, { replyToReview: studio.replyToReview, webhooks, accounts: platformAccounts, networks: () => ({ google: googleGuests, instagram: instagramGuests }) });
-  const inboxSync = createInboxSync(deps, { platformAccounts, notifications, webhooks, draftReplies: reviews.draftReplies, google: googleGuests.configured() ? googleGuests : null, instagram: ig.appId && ig.appSecret ? instagramGuests : null, demo: createDemoGuests() });
+  const reviews = createReviewsService(deps, { replyToReview: studio.replyToReview, readGuests: studio.readGuests, webhooks, accounts: platformAccounts, networks: () => ({ google: googleGuests, instagram: instagramGuests }) });
+  const inboxSync = createInboxSync(deps, { platformAccounts, notifications, webhooks, draftReplies: reviews.draftReplies, readGuests: studio.readGuests, google: googleGuests.configured() ? googleGuests : null, instagram: ig.appId && ig.appSecret ? instagramGuests : null, demo: createDemoGuests() });
   // after a connect or reconnect: the posts that waited for the account go out, and an Instagram account is
   // subscribed to the comments webhook (Instagram sends an account's comments only once it is)
   const insights = createInsightsService(deps, calendar);

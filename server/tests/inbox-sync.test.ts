@@ -276,6 +276,8 @@ describe("Instagram comments", () => {
     expect(stored.map((r) => [r.kind, r.source, r.author, r.rating, r.language, r.importKey, r.mediaExternalId, r.postId, r.status])).toEqual([
       ["comment", "instagram", "dana.q8", null, "ar", `instagram:${guest.id}`, b.media.id, b.post.id, "new"],
     ]);
+    // a plain question, by its words alone (a comment has no stars): a question, never a complaint
+    expect(stored[0]).toMatchObject({ sentiment: "neutral", intent: "question" });
     // a comment has no link of its own: the post's
     expect(stored[0]!.permalink).toBe(b.media.permalink);
     expect(await events(b.businessId, "comment.received")).toHaveLength(1);
@@ -299,7 +301,7 @@ describe("Instagram comments", () => {
     // Meta sends again when it is unsure: nothing new
     expect(JSON.parse((await ig.state.sendWebhook(ownUrl(), ig.state.commentWebhook(c.id))).text)).toEqual({ received: true, added: 0, updated: 0 });
     const [arrived] = await rows(b.businessId);
-    expect(arrived).toMatchObject({ kind: "comment", importKey: `instagram:${c.id}`, author: "ahmad_kw", mediaExternalId: b.media.id, postId: b.post.id, sentiment: "negative", status: "new" });
+    expect(arrived).toMatchObject({ kind: "comment", importKey: `instagram:${c.id}`, author: "ahmad_kw", mediaExternalId: b.media.id, postId: b.post.id, sentiment: "negative", intent: "complaint", status: "new" });
     await inbox().syncInstagramAccount(b.igAccount);
     const stored = await rows(b.businessId);
     expect(stored).toHaveLength(1);

@@ -42,7 +42,7 @@ async function importCsv(token: string, csv: string | Uint8Array, opts: { lang?:
 
 const hasLatin = (s: string) => /[A-Za-z]/.test(s);
 const hasArabic = (s: string) => /\p{Script=Arabic}/u.test(s);
-const REVIEW_FIELDS = "id source author rating text language reviewedAt sentiment topics reply status approvedAt repliedAt";
+const REVIEW_FIELDS = "id source author rating text language reviewedAt sentiment intent topics reply status approvedAt repliedAt";
 
 describe("entering a review by hand", () => {
   test("REST: 201 with the review read on save; the same review again is the same review (200, duplicate)", async () => {
@@ -50,7 +50,7 @@ describe("entering a review by hand", () => {
     const body = { source: "talabat", author: "Ahmad", rating: 1, text: "The delivery took 2 hours and the food arrived cold.", reviewed_at: "2026-01-10" };
     const r = await call(app.base, "POST", "/api/reviews", { token: b.token, body });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ source: "talabat", author: "Ahmad", rating: 1, language: "en", reviewed_at: "2026-01-10", sentiment: "negative", topics: ["food", "delivery"], reply: null, status: "new", approved_at: null, replied_at: null, duplicate: false });
+    expect(r.body).toMatchObject({ source: "talabat", author: "Ahmad", rating: 1, language: "en", reviewed_at: "2026-01-10", sentiment: "negative", intent: "complaint", topics: ["food", "delivery"], reply: null, status: "new", approved_at: null, replied_at: null, duplicate: false });
     const again = await call(app.base, "POST", "/api/reviews", { token: b.token, body: { ...body, author: "ahmad ", text: "The delivery took 2 hours and the food  arrived cold." } });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ id: r.body.id, duplicate: true });
@@ -61,7 +61,7 @@ describe("entering a review by hand", () => {
     const b = await business();
     const g = await gql(app.base, `mutation ($input: ReviewInput!) { createReview(input: $input) { ${REVIEW_FIELDS} } }`, { input: { source: "TALABAT", author: "أم محمد", rating: 2, text: "الأكل وصل بارد والتوصيل متأخر وايد", reviewedAt: "2026-01-12" } }, b.token);
     expect(g.errors).toBeUndefined();
-    expect(g.data.createReview).toMatchObject({ source: "TALABAT", author: "أم محمد", language: "AR", sentiment: "NEGATIVE", topics: ["FOOD", "DELIVERY"], status: "NEW", reviewedAt: "2026-01-12" });
+    expect(g.data.createReview).toMatchObject({ source: "TALABAT", author: "أم محمد", language: "AR", sentiment: "NEGATIVE", intent: "COMPLAINT", topics: ["FOOD", "DELIVERY"], status: "NEW", reviewedAt: "2026-01-12" });
   });
 
   test("validation: each field's message, in English and in Arabic, through both doors", async () => {

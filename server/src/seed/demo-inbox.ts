@@ -5,7 +5,7 @@
 import type { Db } from "../db/prisma.ts";
 import { kuwaitDate } from "@sufra/schema";
 import type { Prisma } from "../generated/prisma/client.ts";
-import { analyseReview } from "../ai/local/review-reply.ts";
+import { analyseReview } from "../ai/reader/index.ts";
 
 const HOUR = 3_600_000;
 export const DEMO_GOOGLE_ACCOUNT = "accounts/demo";
@@ -39,7 +39,7 @@ const COMMENTS: DemoItem[] = [
 const dayOf = (at: Date) => new Date(`${kuwaitDate(at)}T00:00:00Z`);
 
 function row(businessId: string, source: "google" | "instagram", item: DemoItem, externalId: string, writtenAt: Date, extra: Partial<Prisma.ReviewCreateManyInput>): Prisma.ReviewCreateManyInput {
-  const a = analyseReview(item.text, item.rating ?? 3, source);
+  const a = analyseReview(item.text, item.rating, source);
   const repliedAt = item.reply ? new Date(writtenAt.getTime() + item.reply.hoursAfter * HOUR) : null;
   return {
     businessId,
@@ -50,6 +50,7 @@ function row(businessId: string, source: "google" | "instagram", item: DemoItem,
     text: item.text,
     language: a.language,
     sentiment: a.sentiment,
+    intent: a.intent,
     topics: a.topics,
     reviewedAt: dayOf(writtenAt),
     writtenAt,

@@ -5,7 +5,8 @@
 // strict json_schema response_format outside the subset Structured Outputs takes (its "Supported
 // schemas"): an object at the root, every object with additionalProperties: false and every property
 // in required, none of the keywords strict mode does not permit (minLength, maxLength, uniqueItems,
-// allOf, not, if/then/else, patternProperties, ...): 400 invalid_request_error, param
+// allOf, not, if/then/else, patternProperties, ...), or beyond its size limits (10 levels of object
+// nesting, 5,000 object properties, 1,000 enum values): 400 invalid_request_error, param
 // response_format, code invalid_json_schema, in OpenAI's words.
 //
 // Messages' content may be a string or an array of content parts (the chat completions reference:
@@ -198,7 +199,32 @@ export function strictSchemaProblem(format: ChatRequest["body"]["response_format
     return null;
   };
   const found = walk(schema, []);
-  return found ? prefix + found : null;
+  if (found) return prefix + found;
+  // the guide's size limits: at most 10 levels of object nesting, 5,000 object properties in all and
+  // 1,000 enum values in all
+  let properties = 0;
+  let enums = 0;
+  let deepest = 0;
+  const size = (node: unknown, depth: number) => {
+    if (Array.isArray(node)) return node.forEach((n) => size(n, depth));
+    if (!node || typeof node !== "object") return;
+    const n = node as Record<string, unknown>;
+    const object = n.type === "object" || !!n.properties;
+    const level = object ? depth + 1 : depth;
+    deepest = Math.max(deepest, level);
+    if (Array.isArray(n.enum)) enums += n.enum.length;
+    for (const [k, v] of Object.entries(n)) {
+      if (k === "properties" && v && typeof v === "object") {
+        properties += Object.keys(v).length;
+        for (const child of Object.values(v)) size(child, level);
+      } else if (k !== "enum" && k !== "const") size(v, level);
+    }
+  };
+  size(schema, 0);
+  if (deepest > 10) return `${prefix}schema has ${deepest} levels of nesting, more than the 10 permitted.`;
+  if (properties > 5000) return `${prefix}schema has ${properties} object properties, more than the 5000 permitted.`;
+  if (enums > 1000) return `${prefix}schema has ${enums} enum values, more than the 1000 permitted.`;
+  return null;
 }
 
 const MB = 1024 * 1024;
@@ -267,3 +293,6 @@ function contentProblem(body: ChatRequest["body"], sees: boolean): { images: Omi
   }
   return { images };
 }
+
+/** A message's text: the string, or its text parts joined (a message with images). */
+export const textOf = (content: string | ContentPart[]): string => (typeof content === "string" ? content : content.map((p) => (p.type === "text" ? p.text : "")).join(""));

@@ -27,6 +27,7 @@ const item = (id: string, extra: Record<string, unknown> = {}) => ({
   language: "EN",
   writtenAt: "2026-03-01T09:00:00.000Z",
   sentiment: "NEGATIVE",
+  intent: "COMPLAINT",
   topics: ["FOOD", "DELIVERY"],
   reply: null,
   replyGaps: [],
@@ -60,6 +61,7 @@ const COMMENT = item("c1", {
   rating: null,
   text: "Best karak in Salmiya!",
   sentiment: "POSITIVE",
+  intent: "PRAISE",
   topics: [],
   location: null,
   permalink: "https://www.instagram.com/p/abc/",
@@ -165,6 +167,15 @@ describe("the list", () => {
     expect(within(rows[0]!).getByTestId("review-source")).toHaveTextContent("جوجل");
     expect(within(rows[0]!).getByText("القهوة باردة والخدمة بطيئة")).toHaveAttribute("dir", "auto");
     expect(await screen.findByTestId("inbox-counts")).toHaveTextContent("بانتظار الرد: ٣");
+  });
+
+  test("a question or an order says so beside its sentiment, in the person's language; a complaint shows its sentiment only", async () => {
+    const question = item("q1", { kind: "COMMENT", source: "INSTAGRAM", author: "dana.q8", rating: null, text: "وينكم بالضبط؟", language: "AR", sentiment: "NEUTRAL", intent: "QUESTION", topics: [], location: null });
+    render(basics([question, item("r1")]));
+    const rows = await screen.findAllByTestId("review-row");
+    expect(within(rows[0]!).getByTestId("review-intent")).toHaveTextContent("Question");
+    expect(within(rows[1]!).queryByTestId("review-intent")).toBeNull();
+    expect(within(rows[1]!).getByTestId("review-sentiment")).toHaveTextContent("Negative");
   });
 
   test("a phone shows cards instead of the table", async () => {

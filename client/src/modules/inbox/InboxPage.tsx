@@ -14,7 +14,7 @@ import { errorMessage } from "../../lib/errorMessage.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { AddReviewModal } from "./components/AddReviewModal.tsx";
-import { BranchTag, DemoTag, excerpt, ReviewDate, ReviewStatusTag, SentimentTag, SourceTag, Stars } from "./components/bits.tsx";
+import { BranchTag, DemoTag, excerpt, IntentTag, ReviewDate, ReviewStatusTag, SentimentTag, SourceTag, Stars } from "./components/bits.tsx";
 import { FiltersBar } from "./components/FiltersBar.tsx";
 import { ImportCsvModal } from "./components/ImportCsvModal.tsx";
 import { ThreadDrawer } from "./components/ThreadDrawer.tsx";
@@ -169,6 +169,7 @@ export default function InboxPage() {
         <span className="sufra-review-tags">
           <ReviewStatusTag status={r.status} via={r.repliedVia} />
           <SentimentTag sentiment={r.sentiment} />
+          <IntentTag intent={r.intent} />
         </span>
       ),
     },
@@ -220,7 +221,7 @@ export default function InboxPage() {
               extra={<ReviewStatusTag status={r.status} via={r.repliedVia} />}
             >
               <p className="sufra-review-card-meta">
-                {where(r)} <ReviewDate value={r.writtenAt} /> <SentimentTag sentiment={r.sentiment} />
+                {where(r)} <ReviewDate value={r.writtenAt} /> <SentimentTag sentiment={r.sentiment} /> <IntentTag intent={r.intent} />
               </p>
               <p>{text(r)}</p>
               {openButton(r)}

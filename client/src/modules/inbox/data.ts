@@ -68,6 +68,7 @@ export function itemOf(r: Wire): InboxItem {
     language: lower(r.language),
     writtenAt: r.writtenAt,
     sentiment: lower(r.sentiment),
+    intent: lower(r.intent),
     topics: r.topics.map((x) => lower(x)),
     reply: r.reply ?? null,
     replyGaps: (r.replyGaps ?? []).map((g) => lower(g)),

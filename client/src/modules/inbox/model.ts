@@ -1,7 +1,7 @@
 // The inbox as the screen reads it: one item per thing a guest wrote (a Google review, an Instagram
 // comment, a review typed in or imported), whatever the server's shape, and the list's filters as they
 // live in the address bar (docs/product.md#routes: a filtered inbox is a link that can be shared or saved).
-import { REVIEW_SENTIMENT_KEYS, REVIEW_SOURCE_KEYS, REVIEW_TOPIC_KEYS, type ReplyGap, type ReviewSentiment, type ReviewSource, type ReviewStatus, type ReviewTopic } from "@sufra/schema";
+import { REVIEW_SENTIMENT_KEYS, REVIEW_SOURCE_KEYS, REVIEW_TOPIC_KEYS, type ReplyGap, type ReviewIntent, type ReviewSentiment, type ReviewSource, type ReviewStatus, type ReviewTopic } from "@sufra/schema";
 
 export type ItemKind = "review" | "comment";
 export type RepliedVia = "sent" | "network" | "marked";
@@ -26,6 +26,8 @@ export interface InboxItem {
   /** when the guest wrote it: an instant, or a day (YYYY-MM-DD) for typed and imported reviews */
   writtenAt: string;
   sentiment: ReviewSentiment;
+  /** what it asks of the business (docs/product.md#inbox) */
+  intent: ReviewIntent;
   topics: ReviewTopic[];
   reply: string | null;
   /** what the guest asked that the business profile lacked when the reply was suggested (the draft promises it) */

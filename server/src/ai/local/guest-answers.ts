@@ -6,7 +6,7 @@
 // may state at all: the facts' figures, links and phone numbers (factsOfProfile), which the model's
 // draft is checked against.
 import { DELIVERY_APPS, KUWAIT_AREAS, kwdText, type HoursSeason, type ReplyGap } from "@sufra/schema";
-import { DELIVERY_APP_WORDS, type AskedFact, type GuestAsks } from "../reader/asks.ts";
+import { DELIVERY_APP_WORDS, type AskedFact, type GuestAsks } from "../reader/index.ts";
 import type { BusinessProfile, MenuItem } from "../types.ts";
 import { FOOD_WORDS } from "./lexicon.ts";
 

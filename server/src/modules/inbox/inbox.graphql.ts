@@ -1,6 +1,6 @@
 // Customer reviews at the GraphQL door: thin, every field calls the reviews service (the list as a
 // Relay connection with its total and unanswered counts).
-import { REPLY_GAPS, REVIEW_FILTERS, REVIEW_LANGUAGES, REVIEW_SENTIMENT_KEYS, REVIEW_SOURCE_KEYS, REVIEW_STATUS_KEYS, REVIEW_TOPIC_KEYS, type ReplyGap } from "@sufra/schema";
+import { REPLY_GAPS, REVIEW_FILTERS, REVIEW_INTENT_KEYS, REVIEW_LANGUAGES, REVIEW_SENTIMENT_KEYS, REVIEW_SOURCE_KEYS, REVIEW_STATUS_KEYS, REVIEW_TOPIC_KEYS, type ReplyGap } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { upper } from "../../graphql/enums.ts";
 import { connectionComplexity, DEFAULT_PAGE_SIZE, offsetAfter, offsetConnection } from "../../kernel/pagination.ts";
@@ -23,6 +23,10 @@ export const ReviewSourceEnum = builder.enumType("ReviewSource", { description: 
 export const ReviewStatusEnum = builder.enumType("ReviewStatus", { description: "new: no approved reply yet; approved: the reply is ready; replied: answered on the network.", values: upper(REVIEW_STATUS_KEYS, { new: "No approved reply yet.", approved: "The reply is approved and ready to post.", replied: "Answered on the network (marked by a person)." }) });
 export const ReviewFilterEnum = builder.enumType("ReviewFilter", { description: "A status, or UNANSWERED: every review not yet replied to.", values: upper(REVIEW_FILTERS, { unanswered: "Every review not yet replied to (new or approved).", new: "Reviews with no approved reply yet.", approved: "Reviews whose reply is approved, not yet posted.", replied: "Reviews answered on the network." }) });
 export const ReviewSentimentEnum = builder.enumType("ReviewSentiment", { description: "How the review feels, read from its text and rating.", values: upper(REVIEW_SENTIMENT_KEYS, { positive: "Pleased: praise, thanks.", neutral: "Neither pleased nor displeased, or mixed.", negative: "Displeased: a complaint." }) });
+export const ReviewIntentEnum = builder.enumType("ReviewIntent", {
+  description: "What a guest's message asks of the business, read from its words (docs/product.md#inbox).",
+  values: upper(REVIEW_INTENT_KEYS, { question: "A question to answer (where, when, is there delivery...); never a complaint for being a question.", complaint: "Displeased: something to put right.", praise: "Pleased: thanks, compliments.", order: "An order or a booking.", other: "Nothing asked or felt: a tag, an emoji, a remark." }),
+});
 export const ReviewTopicEnum = builder.enumType("ReviewTopic", { description: "What a review talks about.", values: upper(REVIEW_TOPIC_KEYS, { food: "The food: taste, portions, quality.", service: "The service and the staff.", delivery: "Delivery time and how the order arrived.", price: "Prices and value.", cleanliness: "Cleanliness of the place." }) });
 export const ReviewLanguageEnum = builder.enumType("ReviewLanguage", { description: "The review's language, read from its text; the suggested reply is written in it.", values: upper(REVIEW_LANGUAGES, { en: "Written in English.", ar: "Written in Arabic." }) });
 
@@ -57,6 +61,7 @@ export const Review = builder.objectRef<ReviewRow>("Review").implement({
     language: t.field({ description: "Its language, read from its text.", type: ReviewLanguageEnum, resolve: (r) => asEnum(REVIEW_LANGUAGES, r.language, "en") }),
     reviewedAt: t.string({ description: "The day it was written, YYYY-MM-DD (a calendar day as the source gave it, no time zone).", resolve: (r) => r.reviewedAt.toISOString().slice(0, 10) }),
     sentiment: t.field({ description: "How it feels, read from its text and rating.", type: ReviewSentimentEnum, resolve: (r) => asEnum(REVIEW_SENTIMENT_KEYS, r.sentiment, "neutral") }),
+    intent: t.field({ description: "What it asks of the business, read from its text.", type: ReviewIntentEnum, resolve: (r) => asEnum(REVIEW_INTENT_KEYS, r.intent, "other") }),
     topics: t.field({ description: "What it talks about; empty when nothing was recognised.", type: [ReviewTopicEnum], complexity: 1, resolve: (r) => r.topics.filter((x): x is (typeof REVIEW_TOPIC_KEYS)[number] => (REVIEW_TOPIC_KEYS as readonly string[]).includes(x)) }),
     reply: t.exposeString("reply", { nullable: true, description: "The suggested or edited reply; null before one is written." }),
     replyGaps: t.field({ description: "Facts the guest asked that the business profile lacked when the reply was suggested: the draft promises them; fill them in the profile.", type: [ReplyGapEnum], complexity: 1, resolve: (r) => gapsOf(r) }),
@@ -217,6 +222,7 @@ export const InboxItem = builder.objectRef<InboxRow>("InboxItem").implement({
     language: t.field({ description: "Its language, read from its text.", type: ReviewLanguageEnum, resolve: languageOf }),
     writtenAt: t.expose("writtenAt", { description: "When the guest wrote it (UTC; typed and imported reviews: noon in Kuwait of their day).", type: "DateTime" }),
     sentiment: t.field({ description: "How it feels, read from its text (and stars).", type: ReviewSentimentEnum, resolve: (r) => asEnum(REVIEW_SENTIMENT_KEYS, r.sentiment, "neutral") }),
+    intent: t.field({ description: "What it asks of the business, read from its text.", type: ReviewIntentEnum, resolve: (r) => asEnum(REVIEW_INTENT_KEYS, r.intent, "other") }),
     topics: t.field({ description: "What it talks about; empty when nothing was recognised.", type: [ReviewTopicEnum], complexity: 1, resolve: (r) => r.topics.filter((x): x is (typeof REVIEW_TOPIC_KEYS)[number] => (REVIEW_TOPIC_KEYS as readonly string[]).includes(x)) }),
     reply: t.exposeString("reply", { nullable: true, description: "The public reply: a draft (suggested or edited) or, once replied, the text that went out; null before one is written." }),
     replyGaps: t.field({ description: "Facts the guest asked that the business profile lacked when the reply was suggested: the draft promises them; fill them in the profile.", type: [ReplyGapEnum], complexity: 1, resolve: (r) => gapsOf(r) }),

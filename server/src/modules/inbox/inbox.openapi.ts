@@ -1,6 +1,6 @@
 // The OpenAPI entries of /api/reviews (docs/architecture.md#how-a-request-flows).
 import { z } from "zod";
-import { reviewInputSchema, reviewReplySchema, reviewsQuerySchema } from "@sufra/schema";
+import { REVIEW_INTENT_KEYS, reviewInputSchema, reviewReplySchema, reviewsQuerySchema, type ReviewIntent } from "@sufra/schema";
 import { deleted, isoDate, isoDateTime, named, type RestOperation } from "../../http/openapi/operation.ts";
 import { seedSchema } from "./inbox.service.ts";
 
@@ -16,6 +16,7 @@ export const restReviewSchema = named("Review", z.object({
   reviewed_at: isoDate,
   written_at: isoDateTime,
   sentiment: z.string(),
+  intent: z.enum(REVIEW_INTENT_KEYS as [ReviewIntent, ...ReviewIntent[]]).describe("What it asks of the business: question, complaint, praise, order (an order or a booking) or other"),
   topics: z.array(z.string()),
   reply: z.string().nullable(),
   reply_gaps: z.array(z.string()).describe("Facts the guest asked that the business profile lacked when the reply was suggested (address, map_link, hours, ramadan_hours, eid_hours, delivery_apps, reservations, menu, prices)."),

@@ -1,7 +1,7 @@
 // REST for /api/reviews: thin, calls the reviews service. Reviews are answered in snake_case; the
 // CSV import takes a text/csv body, a multipart file in the field `file`, or JSON {csv}.
 import { Router, type Request } from "express";
-import { REVIEW_IMPORT_MAX_BYTES } from "@sufra/schema";
+import { REVIEW_IMPORT_MAX_BYTES, REVIEW_INTENT_KEYS, type ReviewIntent } from "@sufra/schema";
 import type { Review } from "../../generated/prisma/client.ts";
 import { csvUpload } from "../../http/csv-upload.ts";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
@@ -37,6 +37,7 @@ const restGuestFields = (r: Review) => ({
   reviewed_at: r.reviewedAt.toISOString().slice(0, 10),
   written_at: r.writtenAt.toISOString(),
   sentiment: r.sentiment,
+  intent: (REVIEW_INTENT_KEYS as readonly string[]).includes(r.intent) ? (r.intent as ReviewIntent) : "other",
   topics: r.topics,
   reply: r.reply,
   reply_gaps: r.replyGaps,

@@ -27,7 +27,8 @@ import {
   type ReviewData,
 } from "@sufra/schema";
 import { z } from "zod";
-import { analyseReview, suggestReviewReply } from "../../ai/local/review-reply.ts";
+import { suggestReviewReply } from "../../ai/local/review-reply.ts";
+import { builtInGuestReader, type GuestMessage, type GuestMessageReading } from "../../ai/openai/openai-reader.ts";
 import type { AiWriter } from "../../ai/provider.ts";
 import type { Db, Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
@@ -136,7 +137,7 @@ const unwired: InboxNetworks = {
 
 export function createReviewsService(
   deps: Deps,
-  opts: { now?: () => Date; replyToReview?: AiWriter["replyToReview"]; webhooks?: Pick<WebhookEmitter, "record" | "dispatch">; networks?: () => Partial<InboxNetworks>; accounts?: InboxAccounts } = {},
+  opts: { now?: () => Date; replyToReview?: AiWriter["replyToReview"]; readGuests?: (messages: GuestMessage[]) => Promise<GuestMessageReading[]>; webhooks?: Pick<WebhookEmitter, "record" | "dispatch">; networks?: () => Partial<InboxNetworks>; accounts?: InboxAccounts } = {},
 ) {
   const { db } = deps;
   // each new review is a review.received event (docs/product.md#webhooks), recorded with the insert
@@ -149,6 +150,8 @@ export function createReviewsService(
   const now = opts.now ?? (() => new Date());
   // without a writer (tests of this module alone) the built-in review writer answers
   const writeReply: AiWriter["replyToReview"] = opts.replyToReview ?? (async (req) => ({ ...suggestReviewReply(req), provider: "local" }));
+  // the reader in force (the admins' model, or the built-in reader); alone, the built-in one
+  const readGuests = opts.readGuests ?? ((m: GuestMessage[]) => builtInGuestReader().read(m));
 
   const replies = createInboxReplies(deps, {
     now,
@@ -254,10 +257,9 @@ export function createReviewsService(
     });
   }
 
-  /** The row to store for a valid review: its reading (language, sentiment, topics) and its import key. */
-  function rowOf(businessId: string, r: ReviewData): Prisma.ReviewCreateManyInput {
-    const a = analyseReview(r.text, r.rating, r.source);
-    return { businessId, source: r.source, author: r.author, rating: r.rating, text: r.text, reviewedAt: dayOf(r.reviewedAt), language: a.language, sentiment: a.sentiment, topics: a.topics, importKey: reviewImportKey(r) };
+  /** The row to store for a valid review: its reading (language, sentiment, intent, topics) and its import key. */
+  function rowOf(businessId: string, r: ReviewData, a: GuestMessageReading): Prisma.ReviewCreateManyInput {
+    return { businessId, source: r.source, author: r.author, rating: r.rating, text: r.text, reviewedAt: dayOf(r.reviewedAt), language: a.language, sentiment: a.sentiment, intent: a.intent, topics: a.topics, importKey: reviewImportKey(r) };
   }
 
   async function stats(businessId: string): Promise<ReviewStats> {
@@ -326,7 +328,8 @@ export function createReviewsService(
     async create(viewer: Viewer | null, input: unknown): Promise<{ review: Review; created: boolean }> {
       const { businessId } = business(viewer);
       const data = validate(reviewInputSchema, input);
-      const row = rowOf(businessId, data);
+      const [reading] = await readGuests([{ text: data.text, rating: data.rating, source: data.source }]);
+      const row = rowOf(businessId, data, reading!);
       const { deliveries, ...answer } = await db.$transaction(async (tx) => {
         const existing = await tx.review.findUnique({ where: { businessId_importKey: { businessId, importKey: row.importKey } } });
         if (existing) return { review: existing, created: false, deliveries: [] };
@@ -353,16 +356,19 @@ export function createReviewsService(
       const errors: ReviewImportResult["errors"] = [];
       const rows = new Map<string, Prisma.ReviewCreateManyInput>();
       let repeated = 0;
+      const valid: ReviewData[] = [];
       for (const r of read.rows) {
         const parsed = reviewInputSchema.safeParse({ source: r.source.trim() || "other", author: r.author, rating: r.rating, text: r.text, reviewedAt: r.date });
-        if (!parsed.success) {
-          errors.push({ line: r.line, messages: rowMessages(parsed.error, locale) });
-          continue;
-        }
-        const row = rowOf(businessId, parsed.data);
+        if (!parsed.success) errors.push({ line: r.line, messages: rowMessages(parsed.error, locale) });
+        else valid.push(parsed.data);
+      }
+      // read in one go: a model reads them in a few batched requests, not one per row
+      const readings = await readGuests(valid.map((d) => ({ text: d.text, rating: d.rating, source: d.source })));
+      valid.forEach((d, i) => {
+        const row = rowOf(businessId, d, readings[i]!);
         if (rows.has(row.importKey)) repeated++;
         else rows.set(row.importKey, row);
-      }
+      });
       const { imported, deliveries } = rows.size
         ? await db.$transaction(async (tx) => {
             const inserted = await tx.review.createManyAndReturn({ data: [...rows.values()], skipDuplicates: true, select: { id: true } });

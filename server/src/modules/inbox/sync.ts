@@ -13,7 +13,8 @@
 // for them, and their replies go there.
 import { kuwaitDate, type NotificationData } from "@sufra/schema";
 import { RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
-import { analyseReview } from "../../ai/local/review-reply.ts";
+import { builtInGuestReader, type GuestMessage, type GuestMessageReading } from "../../ai/openai/openai-reader.ts";
+import { readGuest, type GuestReading } from "../../ai/reader/index.ts";
 import type { Tx } from "../../db/prisma.ts";
 import type { Deps } from "../../deps.ts";
 import type { GoogleLocation, PlatformAccount, Prisma, Review } from "../../generated/prisma/client.ts";
@@ -90,6 +91,8 @@ export interface InboxSyncOptions extends GuestAdapters {
   platformAccounts: Pick<PlatformAccountsService, "access" | "markReconnectNeeded">;
   notifications: Pick<NotificationsService, "deliver">;
   webhooks?: Pick<WebhookEmitter, "record" | "dispatch">;
+  /** the reader in force (the studio's readGuests: the admins' model or the built-in reader); unset: the built-in one */
+  readGuests?: (messages: GuestMessage[]) => Promise<GuestMessageReading[]>;
   /** the reply writer's first draft for new reviews (the inbox service's draftReplies) */
   draftReplies?: (businessId: string, ids: string[]) => Promise<unknown>;
   /** whether Instagram's comment webhooks reach this server; unset: from the configuration (instagramWebhooksOn) */
@@ -131,14 +134,34 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
 
   const claimed = (r: Review) => !!r.sendingAt && now().getTime() - r.sendingAt.getTime() < SEND_CLAIM_MS;
 
-  function analysis(item: GuestItem, source: Source) {
-    const rating = item.kind === "review" ? item.rating : null;
-    // a comment has no stars: a middle rating leaves its words to decide
-    const a = analyseReview(item.text, rating ?? 3, source);
-    return { rating, language: a.language, sentiment: a.sentiment, topics: a.topics };
+  const readGuests = opts.readGuests ?? ((m: GuestMessage[]) => builtInGuestReader().read(m));
+  /** A message as the reader takes it: a comment has no stars, its words alone decide. */
+  const message = (item: GuestItem, source: Source): GuestMessage => ({ text: item.text, rating: item.kind === "review" ? item.rating : null, source });
+  type Readings = Map<GuestItem, GuestReading>;
+
+  /**
+   * The items a store will write a reading for (new ones, and ones edited on the network since), read
+   * before its transaction: a model reads them in batched requests outside it.
+   */
+  async function readingsFor(businessId: string, source: Source, items: { item: GuestItem }[]): Promise<Readings> {
+    const keys = items.map((x) => syncedImportKey(source, x.item.externalId));
+    const known = new Map((await db.review.findMany({ where: { businessId, importKey: { in: keys } }, select: { importKey: true, sourceUpdatedAt: true } })).map((r) => [r.importKey, r.sourceUpdatedAt]));
+    const need = items.filter((x, i) => {
+      const at = known.get(keys[i]!);
+      return at === undefined || !at || x.item.updatedAt > at;
+    });
+    const read = need.length ? await readGuests(need.map((x) => message(x.item, source))) : [];
+    return new Map(need.map((x, i) => [x.item, read[i]!]));
   }
 
-  function newRow(businessId: string, source: Source, item: GuestItem, place: Place): Prisma.ReviewCreateManyInput {
+  function analysis(item: GuestItem, source: Source, readings: Readings) {
+    const rating = item.kind === "review" ? item.rating : null;
+    // one stored or edited between the read and the transaction: the built-in reader reads it now
+    const a = readings.get(item) ?? readGuest(item.text, message(item, source));
+    return { rating, language: a.language, sentiment: a.sentiment, intent: a.intent, topics: a.topics };
+  }
+
+  function newRow(businessId: string, source: Source, item: GuestItem, place: Place, readings: Readings): Prisma.ReviewCreateManyInput {
     const reply = networkReply(item);
     return {
       businessId,
@@ -146,7 +169,7 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
       source,
       author: item.author,
       text: item.text,
-      ...analysis(item, source),
+      ...analysis(item, source, readings),
       reviewedAt: dayOf(item.writtenAt),
       writtenAt: item.writtenAt,
       sourceUpdatedAt: item.updatedAt,
@@ -167,12 +190,12 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
    * What a read of the network changes in a stored row. `complete`: the item says all the network knows
    * (a poll); a webhook's comment carries no reply or thread, so those are left as they are.
    */
-  function changes(existing: Review, source: Source, item: GuestItem, place: Place, complete: boolean): Prisma.ReviewUpdateInput {
+  function changes(existing: Review, source: Source, item: GuestItem, place: Place, complete: boolean, readings: Readings): Prisma.ReviewUpdateInput {
     const data: Prisma.ReviewUpdateInput = {};
     const edited = !existing.sourceUpdatedAt || item.updatedAt > existing.sourceUpdatedAt;
     if (edited) {
       data.sourceUpdatedAt = item.updatedAt;
-      const a = analysis(item, source);
+      const a = analysis(item, source, readings);
       if (item.text !== existing.text || a.rating !== existing.rating) {
         Object.assign(data, { text: item.text, ...a });
         // Sufra's draft stays, but an approval was of an answer to the old words
@@ -206,12 +229,12 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
   }
 
   /** Stores a batch of one business's items in one transaction; the new rows record their webhook events. */
-  async function storeIn(tx: Tx, businessId: string, source: Source, items: { item: GuestItem; place: Place }[], complete: boolean): Promise<Stored> {
+  async function storeIn(tx: Tx, businessId: string, source: Source, items: { item: GuestItem; place: Place }[], complete: boolean, readings: Readings): Promise<Stored> {
     const out: Stored = { outcome: { added: 0, updated: 0 }, created: [], deliveries: [] };
     const keyed = new Map(items.map((x) => [syncedImportKey(source, x.item.externalId), x]));
     const stored = await tx.review.findMany({ where: { businessId, importKey: { in: [...keyed.keys()] } } });
     const existing = new Map(stored.map((r) => [r.importKey, r]));
-    const fresh = [...keyed].filter(([key]) => !existing.has(key)).map(([, x]) => newRow(businessId, source, x.item, x.place));
+    const fresh = [...keyed].filter(([key]) => !existing.has(key)).map(([, x]) => newRow(businessId, source, x.item, x.place, readings));
     // a row another sync stored a moment ago is skipped here: theirs is the new row and the event
     const created = fresh.length ? await tx.review.createManyAndReturn({ data: fresh, skipDuplicates: true }) : [];
     for (const row of created) {
@@ -222,7 +245,7 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
     }
     for (const [key, r] of existing) {
       const { item, place } = keyed.get(key)!;
-      const data = changes(r, source, item, place, complete);
+      const data = changes(r, source, item, place, complete, readings);
       if (!Object.keys(data).length) continue;
       await tx.review.update({ where: { id: r.id }, data });
       out.outcome.updated++;
@@ -246,7 +269,8 @@ export function createInboxSync(deps: Deps, opts: InboxSyncOptions) {
   /** Stores, then (after the commit) sends the events, tells people and refreshes open inboxes. */
   async function store(businessId: string, source: Source, items: { item: GuestItem; place: Place }[], complete: boolean, locationTitle: string | null = null): Promise<SyncOutcome> {
     if (!items.length) return { added: 0, updated: 0 };
-    const r = await db.$transaction((tx) => storeIn(tx, businessId, source, items, complete), { timeout: 60_000 });
+    const readings = await readingsFor(businessId, source, items);
+    const r = await db.$transaction((tx) => storeIn(tx, businessId, source, items, complete, readings), { timeout: 60_000 });
     await opts.webhooks?.dispatch(r.deliveries);
     await tellNegative(businessId, r.created, locationTitle).catch((e: Error) => logger.error("could not tell of a negative review", { businessId, error: e.message }));
     // the reading ran with the insert; the reply writer drafts an answer to each new review (docs/product.md#inbox)

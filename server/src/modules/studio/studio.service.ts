@@ -16,6 +16,7 @@ import type { GenerateRequest, GeneratedVariant, PhotoAltText, PostPhoto } from 
 import { createLocalWriter } from "../../ai/local/local-writer.ts";
 import { suggestHashtags as localHashtags } from "../../ai/local/hashtags.ts";
 import { createOpenAiWriter } from "../../ai/openai/openai-writer.ts";
+import { builtInGuestReader, createOpenAiReader, type GuestMessage, type GuestMessageReading, type GuestReader } from "../../ai/openai/openai-reader.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
@@ -114,6 +115,8 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
   const crypto = createTokenCrypto(config.tokenKey);
   const local = createLocalWriter();
   let cached: { key: string; writer: AiWriter } | null = null;
+  const builtInReader = builtInGuestReader();
+  let cachedReader: { key: string; reader: GuestReader } | null = null;
 
   function business(viewer: Viewer | null) {
     const v = requireScope(viewer, "business");
@@ -147,6 +150,15 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
       cached = { key, writer: createOpenAiWriter({ baseUrl: s.baseUrl, apiKey: s.apiKey, model: s.model, timeoutMs: config.ai.timeoutMs, logger: deps.logger, vision: config.ai.vision }, local) };
     }
     return cached.writer;
+  }
+
+  /** The guests' reader for the current settings: the model (its cache kept while they stay the same) or the built-in one. */
+  async function reader(): Promise<GuestReader> {
+    const s = await settings();
+    if (s.provider !== "openai" || !s.model) return builtInReader;
+    const key = JSON.stringify([s.baseUrl, s.model, s.apiKey, config.ai.timeoutMs]);
+    if (cachedReader?.key !== key) cachedReader = { key, reader: createOpenAiReader({ baseUrl: s.baseUrl, apiKey: s.apiKey, model: s.model, timeoutMs: config.ai.timeoutMs, logger: deps.logger }) };
+    return cachedReader.reader;
   }
 
   async function usageOf(businessId: string, at = now()): Promise<AiUsage> {
@@ -321,6 +333,14 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
       const input = validate(hashtagSuggestInputSchema, raw);
       const profile = await loadBusinessProfile(db, businessId);
       return { hashtags: localHashtags({ content: input.content, platform: input.platform, occasion: input.occasion, business: profile }) };
+    },
+
+    /**
+     * Guests' messages read by the reader in force: the admins' model, with the built-in reader behind
+     * it for whatever the model does not answer, or the built-in reader (the inbox calls this).
+     */
+    async readGuests(messages: GuestMessage[]): Promise<GuestMessageReading[]> {
+      return (await reader()).read(messages);
     },
 
     /** A reply to a customer review, by the writer in force (the reviews module calls this). */

@@ -1,7 +1,7 @@
 // Small pieces of the inbox: the stars, the source with its icon, the branch, the sentiment, status and
 // topic tags, the day it was written, the demo label, and the GraphQL <-> @sufra/schema name conversions.
 import { CoffeeOutlined, EditOutlined, FacebookOutlined, GoogleOutlined, InstagramOutlined, MessageOutlined, ShopOutlined } from "@ant-design/icons";
-import { REVIEW_SENTIMENTS, REVIEW_SOURCES, REVIEW_STATUSES, REVIEW_TOPICS, type Locale, type ReviewSentiment, type ReviewSource, type ReviewStatus, type ReviewTopic } from "@sufra/schema";
+import { REVIEW_INTENTS, REVIEW_SENTIMENTS, REVIEW_SOURCES, REVIEW_STATUSES, REVIEW_TOPICS, type Locale, type ReviewIntent, type ReviewSentiment, type ReviewSource, type ReviewStatus, type ReviewTopic } from "@sufra/schema";
 import { Tag } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -85,6 +85,20 @@ export function SentimentTag({ sentiment }: { sentiment: ReviewSentiment }) {
   return (
     <ToneTag tone={SENTIMENT_TONES[sentiment]} testId="review-sentiment">
       {REVIEW_SENTIMENTS[sentiment][locale]}
+    </ToneTag>
+  );
+}
+
+/**
+ * What the guest asks, when it is something to act on: a question to answer, or an order or booking
+ * (a complaint and praise already show as the sentiment; "other" shows nothing).
+ */
+export function IntentTag({ intent }: { intent: ReviewIntent }) {
+  const locale = useLocale();
+  if (intent !== "question" && intent !== "order") return null;
+  return (
+    <ToneTag tone="neutral" testId="review-intent">
+      {REVIEW_INTENTS[intent][locale]}
     </ToneTag>
   );
 }
