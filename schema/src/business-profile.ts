@@ -83,20 +83,20 @@ export function isMapUrl(v: string): boolean {
 const clearableUrl = (check: (v: string) => boolean, invalid: MessageKey) =>
   z.preprocess(
     (v) => (typeof v === "string" && !v.trim() ? null : typeof v === "string" ? v.trim() : v),
-    z.string(key(invalid)).max(BUSINESS_PROFILE_LIMITS.url, key(invalid)).refine(check, key(invalid)).nullable().optional(),
+    singleLine(key(invalid)).max(BUSINESS_PROFILE_LIMITS.url, key(invalid)).refine(check, key(invalid)).nullable().optional(),
   );
 
 /** A Kuwait phone number for guests (+965 and eight digits), stored without spaces or dashes. */
 const clearablePhone = z.preprocess(
   (v) => (typeof v === "string" && !v.trim() ? null : v),
-  z.string(key("invalidPhone")).refine(isKuwaitPhone, key("invalidPhone")).transform(normalizePhone).nullable().optional(),
+  singleLine(key("invalidPhone")).refine(isKuwaitPhone, key("invalidPhone")).transform(normalizePhone).nullable().optional(),
 );
 
 /** One delivery app the café is on: which, its store's name there (optional), and the link to it. */
 export const deliveryAppSchema = z.object({
   app: z.enum(DELIVERY_APP_KEYS as [DeliveryAppKey, ...DeliveryAppKey[]], key("deliveryAppInvalid")),
   name: z.preprocess((v) => (typeof v === "string" && !v.trim() ? null : v), singleLine(key("invalidValue")).trim().max(BUSINESS_PROFILE_LIMITS.storeName, key("deliveryAppNameTooLong")).nullable().optional()),
-  url: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string(key("deliveryAppUrlInvalid")).max(BUSINESS_PROFILE_LIMITS.url, key("deliveryAppUrlInvalid")).refine(isHttpsUrl, key("deliveryAppUrlInvalid"))),
+  url: z.preprocess((v) => (typeof v === "string" ? v.trim() : v), singleLine(key("deliveryAppUrlInvalid")).max(BUSINESS_PROFILE_LIMITS.url, key("deliveryAppUrlInvalid")).refine(isHttpsUrl, key("deliveryAppUrlInvalid"))),
 });
 export type DeliveryAppInput = z.output<typeof deliveryAppSchema>;
 

@@ -8,6 +8,7 @@ import { addDays, isIsoDate, type KuwaitHoliday, type OccasionKey } from "./cale
 import { CALENDAR_CONTENT_OCCASIONS, CONTENT_LANGUAGE_KEYS, CONTENT_TONE_KEYS, type ContentLanguage, type ContentOccasionKey, type ContentTone } from "./content.ts";
 import type { Locale, MessageKey } from "./messages.ts";
 import type { PlatformName } from "./posts.ts";
+import { singleLine } from "./text.ts";
 
 type Labels = Readonly<Record<Locale, string>>;
 
@@ -37,12 +38,12 @@ export const planInputSchema = z
   .object({
     period: z.preprocess(blankToUndefined, z.enum(PLAN_PERIODS, key("planPeriodInvalid")).default("month")),
     /** YYYY-MM, for a month's plan. */
-    month: z.preprocess(blankToUndefined, z.string(key("planMonthInvalid")).regex(MONTH_RE, key("planMonthInvalid")).optional()),
+    month: z.preprocess(blankToUndefined, singleLine(key("planMonthInvalid")).regex(MONTH_RE, key("planMonthInvalid")).optional()),
     /** The Gregorian year Ramadan begins in, for Ramadan's plan. */
     year: z.preprocess(blankToUndefined, z.coerce.number(key("calendarYearRange")).int(key("calendarYearRange")).min(2000, key("calendarYearRange")).max(2100, key("calendarYearRange")).optional()),
     days: z.preprocess(
       (v) => (v === null ? undefined : v),
-      z.array(z.string(key("calendarDateInvalid")).refine(isIsoDate, key("calendarDateInvalid")), key("planDaysInvalid")).min(1, key("planDaysInvalid")).max(PLAN_MAX_DAYS, key("planDaysInvalid")).optional(),
+      z.array(singleLine(key("calendarDateInvalid")).refine(isIsoDate, key("calendarDateInvalid")), key("planDaysInvalid")).min(1, key("planDaysInvalid")).max(PLAN_MAX_DAYS, key("planDaysInvalid")).optional(),
     ),
     perWeek: z.preprocess(blankToUndefined, z.coerce.number(key("planPerWeekRange")).int(key("planPerWeekRange")).min(1, key("planPerWeekRange")).max(PLAN_PER_WEEK_MAX, key("planPerWeekRange")).optional()),
     language: z.preprocess(blankToUndefined, z.enum(CONTENT_LANGUAGE_KEYS as [ContentLanguage, ...ContentLanguage[]], key("invalidValue")).optional()),

@@ -1159,6 +1159,6 @@ export const applyTemplateSchema = z.object({
   ),
   discount: z.preprocess(blankToUndefined, singleLine(key("invalidValue")).trim().max(TEMPLATE_DISCOUNT_MAX, key("tooLong")).optional()),
   /** The Kuwait day the post is for (YYYY-MM-DD; missing: today): its facts follow the day (templateHours). */
-  date: z.preprocess(blankToUndefined, z.string(key("calendarDateInvalid")).refine(isIsoDate, key("calendarDateInvalid")).optional()),
+  date: z.preprocess(blankToUndefined, singleLine(key("calendarDateInvalid")).refine(isIsoDate, key("calendarDateInvalid")).optional()),
 });
 export type ApplyTemplateInput = z.output<typeof applyTemplateSchema>;
