@@ -88,6 +88,9 @@ describe("templateHours with seasonal hours", () => {
     expect(templateHours({ occasion: "ramadan_iftar", day: ramadanDay, ...HOURS, ...SEASONAL, language: "en" })).toBe("Iftar at 5:52 PM · Ramadan hours: 8 PM - 3 AM");
     expect(templateHours({ occasion: "ramadan_iftar", day: ramadanDay, ...HOURS, ...SEASONAL, language: "ar" })).toBe("الإفطار الساعة ٥:٥٢ م · مواعيد رمضان: من ٨ مساءً حتى ٣ فجرًا");
     expect(templateHours({ occasion: "ramadan_iftar", day: ramadanDay, ...HOURS, language: "en" })).toBe("Iftar at 5:52 PM");
+    // Maghrib not known (a preview): the Ramadan hours alone, or nothing; never the daytime hours
+    expect(templateHours({ occasion: "ramadan_iftar", day: { ...ramadanDay, maghrib: null }, ...HOURS, ...SEASONAL, language: "en" })).toBe("Ramadan hours: 8 PM - 3 AM");
+    expect(templateHours({ occasion: "ramadan_iftar", day: { ...ramadanDay, maghrib: null }, ...HOURS, language: "en" })).toBeNull();
   });
   test("Suhoor and other templates on a Ramadan day state the Ramadan hours; Eid's on an Eid day", () => {
     expect(templateHours({ occasion: "ramadan_suhoor", day: ramadanDay, ...HOURS, ...SEASONAL, language: "en" })).toBe("8 PM - 3 AM");

@@ -132,7 +132,7 @@ export function templateValueTexts(values: TemplateValues, language: TemplateLan
 export interface TemplateDay {
   ramadan: boolean;
   eid: boolean;
-  /** The day's Maghrib (sunset prayer), HH:mm Kuwait time: Iftar. */
+  /** The day's Maghrib (sunset prayer), HH:mm Kuwait time: Iftar. Null when not known (a preview in the browser). */
   maghrib: string | null;
 }
 
@@ -170,8 +170,8 @@ const RAMADAN_HOURS: Labels = { en: "Ramadan hours: {hours}", ar: "مواعيد 
  * the person to fill. The business's opening hours are its ordinary days' hours: they never go into a
  * Ramadan or Eid template, nor into any post for a Ramadan or Eid day (cafés keep other hours then).
  * Those take the business's seasonal hours (hoursSeasonOn in calendar.ts tells the season of a day):
- *  - an Iftar template on a Ramadan day says when Iftar is (the day's Maghrib, a fact of the day),
- *    followed by the Ramadan hours when the business gave them; on any other day, nothing;
+ *  - an Iftar template on a Ramadan day says when Iftar is (the day's Maghrib, a fact of the day, when
+ *    known), followed by the Ramadan hours when the business gave them; on any other day, nothing;
  *  - a Suhoor template, and any other template on a Ramadan day, states the Ramadan hours; a Suhoor
  *    template outside Ramadan states nothing;
  *  - an Eid template (which says "Eid hours") and any template on an Eid day state the Eid hours.
@@ -183,10 +183,10 @@ export function templateHours(input: TemplateHoursSource & { occasion: ContentOc
   const ramadanHours = () => hoursIn(input.ramadanHours, input.ramadanHoursAr, language);
   const eidHours = () => hoursIn(input.eidHours, input.eidHoursAr, language);
   if (occasion === "ramadan_iftar") {
-    if (!day.ramadan || !day.maghrib) return null;
-    const iftar = IFTAR_AT[language].replace("{time}", clockText(day.maghrib, language));
+    if (!day.ramadan) return null;
     const hours = ramadanHours();
-    return hours ? `${iftar} · ${RAMADAN_HOURS[language].replace("{hours}", hours)}` : iftar;
+    const parts = [day.maghrib ? IFTAR_AT[language].replace("{time}", clockText(day.maghrib, language)) : null, hours ? RAMADAN_HOURS[language].replace("{hours}", hours) : null];
+    return parts.filter(Boolean).join(" · ") || null;
   }
   if (occasion === "ramadan_suhoor") return day.ramadan ? ramadanHours() : null;
   if (occasion === "eid_al_fitr" || occasion === "eid_al_adha" || day.eid) return eidHours();
