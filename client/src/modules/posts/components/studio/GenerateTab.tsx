@@ -434,7 +434,14 @@ function VariantCard({ n, variant, platform, occasion, onInsert }: { n: number; 
       )}
       {(variant.unusedFacts ?? []).length > 0 && (
         <Typography.Paragraph type="secondary" className="sufra-studio-unused" data-testid="variant-unused-facts">
-          {t("results.unusedFacts", { facts: variant.unusedFacts!.join(locale === "ar" ? "، " : ", ") })}
+          {/* each fact as the prompt wrote it, in its own direction, after the label in the person's language */}
+          {t("results.unusedFacts")}{" "}
+          {variant.unusedFacts!.map((f, i) => (
+            <span key={i}>
+              {i > 0 && (locale === "ar" ? "، " : ", ")}
+              <bdi dir="auto">{f}</bdi>
+            </span>
+          ))}
         </Typography.Paragraph>
       )}
       <div className="sufra-studio-count">
