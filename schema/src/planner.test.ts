@@ -1,8 +1,8 @@
 // The planner's pure rules (docs/product.md#planning-a-month): which days a count per week picks, each day's
 // occasion from the Kuwait calendar (Ramadan's only in Ramadan, Eid's on Eid's days), the format per
-// network, the photographer's shot list in both languages, and the plan's input.
+// network, the photographer's shot list in both languages, the photo each proposal gets, and the plan's input.
 import { describe, expect, test } from "@jest/globals";
-import { fieldErrors, isRamadanDay, kuwaitHolidays, monthRange, pickPlanDays, planDayOccasion, planFormatFor, planInputSchema, ramadanOf, shotListFor } from "./index.ts";
+import { fieldErrors, isRamadanDay, kuwaitHolidays, monthRange, pickPlanDays, planDayOccasion, planFormatFor, planInputSchema, planPhotoFor, ramadanOf, shotListFor } from "./index.ts";
 
 const holidays = [...kuwaitHolidays(2025), ...kuwaitHolidays(2026)];
 const occasionOf = (date: string, index = 0) => planDayOccasion(date, holidays, isRamadanDay(date), index);
@@ -84,5 +84,26 @@ describe("planInputSchema", () => {
     expect(errors({ month: "2026-13", perWeek: 2 })).toEqual({ month: ["planMonthInvalid"] });
     expect(errors({ period: "ramadan", perWeek: 8 })).toEqual({ perWeek: ["planPerWeekRange"], year: ["calendarYearRange"] });
     expect(errors({ month: "2026-03", days: ["2026-02-30"] })).toEqual({ "days.0": ["calendarDateInvalid"] });
+  });
+});
+
+describe("the photo a proposal gets", () => {
+  // newest first, as the library gives them
+  const photos = [
+    { id: "newest", originalName: "IMG_9999.jpg", menuItemId: null },
+    { id: "named", originalName: "pistachio-kunafa.jpg", menuItemId: null },
+    { id: "labelled", originalName: "DSC_0001.jpg", menuItemId: "kunafa" },
+  ];
+  const kunafa = { menuItemId: "kunafa", names: ["Pistachio kunafa", "كنافة بالفستق"] };
+  test("one labelled with the dish first, then a file name naming it, then the newest; none left: null", () => {
+    expect(planPhotoFor(photos, kunafa, new Set())?.id).toBe("labelled");
+    expect(planPhotoFor(photos, kunafa, new Set(["labelled"]))?.id).toBe("named");
+    expect(planPhotoFor(photos, { menuItemId: "karak", names: ["Karak tea", "شاي كرك"] }, new Set())?.id).toBe("newest");
+    expect(planPhotoFor(photos, null, new Set(["newest"]))?.id).toBe("named");
+    expect(planPhotoFor(photos, kunafa, new Set(["newest", "named", "labelled"]))).toBeNull();
+  });
+  test("a photo labelled with another dish is not taken for this one by its label; names under three letters match nothing", () => {
+    expect(planPhotoFor([{ id: "a", originalName: "tea.jpg", menuItemId: "latte" }, { id: "b", originalName: "x.jpg", menuItemId: null }], { menuItemId: "tea", names: ["Te"] }, new Set())?.id).toBe("a");
+    expect(planPhotoFor([{ id: "a", originalName: "x.jpg", menuItemId: "latte" }, { id: "b", originalName: "karak-tea.jpg", menuItemId: null }], { menuItemId: "tea", names: ["Karak tea"] }, new Set())?.id).toBe("b");
   });
 });

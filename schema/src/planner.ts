@@ -212,3 +212,29 @@ export function shotListFor(input: { dish: Labels | null; content: ContentOccasi
 
 /** The AI captions a plan of `days` days uses (each proposal's caption is written by the writer). */
 export const planCost = (days: number) => days * PLAN_AI_CAPTIONS_PER_PROPOSAL;
+
+/** A library photo the planner may propose: its id, the file's name, the menu item the person said it shows. */
+export interface PlanPhotoCandidate {
+  id: string;
+  originalName: string;
+  menuItemId: string | null;
+}
+
+const foldedName = (s: string) => s.normalize("NFKC").toLowerCase().replace(/[\s_\-.]+/g, " ").trim();
+
+/**
+ * The photo a proposal gets from the unused ones (newest first), none of those already `taken`: one the
+ * person labelled with the proposal's menu item ("Which menu item is this?"), else one whose file name
+ * names the dish (English or Arabic, three letters at least), else the newest; null when none is left
+ * (the proposal gets a shot list).
+ */
+export function planPhotoFor<T extends PlanPhotoCandidate>(photos: readonly T[], dish: { menuItemId: string | null; names: readonly string[] } | null, taken: ReadonlySet<string>): T | null {
+  const free = photos.filter((m) => !taken.has(m.id));
+  const names = (dish?.names ?? []).map(foldedName).filter((n) => n.length >= 3);
+  return (
+    (dish?.menuItemId ? free.find((m) => m.menuItemId === dish.menuItemId) : undefined) ??
+    free.find((m) => names.some((n) => foldedName(m.originalName).includes(n))) ??
+    free[0] ??
+    null
+  );
+}

@@ -132,7 +132,7 @@ export function templateValueTexts(values: TemplateValues, language: TemplateLan
 export interface TemplateDay {
   ramadan: boolean;
   eid: boolean;
-  /** The day's Maghrib (sunset prayer), HH:mm Kuwait time: Iftar. */
+  /** The day's Maghrib (sunset prayer), HH:mm Kuwait time: Iftar. Null when not known (a preview in the browser). */
   maghrib: string | null;
 }
 
@@ -145,22 +145,53 @@ export function clockText(hhmm: string, language: TemplateLanguage): string {
 
 const IFTAR_AT: Labels = { en: "Iftar at {time}", ar: "الإفطار الساعة {time}" };
 
+/** The hours a business keeps: every day's, and (when it gave them) Ramadan's and Eid's, each in English and Arabic. */
+export interface TemplateHoursSource {
+  hours: string | null | undefined;
+  hoursAr: string | null | undefined;
+  ramadanHours?: string | null | undefined;
+  ramadanHoursAr?: string | null | undefined;
+  eidHours?: string | null | undefined;
+  eidHoursAr?: string | null | undefined;
+}
+
+/** One hours field in a language: its own text; the Arabic caption takes the English one only when it has no Latin letters. */
+function hoursIn(en: string | null | undefined, ar: string | null | undefined, language: TemplateLanguage): string | null {
+  const e = en?.trim() || null;
+  const a = ar?.trim() || null;
+  if (language === "ar") return a || (e && !/[A-Za-z]/.test(e) ? e : null);
+  return e && !/\p{Script=Arabic}/u.test(e) ? e : null;
+}
+
+const RAMADAN_HOURS: Labels = { en: "Ramadan hours: {hours}", ar: "مواعيد رمضان: {hours}" };
+
 /**
  * The hours a template states on a day (docs/product.md#templates), or null to leave the line out for
  * the person to fill. The business's opening hours are its ordinary days' hours: they never go into a
- * Ramadan post (cafés keep other hours in Ramadan), an Eid post (the templates say "Eid hours") or a
- * post for an Eid day. An Iftar template on a Ramadan day says when Iftar is (the day's Maghrib), a fact
- * of the day, not of the café; a Suhoor template states nothing (no hours of the café are known for it).
- * Each language takes its own text; the other's only when it has no letters of a foreign script.
+ * Ramadan or Eid template, nor into any post for a Ramadan or Eid day (cafés keep other hours then).
+ * Those take the business's seasonal hours (hoursSeasonOn in calendar.ts tells the season of a day):
+ *  - an Iftar template on a Ramadan day says when Iftar is (the day's Maghrib, a fact of the day, when
+ *    known), followed by the Ramadan hours when the business gave them; on any other day, nothing;
+ *  - a Suhoor template, and any other template on a Ramadan day, states the Ramadan hours; a Suhoor
+ *    template outside Ramadan states nothing;
+ *  - an Eid template (which says "Eid hours") and any template on an Eid day state the Eid hours.
+ * A seasonal hours field the business left empty leaves the line out: never made up, never the
+ * daytime hours in its place. Each language takes its own text (hoursIn).
  */
-export function templateHours(input: { occasion: ContentOccasionKey; day: TemplateDay; hours: string | null | undefined; hoursAr: string | null | undefined; language: TemplateLanguage }): string | null {
+export function templateHours(input: TemplateHoursSource & { occasion: ContentOccasionKey; day: TemplateDay; language: TemplateLanguage }): string | null {
   const { occasion, day, language } = input;
-  if (occasion === "ramadan_iftar") return day.ramadan && day.maghrib ? IFTAR_AT[language].replace("{time}", clockText(day.maghrib, language)) : null;
-  if (occasion === "ramadan_suhoor" || occasion === "eid_al_fitr" || occasion === "eid_al_adha" || day.ramadan || day.eid) return null;
-  const hasArabic = (t: string) => /\p{Script=Arabic}/u.test(t);
-  const hasLatin = (t: string) => /[A-Za-z]/.test(t);
-  if (language === "ar") return input.hoursAr || (input.hours && !hasLatin(input.hours) ? input.hours : null);
-  return input.hours && !hasArabic(input.hours) ? input.hours : null;
+  const ramadanHours = () => hoursIn(input.ramadanHours, input.ramadanHoursAr, language);
+  const eidHours = () => hoursIn(input.eidHours, input.eidHoursAr, language);
+  if (occasion === "ramadan_iftar") {
+    if (!day.ramadan) return null;
+    const hours = ramadanHours();
+    const parts = [day.maghrib ? IFTAR_AT[language].replace("{time}", clockText(day.maghrib, language)) : null, hours ? RAMADAN_HOURS[language].replace("{hours}", hours) : null];
+    return parts.filter(Boolean).join(" · ") || null;
+  }
+  if (occasion === "ramadan_suhoor") return day.ramadan ? ramadanHours() : null;
+  if (occasion === "eid_al_fitr" || occasion === "eid_al_adha" || day.eid) return eidHours();
+  if (day.ramadan) return ramadanHours();
+  return hoursIn(input.hours, input.hoursAr, language);
 }
 
 // ---------------------------------------------------------------- filling a template

@@ -3,7 +3,8 @@
 // has Ramadan 2026 from 18 February to 19 March, Gergean on 4 March, Eid al-Fitr from 20 to 22 March.
 // The plan obeys the calendar, times avoid the prayers, dishes come from the menu, the AI allowance is
 // counted and refused when short, approving makes exactly the posts chosen and never twice; templates'
-// facts follow the day (Iftar's time, never daytime hours in Ramadan).
+// facts follow the day (Iftar's time, the café's Ramadan and Eid hours, never daytime hours in Ramadan or at Eid);
+// a photo the person labelled with a dish goes with that dish.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import sharp from "sharp";
 import { atPrayerTime, kuwaitClock, kuwaitDate } from "@sufra/schema";
@@ -148,6 +149,27 @@ describe("the plan obeys the Kuwait calendar", () => {
     const again = await call(app.base, "GET", `/api/planner/plans/${r.body.id}`, { token: c.token });
     expect(again.status).toBe(200);
     expect(again.body.proposals.map((p: Proposal) => p.id)).toEqual(proposals.map((p) => p.id));
+  });
+
+  test("a photo the person labelled with the dish goes with that dish before a newer unlabelled one and before a file name's match", async () => {
+    const c = await cafe();
+    const [karak, kunafa] = c.menu;
+    // oldest first: the labelled kunafa photo (its file name says nothing), one named after kunafa, then the newest, unnamed
+    const labelled = await photo(c.token, "DSC_0001.jpg");
+    const set = await call(app.base, "PATCH", `/api/posts/media/${labelled.id}`, { token: c.token, body: { menu_item_id: kunafa!.id } });
+    expect(set.status).toBe(200);
+    expect(set.body.menu_item_id).toBe(kunafa!.id);
+    const named = await photo(c.token, "pistachio-kunafa.jpg");
+    const newest = await photo(c.token, "IMG_9999.jpg");
+    // 25 and 26 March: Karak tea, then Pistachio kunafa (the menu in turn)
+    const r = await call(app.base, "POST", "/api/planner/plans", { token: c.token, body: { month: "2026-03", days: ["2026-03-25", "2026-03-26"], language: "en" } });
+    expect(r.status).toBe(201);
+    const [first, second] = r.body.proposals as Proposal[];
+    expect(first).toMatchObject({ menu_item_id: karak!.id });
+    expect(second).toMatchObject({ menu_item_id: kunafa!.id, media_id: labelled.id });
+    // Karak tea has no labelled photo and no file named after it: the newest unused one
+    expect(first!.media_id).toBe(newest.id);
+    expect([first!.media_id, second!.media_id]).not.toContain(named.id);
   });
 
   test("Plan Ramadan covers Ramadan's days only, with the national days inside it and no daytime hours", async () => {
@@ -319,6 +341,30 @@ describe("templates fit the time of day", () => {
     expect((await apply(c.token, { template_id: withHours.id, date: "2026-04-15" })).body.content).toContain("Daily 7 AM - 11 PM");
     expect((await apply(c.token, { template_id: withHours.id, date: "2026-03-10" })).body.content).not.toContain("7 AM");
   });
+
+  test("with the café's Ramadan and Eid hours, Suhoor and Ramadan-day templates state the Ramadan hours, Eid's the Eid hours", async () => {
+    const c = await cafe();
+    const put = await call(app.base, "PUT", "/api/business-profile", { token: c.token, body: { ramadan_hours: "8 PM - 3 AM", ramadan_hours_ar: "من ٨ مساءً حتى ٣ فجرًا", eid_hours: "4 PM - 1 AM" } });
+    expect(put.status).toBe(200);
+    const suhoor = await apply(c.token, { template_id: "builtin:suhoor_late:en", date: "2026-03-10" });
+    expect(suhoor.body.content).toContain("8 PM - 3 AM");
+    expect(suhoor.body.content).not.toMatch(/7 AM|4 PM/);
+    const suhoorAr = await apply(c.token, { template_id: "builtin:suhoor_late:ar", date: "2026-03-10" });
+    expect(suhoorAr.body.content).toContain("من ٨ مساءً حتى ٣ فجرًا");
+    const iftar = await apply(c.token, { template_id: "builtin:iftar_table:en", date: "2026-03-10" });
+    expect(iftar.body.content).toMatch(/Iftar at \d{1,2}:\d{2} PM · Ramadan hours: 8 PM - 3 AM/);
+    const eid = await apply(c.token, { template_id: "builtin:eid_fitr_hours:en", date: "2026-03-20" });
+    expect(eid.body.content).toContain("Eid hours: 4 PM - 1 AM");
+    expect(eid.body.content).not.toMatch(/7 AM|8 PM/);
+    // no Arabic Eid hours, and the English ones have Latin letters: the Arabic line is left out, not invented
+    const eidAr = await apply(c.token, { template_id: "builtin:eid_fitr_hours:ar", date: "2026-03-20" });
+    expect(eidAr.body.content).not.toMatch(/مواعيد العيد:|4 PM|٧ صباحًا/);
+    const everyday = (await call(app.base, "GET", "/api/templates?occasion=food_photo&language=en", { token: c.token })).body;
+    const withHours = everyday.templates.find((t: { body: string }) => t.body.includes("{hours}"));
+    expect((await apply(c.token, { template_id: withHours.id, date: "2026-03-10" })).body.content).toContain("8 PM - 3 AM");
+    expect((await apply(c.token, { template_id: withHours.id, date: "2026-03-21" })).body.content).toContain("4 PM - 1 AM");
+    expect((await apply(c.token, { template_id: withHours.id, date: "2026-04-15" })).body.content).toContain("Daily 7 AM - 11 PM");
+  });
 });
 
 describe("the business's writer", () => {
@@ -351,6 +397,26 @@ describe("the business's writer", () => {
       expect(proposals.map((p) => p.content)).toEqual(["Fresh from our kitchen: Ramadan: Iftar: Karak tea.", "Fresh from our kitchen: Eid al-Fitr: Pistachio kunafa.", "Fresh from our kitchen: From the menu: Spanish latte."]);
       const rows = await app.sufra.deps.db.aiGeneration.findMany({ where: { businessId: c.businessId } });
       expect(rows.map((x) => x.provider)).toEqual(["openai", "openai", "openai"]);
+
+      // with the café's Ramadan and Eid hours: Iftar's time and the Ramadan hours in Ramadan, the Eid hours at Eid, never the daytime hours then
+      const seasonal = await call(app.base, "PUT", "/api/business-profile", { token: c.token, body: { ramadan_hours: "8 PM - 3 AM", ramadan_hours_ar: "من ٨ مساءً حتى ٣ فجرًا", eid_hours: "4 PM - 1 AM", eid_hours_ar: "من ٤ عصرًا حتى ١ ليلًا" } });
+      expect(seasonal.status).toBe(200);
+      const since = fake.requests.length;
+      const again = await call(app.base, "POST", "/api/planner/plans", { token: c.token, body: { month: "2026-03", days: ["2026-03-11", "2026-03-21", "2026-03-24"], language: "en" } });
+      expect(again.status).toBe(201);
+      const business = fake.requests.slice(since).map((q) => JSON.parse(q.body.messages[1]!.content as string) as { prompt: string; business: Record<string, unknown> });
+      expect(business).toHaveLength(3);
+      const of = (date: string) => business.find((b) => b.prompt.includes((again.body.proposals as Proposal[]).find((p) => p.date === date)!.dish!.en))!.business;
+      const ramadanDay = JSON.stringify(of("2026-03-11"));
+      expect(ramadanDay).toContain("8 PM - 3 AM");
+      expect(ramadanDay).not.toMatch(/7 AM|4 PM - 1 AM/);
+      const eidDay = JSON.stringify(of("2026-03-21"));
+      expect(eidDay).toContain("4 PM - 1 AM");
+      expect(eidDay).toContain("من ٤ عصرًا حتى ١ ليلًا");
+      expect(eidDay).not.toMatch(/7 AM|8 PM - 3 AM/);
+      const ordinary = JSON.stringify(of("2026-03-24"));
+      expect(ordinary).toContain("Daily 7 AM - 11 PM");
+      expect(ordinary).not.toMatch(/8 PM - 3 AM|4 PM - 1 AM/);
     } finally {
       await call(app.base, "PUT", "/api/ai/settings", { token: admin, body: { provider: "local" } });
       await fake.close();

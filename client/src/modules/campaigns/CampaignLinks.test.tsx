@@ -13,6 +13,7 @@ import {
   StudioAiUsageDocument,
   StudioGeneratePostDocument,
   StudioUpcomingOccasionsDocument,
+  StudioVoiceToneDocument,
 } from "../../graphql/graphql.ts";
 import { inLanguage, pick, type } from "../../../test/render.tsx";
 import { freshStart, renderWithMocks, resetScreenWidth } from "../../../test/screens.tsx";
@@ -112,13 +113,14 @@ describe("the composer", () => {
 
   test("the AI studio's occasion becomes the post's when it has none", async () => {
     const usage = { __typename: "AiUsage", month: "2026-11", used: 3, limit: 50, remaining: 47, plan: "PROFESSIONAL", resetsOn: "2026-12-01" };
-    const variant = { __typename: "GeneratedVariant", content: "Eid sweets, boxed and ready.", hashtags: ["Eid"], language: "EN" };
+    const variant = { __typename: "GeneratedVariant", content: "Eid sweets, boxed and ready.", hashtags: ["Eid"], language: "EN", unusedFacts: [] };
     const generate = recorded(StudioGeneratePostDocument, () => ({
       generatePost: { __typename: "GeneratedPost", content: variant.content, hashtags: variant.hashtags, language: "EN", provider: "LOCAL", fellBack: false, note: null, photosSeen: null, altTexts: [], variants: [variant], usage },
     }));
     composer("/posts/new", [
       { request: { query: StudioAiUsageDocument }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { aiUsage: usage } } },
       { request: { query: StudioUpcomingOccasionsDocument, variables: () => true }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { upcomingOccasions: [] } } },
+      { request: { query: StudioVoiceToneDocument }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { businessVoice: { __typename: "BusinessVoice", voice: { __typename: "VoiceInForce", tone: "FRIENDLY" } } } } },
       generate.mock,
     ]);
     await screen.findByTestId("platform-twitter");

@@ -225,6 +225,34 @@ describe("the thread and the reply", () => {
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent(/^\/inbox$/));
   }, 60_000);
 
+  test("the drawer says a message is a question or an order, as the list does, in both languages; a complaint shows its sentiment only", async () => {
+    const question = item("q1", { kind: "COMMENT", source: "INSTAGRAM", author: "dana.q8", rating: null, text: "وينكم بالضبط؟", language: "AR", sentiment: "NEUTRAL", intent: "QUESTION", topics: [], location: null });
+    const order = item("o1", { text: "Can I book a table for 6 tonight?", sentiment: "NEUTRAL", intent: "ORDER", rating: 4 });
+    const { unmount } = render(basics([question, order, item("r1")]));
+    fireEvent.click(await screen.findByTestId("open-q1"));
+    const drawer = await screen.findByTestId("review-drawer");
+    expect(within(drawer).getByTestId("review-intent")).toHaveTextContent("Question");
+    expect(within(drawer).getByText("Intent")).toBeInTheDocument();
+    unmount();
+
+    render(basics([question, order, item("r1")]));
+    fireEvent.click(await screen.findByTestId("open-r1"));
+    const complaint = await screen.findByTestId("review-drawer");
+    expect(within(complaint).getByTestId("review-sentiment")).toHaveTextContent("Negative");
+    expect(within(complaint).queryByTestId("review-intent")).toBeNull();
+    expect(within(complaint).queryByText("Intent")).toBeNull();
+  }, 60_000);
+
+  test("the drawer's intent in Arabic", async () => {
+    await inLanguage("ar");
+    const order = item("o1", { text: "ابي احجز طاولة لستة الليلة", language: "AR", sentiment: "NEUTRAL", intent: "ORDER", rating: 4 });
+    render(basics([order]));
+    fireEvent.click(await screen.findByTestId("open-o1"));
+    const drawer = await screen.findByTestId("review-drawer");
+    expect(within(drawer).getByTestId("review-intent")).toHaveTextContent("طلب أو حجز");
+    expect(within(drawer).getByText("الغرض")).toBeInTheDocument();
+  }, 60_000);
+
   test("a reply suggested in Arabic and English on request; the choice is remembered", async () => {
     const both = "شكرًا لك يا أحمد...\n\nThank you, Ahmad...";
     const suggest = recorded(InboxSuggestDocument, () => ({ suggestInboxReply: item("r1", { reply: both }) }));

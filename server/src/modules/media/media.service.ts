@@ -226,11 +226,20 @@ export function createMediaService(deps: Deps, storage: MediaStorage = createSto
     },
 
     /**
-     * The business's photos no post uses yet, newest first (at most `limit`): what the planner proposes
-     * when it has no photo of the dish itself. Images only, never one made from another (enhanced copies).
+     * The business's photos no post uses yet, newest first: the newest `limit`, and with them those the
+     * person labelled with one of `menuItemIds` (at most `limit` more), each row with its menuItemId, so
+     * the planner proposes a dish's own photo before a newer one. Images only, never one made from
+     * another (enhanced copies).
      */
-    async unusedImages(businessId: string, limit: number): Promise<Media[]> {
-      return db.media.findMany({ where: { businessId, kind: "image", posts: { none: {} } }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit });
+    async unusedImages(businessId: string, limit: number, menuItemIds: readonly string[] = []): Promise<Media[]> {
+      const where = { businessId, kind: "image" as const, posts: { none: {} } };
+      const orderBy = [{ createdAt: "desc" as const }, { id: "desc" as const }];
+      const [newest, labelled] = await Promise.all([
+        db.media.findMany({ where, orderBy, take: limit }),
+        menuItemIds.length ? db.media.findMany({ where: { ...where, menuItemId: { in: [...menuItemIds] } }, orderBy, take: limit }) : [],
+      ]);
+      const seen = new Set(newest.map((m) => m.id));
+      return [...newest, ...labelled.filter((m) => !seen.has(m.id))].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
     },
 
     /** The business's media of these ids (others' and unknown ones are left out). */

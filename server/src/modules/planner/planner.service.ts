@@ -7,7 +7,7 @@
 // works after a reload; approving makes each chosen proposal a post through the posts module, once.
 import {
   approvePlanSchema, DEFAULT_CONTENT_TONE, isoDay, kuwaitDate, monthRange, pickPlanDays, planCost, planDayOccasion, planFormatFor, planInputSchema, planNetworkFor,
-  PLATFORMS, preferredReasons, shotListFor, templateHours, type ContentLanguage, type ContentOccasionKey, type KuwaitHoliday, type Locale, type PlanFormat, type PlanInput,
+  PLATFORMS, planPhotoFor, preferredReasons, shotListFor, templateHours, type ContentLanguage, type ContentOccasionKey, type KuwaitHoliday, type Locale, type PlanFormat, type PlanInput,
   type PlatformName, type ProposalStatus, type ShotList,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
@@ -101,7 +101,6 @@ const NETWORK_ORDER: readonly PlatformName[] = ["instagram", ...PLATFORMS.filter
 const SCHEDULE_LEAD_MS = 5 * 60_000;
 
 const dayOf = (iso: string) => new Date(`${iso}T00:00:00Z`);
-const folded = (s: string) => s.normalize("NFKC").toLowerCase().replace(/[\s_\-.]+/g, " ").trim();
 
 export function createPlannerService(
   deps: Deps,
@@ -162,17 +161,19 @@ export function createPlannerService(
   }
 
   /**
-   * The business's profile as the writer gets it on a day: its opening hours only where they fit the
-   * occasion and the day (templates' rule, templateHours: never daytime hours in Ramadan, Iftar's time
-   * for an Iftar post).
+   * The business's profile as the writer gets it on a day: the hours that fit the occasion and the day
+   * (templates' rule, templateHours: the Ramadan hours in Ramadan, the Eid hours at Eid, never the daytime
+   * hours then, Iftar's time for an Iftar post; a seasonal field the business left empty: no hours) as
+   * its hours, and no other hours beside them.
    */
   function profileOn(profile: BusinessProfile, day: PlanDayView, holidays: readonly KuwaitHoliday[]): BusinessProfile {
     const eid = holidays.some((h) => h.date === day.date && (h.occasionKey === "eid_al_fitr" || h.occasionKey === "eid_al_adha"));
     const ctx = { ramadan: day.ramadan, eid, maghrib: kuwaitPrayerTimes(day.date).maghrib };
     const occasion = day.occasion ?? (day.ramadan ? "ramadan_suhoor" : "food_photo");
-    const hours = templateHours({ occasion, day: ctx, hours: profile.hours, hoursAr: profile.hoursAr, language: "en" });
-    const hoursAr = templateHours({ occasion, day: ctx, hours: profile.hours, hoursAr: profile.hoursAr, language: "ar" });
-    return { ...profile, hours, hoursAr };
+    const source = { hours: profile.hours, hoursAr: profile.hoursAr, ramadanHours: profile.ramadanHours, ramadanHoursAr: profile.ramadanHoursAr, eidHours: profile.eidHours, eidHoursAr: profile.eidHoursAr };
+    const hours = templateHours({ occasion, day: ctx, ...source, language: "en" });
+    const hoursAr = templateHours({ occasion, day: ctx, ...source, language: "ar" });
+    return { ...profile, hours, hoursAr, ramadanHours: null, ramadanHoursAr: null, eidHours: null, eidHoursAr: null };
   }
 
   function toView(p: Prisma.ContentPlanGetPayload<{ include: { proposals: true } }>, mediaById: Map<string, Media>, usage: AiUsage | null): PlanView {
@@ -240,11 +241,12 @@ export function createPlannerService(
       const { range, days, holidays, networks } = await daysOf(v, input);
       if (!networks.length) throw new AppError("PLATFORM_NOT_CONNECTED", { platforms: ["platformNotConnected"] });
 
-      const [menu, profile, times, unused, held] = await Promise.all([
-        loadMenuItems(db, businessId),
+      const menu = await loadMenuItems(db, businessId);
+      const [profile, times, unused, held] = await Promise.all([
         loadBusinessProfile(db, businessId),
         insights.suggestionsOn(v, days.map((d) => d.date)),
-        media.unusedImages(businessId, 100),
+        // the newest unused photos, and every unused one labelled with a dish of the menu
+        media.unusedImages(businessId, 100, menu.map((m) => m.id)),
         // photos another plan's open proposals already offer are left for them
         db.planProposal.findMany({ where: { plan: { businessId }, status: "proposed", mediaId: { not: null } }, select: { mediaId: true } }),
       ]);
@@ -262,9 +264,8 @@ export function createPlannerService(
         const suggestions = times.get(day.date)!;
         const wanted = preferredReasons(day.occasion);
         const time = suggestions.find((s) => wanted.includes(s.reason)) ?? suggestions[0]!;
-        // a photo whose file name names the dish, else the newest unused one; none left: a shot list
-        const names = dish ? [dish.en, dish.ar].map(folded).filter((n) => n.length >= 3) : [];
-        const photo = free.find((m) => !taken.has(m.id) && names.some((n) => folded(m.originalName).includes(n))) ?? free.find((m) => !taken.has(m.id)) ?? null;
+        // a photo labelled with the dish, else one whose file name names it, else the newest unused one; none left: a shot list
+        const photo = planPhotoFor(free, item ? { menuItemId: item.id, names: [dish!.en, dish!.ar] } : null, taken);
         if (photo) taken.add(photo.id);
         const shotList = photo ? null : shotListFor({ dish, content: day.occasion, calendarKey: day.calendarKey as never, format });
         const lang: Locale = language === "ar" ? "ar" : "en";

@@ -111,9 +111,12 @@ export function createTemplatesService(deps: Deps, opts: { now?: () => Date } = 
       dish ??= language === "ar" ? item.nameAr || item.name : item.name;
       price ??= item.priceKwd == null ? undefined : Number(item.priceKwd);
     }
-    // opening hours only where they fit the occasion and the day: an Iftar template says when Iftar is, never the daytime hours
+    // hours only where they fit the occasion and the day: Ramadan's in Ramadan, Eid's at Eid, an Iftar template says when Iftar is, never the daytime hours then
     const day = await dayOf(input.date ?? kuwaitDate(now()));
-    const hours = templateHours({ occasion, day, hours: profile.hours, hoursAr: profile.hoursAr, language });
+    const hours = templateHours({
+      occasion, day, language, hours: profile.hours, hoursAr: profile.hoursAr,
+      ramadanHours: profile.ramadanHours, ramadanHoursAr: profile.ramadanHoursAr, eidHours: profile.eidHours, eidHoursAr: profile.eidHoursAr,
+    });
     return {
       business: language === "ar" ? profile.nameAr || profile.name : profile.name,
       area: profile.area,

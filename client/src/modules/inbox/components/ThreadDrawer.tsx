@@ -15,7 +15,7 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { failureText, useInboxActions } from "../data.ts";
 import { INBOX_NS } from "../i18n.ts";
 import { PRIVATE_REPLY_WINDOW_MS, rememberReplyLanguages, replyLanguages, type InboxItem, type ReplyLanguages } from "../model.ts";
-import { BranchTag, DemoTag, excerpt, ReviewDate, ReviewStatusTag, SentimentTag, SourceTag, sourceLabel, Stars, TopicTags } from "./bits.tsx";
+import { BranchTag, DemoTag, excerpt, IntentTag, ReviewDate, ReviewStatusTag, SentimentTag, SourceTag, sourceLabel, Stars, TopicTags } from "./bits.tsx";
 
 /** The reply rule's first message in the person's language; null when the text is a valid reply. */
 function replyProblem(text: string, locale: "en" | "ar"): string | null {
@@ -208,6 +208,12 @@ export function ThreadDrawer({ item, onClose, onChanged, onFailed, onDeleted }: 
         <Descriptions.Item label={t("drawer.sentiment")}>
           <SentimentTag sentiment={item.sentiment} />
         </Descriptions.Item>
+        {/* a question or an order or booking, as the list tags it; a complaint and praise are their sentiment already */}
+        {(item.intent === "question" || item.intent === "order") && (
+          <Descriptions.Item label={t("drawer.intent")}>
+            <IntentTag intent={item.intent} />
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label={t("drawer.topics")}>
           <TopicTags topics={item.topics} />
         </Descriptions.Item>

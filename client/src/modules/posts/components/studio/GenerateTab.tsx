@@ -2,6 +2,8 @@
 // generatePost; the options come back as cards to use, add below or edit first, each counted as the
 // network counts it. Above the form, the coming occasions as one-click starts ("Eid al-Fitr in 12
 // days: plan 3 posts"); beside the button, the AI posts left this month (refreshed from every answer).
+// The tone starts at the café's voice's tone (businessVoice); untouched, none is sent and the server
+// writes in the voice's. Under each option, the prompt's facts it could not carry ("Not used: ...").
 // Over the quota the button is off with the reason and the way up. Below, hashtags for the caption
 // already in the composer (suggestHashtags).
 import { CalendarOutlined } from "@ant-design/icons";
@@ -48,6 +50,7 @@ import {
   StudioGeneratePostDocument,
   StudioSuggestHashtagsDocument,
   StudioUpcomingOccasionsDocument,
+  StudioVoiceToneDocument,
   type ContentLanguage as GqlLanguage,
   type ContentOccasion as GqlOccasion,
   type ContentTone as GqlTone,
@@ -89,6 +92,11 @@ const up = <T extends string>(s: string) => s.toUpperCase() as T;
 const clampVariants = (n: number) => Math.min(MAX_GENERATE_VARIANTS, Math.max(MIN_GENERATE_VARIANTS, n));
 /** A YYYY-MM-DD day as noon in Kuwait, so no time zone moves it to a neighbouring day. */
 const kuwaitDay = (day: string) => `${day}T12:00:00+03:00`;
+/** The voice's tone as the schema names it (FRIENDLY -> friendly); null when unknown or not loaded. */
+const voiceToneOf = (gql: string | null | undefined): ContentTone | null => {
+  const k = gql?.toLowerCase();
+  return k && (CONTENT_TONE_KEYS as readonly string[]).includes(k) ? (k as ContentTone) : null;
+};
 
 type Generated = StudioGeneratePostMutation["generatePost"];
 type Upcoming = StudioUpcomingOccasionsQuery["upcomingOccasions"][number];
@@ -100,7 +108,8 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags,
 
   const [prompt, setPrompt] = useState("");
   const [occasion, setOccasion] = useState<ContentOccasionKey | typeof ANY>(ANY);
-  const [tone, setTone] = useState<ContentTone>(DEFAULT_CONTENT_TONE);
+  // null until the person picks one: the voice's tone is shown and the server writes in it
+  const [chosenTone, setTone] = useState<ContentTone | null>(null);
   const [language, setLanguage] = useState<ContentLanguage>(locale);
   const [variants, setVariants] = useState(DEFAULT_GENERATE_VARIANTS);
   const [promptError, setPromptError] = useState<string>();
@@ -114,6 +123,8 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags,
   const spent = !!usage && usage.remaining <= 0;
   const occasionsQuery = useQuery(StudioUpcomingOccasionsDocument, { variables: { days: HINT_DAYS } });
   const [generate] = useMutation(StudioGeneratePostDocument);
+  const voiceTone = voiceToneOf(useQuery(StudioVoiceToneDocument).data?.businessVoice.voice.tone);
+  const tone = chosenTone ?? voiceTone ?? DEFAULT_CONTENT_TONE;
 
   const refreshUsage = () => void usageQuery.refetch().catch(() => {});
 
@@ -121,7 +132,7 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags,
     setError(null);
     setPromptError(undefined);
     // the shared rule, the same the server applies (prompt 1..500 characters, 1..5 options)
-    const checked = generateInputSchema.safeParse({ prompt, platform, language, tone, occasion: occasion === ANY ? undefined : occasion, variants });
+    const checked = generateInputSchema.safeParse({ prompt, platform, language, tone: chosenTone ?? undefined, occasion: occasion === ANY ? undefined : occasion, variants });
     if (!checked.success) {
       setPromptError(messageText(checked.error.issues[0]?.message ?? "invalidValue", locale));
       return;
@@ -184,7 +195,7 @@ export function GenerateTab({ platform, currentContent, onInsert, onAddHashtags,
     setPromptError(undefined);
   }
 
-  const variantsShown = result ? (result.data.variants.length ? result.data.variants : [{ content: result.data.content, hashtags: result.data.hashtags, language: result.data.language }]) : [];
+  const variantsShown = result ? (result.data.variants.length ? result.data.variants : [{ content: result.data.content, hashtags: result.data.hashtags, language: result.data.language, unusedFacts: [] }]) : [];
   const quotaError = !!error && errorCode(error) === "AI_QUOTA_EXCEEDED";
 
   return (
@@ -420,6 +431,18 @@ function VariantCard({ n, variant, platform, occasion, onInsert }: { n: number; 
             </Tag>
           ))}
         </div>
+      )}
+      {(variant.unusedFacts ?? []).length > 0 && (
+        <Typography.Paragraph type="secondary" className="sufra-studio-unused" data-testid="variant-unused-facts">
+          {/* each fact as the prompt wrote it, in its own direction, after the label in the person's language */}
+          {t("results.unusedFacts")}{" "}
+          {variant.unusedFacts!.map((f, i) => (
+            <span key={i}>
+              {i > 0 && (locale === "ar" ? "، " : ", ")}
+              <bdi dir="auto">{f}</bdi>
+            </span>
+          ))}
+        </Typography.Paragraph>
       )}
       <div className="sufra-studio-count">
         <Typography.Text type={over ? "danger" : "secondary"} className="sufra-counter" data-testid="variant-count">

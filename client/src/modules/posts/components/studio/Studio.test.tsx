@@ -13,6 +13,7 @@ import {
   StudioGeneratePostDocument,
   StudioSuggestHashtagsDocument,
   StudioUpcomingOccasionsDocument,
+  StudioVoiceToneDocument,
   type GeneratePostInput,
 } from "../../../../graphql/graphql.ts";
 import { session } from "../../../../lib/session.ts";
@@ -37,7 +38,10 @@ const occasion = (occasionKey: string, nameEn: string, nameAr: string, daysUntil
 });
 const occasionsMock = (list: object[] = []) => ({ request: { query: StudioUpcomingOccasionsDocument, variables: { days: HINT_DAYS } }, result: { data: { upcomingOccasions: list } } });
 
-const variant = (content: string, hashtags: string[], language = "EN") => ({ __typename: "GeneratedVariant", content, hashtags, language });
+/** The café's voice: its tone is where the tone picker starts. */
+const voiceMock = (tone = "FRIENDLY") => ({ request: { query: StudioVoiceToneDocument }, result: { data: { businessVoice: { __typename: "BusinessVoice", voice: { __typename: "VoiceInForce", tone } } } } });
+
+const variant = (content: string, hashtags: string[], language = "EN", unusedFacts: string[] = []) => ({ __typename: "GeneratedVariant", content, hashtags, language, unusedFacts });
 const OPTIONS = [
   variant("Pistachio kunafa is here: warm, crisp and 2.500 KWD.", ["kunafa", "Salmiya"]),
   variant("Meet our new pistachio kunafa. Share it tonight.", ["kunafa", "KuwaitDesserts"]),
@@ -58,15 +62,16 @@ const generated = (variants: object[], extra: object = {}) => ({
   ...extra,
 });
 const generateMock = (input: GeneratePostInput, answer: object) => ({ request: { query: StudioGeneratePostDocument, variables: { input } }, result: { data: { generatePost: answer } } });
-const INPUT: GeneratePostInput = { prompt: "New pistachio kunafa, 2.500 KWD", platform: "INSTAGRAM", language: "EN", tone: "FRIENDLY", variants: 3 };
+// the tone left as the picker starts is none sent: the server writes in the voice's
+const INPUT: GeneratePostInput = { prompt: "New pistachio kunafa, 2.500 KWD", platform: "INSTAGRAM", language: "EN", variants: 3 };
 
-function renderTab(mocks: object[], props: Partial<GenerateTabProps> = {}) {
+function renderTab(mocks: object[], props: Partial<GenerateTabProps> = {}, voiceTone = "FRIENDLY") {
   const onInsert = jest.fn();
   const onAddHashtags = jest.fn();
   const utils = renderWithMocks(
     [{ path: "/posts/new", element: <GenerateTab platform="instagram" currentContent="" onInsert={onInsert} onAddHashtags={onAddHashtags} {...props} /> }, { path: "/settings", element: <p>settings</p> }],
     "/posts/new",
-    mocks as Parameters<typeof renderWithMocks>[2],
+    [voiceMock(voiceTone), ...mocks] as Parameters<typeof renderWithMocks>[2],
   );
   return { ...utils, onInsert, onAddHashtags };
 }
@@ -122,6 +127,42 @@ test("three options come back; 'Use this' replaces, an edited one is added below
   fireEvent.click(within(first).getByRole("button", { name: "Done editing" }));
   expect(within(first).getByTestId("variant-text")).toHaveTextContent("Pistachio kunafa is here, only in Salmiya.");
   expect(onInsert).toHaveBeenCalledTimes(2);
+});
+
+test("the tone starts at the café's voice's tone: untouched, none is sent (the server writes in the voice's); a tone picked is sent", async () => {
+  const selected = () => screen.getByTestId("studio-tone").querySelector(".ant-segmented-item-selected")?.textContent;
+  const { unmount } = renderTab([usageMock(37), occasionsMock(), generateMock(INPUT, generated(OPTIONS))], {}, "PREMIUM");
+  await waitFor(() => expect(selected()).toBe("Premium"));
+  type(screen.getByLabelText("What is the post about?"), INPUT.prompt);
+  fireEvent.click(screen.getByTestId("studio-generate"));
+  expect(await screen.findAllByTestId(/^variant-\d$/)).toHaveLength(3);
+  unmount();
+
+  renderTab([usageMock(37), occasionsMock(), generateMock({ ...INPUT, tone: "FAMILY" }, generated(OPTIONS))], {}, "PREMIUM");
+  await waitFor(() => expect(selected()).toBe("Premium"));
+  fireEvent.click(within(screen.getByTestId("studio-tone")).getByText("Family"));
+  expect(selected()).toBe("Family");
+  type(screen.getByLabelText("What is the post about?"), INPUT.prompt);
+  fireEvent.click(screen.getByTestId("studio-generate"));
+  expect(await screen.findAllByTestId(/^variant-\d$/)).toHaveLength(3);
+});
+
+test("under each option, the prompt's facts it could not carry, in the person's language; none: no note", async () => {
+  const withUnused = [variant(OPTIONS[0]!.content, OPTIONS[0]!.hashtags, "EN", ["from 4 to 7 pm", "2.500 KWD"]), OPTIONS[1]!];
+  const { unmount } = renderTab([usageMock(37), occasionsMock(), generateMock(INPUT, generated(withUnused))]);
+  type(screen.getByLabelText("What is the post about?"), INPUT.prompt);
+  fireEvent.click(screen.getByTestId("studio-generate"));
+  const first = await screen.findByTestId("variant-1");
+  expect(within(first).getByTestId("variant-unused-facts")).toHaveTextContent("Not used: from 4 to 7 pm, 2.500 KWD");
+  expect(within(screen.getByTestId("variant-2")).queryByTestId("variant-unused-facts")).toBeNull();
+  unmount();
+
+  await inLanguage("ar");
+  const input: GeneratePostInput = { ...INPUT, prompt: "كنافة من ٤ إلى ٧ مساءً", language: "AR" };
+  renderTab([usageMock(37), occasionsMock(), generateMock(input, generated([variant("كنافة بالفستق", ["كنافة"], "AR", ["من ٤ إلى ٧ مساءً"])]))]);
+  type(screen.getByLabelText("عمّ يدور المنشور؟"), input.prompt);
+  fireEvent.click(screen.getByTestId("studio-generate"));
+  expect(within(await screen.findByTestId("variant-1")).getByTestId("variant-unused-facts")).toHaveTextContent("لم يُستخدم: من ٤ إلى ٧ مساءً");
 });
 
 test("the post's photos go with the request; the note says the photo was not seen; proposed alt text goes to the composer", async () => {
@@ -268,7 +309,7 @@ test("the coming occasions are offered; 'Write for it' sets the occasion, the nu
     occasion("ramadan_end", "Last day of Ramadan", "آخر أيام شهر رمضان", 11, 1),
     occasion("teachers_day", "Teachers' Day", "يوم المعلم", 5, 1), // no caption occasion of its own
   ];
-  const input: GeneratePostInput = { prompt: "Eid al-Fitr", platform: "INSTAGRAM", language: "EN", tone: "FRIENDLY", occasion: "EID_AL_FITR", variants: 1 };
+  const input: GeneratePostInput = { prompt: "Eid al-Fitr", platform: "INSTAGRAM", language: "EN", occasion: "EID_AL_FITR", variants: 1 };
   renderTab([usageMock(37), occasionsMock(list), generateMock(input, generated([OPTIONS[0]]))]);
   const hints = await screen.findAllByTestId("occasion-hint");
   // the nearest two ideas: Ramadan's last day stands for Eid al-Fitr, so Eid itself is not repeated
@@ -343,7 +384,7 @@ const setupMock = {
   },
 };
 /** The composer's schedule picker also shows the week's suggested times: they are served too. */
-const composer = (mocks: object[]) => renderWithMocks([{ path: "/posts/new", element: <ComposerPage /> }], "/posts/new", [...mocks, insightsMock(), campaignOptionsMock()] as Parameters<typeof renderWithMocks>[2]);
+const composer = (mocks: object[]) => renderWithMocks([{ path: "/posts/new", element: <ComposerPage /> }], "/posts/new", [...mocks, voiceMock(), insightsMock(), campaignOptionsMock()] as Parameters<typeof renderWithMocks>[2]);
 const checkPlatform = (p: string) => fireEvent.click(within(screen.getByTestId(`platform-${p}`)).getByRole("checkbox"));
 const hashtagsInComposer = () => screen.queryAllByTestId("hashtag").map((el) => el.textContent);
 

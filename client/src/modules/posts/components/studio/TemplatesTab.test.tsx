@@ -57,6 +57,10 @@ const profileMock: MockLink.MockedResponse = {
         area: "salmiya",
         hours: "Daily 7 AM – 1 AM",
         hoursAr: null,
+        ramadanHours: null,
+        ramadanHoursAr: null,
+        eidHours: null,
+        eidHoursAr: null,
         menu: [
           { __typename: "MenuItem", id: "m1", name: "Pistachio kunafa", nameAr: "كنافة بالفستق", priceKwd: 2.75 },
           { __typename: "MenuItem", id: "m2", name: "Karak tea", nameAr: null, priceKwd: null },
@@ -110,6 +114,8 @@ test("cards preview the template with the business's details; Use template asks 
   await waitFor(() => expect(iftar.querySelector(".sufra-templates-preview")).toHaveTextContent("Ramadan Kareem from everyone at Dar Al Qahwa 🌙"));
   expect(iftar.querySelector(".sufra-templates-preview")).toHaveTextContent("📍 Salmiya");
   expect(iftar.querySelector(".sufra-templates-preview")).toHaveAttribute("dir", "ltr");
+  // an Iftar template never shows the daytime opening hours (templateHours)
+  expect(iftar.querySelector(".sufra-templates-preview")).not.toHaveTextContent("Daily 7 AM");
   expect(within(iftar).getByText("#RamadanKareem #Iftar #KuwaitEats #Q8Food")).toBeInTheDocument();
   expect(within(iftar).getByText("Ramadan Iftar")).toBeInTheDocument();
   expect(within(await card("builtin:iftar_story:en")).getByText("Advanced")).toBeInTheDocument();

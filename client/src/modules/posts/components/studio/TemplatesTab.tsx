@@ -246,7 +246,7 @@ function TemplateCard(props: { template: Template; profile: TemplatesProfile; lo
   const { t } = useTranslation(TEMPLATES_NS);
   const lang = langOf(x.language);
   const tier = tierOf(x);
-  const preview = fillTemplate(x.body, previewValues(profile, lang), lang);
+  const preview = fillTemplate(x.body, previewValues(profile, lang, occasionOf(x)), lang);
   return (
     <Card size="small" className={`sufra-templates-card${x.locked ? " is-locked" : ""}`} data-testid={`template-${x.id}`}>
       <Typography.Title level={4} className="sufra-templates-name">

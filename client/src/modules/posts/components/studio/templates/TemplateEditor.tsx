@@ -52,7 +52,8 @@ export function TemplateEditor({ template, defaults, profile, onClose, onSaved }
   const [save, saveState] = useMutation(TemplatesSaveDocument);
   const body = Form.useWatch("body", form) ?? "";
   const language: TemplateLanguage = Form.useWatch("language", form) ?? defaults.language;
-  const preview = body.trim() ? fillTemplate(body, previewValues(profile, language), language) : "";
+  const occasion: ContentOccasionKey = Form.useWatch("occasion", form) ?? defaults.occasion ?? "menu_promotion";
+  const preview = body.trim() ? fillTemplate(body, previewValues(profile, language, occasion), language) : "";
 
   const initialValues: EditorValues = template
     ? { name: template.name, occasion: template.occasion.toLowerCase() as ContentOccasionKey, language: template.language === "AR" ? "ar" : "en", body: template.body, hashtags: template.hashtags }
