@@ -28,7 +28,7 @@ const mediaJson = Prisma.sql`json_build_object(
   'postId', pm.post_id, 'mediaId', pm.media_id, 'position', pm.position,
   'media', json_build_object('id', m.id, 'businessId', m.business_id, 'uploaderId', m.uploader_id, 'kind', m.kind, 'mime', m.mime,
     'bytes', m.bytes, 'width', m.width, 'height', m.height, 'durationMs', m.duration_ms, 'originalName', m.original_name,
-    'storageKey', m.storage_key, 'variants', m.variants, 'sourceId', m.source_id, 'createdAt', m.created_at))`;
+    'storageKey', m.storage_key, 'variants', m.variants, 'sourceId', m.source_id, 'menuItemId', m.menu_item_id, 'createdAt', m.created_at))`;
 
 /** The relations of each post of `page` (an alias `p` over posts' columns), as JSON columns. */
 const relations = Prisma.sql`
