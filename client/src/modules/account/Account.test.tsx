@@ -16,7 +16,7 @@ const noAccounts = { request: { query: PlatformsConnectionsDocument }, result: {
 /** and the business profile card asks for this one */
 const emptyProfile = {
   request: { query: BusinessProfileDocument },
-  result: { data: { businessProfile: { __typename: "BusinessProfile", id: "b1", companyName: "Dar Al Qahwa", nameAr: null, cuisine: null, area: null, hours: null, hoursAr: null, menu: [] } } },
+  result: { data: { businessProfile: { __typename: "BusinessProfile", id: "b1", companyName: "Dar Al Qahwa", nameAr: null, cuisine: null, area: null, hours: null, hoursAr: null, address: null, addressAr: null, mapUrl: null, ramadanHours: null, ramadanHoursAr: null, eidHours: null, eidHoursAr: null, deliveryApps: [], reservationMode: null, reservationPhone: null, reservationUrl: null, publicPhone: null, menu: [] } } },
 };
 
 const settingsMe = (business: Record<string, unknown> | null) => ({

@@ -366,7 +366,7 @@ describe("in Settings", () => {
   const me = { request: { query: SettingsMeDocument }, result: { data: { me: { __typename: "User", id: people.client.id, role: "CLIENT", business: { __typename: "Client", id: "b1", companyName: "Dar Al Qahwa", phone: "+96512345678", address: "" } } } } };
   test("a client sees the connected accounts", async () => {
     // the page also shows the business profile (its own tests are in modules/business-profile)
-    const profile = { request: { query: BusinessProfileDocument }, result: { data: { businessProfile: { __typename: "BusinessProfile", id: "b1", companyName: "Dar Al Qahwa", nameAr: null, cuisine: null, area: null, hours: null, hoursAr: null, menu: [] } } } };
+    const profile = { request: { query: BusinessProfileDocument }, result: { data: { businessProfile: { __typename: "BusinessProfile", id: "b1", companyName: "Dar Al Qahwa", nameAr: null, cuisine: null, area: null, hours: null, hoursAr: null, address: null, addressAr: null, mapUrl: null, ramadanHours: null, ramadanHoursAr: null, eidHours: null, eidHoursAr: null, deliveryApps: [], reservationMode: null, reservationPhone: null, reservationUrl: null, publicPhone: null, menu: [] } } } };
     renderWithMocks([{ path: "/settings", element: <SettingsPage /> }], "/settings", [me, connectionsMock([connection("INSTAGRAM", null)]), profile]);
     expect(await screen.findByRole("button", { name: "Connect Instagram" })).toBeInTheDocument();
     expect(screen.getByTestId("connected-accounts")).toHaveTextContent("Connected accounts");

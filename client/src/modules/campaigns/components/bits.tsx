@@ -14,7 +14,7 @@ import {
   type ContentOccasionKey,
   type Locale,
 } from "@sufra/schema";
-import { Progress, Typography } from "antd";
+import { Progress, theme, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { ToneTag } from "../../../shared/ToneTag.tsx";
 import type { TagTone } from "../../../shared/tagColors.ts";
@@ -90,6 +90,7 @@ export interface ProgressShape {
 export function GoalProgress({ progress, size = "default" }: { progress: ProgressShape; size?: "small" | "default" }) {
   const { t } = useTranslation(CAMPAIGNS_NS);
   const locale = useLocale();
+  const { token } = theme.useToken();
   const metric = metricLabel(progress.metric, locale);
   if (progress.target === null) return <Typography.Text type="secondary">{t("noTarget")}</Typography.Text>;
   if (progress.actual === null || progress.percent === null)
@@ -99,7 +100,10 @@ export function GoalProgress({ progress, size = "default" }: { progress: Progres
     <div className="sufra-campaign-progress" data-testid="campaign-progress">
       <Progress
         percent={Math.min(100, progress.percent)}
-        status={progress.percent >= 100 ? "success" : "normal"}
+        // a reached goal shows in a green bar; its figure keeps the text colour (antd's success status
+        // writes it in light green, under the contrast a figure needs)
+        status="normal"
+        strokeColor={progress.percent >= 100 ? token.colorSuccess : undefined}
         size={size === "small" ? "small" : undefined}
         format={() => <bdi>{formatPercent(progress.percent!, locale)}</bdi>}
         aria-label={label}
