@@ -379,11 +379,14 @@ describe("the business's writer", () => {
         return { content: JSON.stringify({ variants: [{ content: `Fresh from our kitchen: ${asked.prompt}.`, hashtags: ["Q8Food"] }] }) };
       };
       const c = await cafe();
+      // the café's voice is playful: a plan that names no tone writes in it
+      expect((await call(app.base, "PUT", "/api/business-profile/voice", { token: c.token, body: { tone: "playful" } })).status).toBe(200);
       const before = fake.requests.length;
       const r = await call(app.base, "POST", "/api/planner/plans", { token: c.token, body: { month: "2026-03", days: ["2026-03-10", "2026-03-20", "2026-03-25"], language: "en" } });
       expect(r.status).toBe(201);
       const sent = fake.requests.slice(before);
       expect(sent).toHaveLength(3);
+      for (const q of sent) expect(q.body.messages[0]!.content).toContain("Tone: Playful.");
       const asked = sent.map((q) => JSON.parse(q.body.messages[1]!.content as string) as { prompt: string; business: { hours?: string | null } });
       const byPrompt = (dish: string) => asked.find((a) => a.prompt.includes(dish))!;
       // 10 March is an Iftar day: the model hears the Iftar time, not the daytime hours

@@ -6,7 +6,7 @@
 // photographer when none is left. The proposals are kept (content_plans, plan_proposals) so approving
 // works after a reload; approving makes each chosen proposal a post through the posts module, once.
 import {
-  approvePlanSchema, DEFAULT_CONTENT_TONE, isoDay, kuwaitDate, monthRange, pickPlanDays, planCost, planDayOccasion, planFormatFor, planInputSchema, planNetworkFor,
+  approvePlanSchema, isoDay, kuwaitDate, monthRange, pickPlanDays, planCost, planDayOccasion, planFormatFor, planInputSchema, planNetworkFor,
   PLATFORMS, planPhotoFor, preferredReasons, shotListFor, templateHours, type ContentLanguage, type ContentOccasionKey, type KuwaitHoliday, type Locale, type PlanFormat, type PlanInput,
   type PlatformName, type ProposalStatus, type ShotList,
 } from "@sufra/schema";
@@ -271,7 +271,7 @@ export function createPlannerService(
         const lang: Locale = language === "ar" ? "ar" : "en";
         const subject = dish ? dish[lang] : null;
         const prompt = subject ? `${day.occasionName[lang]}: ${subject}` : day.occasionName[lang];
-        return { day, item, dish, platform, format, time, photo, shotList, request: { prompt, platform, language, tone: input.tone ?? DEFAULT_CONTENT_TONE, occasion: day.occasion ?? undefined, business: profileOn(profile, day, holidays) } };
+        return { day, item, dish, platform, format, time, photo, shotList, request: { prompt, platform, language, tone: input.tone, occasion: day.occasion ?? undefined, business: profileOn(profile, day, holidays) } };
       });
 
       // all the plan's captions or none: refused before anything is written when too few AI posts remain

@@ -275,7 +275,7 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
      * says how many are needed and how many remain. The writer in force writes each; a caption the
      * writer fails to write gives its AI post back.
      */
-    async captionsForPlan(viewer: Viewer | null, requests: readonly Omit<GenerateRequest, "variants">[]): Promise<{ results: GeneratedVariant[]; provider: AiProviderName; usage: AiUsage }> {
+    async captionsForPlan(viewer: Viewer | null, requests: readonly (Omit<GenerateRequest, "variants" | "tone"> & { tone?: GenerateRequest["tone"] })[]): Promise<{ results: GeneratedVariant[]; provider: AiProviderName; usage: AiUsage }> {
       const { v, businessId } = this_business(viewer);
       const at = now();
       const month = kuwaitMonth(at);
@@ -291,7 +291,7 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
         const rows = await tx.aiGeneration.createManyAndReturn({ data: requests.map(() => ({ businessId, userId: v.userId, month, provider: "local" as const, kind: "caption" })), select: { id: true } });
         return rows.map((r) => r.id);
       });
-      // the plan's captions are in the café's voice like any other
+      // the plan's captions are in the café's voice like any other (its tone unless the plan asked one)
       const [w, voice] = await Promise.all([writer(), voiceOf(businessId)]);
       const results: GeneratedVariant[] = new Array(requests.length);
       let written = 0;
@@ -300,7 +300,7 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
       const lane = async () => {
         while (next < requests.length) {
           const i = next++;
-          const r = await w.generate({ voice, ...requests[i]!, variants: 1 });
+          const r = await w.generate({ voice, ...requests[i]!, tone: requests[i]!.tone ?? voice.tone, variants: 1 });
           results[i] = r.variants[0]!;
           written++;
         }
