@@ -118,6 +118,14 @@ describe("what the inbox sees", () => {
     ["ابي احجز طاولة لشخصين", "neutral", "order"],
   ])("%s -> %s, %s", (text, sentiment, intent) => expect(readGuest(text)).toMatchObject({ sentiment, intent }));
 
+  test("arriving is no delivery; an order that arrives is", () => {
+    expect(readGuest("وصلنا المطعم والاستقبال ممتاز").topics).toEqual(["service"]);
+    expect(readGuest("الكرك وصل بارد والموظفين ما اهتموا فينا").topics).toEqual(["food", "service"]);
+    expect(readGuest("The food arrived hot and the staff were lovely").topics).not.toContain("delivery");
+    expect(readGuest("الطلب وصل متأخر ساعة").topics).toEqual(["delivery"]);
+    expect(readGuest("Our order arrived an hour late").topics).toContain("delivery");
+  });
+
   test("3 stars say nothing either way; 1 and 5 stars lean, words still count", () => {
     expect(readGuest("الطعم تغير، صار أقل من قبل", { rating: 3 }).sentiment).toBe("negative");
     expect(readGuest("Lovely place", { rating: 3 }).sentiment).toBe("positive");

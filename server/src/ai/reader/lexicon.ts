@@ -114,8 +114,9 @@ const TOPIC_WORDS: Record<ReviewTopic, RegExp> = {
       "طاقم", "العمال", "ما قصرتوا", "ماقصرتوا"],
   ),
   delivery: phrases(
-    ["deliver(?:y|ed|ies|ing)?", "drivers?", "riders?", "couriers?", "arrived", "arrival", "talabat", "deliveroo", "carriage"],
-    ["توصيل", "دليفري", "ديلفري", "مندوب", "مناديب", "السايق", "السواق", "وصل", "وصلني", "وصلنا", "وصلت", "ما وصل", "ماوصل", "طلبات"],
+    // arriving alone is no delivery ("وصلنا المطعم", "the food arrived hot" at the table); an order that arrives is
+    ["deliver(?:y|ed|ies|ing)?", "drivers?", "riders?", "couriers?", "(?:order|delivery) (?:arrived|came)", "talabat", "deliveroo", "carriage"],
+    ["توصيل", "دليفري", "ديلفري", "مندوب", "مناديب", "السايق", "السواق", "وصلني", "الطلب وصل", "وصل الطلب", "طلبي وصل", "وصل طلبي", "الطلبيه", "ما وصل", "ماوصل", "طلبات"],
   ),
   price: phrases(
     ["prices?", "priced", "pricey", "expensive", "overpriced", "cheap", "value", "worth", "costs?", "costly", "money", "kd", "kwd", "dinars?", "fils",
