@@ -54,6 +54,27 @@ describe("planDayOccasion", () => {
   });
 });
 
+describe("planDayOccasion on a school break", () => {
+  // 2026: a mid-year break from 25 January for 14 days, and a break over Eid al-Fitr and into Ramadan's end
+  const announced = [
+    { occasionKey: "school_midyear_break", year: 2026, date: "2026-01-25", days: 14 },
+    { occasionKey: "school_summer_break", year: 2026, date: "2026-03-15", days: 10 },
+  ];
+  const withBreaks = [...kuwaitHolidays(2025, announced), ...kuwaitHolidays(2026, announced)];
+  const on = (date: string) => planDayOccasion(date, withBreaks, isRamadanDay(date), 0);
+  test("a family post for the school holidays on a break day with no stronger occasion, in both languages", () => {
+    expect(on("2026-01-27")).toEqual({ calendarKey: "school_midyear_break", content: "school_holidays", name: { en: "Mid-year school break", ar: "عطلة منتصف العام الدراسي" } });
+    expect(on("2026-01-29")).toMatchObject({ calendarKey: "school_midyear_break", content: "school_holidays" }); // a Thursday: not the weekend post
+    expect(shotListFor({ dish: null, content: "school_holidays", calendarKey: "school_midyear_break", format: "feed" }).what.ar).toContain("عائلية");
+  });
+  test("Eid and Ramadan stay stronger; no break without an announcement", () => {
+    expect(on("2026-03-20")).toMatchObject({ calendarKey: "eid_al_fitr", content: "eid_al_fitr" });
+    expect(on("2026-03-16").content).toMatch(/^ramadan_/);
+    expect(on("2026-02-08")).toMatchObject({ calendarKey: null });
+    expect(occasionOf("2026-01-27")).toMatchObject({ calendarKey: null, content: "food_photo" });
+  });
+});
+
 describe("formats and shot lists", () => {
   test("Instagram posts a feed photo, a Suhoor story; Snapchat stories; the others posts", () => {
     expect(planFormatFor("instagram", "food_photo")).toBe("feed");
