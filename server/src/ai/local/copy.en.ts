@@ -223,9 +223,9 @@ export const EN: LanguageCopy = {
     },
     school_holidays: {
       leads: {
-        friendly: ["School's out, and the whole family is free 🎈", "Holidays are here: time for family outings ☀️", "No school runs this week, just time together 🤍"],
-        premium: ["The school break: unhurried days with the family.", "A quiet table for the family, now the holidays are here.", "Slow holiday mornings, shared with the ones you love."],
-        playful: ["No homework, no alarm clocks, just snacks 😄", "Kids on holiday? Parents need a break too 😅", "Holiday mode: on 🎈"],
+        friendly: ["School's out, and the whole family is free 🎈", "Holidays are here: time for family outings ☀️", "No school run this week, just time with the kids 🤍"],
+        premium: ["The school break: unhurried days with the family.", "A quiet table for the family, now the holidays are here.", "Slow holiday mornings, shared with the family."],
+        playful: ["No homework, no alarm clocks, just snacks for the kids 😄", "Kids on holiday? Parents need a break too 😅", "Family holiday mode: on 🎈"],
         family: ["The school holidays are here: bring the whole family 🤍", "Holiday days are for family time together 🎈", "Make some holiday memories with the kids ☀️"],
       },
       lines: [
