@@ -111,6 +111,15 @@ export function pickPlanDays(input: { from: string; to: string; today: string; d
   return { days: out.sort(), outside: [] };
 }
 
+/**
+ * The days a count a week picks first (pickPlanDays): the period's occasion days, of a school break its first
+ * day only, so that the posts of a week inside a long break still spread out (and reach the weekend) instead of
+ * taking its first days; the break's other days still get its family post when picked (planDayOccasion).
+ */
+export function planOccasionDays(holidays: readonly KuwaitHoliday[], from: string, to: string): Set<string> {
+  return new Set(holidays.filter((h) => h.date >= from && h.date <= to && (h.kind !== "school" || h.day === 1)).map((h) => h.date));
+}
+
 /** A plan day's occasion: the Kuwait calendar's when the day has one, else Ramadan's evening or night, or an everyday post. */
 export interface PlanDayOccasion {
   /** The calendar's occasion of the day (calendar.ts OCCASIONS), null on an ordinary day. */

@@ -64,7 +64,7 @@ export function SchoolBreaks({ year, overrides, onChanged }: { year: number; ove
               </Space>
               <Space wrap align="end" className="sufra-block-gap">
                 <label>
-                  <div>{t("holidays.school.firstDay")}</div>
+                  <span className="sufra-school-break-label">{t("holidays.school.firstDay")}</span>
                   <DatePicker
                     aria-label={t("holidays.school.firstDayOf", { name })}
                     value={draft.date ? dayjs(draft.date) : null}
@@ -73,11 +73,11 @@ export function SchoolBreaks({ year, overrides, onChanged }: { year: number; ove
                   />
                 </label>
                 <label>
-                  <div>{t("holidays.school.days")}</div>
+                  <span className="sufra-school-break-label">{t("holidays.school.days")}</span>
                   <InputNumber aria-label={t("holidays.school.daysOf", { name })} {...digitsInput(locale)} min={1} max={SCHOOL_BREAK_MAX_DAYS} precision={0} value={draft.days} onChange={(v) => change({ days: v ?? null })} />
                 </label>
                 <label>
-                  <div>{t("holidays.note")}</div>
+                  <span className="sufra-school-break-label">{t("holidays.note")}</span>
                   <Input aria-label={t("holidays.noteOf", { name })} maxLength={500} value={draft.note} placeholder={t("holidays.notePlaceholder")} onChange={(e) => change({ note: e.target.value })} />
                 </label>
                 <Button type="primary" loading={setState.loading} disabled={!drafts[key] || !draft.date || !draft.days} onClick={() => void save()}>
