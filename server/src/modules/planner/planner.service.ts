@@ -6,8 +6,8 @@
 // photographer when none is left. The proposals are kept (content_plans, plan_proposals) so approving
 // works after a reload; approving makes each chosen proposal a post through the posts module, once.
 import {
-  approvePlanSchema, DEFAULT_CONTENT_TONE, isoDay, kuwaitDate, monthRange, pickPlanDays, planCost, planOccasionDays, planDayOccasion, planFormatFor, planInputSchema, planNetworkFor,
-  PLATFORMS, planPhotoFor, preferredReasons, shotListFor, templateHours, type ContentLanguage, type ContentOccasionKey, type KuwaitHoliday, type Locale, type PlanFormat, type PlanInput,
+  approvePlanSchema, DEFAULT_CONTENT_TONE, isoDay, kuwaitDate, monthRange, pickPlanDays, planCost, planDayOccasion, planFormatFor, planInputSchema, planNetworkFor,
+  PLATFORMS, planOccasionDays, planPhotoFor, preferredReasons, shotListFor, templateHours, type ContentLanguage, type ContentOccasionKey, type KuwaitHoliday, type Locale, type PlanFormat, type PlanInput,
   type PlatformName, type ProposalStatus, type ShotList,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
