@@ -7,8 +7,8 @@
 // works after a reload; approving makes each chosen proposal a post through the posts module, once.
 import {
   approvePlanSchema, DEFAULT_CONTENT_TONE, isoDay, kuwaitDate, monthRange, pickPlanDays, planCost, planDayOccasion, planFormatFor, planInputSchema, planNetworkFor,
-  PLATFORMS, planOccasionDays, planPhotoFor, preferredReasons, shotListFor, templateHours, type ContentLanguage, type ContentOccasionKey, type KuwaitHoliday, type Locale, type PlanFormat, type PlanInput,
-  type PlatformName, type ProposalStatus, type ShotList,
+  PLATFORMS, planPhotoFor, preferredReasons, shotListFor, templateHours, type ContentLanguage, type ContentOccasionKey, type KuwaitHoliday, type Locale, type PlanFormat, type PlanInput,
+  planOccasionDays, type PlatformName, type ProposalStatus, type ShotList,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, renderError, validate } from "../../kernel/errors.ts";
