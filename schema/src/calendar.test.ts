@@ -2,7 +2,7 @@
 // upcoming occasions, prayer-time helpers and the query rules.
 import { describe, expect, test } from "@jest/globals";
 import {
-  addDays, addMinutes, fieldErrors, hijriOf, hoursSeasonOn, holidayOverrideSchema, holidaysQuerySchema, kuwaitClock, kuwaitDate, kuwaitHolidays, nextPrayer,
+  addDays, addMinutes, calendarOccasionDate, fieldErrors, hijriOf, hoursSeasonOn, holidayOverrideSchema, holidaysQuerySchema, kuwaitClock, kuwaitDate, kuwaitHolidays, nextPrayer,
   prayerTimesQuerySchema, suggestedPostTimes, upcomingOccasions, upcomingOccasionsQuerySchema,
 } from "./index.ts";
 
@@ -144,6 +144,31 @@ describe("query rules", () => {
     expect(errorsOf(holidayOverrideSchema.safeParse({ occasionKey: "eid_al_fitr", year: 2026, date: "2026-05-21" }))).toEqual({ date: ["holidayOverrideTooFar"] });
     expect(errorsOf(holidayOverrideSchema.safeParse({ occasionKey: "eid_al_fitr", year: 2026, occurrence: 1, date: "2026-03-21" }))).toEqual({ year: ["occasionNotInYear"] });
     expect(holidayOverrideSchema.safeParse({ occasionKey: "isra_miraj", year: 2027, occurrence: 1, date: "2027-12-26" }).success).toBe(true);
+  });
+});
+
+describe("school breaks: announced by an admin, never computed", () => {
+  test("no school break in a year without an announcement", () => {
+    for (const year of [2025, 2026, 2027]) expect(kuwaitHolidays(year).filter((h) => h.kind === "school")).toEqual([]);
+    expect(calendarOccasionDate("school_midyear_break", 2026)).toBeNull();
+    expect(upcomingOccasions("2026-01-01", 366).some((o) => o.occasionKey.startsWith("school_"))).toBe(false);
+  });
+  test("an announced break appears on each of its days, with its length, in that year only", () => {
+    const announced = [{ occasionKey: "school_midyear_break", year: 2026, date: "2026-01-25", days: 14 }];
+    const days = kuwaitHolidays(2026, announced).filter((h) => h.occasionKey === "school_midyear_break");
+    expect(days.map((h) => h.date)).toEqual(Array.from({ length: 14 }, (_, i) => addDays("2026-01-25", i)));
+    expect(days[0]).toMatchObject({ nameEn: "Mid-year school break", nameAr: "عطلة منتصف العام الدراسي", kind: "school", day: 1, days: 14, calendarDate: "2026-01-25", corrected: false });
+    expect(days.at(-1)).toMatchObject({ date: "2026-02-07", day: 14 });
+    expect(kuwaitHolidays(2027, announced).some((h) => h.kind === "school")).toBe(false);
+    expect(upcomingOccasions("2026-01-20", 10, announced).find((o) => o.occasionKey === "school_midyear_break")).toMatchObject({ date: "2026-01-25", days: 14, daysUntil: 5 });
+    // without a length (or out of range) nothing is invented
+    expect(kuwaitHolidays(2026, [{ occasionKey: "school_summer_break", year: 2026, date: "2026-06-20" }]).some((h) => h.kind === "school")).toBe(false);
+  });
+  test("an announcement takes 1..120 days and a first day in its year; other occasions keep their length", () => {
+    expect(holidayOverrideSchema.parse({ occasionKey: "school_summer_break", year: 2026, date: "2026-06-18", days: "90" })).toEqual({ occasionKey: "school_summer_break", year: 2026, occurrence: 0, date: "2026-06-18", days: 90 });
+    for (const days of [undefined, 0, 121]) expect(errorsOf(holidayOverrideSchema.safeParse({ occasionKey: "school_summer_break", year: 2026, date: "2026-06-18", days }))).toEqual({ days: ["schoolBreakDaysRange"] });
+    expect(errorsOf(holidayOverrideSchema.safeParse({ occasionKey: "school_summer_break", year: 2026, date: "2027-06-18", days: 30 }))).toEqual({ date: ["announcedDateNotInYear"] });
+    expect(errorsOf(holidayOverrideSchema.safeParse({ occasionKey: "eid_al_fitr", year: 2026, date: "2026-03-21", days: 5 }))).toEqual({ days: ["occasionDaysFixed"] });
   });
 });
 

@@ -70,10 +70,15 @@ export function hijriOf(iso: string): HijriDate {
 }
 
 // ---------------------------------------------------------------- occasions
-export const HOLIDAY_KINDS = ["public", "islamic", "national", "season"] as const;
+export const HOLIDAY_KINDS = ["public", "islamic", "national", "season", "school"] as const;
 export type HolidayKind = (typeof HOLIDAY_KINDS)[number];
 
-type Rule = { gregorian: { month: number; day: number } } | { hijri: { month: number; day: number } } | { lastDayOfHijriMonth: number };
+/**
+ * How an occasion's first day is found: a Gregorian or Hijri date, the last day of a Hijri month, or
+ * `announced`: no rule at all (the school breaks, which the Ministry of Education sets each year). An
+ * announced occasion is in a year's calendar only when an admin entered its first day and length.
+ */
+type Rule = { gregorian: { month: number; day: number } } | { hijri: { month: number; day: number } } | { lastDayOfHijriMonth: number } | { announced: true };
 
 export interface Occasion {
   kind: HolidayKind;
@@ -81,7 +86,7 @@ export interface Occasion {
   ar: string;
   /** How its first day is found. */
   rule: Rule;
-  /** Days it lasts (Eids: three). */
+  /** Days it lasts (Eids: three); an announced occasion lasts what the admin entered (this is 0). */
   days: number;
   /** Posts the studio suggests planning for it ("Eid al-Fitr in 12 days: plan three posts"). */
   suggestedPosts: number;
@@ -102,11 +107,18 @@ export const OCCASIONS = {
   eid_al_adha: { kind: "islamic", en: "Eid al-Adha", ar: "عيد الأضحى", rule: { hijri: { month: 12, day: 10 } }, days: 3, suggestedPosts: 3 },
   islamic_new_year: { kind: "islamic", en: "Islamic New Year", ar: "رأس السنة الهجرية", rule: { hijri: { month: 1, day: 1 } }, days: 1, suggestedPosts: 1 },
   prophets_birthday: { kind: "islamic", en: "The Prophet's Birthday", ar: "المولد النبوي الشريف", rule: { hijri: { month: 3, day: 12 } }, days: 1, suggestedPosts: 1 },
+  // The school breaks: the Ministry of Education sets them each year, so they have no date until an admin enters it
+  school_midyear_break: { kind: "school", en: "Mid-year school break", ar: "عطلة منتصف العام الدراسي", rule: { announced: true }, days: 0, suggestedPosts: 2 },
+  school_summer_break: { kind: "school", en: "Summer school break", ar: "العطلة الصيفية", rule: { announced: true }, days: 0, suggestedPosts: 2 },
 } as const satisfies Record<string, Occasion>;
 
 export type OccasionKey = keyof typeof OCCASIONS;
 export const OCCASION_KEYS = Object.keys(OCCASIONS) as OccasionKey[];
 export const isOccasionKey = (k: unknown): k is OccasionKey => typeof k === "string" && Object.hasOwn(OCCASIONS, k);
+/** Whether an occasion has no computed date: it is in the calendar only in a year an admin announced it. */
+export const isAnnouncedOccasion = (k: unknown): boolean => isOccasionKey(k) && "announced" in (OCCASIONS[k].rule as Rule);
+/** An announced school break lasts 1 to this many days. */
+export const SCHOOL_BREAK_MAX_DAYS = 120;
 
 /**
  * An admin's correction: the first day of one occurrence of an occasion. An occurrence is named by
@@ -119,6 +131,8 @@ export interface HolidayOverrideInput {
   occurrence?: number;
   /** YYYY-MM-DD */
   date: string;
+  /** An announced occasion's length in days (the others keep their own). */
+  days?: number | null;
 }
 
 /** One day of an occasion. */
@@ -135,9 +149,9 @@ export interface KuwaitHoliday {
   /** The occurrence it belongs to (see HolidayOverrideInput). */
   year: number;
   occurrence: number;
-  /** The calendar's first day, before any correction. */
+  /** The calendar's first day, before any correction (an announced occasion's: the announced day). */
   calendarDate: string;
-  /** An admin moved this occurrence. */
+  /** An admin moved this occurrence (never for an announced occasion: its day is the announcement). */
   corrected: boolean;
 }
 
@@ -164,6 +178,7 @@ function calendarStarts(year: number): Start[] {
     const [, mm, dd] = today.split("-").map(Number) as [number, number, number];
     for (const key of OCCASION_KEYS) {
       const rule: Rule = OCCASIONS[key].rule;
+      if ("announced" in rule) continue;
       const hits =
         "gregorian" in rule ? rule.gregorian.month === mm && rule.gregorian.day === dd
         : "hijri" in rule ? rule.hijri.month === h.month && rule.hijri.day === h.day
@@ -198,20 +213,28 @@ const overrideId = (key: string, year: number, occurrence: number) => `${key}|${
  * considered too, so an Eid that begins on 31 December shows its other days in January.
  */
 export function kuwaitHolidays(year: number, overrides: readonly HolidayOverrideInput[] = []): KuwaitHoliday[] {
-  const moved = new Map(overrides.filter((o) => isIsoDate(o.date)).map((o) => [overrideId(o.occasionKey, o.year, o.occurrence ?? 0), o.date]));
+  const valid = overrides.filter((o) => isIsoDate(o.date));
+  const moved = new Map(valid.filter((o) => !isAnnouncedOccasion(o.occasionKey)).map((o) => [overrideId(o.occasionKey, o.year, o.occurrence ?? 0), o.date]));
   const prefix = String(year).padStart(4, "0");
   const out: KuwaitHoliday[] = [];
+  const push = (s: Start, start: string, days: number, corrected: boolean) => {
+    const o = OCCASIONS[s.occasionKey];
+    for (let d = 0; d < days; d++) {
+      const date = addDays(start, d);
+      if (!date.startsWith(prefix)) continue;
+      out.push({ date, occasionKey: s.occasionKey, nameEn: o.en, nameAr: o.ar, kind: o.kind, day: d + 1, days, year: s.year, occurrence: s.occurrence, calendarDate: s.date, corrected });
+    }
+  };
   for (const y of [year - 1, year, year + 1]) {
     if (y < CALENDAR_MIN_YEAR - 1 || y > CALENDAR_MAX_YEAR + 1) continue;
     for (const s of calendarStarts(y)) {
-      const o = OCCASIONS[s.occasionKey];
       const correction = moved.get(overrideId(s.occasionKey, s.year, s.occurrence));
-      const start = correction ?? s.date;
-      for (let d = 0; d < o.days; d++) {
-        const date = addDays(start, d);
-        if (!date.startsWith(prefix)) continue;
-        out.push({ date, occasionKey: s.occasionKey, nameEn: o.en, nameAr: o.ar, kind: o.kind, day: d + 1, days: o.days, year: s.year, occurrence: s.occurrence, calendarDate: s.date, corrected: correction !== undefined && correction !== s.date });
-      }
+      push(s, correction ?? s.date, OCCASIONS[s.occasionKey].days, correction !== undefined && correction !== s.date);
+    }
+    // an announced occasion (a school break) only where an admin announced it: its day and its length
+    for (const a of valid) {
+      if (a.year !== y || !isAnnouncedOccasion(a.occasionKey) || !Number.isInteger(a.days) || a.days! < 1 || a.days! > SCHOOL_BREAK_MAX_DAYS) continue;
+      push({ occasionKey: a.occasionKey as OccasionKey, year: a.year, occurrence: a.occurrence ?? 0, date: a.date }, a.date, a.days!, false);
     }
   }
   const order = (k: OccasionKey) => OCCASION_KEYS.indexOf(k);
@@ -341,9 +364,19 @@ export const holidayOverrideSchema = z
     year: yearRule,
     occurrence: z.preprocess(blankToUndefined, z.coerce.number(key("invalidValue")).int(key("invalidValue")).min(0, key("invalidValue")).max(1, key("invalidValue")).default(0)),
     date: isoDate,
+    /** An announced occasion's length (a school break: 1..120 days); the other occasions keep their own. */
+    days: z.preprocess(blankToUndefined, z.coerce.number(key("schoolBreakDaysRange")).int(key("schoolBreakDaysRange")).optional()),
     note: z.preprocess(blankToUndefined, singleLine(key("invalidValue")).trim().max(500, key("tooLong")).optional()),
   })
   .superRefine((v, ctx) => {
+    if (isAnnouncedOccasion(v.occasionKey)) {
+      // a school break: announced once a year, starting in the year named, for the days the Ministry set
+      if (v.occurrence !== 0) ctx.addIssue({ code: "custom", path: ["occurrence"], message: "invalidValue" });
+      if (v.date.slice(0, 4) !== String(v.year)) ctx.addIssue({ code: "custom", path: ["date"], message: "announcedDateNotInYear" });
+      if (v.days === undefined || v.days < 1 || v.days > SCHOOL_BREAK_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["days"], message: "schoolBreakDaysRange" });
+      return;
+    }
+    if (v.days !== undefined) ctx.addIssue({ code: "custom", path: ["days"], message: "occasionDaysFixed" });
     const calendar = calendarOccasionDate(v.occasionKey, v.year, v.occurrence);
     if (!calendar) ctx.addIssue({ code: "custom", path: ["year"], message: "occasionNotInYear" });
     else if (Math.abs(daysBetween(calendar, v.date)) > HOLIDAY_OVERRIDE_MAX_SHIFT_DAYS) ctx.addIssue({ code: "custom", path: ["date"], message: "holidayOverrideTooFar" });

@@ -26,6 +26,7 @@ export const CONTENT_OCCASIONS = {
   islamic_new_year: { en: "Islamic New Year", ar: "رأس السنة الهجرية" },
   prophets_birthday: { en: "The Prophet's Birthday", ar: "المولد النبوي الشريف" },
   back_to_school: { en: "Back to school", ar: "العودة إلى المدارس" },
+  school_holidays: { en: "School holidays", ar: "العطلة المدرسية" },
   summer_nights: { en: "Summer nights", ar: "ليالي الصيف" },
 } as const satisfies Record<string, Labels>;
 export type ContentOccasionKey = keyof typeof CONTENT_OCCASIONS;
@@ -46,6 +47,8 @@ export const CALENDAR_CONTENT_OCCASIONS: Readonly<Record<string, ContentOccasion
   eid_al_adha: "eid_al_adha",
   islamic_new_year: "islamic_new_year",
   prophets_birthday: "prophets_birthday",
+  school_midyear_break: "school_holidays",
+  school_summer_break: "school_holidays",
 };
 
 // ---------------------------------------------------------------- tones and languages

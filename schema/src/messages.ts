@@ -177,6 +177,9 @@ export const MESSAGES = {
   occasionUnknown: { en: "Unknown occasion", ar: "مناسبة غير معروفة" },
   occasionNotInYear: { en: "This occasion does not fall in that year", ar: "لا تقع هذه المناسبة في تلك السنة" },
   holidayOverrideTooFar: { en: "The corrected date must be within 30 days of the calendar's date", ar: "يجب أن يكون التاريخ المصحَّح في حدود ٣٠ يومًا من تاريخ التقويم" },
+  schoolBreakDaysRange: { en: "A school break lasts 1 to 120 days: enter the number of days the Ministry of Education announced", ar: "تمتد العطلة المدرسية من يوم واحد إلى ١٢٠ يومًا: أدخل عدد الأيام الذي أعلنته وزارة التربية" },
+  occasionDaysFixed: { en: "This occasion keeps its own length: only a school break takes a number of days", ar: "لهذه المناسبة مدتها الثابتة: عدد الأيام للعطل المدرسية فقط" },
+  announcedDateNotInYear: { en: "The first day must fall in the year chosen", ar: "يجب أن يقع اليوم الأول في السنة المختارة" },
   // ---- end of calendar
   // ---- templates (templates.ts: a business's own template, applying one)
   templateNameRequired: { en: "Give the template a name", ar: "اكتب اسمًا للقالب" },

@@ -2,7 +2,7 @@
 // occasion from the Kuwait calendar (Ramadan's only in Ramadan, Eid's on Eid's days), the format per
 // network, the photographer's shot list in both languages, the photo each proposal gets, and the plan's input.
 import { describe, expect, test } from "@jest/globals";
-import { fieldErrors, isRamadanDay, kuwaitHolidays, monthRange, pickPlanDays, planDayOccasion, planFormatFor, planInputSchema, planPhotoFor, ramadanOf, shotListFor } from "./index.ts";
+import { fieldErrors, isRamadanDay, kuwaitHolidays, monthRange, pickPlanDays, planDayOccasion, planFormatFor, planOccasionDays, planInputSchema, planPhotoFor, ramadanOf, shotListFor } from "./index.ts";
 
 const holidays = [...kuwaitHolidays(2025), ...kuwaitHolidays(2026)];
 const occasionOf = (date: string, index = 0) => planDayOccasion(date, holidays, isRamadanDay(date), index);
@@ -51,6 +51,36 @@ describe("planDayOccasion", () => {
       if (o.content === "ramadan_iftar" || o.content === "ramadan_suhoor") expect(isRamadanDay(date)).toBe(true);
       if (isRamadanDay(date)) expect(["ramadan_iftar", "ramadan_suhoor", "national_day", "liberation_day", null]).toContain(o.content);
     }
+  });
+});
+
+describe("planDayOccasion on a school break", () => {
+  // 2026: a mid-year break from 25 January for 14 days, and a break over Eid al-Fitr and into Ramadan's end
+  const announced = [
+    { occasionKey: "school_midyear_break", year: 2026, date: "2026-01-25", days: 14 },
+    { occasionKey: "school_summer_break", year: 2026, date: "2026-03-15", days: 10 },
+  ];
+  const withBreaks = [...kuwaitHolidays(2025, announced), ...kuwaitHolidays(2026, announced)];
+  const on = (date: string) => planDayOccasion(date, withBreaks, isRamadanDay(date), 0);
+  test("a family post for the school holidays on a break day with no stronger occasion, in both languages", () => {
+    expect(on("2026-01-27")).toEqual({ calendarKey: "school_midyear_break", content: "school_holidays", name: { en: "Mid-year school break", ar: "عطلة منتصف العام الدراسي" } });
+    expect(on("2026-01-29")).toMatchObject({ calendarKey: "school_midyear_break", content: "school_holidays" }); // a Thursday: not the weekend post
+    expect(shotListFor({ dish: null, content: "school_holidays", calendarKey: "school_midyear_break", format: "feed" }).what.ar).toContain("عائلية");
+  });
+  test("a count a week inside a break spreads out: only the break's first day is an occasion day to pick first", () => {
+    const occasionDays = planOccasionDays(withBreaks, "2026-01-01", "2026-02-28");
+    expect(occasionDays.has("2026-01-25")).toBe(true);
+    expect(occasionDays.has("2026-01-26")).toBe(false);
+    // the week of 1 to 7 February lies inside the break: two posts, Thursday first, then the day farthest from it
+    const { days } = pickPlanDays({ from: "2026-02-01", to: "2026-02-07", today: "2026-01-01", perWeek: 2, occasionDays });
+    expect(days).toEqual(["2026-02-01", "2026-02-05"]);
+    expect(days.map((d) => on(d).content)).toEqual(["school_holidays", "school_holidays"]);
+  });
+  test("Eid and Ramadan stay stronger; no break without an announcement", () => {
+    expect(on("2026-03-20")).toMatchObject({ calendarKey: "eid_al_fitr", content: "eid_al_fitr" });
+    expect(on("2026-03-16").content).toMatch(/^ramadan_/);
+    expect(on("2026-02-08")).toMatchObject({ calendarKey: null });
+    expect(occasionOf("2026-01-27")).toMatchObject({ calendarKey: null, content: "food_photo" });
   });
 });
 

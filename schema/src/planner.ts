@@ -111,6 +111,15 @@ export function pickPlanDays(input: { from: string; to: string; today: string; d
   return { days: out.sort(), outside: [] };
 }
 
+/**
+ * The days a count a week picks first (pickPlanDays): the period's occasion days, of a school break its first
+ * day only, so that the posts of a week inside a long break still spread out (and reach the weekend) instead of
+ * taking its first days; the break's other days still get its family post when picked (planDayOccasion).
+ */
+export function planOccasionDays(holidays: readonly KuwaitHoliday[], from: string, to: string): Set<string> {
+  return new Set(holidays.filter((h) => h.date >= from && h.date <= to && (h.kind !== "school" || h.day === 1)).map((h) => h.date));
+}
+
 /** A plan day's occasion: the Kuwait calendar's when the day has one, else Ramadan's evening or night, or an everyday post. */
 export interface PlanDayOccasion {
   /** The calendar's occasion of the day (calendar.ts OCCASIONS), null on an ordinary day. */
@@ -122,6 +131,8 @@ export interface PlanDayOccasion {
 
 /** Which occasion wins when a day has several. */
 const OCCASION_PRIORITY: readonly OccasionKey[] = ["eid_al_fitr", "eid_al_adha", "arafat_day", "national_day", "liberation_day", "gergean", "ramadan_start", "ramadan_end", "mothers_day", "isra_miraj", "islamic_new_year", "prophets_birthday", "new_year"];
+/** The school breaks an admin announced (calendar.ts): weaker than every occasion above and than Ramadan. */
+const SCHOOL_BREAKS: readonly OccasionKey[] = ["school_midyear_break", "school_summer_break"];
 
 const EVERYDAY: Readonly<Record<"weekend" | "food_photo" | "ramadan_iftar" | "ramadan_suhoor", Labels>> = {
   weekend: { en: "Weekend", ar: "عطلة نهاية الأسبوع" },
@@ -133,8 +144,9 @@ const EVERYDAY: Readonly<Record<"weekend" | "food_photo" | "ramadan_iftar" | "ra
 /**
  * The occasion of one plan day: the day's calendar occasion (Eid days are Eid, 25 and 26 February the
  * national days, 15 Ramadan Gergean), else in Ramadan Iftar and Suhoor in turn (`index`: the day's place
- * among the plan's Ramadan days), else the weekend on Thursday and Friday and a dish from the menu on the
- * other days. Never an occasion that is not on the day: no Ramadan outside Ramadan.
+ * among the plan's Ramadan days), else on a school break an admin announced a family post for the school
+ * holidays, else the weekend on Thursday and Friday and a dish from the menu on the other days. Never an
+ * occasion that is not on the day: no Ramadan outside Ramadan, no school break nobody announced.
  */
 export function planDayOccasion(date: string, holidays: readonly KuwaitHoliday[], ramadan: boolean, index: number): PlanDayOccasion {
   const today = holidays.filter((h) => h.date === date);
@@ -149,6 +161,11 @@ export function planDayOccasion(date: string, holidays: readonly KuwaitHoliday[]
   if (ramadan) {
     const content = index % 2 === 0 ? "ramadan_iftar" : "ramadan_suhoor";
     return { calendarKey: null, content, name: EVERYDAY[content] };
+  }
+  const schoolBreak = SCHOOL_BREAKS.find((k) => today.some((h) => h.occasionKey === k));
+  if (schoolBreak) {
+    const h = today.find((x) => x.occasionKey === schoolBreak)!;
+    return { calendarKey: schoolBreak, content: CALENDAR_CONTENT_OCCASIONS[schoolBreak] ?? null, name: { en: h.nameEn, ar: h.nameAr } };
   }
   const w = weekdayOfIso(date);
   const content = w === 4 || w === 5 ? "weekend" : "food_photo";
@@ -197,6 +214,7 @@ export function shotListFor(input: { dish: Labels | null; content: ContentOccasi
     : input.calendarKey === "gergean" ? { en: "beside a Gergean basket of sweets and nuts", ar: "بجانب سلة قرقيعان من الحلويات والمكسرات" }
     : input.content === "eid_al_fitr" || input.content === "eid_al_adha" ? { en: "on a festive Eid table, with sweets and a card saying Eid Mubarak", ar: "على سفرة عيد، مع الحلويات وبطاقة مكتوب عليها عيدكم مبارك" }
     : input.content === "national_day" || input.content === "liberation_day" ? { en: "with Kuwait's flag colours (green, white, red, black) in the props", ar: "مع ألوان علم الكويت (الأخضر والأبيض والأحمر والأسود) في التنسيق" }
+    : input.content === "school_holidays" ? { en: "on a family table to share, set for parents and children", ar: "على طاولة عائلية للمشاركة، مهيأة للأهل والأطفال" }
     : input.calendarKey === "mothers_day" ? { en: "with flowers and two cups, a table for a mother and her family", ar: "مع الورد وكوبين، طاولة لأم وعائلتها" }
     : input.content === "weekend" ? { en: "shared on a table for friends, hands reaching in", ar: "على طاولة أصدقاء يتشاركونه، وأيادٍ تمتد إليه" }
     : { en: "on a clean table, the dish alone in the frame", ar: "على طاولة نظيفة، والطبق وحده في الصورة" };

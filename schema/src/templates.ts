@@ -1002,6 +1002,63 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
     },
     { en: ["WeekendVibes", "FamilyTime", "Brunch", ...KW_EN], ar: ["الويكند", "وقت_العائلة", "غداء_العائلة", ...KW_AR] },
   ),
+  // ---------------------------------------------------------------- School holidays (the breaks an admin announced)
+  template(
+    "school_holidays_family_day",
+    "school_holidays",
+    "basic",
+    { en: "A family day out", ar: "يوم عائلي" },
+    {
+      en: [
+        "School's out, and the whole family is free. 🎈",
+        "Bring the kids for a long, easy meal together, no school run tomorrow.",
+        "[[Family pick: {dish}[[ for {price}]].]]",
+        "🕰️ {hours}",
+        "📍 {area}",
+      ],
+      ar: [
+        "انتهت الدراسة، والعائلة كلها متفرغة. 🎈",
+        "أحضروا الأولاد لوجبة طويلة وهادئة معًا، فلا مشوار مدرسة غدًا.",
+        "[[اختيار العائلة: {dish}[[ بسعر {price}]].]]",
+        "🕰️ {hours}",
+        "📍 {area}",
+      ],
+    },
+    { en: ["SchoolHolidays", "FamilyTime", ...KW_EN], ar: ["العطلة_المدرسية", "وقت_العائلة", ...KW_AR] },
+  ),
+  template(
+    "school_holidays_long_break",
+    "school_holidays",
+    "advanced",
+    { en: "The long break", ar: "العطلة الطويلة" },
+    {
+      en: [
+        "The school holidays are here, and the days are suddenly long. ☀️",
+        "",
+        "No homework, no alarms, no rush at the school gate: just time together. Make one of these days a family outing[[ at {business}]].",
+        "",
+        "[[This holiday's family favourite: {dish}[[, {price}]].]]",
+        "[[Families get {discount} off during the break.]]",
+        "",
+        "Bring the kids, the grandparents and the cousins, or order in and keep the holiday at home.",
+        "🕰️ {hours}",
+        "📍 {area}",
+      ],
+      ar: [
+        "جاءت العطلة المدرسية، وصارت الأيام طويلة فجأة. ☀️",
+        "",
+        "لا واجبات ولا منبّهات ولا زحمة عند بوابة المدرسة: فقط وقت معًا، وسوالف لا تنتهي، وأطفال يختارون ما يشتهون. اجعلوا أحد هذه الأيام نزهة عائلية[[ لدى {business}]].",
+        "",
+        "[[المفضّل لدى العائلات في هذه العطلة: {dish}[[ بسعر {price}]].]]",
+        "[[خصم {discount} للعائلات خلال العطلة.]]",
+        "",
+        "أحضروا الأولاد والأجداد وأبناء العم، أو اطلبوا إلى البيت واجعلوها عطلة منزلية.",
+        "🕰️ {hours}",
+        "📍 {area}",
+      ],
+    },
+    { en: ["SchoolHolidays", "FamilyTime", "KuwaitFamilies", ...KW_EN], ar: ["العطلة_المدرسية", "وقت_العائلة", "عائلات_الكويت", ...KW_AR] },
+  ),
   // ---------------------------------------------------------------- Back to school
   template(
     "back_to_school_breakfast",

@@ -50,6 +50,7 @@ const PROMPTS: Record<ContentOccasionKey | "none", string> = {
   islamic_new_year: "Hijri new year",
   prophets_birthday: "Mawlid greeting",
   back_to_school: "back to school",
+  school_holidays: "school holidays family outing",
   summer_nights: "iced latte for summer nights",
 };
 

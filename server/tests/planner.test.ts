@@ -426,3 +426,56 @@ describe("the business's writer", () => {
     }
   });
 });
+
+describe("school breaks: announced by an admin, then in the calendar and the plan", () => {
+  test("an admin announces the summer break with its days; the calendar lists it; the plan proposes a family post on a break day", async () => {
+    const admin = await adminToken(app.base);
+    const c = await cafe();
+    // nobody announced it yet: no school break in 2026
+    const before = await call(app.base, "GET", "/api/calendar/holidays?year=2026", { token: c.token });
+    expect(before.body.some((h: { kind: string }) => h.kind === "school")).toBe(false);
+
+    // a business's person cannot announce it (REST and GraphQL)
+    const refused = await call(app.base, "PUT", "/api/calendar/holiday-overrides", { token: c.token, body: { occasion_key: "school_summer_break", year: 2026, date: "2026-06-18", days: 80 } });
+    expect(refused.status).toBe(403);
+    const refusedGql = await gql(app.base, 'mutation { setHolidayOverride(occasionKey: "school_summer_break", year: 2026, date: "2026-06-18", days: 80) { id } }', {}, c.token);
+    expect(refusedGql.errors?.[0]?.extensions.code).toBe("FORBIDDEN");
+
+    // a length out of 1..120, or none, is refused naming `days`, in both languages; Eid keeps its own length
+    const long = await call(app.base, "PUT", "/api/calendar/holiday-overrides", { token: admin, body: { occasion_key: "school_summer_break", year: 2026, date: "2026-06-18", days: 121 } });
+    expect(long.status).toBe(400);
+    expect(long.body.details).toEqual({ days: ["A school break lasts 1 to 120 days: enter the number of days the Ministry of Education announced"] });
+    const none = await call(app.base, "PUT", "/api/calendar/holiday-overrides", { token: admin, lang: "ar", body: { occasion_key: "school_summer_break", year: 2026, date: "2026-06-18" } });
+    expect(none.body.details).toEqual({ days: ["تمتد العطلة المدرسية من يوم واحد إلى ١٢٠ يومًا: أدخل عدد الأيام الذي أعلنته وزارة التربية"] });
+    const eid = await gql(app.base, 'mutation { setHolidayOverride(occasionKey: "eid_al_adha", year: 2026, date: "2026-05-28", days: 5) { id } }', {}, admin);
+    expect(eid.errors?.[0]?.extensions.code).toBe("BAD_USER_INPUT");
+    expect(JSON.stringify(eid.errors)).toContain("This occasion keeps its own length: only a school break takes a number of days");
+    expect(await app.sufra.deps.db.holidayOverride.count()).toBe(0);
+
+    // the admin announces it: 18 June 2026 for 80 days (to 5 September)
+    const put = await call(app.base, "PUT", "/api/calendar/holiday-overrides", { token: admin, body: { occasion_key: "school_summer_break", year: 2026, date: "2026-06-18", days: 80, note: "Ministry of Education" } });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ occasion_key: "school_summer_break", name_en: "Summer school break", name_ar: "العطلة الصيفية", date: "2026-06-18", days: 80, calendar_date: null });
+    const after = (await call(app.base, "GET", "/api/calendar/holidays?year=2026", { token: c.token })).body.filter((h: { kind: string }) => h.kind === "school");
+    expect(after).toHaveLength(80);
+    expect(after[0]).toMatchObject({ date: "2026-06-18", occasion_key: "school_summer_break", day: 1, days: 80, corrected: false });
+    expect(after.at(-1)).toMatchObject({ date: "2026-09-05", day: 80 });
+    expect((await call(app.base, "GET", "/api/calendar/holidays?year=2027", { token: c.token })).body.some((h: { kind: string }) => h.kind === "school")).toBe(false);
+    const g = await gql(app.base, "{ kuwaitHolidays(year: 2026) { date occasionKey kind days } }", {}, c.token);
+    expect(g.data.kuwaitHolidays.find((h: { occasionKey: string }) => h.occasionKey === "school_summer_break")).toEqual({ date: "2026-06-18", occasionKey: "school_summer_break", kind: "SCHOOL", days: 80 });
+
+    // the plan: a family post on a break day (Saturday 20 June), an everyday one before the break (Monday 15 June)
+    const plan = await call(app.base, "POST", "/api/planner/plans", { token: c.token, body: { month: "2026-06", days: ["2026-06-15", "2026-06-20"], language: "both" } });
+    expect(plan.status).toBe(201);
+    const [ordinary, onBreak] = plan.body.proposals as Proposal[];
+    expect(ordinary).toMatchObject({ date: "2026-06-15", calendar_key: null, occasion: "food_photo" });
+    expect(onBreak).toMatchObject({ date: "2026-06-20", calendar_key: "school_summer_break", occasion: "school_holidays" });
+    // every opening of the school-holidays bank names the family or the children, in both languages
+    expect(onBreak!.content).toMatch(/famil|kids/i);
+    expect(onBreak!.content).toMatch(/عائل|العيلة|الأولاد|العيال/);
+
+    // removing the announcement takes the break out of the calendar again
+    expect((await call(app.base, "DELETE", `/api/calendar/holiday-overrides/${put.body.id}`, { token: admin })).status).toBe(200);
+    expect((await call(app.base, "GET", "/api/calendar/holidays?year=2026", { token: c.token })).body.some((h: { kind: string }) => h.kind === "school")).toBe(false);
+  });
+});

@@ -105,6 +105,7 @@ export const ContentOccasionEnum = builder.enumType("ContentOccasion", {
     islamic_new_year: "The Islamic (Hijri) New Year.",
     prophets_birthday: "The Prophet's Birthday (Mawlid).",
     back_to_school: "The start of the school year.",
+    school_holidays: "The school holidays (the mid-year and summer breaks): family outings.",
     summer_nights: "Summer evenings out.",
   }),
 });

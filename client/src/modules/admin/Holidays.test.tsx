@@ -30,7 +30,7 @@ function holidaysMock(overrides: (HolidayOverrideInput & { id: string; note: str
           calendarDate: h.calendarDate,
           corrected: h.corrected,
         })),
-        holidayOverrides: overrides.map((o) => ({ __typename: "HolidayOverride", id: o.id, occasionKey: o.occasionKey, year: o.year, occurrence: o.occurrence ?? 0, date: o.date, calendarDate: null, note: o.note })),
+        holidayOverrides: overrides.map((o) => ({ __typename: "HolidayOverride", id: o.id, occasionKey: o.occasionKey, year: o.year, occurrence: o.occurrence ?? 0, date: o.date, days: o.days ?? null, calendarDate: null, note: o.note })),
       },
     },
   };
@@ -55,7 +55,7 @@ test("the year's occasions; an admin corrects National Day's date with a note", 
     holidaysMock(),
     {
       request: { query: AdminSetHolidayOverrideDocument, variables: { occasionKey: "national_day", year, occurrence: 0, date: moved, note: "Cabinet" } },
-      result: { data: { setHolidayOverride: { __typename: "HolidayOverride", id: "o1", occasionKey: "national_day", year, occurrence: 0, date: moved, calendarDate: nationalDay, note: "Cabinet" } } },
+      result: { data: { setHolidayOverride: { __typename: "HolidayOverride", id: "o1", occasionKey: "national_day", year, occurrence: 0, date: moved, days: null, calendarDate: nationalDay, note: "Cabinet" } } },
     },
     holidaysMock([override]),
   ]);
@@ -112,7 +112,7 @@ test("on a phone, each occasion is a card with its date, note and Save, and no t
     holidaysMock(),
     {
       request: { query: AdminSetHolidayOverrideDocument, variables: { occasionKey: "national_day", year, occurrence: 0, date: nationalDay, note: "Cabinet" } },
-      result: { data: { setHolidayOverride: { __typename: "HolidayOverride", id: "o1", occasionKey: "national_day", year, occurrence: 0, date: nationalDay, calendarDate: nationalDay, note: "Cabinet" } } },
+      result: { data: { setHolidayOverride: { __typename: "HolidayOverride", id: "o1", occasionKey: "national_day", year, occurrence: 0, date: nationalDay, days: null, calendarDate: nationalDay, note: "Cabinet" } } },
     },
     holidaysMock([{ ...override, date: nationalDay }]),
   ]);
@@ -125,3 +125,45 @@ test("on a phone, each occasion is a card with its date, note and Save, and no t
   expect(await screen.findByText(/Saved: National Day is on/)).toBeInTheDocument();
 }, 40_000);
 
+
+test("school breaks: not in the calendar until an admin announces one with its first day and its days", async () => {
+  const first = `${year}-06-18`;
+  const announced = { id: "s1", occasionKey: "school_summer_break", year, occurrence: 0, date: first, days: 80, note: null };
+  renderWithMocks([{ path: "/admin", element: <HolidaysTab /> }], "/admin", [
+    holidaysMock(),
+    {
+      request: { query: AdminSetHolidayOverrideDocument, variables: { occasionKey: "school_summer_break", year, occurrence: 0, date: first, days: 80, note: null } },
+      result: { data: { setHolidayOverride: { __typename: "HolidayOverride", ...announced, calendarDate: null } } },
+    },
+    holidaysMock([announced]),
+  ]);
+  const card = await screen.findByTestId("school-break-school_summer_break");
+  expect(within(card).getByText(`Not announced for ${year}`)).toBeInTheDocument();
+  expect(within(screen.getByTestId("school-breaks")).getByText("Mid-year school break")).toBeInTheDocument();
+  // the calendar's table has no row for a break nobody announced
+  expect(screen.queryByRole("row", { name: /Summer school break/ })).toBeNull();
+  const announce = within(card).getByRole("button", { name: "Announce" });
+  expect(announce).toBeDisabled();
+  const picker = within(card).getByLabelText("First day of Summer school break");
+  fireEvent.mouseDown(picker);
+  fireEvent.change(picker, { target: { value: first } });
+  fireEvent.keyDown(picker, { key: "Enter", code: "Enter" });
+  expect(announce).toBeDisabled(); // no length yet: nothing is guessed
+  fireEvent.change(within(card).getByLabelText("Days of Summer school break"), { target: { value: "80" } });
+  await waitFor(() => expect(announce).toBeEnabled());
+  fireEvent.click(announce);
+  expect(await screen.findByText(/Announced: Summer school break from .*, 80 days/)).toBeInTheDocument();
+  await waitFor(() => expect(within(screen.getByTestId("school-break-school_summer_break")).getByText("Announced")).toBeInTheDocument());
+  expect(within(screen.getByTestId("school-break-school_summer_break")).getByRole("button", { name: "Remove announcement" })).toBeInTheDocument();
+}, 40_000);
+
+test("school breaks in Arabic", async () => {
+  await inLanguage("ar");
+  renderWithMocks([{ path: "/admin", element: <HolidaysTab /> }], "/admin", [holidaysMock()]);
+  const section = await screen.findByTestId("school-breaks");
+  expect(within(section).getByText("العطل المدرسية")).toBeInTheDocument();
+  expect(within(section).getByText("العطلة الصيفية")).toBeInTheDocument();
+  expect(within(section).getByText("عطلة منتصف العام الدراسي")).toBeInTheDocument();
+  expect(within(section).getAllByRole("button", { name: "إعلان" })).toHaveLength(2);
+  expect(within(section).getByLabelText("عدد أيام العطلة الصيفية")).toBeInTheDocument();
+});

@@ -221,6 +221,21 @@ export const EN: LanguageCopy = {
       ],
       ctas: ["Drop by after the school run.", "Order ahead and skip the rush."],
     },
+    school_holidays: {
+      leads: {
+        friendly: ["School's out, and the whole family is free 🎈", "Holidays are here: time for family outings ☀️", "No school run this week, just time with the kids 🤍"],
+        premium: ["The school break: unhurried days with the family.", "A quiet table for the family, now the holidays are here.", "Slow holiday mornings, shared with the family."],
+        playful: ["No homework, no alarm clocks, just snacks for the kids 😄", "Kids on holiday? Parents need a break too 😅", "Family holiday mode: on 🎈"],
+        family: ["The school holidays are here: bring the whole family 🤍", "Holiday days are for family time together 🎈", "Make some holiday memories with the kids ☀️"],
+      },
+      lines: [
+        "A family outing to celebrate the break.",
+        "Long holiday days, made for sharing a table.",
+        "{dish} to share with the whole family this holiday.",
+        "The kids are off school; take a break together.",
+      ],
+      ctas: ["Bring the family and visit us this holiday.", "See you and the kids soon!"],
+    },
     summer_nights: {
       leads: {
         friendly: ["Summer nights in Kuwait are made for late hangouts 🌙", "When the sun sets, the fun begins 🌙", "Hot days, cool drinks, long nights ☀️"],

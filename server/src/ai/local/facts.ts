@@ -240,6 +240,7 @@ const OCCASION_WORDS: readonly [ContentOccasionKey, RegExp][] = [
   ["ramadan_iftar", /iftar|ftoor|ramadan|إفطار|افطار|رمضان/iu],
   ["islamic_new_year", /hijri|islamic new year|muharram|الهجري|محرم/iu],
   ["prophets_birthday", /mawlid|prophet|المولد/iu],
+  ["school_holidays", /school (?:holiday|break)|mid-?year break|summer (?:holiday|break)|عطلة منتصف العام|العطلة المدرسية|العطلة الصيفية|عطلة المدارس/iu],
   ["back_to_school", /school|مدارس|المدرسة|الدراسي/iu],
   ["summer_nights", /summer|صيف|الصيف/iu],
   ["weekend", /weekend|friday|saturday|thursday night|نهاية الأسبوع|الويكند|الجمعة|السبت/iu],

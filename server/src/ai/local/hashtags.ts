@@ -22,6 +22,7 @@ const OCCASION_TAGS: Record<ContentOccasionKey, Pair> = {
   islamic_new_year: { en: ["HijriNewYear", "IslamicNewYear"], ar: ["رأس_السنة_الهجرية", "عام_هجري_سعيد"] },
   prophets_birthday: { en: ["Mawlid", "MawlidAlNabi"], ar: ["المولد_النبوي", "المولد_النبوي_الشريف"] },
   back_to_school: { en: ["BackToSchool"], ar: ["العودة_إلى_المدارس", "العودة_للمدارس"] },
+  school_holidays: { en: ["SchoolHolidays", "FamilyTime"], ar: ["العطلة_المدرسية", "وقت_العائلة"] },
   summer_nights: { en: ["SummerNights", "KuwaitSummer"], ar: ["ليالي_الصيف", "صيف_الكويت"] },
 };
 

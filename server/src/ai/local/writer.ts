@@ -343,6 +343,7 @@ const OCCASION_EMOJI: Record<CopyOccasion, readonly string[]> = {
   islamic_new_year: ["🌙", "✨", "🤍"],
   prophets_birthday: ["🌙", "✨", "🤍"],
   back_to_school: ["🎒", "📚", "✨"],
+  school_holidays: ["🎈", "☀️", "🤍"],
   summer_nights: ["🌙", "☀️", "🧊"],
 };
 /** Spaces and line ends tidied after emoji are taken out. */

@@ -15,7 +15,6 @@ import {
   KUWAIT_WEEK_DAYS,
   addDays,
   daysBetween,
-  isoDay,
   kuwaitClock,
   kuwaitDate,
   kuwaitHolidays,
@@ -26,7 +25,7 @@ import {
   type Weekday,
 } from "@sufra/schema";
 import type { Db } from "../../db/prisma.ts";
-import { holidayOverrideRows } from "../calendar/index.ts";
+import { holidayOverrideInputs } from "../calendar/index.ts";
 import { arabicShare } from "../../ai/openai/openai-writer.ts";
 import { rateOver, type FigureCounts } from "./figures.ts";
 import type { PublishedPost } from "./published-posts.ts";
@@ -78,8 +77,7 @@ export interface ContentBreakdown {
 export async function calendarOccasions(db: Db, from: string, to: string): Promise<Map<string, ContentOccasionKey>> {
   const first = Number(from.slice(0, 4));
   const last = Number(to.slice(0, 4));
-  const rows = (await holidayOverrideRows(db)).filter((r) => r.year >= first - 2 && r.year <= last + 1);
-  const overrides: HolidayOverrideInput[] = rows.map((r) => ({ occasionKey: r.occasionKey, year: r.year, occurrence: r.occurrence, date: isoDay(r.date) }));
+  const overrides: HolidayOverrideInput[] = (await holidayOverrideInputs(db)).filter((r) => r.year >= first - 2 && r.year <= last + 1);
   // a Ramadan that began in the year before the range can still be running in it
   const holidays = Array.from({ length: last - first + 2 }, (_, i) => kuwaitHolidays(first - 1 + i, overrides)).flat();
   const out = new Map<string, ContentOccasionKey>();

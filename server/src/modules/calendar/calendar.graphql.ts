@@ -5,12 +5,13 @@ import { upper } from "../../graphql/enums.ts";
 import type { HolidayOverrideRow } from "./calendar.service.ts";
 
 export const HolidayKindEnum = builder.enumType("HolidayKind", {
-  description: "public: a public holiday; islamic: an Islamic occasion; national: National and Liberation Days; season: Ramadan's start and end.",
+  description: "public: a public holiday; islamic: an Islamic occasion; national: National and Liberation Days; season: Ramadan's start and end; school: a school break an admin announced.",
   values: upper<HolidayKind>(HOLIDAY_KINDS, {
     public: "A public holiday (New Year's Day).",
     islamic: "An Islamic occasion on the Hijri calendar (the Eids, the Islamic New Year, the Prophet's Birthday...).",
     national: "National Day (25 February) and Liberation Day (26 February).",
     season: "Ramadan's first and last days.",
+    school: "A school break (mid-year, summer): in the calendar only in a year an admin announced it, with its length.",
   }),
 });
 
@@ -60,7 +61,7 @@ const UpcomingOccasion = builder.objectRef<UpcomingOccasionShape>("UpcomingOccas
 });
 
 const HolidayOverride = builder.objectRef<HolidayOverrideRow>("HolidayOverride").implement({
-  description: "An admin's correction of an occasion's date.",
+  description: "An admin's correction of an occasion's date, or the announcement of a school break (its first day and length).",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The correction's id (a UUID)." }),
     occasionKey: t.exposeString("occasionKey", { description: "The occasion corrected, such as eid_al_adha." }),
@@ -69,6 +70,7 @@ const HolidayOverride = builder.objectRef<HolidayOverrideRow>("HolidayOverride")
     year: t.exposeInt("year", { description: "The Gregorian year of the occurrence corrected." }),
     occurrence: t.exposeInt("occurrence", { description: "0, or 1 for the second time a Hijri occasion falls in that year." }),
     date: t.exposeString("date", { description: "The real first day, YYYY-MM-DD (a Kuwait day)." }),
+    days: t.exposeInt("days", { nullable: true, description: "An announced school break's length in days; null for a correction (the occasion keeps its own length)." }),
     calendarDate: t.exposeString("calendarDate", { nullable: true, description: "The Umm al-Qura calendar's first day it corrects; null when unknown." }),
     note: t.exposeString("note", { description: "The admin's note (the decision it follows); null when none.", nullable: true }),
     updatedAt: t.expose("updatedAt", { description: "When it was last set (UTC).", type: "DateTime" }),
@@ -109,16 +111,17 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   setHolidayOverride: t.field({
     type: HolidayOverride,
-    description: "Admin: the real first day of an occurrence of an occasion (when the Cabinet moves it).",
+    description: "Admin: the real first day of an occurrence of an occasion (when the Cabinet moves it), or a school break's first day and length as the Ministry of Education announced them.",
     authScopes: { admin: true },
     args: {
       occasionKey: t.arg.string({ required: true, description: "The occasion to correct, such as eid_al_fitr." }),
       year: t.arg.int({ required: true, description: "The Gregorian year of the occurrence." }),
       occurrence: t.arg.int({ defaultValue: 0, description: "0, or 1 for the second time a Hijri occasion falls in that year." }),
       date: t.arg.string({ required: true, description: "The real first day, YYYY-MM-DD (a Kuwait day)." }),
+      days: t.arg.int({ description: "A school break's length, 1 to 120 days (required for a school break, refused for the other occasions)." }),
       note: t.arg.string({ description: "A note, such as the decision it follows." }),
     },
-    resolve: (_r, args, ctx) => ctx.services.calendar.setOverride(ctx.viewer, { ...args, occurrence: args.occurrence ?? 0, note: args.note ?? undefined }, ctx.meta),
+    resolve: (_r, args, ctx) => ctx.services.calendar.setOverride(ctx.viewer, { ...args, occurrence: args.occurrence ?? 0, days: args.days ?? undefined, note: args.note ?? undefined }, ctx.meta),
   }),
   removeHolidayOverride: t.field({
     type: HolidayOverride,

@@ -26,6 +26,7 @@ const override = z.object({
   year: z.number().int(),
   occurrence: z.number().int(),
   date: isoDate,
+  days: z.number().int().nullable(),
   calendar_date: z.string().nullable(),
   note: z.string().nullable(),
   updated_by_id: z.string().nullable(),

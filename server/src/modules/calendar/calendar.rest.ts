@@ -39,6 +39,7 @@ const restOverride = (o: HolidayOverrideRow) => ({
   year: o.year,
   occurrence: o.occurrence,
   date: o.date,
+  days: o.days,
   calendar_date: o.calendarDate,
   note: o.note,
   updated_by_id: o.updatedById,

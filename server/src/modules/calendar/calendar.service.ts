@@ -45,6 +45,8 @@ export interface HolidayOverrideRow {
   occurrence: number;
   /** YYYY-MM-DD */
   date: string;
+  /** An announced school break's length in days; null for a correction (the occasion keeps its own). */
+  days: number | null;
   /** The Umm al-Qura calendar's date it corrects. */
   calendarDate: string | null;
   nameEn: string;
@@ -58,6 +60,12 @@ export interface HolidayOverrideRow {
 /** Every admin correction of the Kuwait calendar, read once per request (kernel/request-memo.ts). */
 export const holidayOverrideRows = (db: Db): Promise<HolidayOverride[]> => oncePerRequest("holidayOverrides", () => db.holidayOverride.findMany());
 
+/** A stored correction or announcement as the calendar's rules take it (a school break with its length). */
+export const holidayOverrideInput = (r: HolidayOverride): HolidayOverrideInput => ({ occasionKey: r.occasionKey, year: r.year, occurrence: r.occurrence, date: isoDay(r.date), days: r.days });
+
+/** Every correction and announcement, as the calendar's rules take them, read once per request. */
+export const holidayOverrideInputs = async (db: Db): Promise<HolidayOverrideInput[]> => (await holidayOverrideRows(db)).map(holidayOverrideInput);
+
 export function createCalendarService(deps: Deps, opts: { now?: () => Date } = {}) {
   const { db } = deps;
   const now = opts.now ?? (() => new Date());
@@ -68,7 +76,7 @@ export function createCalendarService(deps: Deps, opts: { now?: () => Date } = {
     // and posting times together): the table holds an admin's few corrections
     const all = client === db ? await holidayOverrideRows(db) : await client.holidayOverride.findMany({ where: { year: { gte: from - 1, lte: to + 1 } } });
     const rows = all.filter((r) => r.year >= from - 1 && r.year <= to + 1);
-    return rows.map((r) => ({ occasionKey: r.occasionKey, year: r.year, occurrence: r.occurrence, date: isoDay(r.date) }));
+    return rows.map(holidayOverrideInput);
   }
 
   function toRow(r: HolidayOverride): HolidayOverrideRow {
@@ -79,6 +87,7 @@ export function createCalendarService(deps: Deps, opts: { now?: () => Date } = {
       year: r.year,
       occurrence: r.occurrence,
       date: isoDay(r.date),
+      days: r.days,
       calendarDate: known ? calendarOccasionDate(r.occasionKey as OccasionKey, r.year, r.occurrence) : null,
       nameEn: known ? OCCASIONS[r.occasionKey as OccasionKey].en : r.occasionKey,
       nameAr: known ? OCCASIONS[r.occasionKey as OccasionKey].ar : r.occasionKey,
@@ -134,15 +143,15 @@ export function createCalendarService(deps: Deps, opts: { now?: () => Date } = {
         const before = await tx.holidayOverride.findUnique({ where });
         const saved = await tx.holidayOverride.upsert({
           where,
-          create: { occasionKey: data.occasionKey, year: data.year, occurrence: data.occurrence, date: dayOf(data.date), note: data.note ?? null, updatedById: v.userId },
-          update: { date: dayOf(data.date), note: data.note ?? null, updatedById: v.userId },
+          create: { occasionKey: data.occasionKey, year: data.year, occurrence: data.occurrence, date: dayOf(data.date), days: data.days ?? null, note: data.note ?? null, updatedById: v.userId },
+          update: { date: dayOf(data.date), days: data.days ?? null, note: data.note ?? null, updatedById: v.userId },
         });
         await audit(tx, {
           actorId: v.userId,
           action: "holiday_override.set",
           entityType: "holiday_override",
           entityId: saved.id,
-          data: { occasionKey: data.occasionKey, year: data.year, occurrence: data.occurrence, from: before ? isoDay(before.date) : null, to: data.date, note: data.note ?? null },
+          data: { occasionKey: data.occasionKey, year: data.year, occurrence: data.occurrence, from: before ? isoDay(before.date) : null, to: data.date, days: data.days ?? null, note: data.note ?? null },
           ip: meta?.ip,
         });
         return saved;
@@ -163,7 +172,7 @@ export function createCalendarService(deps: Deps, opts: { now?: () => Date } = {
           action: "holiday_override.removed",
           entityType: "holiday_override",
           entityId: id,
-          data: { occasionKey: found.occasionKey, year: found.year, occurrence: found.occurrence, date: isoDay(found.date) },
+          data: { occasionKey: found.occasionKey, year: found.year, occurrence: found.occurrence, date: isoDay(found.date), days: found.days },
           ip: meta?.ip,
         });
         return found;

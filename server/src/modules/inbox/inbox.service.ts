@@ -9,7 +9,6 @@ import { createHash } from "node:crypto";
 import {
   hoursSeasonOn,
   isIsoDate,
-  isoDay,
   kuwaitDate,
   messageText,
   REVIEW_LANGUAGES,
@@ -36,7 +35,7 @@ import { AppError, validate } from "../../kernel/errors.ts";
 import type { Prisma, Review } from "../../generated/prisma/client.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { loadBusinessProfile } from "../business-profile/index.ts";
-import { holidayOverrideRows } from "../calendar/index.ts";
+import { holidayOverrideInputs } from "../calendar/index.ts";
 import { requireRunning } from "../billing/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import type { WebhookEmitter } from "../webhooks/index.ts";
@@ -207,7 +206,7 @@ export function createReviewsService(
   async function writeSuggestion(r: Review, profile: Awaited<ReturnType<typeof loadBusinessProfile>>, languages: InboxReplyLanguages, seed?: number) {
     const guest = r.language === "ar" ? "ar" : "en";
     const order: ("ar" | "en")[] = languages === "both" ? ["ar", "en"] : [guest];
-    const overrides = (await holidayOverrideRows(db)).map((o) => ({ occasionKey: o.occasionKey, year: o.year, occurrence: o.occurrence, date: isoDay(o.date) }));
+    const overrides = await holidayOverrideInputs(db);
     const season = hoursSeasonOn(kuwaitDate(now()), overrides);
     const parts: string[] = [];
     const gaps = new Set<string>();

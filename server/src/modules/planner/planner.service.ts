@@ -8,7 +8,7 @@
 import {
   approvePlanSchema, isoDay, kuwaitDate, monthRange, pickPlanDays, planCost, planDayOccasion, planFormatFor, planInputSchema, planNetworkFor,
   PLATFORMS, planPhotoFor, preferredReasons, shotListFor, templateHours, type ContentLanguage, type ContentOccasionKey, type KuwaitHoliday, type Locale, type PlanFormat, type PlanInput,
-  type PlatformName, type ProposalStatus, type ShotList,
+  planOccasionDays, type PlatformName, type ProposalStatus, type ShotList,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, renderError, validate } from "../../kernel/errors.ts";
@@ -143,7 +143,7 @@ export function createPlannerService(
       holidays = await holidaysAround(v, Number(range.from.slice(0, 4)), Number(range.to.slice(0, 4)));
     }
     const today = kuwaitDate(now());
-    const occasionDays = new Set(holidays.filter((h) => h.date >= range.from && h.date <= range.to).map((h) => h.date));
+    const occasionDays = planOccasionDays(holidays, range.from, range.to);
     const picked = pickPlanDays({ ...range, today, days: input.days, perWeek: input.perWeek, occasionDays });
     if (picked.outside.length) throw new AppError("VALIDATION_ERROR", { days: ["planDayOutside"] });
     if (!picked.days.length) throw new AppError("PLAN_NO_DAYS");

@@ -9,7 +9,7 @@
 // opens the basic templates only, as with the other paid features (team, image enhancement).
 import {
   applyTemplateSchema, BUILT_IN_TEMPLATES, builtInTemplateId, customTemplateSchema, fillTemplate, findKuwaitArea, KUWAIT_AREAS, normalizeHashtag, parseBuiltInTemplateId,
-  subscriptionRuns, templateHours, templateListQuerySchema, templateTiersForPlan, TEMPLATE_HASHTAGS_MAX, isoDay, isRamadanDay, kuwaitDate, kuwaitHolidays, type ContentOccasionKey, type TemplateDay, type Locale, type PlanId, type TemplateLanguage, type TemplateTier,
+  subscriptionRuns, templateHours, templateListQuerySchema, templateTiersForPlan, TEMPLATE_HASHTAGS_MAX, isRamadanDay, kuwaitDate, kuwaitHolidays, type ContentOccasionKey, type TemplateDay, type Locale, type PlanId, type TemplateLanguage, type TemplateTier,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
@@ -17,7 +17,7 @@ import type { ContentTemplate } from "../../generated/prisma/client.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { loadBusinessProfile } from "../business-profile/index.ts";
-import { holidayOverrideRows, kuwaitPrayerTimes } from "../calendar/index.ts";
+import { holidayOverrideInputs, kuwaitPrayerTimes } from "../calendar/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 
 /** One template in one language, as the list shows it. */
@@ -95,7 +95,7 @@ export function createTemplatesService(deps: Deps, opts: { now?: () => Date } = 
 
   /** What the post's day is (docs/product.md#templates): Ramadan, an Eid day, its Maghrib; the admins' corrections applied. */
   async function dayOf(date: string): Promise<TemplateDay> {
-    const overrides = (await holidayOverrideRows(db)).map((r) => ({ occasionKey: r.occasionKey, year: r.year, occurrence: r.occurrence, date: isoDay(r.date) }));
+    const overrides = await holidayOverrideInputs(db);
     const eid = kuwaitHolidays(Number(date.slice(0, 4)), overrides).some((h) => h.date === date && (h.occasionKey === "eid_al_fitr" || h.occasionKey === "eid_al_adha"));
     return { ramadan: isRamadanDay(date, overrides), eid, maghrib: kuwaitPrayerTimes(date).maghrib };
   }

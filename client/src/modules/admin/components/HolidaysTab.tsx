@@ -13,6 +13,7 @@ import { errorMessage } from "../../../lib/errorMessage.ts";
 import { digitsInput, formatDate, formatHijri } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { LoadError } from "../../../shared/LoadError.tsx";
+import { SchoolBreaks } from "./SchoolBreaks.tsx";
 
 type Holiday = AdminHolidaysQuery["kuwaitHolidays"][number];
 type Override = AdminHolidaysQuery["holidayOverrides"][number];
@@ -36,12 +37,13 @@ export default function HolidaysTab() {
   const [removeOverride, removeState] = useMutation(AdminRemoveHolidayOverrideDocument);
   const [drafts, setDrafts] = useState<Record<string, { date?: string; note?: string }>>({});
 
-  // one row per occurrence that starts in the year (its first day), with its correction if any
+  // one row per occurrence that starts in the year (its first day), with its correction if any; the
+  // school breaks, which have no calendar date to correct, are announced in their own card
   const rows = useMemo<Row[]>(() => {
     if (!data) return [];
     const overrides = new Map(data.holidayOverrides.map((o) => [rowKey(o.occasionKey, o.year, o.occurrence), o]));
     return data.kuwaitHolidays
-      .filter((h) => h.day === 1 && h.occurrenceYear === year)
+      .filter((h) => h.day === 1 && h.occurrenceYear === year && h.kind !== "SCHOOL")
       .map((h) => ({ key: rowKey(h.occasionKey, h.occurrenceYear, h.occurrence), holiday: h, override: overrides.get(rowKey(h.occasionKey, h.occurrenceYear, h.occurrence)) ?? null }));
   }, [data, year]);
 
@@ -156,7 +158,9 @@ export default function HolidaysTab() {
         <LoadError title={t("holidays.loadFailed")} error={error} onRetry={() => refetch().catch(() => {})} />
       ) : !data ? (
         <Skeleton active paragraph={{ rows: 5 }} />
-      ) : small ? (
+      ) : null}
+      {data && <SchoolBreaks year={year} overrides={data.holidayOverrides} onChanged={refetch} />}
+      {!data ? null : small ? (
         <ul className="sufra-holiday-cards" data-testid="holiday-cards">
           {rows.map((r, i) => (
             <li key={r.key}>

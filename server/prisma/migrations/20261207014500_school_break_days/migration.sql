@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "holiday_overrides" ADD COLUMN     "days" INTEGER;
