@@ -1,7 +1,7 @@
 // REST compatibility for /api/business-profile: thin, calls the business-profile service. Answers in
 // snake_case; prices are numbers of dinars with their three decimals (the client formats them).
 import { Router, type Request } from "express";
-import { camelBody, metaOf, viewerOf } from "../../http/rest.ts";
+import { camelBody, metaOf, toSnake, viewerOf } from "../../http/rest.ts";
 import type { Services } from "../../services.ts";
 import type { BusinessProfileView, BusinessVoiceView, MenuItemRow } from "./business-profile.service.ts";
 import type { PartialVoice } from "@sufra/schema";
@@ -46,7 +46,7 @@ export const restBusinessVoice = (v: BusinessVoiceView): z.output<typeof restBus
   const e = v.learned.evidence;
   return {
     voice: restHabits(v.voice) as z.output<typeof restBusinessVoiceSchema>["voice"],
-    sources: Object.fromEntries(Object.entries(v.sources).map(([k, s]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), s])),
+    sources: Object.fromEntries(Object.entries(v.sources).map(([k, s]) => [toSnake(k), s])),
     chosen: restHabits(v.chosen),
     learned: restHabits(v.learned.proposal),
     evidence: {

@@ -6,7 +6,7 @@
 // it; the writer then runs outside any transaction (a model may take 30 s). Hashtag suggestions
 // are not counted: they are cheap and always local.
 import {
-  aiSettingsSchema, generateInputSchema, hashtagSuggestInputSchema, kuwaitDate, LEARN_MAX_POSTS, messageText, PLANS, resolveVoice, type BusinessVoice,
+  aiSettingsSchema, generateInputSchema, hashtagSuggestInputSchema, kuwaitDate, LEARN_MAX_POSTS, messageText, PLANS, resolveVoice, VOICE_FIELDS, type BusinessVoice,
   type AiProviderName, type ContentLanguage, type Locale, type PlanId,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
@@ -187,8 +187,10 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
 
   /** The voice the writer follows: chosen, else learned, else the defaults (schema/src/voice.ts). */
   async function voiceOf(businessId: string): Promise<BusinessVoice> {
-    const [chosen, learned] = await Promise.all([loadChosenVoice(db, businessId), learnedVoice(businessId)]);
-    return resolveVoice(chosen, learned.proposal).voice;
+    const chosen = await loadChosenVoice(db, businessId);
+    // every habit chosen: what was learned cannot change the voice, so the posts are not read (every generate asks)
+    if (VOICE_FIELDS.every((f) => chosen[f] != null)) return resolveVoice(chosen, null).voice;
+    return resolveVoice(chosen, (await learnedVoice(businessId)).proposal).voice;
   }
 
   /** Takes one of this month's AI posts for the business, or refuses with AI_QUOTA_EXCEEDED. */
