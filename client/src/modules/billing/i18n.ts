@@ -8,6 +8,7 @@ export const billingTexts = {
   en: {
     title: "Billing",
     intro: "Your plan, your next payment and your invoices. Payments go through Tap Payments: Sufra never sees your card.",
+    introTransfer: "Your plan, your next payment and your invoices. You pay by bank transfer: we record your payment and e-mail you the invoice.",
     loadFailed: "We could not load your billing",
     readOnly: "Only the owners and the account holder can pay, change the plan or cancel. You can see the plan and its status here.",
     status: {
@@ -17,6 +18,7 @@ export const billingTexts = {
       EXPIRED: "Expired",
       CANCELLED: "Cancelled",
     },
+    trialPaid: "Free trial, first month paid",
     plan: {
       title: "Your subscription",
       plan: "Plan",
@@ -32,6 +34,7 @@ export const billingTexts = {
       pastDueText: "Your paid month has ended. Everything keeps working until {{date}}; pay before then to keep publishing.",
       stoppedText: "Your posts, figures, reviews and files are safe. Until you pay, you cannot publish, schedule, write with AI, manage the team or use the API. Scheduled posts wait and go out when you pay.",
       trialText: "Pay any time during your trial: your paid month starts when the trial ends, so you lose no trial day.",
+      paidAfterTrial: "Your first month is paid. It starts when your trial ends, on {{date}}: you lose no trial day.",
       cancelledAtEnd: "You cancelled: your subscription ends on {{date}}. Until then everything works as usual.",
       nextPlan: "On {{date}} your plan becomes {{plan}}.",
       nextPlanStopped: "Your next payment buys {{plan}}.",
@@ -43,6 +46,7 @@ export const billingTexts = {
       anyTime: "Any time: pay to start a new month today",
       none: "Nothing is due: your subscription ends at the end of this month.",
       paidAhead: "This month is paid. You can pay the next one from {{date}}.",
+      cancelledAhead: "Nothing is due: you cancelled, and your subscription ends on {{end}}. Changed your mind? Choose Keep my subscription, then you can pay the next month from {{date}}.",
     },
     pay: {
       title: "Pay now",
@@ -55,11 +59,12 @@ export const billingTexts = {
     },
     bank: {
       title: "Pay by bank transfer",
-      text: "Online payment is not set up yet. Transfer {{amount}} to the account below, with your business's name in the transfer's reference. We record the payment and e-mail you the invoice.",
+      text: "Transfer {{amount}} to the account below, with your business's name in the transfer's reference. We record your payment and e-mail you the invoice.",
+      noDetails: "To pay {{amount}} by bank transfer, write to support@sufra.kw: we send you the account's details, record your payment and e-mail you the invoice.",
+      someDetails: "For the details not shown here, write to support@sufra.kw.",
       bankName: "Bank",
       iban: "IBAN",
       beneficiary: "Beneficiary",
-      notSet: "Ask Sufra's support",
     },
     plans: {
       title: "Change plan",
@@ -69,9 +74,15 @@ export const billingTexts = {
       upgrade: "Upgrade",
       downgrade: "Downgrade",
       upgradeNow: "{{amount}} now for the rest of this month",
+      upgradeNowAhead: "{{amount}} now for your first paid month, from {{date}}",
       upgradeTrial: "Changes at once, free: your trial goes on with this plan.",
       now: "Changes at once, with nothing to pay now.",
-      upgradePay: "You pay {{amount}} now for the days left of this month, then {{price}} a month. The upgrade starts as soon as the payment is received.",
+      forRest: "for the days left of this month",
+      forMonth: "for your first paid month, which starts when your trial ends on {{date}}",
+      upgradePay: "You pay {{amount}} now {{span}}, then {{price}} a month. The upgrade starts as soon as the payment is received.",
+      upgradeTransfer: "Transfer {{amount}} {{span}} to the account below, with your business's name and {{plan}} in the transfer's reference. Your plan becomes {{plan}} as soon as we record your transfer, and we e-mail you the invoice. Then it is {{price}} a month.",
+      upgradeNoDetails: "To upgrade, transfer {{amount}} {{span}}: write to support@sufra.kw for the account's details. Your plan becomes {{plan}} as soon as we record your transfer, and we e-mail you the invoice. Then it is {{price}} a month.",
+      close: "Close",
       downgradeEnd: "Your plan changes at the end of this month, on {{date}}. Until then you keep {{plan}}.",
       stopped: "Your next payment buys this plan.",
       pastDue: "Changes at once; your next payment is for this plan.",
@@ -97,6 +108,7 @@ export const billingTexts = {
       keep: "Keep my subscription",
       kept: "Your subscription continues",
       text: "Not staying? Cancel now and keep every feature until the end of the month you paid for.",
+      keepPlan: "Keep my plan",
     },
     details: {
       title: "Invoice details",
@@ -156,6 +168,7 @@ export const billingTexts = {
   ar: {
     title: "الفوترة",
     intro: "باقتك ودفعتك القادمة وفواتيرك. يتم الدفع عبر Tap Payments، ولا ترى سفرة بطاقتك أبدًا.",
+    introTransfer: "باقتك ودفعتك القادمة وفواتيرك. تدفع بتحويل بنكي: نسجّل دفعتك ونرسل لك الفاتورة بالبريد الإلكتروني.",
     loadFailed: "تعذّر تحميل الفوترة",
     readOnly: "الدفع وتغيير الباقة والإلغاء للمالكين وصاحب الحساب فقط. يمكنك هنا رؤية الباقة وحالتها.",
     status: {
@@ -165,6 +178,7 @@ export const billingTexts = {
       EXPIRED: "منتهٍ",
       CANCELLED: "ملغى",
     },
+    trialPaid: "تجربة مجانية، والشهر الأول مدفوع",
     plan: {
       title: "اشتراكك",
       plan: "الباقة",
@@ -180,6 +194,7 @@ export const billingTexts = {
       pastDueText: "انتهى شهرك المدفوع. يبقى كل شيء يعمل حتى {{date}}؛ ادفع قبل ذلك لتستمر في النشر.",
       stoppedText: "منشوراتك وأرقامك وتقييماتك وملفاتك محفوظة. حتى تدفع، لا يمكنك النشر أو الجدولة أو الكتابة بالذكاء الاصطناعي أو إدارة الفريق أو استخدام الواجهة البرمجية. المنشورات المجدولة تنتظر وتُنشر عندما تدفع.",
       trialText: "ادفع في أي وقت أثناء التجربة: يبدأ شهرك المدفوع عند انتهاء التجربة، فلا تخسر أي يوم منها.",
+      paidAfterTrial: "شهرك الأول مدفوع. يبدأ عند انتهاء تجربتك في {{date}}: فلا تخسر أي يوم منها.",
       cancelledAtEnd: "لقد ألغيت اشتراكك: ينتهي في {{date}}. حتى ذلك الحين يعمل كل شيء كالمعتاد.",
       nextPlan: "في {{date}} تصبح باقتك {{plan}}.",
       nextPlanStopped: "دفعتك القادمة تشتري الباقة {{plan}}.",
@@ -191,6 +206,7 @@ export const billingTexts = {
       anyTime: "في أي وقت: ادفع ليبدأ شهر جديد اليوم",
       none: "لا شيء مستحق: ينتهي اشتراكك في نهاية هذا الشهر.",
       paidAhead: "هذا الشهر مدفوع. يمكنك دفع الشهر التالي ابتداءً من {{date}}.",
+      cancelledAhead: "لا شيء مستحق: لقد ألغيت، وينتهي اشتراكك في {{end}}. غيّرت رأيك؟ اختر «أبقِ على اشتراكي»، ثم يمكنك دفع الشهر التالي ابتداءً من {{date}}.",
     },
     pay: {
       title: "ادفع الآن",
@@ -203,11 +219,12 @@ export const billingTexts = {
     },
     bank: {
       title: "الدفع بتحويل بنكي",
-      text: "الدفع الإلكتروني غير مفعّل بعد. حوّل {{amount}} إلى الحساب أدناه، واكتب اسم نشاطك التجاري في مرجع التحويل. سنسجّل الدفعة ونرسل لك الفاتورة بالبريد الإلكتروني.",
+      text: "حوّل {{amount}} إلى الحساب أدناه، واكتب اسم نشاطك التجاري في مرجع التحويل. نسجّل دفعتك ونرسل لك الفاتورة بالبريد الإلكتروني.",
+      noDetails: "لتدفع {{amount}} بتحويل بنكي، راسلنا على support@sufra.kw: نرسل لك بيانات الحساب، ونسجّل دفعتك ونرسل لك الفاتورة بالبريد الإلكتروني.",
+      someDetails: "للبيانات غير الظاهرة هنا، راسلنا على support@sufra.kw.",
       bankName: "البنك",
       iban: "رقم الآيبان",
       beneficiary: "المستفيد",
-      notSet: "اسأل دعم سفرة",
     },
     plans: {
       title: "تغيير الباقة",
@@ -217,9 +234,15 @@ export const billingTexts = {
       upgrade: "ترقية",
       downgrade: "تخفيض",
       upgradeNow: "{{amount}} الآن لبقية هذا الشهر",
+      upgradeNowAhead: "{{amount}} الآن لشهرك المدفوع الأول، ابتداءً من {{date}}",
       upgradeTrial: "تتغيّر فورًا ومجانًا: تستمر تجربتك بهذه الباقة.",
       now: "تتغيّر فورًا، دون أي مبلغ تدفعه الآن.",
-      upgradePay: "تدفع {{amount}} الآن عن الأيام المتبقية من هذا الشهر، ثم {{price}} شهريًا. تبدأ الترقية فور استلام الدفعة.",
+      forRest: "عن الأيام المتبقية من هذا الشهر",
+      forMonth: "عن شهرك المدفوع الأول، الذي يبدأ عند انتهاء تجربتك في {{date}}",
+      upgradePay: "تدفع {{amount}} الآن {{span}}، ثم {{price}} شهريًا. تبدأ الترقية فور استلام الدفعة.",
+      upgradeTransfer: "حوّل {{amount}} {{span}} إلى الحساب أدناه، واكتب اسم نشاطك التجاري و{{plan}} في مرجع التحويل. تصبح باقتك {{plan}} فور تسجيلنا لتحويلك، ونرسل لك الفاتورة بالبريد الإلكتروني. بعدها {{price}} شهريًا.",
+      upgradeNoDetails: "للترقية حوّل {{amount}} {{span}}: راسلنا على support@sufra.kw لبيانات الحساب. تصبح باقتك {{plan}} فور تسجيلنا لتحويلك، ونرسل لك الفاتورة بالبريد الإلكتروني. بعدها {{price}} شهريًا.",
+      close: "إغلاق",
       downgradeEnd: "تتغيّر باقتك في نهاية هذا الشهر، في {{date}}. حتى ذلك الحين تبقى على الباقة {{plan}}.",
       stopped: "دفعتك القادمة تشتري هذه الباقة.",
       pastDue: "تتغيّر فورًا؛ وتكون دفعتك القادمة لهذه الباقة.",
@@ -245,6 +268,7 @@ export const billingTexts = {
       keep: "أبقِ على اشتراكي",
       kept: "يستمر اشتراكك",
       text: "لن تستمر؟ ألغِ الآن واحتفظ بكل الميزات حتى نهاية الشهر الذي دفعته.",
+      keepPlan: "أبقِ على باقتي",
     },
     details: {
       title: "بيانات الفاتورة",
