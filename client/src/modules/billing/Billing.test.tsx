@@ -405,7 +405,7 @@ describe("paying without a gateway", () => {
     fireEvent.click(await screen.findByTestId("choose-PREMIUM"));
     const dialog = within(await findDialog());
     expect(dialog.getByTestId("plan-consequence")).toHaveTextContent(
-      "Transfer 32.774 KWD for the days left of this month to the account below, with your business's name and Premium in the transfer's reference. Your plan becomes Premium as soon as we record your transfer",
+      "Transfer 32.774 KWD for the days left of this month to the account below, with your business's name and “Premium” in the transfer's reference. Your plan becomes Premium as soon as we record your transfer",
     );
     expect(dialog.getByText("KW81CBKU0000000000001234560101")).toBeInTheDocument();
     expect(dialog.getByText("Kuwait Finance House")).toBeInTheDocument();

@@ -4,7 +4,7 @@
 // without a gateway, the bank transfer's instructions instead, under the same rule.
 import { useMutation } from "@apollo/client/react";
 import { PAY_AHEAD_DAYS } from "@sufra/schema";
-import { Button, Card, Descriptions, Radio, Typography } from "antd";
+import { Button, Card, Descriptions, Grid, Radio, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PayNowDocument, type BillingFieldsFragment, type PaymentSource } from "../../../graphql/graphql.ts";
@@ -35,6 +35,8 @@ function NotYetPayable({ billing }: { billing: BillingFieldsFragment }) {
 /** Where to transfer: the details Sufra's operator set; those not set are left out, and the person is told whom to ask. */
 export function BankDetails({ bank }: { bank: BillingFieldsFragment["bankTransfer"] }) {
   const { t } = useTranslation(BILLING_NS);
+  // on a phone each detail under its label: an IBAN is 30 characters that must not break
+  const small = !Grid.useBreakpoint().md;
   const items = [
     { key: "bank", label: t("bank.bankName"), value: bank?.bankName, ltr: false },
     { key: "iban", label: t("bank.iban"), value: bank?.iban, ltr: true },
@@ -43,7 +45,7 @@ export function BankDetails({ bank }: { bank: BillingFieldsFragment["bankTransfe
   if (!items.length) return null;
   return (
     <>
-      <Descriptions column={1} size="small" data-testid="bank-details" items={items.map((i) => ({ key: i.key, label: i.label, children: i.ltr ? <bdi dir="ltr">{i.value}</bdi> : <bdi>{i.value}</bdi> }))} />
+      <Descriptions column={1} size="small" layout={small ? "vertical" : "horizontal"} data-testid="bank-details" items={items.map((i) => ({ key: i.key, label: i.label, children: i.ltr ? <bdi dir="ltr">{i.value}</bdi> : <bdi>{i.value}</bdi> }))} />
       {items.length < 3 && <Typography.Paragraph type="secondary" data-testid="bank-some-details">{t("bank.someDetails")}</Typography.Paragraph>}
     </>
   );
