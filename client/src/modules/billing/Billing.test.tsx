@@ -441,6 +441,7 @@ describe("a month paid during the trial", () => {
     expect(status.getByTestId("billing-after-trial")).toHaveTextContent("Your first month is paid. It starts when your trial ends, on December 1, 2026: you lose no trial day.");
     expect(screen.getByTestId("upgrade-now-PREMIUM")).toHaveTextContent("34.000 KWD now for your first paid month, from December 1, 2026");
     expect(screen.queryByText(/for the rest of this month/)).toBeNull();
+    expect(screen.getByTestId("billing-paid-ahead")).toHaveTextContent("Your first month is paid. You can pay the next one from December 25, 2026.");
     fireEvent.click(screen.getByTestId("choose-PREMIUM"));
     const dialog = within(await findDialog());
     expect(dialog.getByTestId("plan-consequence")).toHaveTextContent("You pay 34.000 KWD now for your first paid month, which starts when your trial ends on December 1, 2026, then 49.000 KWD a month.");

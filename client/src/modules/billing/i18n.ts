@@ -46,6 +46,7 @@ export const billingTexts = {
       anyTime: "Any time: pay to start a new month today",
       none: "Nothing is due: your subscription ends at the end of this month.",
       paidAhead: "This month is paid. You can pay the next one from {{date}}.",
+      paidAheadTrial: "Your first month is paid. You can pay the next one from {{date}}.",
       cancelledAhead: "Nothing is due: you cancelled, and your subscription ends on {{end}}. Changed your mind? Choose Keep my subscription, then you can pay the next month from {{date}}.",
     },
     pay: {
@@ -206,6 +207,7 @@ export const billingTexts = {
       anyTime: "في أي وقت: ادفع ليبدأ شهر جديد اليوم",
       none: "لا شيء مستحق: ينتهي اشتراكك في نهاية هذا الشهر.",
       paidAhead: "هذا الشهر مدفوع. يمكنك دفع الشهر التالي ابتداءً من {{date}}.",
+      paidAheadTrial: "شهرك الأول مدفوع. يمكنك دفع الشهر التالي ابتداءً من {{date}}.",
       cancelledAhead: "لا شيء مستحق: لقد ألغيت، وينتهي اشتراكك في {{end}}. غيّرت رأيك؟ اختر «أبقِ على اشتراكي»، ثم يمكنك دفع الشهر التالي ابتداءً من {{date}}.",
     },
     pay: {

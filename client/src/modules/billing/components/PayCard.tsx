@@ -29,7 +29,8 @@ function NotYetPayable({ billing }: { billing: BillingFieldsFragment }) {
   const from = billing.periodEndsAt ? day(new Date(new Date(billing.periodEndsAt).getTime() - PAY_AHEAD_DAYS * 86_400_000).toISOString(), locale) : "";
   if (billing.cancelAtPeriodEnd && billing.periodEndsAt)
     return <Note title={t("next.cancelledAhead", { end: lastDay(billing.periodEndsAt, locale), date: from })} data-testid="billing-paid-ahead" />;
-  return <Note title={t("next.paidAhead", { date: from })} data-testid="billing-paid-ahead" />;
+  // a month paid during the trial has not begun: it is the first month, not "this month"
+  return <Note title={t(monthAfterTrial(billing) ? "next.paidAheadTrial" : "next.paidAhead", { date: from })} data-testid="billing-paid-ahead" />;
 }
 
 /** Where to transfer: the details Sufra's operator set; those not set are left out, and the person is told whom to ask. */
