@@ -1,7 +1,7 @@
 import { describe, expect, test } from "@jest/globals";
 import {
   addMonths, billingDetailsSchema, canMoveSubscription, daysLeft, invoiceNumber, isPremium, kuwaitYear, manualPaymentSchema, mayUse, PLAN_PRICE_FILS, prorateUpgrade,
-  paidPeriodStart, payableNow, refundSchema, subscriptionRuns,
+  paidPeriodStart, payableNow, refundSchema, subscriptionRuns, trialRunsUntil,
 } from "./index.ts";
 
 const at = (s: string) => new Date(s);
@@ -103,5 +103,29 @@ describe("what a payment buys", () => {
     expect(payableNow({ status: "active", trialEndsAt: null, renewsAt: at("2026-04-30T09:00:00Z") }, now)).toBe(false);
     expect(payableNow({ status: "active", trialEndsAt: null, renewsAt: at("2026-04-17T09:00:00Z") }, now)).toBe(true);
     expect(payableNow({ status: "expired", trialEndsAt: null, renewsAt: null }, now)).toBe(true);
+  });
+});
+
+describe("an upgrade recorded by an admin and the trial's days after a payment", () => {
+  test("an upgrade names the plan and pays no month; a month stays the default", () => {
+    expect(manualPaymentSchema.parse({ amountFils: 15_000, method: "bank_transfer" }).purpose).toBe("period");
+    expect(manualPaymentSchema.parse({ amountFils: 21_935, method: "bank_transfer", purpose: "upgrade", plan: "premium" })).toMatchObject({ purpose: "upgrade", plan: "premium", months: 1 });
+    const noPlan = manualPaymentSchema.safeParse({ amountFils: 21_935, method: "bank_transfer", purpose: "upgrade" });
+    expect(noPlan.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["plan", "planInvalid"]]);
+    const months = manualPaymentSchema.safeParse({ amountFils: 21_935, method: "bank_transfer", purpose: "upgrade", plan: "premium", months: 2 });
+    expect(months.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["months", "monthsInvalid"]]);
+    expect(manualPaymentSchema.safeParse({ amountFils: 21_935, method: "bank_transfer", purpose: "gift" }).success).toBe(false);
+  });
+
+  test("a month paid during the trial starts at its end; until then the trial's end stays, after it none", () => {
+    const now = at("2026-04-05T09:00:00Z");
+    const trialEnd = at("2026-04-14T09:00:00Z");
+    expect(trialRunsUntil({ status: "trial", trialEndsAt: trialEnd, renewsAt: trialEnd }, now)).toBe(trialEnd);
+    // paid during the trial: active, the month from the trial's end
+    expect(paidPeriodStart({ status: "trial", trialEndsAt: trialEnd, renewsAt: trialEnd }, now)).toBe(trialEnd);
+    expect(trialRunsUntil({ status: "active", trialEndsAt: trialEnd, renewsAt: addMonths(trialEnd) }, now)).toBe(trialEnd);
+    // once the trial's end has passed, or for a month paid after the trial, no trial day is left
+    expect(trialRunsUntil({ status: "active", trialEndsAt: trialEnd, renewsAt: addMonths(trialEnd) }, at("2026-04-15T09:00:00Z"))).toBeNull();
+    expect(trialRunsUntil({ status: "expired", trialEndsAt: trialEnd, renewsAt: null }, now)).toBeNull();
   });
 });

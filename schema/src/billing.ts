@@ -155,15 +155,27 @@ export const billingDetailsSchema = z.object({
 });
 export type BillingDetailsInput = z.infer<typeof billingDetailsSchema>;
 
-/** An admin records money that came outside the gateway (a bank transfer): it pays `months` periods of the plan. */
-export const manualPaymentSchema = z.object({
-  amountFils: filsRule,
-  method: z.enum(MANUAL_PAYMENT_METHODS, key("paymentMethodInvalid")),
-  plan: planRule.optional(),
-  months: z.number(key("monthsInvalid")).int(key("monthsInvalid")).min(1, key("monthsInvalid")).max(12, key("monthsInvalid")).default(1),
-  receipt: singleLine(key("paymentReceiptTooLong")).trim().max(PAYMENT_RECEIPT_MAX, key("paymentReceiptTooLong")).optional(),
-  note: multiLine(key("paymentNoteTooLong")).trim().max(PAYMENT_NOTE_MAX, key("paymentNoteTooLong")).optional(),
-});
+/** What a payment buys: `period`, months of a plan; `upgrade`, a higher plan for the rest of the paid month (its prorated difference). */
+export const PAYMENT_PURPOSES = ["period", "upgrade"] as const;
+export type PaymentPurposeName = (typeof PAYMENT_PURPOSES)[number];
+
+/**
+ * An admin records money that came outside the gateway (a bank transfer): `period` pays `months` periods of
+ * the plan; `upgrade` pays a higher plan's difference for the rest of the running paid month (the plan is
+ * required, and it pays no month: `months` stays 1).
+ */
+export const manualPaymentSchema = z
+  .object({
+    amountFils: filsRule,
+    method: z.enum(MANUAL_PAYMENT_METHODS, key("paymentMethodInvalid")),
+    purpose: z.enum(PAYMENT_PURPOSES, key("invalidValue")).default("period"),
+    plan: planRule.optional(),
+    months: z.number(key("monthsInvalid")).int(key("monthsInvalid")).min(1, key("monthsInvalid")).max(12, key("monthsInvalid")).default(1),
+    receipt: singleLine(key("paymentReceiptTooLong")).trim().max(PAYMENT_RECEIPT_MAX, key("paymentReceiptTooLong")).optional(),
+    note: multiLine(key("paymentNoteTooLong")).trim().max(PAYMENT_NOTE_MAX, key("paymentNoteTooLong")).optional(),
+  })
+  .refine((m) => m.purpose !== "upgrade" || !!m.plan, { path: ["plan"], error: "planInvalid" })
+  .refine((m) => m.purpose !== "upgrade" || m.months === 1, { path: ["months"], error: "monthsInvalid" });
 export type ManualPaymentInput = z.infer<typeof manualPaymentSchema>;
 
 export const refundSchema = z.object({
@@ -187,6 +199,17 @@ type SubState = { status: string; trialEndsAt: Date | null; renewsAt: Date | nul
 export function payableNow(sub: SubState, now: Date): boolean {
   if (sub.status !== "active") return true;
   return !sub.renewsAt || sub.renewsAt.getTime() - now.getTime() <= PAY_AHEAD_DAYS * DAY;
+}
+
+/**
+ * Until when the trial's free days run: a trial's end; and after a payment made during the trial, whose
+ * month starts at the trial's end (paidPeriodStart), the trial's end while it is still ahead. Null once no
+ * trial day is left. The billing page says "free trial until ..., then your paid month" from this one rule.
+ */
+export function trialRunsUntil(sub: SubState, now: Date): Date | null {
+  if (sub.status === "trial") return sub.trialEndsAt;
+  if (sub.status === "active" && sub.trialEndsAt && sub.trialEndsAt.getTime() > now.getTime()) return sub.trialEndsAt;
+  return null;
 }
 
 /**

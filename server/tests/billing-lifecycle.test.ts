@@ -92,6 +92,9 @@ describe("a paid month", () => {
     expect(due[0]!.data).toMatchObject({ plan: "premium", amountFils: 49_000, periodEndsAt: ends.toISOString() });
     const mail = await mailbox.waitFor(b.email, /The next month of the Premium plan, 49\.000 KWD, is due then/);
     expect(mail).toContain("٤٩٫٠٠٠ د.ك.");
+    // this Sufra has no payment gateway: the mail says to pay by bank transfer, not with KNET (docs/product.md, "Paying")
+    expect(mail).toContain("Pay it by bank transfer, as the Billing page shows");
+    expect(mail).not.toContain("KNET");
 
     // GraphQL shows the facts the text needs
     const session = await login(app.base, b.email, b.password);

@@ -92,6 +92,8 @@ export interface BillingNoticeVars {
   reason?: string | null;
   /** the billing page */
   url: string;
+  /** no payment gateway is configured: months are paid by bank transfer (the billing page gives the details) */
+  byTransfer?: boolean;
 }
 
 function billingNoticeText(v: BillingNoticeVars): Both {
@@ -119,8 +121,8 @@ function billingNoticeText(v: BillingNoticeVars): Both {
       );
     case "payment_due":
       return both(
-        [`Your Sufra payment of ${money.en} is due on ${when.en}`, [`The paid month of ${v.companyName} ends on ${when.en}. The next month of the ${plan.en} plan, ${money.en}, is due then. Pay it on the Billing page with KNET, a card or Apple Pay.`]],
-        [`دفعتك في سفرة بمبلغ ${money.ar} مستحقة في ${when.ar}`, [`ينتهي الشهر المدفوع لـ ${v.companyName} في ${when.ar}، ويستحق حينها الشهر التالي من الباقة ${plan.ar} بمبلغ ${money.ar}. ادفعه من صفحة الفوترة عبر كي نت أو البطاقة أو Apple Pay.`]],
+        [`Your Sufra payment of ${money.en} is due on ${when.en}`, [`The paid month of ${v.companyName} ends on ${when.en}. The next month of the ${plan.en} plan, ${money.en}, is due then. ${v.byTransfer ? "Pay it by bank transfer, as the Billing page shows." : "Pay it on the Billing page with KNET, a card or Apple Pay."}`]],
+        [`دفعتك في سفرة بمبلغ ${money.ar} مستحقة في ${when.ar}`, [`ينتهي الشهر المدفوع لـ ${v.companyName} في ${when.ar}، ويستحق حينها الشهر التالي من الباقة ${plan.ar} بمبلغ ${money.ar}. ${v.byTransfer ? "ادفعه بتحويل بنكي كما تبيّن صفحة الفوترة." : "ادفعه من صفحة الفوترة عبر كي نت أو البطاقة أو Apple Pay."}`]],
       );
     case "payment_overdue":
       return both(

@@ -110,7 +110,30 @@ describe("the Billing tab", () => {
     type(dialog.getByTestId("record-receipt"), "NBK-778");
     fireEvent.click(dialog.getByText("Record payment", { selector: "button span" }));
     expect(await screen.findByText("30.500 KWD recorded for Salmiya Sweets; invoice INV-2026-000042")).toBeInTheDocument();
-    expect(record.calls).toEqual([{ businessId: "b9", amountFils: 30_500, method: "BANK_TRANSFER", plan: null, months: 2, receipt: "NBK-778", note: null }]);
+    expect(record.calls).toEqual([{ businessId: "b9", amountFils: 30_500, method: "BANK_TRANSFER", purpose: "PERIOD", plan: null, months: 2, receipt: "NBK-778", note: null }]);
+  });
+
+  test("Record payment of a plan upgrade paid by transfer: the plan to move to is required, no months, sent as UPGRADE", async () => {
+    const list = listing(() => []);
+    const clients = recordedMock(AdminBillingClientsDocument, () => ({
+      data: { clients: { __typename: "QueryClientsConnection", edges: [{ __typename: "QueryClientsConnectionEdge", node: { __typename: "Client", id: "b7", companyName: "Qahwat Al Bahar", subscription: { __typename: "ClientSubscription", plan: "PROFESSIONAL", status: "ACTIVE", renewsAt: "2026-12-31T21:00:00.000Z" } } }] } },
+    }));
+    const record = recordedMock(AdminRecordPaymentDocument, (v) => ({ data: { recordManualPayment: payment("p8", { businessId: v.businessId, businessName: "Qahwat Al Bahar", plan: v.plan, amountFils: v.amountFils, method: v.method, gateway: "manual", receipt: v.receipt, invoiceNumber: "INV-2026-000043" }) } }));
+    open([list.mock, clients.mock, record.mock]);
+    fireEvent.click(await screen.findByTestId("record-payment"));
+    const dialog = within(await findDialog());
+    fireEvent.click(dialog.getByRole("radio", { name: "A plan upgrade" }));
+    expect(await dialog.findByTestId("record-upgrade-hint")).toHaveTextContent("the plan changes at once for the rest of that month, and the invoice is for the difference");
+    expect(dialog.queryByLabelText("Months paid")).toBeNull();
+    await pick("record-business", "Qahwat Al Bahar");
+    type(dialog.getByTestId("record-amount"), "21.935");
+    fireEvent.click(dialog.getByText("Record payment", { selector: "button span" }));
+    expect(await dialog.findByText("Choose the plan the café moves up to")).toBeInTheDocument();
+    expect(record.calls).toEqual([]);
+    await pick("record-plan", "Premium");
+    fireEvent.click(dialog.getByText("Record payment", { selector: "button span" }));
+    expect(await screen.findByText("21.935 KWD recorded for Qahwat Al Bahar; invoice INV-2026-000043")).toBeInTheDocument();
+    expect(record.calls).toEqual([{ businessId: "b7", amountFils: 21_935, method: "BANK_TRANSFER", purpose: "UPGRADE", plan: "PREMIUM", months: 1, receipt: null, note: null }]);
   });
 
   test("Refund asks once more, then sends the amount in fils and says what happened", async () => {

@@ -89,7 +89,8 @@ function billing(over: Record<string, unknown> = {}) {
   };
 }
 
-const ACTIVE = { status: "ACTIVE", trialEndsAt: "2026-11-01T09:00:00.000Z", periodStartsAt: DEC_1, periodEndsAt: JAN_1, nextChargeAt: JAN_1, payableNow: false };
+// a paid month after the trial: no trial day is left, so the server sends no trial end (trialRunsUntil)
+const ACTIVE = { status: "ACTIVE", trialEndsAt: null, periodStartsAt: DEC_1, periodEndsAt: JAN_1, nextChargeAt: JAN_1, payableNow: false };
 
 const pageMock = (b: object) => ({ request: { query: BillingDocument }, result: { data: { billing: b } } });
 const quiet = { request: { query: BillingChangedDocument }, delay: Infinity, maxUsageCount: Number.POSITIVE_INFINITY };
@@ -355,4 +356,124 @@ test("a stopped subscription's refusal (SUBSCRIPTION_ENDED) reads from the catal
   expect(errorMessage(refusal)).toBe("Your subscription has ended. Your posts and data are kept; pay on the Billing page to publish, schedule and write with AI again");
   await inLanguage("ar");
   expect(errorMessage(refusal)).toBe("انتهى اشتراكك. منشوراتك وبياناتك محفوظة؛ ادفع من صفحة الفوترة لتعود إلى النشر والجدولة والكتابة بالذكاء الاصطناعي");
+});
+
+describe("paying without a gateway", () => {
+  const BANK = { __typename: "BankTransfer", bankName: "Kuwait Finance House", iban: "KW81CBKU0000000000001234560101", beneficiary: "Sufra Co." };
+  const bare = (over: Record<string, unknown> = {}) => billing({ gatewayConfigured: false, sources: [], bankTransfer: BANK, ...over });
+  const NONE = { __typename: "BankTransfer", bankName: null, iban: null, beneficiary: null };
+
+  test("the page's header says payments are by bank transfer, not through Tap", async () => {
+    renderPage(bare());
+    expect(await screen.findByTestId("billing-intro")).toHaveTextContent("You pay by bank transfer: we record your payment and e-mail you the invoice.");
+    expect(screen.getByTestId("billing-intro")).not.toHaveTextContent("Tap");
+  });
+
+  test("with no bank details set, the café is told whom to write to, not shown empty fields", async () => {
+    renderPage(bare({ bankTransfer: NONE }));
+    const bank = within(await screen.findByTestId("billing-bank-transfer"));
+    expect(bank.getByTestId("bank-text")).toHaveTextContent("To pay 15.000 KWD by bank transfer, write to support@sufra.kw");
+    expect(bank.queryByTestId("bank-details")).toBeNull();
+    expect(screen.queryByText(/Ask Sufra/)).toBeNull();
+  });
+
+  test("with only some details set, those are shown and the rest asked of support", async () => {
+    renderPage(bare({ bankTransfer: { ...NONE, iban: "KW81CBKU0000000000001234560101" } }));
+    const bank = within(await screen.findByTestId("billing-bank-transfer"));
+    expect(bank.getByText("KW81CBKU0000000000001234560101")).toBeInTheDocument();
+    expect(bank.queryByText("Bank")).toBeNull();
+    expect(bank.getByTestId("bank-some-details")).toHaveTextContent("write to support@sufra.kw");
+  });
+
+  test("a paid month asks for no transfer: it says when the next month can be paid; cancelled, that nothing is due", async () => {
+    renderPage(bare({ ...ACTIVE }));
+    const bank = within(await screen.findByTestId("billing-bank-transfer"));
+    expect(bank.getByTestId("billing-paid-ahead")).toHaveTextContent("This month is paid. You can pay the next one from December 25, 2026.");
+    expect(bank.queryByText(/Transfer/)).toBeNull();
+  });
+
+  test("cancelled at the period's end: nothing is due, no transfer asked", async () => {
+    renderPage(bare({ ...ACTIVE, cancelAtPeriodEnd: true, nextChargeFils: null, nextChargeAt: null }));
+    const bank = within(await screen.findByTestId("billing-bank-transfer"));
+    expect(bank.getByTestId("billing-paid-ahead")).toHaveTextContent("Nothing is due: you cancelled, and your subscription ends on December 31, 2026.");
+    expect(bank.queryByText(/Transfer/)).toBeNull();
+  });
+
+  test("an upgrade of a paid month: the prorated amount and the transfer's details, nothing to pay online", async () => {
+    const change = recordedMock(ChangePlanDocument, () => ({ data: { changePlan: { __typename: "PlanChange", outcome: "PAYMENT_REQUIRED", redirectUrl: null, payment: null, billing: bare({ ...ACTIVE }) } } }));
+    renderPage(bare({ ...ACTIVE, plans: plans("PROFESSIONAL", { PREMIUM: 32_774 }) }), [change.mock]);
+    fireEvent.click(await screen.findByTestId("choose-PREMIUM"));
+    const dialog = within(await findDialog());
+    expect(dialog.getByTestId("plan-consequence")).toHaveTextContent(
+      "Transfer 32.774 KWD for the days left of this month to the account below, with your business's name and “Premium” in the transfer's reference. Your plan becomes Premium as soon as we record your transfer",
+    );
+    expect(dialog.getByText("KW81CBKU0000000000001234560101")).toBeInTheDocument();
+    expect(dialog.getByText("Kuwait Finance House")).toBeInTheDocument();
+    // no "Pay with" followed by nothing, no disabled Pay button
+    expect(dialog.queryByText("Pay with")).toBeNull();
+    expect(dialog.queryByRole("button", { name: /Pay/ })).toBeNull();
+    fireEvent.click(dialog.getByTestId("close-plan"));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(change.calls).toEqual([]);
+  });
+
+  test("in Arabic: the upgrade's transfer, with Arabic-Indic digits", async () => {
+    await inLanguage("ar");
+    renderPage(bare({ ...ACTIVE, plans: plans("PROFESSIONAL", { PREMIUM: 32_774 }) }));
+    fireEvent.click(await screen.findByTestId("choose-PREMIUM"));
+    const dialog = within(await findDialog());
+    expect(dialog.getByTestId("plan-consequence")).toHaveTextContent("حوّل ٣٢٫٧٧٤ د.ك. عن الأيام المتبقية من هذا الشهر إلى الحساب أدناه");
+    expect(dialog.getByText("KW81CBKU0000000000001234560101")).toBeInTheDocument();
+    expect(dialog.getByTestId("close-plan")).toHaveTextContent("إغلاق");
+  });
+});
+
+describe("a month paid during the trial", () => {
+  // paid on November 20 during a trial that ends on December 1: the month runs from December 1 to January 1
+  const PAID_IN_TRIAL = { status: "ACTIVE", trialEndsAt: DEC_1, periodStartsAt: DEC_1, periodEndsAt: JAN_1, nextChargeAt: JAN_1, payableNow: false, plans: plans("PROFESSIONAL", { PREMIUM: 34_000 }) };
+
+  test("the trial goes on until its end, the month waits for it, and an upgrade pays for that whole month", async () => {
+    const change = recordedMock(ChangePlanDocument, () => ({ data: { changePlan: { __typename: "PlanChange", outcome: "PAYMENT_REQUIRED", redirectUrl: GATEWAY, payment: payment({ purpose: "UPGRADE", plan: "PREMIUM", amountFils: 34_000, status: "PENDING" }), billing: billing(PAID_IN_TRIAL) } } }));
+    renderPage(billing(PAID_IN_TRIAL), [change.mock]);
+    const status = within(await screen.findByTestId("billing-status-card"));
+    expect(status.getByTestId("billing-status")).toHaveTextContent("Free trial, first month paid");
+    expect(status.getByText("Trial ends")).toBeInTheDocument();
+    expect(status.getByTestId("billing-after-trial")).toHaveTextContent("Your first month is paid. It starts when your trial ends, on December 1, 2026: you lose no trial day.");
+    expect(screen.getByTestId("upgrade-now-PREMIUM")).toHaveTextContent("34.000 KWD now for your first paid month, from December 1, 2026");
+    expect(screen.queryByText(/for the rest of this month/)).toBeNull();
+    expect(screen.getByTestId("billing-paid-ahead")).toHaveTextContent("Your first month is paid. You can pay the next one from December 25, 2026.");
+    fireEvent.click(screen.getByTestId("choose-PREMIUM"));
+    const dialog = within(await findDialog());
+    expect(dialog.getByTestId("plan-consequence")).toHaveTextContent("You pay 34.000 KWD now for your first paid month, which starts when your trial ends on December 1, 2026, then 49.000 KWD a month.");
+  });
+
+  test("in Arabic", async () => {
+    await inLanguage("ar");
+    renderPage(billing(PAID_IN_TRIAL));
+    const status = within(await screen.findByTestId("billing-status-card"));
+    expect(status.getByTestId("billing-status")).toHaveTextContent("تجربة مجانية، والشهر الأول مدفوع");
+    expect(status.getByTestId("billing-after-trial")).toHaveTextContent("شهرك الأول مدفوع. يبدأ عند انتهاء تجربتك في");
+    expect(screen.getByTestId("upgrade-now-PREMIUM")).toHaveTextContent("٣٤٫٠٠٠ د.ك. الآن لشهرك المدفوع الأول");
+  });
+});
+
+describe("cancelling asks with buttons that say what they do", () => {
+  test("Keep my plan or Cancel at period end; Keep my plan changes nothing", async () => {
+    const cancel = recordedMock(CancelSubscriptionDocument, () => ({ data: { cancelSubscription: billing({ ...ACTIVE, cancelAtPeriodEnd: true }) } }));
+    renderPage(billing({ ...ACTIVE }), [cancel.mock]);
+    fireEvent.click(await screen.findByTestId("cancel-subscription"));
+    const pop = within(await openPopover());
+    expect(pop.getAllByRole("button").map((b) => b.textContent)).toEqual(["Keep my plan", "Cancel at period end"]);
+    fireEvent.click(pop.getByRole("button", { name: "Keep my plan" }));
+    await act(() => new Promise((r) => setTimeout(r, 400)));
+    expect(cancel.calls).toEqual([]);
+  });
+
+  test("in Arabic", async () => {
+    await inLanguage("ar");
+    renderPage(billing({ ...ACTIVE }));
+    fireEvent.click(await screen.findByTestId("cancel-subscription"));
+    const pop = within(await openPopover());
+    expect(pop.getAllByRole("button").map((b) => b.textContent)).toEqual(["أبقِ على باقتي", "إلغاء في نهاية الشهر"]);
+  });
 });

@@ -6,7 +6,8 @@
 import { useApolloClient, useQuery, useSubscription } from "@apollo/client/react";
 import { Col, Row, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router-dom";
+import { useEffect } from "react";
+import { useLocation, useSearchParams } from "react-router-dom";
 import { BillingChangedDocument, BillingDocument, BillingInvoicesDocument } from "../../graphql/graphql.ts";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { Note } from "../../shared/Note.tsx";
@@ -45,6 +46,12 @@ export default function BillingPage() {
   };
 
   const b = data?.billing;
+  // /billing#change-plan (Settings' way up): the plans, once the page is there
+  const { hash } = useLocation();
+  const loaded = !!b;
+  useEffect(() => {
+    if (loaded && hash === "#change-plan") document.getElementById("change-plan")?.scrollIntoView?.({ block: "start" });
+  }, [loaded, hash]);
   let body;
   if (error && !b) body = <LoadError title={t("loadFailed")} error={error} onRetry={reload} />;
   else if (!b) body = <Skeleton active paragraph={{ rows: 8 }} />;
@@ -96,7 +103,8 @@ export default function BillingPage() {
   return (
     <div className="sufra-billing">
       <PageHead className="sufra-billing-head" title={t("title")} />
-      <Typography.Paragraph type="secondary">{t("intro")}</Typography.Paragraph>
+      {/* how payments are taken: through the gateway, or (none configured) by bank transfer */}
+      {b && <Typography.Paragraph type="secondary" data-testid="billing-intro">{b.gatewayConfigured ? t("intro") : t("introTransfer")}</Typography.Paragraph>}
       {paymentId && (
         <div className="sufra-billing-result">
           <PaymentResult key={paymentId} id={paymentId} onSettled={reload} onClose={closeResult} onTryAgain={tryAgain} />

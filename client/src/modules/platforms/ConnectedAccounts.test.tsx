@@ -173,7 +173,10 @@ test("outside the plan: the upgrade; not set up on this server: said plainly; a 
   await screen.findByTestId("account-instagram");
   expect(card("instagram").getByText("Demo (simulated)")).toBeInTheDocument();
   expect(card("twitter").getByTestId("not-in-plan")).toHaveTextContent("X comes with the Professional and Premium plans, not with yours.");
-  expect(card("twitter").getByTestId("not-in-plan")).toHaveTextContent("To upgrade, write to support@sufra.kw");
+  // the way up is Billing's Change plan, where the café changes the plan itself
+  expect(card("twitter").getByTestId("upgrade-hint")).toHaveTextContent("To upgrade, choose a plan in Billing under Change plan");
+  expect(card("twitter").getByTestId("upgrade-hint")).not.toHaveTextContent("support@sufra.kw");
+  expect(card("twitter").getByTestId("upgrade-link")).toHaveAttribute("href", "/billing#change-plan");
   expect(card("twitter").queryByRole("button", { name: "Connect X" })).toBeNull();
   expect(card("snapchat").getByTestId("not-configured")).toHaveTextContent("Connecting Snapchat is not set up on this server yet.");
   expect(card("snapchat").queryByRole("button", { name: "Connect Snapchat" })).toBeNull();
@@ -192,7 +195,8 @@ test("TikTok and Facebook on Basic, in Arabic: their cards say which plans have 
   await screen.findByTestId("account-tiktok");
   expect(card("tiktok").getByText("تيك توك")).toBeInTheDocument();
   expect(card("tiktok").getByTestId("not-in-plan")).toHaveTextContent("تيك توك متاحة في الباقة الاحترافية والباقة المميزة، لا في باقتك.");
-  expect(card("tiktok").getByTestId("not-in-plan")).toHaveTextContent("للترقية راسلنا على support@sufra.kw");
+  expect(card("tiktok").getByTestId("upgrade-hint")).toHaveTextContent("للترقية اختر باقة في الفوترة ضمن تغيير الباقة");
+  expect(card("tiktok").getByTestId("upgrade-link")).toHaveTextContent("تغيير الباقة");
   expect(card("facebook").getByTestId("not-in-plan")).toHaveTextContent("فيسبوك متاحة في الباقة الاحترافية والباقة المميزة، لا في باقتك.");
   for (const p of ["tiktok", "facebook"]) {
     expect(card(p).queryByRole("button", { name: /اربط/ })).toBeNull();

@@ -13,7 +13,7 @@ import { errorText, INSTAGRAM_PERMISSIONS, isErrorCode, isMessageKey, messageTex
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Popconfirm, Row, Skeleton, Space, Tag, Typography } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { TAG_COLORS } from "../../shared/tagColors.ts";
 import { PlatformsAddPracticeDocument, PlatformsConnectDocument, PlatformsConnectionsDocument, PlatformsDisconnectDocument, type Platform, type PlatformsConnectionsQuery } from "../../graphql/graphql.ts";
@@ -264,7 +264,9 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
           <Typography.Paragraph>
             {t("notInPlan", { platform, plans: new Intl.ListFormat(locale, { type: "conjunction" }).format(plansWith(c.platform).map((p) => t("planItem", { name: p.name[locale] }))) })}
           </Typography.Paragraph>
-          <Typography.Paragraph type="secondary">{t("upgradeHint", { platform })}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary" data-testid="upgrade-hint">
+            {t("upgradeHint", { platform })} <Link to="/billing#change-plan" data-testid="upgrade-link">{t("upgradeLink")}</Link>
+          </Typography.Paragraph>
         </div>
       ) : !c.configured ? (
         <Typography.Paragraph type="secondary" className="sufra-account-note" data-testid="not-configured">

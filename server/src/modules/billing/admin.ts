@@ -5,7 +5,7 @@
 // figures (billing.changed, stats.changed) when it commits (docs/architecture.md#how-a-request-flows).
 import { createHash } from "node:crypto";
 import {
-  addMonths, adminPaymentsQuerySchema, billingFigures, extendPeriodSchema, kuwaitDaysRange, kuwaitMonth,
+  addMonths, adminPaymentsQuerySchema, billingFigures, extendPeriodSchema, isUpgrade, kuwaitDaysRange, kuwaitMonth,
   manualPaymentSchema, paidPeriodStart, refundSchema, type BillingFigures, type PlanId,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
@@ -48,8 +48,11 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
 
   /**
    * Money that came outside the gateway (a bank transfer): a paid payment of `months` months of the plan
-   * (the one given, else the one the next payment buys), applied like a gateway's (applyPaidPayment: the
-   * period, the invoice, held posts released), in one transaction with its audit row.
+   * (the one given, else the one the next payment buys), or (purpose upgrade) a higher plan's difference for
+   * the rest of the running paid month, the café's "Change plan" paid by transfer. Applied like a gateway's
+   * (applyPaidPayment: the period or the plan, the invoice, held posts released), in one transaction with its
+   * audit row. An upgrade needs a paid month that runs (active, its end ahead) and a plan above the current
+   * one: PLAN_UNCHANGED for the same plan, INVALID_STATE otherwise.
    */
   async function recordManualPayment(viewer: Viewer, businessId: string, input: unknown, meta?: RequestMeta) {
     requireScope(viewer, "admin");
@@ -58,18 +61,30 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
     const { paymentId, applied } = await db.$transaction(async (tx) => {
       const sub = await lockSubscription(tx, businessId);
       const plan = (m.plan ?? sub.nextPlan ?? sub.plan) as PlanId;
-      // applyPaidPayment moves the period to where it starts when applied; written here as it stands now
-      const periodStart = paidPeriodStart(sub, now);
+      let periodStart: Date;
+      let periodEnd: Date;
+      if (m.purpose === "upgrade") {
+        if (sub.status !== "active" || !sub.renewsAt || sub.renewsAt <= now) throw new AppError("INVALID_STATE");
+        if (plan === sub.plan) throw new AppError("PLAN_UNCHANGED");
+        if (!isUpgrade(sub.plan as PlanId, plan)) throw new AppError("INVALID_STATE");
+        // the days it pays: from now (or from the paid month's start, when a month paid during a trial has not begun) to the month's end
+        periodStart = sub.periodStartsAt && sub.periodStartsAt > now ? sub.periodStartsAt : now;
+        periodEnd = sub.renewsAt;
+      } else {
+        // applyPaidPayment moves the period to where it starts when applied; written here as it stands now
+        periodStart = paidPeriodStart(sub, now);
+        periodEnd = addMonths(periodStart, m.months);
+      }
       const payment = await tx.payment.create({
         data: {
-          businessId, purpose: "period", plan, periodStart, periodEnd: addMonths(periodStart, m.months), amountFils: m.amountFils,
+          businessId, purpose: m.purpose, plan, periodStart, periodEnd, amountFils: m.amountFils,
           status: "paid", method: m.method, gateway: "manual", receipt: m.receipt || null, note: m.note || null,
           createdById: viewer.userId, paidAt: now,
         },
       });
       await audit(tx, {
         actorId: viewer.userId, action: "billing.manual_payment", entityType: "business", entityId: businessId, ip: meta?.ip,
-        data: { paymentId: payment.id, amountFils: m.amountFils, method: m.method, plan, months: m.months, receipt: m.receipt || null, note: m.note || null },
+        data: { paymentId: payment.id, amountFils: m.amountFils, method: m.method, purpose: m.purpose, plan, months: m.months, receipt: m.receipt || null, note: m.note || null },
       });
       const applied = await applyPaidPayment(tx, { mailer, webhooks: opts.webhooks, publicUrl: config.publicUrl, actorId: viewer.userId, ip: meta?.ip ?? null }, payment.id, now);
       return { paymentId: payment.id, applied };

@@ -5,6 +5,7 @@ import { PaymentMethodEnum, PaymentStatusEnum, PlanEnum, SubscriptionStatusEnum 
 import { connectionComplexity, idConnection } from "../../kernel/pagination.ts";
 import type { Subscription } from "../../generated/prisma/client.ts";
 import type { AdminPaymentRow, BillingAdmin } from "./admin.ts";
+import { PaymentPurposeEnum } from "./billing.graphql.ts";
 
 export const AdminPayment = builder.objectRef<AdminPaymentRow>("AdminPayment").implement({
   description: "A payment of any business, as the admin's payments list shows it. Money in fils (1 KWD = 1000 fils).",
@@ -100,20 +101,21 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   recordManualPayment: t.field({
-    description: "Records money a business paid outside the gateway (a bank transfer): a paid payment of whole months of a plan, applied to its subscription (active from where the months start), with its invoice. Admins only.",
+    description: "Records money a business paid outside the gateway (a bank transfer), with its invoice: PERIOD (the default), a paid payment of whole months of a plan, applied to its subscription (active from where the months start); UPGRADE, a higher plan's difference for the rest of the running paid month (the café's Change plan paid by transfer): the plan changes at once (INVALID_STATE without a running paid month or for a lower plan, PLAN_UNCHANGED for the same plan). Admins only.",
     type: AdminPayment,
     authScopes: { admin: true },
     args: {
       businessId: t.arg.id({ required: true, description: "The business that paid." }),
       amountFils: t.arg.int({ required: true, description: "The amount received, in fils (1 to 588000)." }),
       method: t.arg({ required: true, description: "How it came: BANK_TRANSFER or OTHER.", type: PaymentMethodEnum }),
-      plan: t.arg({ description: "The plan it pays for; default: the plan the next payment buys.", type: PlanEnum }),
-      months: t.arg.int({ description: "How many months it pays, 1 to 12 (default 1)." }),
+      purpose: t.arg({ description: "What it pays: PERIOD, whole months (the default); UPGRADE, a higher plan for the rest of the paid month (plan required).", type: PaymentPurposeEnum }),
+      plan: t.arg({ description: "The plan it pays for; default: the plan the next payment buys. Required with UPGRADE: the plan to move to.", type: PlanEnum }),
+      months: t.arg.int({ description: "How many months it pays, 1 to 12 (default 1; 1 with UPGRADE)." }),
       receipt: t.arg.string({ description: "The transfer's reference, up to 100 characters." }),
       note: t.arg.string({ description: "A note for the record, up to 500 characters." }),
     },
     resolve: (_r, a, ctx) =>
-      ctx.services.billingAdmin.recordManualPayment(ctx.viewer!, String(a.businessId), { amountFils: a.amountFils, method: a.method, plan: a.plan ?? undefined, months: a.months ?? undefined, receipt: a.receipt ?? undefined, note: a.note ?? undefined }, ctx.meta),
+      ctx.services.billingAdmin.recordManualPayment(ctx.viewer!, String(a.businessId), { amountFils: a.amountFils, method: a.method, purpose: a.purpose ?? undefined, plan: a.plan ?? undefined, months: a.months ?? undefined, receipt: a.receipt ?? undefined, note: a.note ?? undefined }, ctx.meta),
   }),
   extendPeriod: t.field({
     description: "Moves the end of a business's trial or paid period by whole days (1 to 90); a past-due subscription whose new end is ahead is active again. Expired and cancelled subscriptions are refused (INVALID_STATE): they come back by a payment or gifted trial days. Admins only.",

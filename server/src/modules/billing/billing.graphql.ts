@@ -95,7 +95,7 @@ export const Billing = builder.objectRef<BillingState>("Billing").implement({
     canManage: t.exposeBoolean("canManage", { description: "The viewer may pay and change the plan (owners and the account holder); others read only." }),
     running: t.exposeBoolean("running", { description: "Every right of the plan is open (trial, active, or past due within its grace)." }),
     rightsLost: t.field({ type: [BillingRightEnum], description: "What the business may not do until it pays (empty while it runs).", resolve: (b) => b.rightsLost }),
-    trialEndsAt: t.expose("trialEndsAt", { type: "DateTime", nullable: true, description: "When the trial ends or ended (UTC); null before approval." }),
+    trialEndsAt: t.expose("trialEndsAt", { type: "DateTime", nullable: true, description: "Until when the free trial runs (UTC): a trial's end, also after a payment made during the trial (its paid month starts then) while that end is ahead; null when no trial day is left or before approval." }),
     periodStartsAt: t.expose("periodStartsAt", { type: "DateTime", nullable: true, description: "The start of the paid month (UTC; later than now when paid during the trial or ahead); null on a trial." }),
     periodEndsAt: t.expose("periodEndsAt", { type: "DateTime", nullable: true, description: "The end of the paid month, or of the trial (UTC): the next payment is due then." }),
     pastDueSince: t.expose("pastDueSince", { type: "DateTime", nullable: true, description: "Past due: when the month ended unpaid (UTC)." }),

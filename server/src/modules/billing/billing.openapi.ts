@@ -78,7 +78,7 @@ export const billingOperations: RestOperation[] = [
     tag,
     access: "manager",
     summary: "Choose a plan",
-    description: "A trial or past due: at once; expired or cancelled: the plan the next payment buys; a paid month: an upgrade once its prorated difference is paid (outcome payment_required, redirect_url), a downgrade at the month's end (scheduled); the current plan again drops a waiting downgrade (cleared). 409 PLAN_UNCHANGED.",
+    description: "A trial or past due: at once; expired or cancelled: the plan the next payment buys; a paid month: an upgrade once its prorated difference is paid (outcome payment_required, with redirect_url to the gateway's page; without a gateway redirect_url is null and the difference is paid by bank transfer, which an admin records), a downgrade at the month's end (scheduled); the current plan again drops a waiting downgrade (cleared). 409 PLAN_UNCHANGED.",
     body: changePlanSchema,
     responses: {
       200: {

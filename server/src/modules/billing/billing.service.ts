@@ -9,7 +9,7 @@
 // A payment is applied once (subscription.ts, Payment.appliedAt), however many of those arrive.
 import {
   addMonths, billingDetailsSchema, changePlanSchema, GRACE_DAYS, isUpgrade, PAY_AHEAD_DAYS, paidPeriodStart, payableNow, payNowSchema,
-  PLAN_IDS, PLAN_PRICE_FILS, prorateUpgrade, RUNNING_RIGHTS, subscriptionRuns, type PlanId, type RunningRight,
+  PLAN_IDS, PLAN_PRICE_FILS, prorateUpgrade, RUNNING_RIGHTS, subscriptionRuns, trialRunsUntil, type PlanId, type RunningRight,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Tx } from "../../db/prisma.ts";
@@ -138,7 +138,8 @@ export function createBillingService(
       canManage: access.canManage,
       running,
       rightsLost: running ? [] : [...RUNNING_RIGHTS],
-      trialEndsAt: sub.trialEndsAt,
+      // the trial's free days while they run, also after a payment made during the trial (its month starts at the trial's end)
+      trialEndsAt: trialRunsUntil(sub, now),
       periodStartsAt: sub.status === "trial" ? null : sub.periodStartsAt,
       periodEndsAt: sub.status === "trial" ? sub.trialEndsAt : sub.renewsAt,
       pastDueSince: sub.status === "past_due" ? sub.pastDueSince : null,
@@ -475,8 +476,11 @@ export function createBillingService(
         const periodStart = sub.periodStartsAt ?? addMonths(periodEnd, -1);
         const { amountFils } = prorateUpgrade({ from: current, to: plan, periodStart, periodEnd, at: now });
         if (amountFils <= 0) return { data: { plan, nextPlan: null }, outcome: "changed" };
-        if (!gateway) throw new AppError("PAYMENTS_NOT_CONFIGURED");
-        asked.upgrade = { amountFils, periodStart: now, periodEnd };
+        // without a gateway the difference is paid by bank transfer (the page shows it with the transfer's
+        // details) and the plan changes when an admin records it (admin.ts recordManualPayment, purpose upgrade)
+        if (!gateway) return { data: null, outcome: "payment_required" };
+        // a month paid during a trial has not begun yet: the upgrade pays the whole of it
+        asked.upgrade = { amountFils, periodStart: periodStart > now ? periodStart : now, periodEnd };
         return { data: null, outcome: "payment_required" };
       });
       let start: ChargeStart | null = null;

@@ -55,7 +55,8 @@ export interface LifecycleOptions {
 
 export function createLifecycle(deps: Deps, opts: LifecycleOptions) {
   const { db, mailer, pubsub, logger, config } = deps;
-  const notice = { mailer, publicUrl: config.publicUrl };
+  // how the reminders say to pay: through the gateway, or (none configured) by bank transfer
+  const notice = { mailer, publicUrl: config.publicUrl, byTransfer: !config.payments.gateway };
 
   /** The events, audit row and webhook event of a status or plan change made by the job (system actor). */
   async function recordChange(tx: Tx, before: Subscription, after: Subscription, change: string, extra: Record<string, unknown> = {}) {

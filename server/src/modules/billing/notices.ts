@@ -49,6 +49,8 @@ export interface NoticeDeps {
   mailer: Mailer;
   /** e.g. https://sufra.example: mails link to `${publicUrl}/billing`; without it they name the Billing page only */
   publicUrl?: string;
+  /** no payment gateway: the mails say to pay by bank transfer, not with KNET or a card */
+  byTransfer?: boolean;
 }
 
 const iso = (v: Date | string | null | undefined) => (v == null ? null : typeof v === "string" ? v : v.toISOString());
@@ -133,6 +135,7 @@ export async function billingNotice(
       status: data.status ?? null,
       reason: data.reason ?? null,
       url: publicUrl ? `${publicUrl}/billing` : "",
+      byTransfer: !!deps.byTransfer,
     };
     mailIds.push(await mailer.queue(tx, u.email, "billingNotice", vars, pickLocale(u.locale)));
   }

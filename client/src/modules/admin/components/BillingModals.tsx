@@ -1,10 +1,11 @@
 // The admin's money actions (docs/product.md#subscriptions-and-billing, "Admin"), each in a modal:
 // record a payment that came outside the gateway (amount typed in KWD with up to three decimals, sent as
-// fils), refund a payment and extend a period — the last two asked once more before they happen
+// fils): months of a plan, or a plan upgrade for the rest of the paid month (the café's Change plan paid by
+// bank transfer: the plan changes at once, with its invoice); refund a payment and extend a period — the last two asked once more before they happen
 // (DangerConfirm). Each says what happened, or the server's reason in the person's language.
 import { useMutation, useQuery } from "@apollo/client/react";
 import { EXTEND_DAYS, kwdToFilsText, MANUAL_PAYMENT_METHODS, messageText, PAYMENT_NOTE_MAX, PAYMENT_RECEIPT_MAX, PLAN_IDS } from "@sufra/schema";
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Select, Space, Typography } from "antd";
+import { Alert, App, Button, Form, Input, InputNumber, Modal, Radio, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -14,6 +15,7 @@ import {
   AdminRefundPaymentDocument,
   type AdminPaymentRowFragment,
   type PaymentMethod,
+  type PaymentPurpose,
   type Plan,
 } from "../../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../../lib/errorMessage.ts";
@@ -41,7 +43,8 @@ function ModalError({ text }: { text: string | null }) {
 
 // ------------------------------------------------------------------ record a payment
 
-type RecordValues = { businessId: string; amount: string; method: PaymentMethod; plan?: Plan; months: number; receipt?: string; note?: string };
+type RecordValues = { businessId: string; amount: string; method: PaymentMethod; purpose: PaymentPurpose; plan?: Plan; months: number; receipt?: string; note?: string };
+const PURPOSES: PaymentPurpose[] = ["PERIOD", "UPGRADE"];
 
 export function RecordPaymentModal({ open, onClose, onDone, business }: { open: boolean; onClose: () => void; onDone: () => unknown; business?: BusinessRef | null }) {
   const { t } = useTranslation("admin");
@@ -59,7 +62,8 @@ export function RecordPaymentModal({ open, onClose, onDone, business }: { open: 
     const amountFils = filsOf(v.amount)!;
     try {
       const r = await record({
-        variables: { businessId: v.businessId, amountFils, method: v.method, plan: v.plan ?? null, months: v.months, receipt: v.receipt?.trim() || null, note: v.note?.trim() || null },
+        // an upgrade pays no month: the rest of the running one
+        variables: { businessId: v.businessId, amountFils, method: v.method, purpose: v.purpose, plan: v.plan ?? null, months: v.purpose === "UPGRADE" ? 1 : v.months, receipt: v.receipt?.trim() || null, note: v.note?.trim() || null },
       });
       const p = r.data!.recordManualPayment;
       onClose();
@@ -80,7 +84,7 @@ export function RecordPaymentModal({ open, onClose, onDone, business }: { open: 
       onCancel={onClose}
       destroyOnHidden
       modalRender={(dom) => (
-        <Form<RecordValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} clearOnDestroy initialValues={{ method: "BANK_TRANSFER", months: 1, businessId: business?.id }} data-testid="record-form">
+        <Form<RecordValues> form={form} layout="vertical" requiredMark={false} onFinish={submit} clearOnDestroy initialValues={{ method: "BANK_TRANSFER", purpose: "PERIOD", months: 1, businessId: business?.id }} data-testid="record-form">
           {dom}
         </Form>
       )}
@@ -97,6 +101,14 @@ export function RecordPaymentModal({ open, onClose, onDone, business }: { open: 
           data-testid="record-business"
         />
       </Form.Item>
+      <Form.Item name="purpose" label={t("billing.recordModal.purpose")}>
+        <Radio.Group
+          optionType="button"
+          options={PURPOSES.map((p) => ({ value: p, label: t(`billing.recordModal.purposes.${p}`) }))}
+          aria-label={t("billing.recordModal.purpose")}
+          data-testid="record-purpose"
+        />
+      </Form.Item>
       <Form.Item
         name="amount"
         label={t("billing.recordModal.amount")}
@@ -105,24 +117,40 @@ export function RecordPaymentModal({ open, onClose, onDone, business }: { open: 
       >
         <Input inputMode="decimal" dir="ltr" aria-label={t("billing.recordModal.amount")} data-testid="record-amount" />
       </Form.Item>
-      <Space wrap align="start">
-        <Form.Item name="method" label={t("billing.recordModal.method")}>
-          <Select style={{ minWidth: 170 }} options={MANUAL_PAYMENT_METHODS.map((m) => ({ value: m.toUpperCase(), label: t(`billing.method.${m.toUpperCase()}`) }))} aria-label={t("billing.recordModal.method")} data-testid="record-method" />
-        </Form.Item>
-        <Form.Item name="plan" label={t("billing.recordModal.plan")}>
-          <Select
-            allowClear
-            style={{ minWidth: 190 }}
-            placeholder={t("billing.recordModal.planDefault")}
-            options={PLAN_IDS.map((p) => ({ value: p.toUpperCase(), label: <PlanName plan={p.toUpperCase()} /> }))}
-            aria-label={t("billing.recordModal.plan")}
-            data-testid="record-plan"
-          />
-        </Form.Item>
-        <Form.Item name="months" label={t("billing.recordModal.months")}>
-          <InputNumber<number> min={1} max={12} precision={0} {...digitsInput(locale)} aria-label={t("billing.recordModal.months")} data-testid="record-months" />
-        </Form.Item>
-      </Space>
+      <Form.Item noStyle shouldUpdate={(a: RecordValues, b: RecordValues) => a.purpose !== b.purpose}>
+        {({ getFieldValue }) => {
+          const upgrade = getFieldValue("purpose") === "UPGRADE";
+          return (
+            <>
+              <Space wrap align="start">
+                <Form.Item name="method" label={t("billing.recordModal.method")}>
+                  <Select style={{ minWidth: 170 }} options={MANUAL_PAYMENT_METHODS.map((m) => ({ value: m.toUpperCase(), label: t(`billing.method.${m.toUpperCase()}`) }))} aria-label={t("billing.recordModal.method")} data-testid="record-method" />
+                </Form.Item>
+                <Form.Item
+                  name="plan"
+                  label={upgrade ? t("billing.recordModal.upgradePlan") : t("billing.recordModal.plan")}
+                  rules={upgrade ? [{ required: true, message: t("billing.recordModal.upgradePlanRequired") }] : []}
+                >
+                  <Select
+                    allowClear
+                    style={{ minWidth: 190 }}
+                    placeholder={upgrade ? t("billing.recordModal.upgradePlanPick") : t("billing.recordModal.planDefault")}
+                    options={PLAN_IDS.map((p) => ({ value: p.toUpperCase(), label: <PlanName plan={p.toUpperCase()} /> }))}
+                    aria-label={upgrade ? t("billing.recordModal.upgradePlan") : t("billing.recordModal.plan")}
+                    data-testid="record-plan"
+                  />
+                </Form.Item>
+                {!upgrade && (
+                  <Form.Item name="months" label={t("billing.recordModal.months")}>
+                    <InputNumber<number> min={1} max={12} precision={0} {...digitsInput(locale)} aria-label={t("billing.recordModal.months")} data-testid="record-months" />
+                  </Form.Item>
+                )}
+              </Space>
+              {upgrade && <Typography.Paragraph type="secondary" data-testid="record-upgrade-hint">{t("billing.recordModal.upgradeHint")}</Typography.Paragraph>}
+            </>
+          );
+        }}
+      </Form.Item>
       <Form.Item name="receipt" label={t("billing.recordModal.receipt")} rules={[{ max: PAYMENT_RECEIPT_MAX, message: messageText("paymentReceiptTooLong", locale) }]}>
         <Input dir="auto" data-testid="record-receipt" />
       </Form.Item>

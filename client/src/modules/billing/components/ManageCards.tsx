@@ -43,6 +43,7 @@ export function CancelCard({ billing }: { billing: BillingFieldsFragment }) {
             title={t("cancel.confirmTitle")}
             description={t("cancel.confirmText", { date: end })}
             okText={t("cancel.confirm")}
+            cancelText={t("cancel.keepPlan")}
             onConfirm={() => report(() => cancel(), () => t("cancel.done", { date: end }), () => {})}
             testId="cancel-subscription"
           >

@@ -1,9 +1,10 @@
 // "Pay now" (docs/product.md#subscriptions-and-billing): the method (KNET, card, Apple Pay), then the
 // gateway's page, where the browser goes; it comes back to /billing?payment=<id>. A month paid more than
-// 7 days before its end is not payable yet; without a gateway, the bank transfer's instructions instead.
+// 7 days before its end is not payable yet (the page says from when, or, cancelled, that nothing is due);
+// without a gateway, the bank transfer's instructions instead, under the same rule.
 import { useMutation } from "@apollo/client/react";
 import { PAY_AHEAD_DAYS } from "@sufra/schema";
-import { Button, Card, Descriptions, Radio, Typography } from "antd";
+import { Button, Card, Descriptions, Grid, Radio, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PayNowDocument, type BillingFieldsFragment, type PaymentSource } from "../../../graphql/graphql.ts";
@@ -12,10 +13,46 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { FormFailure } from "../../../shared/FormFailure.tsx";
 import { Note } from "../../../shared/Note.tsx";
 import { BILLING_NS } from "../i18n.ts";
-import { day, gatewayPage, money } from "../money.ts";
+import { day, gatewayPage, lastDay, money } from "../money.ts";
 
 /** What "Pay now" charges: the next charge, or (cancelled at the period's end) a month of the plan. */
 export const amountDue = (b: BillingFieldsFragment) => b.nextChargeFils ?? b.plans.find((p) => p.plan === (b.nextPlan ?? b.plan))?.monthlyFils ?? 0;
+
+/** A month paid during the trial that has not begun: the trial's free days still run (the server's trialRunsUntil). */
+export const monthAfterTrial = (b: Pick<BillingFieldsFragment, "status" | "trialEndsAt">) => b.status === "ACTIVE" && !!b.trialEndsAt;
+
+/** Nothing to pay yet (the server's payableNow): from when the next month can be paid, or, cancelled, that nothing is due. */
+function NotYetPayable({ billing }: { billing: BillingFieldsFragment }) {
+  const { t } = useTranslation(BILLING_NS);
+  const locale = useLocale();
+  // payable from PAY_AHEAD_DAYS before the paid month ends
+  const from = billing.periodEndsAt ? day(new Date(new Date(billing.periodEndsAt).getTime() - PAY_AHEAD_DAYS * 86_400_000).toISOString(), locale) : "";
+  if (billing.cancelAtPeriodEnd && billing.periodEndsAt)
+    return <Note title={t("next.cancelledAhead", { end: lastDay(billing.periodEndsAt, locale), date: from })} data-testid="billing-paid-ahead" />;
+  // a month paid during the trial has not begun: it is the first month, not "this month"
+  return <Note title={t(monthAfterTrial(billing) ? "next.paidAheadTrial" : "next.paidAhead", { date: from })} data-testid="billing-paid-ahead" />;
+}
+
+/** Where to transfer: the details Sufra's operator set; those not set are left out, and the person is told whom to ask. */
+export function BankDetails({ bank }: { bank: BillingFieldsFragment["bankTransfer"] }) {
+  const { t } = useTranslation(BILLING_NS);
+  // on a phone each detail under its label: an IBAN is 30 characters that must not break
+  const small = !Grid.useBreakpoint().md;
+  const items = [
+    { key: "bank", label: t("bank.bankName"), value: bank?.bankName, ltr: false },
+    { key: "iban", label: t("bank.iban"), value: bank?.iban, ltr: true },
+    { key: "beneficiary", label: t("bank.beneficiary"), value: bank?.beneficiary, ltr: false },
+  ].filter((i) => !!i.value);
+  if (!items.length) return null;
+  return (
+    <>
+      <Descriptions column={1} size="small" layout={small ? "vertical" : "horizontal"} data-testid="bank-details" items={items.map((i) => ({ key: i.key, label: i.label, children: i.ltr ? <bdi dir="ltr">{i.value}</bdi> : <bdi>{i.value}</bdi> }))} />
+      {items.length < 3 && <Typography.Paragraph type="secondary" data-testid="bank-some-details">{t("bank.someDetails")}</Typography.Paragraph>}
+    </>
+  );
+}
+/** Whether any of the transfer's details is set. */
+export const hasBankDetails = (bank: BillingFieldsFragment["bankTransfer"]) => !!(bank?.bankName || bank?.iban || bank?.beneficiary);
 
 /** The method chosen (shared with the plans' upgrade), offered in the gateway's order. */
 export function SourcePicker({ sources, value, onChange, testId }: { sources: PaymentSource[]; value: PaymentSource | undefined; onChange: (s: PaymentSource) => void; testId: string }) {
@@ -58,9 +95,6 @@ export function PayCard({ billing }: { billing: BillingFieldsFragment }) {
     }
   };
 
-  // payable from PAY_AHEAD_DAYS before the paid month ends
-  const payableFrom = billing.periodEndsAt ? new Date(new Date(billing.periodEndsAt).getTime() - PAY_AHEAD_DAYS * 86_400_000).toISOString() : null;
-
   return (
     <Card title={t("pay.title")} className="sufra-card sufra-billing-card" data-testid="billing-pay-card">
       {billing.pendingPayment && (
@@ -70,7 +104,7 @@ export function PayCard({ billing }: { billing: BillingFieldsFragment }) {
         />
       )}
       {!billing.payableNow ? (
-        <Note title={t("next.paidAhead", { date: payableFrom ? day(payableFrom, locale) : "" })} data-testid="billing-paid-ahead" />
+        <NotYetPayable billing={billing} />
       ) : (
         <>
           <Descriptions
@@ -92,24 +126,23 @@ export function PayCard({ billing }: { billing: BillingFieldsFragment }) {
   );
 }
 
-/** Without a gateway: how to pay by bank transfer; an admin records the payment. */
+/** Without a gateway: how to pay by bank transfer (an admin records the payment), when there is something to pay. */
 function BankTransferCard({ billing, amount }: { billing: BillingFieldsFragment; amount: number }) {
   const { t } = useTranslation(BILLING_NS);
   const locale = useLocale();
   const bank = billing.bankTransfer;
-  const part = (v: string | null | undefined, ltr = false) => (v ? ltr ? <bdi dir="ltr">{v}</bdi> : <bdi>{v}</bdi> : <Typography.Text type="secondary">{t("bank.notSet")}</Typography.Text>);
   return (
     <Card title={t("bank.title")} className="sufra-card sufra-billing-card" data-testid="billing-bank-transfer">
-      <Typography.Paragraph>{t("bank.text", { amount: money(amount, locale) })}</Typography.Paragraph>
-      <Descriptions
-        column={1}
-        size="small"
-        items={[
-          { key: "bank", label: t("bank.bankName"), children: part(bank?.bankName) },
-          { key: "iban", label: t("bank.iban"), children: part(bank?.iban, true) },
-          { key: "beneficiary", label: t("bank.beneficiary"), children: part(bank?.beneficiary) },
-        ]}
-      />
+      {!billing.payableNow ? (
+        <NotYetPayable billing={billing} />
+      ) : hasBankDetails(bank) ? (
+        <>
+          <Typography.Paragraph data-testid="bank-text">{t("bank.text", { amount: money(amount, locale) })}</Typography.Paragraph>
+          <BankDetails bank={bank} />
+        </>
+      ) : (
+        <Typography.Paragraph data-testid="bank-text">{t("bank.noDetails", { amount: money(amount, locale) })}</Typography.Paragraph>
+      )}
     </Card>
   );
 }

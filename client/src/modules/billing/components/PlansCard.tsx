@@ -1,6 +1,7 @@
 // "Change plan" (docs/product.md#subscriptions-and-billing): the three plans with their monthly price.
 // On a trial a change is at once and free; on a paid month an upgrade costs its prorated difference now
-// (to the fils, from the server: upgradeNowFils) and starts once paid, a downgrade waits for the month's
+// (to the fils, from the server: upgradeNowFils) and starts once paid (through the gateway's page, or without
+// a gateway by bank transfer, which an admin records), a downgrade waits for the month's
 // end (from Premium: API keys and webhooks stop, team members become read-only); stopped, the choice is
 // what the next payment buys. Choosing the current plan again drops a waiting downgrade.
 import { subscriptionRuns } from "@sufra/schema";
@@ -15,7 +16,7 @@ import { FormFailure } from "../../../shared/FormFailure.tsx";
 import { BILLING_NS } from "../i18n.ts";
 import { day, gatewayPage, money, planName } from "../money.ts";
 import { writePage } from "./ManageCards.tsx";
-import { SourcePicker } from "./PayCard.tsx";
+import { BankDetails, hasBankDetails, monthAfterTrial, SourcePicker } from "./PayCard.tsx";
 
 const RANK: Record<Plan, number> = { BASIC: 0, PROFESSIONAL: 1, PREMIUM: 2 };
 type Offer = BillingFieldsFragment["plans"][number];
@@ -40,7 +41,7 @@ export function PlansCard({ billing }: { billing: BillingFieldsFragment }) {
   const upcoming = b.nextPlan ?? b.plan;
 
   return (
-    <Card title={t("plans.title")} className="sufra-card sufra-billing-card" data-testid="billing-plans">
+    <Card id="change-plan" title={t("plans.title")} className="sufra-card sufra-billing-card" data-testid="billing-plans">
       <Row gutter={[16, 16]}>
         {b.plans.map((p) => {
           const isCurrent = p.current;
@@ -55,7 +56,11 @@ export function PlansCard({ billing }: { billing: BillingFieldsFragment }) {
                 </Typography.Paragraph>
                 {p.upgradeNowFils !== null && (
                   <Typography.Paragraph type="secondary" data-testid={`upgrade-now-${p.plan}`}>
-                    <bdi>{t("plans.upgradeNow", { amount: money(p.upgradeNowFils, locale) })}</bdi>
+                    <bdi>
+                      {monthAfterTrial(b) && b.periodStartsAt
+                        ? t("plans.upgradeNowAhead", { amount: money(p.upgradeNowFils, locale), date: day(b.periodStartsAt, locale) })
+                        : t("plans.upgradeNow", { amount: money(p.upgradeNowFils, locale) })}
+                    </bdi>
                   </Typography.Paragraph>
                 )}
                 {b.canManage && p.plan !== upcoming && (
@@ -89,13 +94,19 @@ function ChangeModal({ billing: b, offer, onClose }: { billing: BillingFieldsFra
   const endDate = b.periodEndsAt ? day(b.periodEndsAt, locale) : "";
   const leavingPremium = b.plan === "PREMIUM" && offer.plan !== "PREMIUM";
   const clearing = offer.current && !!b.nextPlan;
+  // without a gateway an upgrade is paid by bank transfer: the amount and where to send it, nothing to click through
+  const transfer = c.kind === "pay" && !clearing && !b.gatewayConfigured;
+  // the days the difference pays: the rest of this month, or the whole first month when it starts at the trial's end
+  const span = monthAfterTrial(b) && b.periodStartsAt ? t("plans.forMonth", { date: day(b.periodStartsAt, locale) }) : t("plans.forRest");
 
   let text: string;
   if (clearing) text = t("plans.keepText", { plan: name, next: planName(b.nextPlan!, locale) });
   else if (c.kind === "trial") text = t("plans.upgradeTrial");
   else if (c.kind === "stopped") text = t("plans.stopped");
   else if (c.kind === "pastDue") text = t("plans.pastDue");
-  else if (c.kind === "pay") text = t("plans.upgradePay", { amount: money(offer.upgradeNowFils!, locale), price: money(offer.monthlyFils, locale) });
+  else if (transfer)
+    text = t(hasBankDetails(b.bankTransfer) ? "plans.upgradeTransfer" : "plans.upgradeNoDetails", { amount: money(offer.upgradeNowFils!, locale), span, plan: name, price: money(offer.monthlyFils, locale) });
+  else if (c.kind === "pay") text = t("plans.upgradePay", { amount: money(offer.upgradeNowFils!, locale), span, price: money(offer.monthlyFils, locale) });
   else if (c.kind === "downgrade") text = t("plans.downgradeEnd", { date: endDate, plan: planName(b.plan, locale) });
   else text = t("plans.now");
 
@@ -128,7 +139,11 @@ function ChangeModal({ billing: b, offer, onClose }: { billing: BillingFieldsFra
       title={t("plans.confirmTitle", { plan: name })}
       onCancel={onClose}
       destroyOnHidden
-      footer={[
+      footer={transfer ? [
+        <Button key="close" type="primary" onClick={onClose} data-testid="close-plan">
+          {t("plans.close")}
+        </Button>,
+      ] : [
         <Button key="cancel" onClick={onClose}>
           {t("plans.cancel")}
         </Button>,
@@ -139,7 +154,8 @@ function ChangeModal({ billing: b, offer, onClose }: { billing: BillingFieldsFra
     >
       <Typography.Paragraph data-testid="plan-consequence">{text}</Typography.Paragraph>
       {leavingPremium && !clearing && <Alert type="warning" showIcon title={t("plans.premiumLoss")} data-testid="premium-loss" />}
-      {c.kind === "pay" && !clearing && (
+      {transfer && <BankDetails bank={b.bankTransfer} />}
+      {c.kind === "pay" && !clearing && !transfer && (
         <div className="sufra-billing-source">
           <Typography.Text>{t("pay.method")}</Typography.Text> <SourcePicker sources={b.sources} value={source} onChange={setSource} testId="upgrade-source" />
         </div>

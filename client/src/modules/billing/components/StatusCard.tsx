@@ -1,6 +1,7 @@
 // The subscription as it stands (docs/product.md#subscriptions-and-billing): the plan and its price, the
 // status, the dates that matter for it (trial's end, the paid month, the grace's end), the next payment,
-// and what a past-due or stopped subscription means. Every person of the business reads it.
+// and what a past-due or stopped subscription means. Every person of the business reads it. A month paid
+// during the trial starts at the trial's end: until then the card says the trial goes on and the month waits.
 import { subscriptionRuns } from "@sufra/schema";
 import { Alert, Card, Descriptions, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
@@ -9,6 +10,7 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { TAG_COLORS, type TagTone } from "../../../shared/tagColors.ts";
 import { BILLING_NS } from "../i18n.ts";
 import { day, lastDay, money, planName } from "../money.ts";
+import { monthAfterTrial } from "./PayCard.tsx";
 
 const TONES: Record<string, TagTone> = { TRIAL: "warning", ACTIVE: "success", PAST_DUE: "warning", EXPIRED: "danger", CANCELLED: "danger" };
 
@@ -18,6 +20,7 @@ export function StatusCard({ billing }: { billing: BillingFieldsFragment }) {
   const b = billing;
   const current = b.plans.find((p) => p.plan === b.plan);
   const stopped = !subscriptionRuns(b.status.toLowerCase());
+  const afterTrial = monthAfterTrial(b);
 
   const items = [
     { key: "plan", label: t("plan.plan"), children: <Typography.Text strong>{planName(b.plan, locale)}</Typography.Text> },
@@ -26,12 +29,12 @@ export function StatusCard({ billing }: { billing: BillingFieldsFragment }) {
       label: t("plan.status"),
       children: (
         <Tag variant="solid" color={TAG_COLORS[TONES[b.status] ?? "neutral"]} data-testid="billing-status">
-          {t(`status.${b.status}`)}
+          {afterTrial ? t("trialPaid") : t(`status.${b.status}`)}
         </Tag>
       ),
     },
     ...(current ? [{ key: "price", label: t("plan.price"), children: <bdi>{t("plan.perMonth", { price: money(current.monthlyFils, locale) })}</bdi> }] : []),
-    ...(b.status === "TRIAL" && b.trialEndsAt ? [{ key: "trialEnds", label: t("plan.trialEnds"), children: day(b.trialEndsAt, locale) }] : []),
+    ...((b.status === "TRIAL" || afterTrial) && b.trialEndsAt ? [{ key: "trialEnds", label: t("plan.trialEnds"), children: day(b.trialEndsAt, locale) }] : []),
     ...(b.periodStartsAt && b.periodEndsAt && b.status !== "TRIAL"
       ? [{ key: "period", label: stopped ? t("plan.ended") : t("plan.period"), children: <span data-testid="billing-period">{t("plan.periodRange", { from: day(b.periodStartsAt, locale), to: lastDay(b.periodEndsAt, locale) })}</span> }]
       : []),
@@ -58,6 +61,7 @@ export function StatusCard({ billing }: { billing: BillingFieldsFragment }) {
     <Card title={t("plan.title")} className="sufra-card sufra-billing-card" data-testid="billing-status-card">
       <Descriptions column={1} size="small" items={items} />
       {b.status === "TRIAL" && b.canManage && <Typography.Paragraph type="secondary">{t("plan.trialText")}</Typography.Paragraph>}
+      {afterTrial && b.trialEndsAt && <Typography.Paragraph type="secondary" data-testid="billing-after-trial">{t("plan.paidAfterTrial", { date: day(b.trialEndsAt, locale) })}</Typography.Paragraph>}
       {b.status === "PAST_DUE" && b.graceEndsAt && <Alert type="warning" showIcon title={t("plan.pastDueText", { date: day(b.graceEndsAt, locale) })} data-testid="billing-past-due" />}
       {stopped && <Alert type="error" showIcon title={t("banner.ended")} description={t("plan.stoppedText")} data-testid="billing-stopped" />}
       {b.cancelAtPeriodEnd && b.periodEndsAt && <Alert type="warning" showIcon title={t("plan.cancelledAtEnd", { date: lastDay(b.periodEndsAt, locale) })} data-testid="billing-cancelled-at-end" />}
