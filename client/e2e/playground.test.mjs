@@ -123,7 +123,7 @@ test("an API key pasted in the playground lists the business's posts, opens the 
       }
     }
     assert.ok(postId, `no change arrived: ${await responseText(page)}`);
-    assert.match(await responseText(page), /"status": "draft"/);
+    assert.match(await responseText(page), /"postStatus": "DRAFT"/);
     await page.getByRole("button", { name: /^Stop query/ }).click();
 
     // offline: every request, the WebSocket included, went to the page's own origin
@@ -164,5 +164,64 @@ test("the playground's texts follow the saved language, and a session token is n
     await screenshot(page, "playground-ar-switch.png");
   } finally {
     await context.close();
+  }
+});
+
+/** How far the page can be scrolled sideways (either way: in Arabic the overflow lies to the left). */
+const sidewaysScroll = (page) =>
+  page.evaluate(() => {
+    const el = document.scrollingElement;
+    el.scrollLeft = -100_000;
+    const left = Math.abs(el.scrollLeft);
+    el.scrollLeft = 100_000;
+    const right = Math.abs(el.scrollLeft);
+    el.scrollLeft = 0;
+    return { overflow: el.scrollWidth - el.clientWidth, left, right };
+  });
+
+test("in Arabic, at 1366 and 390 px, neither the developers page nor the playground scrolls sideways, and Copy never covers code", async () => {
+  for (const width of [1366, 390]) {
+    const context = await browser.context.browser().newContext({ viewport: { width, height: width > 800 ? 800 : 844 }, locale: "ar-KW" });
+    context.setDefaultTimeout(15_000);
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.base}/privacy`);
+      await page.evaluate(() => localStorage.setItem("i18nextLng", "ar"));
+
+      // the developers page: right to left, its code left to right, each Copy button clear of its code
+      await page.goto(`${server.base}/developers`);
+      await page.getByTestId("section-keys").waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.dir), "rtl");
+      assert.equal(await page.getByTestId("api-keys-link").getAttribute("href"), "/api-keys");
+      assert.deepEqual(await sidewaysScroll(page), { overflow: 0, left: 0, right: 0 }, `developers page at ${width}px`);
+      const blocks = await page.locator(".dev-code").evaluateAll((codes) =>
+        codes.map((c) => {
+          const pre = c.querySelector("pre");
+          const code = pre.querySelector("code");
+          const button = c.querySelector("button.dev-copy");
+          const box = (e) => e.getBoundingClientRect();
+          const [b, p] = [box(button), box(pre)];
+          // the code's lines as laid out (its text, not its scrolling box)
+          const range = document.createRange();
+          range.selectNodeContents(code);
+          const lines = [...range.getClientRects()].filter((r) => r.width > 0);
+          const hit = lines.some((r) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top);
+          return { dir: getComputedStyle(pre).direction, hit, inside: b.top >= p.top && b.bottom <= p.bottom && b.left < p.right && b.right > p.left };
+        }),
+      );
+      assert.ok(blocks.length >= 10, `only ${blocks.length} code blocks`);
+      assert.deepEqual(blocks.filter((b) => b.dir !== "ltr"), [], "code stays left to right");
+      assert.deepEqual(blocks.filter((b) => b.hit || b.inside), [], `a Copy button over code at ${width}px`);
+      await screenshot(page, `developers-ar-${width}.png`);
+
+      // the playground: its bar in Arabic, GraphiQL left to right, nothing to scroll to on either side
+      await page.goto(`${server.base}/graphql`);
+      await page.getByText("واجهة سفرة البرمجية").waitFor();
+      await page.locator('[data-uri$="request-headers.json"]').getByText(/sk_live_/).waitFor();
+      assert.deepEqual(await sidewaysScroll(page), { overflow: 0, left: 0, right: 0 }, `playground at ${width}px`);
+      await screenshot(page, `playground-ar-${width}.png`);
+    } finally {
+      await context.close();
+    }
   }
 });

@@ -295,3 +295,32 @@ export const RESPONSE_TIME_UNITS: Readonly<Record<"minutes" | "hours" | "days", 
   hours: { en: "{n} h", ar: "{n} ساعة" },
   days: { en: "{n} d", ar: "{n} يوم" },
 };
+
+// ---------------------------------------------------------------- when figures are read
+/**
+ * When a published post's figures are read from its network, in minutes after it went out
+ * (docs/architecture.md#how-a-request-flows, Jobs): soon, then less and less often while they settle.
+ * After the last step the recurring sweep (every METRICS_INTERVAL_MINUTES, an hour by default) keeps
+ * reading them with every other post of the last 30 days. The analytics screen's texts name these steps.
+ */
+export const FIGURES_SCHEDULE_MINUTES = [5, 30, 120, 360, 1440] as const;
+
+const stepAt = (publishedAt: Date, i: number) => new Date(publishedAt.getTime() + FIGURES_SCHEDULE_MINUTES[i]! * 60_000);
+
+/** The first step after `now`; null once the last has passed (the sweep's alone then). */
+export function nextFiguresCollection(publishedAt: Date, now: Date): Date | null {
+  for (let i = 0; i < FIGURES_SCHEDULE_MINUTES.length; i++) if (stepAt(publishedAt, i) > now) return stepAt(publishedAt, i);
+  return null;
+}
+
+/**
+ * Whether the step due at `now` (the last one whose time has come) has its reading: figures read at or
+ * after that step's time. True before the first step. A collection retried, or run again for a post
+ * published twice, finds its step done and asks the network nothing.
+ */
+export function figuresStepDone(publishedAt: Date, collectedAt: Date | null, now: Date): boolean {
+  let due: Date | null = null;
+  for (let i = 0; i < FIGURES_SCHEDULE_MINUTES.length && stepAt(publishedAt, i) <= now; i++) due = stepAt(publishedAt, i);
+  if (!due) return true;
+  return !!collectedAt && collectedAt >= due;
+}

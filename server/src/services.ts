@@ -53,7 +53,7 @@ export function createServices(deps: Deps, opts: { heartbeatMs: number; healthWa
   const platformAccounts = createPlatformAccountsService(deps, notifications);
   // analytics owns metrics collection and its daily rows: publishing and posts only hand it the days that changed
   const analytics = createAnalyticsService(deps, platformAccounts);
-  const publishing = createPublishingService(deps, platformAccounts, media, notifications, { refreshDays: analytics.refreshDays }, webhooks);
+  const publishing = createPublishingService(deps, platformAccounts, media, notifications, { refreshDays: analytics.refreshDays, figuresDue: analytics.figuresDue }, webhooks);
   // the writer is given the post's photos (their menu items, and small JPEGs for a model that sees)
   const studio = createStudioService(deps, { photos: (businessId, ids) => media.forWriter(businessId, ids) });
   const calendar = createCalendarService(deps);

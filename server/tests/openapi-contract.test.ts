@@ -453,6 +453,47 @@ describe("every operation, called on the live server", () => {
     expect(tally.operations).toBe(REST_OPERATIONS.length);
   }, 240_000);
 
+  test("with the subscription ended, the operations that answer 402 SUBSCRIPTION_ENDED are exactly those that document it", async () => {
+    // reading, exporting and paying stay open to a stopped subscription (schema's RUNNING_RIGHTS): only writes are walked
+    const table = plans();
+    const documented: string[] = [];
+    const answered: string[] = [];
+    const wrong: string[] = [];
+    const original = (await world.pool.query<{ status: string }>("select status::text from subscriptions where business_id = $1", [world.businessA])).rows[0]!.status;
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const method of METHODS.filter((m) => m !== "get")) {
+        const op = item[method];
+        if (!op) continue;
+        const key = `${method.toUpperCase()} ${path}`;
+        if (op.responses["402"]) documented.push(key);
+        // the inputs are made while the subscription runs; then it ends for the one call
+        const plan: Call = await (table[key]?.() ?? {});
+        const c: Call = { token: plan.token === undefined ? defaultToken(op) : plan.token, ...plan, query: { ...defaultQuery(path), ...plan.query } };
+        if (c.token === null) delete c.token;
+        await world.pool.query("update subscriptions set status = 'expired' where business_id = $1", [world.businessA]);
+        let answer: Awaited<ReturnType<typeof send>>;
+        try {
+          answer = await send(path, method, c);
+        } finally {
+          await world.pool.query("update subscriptions set status = $2::\"SubscriptionStatus\" where business_id = $1", [world.businessA, original]);
+        }
+        if (answer.status !== 402) continue;
+        answered.push(key);
+        if (answer.json?.code !== "SUBSCRIPTION_ENDED") wrong.push(`${key}: 402 ${answer.json?.code}`);
+        const off = conformance(path, method, answer);
+        if (off) wrong.push(`${key}: ${off}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(answered.sort()).toEqual(documented.sort());
+    // the ones integrators met
+    expect(answered).toEqual(expect.arrayContaining(["POST /posts/{id}/schedule", "POST /posts/{id}/publish", "POST /posts/generate"]));
+    const schedule = doc.paths["/posts/{id}/schedule"]!.post;
+    expect(schedule.responses["402"]).toEqual({ $ref: "#/components/responses/Error402" });
+    expect(doc.components.schemas.Error402.properties.code.enum).toEqual(["SUBSCRIPTION_ENDED"]);
+    expect(schedule.description).toContain("402 SUBSCRIPTION_ENDED");
+  }, 240_000);
+
   test("refusals match the error catalogue's schema for their status", async () => {
     const holder = world.tokens.holderA!;
     const cases: [string, string, Call, number, string][] = [

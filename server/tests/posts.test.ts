@@ -143,14 +143,18 @@ describe("scheduling and the state machine", () => {
 
     const ws = createClient({ url: app.base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${b.token}` } });
     const seen: string[] = [];
+    const seenEnum: string[] = [];
     const done = new Promise<void>((resolve, reject) => {
-      ws.subscribe<{ postChanged: { postId: string; status: string; post: { targets: { status: string }[] } | null } }>(
-        { query: "subscription { postChanged { postId status post { targets { status } } } }" },
+      ws.subscribe<{ postChanged: { postId: string; status: string; postStatus: string; post: { status: string; targets: { status: string }[] } | null } }>(
+        { query: "subscription { postChanged { postId status postStatus post { status targets { status } } } }" },
         {
           next: (m) => {
             const c = m.data?.postChanged;
             if (!c || c.postId !== p.id) return;
             seen.push(c.status);
+            // the PostStatus enum Post.status speaks, beside the lower-case spelling kept for existing callers
+            seenEnum.push(c.postStatus);
+            if (c.post) expect(c.postStatus).toBe(c.post.status);
             if (c.status === "published") resolve();
           },
           error: reject,
@@ -175,6 +179,12 @@ describe("scheduling and the state machine", () => {
     }
     expect(seen[0]).toBe("draft");
     expect(seen).toContain("published");
+    expect(seenEnum).toEqual(seen.map((x) => x.toUpperCase()));
+    // the lower-case field is deprecated, naming the one to read
+    const type = await gql(app.base, `query { __type(name: "PostChange") { fields(includeDeprecated: true) { name isDeprecated deprecationReason } } }`, {}, b.token);
+    const fields = Object.fromEntries(type.data.__type.fields.map((f: { name: string }) => [f.name, f]));
+    expect(fields.status).toMatchObject({ isDeprecated: true, deprecationReason: expect.stringContaining("postStatus") });
+    expect(fields.postStatus).toMatchObject({ isDeprecated: false });
 
     const after = (await call(app.base, "GET", `/api/posts/${p.id}`, { token: b.token })).body;
     expect(after.status).toBe("published");

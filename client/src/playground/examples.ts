@@ -139,7 +139,7 @@ query MyBusiness {
 subscription PostChanged {
   postChanged {
     postId
-    status
+    postStatus
     post {
       id
       status

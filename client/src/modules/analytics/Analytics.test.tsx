@@ -153,6 +153,23 @@ test("the empty page teaches what it will show, with the way to a first post and
   expect(screen.queryByTestId("overview")).toBeNull();
 });
 
+test("a period without posts says when a new post's figures come: the schedule the server keeps, in the person's digits", async () => {
+  // schema's FIGURES_SCHEDULE_MINUTES: 5 and 30 minutes, 2, 6 and 24 hours, then the hourly sweep
+  const { mocks } = analyticsMocks({ overview: { posts: 0 } });
+  render(mocks, "/analytics?period=last7");
+  const empty = within(await screen.findByTestId("analytics-empty"));
+  await waitFor(() => expect(empty.getByText(/its first figures show here about 5 minutes after it goes out/)).toBeInTheDocument());
+  expect(empty.queryByText(/a few minutes/)).toBeNull();
+});
+
+test("in Arabic the schedule's minutes are in Arabic-Indic digits", async () => {
+  await inLanguage("ar");
+  const { mocks } = analyticsMocks({ overview: { posts: 0 } });
+  render(mocks, "/analytics?period=last7");
+  const empty = within(await screen.findByTestId("analytics-empty"));
+  await waitFor(() => expect(empty.getByText(/تظهر أرقامه الأولى هنا بعد نحو ٥ دقائق من نشره/)).toBeInTheDocument());
+});
+
 test("a period without posts offers the last 90 days", async () => {
   const { mocks, calls } = analyticsMocks({ overview: { posts: 0 } });
   const { router } = render(mocks, "/analytics?period=last7");

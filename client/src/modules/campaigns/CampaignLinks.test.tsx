@@ -153,7 +153,7 @@ const calendarPost = (id: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const scheduleRoutes = [{ path: "/schedule", element: <SchedulePage /> }];
-const quiet = { request: { query: SchedulePostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "none", status: "scheduled", post: null } } }, delay: 600_000 };
+const quiet = { request: { query: SchedulePostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "none", postStatus: "SCHEDULED", post: null } } }, delay: 600_000 };
 const noHolidays = { request: { query: ScheduleHolidaysDocument, variables: () => true }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { kuwaitHolidays: [] } } };
 
 describe("the calendar", () => {

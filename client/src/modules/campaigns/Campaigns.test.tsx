@@ -56,7 +56,7 @@ const routes = [
   { path: "/posts/:id/edit", element: <p>Composer</p> },
 ];
 /** The live post changes, quiet unless a test sends one. */
-const quiet = { request: { query: CampaignsPostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "none", status: "SCHEDULED", post: null } } }, delay: 600_000 };
+const quiet = { request: { query: CampaignsPostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "none", postStatus: "SCHEDULED", post: null } } }, delay: 600_000 };
 const render = (mocks: object[], path = "/campaigns") => renderWithMocks(routes, path, [...mocks, quiet] as never);
 
 /** Types a date into an antd DatePicker, as a person would with the keyboard; the picker takes it a moment later (its Hijri readout shows it). */
@@ -265,7 +265,7 @@ describe("the campaign page", () => {
     after.posts = after.posts.map((p) => (p.id === "p2" ? { ...p, status: "PUBLISHED" } : p));
     const changed = {
       request: { query: CampaignsPostChangedDocument },
-      result: { data: { postChanged: { __typename: "PostChange", postId: "p2", status: "PUBLISHED", post: { __typename: "Post", id: "p2", campaignId: "c1" } } } },
+      result: { data: { postChanged: { __typename: "PostChange", postId: "p2", postStatus: "PUBLISHED", post: { __typename: "Post", id: "p2", campaignId: "c1" } } } },
       delay: 200,
     };
     renderWithMocks(routes, "/campaigns/c1", [{ ...detailMock(before), maxUsageCount: 1 }, detailMock(after), changed] as never);

@@ -54,6 +54,15 @@ test("every section, reachable from the table of contents, with the facts an int
   expect(screen.getByText(/08:00 in Kuwait is 05:00 UTC/)).toBeInTheDocument();
 });
 
+test("getting a key links to the API keys page, in both languages", async () => {
+  renderDevelopers();
+  const link = within(screen.getByTestId("section-keys")).getByTestId("api-keys-link");
+  expect(link).toHaveAttribute("href", "/api-keys");
+  expect(link).toHaveTextContent("Create and manage your keys on the API keys page");
+  await inLanguage("ar");
+  expect(within(screen.getByTestId("section-keys")).getByTestId("api-keys-link")).toHaveTextContent("أنشئ مفاتيحك وأدرها من صفحة مفاتيح الواجهة البرمجية");
+});
+
 test("the error catalogue: every reason with its kind and both messages", () => {
   renderDevelopers();
   const table = screen.getByTestId("error-catalogue");
@@ -84,7 +93,11 @@ test("the examples in curl and JavaScript, the playground, the schema and webhoo
   expect(within(screen.getByTestId("section-webhooks")).getByText(/Sufra-Signature: t=<unix seconds>,v1=/)).toBeInTheDocument();
   expect(within(screen.getByTestId("section-webhooks")).getByText(/createHmac\("sha256", secret\)/)).toBeInTheDocument();
   expect(screen.getByTestId("webhooks-page-link")).toHaveAttribute("href", "/webhooks");
+  // the subscription's status: the enum Post.status speaks, the old lower-case field named deprecated
+  expect(within(screen.getByTestId("example-subscribe")).getByText(/Read postStatus \(upper case, as Post.status\)/)).toBeInTheDocument();
+  expect(within(screen.getByTestId("example-subscribe")).getByText(/data\.postChanged\.postStatus/)).toBeInTheDocument();
   const changelog = within(screen.getByTestId("changelog"));
+  expect(changelog.getByText(/postChanged gains postStatus/)).toBeInTheDocument();
   expect(changelog.getByText("November 26, 2026")).toBeInTheDocument();
   expect(changelog.getByText(/the GraphQL playground at \/graphql; webhooks/)).toBeInTheDocument();
   // every code block reads left to right

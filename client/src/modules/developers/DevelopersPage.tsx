@@ -17,7 +17,11 @@ import "./developers.css";
 // antd and the OpenAPI document only for a reader who opens the REST reference
 const RestSection = lazy(() => import("./RestSection.tsx"));
 
-/** A block of code: left to right in both languages, with a copy button. */
+/**
+ * A block of code: left to right in both languages, with a copy button in a bar above the code (never
+ * over it: a button laid over a scrolling block covers the lines that pass beneath it, and in Arabic
+ * the page's inline end is the code's start).
+ */
 function Code({ children, label }: { children: string; label?: string }) {
   const { t } = useTranslation(DEVELOPERS_NS);
   const [copied, setCopied] = useState(false);
@@ -33,12 +37,16 @@ function Code({ children, label }: { children: string; label?: string }) {
   return (
     <div className="dev-code">
       {label && <p className="dev-code-label">{label}</p>}
-      <pre dir="ltr" lang="en" tabIndex={0}>
-        <code>{children}</code>
-      </pre>
-      <button type="button" className="dev-copy" onClick={() => void copy()} aria-label={label ? `${t("copy")}: ${label}` : t("copy")}>
-        {copied ? t("copied") : t("copy")}
-      </button>
+      <div className="dev-code-box" dir="ltr">
+        <div className="dev-code-bar">
+          <button type="button" className="dev-copy" onClick={() => void copy()} aria-label={label ? `${t("copy")}: ${label}` : t("copy")}>
+            {copied ? t("copied") : t("copy")}
+          </button>
+        </div>
+        <pre dir="ltr" lang="en" tabIndex={0}>
+          <code>{children}</code>
+        </pre>
+      </div>
     </div>
   );
 }
@@ -112,6 +120,13 @@ export default function DevelopersPage() {
 
   // what each section shows between its list and its closing paragraphs
   const extra: Partial<Record<DevSectionId, ReactNode>> = {
+    keys: (
+      <p className="dev-links">
+        <Link to="/api-keys" data-testid="api-keys-link">
+          {s("keys.manage")}
+        </Link>
+      </p>
+    ),
     auth: <Code>{ex.authExample(origin)}</Code>,
     limits: <Code>{ex.RATE_LIMIT_HEADERS}</Code>,
     errors: (

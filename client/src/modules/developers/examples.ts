@@ -131,7 +131,7 @@ export const POST_CHANGED: ExampleOperation = {
   query: `subscription PostChanged {
   postChanged {
     postId
-    status
+    postStatus
     post {
       id
       scheduledFor
@@ -228,7 +228,7 @@ const client = createClient({
 client.subscribe(
   { query: \`${indent(POST_CHANGED.query, "  ")}\` },
   {
-    next: ({ data }) => console.log(data.postChanged.postId, data.postChanged.status),
+    next: ({ data }) => console.log(data.postChanged.postId, data.postChanged.postStatus),
     error: (err) => console.error(err),
     complete: () => {},
   },

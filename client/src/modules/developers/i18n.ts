@@ -12,6 +12,7 @@ export type DevSection = { title: string; body?: string[]; list?: string[]; afte
 
 /** The changelog, newest first: the date (YYYY-MM-DD) and the key of its text. */
 export const CHANGELOG = [
+  { date: "2026-12-07", id: "postStatus" },
   { date: "2026-11-26", id: "platform" },
   { date: "2026-11-21", id: "keys" },
 ] as const;
@@ -30,6 +31,7 @@ const en = {
   sections: {
     keys: {
       title: "Get a key",
+      manage: "Create and manage your keys on the API keys page",
       body: [
         "API access is part of the Premium plan, trial included. On the API keys page (/api-keys), an owner or the account holder creates a key and gives it a name that says where it is used, e.g. “Website menu”.",
         "The key is shown once, when it is created: copy it then and keep it in your server's secrets, never in a web page or an app that others can open. Sufra keeps only a hash of it and shows its first characters so you can tell keys apart.",
@@ -101,7 +103,8 @@ const en = {
       readAnalytics: "Read analytics",
       readAnalyticsNote: "clientId is your business's id, me.businessId.",
       subscribe: "Follow post status changes (subscription)",
-      subscribeNote: "Subscriptions use WebSocket and the graphql-ws protocol (npm install graphql-ws ws). Over plain HTTP they are refused.",
+      subscribeNote:
+        "Subscriptions use WebSocket and the graphql-ws protocol (npm install graphql-ws ws). Over plain HTTP they are refused. Read postStatus (upper case, as Post.status); the older status field gives the same in lower case and is deprecated.",
     },
     playground: {
       title: "Playground and schema",
@@ -140,6 +143,8 @@ const en = {
     changelog: {
       title: "Changelog",
       entries: {
+        postStatus:
+          "postChanged gains postStatus, the PostStatus enum in upper case (DRAFT, SCHEDULED, PUBLISHED, ...), the same values as Post.status. Its status field, in lower case (draft, scheduled, published, ...), still works and is deprecated: read postStatus. The REST API's 402 SUBSCRIPTION_ENDED answers are now in its OpenAPI document.",
         platform:
           "Introspection and GET /graphql/schema.graphql for key holders; the GraphQL playground at /graphql; webhooks with signed deliveries; the OpenAPI document of the REST API; RateLimit headers and 429 with Retry-After for keys; each key's requests and errors per day on the API keys page; this page.",
         keys: "API keys for Premium: Bearer keys on /graphql and graphql-ws, acting for the business with a team member's rights, 600 requests a minute per key.",
@@ -162,6 +167,7 @@ const ar: typeof en = {
   sections: {
     keys: {
       title: "احصل على مفتاح",
+      manage: "أنشئ مفاتيحك وأدرها من صفحة مفاتيح الواجهة البرمجية",
       body: [
         "الوصول إلى الواجهة البرمجية جزء من الباقة المميزة، بما في ذلك فترة التجربة. في صفحة مفاتيح الواجهة البرمجية (‎/api-keys) ينشئ المالك أو صاحب الحساب مفتاحًا ويمنحه اسمًا يدل على مكان استخدامه، مثل «قائمة الموقع».",
         "يظهر المفتاح مرة واحدة فقط عند إنشائه: انسخه حينها واحفظه ضمن أسرار خادمك، ولا تضعه أبدًا في صفحة ويب أو تطبيق يستطيع الآخرون فتحه. لا تحتفظ سفرة إلا ببصمة مشفّرة له، وتعرض أحرفه الأولى لتميّز بين مفاتيحك.",
@@ -233,7 +239,8 @@ const ar: typeof en = {
       readAnalytics: "قراءة التحليلات",
       readAnalyticsNote: "clientId هو معرّف نشاطك التجاري، أي me.businessId.",
       subscribe: "متابعة تغيّر حالة المنشورات (اشتراك)",
-      subscribeNote: "تستخدم الاشتراكات WebSocket وبروتوكول graphql-ws ‏(npm install graphql-ws ws)، وتُرفض عبر HTTP العادي.",
+      subscribeNote:
+        "تستخدم الاشتراكات WebSocket وبروتوكول graphql-ws ‏(npm install graphql-ws ws)، وتُرفض عبر HTTP العادي. اقرأ postStatus (بأحرف كبيرة، كما في Post.status)؛ أما الحقل الأقدم status فيعطي القيمة نفسها بأحرف صغيرة وهو متقادم.",
     },
     playground: {
       title: "ساحة التجربة والمخطط",
@@ -272,6 +279,8 @@ const ar: typeof en = {
     changelog: {
       title: "سجل التغييرات",
       entries: {
+        postStatus:
+          "أُضيف إلى postChanged الحقل postStatus، وهو تعداد PostStatus بأحرف كبيرة (DRAFT وSCHEDULED وPUBLISHED ...)، بالقيم نفسها التي يعيدها Post.status. ويبقى حقله status بأحرف صغيرة (draft وscheduled وpublished ...) عاملًا لكنه متقادم: اقرأ postStatus. وصارت إجابات 402 SUBSCRIPTION_ENDED في واجهة REST مذكورة في مستند OpenAPI.",
         platform:
           "الاستبطان وGET /graphql/schema.graphql لحاملي المفاتيح؛ وساحة تجربة GraphQL على ‎/graphql؛ وخطافات الويب بتسليمات موقّعة؛ ومستند OpenAPI لواجهة REST؛ وترويسات RateLimit والرمز 429 مع Retry-After للمفاتيح؛ وطلبات كل مفتاح وأخطاؤه في كل يوم على صفحة المفاتيح؛ وهذه الصفحة.",
         keys: "مفاتيح الواجهة البرمجية للباقة المميزة: مفاتيح Bearer على ‎/graphql وgraphql-ws، تعمل باسم النشاط التجاري بصلاحيات عضو في الفريق، بحد ٦٠٠ طلب في الدقيقة لكل مفتاح.",

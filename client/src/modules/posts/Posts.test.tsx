@@ -142,7 +142,7 @@ describe("posts list", () => {
 
   test("a postChanged event updates the post's status without a reload", async () => {
     const published = post("p1", { status: "PUBLISHED", publishedAt: AT, targets: [target("p1-x", "TWITTER", "PUBLISHED")] });
-    renderList([listMock([post("p1")])], { request: { query: PostsChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "p1", status: "published", post: published } } }, delay: 300 });
+    renderList([listMock([post("p1")])], { request: { query: PostsChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "p1", postStatus: "PUBLISHED", post: published } } }, delay: 300 });
     const card = (await screen.findAllByTestId("post-card"))[0];
     expect(within(card).getByTestId("post-status")).toHaveTextContent("Scheduled");
     await waitFor(() => expect(within(screen.getAllByTestId("post-card")[0]).getByTestId("post-status")).toHaveTextContent("Published"));

@@ -59,7 +59,7 @@ function calendarMock(posts: unknown[], maxUsageCount = 10): MockLink.MockedResp
   };
 }
 // no status change unless a test pushes one
-const quiet: MockLink.MockedResponse = { request: { query: SchedulePostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "none", status: "scheduled", post: null } } }, delay: 600_000 };
+const quiet: MockLink.MockedResponse = { request: { query: SchedulePostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "none", postStatus: "SCHEDULED", post: null } } }, delay: 600_000 };
 /** a year without holidays, for the tests that are not about them */
 const noHolidays: MockLink.MockedResponse = { request: { query: ScheduleHolidaysDocument, variables: () => true }, maxUsageCount: Number.POSITIVE_INFINITY, result: { data: { kuwaitHolidays: [] } } };
 
@@ -341,7 +341,7 @@ test("a status change arrives live: the range is fetched again and the post show
   renderWithMocks(routes, "/schedule?date=2026-03-04", [
     calendarMock([post("p1", "SCHEDULED", at)], 1),
     calendarMock([post("p1", "PUBLISHED", at)]),
-    { request: { query: SchedulePostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "p1", status: "published", post: post("p1", "PUBLISHED", at) } } }, delay: 300 },
+    { request: { query: SchedulePostChangedDocument }, result: { data: { postChanged: { __typename: "PostChange", postId: "p1", postStatus: "PUBLISHED", post: post("p1", "PUBLISHED", at) } } }, delay: 300 },
     noHolidays,
   ]);
   expect((await screen.findByTestId("event-p1")).closest(".fc-event")).toHaveClass("is-scheduled");

@@ -74,6 +74,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: "No such record for this caller (another business's ids answer the same).",
   409: "Not possible in the record's current state, or it already exists.",
   413: "The upload is larger than allowed.",
+  402: "The business's subscription has ended (SUBSCRIPTION_ENDED): it may sign in, read, export and pay, but not publish, schedule, write with AI, manage its team or its API keys until it pays.",
   429: "Too many requests: wait and try again.",
   500: "An unexpected error (never a stack trace).",
   503: "The database or an outside service is unavailable: try again later.",
@@ -82,6 +83,8 @@ const STATUS_TEXT: Record<number, string> = {
 /** The errors an operation may answer: every one may meet the rate limit, a bug or a database that is down. */
 function errorStatuses(op: RestOperation): number[] {
   const s = new Set([400, 429, 500, 503, ...(op.extraErrors ?? [])]);
+  // what a stopped subscription may not do answers 402 SUBSCRIPTION_ENDED (the one place it is documented)
+  if (op.subscription) s.add(402);
   if (op.access !== "public" || op.method !== "get") [401, 403].forEach((x) => s.add(x));
   if (op.path.includes("{") || op.access !== "public") s.add(404);
   if (op.method !== "get") s.add(409);
@@ -106,6 +109,8 @@ const ACCESS_TEXT: Record<RestOperation["access"], string> = {
   admin: "Sufra's admins.",
   analytics: "The people of the business named by client_id; admins for any business.",
 };
+
+const SUBSCRIPTION_TEXT = "A business whose subscription has ended is refused with 402 SUBSCRIPTION_ENDED; paying on the Billing page gives the right back at once.";
 
 function operationObject(op: RestOperation, shared: Map<string, JsonSchema>) {
   const parameters: JsonSchema[] = pathParamsOf(op.path).map((name) => ({
@@ -146,7 +151,7 @@ function operationObject(op: RestOperation, shared: Map<string, JsonSchema>) {
   return {
     tags: [op.tag],
     summary: op.summary,
-    description: [op.description, ACCESS_TEXT[op.access]].filter(Boolean).join("\n\n"),
+    description: [op.description, ACCESS_TEXT[op.access], op.subscription ? SUBSCRIPTION_TEXT : null].filter(Boolean).join("\n\n"),
     operationId: `${op.method}${op.path.replace(/\{([^}]+)\}/g, "by-$1").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c?: string) => (c ? c.toUpperCase() : ""))}`,
     ...(op.access === "public" ? { security: [] } : {}),
     "x-access": op.access,

@@ -4,6 +4,7 @@
 // schemas of its answers (snake_case, as the rest.ts shape functions write them). document.ts turns them into
 // JSON Schema with zod's own z.toJSONSchema; nothing in the document is written by hand.
 import { z } from "zod";
+import type { RunningRight } from "@sufra/schema";
 
 export type HttpMethod = "get" | "post" | "put" | "patch" | "delete";
 
@@ -46,6 +47,11 @@ export interface RestOperation {
   responses: Record<number, ResponseSpec>;
   /** statuses beyond those every operation may answer (413 for uploads) */
   extraErrors?: number[];
+  /**
+   * The right a stopped subscription loses that this operation needs (schema's RUNNING_RIGHTS, checked by
+   * billing's rights.ts in the service): the document adds 402 SUBSCRIPTION_ENDED and says so (document.ts).
+   */
+  subscription?: RunningRight;
 }
 
 // Shapes several modules' answers share.

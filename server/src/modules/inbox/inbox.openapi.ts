@@ -61,7 +61,7 @@ export const reviewsOperations: RestOperation[] = [
   },
   { method: "post", path: "/reviews/import", tag, access: "business", summary: "Import reviews from a CSV file", csv: true, extraErrors: [413], responses: { 200: { description: "What was imported, the duplicates, each refused row by its line.", schema: z.object({ imported: z.number().int(), duplicates: z.number().int(), errors: csvImportErrors }) } } },
   { method: "get", path: "/reviews/{id}", tag, access: "business", summary: "A review", responses: { 200: one("The review.") } },
-  { method: "post", path: "/reviews/{id}/suggest-reply", tag, access: "business", summary: "Write a suggested reply into the review", body: seedSchema, responses: { 200: one("The review with its suggested reply.") } },
+  { method: "post", path: "/reviews/{id}/suggest-reply", subscription: "ai", tag, access: "business", summary: "Write a suggested reply into the review", body: seedSchema, responses: { 200: one("The review with its suggested reply.") } },
   { method: "put", path: "/reviews/{id}/reply", tag, access: "business", summary: "Edit the reply", body: reviewReplySchema, responses: { 200: one("The review.") } },
   { method: "post", path: "/reviews/{id}/approve", tag, access: "business", summary: "Approve the reply", responses: { 200: one("The review, approved.") } },
   { method: "post", path: "/reviews/{id}/replied", tag, access: "business", summary: "Mark the review replied", responses: { 200: one("The review, replied.") } },

@@ -1,5 +1,5 @@
 // Posts at the GraphQL door: thin, every field calls the posts service (lists as Relay connections).
-import { GOOGLE_CTA_ACTIONS, GOOGLE_POST_TYPES, PLATFORM_LABELS, TARGET_ERROR_MESSAGES, isContentOccasionKey, isOutsideCampaign, messageText, postIssueText, type GooglePostOptions, type MessageKey, type NetworkOptions } from "@sufra/schema";
+import { GOOGLE_CTA_ACTIONS, GOOGLE_POST_TYPES, PLATFORM_LABELS, TARGET_ERROR_MESSAGES, isContentOccasionKey, isOutsideCampaign, messageText, postIssueText, type GooglePostOptions, type MessageKey, type NetworkOptions, type PostStatus } from "@sufra/schema";
 import { builder } from "../../graphql/builder.ts";
 import { NetworkOptionsInput, NetworkOptionsRef } from "./network-options.graphql.ts";
 import { ContentOccasionEnum, PlatformEnum, PostStatusEnum, TargetStatusEnum, upper } from "../../graphql/enums.ts";
@@ -237,7 +237,15 @@ const BulkResult = builder.objectRef<{ done: string[]; refused: { id: string; co
 const PostChange = builder.objectRef<{ businessId: string; postId: string; status: string }>("PostChange").implement({ description: "A post's status changed (or it was deleted).",
   fields: (t) => ({
     postId: t.exposeID("postId", { description: "The post's id." }),
-    status: t.exposeString("status", { description: "The post's status after the change, in the lower-case REST spelling (draft, scheduled, publishing, published, partially_published, failed, unconfirmed); a deletion reports draft, with post null." }),
+    status: t.exposeString("status", {
+      description: "The post's status after the change, in the lower-case REST spelling (draft, scheduled, publishing, published, partially_published, failed, unconfirmed); a deletion reports draft, with post null.",
+      deprecationReason: "Lower case, unlike Post.status: read postStatus (the PostStatus enum, DRAFT ... UNCONFIRMED). Kept unchanged for existing callers.",
+    }),
+    postStatus: t.field({
+      type: PostStatusEnum,
+      description: "The post's status after the change, in the PostStatus enum Post.status uses (DRAFT, SCHEDULED, PUBLISHING, PUBLISHED, PARTIALLY_PUBLISHED, FAILED, UNCONFIRMED); a deletion reports DRAFT, with post null.",
+      resolve: (e) => e.status as PostStatus,
+    }),
     post: t.field({
       type: Post,
       nullable: true,

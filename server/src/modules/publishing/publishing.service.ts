@@ -53,9 +53,14 @@ function statusesOf(where: Prisma.PostTargetWhereInput["status"]): readonly Targ
   return TARGET_STATUSES;
 }
 
-/** What publishing tells analytics (services.ts hands it analytics' function): the Kuwait days whose published targets changed. */
+/**
+ * What publishing tells analytics (services.ts hands it analytics' functions): the Kuwait days whose
+ * published targets changed, and the targets just published, whose figures analytics then reads on
+ * its schedule (schema's FIGURES_SCHEDULE_MINUTES).
+ */
 export interface PublishedDays {
   refreshDays(businessId: string, days: string[]): Promise<void>;
+  figuresDue(targets: { id: string; publishedAt: Date }[]): Promise<void>;
 }
 
 /** A post's new status that is a webhook event (docs/product.md#webhooks); a partly published post is published. */
@@ -582,7 +587,11 @@ export function createPublishingService(deps: Deps, accounts: PlatformAccountsSe
       return;
     }
     // a follow-up step that failed after the post went out (a first comment, a thread's later part) is kept for the person to read
-    await settle(t, key, { status: "published", externalId: r.externalId, permalink: r.permalink ?? null, publishedAt: new Date(), attemptStep: "done", errorCode: r.warning ? "PUBLISHED_WITH_WARNING" : null, errorMessage: r.warning ?? null });
+    const publishedAt = new Date();
+    if (await settle(t, key, { status: "published", externalId: r.externalId, permalink: r.permalink ?? null, publishedAt, attemptStep: "done", errorCode: r.warning ? "PUBLISHED_WITH_WARNING" : null, errorMessage: r.warning ?? null })) {
+      // its first figures minutes from now, not at the next hourly sweep; a failure to queue leaves it to the sweep
+      await analytics.figuresDue([{ id: t.id, publishedAt }]).catch((e: Error) => logger.warn("could not queue a post's figures", { targetId: t.id, error: e.message }));
+    }
   }
 
   async function unconfirmed(t: LoadedTarget, key: string) {

@@ -25,7 +25,7 @@ const settings = z.object({ provider: z.string(), base_url: z.string().nullable(
 const tag = "AI studio";
 
 export const studioOperations: RestOperation[] = [
-  { method: "post", path: "/posts/generate", tag, access: "business", summary: "Write a post with the AI writer", description: "Counts against the plan's AI posts this month.", body: generateInputSchema, responses: { 200: { description: "The post, its variants and this month's usage.", schema: generated } } },
+  { method: "post", path: "/posts/generate", subscription: "ai", tag, access: "business", summary: "Write a post with the AI writer", description: "Counts against the plan's AI posts this month.", body: generateInputSchema, responses: { 200: { description: "The post, its variants and this month's usage.", schema: generated } } },
   { method: "post", path: "/posts/hashtags/suggest", tag, access: "business", summary: "Hashtags for a caption", body: hashtagSuggestInputSchema, responses: { 200: { description: "The hashtags.", schema: z.object({ hashtags: z.array(z.string()) }) } } },
   { method: "get", path: "/ai/capabilities", tag, access: "business", summary: "What the AI writer can do now", description: "Whether the post's photos are sent to a model that sees them.", responses: { 200: { description: "The writer and whether it sees photos.", schema: capabilities } } },
   { method: "get", path: "/ai/usage", tag, access: "business", summary: "AI posts this month against the plan's allowance", responses: { 200: { description: "The usage.", schema: restUsageSchema } } },

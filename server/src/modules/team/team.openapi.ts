@@ -13,13 +13,14 @@ export const teamOperations: RestOperation[] = [
   {
     method: "post",
     path: "/team/invitations/accept",
+    subscription: "team",
     tag,
     access: "public",
     summary: "Join a team with an invitation's token",
     body: acceptInvitationSchema,
     responses: { 201: { description: "The new member and their business.", schema: z.object({ user: restUserSchema, business: z.object({ id: z.string(), company_name: z.string() }) }) } },
   },
-  { method: "post", path: "/team/invitations", tag, access: "manager", summary: "Invite someone by email", body: inviteSchema, responses: { 201: { description: "The invitation.", schema: invitation } } },
-  { method: "delete", path: "/team/invitations/{id}", tag, access: "manager", summary: "Revoke an invitation", responses: { 200: { description: "The invitation, revoked.", schema: invitation } } },
-  { method: "delete", path: "/team/members/{id}", tag, access: "manager", summary: "Remove a member", responses: { 200: { description: "Removed.", schema: z.object({ id: z.string() }) } } },
+  { method: "post", path: "/team/invitations", subscription: "team", tag, access: "manager", summary: "Invite someone by email", body: inviteSchema, responses: { 201: { description: "The invitation.", schema: invitation } } },
+  { method: "delete", path: "/team/invitations/{id}", subscription: "team", tag, access: "manager", summary: "Revoke an invitation", responses: { 200: { description: "The invitation, revoked.", schema: invitation } } },
+  { method: "delete", path: "/team/members/{id}", subscription: "team", tag, access: "manager", summary: "Remove a member", responses: { 200: { description: "Removed.", schema: z.object({ id: z.string() }) } } },
 ];

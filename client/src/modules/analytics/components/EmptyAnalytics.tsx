@@ -4,7 +4,7 @@ import { BarChartOutlined } from "@ant-design/icons";
 import { Button, Card, Result, Space } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { formatNumber } from "../../../lib/format.ts";
+import { formatNumber, localDigits } from "../../../lib/format.ts";
 import { LinkButton } from "../../../shared/RouteButton.tsx";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { ANALYTICS_NS } from "../i18n.ts";
@@ -21,7 +21,7 @@ export function EmptyAnalytics({ narrowed, onLonger }: { narrowed: boolean; onLo
         subTitle={
           <>
             <p>{t("empty.text")}</p>
-            {narrowed && <p>{t("empty.periodText")}</p>}
+            {narrowed && <p>{localDigits(t("empty.periodText"), locale)}</p>}
           </>
         }
         extra={

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useSocketConnected } from "../../../app/apollo.ts";
 import { LoadError } from "../../../shared/LoadError.tsx";
 import { AnalyticsRealtimeLiveDocument, AnalyticsRealtimeNowDocument, type AnalyticsRealtimeFieldsFragment } from "../../../graphql/graphql.ts";
-import { formatClock, formatNumber, formatPercent, formatRelative } from "../../../lib/format.ts";
+import { formatClock, formatNumber, formatPercent, formatRelative, localDigits } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
 import { ANALYTICS_NS } from "../i18n.ts";
@@ -75,7 +75,7 @@ export function RealtimeStrip({ clientId, includeSimulated }: { clientId: string
         ) : (
           <Typography.Text type="secondary">{t("realtime.nothingPublishing")}</Typography.Text>
         )}
-        <Typography.Text type="secondary">{r.metricsAt ? t("realtime.collected", { when: formatRelative(r.metricsAt, locale) }) : t("realtime.notCollected")}</Typography.Text>
+        <Typography.Text type="secondary">{r.metricsAt ? t("realtime.collected", { when: formatRelative(r.metricsAt, locale) }) : localDigits(t("realtime.notCollected"), locale)}</Typography.Text>
       </div>
     );
   }
