@@ -236,6 +236,19 @@ test("no trial warning once the subscription is paid", async () => {
   expect(screen.getByText("KWD 10.000 a month")).toBeInTheDocument();
 });
 
+test("the price says monthly once, in both languages", async () => {
+  signIn("client");
+  const paid = { ...onTrial(12), subscription: { __typename: "ClientSubscription", plan: "PREMIUM", status: "ACTIVE", trialEndsAt: null, renewsAt: new Date(Date.now() + 20 * DAY).toISOString() } };
+  const view = renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", paid), clientMock()]);
+  const price = (await screen.findByText(/a month$/)).closest("tr")!;
+  expect(price.textContent!.match(/month/gi)).toHaveLength(1);
+  view.unmount();
+  await inLanguage("ar");
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", paid), clientMock()]);
+  const ar = (await screen.findByText(/شهريًا$/)).closest("tr")!;
+  expect(ar.textContent!.match(/شهري/g)).toHaveLength(1);
+});
+
 test("the owner dashboard: business, trial warning, subscription, no platforms yet, actions an owner may open", async () => {
   signIn("owner");
   renderWithMocks(routes(<DashboardPage />), "/owner", [meMock("OWNER", onTrial(1), "Khalid Al-Mutairi"), statsMock()]);

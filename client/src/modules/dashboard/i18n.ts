@@ -51,7 +51,8 @@ registerTranslations(DASHBOARD_NS, {
       title: "Your subscription",
       plan: "Plan",
       status: "Status",
-      price: "Monthly price",
+      // the value says "a month" (perMonth): the label does not say it again
+      price: "Price",
       perMonth: "{{price}} a month",
       trialEnds: "Free trial ends",
       renews: "Renews on",
@@ -192,7 +193,7 @@ registerTranslations(DASHBOARD_NS, {
       title: "اشتراكك",
       plan: "الباقة",
       status: "الحالة",
-      price: "السعر الشهري",
+      price: "السعر",
       perMonth: "{{price}} شهريًا",
       trialEnds: "تنتهي الفترة التجريبية",
       renews: "يتجدد في",
