@@ -7,7 +7,7 @@ import { File as NodeFile } from "node:buffer";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { errorText, kuwaitDate } from "@sufra/schema";
 import { useLocation } from "react-router-dom";
-import { InboxApproveManyDocument, InboxCountsDocument, InboxListDocument, InboxRightsDocument, InboxSendDocument, InboxSetSettingsDocument, InboxSuggestDocument, ReviewsCreateDocument, ReviewsImportDocument, type InboxListQueryVariables } from "../../graphql/graphql.ts";
+import { InboxApproveManyDocument, InboxCountsDocument, InboxListDocument, InboxPrivateReplyDocument, InboxRightsDocument, InboxSendDocument, InboxSetSettingsDocument, InboxSuggestDocument, ReviewsCreateDocument, ReviewsImportDocument, type InboxListQueryVariables } from "../../graphql/graphql.ts";
 import { formatDate } from "../../lib/format.ts";
 import { inLanguage } from "../../../test/render.tsx";
 import { freshStart, recordedMock, renderWithMocks, resetScreenWidth, setScreenWidth } from "../../../test/screens.tsx";
@@ -305,6 +305,22 @@ describe("the thread and the reply", () => {
     expect(errorText("LOCATION_NOT_VERIFIED", "ar")).toMatch(/جوجل/);
     expect(send.calls).toEqual([{ id: "r1" }]);
     expect(within(drawer).getByTestId("reply-text")).toHaveValue("شكرًا لك");
+  }, 60_000);
+
+  test("a private reply, once sent, closes its form and shows it was sent: no second send", async () => {
+    const recent = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    const open = item("c2", { ...COMMENT, id: "c2", writtenAt: recent, canPrivateReply: true, thread: [] });
+    const sent = recordedMock(InboxPrivateReplyDocument, (v) => ({ data: { sendPrivateReply: { ...open, privateReply: v.text, privateRepliedAt: new Date().toISOString(), canPrivateReply: false } } }));
+    render([...basics([open]), sent.mock], "/inbox?item=c2");
+    const drawer = await screen.findByTestId("review-drawer");
+    fireEvent.click(within(drawer).getByTestId("private-reply"));
+    fireEvent.change(within(drawer).getByTestId("private-reply-text"), { target: { value: "Your voucher is on its way" } });
+    fireEvent.click(within(drawer).getByTestId("private-reply-send"));
+    await waitFor(() => expect(within(drawer).getByTestId("private-reply-sent")).toHaveTextContent("Your voucher is on its way"));
+    expect(within(drawer).queryByTestId("private-reply-text")).toBeNull();
+    expect(within(drawer).queryByTestId("private-reply-send")).toBeNull();
+    expect(within(drawer).queryByTestId("private-reply")).toBeNull();
+    expect(sent.calls).toEqual([{ id: "c2", text: "Your voucher is on its way" }]);
   }, 60_000);
 
   test("a source without a reply door is marked handled instead of sent", async () => {
