@@ -187,6 +187,36 @@ describe("the list", () => {
   });
 });
 
+describe("on a phone", () => {
+  test("the filters fold behind one button that counts those on; the team setting comes after the list, not before it", async () => {
+    setScreenWidth(390);
+    render([listMock([item("r1")]), countsMock(), rightsMock({ canReply: true, canChange: true, clientsMayReply: false })], "/inbox?unanswered=1&language=ar");
+    const cards = await screen.findAllByTestId("review-card");
+    // no row of seven fields above the list: one button, saying how many filters are on
+    expect(screen.queryByTestId("inbox-filters")).toBeNull();
+    const toggle = screen.getByTestId("filters-toggle");
+    expect(toggle).toHaveTextContent("Filters");
+    expect(toggle).toHaveAccessibleName("Filters: 2 on");
+    // the team's setting is there, under the list
+    const settings = await screen.findByTestId("inbox-settings");
+    expect(cards[0]!.compareDocumentPosition(settings) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // the fields open in a panel; a change there still goes to the address
+    fireEvent.click(toggle);
+    const panel = await screen.findByTestId("inbox-filters");
+    fireEvent.click(within(panel).getByTestId("filter-unanswered"));
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/inbox?language=ar"));
+    await waitFor(() => expect(screen.getByTestId("filters-toggle")).toHaveAccessibleName("Filters: 1 on"));
+  });
+
+  test("in Arabic, the button and its count", async () => {
+    await inLanguage("ar");
+    setScreenWidth(390);
+    render(basics([item("r1")]), "/inbox?stars=2");
+    await screen.findAllByTestId("review-card");
+    expect(screen.getByTestId("filters-toggle")).toHaveAccessibleName("التصفية: ١ مفعّلة");
+  });
+});
+
 describe("the filters", () => {
   test("read from and written to the query string; unknown values are dropped", () => {
     const f = filtersFrom(new URLSearchParams("source=google&branch=loc1&unanswered=1&stars=2&sentiment=negative&topic=food&language=ar&from=2026-03-01&to=2026-03-31&item=x"));
