@@ -127,8 +127,9 @@ for (const lng of ["en", "ar"]) {
   test(`the week on a phone: each day's head stays inside its column (${lng})`, async () => {
     const page = await browser.page(server.base);
     await page.setViewportSize(PHONE);
-    await signInAs(page, DEMO.owner, DEMO.password, { lng, path: "/schedule" });
-    await page.locator(".fc-footer-toolbar .fc-timeGridWeek-button").click();
+    await signInAs(page, DEMO.client, DEMO.password, { lng, path: "/schedule" });
+    await page.getByTestId("calendar").waitFor();
+    await page.getByRole("button", { name: lng === "ar" ? "أسبوع" : "Week", exact: true }).click();
     await page.locator(".fc-timeGridWeek-view .sufra-day-head").first().waitFor();
     await check(page, "week", lng);
     const outside = await page.evaluate(() => {
