@@ -1,6 +1,8 @@
 // Phone layouts (390×844) in English and Arabic: no page scrolls sideways (a hidden chart table or a
 // wide table once pushed /competitors, the admin's Holidays and Clients past the screen's edge), and
-// the page title is not covered by the top bar. jsdom cannot measure layout; a real browser can.
+// the page title is not covered by the top bar; the Settings menu's prices are on screen, the inbox's
+// list starts on the first screen, and the week's day heads stay inside their columns. jsdom cannot
+// measure layout; a real browser can.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ADMIN, DEMO, browser, screenshot, server, signInAs, useHarness } from "./support.mjs";
@@ -91,6 +93,57 @@ for (const lng of ["en", "ar"]) {
     await check(page, "admin-holidays", lng);
     const box = await save.boundingBox();
     assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width, `Save is on screen: ${JSON.stringify(box)}`);
+    await page.close();
+  });
+
+  test(`the owner's Settings menu on a phone: a card per item, every price on screen (${lng})`, async () => {
+    const page = await browser.page(server.base);
+    await page.setViewportSize(PHONE);
+    await signInAs(page, DEMO.owner, DEMO.password, { lng, path: "/settings" });
+    await page.getByTestId("menu-card").first().waitFor();
+    await check(page, "settings-menu", lng);
+    const prices = await page.locator(".sufra-menu-list .sufra-menu-price").evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return { left: r.left, right: r.right }; }));
+    assert.ok(prices.length > 0, "the demo café's menu has priced items");
+    for (const p of prices) assert.ok(p.left >= 0 && p.right <= 390, `a price is off screen: ${JSON.stringify(p)}`);
+    await page.close();
+  });
+
+  test(`the owner's inbox on a phone: the list starts on the first screen, the filters behind one button (${lng})`, async () => {
+    const page = await browser.page(server.base);
+    await page.setViewportSize(PHONE);
+    await signInAs(page, DEMO.owner, DEMO.password, { lng, path: "/inbox" });
+    const first = page.getByTestId("review-card").first();
+    await first.waitFor();
+    await check(page, "inbox", lng);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = await first.boundingBox();
+    assert.ok(box && box.y < PHONE.height - 80, `the first item starts on the first screen: ${JSON.stringify(box)}`);
+    assert.equal(await page.getByTestId("inbox-filters").count(), 0, "the filters are folded");
+    await page.getByTestId("filters-toggle").click();
+    await page.getByTestId("inbox-filters").waitFor();
+    await page.close();
+  });
+
+  test(`the week on a phone: each day's head stays inside its column (${lng})`, async () => {
+    const page = await browser.page(server.base);
+    await page.setViewportSize(PHONE);
+    await signInAs(page, DEMO.client, DEMO.password, { lng, path: "/schedule" });
+    await page.getByTestId("calendar").waitFor();
+    await page.getByRole("button", { name: lng === "ar" ? "أسبوع" : "Week", exact: true }).click();
+    await page.locator(".fc-timeGridWeek-view .sufra-day-head").first().waitFor();
+    await check(page, "week", lng);
+    const outside = await page.evaluate(() => {
+      const out = [];
+      for (const cell of document.querySelectorAll(".fc-timeGridWeek-view .fc-col-header-cell")) {
+        const c = cell.getBoundingClientRect();
+        for (const part of cell.querySelectorAll(".sufra-day-head > *")) {
+          const r = part.getBoundingClientRect();
+          if (r.width && (r.left < c.left - 0.5 || r.right > c.right + 0.5)) out.push(`${cell.dataset.date} ${part.className}: ${Math.round(r.left)}–${Math.round(r.right)} outside ${Math.round(c.left)}–${Math.round(c.right)}`);
+        }
+      }
+      return out;
+    });
+    assert.deepEqual(outside, [], "a day head spills into its neighbours");
     await page.close();
   });
 }

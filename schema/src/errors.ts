@@ -54,7 +54,7 @@ export const ERRORS = {
     status: 429,
     graphql: "RATE_LIMITED",
     en: "This plan needs more AI captions than remain this month on your plan. Choose fewer days, or wait for the count to start again on the 1st",
-    ar: "تحتاج هذه الخطة إلى تعليقات بالذكاء الاصطناعي أكثر مما تبقى في باقتك هذا الشهر. اختر أيامًا أقل، أو انتظر بدء العدّ من جديد في أول الشهر",
+    ar: "تحتاج هذه الخطة إلى نصوص بالذكاء الاصطناعي أكثر مما تبقى في باقتك هذا الشهر. اختر أيامًا أقل، أو انتظر بدء العدّ من جديد في أول الشهر",
   },
   // a plan's period with no day left to plan (all of it before today, or Ramadan not in the year asked)
   PLAN_NO_DAYS: { status: 400, graphql: "BAD_USER_INPUT", en: "There is no day left to plan in this period. Choose a later month", ar: "لم يعد في هذه الفترة يوم يمكن التخطيط له. اختر شهرًا لاحقًا" },
@@ -88,12 +88,13 @@ export const ERRORS = {
   // posts, platform accounts and publishing
   PLATFORM_NOT_IN_PLAN: { status: 403, graphql: "FORBIDDEN", en: "The Basic plan connects Instagram and Google. Upgrade to Professional to add X, Snapchat, TikTok and Facebook", ar: "الباقة الأساسية تربط إنستغرام وجوجل. رقِّ باقتك إلى الاحترافية لإضافة إكس وسناب شات وتيك توك وفيسبوك" },
   PLATFORM_NOT_CONNECTED: { status: 400, graphql: "BAD_USER_INPUT", en: "Connect this account in Settings before posting to it", ar: "اربط هذا الحساب من الإعدادات قبل النشر عليه" },
-  PLATFORM_NOT_CONFIGURED: { status: 409, graphql: "BAD_USER_INPUT", en: "Connecting this network is not set up on this server yet. Please contact support", ar: "ربط هذه الشبكة غير مهيأ على هذا الخادم بعد. يرجى التواصل مع الدعم" },
+  PLATFORM_NOT_CONFIGURED: { status: 409, graphql: "BAD_USER_INPUT", en: "Connecting this network is not available yet. Write to support@sufra.kw to ask for it", ar: "ربط هذه الشبكة غير متاح بعد. راسلنا على support@sufra.kw لطلبه" },
   TIKTOK_URL_UNVERIFIED: {
     status: 409,
     graphql: "BAD_USER_INPUT",
-    en: "TikTok cannot be connected on this server yet: TikTok takes photos only from an address verified in the server's TikTok app, and this server's address is not (TIKTOK_VERIFIED_URL_PREFIX). Please contact support",
-    ar: "لا يمكن ربط تيك توك على هذا الخادم بعد: يأخذ تيك توك الصور فقط من عنوان تم التحقق منه في تطبيق تيك توك الخاص بالخادم، وعنوان هذا الخادم غير متحقق منه (TIKTOK_VERIFIED_URL_PREFIX). يرجى التواصل مع الدعم",
+    // the person who connects is a café owner: what they can do; the operator's cause (TIKTOK_VERIFIED_URL_PREFIX) is in the README and the setupProblem field's description
+    en: "TikTok cannot be connected yet: TikTok takes photos only from an address it has verified for Sufra, and ours is not verified yet. Write to support@sufra.kw to ask for it",
+    ar: "لا يمكن ربط تيك توك بعد: يأخذ تيك توك الصور فقط من عنوان تحقق منه لسفرة، وعنواننا لم يُتحقق منه بعد. راسلنا على support@sufra.kw لطلبه",
   },
   OAUTH_FAILED: { status: 400, graphql: "BAD_USER_INPUT", en: "The account could not be connected. Please try again", ar: "تعذر ربط الحساب. يرجى المحاولة مرة أخرى" },
   POST_NOT_EDITABLE: { status: 409, graphql: "BAD_USER_INPUT", en: "This post is being published or already published, so it cannot be changed", ar: "هذا المنشور قيد النشر أو منشور بالفعل، فلا يمكن تعديله" },
@@ -123,7 +124,7 @@ export const ERRORS = {
   // business discovery goes through a separate Facebook sign-in (Instagram API with Facebook Login)
   FACEBOOK_NOT_CONNECTED: { status: 409, graphql: "BAD_USER_INPUT", en: "Sign in with Facebook to read competitors' figures from Instagram.", ar: "سجّل الدخول عبر فيسبوك لقراءة أرقام المنافسين من إنستغرام." },
   FACEBOOK_RECONNECT_NEEDED: { status: 409, graphql: "BAD_USER_INPUT", en: "Your Facebook sign-in for competitor figures has expired. Sign in again.", ar: "انتهت صلاحية تسجيل دخولك عبر فيسبوك لأرقام المنافسين. سجّل الدخول مجددًا." },
-  FACEBOOK_NOT_CONFIGURED: { status: 409, graphql: "BAD_USER_INPUT", en: "Reading figures from Instagram is not set up on this server.", ar: "قراءة الأرقام من إنستغرام غير مفعّلة على هذا الخادم." },
+  FACEBOOK_NOT_CONFIGURED: { status: 409, graphql: "BAD_USER_INPUT", en: "Reading figures from Instagram is not available yet. Enter competitors' figures by hand or import a CSV file", ar: "قراءة الأرقام من إنستغرام غير متاحة بعد. أدخل أرقام المنافسين يدويًا أو استوردها من ملف CSV" },
   // ---- end of competitors
   // ---- the inbox: answering guests (docs/product.md#inbox)
   REPLY_NOT_ALLOWED: { status: 403, graphql: "FORBIDDEN", en: "Only the owners and the account holder may answer guests publicly, unless they allow the team to", ar: "الرد العلني على الضيوف لأصحاب النشاط وصاحب الحساب فقط، ما لم يسمحوا للفريق بذلك" },

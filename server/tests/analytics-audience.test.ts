@@ -403,6 +403,23 @@ describe("GET /api/analytics/audience", () => {
     expect(shown.body.combined).toMatchObject({ platforms: ["twitter"], followers: 321 });
   });
 
+  test("a network outside the business's plan is left out, not called not connected (the plan's networks: PLAN_PLATFORMS)", async () => {
+    const basic = await signedInBusiness(app.base, { over: { requested_plan: "basic" } });
+    await account(basic.businessId, "instagram");
+    const r = await audience(basic.token, `client_id=${basic.businessId}&from=${FROM}&to=${TO}`);
+    expect(r.status).toBe(200);
+    // Basic connects Instagram (and Google, which has no audience): X, Snapchat, TikTok and Facebook are not its networks
+    expect(r.body.networks.map((n: { platform: string; gap: string | null }) => [n.platform, n.gap])).toEqual([["instagram", "no_reading_yet"]]);
+    // a reading kept from a plan the business had before still shows
+    const xAccount = await account(basic.businessId, "twitter");
+    await snapshot(xAccount, "2026-03-04", { followers: 70 });
+    const later = await audience(basic.token, `client_id=${basic.businessId}&from=${FROM}&to=${TO}`);
+    expect(later.body.networks.map((n: { platform: string; followers: number | null }) => [n.platform, n.followers])).toEqual([
+      ["instagram", null],
+      ["twitter", 70],
+    ]);
+  });
+
   test("tenancy: own business 200, another 403, none 400, an admin any", async () => {
     expect((await audience(b.token, `client_id=${a.businessId}`)).status).toBe(403);
     const none = await audience(a.token, `from=${FROM}`);

@@ -378,9 +378,9 @@ describe("a Business app with Facebook Login for Business: the Pages' configurat
     const a = await signedInBusiness(pagesOnly.base);
     expect((await call(pagesOnly.base, "GET", "/api/competitors/discovery", { token: a.token })).body).toMatchObject({ configured: false, status: "not_connected" });
     const rest = await call(pagesOnly.base, "POST", "/api/competitors/discovery/connect", { token: a.token, body: {} });
-    expect([rest.status, rest.body]).toEqual([409, { code: "FACEBOOK_NOT_CONFIGURED", message: "Reading figures from Instagram is not set up on this server." }]);
+    expect([rest.status, rest.body]).toEqual([409, { code: "FACEBOOK_NOT_CONFIGURED", message: "Reading figures from Instagram is not available yet. Enter competitors' figures by hand or import a CSV file" }]);
     const g = await gql(pagesOnly.base, `mutation { connectCompetitorDiscovery { authorizeUrl } }`, {}, a.token, "ar");
-    expect(g.errors?.[0]).toMatchObject({ message: "قراءة الأرقام من إنستغرام غير مفعّلة على هذا الخادم.", extensions: { reason: "FACEBOOK_NOT_CONFIGURED" } });
+    expect(g.errors?.[0]).toMatchObject({ message: "قراءة الأرقام من إنستغرام غير متاحة بعد. أدخل أرقام المنافسين يدويًا أو استوردها من ملف CSV", extensions: { reason: "FACEBOOK_NOT_CONFIGURED" } });
     expect(await pagesOnly.sufra.deps.db.oAuthState.count({ where: { businessId: a.businessId } })).toBe(0);
   });
 });
@@ -394,9 +394,9 @@ describe("a server without a Facebook app", () => {
     expect((await call(bare.base, "GET", "/api/competitors/discovery", { token })).body).toMatchObject({ configured: false, demo: false, status: "not_connected" });
     const rest = await call(bare.base, "POST", "/api/competitors/discovery/connect", { token, body: {} });
     // a feature this server was not set up for is a refusal the person can act on (ask support), as PLATFORM_NOT_CONFIGURED; never a 5xx
-    expect([rest.status, rest.body]).toEqual([409, { code: "FACEBOOK_NOT_CONFIGURED", message: "Reading figures from Instagram is not set up on this server." }]);
+    expect([rest.status, rest.body]).toEqual([409, { code: "FACEBOOK_NOT_CONFIGURED", message: "Reading figures from Instagram is not available yet. Enter competitors' figures by hand or import a CSV file" }]);
     const g = await gql(bare.base, `mutation { connectCompetitorDiscovery { authorizeUrl } }`, {}, token, "ar");
-    expect(g.errors?.[0]).toMatchObject({ message: "قراءة الأرقام من إنستغرام غير مفعّلة على هذا الخادم.", extensions: { reason: "FACEBOOK_NOT_CONFIGURED" } });
+    expect(g.errors?.[0]).toMatchObject({ message: "قراءة الأرقام من إنستغرام غير متاحة بعد. أدخل أرقام المنافسين يدويًا أو استوردها من ملف CSV", extensions: { reason: "FACEBOOK_NOT_CONFIGURED" } });
     expect(await bare.sufra.deps.db.oAuthState.count({ where: { businessId: c.businessId } })).toBe(0);
     const rival = (await call(bare.base, "POST", "/api/competitors", { token, body: { name: "Rival", platform: "instagram", handle: "rival.cafe" } })).body;
     expect((await call(bare.base, "POST", `/api/competitors/${rival.id}/fetch`, { token })).body.code).toBe("FACEBOOK_NOT_CONFIGURED");

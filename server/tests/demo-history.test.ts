@@ -2,8 +2,8 @@
 // simulated figures, a campaign and two competitors, seeded once, so the quick start's analytics,
 // campaigns and competitors screens have something real to read.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { addDays, kuwaitDate, previewPost, type PlatformName } from "@sufra/schema";
-import { DEMO_OWNER_EMAIL } from "../src/seed/seed.ts";
+import { addDays, addMonths, kuwaitDate, previewPost, type PlatformName } from "@sufra/schema";
+import { DEMO_OWNER_EMAIL, ensureDemoSubscription } from "../src/seed/seed.ts";
 import { ensureDemoHistory } from "../src/seed/demo-history.ts";
 import { call, gql, startTestApp, type TestApp } from "./support/app.ts";
 import { login } from "./support/team.ts";
@@ -213,6 +213,30 @@ describe("the demo café's history", () => {
     expect(r.totals.posts).toBeGreaterThan(r.published_posts);
     const o = await call(demo.base, "GET", `/api/analytics/overview?client_id=${businessId}&campaign_id=${campaign!.id}&from=${addDays(kuwaitDate(), -60)}&to=${kuwaitDate()}`, { token });
     expect({ posts: o.body.published_posts, copies: o.body.totals.posts }).toEqual({ posts: r.published_posts, copies: r.totals.posts });
+  });
+
+  it("its Premium subscription is monthly like a paid one: the next payment within a month, and a start puts a period that breaks the rule right", async () => {
+    const db = demo.sufra.deps.db;
+    const monthly = async (now: Date) => {
+      const sub = await db.subscription.findUniqueOrThrow({ where: { businessId } });
+      expect(sub).toMatchObject({ plan: "premium", status: "active", cancelAtPeriodEnd: false });
+      // the same period a paid month gets (subscription.ts): one month from its start, and now inside it
+      expect(sub.periodStartsAt!.getTime()).toBeLessThanOrEqual(now.getTime());
+      expect(sub.renewsAt!.getTime()).toBe(addMonths(sub.periodStartsAt!).getTime());
+      expect(sub.renewsAt!.getTime()).toBeGreaterThan(now.getTime());
+      return sub;
+    };
+    await monthly(new Date());
+    // a demo café seeded with a year-long period (as it once was) gets a month on the next start
+    await db.subscription.update({ where: { businessId }, data: { periodStartsAt: null, renewsAt: new Date(Date.now() + 365 * 86_400_000) } });
+    await ensureDemoSubscription(db, businessId);
+    await monthly(new Date());
+    // a period that ended while the server ran (the lifecycle leaves the demo café alone) rolls on by months
+    const start = new Date(Date.now() - 70 * 86_400_000);
+    await db.subscription.update({ where: { businessId }, data: { periodStartsAt: start, renewsAt: addMonths(start) } });
+    await ensureDemoSubscription(db, businessId);
+    const rolled = await monthly(new Date());
+    expect(rolled.periodStartsAt!.getTime()).toBe(addMonths(start, 2).getTime());
   });
 
   it("is seeded once: a second call, or a restart, adds nothing", async () => {

@@ -2,7 +2,7 @@
 // nothing; each real action (profile, a network connected, a practice post published, a post
 // scheduled, a second person invited on Premium) checks its step off and nothing else; outside
 // Premium the team step is an upgrade, not a step left; with no network of the plan set up on the
-// server, the connect step says the operator must add one instead of linking to a dead end.
+// server, the connect step tells the owner to write to Sufra instead of linking to a dead end.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
 import { call, gql, registeredClient, startTestApp, type TestApp } from "./support/app.ts";
 import { photo as uploadPhoto, waitFor } from "./support/networks.ts";

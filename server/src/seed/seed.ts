@@ -1,6 +1,7 @@
 // First start: the admin account. ADMIN_EMAIL + ADMIN_PASSWORD choose it; without a password a
 // random one is made and printed once (it is never stored in clear).
 import { randomBytes } from "node:crypto";
+import { addMonths } from "@sufra/schema";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/prisma.ts";
 import type { Logger } from "../kernel/logger.ts";
@@ -41,6 +42,7 @@ export async function seedDemo(db: Db, config: Config, logger: Logger, ensureAcc
     await ensureDemoProfile(db, existing.businessId); // demo businesses from before the profile existed get it once
     await ensureDemoHistory(db, media, existing.businessId); // and their posting history, once
     await ensureDemoInbox(db, existing.businessId); // and their inbox (a demo Google branch, reviews, comments), once
+    await ensureDemoSubscription(db, existing.businessId); // a monthly period, as a paid one (its period rolls on each start)
     return { created: false, businessId: existing.businessId };
   }
   const password = config.demo.password ?? `Demo-${randomBytes(9).toString("base64url")}7a!`;
@@ -57,7 +59,8 @@ export async function seedDemo(db: Db, config: Config, logger: Logger, ensureAcc
         requestedPlan: "premium",
         status: "active",
         approvedAt: now,
-        subscription: { create: { plan: "premium", status: "active", renewsAt: new Date(now.getTime() + 365 * 86_400_000) } },
+        // a month, as a paid month is (billing/subscription.ts): the next payment is never a year away
+        subscription: { create: { plan: "premium", status: "active", periodStartsAt: now, renewsAt: addMonths(now) } },
       },
     });
     await tx.user.create({ data: { email: DEMO_OWNER_EMAIL, name: "Demo Owner", role: "owner", businessId: b.id, passwordHash, emailVerifiedAt: now } });
@@ -71,4 +74,27 @@ export async function seedDemo(db: Db, config: Config, logger: Logger, ensureAcc
   await ensureDemoInbox(db, business.id);
   if (!config.demo.password) logger.info(`\n  Demo business "Sufra Demo Café": ${DEMO_OWNER_EMAIL} and ${DEMO_CLIENT_EMAIL}\n  Password (shown only this once): ${password}\n`);
   return { created: true, businessId: business.id, ...(config.demo.password ? {} : { password }) };
+}
+
+/**
+ * The demo café's Premium runs month by month like a paid subscription (docs/product.md#practice-and-demo-accounts):
+ * its period is one month from its start (addMonths, as a paid month) and now is inside it. The billing lifecycle
+ * leaves the demo café alone (it never pays), so each start moves an ended period on by whole months, and a period
+ * that breaks the rule (the year-long one seeded before) starts again now.
+ */
+export async function ensureDemoSubscription(db: Db, businessId: string, now = new Date()): Promise<void> {
+  const sub = await db.subscription.findUnique({ where: { businessId } });
+  if (!sub || sub.status !== "active") return;
+  const from = sub.periodStartsAt;
+  const monthly = from !== null && sub.renewsAt !== null && from.getTime() <= now.getTime() && sub.renewsAt.getTime() === addMonths(from).getTime();
+  let start = now;
+  if (monthly) {
+    // whole months on from the period's start (counted from it, so the day of the month does not drift) until now is inside it
+    let m = 0;
+    while (addMonths(from, m + 1).getTime() <= now.getTime()) m++;
+    start = addMonths(from, m);
+  }
+  const renewsAt = addMonths(start);
+  if (sub.periodStartsAt?.getTime() === start.getTime() && sub.renewsAt?.getTime() === renewsAt.getTime()) return;
+  await db.subscription.update({ where: { id: sub.id }, data: { periodStartsAt: start, renewsAt } });
 }

@@ -222,10 +222,21 @@ test("demo figures are labelled; a business with demo and real accounts gets the
   expect(router.state.location.search).toBe("?demo=exclude");
 });
 
+test("a café rehearsing on its practice accounts reads practice figures, never demo ones", async () => {
+  const { mocks, calls } = analyticsMocks({ overview: { simulated: true }, filters: { accounts: [{ demo: true, practice: true }, { demo: false }] } });
+  render(mocks);
+  await waitFor(() => expect(screen.getByTestId("demo-tag")).toHaveTextContent("Practice figures"));
+  expect(calls.simulatedAccounts).toBeDefined();
+  expect(screen.getByTestId("demo-alert")).toHaveTextContent("These figures come from practice accounts");
+  expect(screen.getByTestId("demo-alert")).toHaveTextContent("Practice accounts' figures are simulated");
+  expect(screen.getByText("Include practice figures")).toBeInTheDocument();
+  expect(screen.getByTestId("analytics")).not.toHaveTextContent(/demo/i);
+});
+
 test("a business with demo accounts only: the alert explains the figures are simulated, no switch", async () => {
   const { mocks } = analyticsMocks({ overview: { simulated: true }, filters: { accounts: [{ demo: true }, { demo: true }] } });
   render(mocks);
-  expect(await screen.findByTestId("demo-alert")).toHaveTextContent("Your demo and practice accounts publish to Sufra's simulated network");
+  expect(await screen.findByTestId("demo-alert")).toHaveTextContent("The demo café's accounts publish to Sufra's simulated network");
   expect(screen.getByRole("link", { name: "Connect real accounts" })).toHaveAttribute("href", "/settings");
   expect(screen.queryByTestId("simulated-switch")).toBeNull();
 });
@@ -323,7 +334,7 @@ test("in Arabic: TikTok and Facebook have their rows, tabs and figures beside th
 test("in Arabic: right to left, Arabic labels and Arabic-Indic digits; Latin digits when chosen", async () => {
   await inLanguage("ar");
   expect(document.documentElement.dir).toBe("rtl");
-  const { mocks } = analyticsMocks({ overview: { simulated: true } });
+  const { mocks } = analyticsMocks({ overview: { simulated: true }, filters: { accounts: [{ demo: true }] } });
   const view = render(mocks);
   expect(await screen.findByTestId("metric-posts")).toHaveTextContent("النسخ على الشبكات٣٠");
   expect(screen.getByTestId("metric-posts")).toHaveTextContent("من ١٥ منشورًا نُشر: يُحتسب المنشور مرة على كل شبكة نُشر عليها");

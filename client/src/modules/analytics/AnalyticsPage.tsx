@@ -10,6 +10,7 @@ import { LoadError, Loading } from "../../shared/LoadError.tsx";
 import { TAG_COLORS } from "../../shared/tagColors.ts";
 import { AnalyticsFiltersDocument, AnalyticsOverviewCardsDocument } from "../../graphql/graphql.ts";
 import { useSession } from "../../lib/session.ts";
+import { useSimulatedKind } from "../../shared/simulated.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { AudienceCard } from "./components/AudienceCard.tsx";
 import { ContentCard } from "./components/ContentCard.tsx";
@@ -40,6 +41,7 @@ function AnalyticsScreen({ clientId }: { clientId: string }) {
   const accounts = (options.data?.platformConnections ?? []).flatMap((c) => (c.account && c.account.status === "CONNECTED" ? [c.account] : []));
   const mixedAccounts = accounts.some((a) => a.demo) && accounts.some((a) => !a.demo);
   const simulated = !!overview?.simulatedIncluded;
+  const kind = useSimulatedKind();
   const everPublished = options.data ? options.data.publishedPosts.totalCount > 0 : true;
 
   let body;
@@ -70,7 +72,7 @@ function AnalyticsScreen({ clientId }: { clientId: string }) {
             {t("title")}{" "}
             {simulated && (
               <Tag color={TAG_COLORS.warning} variant="solid" data-testid="demo-tag">
-                {t("simulated.tag")}
+                {t(`simulated.tag.${kind}`)}
               </Tag>
             )}
           </Typography.Title>
@@ -90,13 +92,13 @@ function AnalyticsScreen({ clientId }: { clientId: string }) {
         <Alert
           type="warning"
           showIcon
-          title={t("simulated.title")}
+          title={t(`simulated.title.${kind}`)}
           description={
             mixedAccounts ? (
-              t("simulated.mixedText")
+              t(`simulated.mixedText.${kind}`)
             ) : (
               <>
-                {t("simulated.text")}{" "}
+                {t(`simulated.text.${kind}`)}{" "}
                 <Link to="/settings" className="sufra-inline-link">
                   {t("simulated.connect")}
                 </Link>

@@ -23,12 +23,19 @@ registerTranslations(ANALYTICS_NS, {
       pick: "Days to show",
     },
     campaign: { label: "Campaign", all: "All posts" },
+    // by the kind of simulated accounts (shared/simulated.ts): a café's practice accounts or the demo café's
     simulated: {
-      tag: "Demo figures",
-      title: "These figures come from demo accounts",
-      text: "Your demo and practice accounts publish to Sufra's simulated network, so their reach, views, likes, comments and shares are simulated, not real. Connect your real accounts in Settings to see real figures.",
-      mixedText: "Your business has demo accounts and real ones. Demo accounts' figures are simulated, so they are left out unless you include them.",
-      switch: "Include demo figures",
+      tag: { practice: "Practice figures", demo: "Demo figures" },
+      title: { practice: "These figures come from practice accounts", demo: "These figures come from demo accounts" },
+      text: {
+        practice: "Your practice accounts publish to Sufra's simulated network, so their reach, views, likes, comments and shares are simulated, not real. Connect your real accounts in Settings to see real figures.",
+        demo: "The demo café's accounts publish to Sufra's simulated network, so their reach, views, likes, comments and shares are simulated, not real. Connect your real accounts in Settings to see real figures.",
+      },
+      mixedText: {
+        practice: "Your business has practice accounts and real ones. Practice accounts' figures are simulated, so they are left out unless you include them.",
+        demo: "Your business has demo accounts and real ones. Demo accounts' figures are simulated, so they are left out unless you include them.",
+      },
+      switch: { practice: "Include practice figures", demo: "Include demo figures" },
       connect: "Connect real accounts",
     },
     metrics: {
@@ -143,7 +150,7 @@ registerTranslations(ANALYTICS_NS, {
       gaps: {
         NOT_CONNECTED: "{{network}} is not connected, so it reports nothing.",
         NO_AUDIENCE_API: "{{network}} does not share audience details with apps.",
-        SIMULATED_HIDDEN: "{{network}} is a demo account: its simulated audience is left out.",
+        SIMULATED_HIDDEN: { practice: "{{network}} is a practice account: its simulated audience is left out.", demo: "{{network}} is a demo account: its simulated audience is left out." },
         NO_READING_YET: "{{network}} is connected; its first audience reading comes with the next daily update.",
         NO_DEMOGRAPHICS: "{{network}} reports followers only, not where they live or their age.",
       },
@@ -184,7 +191,7 @@ registerTranslations(ANALYTICS_NS, {
       nothingPublishing: "Nothing is publishing right now, and nothing is due within the hour.",
       collected: "Figures collected {{when}}",
       notCollected: "First figures come about 5 minutes after a post goes out, then at 30 minutes, 2 hours, 6 hours and a day, and every hour for 30 days",
-      demo: "demo",
+      demo: { practice: "practice", demo: "demo" },
       failed: "We could not load the last day's figures",
     },
     export: {
@@ -228,11 +235,17 @@ registerTranslations(ANALYTICS_NS, {
     },
     campaign: { label: "الحملة", all: "كل المنشورات" },
     simulated: {
-      tag: "أرقام تجريبية",
-      title: "هذه الأرقام من حسابات تجريبية",
-      text: "تنشر حساباتك التجريبية وحسابات التدريب على شبكة سفرة المحاكاة، لذا فإن الوصول والمشاهدات والإعجابات والتعليقات والمشاركات فيها محاكاة وليست حقيقية. اربط حساباتك الحقيقية من الإعدادات لترى أرقامًا حقيقية.",
-      mixedText: "لدى نشاطك حسابات تجريبية وأخرى حقيقية. أرقام الحسابات التجريبية محاكاة، لذا لا تُحتسب إلا إذا اخترت إدراجها.",
-      switch: "أدرج الأرقام التجريبية",
+      tag: { practice: "أرقام التدريب", demo: "أرقام تجريبية" },
+      title: { practice: "هذه الأرقام من حسابات التدريب", demo: "هذه الأرقام من حسابات تجريبية" },
+      text: {
+        practice: "تنشر حسابات التدريب على شبكة سفرة المحاكاة، لذا فإن الوصول والمشاهدات والإعجابات والتعليقات والمشاركات فيها محاكاة وليست حقيقية. اربط حساباتك الحقيقية من الإعدادات لترى أرقامًا حقيقية.",
+        demo: "تنشر حسابات المقهى التجريبي على شبكة سفرة المحاكاة، لذا فإن الوصول والمشاهدات والإعجابات والتعليقات والمشاركات فيها محاكاة وليست حقيقية. اربط حساباتك الحقيقية من الإعدادات لترى أرقامًا حقيقية.",
+      },
+      mixedText: {
+        practice: "لدى نشاطك حسابات تدريب وأخرى حقيقية. أرقام حسابات التدريب محاكاة، لذا لا تُحتسب إلا إذا اخترت إدراجها.",
+        demo: "لدى نشاطك حسابات تجريبية وأخرى حقيقية. أرقام الحسابات التجريبية محاكاة، لذا لا تُحتسب إلا إذا اخترت إدراجها.",
+      },
+      switch: { practice: "أدرج أرقام التدريب", demo: "أدرج الأرقام التجريبية" },
       connect: "اربط حساباتك الحقيقية",
     },
     metrics: {
@@ -355,7 +368,7 @@ registerTranslations(ANALYTICS_NS, {
       gaps: {
         NOT_CONNECTED: "{{network}} غير مربوط، فلا يُبلغ عن شيء.",
         NO_AUDIENCE_API: "لا يشارك {{network}} تفاصيل الجمهور مع التطبيقات.",
-        SIMULATED_HIDDEN: "{{network}} حساب تجريبي: استُبعد جمهوره المحاكى.",
+        SIMULATED_HIDDEN: { practice: "{{network}} حساب تدريب: استُبعد جمهوره المحاكى.", demo: "{{network}} حساب تجريبي: استُبعد جمهوره المحاكى." },
         NO_READING_YET: "{{network}} مربوط؛ تأتي أول قراءة لجمهوره مع التحديث اليومي القادم.",
         NO_DEMOGRAPHICS: "يُبلغ {{network}} عن عدد المتابعين فقط، لا عن أماكنهم أو أعمارهم.",
       },
@@ -396,7 +409,7 @@ registerTranslations(ANALYTICS_NS, {
       nothingPublishing: "لا شيء يُنشر الآن، ولا شيء مستحق خلال الساعة القادمة.",
       collected: "جُمعت الأرقام {{when}}",
       notCollected: "تصل الأرقام الأولى بعد نحو 5 دقائق من نشر المنشور، ثم بعد 30 دقيقة وساعتين و6 ساعات ويوم، وكل ساعة لمدة 30 يومًا",
-      demo: "تجريبي",
+      demo: { practice: "تدريب", demo: "تجريبي" },
       failed: "تعذّر تحميل أرقام اليوم الأخير",
     },
     export: {

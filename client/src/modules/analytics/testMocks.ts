@@ -7,6 +7,7 @@ import {
   AnalyticsContentBreakdownDocument,
   AnalyticsEngagementSeriesDocument,
   AnalyticsFiltersDocument,
+  SimulatedAccountsDocument,
   AnalyticsGuestsViewDocument,
   AnalyticsOverviewCardsDocument,
   AnalyticsPlatformDetailDocument,
@@ -15,6 +16,7 @@ import {
   AnalyticsTopPostsListDocument,
   DashboardContentPerformanceDocument,
 } from "../../graphql/graphql.ts";
+import { simulatedAccountsData } from "../../shared/simulatedMocks.ts";
 
 type Vars = Record<string, unknown> & { from?: string; to?: string; clientId?: string };
 const forever = { maxUsageCount: Number.POSITIVE_INFINITY };
@@ -191,7 +193,7 @@ export function platformDetailData(v: Vars) {
   };
 }
 
-export function filtersData(o: { campaigns?: { id: string; name: string }[]; accounts?: { demo: boolean }[]; published?: number } = {}) {
+export function filtersData(o: { campaigns?: { id: string; name: string }[]; accounts?: { demo: boolean; practice?: boolean }[]; published?: number } = {}) {
   return {
     publishedPosts: { __typename: "QueryPostsConnection", totalCount: o.published ?? 40 },
     campaigns: (o.campaigns ?? [{ id: "c1", name: "Winter menu launch" }]).map((c) => ({ __typename: "Campaign", startDate: "2026-03-01", endDate: "2026-03-31", ...c })),
@@ -276,6 +278,8 @@ export function analyticsMocks(o: { overview?: OverviewOptions; filters?: Parame
     mock("platform", AnalyticsPlatformDetailDocument, platformDetailData),
     // the live view: one push, the same figures
     { request: { query: AnalyticsRealtimeLiveDocument, variables: () => true }, ...forever, result: { data: realtimeData() } },
+    // which kind of simulated accounts (shared/simulated.ts): the filters' accounts
+    mock("simulatedAccounts", SimulatedAccountsDocument, () => simulatedAccountsData(o.filters?.accounts ?? [{ demo: false }])),
   ];
   return { mocks, calls };
 }

@@ -18,7 +18,7 @@ import {
 } from "../../graphql/graphql.ts";
 import { formatMoney } from "../../lib/format.ts";
 import { inLanguage, type } from "../../../test/render.tsx";
-import { freshStart, people, renderWithMocks, signIn } from "../../../test/screens.tsx";
+import { freshStart, people, renderWithMocks, resetScreenWidth, setScreenWidth, signIn } from "../../../test/screens.tsx";
 import SettingsPage from "../account/SettingsPage.tsx";
 import { BusinessProfileCard } from "./BusinessProfileCard.tsx";
 
@@ -76,7 +76,9 @@ const SLOW = 60_000;
 
 const dialog = () => within(document.querySelector<HTMLElement>(".ant-modal-wrap:not([style*='display: none']) .ant-modal")!);
 
-beforeEach(() => freshStart({ as: "client" }));
+// a desktop window unless a test says otherwise (the menu is a table there, cards on a phone)
+beforeEach(() => freshStart({ as: "client", width: 1280 }));
+afterEach(() => resetScreenWidth());
 
 test("in Arabic: right to left, the lists' Arabic names, hours and prices with Arabic-Indic digits", async () => {
   await inLanguage("ar");
@@ -257,6 +259,22 @@ test("a pasted menu: a bad line is named before sending; good lines are added", 
   expect(await screen.findByText("The menu now has 3 items")).toBeInTheDocument();
   expect(sent).toEqual([{ text: "Saffron cake, 1.950", replace: false }]);
   expect(await within(screen.getByTestId("menu-table")).findByText("Saffron cake")).toBeInTheDocument();
+}, SLOW);
+
+test("on a phone the menu is a list of cards, each with its price and its actions in view (no table to scroll sideways)", async () => {
+  setScreenWidth(390);
+  await inLanguage("ar");
+  render([profileMock()]);
+  const list = await screen.findByTestId("menu-list");
+  expect(screen.queryByTestId("menu-table")).toBeNull();
+  const cards = within(list).getAllByTestId("menu-card");
+  expect(cards).toHaveLength(2);
+  expect(cards[1]).toHaveTextContent("Pistachio kunafa");
+  expect(cards[1]).toHaveTextContent("كنافة بالفستق");
+  expect(cards[1]!.querySelector(".sufra-menu-price")!.textContent).toBe(formatMoney(2.5, "ar"));
+  expect(within(cards[1]!).getByRole("button", { name: "تعديل Pistachio kunafa" })).toBeInTheDocument();
+  // move up, move down, edit, delete
+  expect(within(cards[0]!).getAllByRole("button", { name: /Karak/ })).toHaveLength(4);
 }, SLOW);
 
 test("an empty menu teaches what to add", async () => {

@@ -1,12 +1,13 @@
-// The menu of the business profile: a table of items (name, Arabic name, price in KWD), each with
-// move up/down, edit and delete; adding and editing in a dialog with a price of three decimals (fils);
+// The menu of the business profile: a table of items (name, Arabic name, price in KWD), a list of cards
+// on a phone (the price and the actions in view, nothing to scroll sideways), each with move up/down,
+// edit and delete; adding and editing in a dialog with a price of three decimals (fils);
 // pasting a whole menu, one item a line. The shared rules check every field before anything is sent.
 import { FormFailure } from "../../shared/FormFailure.tsx";
 import type { Reference } from "@apollo/client";
 import { useMutation } from "@apollo/client/react";
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, PlusOutlined, SnippetsOutlined } from "@ant-design/icons";
 import { isMessageKey, MAX_MENU_ITEMS, menuItemSchema, messageText, parseMenuText, BUSINESS_PROFILE_LIMITS } from "@sufra/schema";
-import { Alert, App, Button, Checkbox, Empty, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, Typography } from "antd";
+import { Alert, App, Button, Card, Checkbox, Empty, Form, Grid, Input, InputNumber, Modal, Popconfirm, Space, Table, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -58,6 +59,7 @@ export function MenuEditor({ profile }: { profile: BusinessProfileFieldsFragment
   const [remove] = useMutation(RemoveMenuItemDocument);
   const menu = profile.menu;
   const full = menu.length >= MAX_MENU_ITEMS;
+  const small = !Grid.useBreakpoint().md;
 
   const move = async (index: number, by: -1 | 1) => {
     const ids = menu.map((m) => m.id);
@@ -90,19 +92,8 @@ export function MenuEditor({ profile }: { profile: BusinessProfileFieldsFragment
     }
   };
 
-  const columns = [
-    { key: "name", title: t("menu.name"), render: (_: unknown, m: Item) => <bdi>{m.name}</bdi> },
-    { key: "nameAr", title: t("menu.nameAr"), render: (_: unknown, m: Item) => (m.nameAr ? <span dir="rtl" lang="ar">{m.nameAr}</span> : null) },
-    {
-      key: "price",
-      title: t("menu.price"),
-      align: "end" as const,
-      render: (_: unknown, m: Item) => (m.priceKwd == null ? <Typography.Text type="secondary">{t("menu.noPrice")}</Typography.Text> : <bdi className="sufra-menu-price">{formatMoney(m.priceKwd, locale)}</bdi>),
-    },
-    {
-      key: "actions",
-      title: t("menu.actions"),
-      render: (_: unknown, m: Item, index: number) => (
+  const price = (m: Item) => (m.priceKwd == null ? <Typography.Text type="secondary">{t("menu.noPrice")}</Typography.Text> : <bdi className="sufra-menu-price">{formatMoney(m.priceKwd, locale)}</bdi>);
+  const actions = (m: Item, index: number) => (
         <Space size={4} wrap>
           <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={t("menu.moveUp", { name: m.name })} disabled={index === 0 || moving} onClick={() => void move(index, -1)} />
           <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={t("menu.moveDown", { name: m.name })} disabled={index === menu.length - 1 || moving} onClick={() => void move(index, 1)} />
@@ -111,24 +102,55 @@ export function MenuEditor({ profile }: { profile: BusinessProfileFieldsFragment
             <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t("menu.remove", { name: m.name })} />
           </Popconfirm>
         </Space>
-      ),
-    },
+  );
+  const columns = [
+    { key: "name", title: t("menu.name"), render: (_: unknown, m: Item) => <bdi>{m.name}</bdi> },
+    { key: "nameAr", title: t("menu.nameAr"), render: (_: unknown, m: Item) => (m.nameAr ? <span dir="rtl" lang="ar">{m.nameAr}</span> : null) },
+    { key: "price", title: t("menu.price"), align: "end" as const, render: (_: unknown, m: Item) => price(m) },
+    { key: "actions", title: t("menu.actions"), render: (_: unknown, m: Item, index: number) => actions(m, index) },
   ];
 
   return (
     <div className="sufra-menu-editor" data-testid="menu-editor">
       <Typography.Paragraph type="secondary">{t("menu.intro")}</Typography.Paragraph>
       {failure && <Alert className="sufra-form-alert" type="error" showIcon title={failure} closable={{ onClose: () => setFailure(null) }} />}
-      <Table<Item>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={menu}
-        pagination={false}
-        scroll={{ x: "max-content" }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("menu.empty")} /> }}
-        data-testid="menu-table"
-      />
+      {small ? (
+        menu.length ? (
+          <ul className="sufra-menu-list" data-testid="menu-list">
+            {menu.map((m, index) => (
+              <li key={m.id}>
+                <Card size="small" data-testid="menu-card">
+                  <div className="sufra-menu-card-head">
+                    <div className="sufra-menu-card-names">
+                      <bdi className="sufra-menu-card-name">{m.name}</bdi>
+                      {m.nameAr && (
+                        <span dir="rtl" lang="ar">
+                          {m.nameAr}
+                        </span>
+                      )}
+                    </div>
+                    {price(m)}
+                  </div>
+                  <div className="sufra-card-actions">{actions(m, index)}</div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("menu.empty")} />
+        )
+      ) : (
+        <Table<Item>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={menu}
+          pagination={false}
+          scroll={{ x: "max-content" }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("menu.empty")} /> }}
+          data-testid="menu-table"
+        />
+      )}
       <div className="sufra-menu-toolbar">
         <Space wrap>
           <Button type="primary" icon={<PlusOutlined />} disabled={full} onClick={() => setEditing("new")}>

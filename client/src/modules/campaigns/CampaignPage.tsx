@@ -24,6 +24,7 @@ import { AttachPostsModal } from "./components/AttachPostsModal.tsx";
 import { CampaignFormModal } from "./components/CampaignFormModal.tsx";
 import { useDeleteCampaign } from "./components/useDeleteCampaign.tsx";
 import { CAMPAIGNS_NS } from "./i18n.ts";
+import { useSimulatedKind } from "../../shared/simulated.ts";
 import "./campaigns.css";
 
 type Detail = NonNullable<CampaignsCampaignQuery["campaign"]>;
@@ -192,6 +193,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 }
 
 function FiguresCard({ rollup: r }: { rollup: Rollup }) {
+  const simKind = useSimulatedKind();
   const { t } = useTranslation(CAMPAIGNS_NS);
   const locale = useLocale();
   const n = (v: number) => formatNumber(v, locale);
@@ -202,7 +204,7 @@ function FiguresCard({ rollup: r }: { rollup: Rollup }) {
       <Typography.Paragraph type="secondary">
         {t("page.figuresHint")} {t("page.copiesHint")}
       </Typography.Paragraph>
-      {r.simulatedIncluded && <Note title={t("simulated")} className="sufra-form-alert" data-testid="campaign-simulated" />}
+      {r.simulatedIncluded && <Note title={t(`simulated.${simKind}`)} className="sufra-form-alert" data-testid="campaign-simulated" />}
       <div className="sufra-campaign-figures">
         <Figure label={t("page.publishedPosts")} value={n(r.publishedPosts)} testId="figure-posts" />
         <Figure label={t("page.copies")} value={n(r.totals.posts)} testId="figure-copies" />

@@ -19,6 +19,7 @@ import {
 import { formatDate, formatHijri, formatMoney } from "../../lib/format.ts";
 import { inLanguage, pick, type } from "../../../test/render.tsx";
 import { freshStart, renderWithMocks, resetScreenWidth, setScreenWidth, recordedMock } from "../../../test/screens.tsx";
+import { simulatedAccountsMock } from "../../shared/simulatedMocks.ts";
 import CampaignPage from "./CampaignPage.tsx";
 import CampaignsPage from "./CampaignsPage.tsx";
 
@@ -225,7 +226,7 @@ const detailMock = (d: object) => ({ request: { query: CampaignsCampaignDocument
 
 describe("the campaign page", () => {
   test("the roll-up: progress, figures with the simulated note, by network, spend per 1,000 reached, best post, posts by status", async () => {
-    render([detailMock(detail())], "/campaigns/c1");
+    render([detailMock(detail()), simulatedAccountsMock([{ demo: true }])], "/campaigns/c1");
     expect(await screen.findByRole("heading", { level: 1, name: "Ramadan nights" })).toBeInTheDocument();
     const progress = screen.getByTestId("campaign-progress-card");
     expect(within(progress).getByRole("progressbar")).toBeInTheDocument();
@@ -236,7 +237,7 @@ describe("the campaign page", () => {
     expect(within(progress).queryByTestId("goal-result")).toBeNull();
 
     const f = screen.getByTestId("campaign-figures");
-    expect(within(f).getByTestId("campaign-simulated")).toHaveTextContent("Includes demo (simulated) figures");
+    await waitFor(() => expect(within(f).getByTestId("campaign-simulated")).toHaveTextContent("Includes demo (simulated) figures"));
     expect(within(f).getByTestId("figure-reach")).toHaveTextContent("5,000");
     expect(within(f).getByTestId("figure-views")).toHaveTextContent("12,000");
     expect(within(f).getByTestId("figure-engagement")).toHaveTextContent("5.5%");

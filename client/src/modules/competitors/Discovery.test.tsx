@@ -98,16 +98,16 @@ describe("each state of the Facebook sign-in", () => {
     expect(screen.queryByTestId("read-hint")).toBeNull();
   }, 60_000);
 
-  test("not set up on this server: said plainly with the other ways in, no button; reading is off and says why", async () => {
+  test("not available: said plainly with the other ways in, no button; reading is off and says why", async () => {
     render([discoveryMock(status({ configured: false })).mock]);
     const card = await discoveryCard("notConfigured");
-    expect(card).toHaveTextContent("Reading figures from Instagram is not set up on this server. You can still enter competitors' figures by hand or import them from a CSV file.");
+    expect(card).toHaveTextContent("Reading figures from Instagram is not available yet. You can still enter competitors' figures by hand or import them from a CSV file, and write to support@sufra.kw to ask for it.");
     expect(within(card).getByText("Not set up")).toBeInTheDocument();
     expect(within(card).queryByRole("button")).toBeNull();
     const read = await readButton();
     expect(read).toBeDisabled();
     const hint = screen.getByTestId("read-hint");
-    expect(hint).toHaveTextContent("Reading from Instagram is not set up on this server: enter figures by hand or import a CSV file.");
+    expect(hint).toHaveTextContent("Reading from Instagram is not available yet: enter figures by hand or import a CSV file.");
     expect(read).toHaveAttribute("aria-describedby", hint.id);
     // the X competitor is not read from its network at all: no button, no hint
     expect(screen.getAllByTestId("read-hint")).toHaveLength(1);
@@ -314,13 +314,13 @@ describe("Read from Instagram", () => {
 
   test("not set up on the server: the message alone, no sign-in offered", async () => {
     const fetch = recorded(CompetitorsFetchDocument, () => ({
-      errors: [{ message: "Reading figures from Instagram is not set up on this server.", extensions: { code: "BAD_USER_INPUT", reason: "FACEBOOK_NOT_CONFIGURED" } }],
+      errors: [{ message: "Reading figures from Instagram is not available yet. Enter competitors' figures by hand or import a CSV file", extensions: { code: "BAD_USER_INPUT", reason: "FACEBOOK_NOT_CONFIGURED" } }],
     }));
     render([discoveryMock(status({ demo: true })).mock, fetch.mock]);
     await discoveryCard("demo");
     fireEvent.click(await readButton());
     const problem = await screen.findByTestId("fetch-problem");
-    expect(problem).toHaveTextContent("Reading figures from Instagram is not set up on this server.");
+    expect(problem).toHaveTextContent("Reading figures from Instagram is not available yet. Enter competitors' figures by hand or import a CSV file");
     expect(within(problem).queryByRole("button")).toBeNull();
     expect(within(problem).queryByRole("link")).toBeNull();
   }, 60_000);

@@ -2,7 +2,7 @@
 // days left, the plan, its price and the trial's end with the Hijri date; an owner sees the same box,
 // the business's figures (ownerStats), connected platforms (none yet), quick actions to what owners
 // may open and recent activity (or an empty state that says what will come).
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ClientDashboardDocument, DashboardMeDocument, DashboardPrayerTimesDocument, DashboardUpcomingOccasionsDocument, OwnerStatsDocument } from "../../graphql/graphql.ts";
 import { inLanguage } from "../../../test/render.tsx";
@@ -13,6 +13,7 @@ import { insightsMock } from "../insights/testMocks.ts";
 import { reviewStatsMock } from "../inbox/testMocks.ts";
 import { contentPerformanceMock } from "../analytics/testMocks.ts";
 import { gettingStartedMock } from "./getting-started/testMocks.ts";
+import { simulatedAccountsMock } from "../../shared/simulatedMocks.ts";
 
 /** The dashboards also show prayer times and coming occasions (their own tests are PrayerTimes.test.tsx). */
 const calendarMocks = [
@@ -235,6 +236,19 @@ test("no trial warning once the subscription is paid", async () => {
   expect(screen.getByText("KWD 10.000 a month")).toBeInTheDocument();
 });
 
+test("the price says monthly once, in both languages", async () => {
+  signIn("client");
+  const paid = { ...onTrial(12), subscription: { __typename: "ClientSubscription", plan: "PREMIUM", status: "ACTIVE", trialEndsAt: null, renewsAt: new Date(Date.now() + 20 * DAY).toISOString() } };
+  const view = renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", paid), clientMock()]);
+  const price = (await screen.findByText(/a month$/)).closest("tr")!;
+  expect(price.textContent!.match(/month/gi)).toHaveLength(1);
+  view.unmount();
+  await inLanguage("ar");
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", paid), clientMock()]);
+  const ar = (await screen.findByText(/شهريًا$/)).closest("tr")!;
+  expect(ar.textContent!.match(/شهري/g)).toHaveLength(1);
+});
+
 test("the owner dashboard: business, trial warning, subscription, no platforms yet, actions an owner may open", async () => {
   signIn("owner");
   renderWithMocks(routes(<DashboardPage />), "/owner", [meMock("OWNER", onTrial(1), "Khalid Al-Mutairi"), statsMock()]);
@@ -353,11 +367,21 @@ test("the client's views, likes and engagement carry their change against the 30
   expect(screen.queryByTestId("stat-demo")).toBeNull();
 });
 
-test("a demo business's figures are labelled as demo figures; an unknown engagement rate shows —", async () => {
+test("the demo café's figures are labelled as demo figures; an unknown engagement rate shows —", async () => {
   signIn("client");
-  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ simulatedIncluded: true, engagementRate: null })]);
-  expect(await screen.findByTestId("stat-demo", {}, SLOW)).toHaveTextContent("Demo figures");
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ simulatedIncluded: true, engagementRate: null }), simulatedAccountsMock([{ demo: true }])]);
+  await waitFor(() => expect(screen.getByTestId("stat-demo")).toHaveTextContent("Demo figures"), SLOW);
   expect(screen.getByTestId("stat-engagementRate")).toHaveTextContent("Engagement rate—");
+});
+
+test("a new café's figures from its practice accounts are labelled practice figures, in both languages", async () => {
+  signIn("client");
+  const view = renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ simulatedIncluded: true }), simulatedAccountsMock([{ demo: true, practice: true }, { demo: true, practice: true }])]);
+  await waitFor(() => expect(screen.getByTestId("stat-demo")).toHaveTextContent("Practice figures"), SLOW);
+  view.unmount();
+  await inLanguage("ar");
+  renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", onTrial(12)), clientMock({ simulatedIncluded: true }), simulatedAccountsMock([{ demo: true, practice: true }])]);
+  await waitFor(() => expect(screen.getByTestId("stat-demo")).toHaveTextContent("أرقام التدريب"), SLOW);
 });
 
 test("the content-performance card: engagement per post by kind of post as a chart (its table), the best post and a link to analytics", async () => {

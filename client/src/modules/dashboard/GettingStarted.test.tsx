@@ -58,13 +58,13 @@ test("done steps are checked off (no link), the progress counts them", async () 
   expect(within(region).getAllByRole("link")).toHaveLength(3);
 });
 
-test("no network of the plan set up on this server: the operator must add one, and there is nothing to click", async () => {
+test("no network of the plan can be connected: the owner is told to write to Sufra, and there is nothing to click", async () => {
   open(gettingStartedMock({ ...FRESH, CONNECT: { done: false, operatorNeeded: true, route: null } }));
   await card();
   const step = screen.getByTestId("getting-started-connect");
   expect(within(step).queryByRole("link")).toBeNull();
   expect(within(step).queryByRole("button")).toBeNull();
-  expect(step).toHaveTextContent("its operator must add one");
+  expect(step).toHaveTextContent("Write to support@sufra.kw to ask for one");
 });
 
 test("outside Premium the team step reads 'Available on Premium' and is not counted", async () => {

@@ -51,7 +51,8 @@ registerTranslations(DASHBOARD_NS, {
       title: "Your subscription",
       plan: "Plan",
       status: "Status",
-      price: "Monthly price",
+      // the value says "a month" (perMonth): the label does not say it again
+      price: "Price",
       perMonth: "{{price}} a month",
       trialEnds: "Free trial ends",
       renews: "Renews on",
@@ -92,8 +93,12 @@ registerTranslations(DASHBOARD_NS, {
       engagementHint: "Likes, comments and shares per 100 people reached",
       pendingHint: "Drafts, and posts publishing or waiting for your check",
       period: "Views, likes and engagement from {{from}} to {{to}}, against the 30 days before",
-      demo: "Demo figures",
-      demoHint: "Your demo and practice accounts publish to Sufra's simulated network: these figures are simulated, not real.",
+      // by the kind of simulated accounts (shared/simulated.ts)
+      simulated: { practice: "Practice figures", demo: "Demo figures" },
+      simulatedHint: {
+        practice: "Your practice accounts publish to Sufra's simulated network: these figures are simulated, not real.",
+        demo: "The demo café's accounts publish to Sufra's simulated network: these figures are simulated, not real.",
+      },
     },
     performance: {
       title: "Content performance",
@@ -188,7 +193,7 @@ registerTranslations(DASHBOARD_NS, {
       title: "اشتراكك",
       plan: "الباقة",
       status: "الحالة",
-      price: "السعر الشهري",
+      price: "السعر",
       perMonth: "{{price}} شهريًا",
       trialEnds: "تنتهي الفترة التجريبية",
       renews: "يتجدد في",
@@ -233,8 +238,11 @@ registerTranslations(DASHBOARD_NS, {
       engagementHint: "الإعجابات والتعليقات والمشاركات لكل ١٠٠ شخص تم الوصول إليهم",
       pendingHint: "المسودات، والمنشورات قيد النشر أو بانتظار تحققك",
       period: "المشاهدات والإعجابات والتفاعل من {{from}} إلى {{to}}، مقارنة بالثلاثين يومًا السابقة",
-      demo: "أرقام تجريبية",
-      demoHint: "تنشر حساباتك التجريبية وحسابات التدريب على شبكة سفرة المحاكاة: هذه الأرقام محاكاة وليست حقيقية.",
+      simulated: { practice: "أرقام التدريب", demo: "أرقام تجريبية" },
+      simulatedHint: {
+        practice: "تنشر حسابات التدريب على شبكة سفرة المحاكاة: هذه الأرقام محاكاة وليست حقيقية.",
+        demo: "تنشر حسابات المقهى التجريبي على شبكة سفرة المحاكاة: هذه الأرقام محاكاة وليست حقيقية.",
+      },
     },
     performance: {
       title: "أداء المحتوى",

@@ -7,7 +7,7 @@ import { File as NodeFile } from "node:buffer";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { errorText, kuwaitDate } from "@sufra/schema";
 import { useLocation } from "react-router-dom";
-import { InboxApproveManyDocument, InboxCountsDocument, InboxListDocument, InboxRightsDocument, InboxSendDocument, InboxSetSettingsDocument, InboxSuggestDocument, ReviewsCreateDocument, ReviewsImportDocument, type InboxListQueryVariables } from "../../graphql/graphql.ts";
+import { InboxApproveManyDocument, InboxCountsDocument, InboxListDocument, InboxPrivateReplyDocument, InboxRightsDocument, InboxSendDocument, InboxSetSettingsDocument, InboxSuggestDocument, ReviewsCreateDocument, ReviewsImportDocument, type InboxListQueryVariables } from "../../graphql/graphql.ts";
 import { formatDate } from "../../lib/format.ts";
 import { inLanguage } from "../../../test/render.tsx";
 import { freshStart, recordedMock, renderWithMocks, resetScreenWidth, setScreenWidth } from "../../../test/screens.tsx";
@@ -187,6 +187,36 @@ describe("the list", () => {
   });
 });
 
+describe("on a phone", () => {
+  test("the filters fold behind one button that counts those on; the team setting comes after the list, not before it", async () => {
+    setScreenWidth(390);
+    render([listMock([item("r1")]), countsMock(), rightsMock({ canReply: true, canChange: true, clientsMayReply: false })], "/inbox?unanswered=1&language=ar");
+    const cards = await screen.findAllByTestId("review-card");
+    // no row of seven fields above the list: one button, saying how many filters are on
+    expect(screen.queryByTestId("inbox-filters")).toBeNull();
+    const toggle = screen.getByTestId("filters-toggle");
+    expect(toggle).toHaveTextContent("Filters");
+    expect(toggle).toHaveAccessibleName("Filters: 2 on");
+    // the team's setting is there, under the list
+    const settings = await screen.findByTestId("inbox-settings");
+    expect(cards[0]!.compareDocumentPosition(settings) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // the fields open in a panel; a change there still goes to the address
+    fireEvent.click(toggle);
+    const panel = await screen.findByTestId("inbox-filters");
+    fireEvent.click(within(panel).getByTestId("filter-unanswered"));
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/inbox?language=ar"));
+    await waitFor(() => expect(screen.getByTestId("filters-toggle")).toHaveAccessibleName("Filters: 1 on"));
+  });
+
+  test("in Arabic, the button and its count", async () => {
+    await inLanguage("ar");
+    setScreenWidth(390);
+    render(basics([item("r1")]), "/inbox?stars=2");
+    await screen.findAllByTestId("review-card");
+    expect(screen.getByTestId("filters-toggle")).toHaveAccessibleName("التصفية: ١ مفعّلة");
+  });
+});
+
 describe("the filters", () => {
   test("read from and written to the query string; unknown values are dropped", () => {
     const f = filtersFrom(new URLSearchParams("source=google&branch=loc1&unanswered=1&stars=2&sentiment=negative&topic=food&language=ar&from=2026-03-01&to=2026-03-31&item=x"));
@@ -305,6 +335,22 @@ describe("the thread and the reply", () => {
     expect(errorText("LOCATION_NOT_VERIFIED", "ar")).toMatch(/جوجل/);
     expect(send.calls).toEqual([{ id: "r1" }]);
     expect(within(drawer).getByTestId("reply-text")).toHaveValue("شكرًا لك");
+  }, 60_000);
+
+  test("a private reply, once sent, closes its form and shows it was sent: no second send", async () => {
+    const recent = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    const open = item("c2", { ...COMMENT, id: "c2", writtenAt: recent, canPrivateReply: true, thread: [] });
+    const sent = recordedMock(InboxPrivateReplyDocument, (v) => ({ data: { sendPrivateReply: { ...open, privateReply: v.text, privateRepliedAt: new Date().toISOString(), canPrivateReply: false } } }));
+    render([...basics([open]), sent.mock], "/inbox?item=c2");
+    const drawer = await screen.findByTestId("review-drawer");
+    fireEvent.click(within(drawer).getByTestId("private-reply"));
+    fireEvent.change(within(drawer).getByTestId("private-reply-text"), { target: { value: "Your voucher is on its way" } });
+    fireEvent.click(within(drawer).getByTestId("private-reply-send"));
+    await waitFor(() => expect(within(drawer).getByTestId("private-reply-sent")).toHaveTextContent("Your voucher is on its way"));
+    expect(within(drawer).queryByTestId("private-reply-text")).toBeNull();
+    expect(within(drawer).queryByTestId("private-reply-send")).toBeNull();
+    expect(within(drawer).queryByTestId("private-reply")).toBeNull();
+    expect(sent.calls).toEqual([{ id: "c2", text: "Your voucher is on its way" }]);
   }, 60_000);
 
   test("a source without a reply door is marked handled instead of sent", async () => {

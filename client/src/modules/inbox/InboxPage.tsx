@@ -274,7 +274,8 @@ export default function InboxPage() {
           )}
         </p>
       )}
-      <InboxSettingsCard />
+      {/* on a phone the team's setting waits under the list, so the list starts on the first screen */}
+      {!small && <InboxSettingsCard />}
       <FiltersBar filters={filters} branches={branches} onChange={setFilters} />
 
       <div className="sufra-inbox-bulk" role="group" aria-label={t("bulk.label")} data-testid="bulk-bar">
@@ -327,6 +328,7 @@ export default function InboxPage() {
           </Button>
         </nav>
       )}
+      {small && <InboxSettingsCard />}
       <ThreadDrawer
         item={open}
         onClose={() => openItem(null)}

@@ -45,6 +45,9 @@ registerTranslations(INBOX_NS, {
       language: "Language",
       dates: "Written between",
       clear: "Clear filters",
+      button: "Filters",
+      buttonOn: "Filters: {{n}} on",
+      done: "Show the results",
     },
     bulk: {
       label: "Several at once",
@@ -218,6 +221,9 @@ registerTranslations(INBOX_NS, {
       language: "اللغة",
       dates: "كُتب بين",
       clear: "مسح التصفية",
+      button: "التصفية",
+      buttonOn: "التصفية: {{n}} مفعّلة",
+      done: "اعرض النتائج",
     },
     bulk: {
       label: "عدة عناصر معًا",

@@ -77,7 +77,7 @@ test("refused before the tap when the allowance is too small", async () => {
 test("in Arabic: Arabic digits and right-to-left texts", async () => {
   await inLanguage("ar");
   render([preview(), noPlans]);
-  expect(await screen.findByText("تستخدم هذه الخطة ١٢ من ٣٨ تعليقًا متبقيًا بالذكاء الاصطناعي هذا الشهر.")).toBeInTheDocument();
+  expect(await screen.findByText("تستخدم هذه الخطة ١٢ من ٣٨ نصًا متبقيًا بالذكاء الاصطناعي هذا الشهر.")).toBeInTheDocument();
   expect(document.documentElement).toHaveAttribute("dir", "rtl");
 });
 

@@ -97,7 +97,7 @@ test("each network's state: connected with handle and access expiry, reconnect n
 
   const snap = card("snapchat");
   expect(snap.getByText("Not connected")).toBeInTheDocument();
-  expect(snap.getByTestId("assisted")).toHaveTextContent(/^Assisted: publishing to Snapchat is not set up on this server\. At the scheduled time Sufra reminds you/);
+  expect(snap.getByTestId("assisted")).toHaveTextContent(/^Assisted: Sufra cannot publish to Snapchat for you yet\. At the scheduled time Sufra reminds you/);
   expect(snap.queryByTestId("publishes-for-you")).toBeNull();
   expect(snap.getByRole("button", { name: "Connect Snapchat" })).toBeInTheDocument();
 });
@@ -162,7 +162,7 @@ test("Snapchat asks for the username, connects at once and says so", async () =>
   expect(screen.queryByTestId("snapchat-form")).toBeNull();
 });
 
-test("outside the plan: the upgrade; not set up on this server: said plainly; a demo account is labelled", async () => {
+test("outside the plan: the upgrade; not set up: said plainly, with whom to ask; a demo account is labelled", async () => {
   renderWithMocks(routes, at(), [
     connectionsMock([
       connection("INSTAGRAM", account("INSTAGRAM", { demo: true, handle: "sufra_demo_instagram", displayName: "Sufra demo (simulated)" })),
@@ -178,7 +178,7 @@ test("outside the plan: the upgrade; not set up on this server: said plainly; a 
   expect(card("twitter").getByTestId("upgrade-hint")).not.toHaveTextContent("support@sufra.kw");
   expect(card("twitter").getByTestId("upgrade-link")).toHaveAttribute("href", "/billing#change-plan");
   expect(card("twitter").queryByRole("button", { name: "Connect X" })).toBeNull();
-  expect(card("snapchat").getByTestId("not-configured")).toHaveTextContent("Connecting Snapchat is not set up on this server yet.");
+  expect(card("snapchat").getByTestId("not-configured")).toHaveTextContent("Connecting Snapchat is not available yet. Write to support@sufra.kw to ask for it.");
   expect(card("snapchat").queryByRole("button", { name: "Connect Snapchat" })).toBeNull();
 });
 

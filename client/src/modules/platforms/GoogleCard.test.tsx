@@ -1,4 +1,4 @@
-// The Google card in Settings: not set up on this server; before connecting, the permissions named
+// The Google card in Settings: not set up (write to Sufra); before connecting, the permissions named
 // (Google's business.manage, Instagram's scopes); once connected, the locations with their verification,
 // picked by checkbox, and read again. In English and Arabic.
 import type { MockLink } from "@apollo/client/testing";
@@ -51,7 +51,7 @@ beforeEach(async () => {
 test("a server without Google says so; before connecting, each network names the permissions it asks for", async () => {
   renderWithMocks(routes, "/settings", [connections([connection("INSTAGRAM", null), connection("GOOGLE", null, { configured: false })])]);
   await screen.findByTestId("account-google");
-  expect(google().getByText("Google is not set up on this server")).toBeInTheDocument();
+  expect(google().getByText("Google is not available yet: write to support@sufra.kw to ask for it")).toBeInTheDocument();
   expect(google().queryByRole("button", { name: /Connect/ })).toBeNull();
   const ig = within(screen.getByTestId("account-instagram"));
   expect(ig.getByText("instagram_business_manage_comments")).toBeInTheDocument();

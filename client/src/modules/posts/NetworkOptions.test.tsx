@@ -310,6 +310,12 @@ test("a draft's Instagram story and alt text read back, preview as a story witho
 
   const alt = screen.getByLabelText("Alt text for karak.jpg");
   expect(alt).toHaveValue("A cup of karak");
+  // the counter sits in the field's foot beside the hint, never drawn over it (antd's own count is placed over what follows)
+  const field = alt.closest<HTMLElement>(".sufra-alt-text")!;
+  expect(field.querySelector(".ant-input-data-count")).toBeNull();
+  const foot = within(field).getByTestId("alt-text-foot");
+  expect(within(foot).getByTestId("alt-text-count")).toHaveTextContent("14 / 1,000");
+  expect(foot).toHaveTextContent(/Describe/);
   type(alt, "A cup of hot karak");
   fireEvent.click(screen.getByTestId("save-draft"));
   expect(await screen.findByText("posts list")).toBeInTheDocument();

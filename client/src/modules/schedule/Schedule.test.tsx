@@ -461,6 +461,28 @@ test("in Arabic the labels are Arabic, with Arabic-Indic digits", async () => {
   expect(within(cell("2026-03-21")).getByTestId("holiday-label")).toHaveAttribute("title", "مناسبة إسلامية · تاريخ حدده مجلس الوزراء");
 });
 
+test("on a phone the week's day heads are short (weekday, day, Hijri day) and an occasion is a marker named for it, so seven fit side by side", async () => {
+  setScreenWidth(390);
+  await inLanguage("ar");
+  renderWithMocks(routes, "/schedule?date=2026-03-19", [calendarMock([post("p1", "SCHEDULED", "2026-03-19T07:00:00.000Z")]), quiet, holidaysMock(2026, eid2026)]);
+  await screen.findByTestId("event-p1");
+  fireEvent.click(screen.getByRole("button", { name: "أسبوع" }));
+  await waitFor(() => expect(document.querySelector(".fc-timeGridWeek-view")).not.toBeNull());
+  const head = await waitFor(() => {
+    const h = document.querySelector<HTMLElement>('.fc-col-header-cell[data-date="2026-03-20"] .sufra-day-head');
+    if (!h?.querySelector('[data-testid="holiday-dot"]')) throw new Error("the occasions are not in yet");
+    return h;
+  });
+  expect(head).toHaveClass("is-compact");
+  // the day of the month on its own line, in the person's digits; the weekday short
+  expect(within(head).getByTestId("day-number")).toHaveTextContent(/^٢٠$/);
+  expect(within(head).getByTestId("day-weekday").textContent!.length).toBeLessThanOrEqual(6);
+  // the occasion's name is not written in the narrow head: a marker carries it (and the day view and month show it)
+  expect(within(head).queryByTestId("holiday-label")).toBeNull();
+  expect(within(head).getByTestId("holiday-dot")).toHaveAccessibleName("عيد الفطر");
+  expect(document.querySelector('.fc-col-header-cell[data-date="2026-03-18"] [data-testid="holiday-dot"]')).toBeNull();
+});
+
 test("a month view across the new year labels both years' days", async () => {
   renderWithMocks(routes, "/schedule?date=2026-12-15", [
     calendarMock([]),

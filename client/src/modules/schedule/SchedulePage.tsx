@@ -199,7 +199,31 @@ export default function SchedulePage() {
   const dayCellContent = (arg: DayCellContentArg) =>
     arg.view.type === "dayGridMonth" ? withHijri("sufra-day-cell", <span className="sufra-day-number">{arg.dayNumberText}</span>, arg.date) : arg.dayNumberText;
 
-  const dayHeaderContent = (arg: DayHeaderContentArg) => (arg.view.type.startsWith("timeGrid") ? withHijri("sufra-day-head", <span>{arg.text}</span>, arg.date) : arg.text);
+  /**
+   * A week's day head on a phone, where seven share ~50 px each: the weekday short (FullCalendar's
+   * dayHeaderFormat below), the day of the month, the Hijri day, and the day's occasions as a marker
+   * named for them (the day view and the month write them out).
+   */
+  const compactHead = (arg: DayHeaderContentArg) => {
+    const names = [...new Set(holidaysOn(arg.date).map((h) => (locale === "ar" ? h.nameAr : h.nameEn)))];
+    const named = names.join(locale === "ar" ? "، " : ", ");
+    return (
+      <span className="sufra-day-head is-compact">
+        <span className="sufra-day-weekday" data-testid="day-weekday">
+          {arg.text}
+        </span>
+        <span className="sufra-day-date" data-testid="day-number">
+          {formatNumber(arg.date.getUTCDate(), locale)}
+        </span>
+        <span className="sufra-hijri" data-testid="hijri-day">
+          {hijriOfCell(arg.date, locale)}
+        </span>
+        {names.length > 0 && <span className="sufra-holiday-dot" role="img" aria-label={named} title={named} data-testid="holiday-dot" />}
+      </span>
+    );
+  };
+  const dayHeaderContent = (arg: DayHeaderContentArg) =>
+    !arg.view.type.startsWith("timeGrid") ? arg.text : small && arg.view.type === "timeGridWeek" ? compactHead(arg) : withHijri("sufra-day-head", <span>{arg.text}</span>, arg.date);
 
   const fcLocale = useMemo(() => (rtl ? { ...arLocale, code: calendarLocaleCode("ar") } : calendarLocaleCode("en")), [rtl]);
   const views = ["dayGridMonth", "timeGridWeek", "timeGridDay"].join(",");
@@ -238,7 +262,8 @@ export default function SchedulePage() {
           buttonText={{ today: t("view.today") }}
           views={{
             dayGridMonth: { buttonText: t("view.month"), height: "auto" },
-            timeGridWeek: { buttonText: t("view.week") },
+            // a phone's week: the weekday in a letter (Arabic's are distinct) or three (English), the day under it (compactHead)
+            timeGridWeek: { buttonText: t("view.week"), ...(small ? { dayHeaderFormat: { weekday: rtl ? "narrow" : "short" } as const } : {}) },
             timeGridDay: { buttonText: t("view.day") },
           }}
           scrollTime={scrollTimeOf(DEFAULT_SCROLL_HOUR)}

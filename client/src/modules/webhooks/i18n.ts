@@ -1,5 +1,6 @@
 // Texts of the webhooks screen (namespace "webhooks"). Error texts come from @sufra/schema's catalogue;
 // the Premium upgrade card's texts live with the team module, which owns that card.
+import type { WebhookEventType } from "../../graphql/graphql.ts";
 import { registerTranslations } from "../../i18n/index.ts";
 
 export const WEBHOOKS_NS = "webhooks";
@@ -35,6 +36,7 @@ export const webhooksTexts = {
       REVIEW_RECEIVED: "A review arrived",
       CAMPAIGN_ENDED: "A campaign ended",
       SUBSCRIPTION_CHANGED: "The subscription changed",
+      COMMENT_RECEIVED: "A guest's comment arrived",
     },
     secret: {
       title: "Your signing secret",
@@ -133,6 +135,7 @@ export const webhooksTexts = {
       REVIEW_RECEIVED: "وصل تقييم",
       CAMPAIGN_ENDED: "انتهت حملة",
       SUBSCRIPTION_CHANGED: "تغيّر الاشتراك",
+      COMMENT_RECEIVED: "وصل تعليق من ضيف",
     },
     secret: {
       title: "سرّ التوقيع",
@@ -202,5 +205,9 @@ export const webhooksTexts = {
     },
   },
 };
+
+// every kind of event has its label in both languages: a new kind without one fails the type check here
+webhooksTexts.en.events satisfies Record<WebhookEventType, string>;
+webhooksTexts.ar.events satisfies Record<WebhookEventType, string>;
 
 registerTranslations(WEBHOOKS_NS, webhooksTexts);

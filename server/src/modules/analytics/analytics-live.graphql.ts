@@ -76,7 +76,7 @@ const AudienceRef = builder.objectRef<AudienceShape>("AnalyticsAudience").implem
     from: t.exposeString("from", { description: "The range's first day, YYYY-MM-DD (a Kuwait day, Asia/Kuwait), included." }),
     to: t.exposeString("to", { description: "The range's last day, YYYY-MM-DD (a Kuwait day, Asia/Kuwait), included." }),
     simulatedIncluded: t.exposeBoolean("simulatedIncluded", { description: "Demo accounts' simulated readings are counted: label them as demo figures." }),
-    networks: t.field({ type: [AudienceNetworkRef], description: "Instagram, X and Snapchat, always all three.", resolve: (a) => a.networks }),
+    networks: t.field({ type: [AudienceNetworkRef], description: "The networks of the business's plan, and any other it has an account or a reading of (from an earlier plan), in the order Instagram, X, Snapchat, TikTok, Facebook; a network outside the plan is left out.", resolve: (a) => a.networks }),
     combined: t.field({ description: "The networks' readings added up.", type: AudienceCombinedRef, resolve: (a) => a.combined }),
   }),
 });

@@ -47,7 +47,9 @@ const audienceView = { followers: n.nullable(), cities: z.array(share.extend({ a
 const audience = z.object({
   ...range,
   simulated_included: z.boolean(),
-  networks: z.array(z.object({ platform: z.enum(PLATFORMS), reported: z.boolean(), gap: z.string().nullable(), day: isoDate.nullable(), simulated: z.boolean(), ...audienceView })),
+  networks: z
+    .array(z.object({ platform: z.enum(PLATFORMS), reported: z.boolean(), gap: z.string().nullable(), day: isoDate.nullable(), simulated: z.boolean(), ...audienceView }))
+    .describe("the networks of the business's plan, and any other it has an account or a reading of (from an earlier plan); a network outside the plan is left out"),
   combined: z.object({ platforms: z.array(z.enum(PLATFORMS)), ...audienceView }),
 });
 /** realtime.ts restRealtime: the last 24 hours, hour by hour, and what is publishing or due soon. */

@@ -3,7 +3,7 @@
 // get the simulated network's reading, marked simulated); the overview's followers and the
 // /audience path answer from those rows only. Instagram gives followers, cities, age bands, genders
 // and the hours followers are online; X only followers; Snapchat nothing (no API).
-import { findKuwaitArea, kuwaitDate, percentChange, type KuwaitAreaKey } from "@sufra/schema";
+import { findKuwaitArea, kuwaitDate, percentChange, PLAN_PLATFORMS, type KuwaitAreaKey } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import type { Db } from "../../db/prisma.ts";
 import { Prisma, type Platform } from "../../generated/prisma/client.ts";
@@ -174,7 +174,7 @@ export interface AnalyticsAudience {
   from: string;
   to: string;
   simulatedIncluded: boolean;
-  /** every network, in the order Instagram, X, Snapchat, reported or not */
+  /** every network of the plan (and any other with an account or a reading), in the order Instagram, X, Snapchat, TikTok, Facebook, reported or not */
   networks: AudienceNetwork[];
   /** the networks' readings added up (followers, each breakdown by key, each hour) */
   combined: AudienceView & { platforms: Platform[] };
@@ -217,7 +217,7 @@ interface SnapshotRow extends AudienceReading {
   simulated: boolean;
 }
 
-export function createAudienceService(deps: Deps, analytics: { scope: Scope }, accounts: Pick<PlatformAccountsService, "adapterFor">) {
+export function createAudienceService(deps: Deps, analytics: { scope: Scope }, accounts: Pick<PlatformAccountsService, "adapterFor" | "planOf">) {
   const { db } = deps;
 
   return {
@@ -228,7 +228,8 @@ export function createAudienceService(deps: Deps, analytics: { scope: Scope }, a
      */
     async audience(viewer: Viewer | null, input: AnalyticsQuery): Promise<AnalyticsAudience> {
       const q = await analytics.scope(viewer, input);
-      const [owned, rows] = await Promise.all([
+      const [plan, owned, rows] = await Promise.all([
+        accounts.planOf(q.clientId),
         db.platformAccount.findMany({ where: { businessId: q.clientId }, select: { platform: true, demo: true } }),
         // the latest reading per network within the range, over the (business, day) index
         db.$queryRaw<SnapshotRow[]>`
@@ -238,7 +239,10 @@ export function createAudienceService(deps: Deps, analytics: { scope: Scope }, a
            where business_id = ${q.clientId}::uuid and day between ${q.from}::date and ${q.to}::date and (${q.includeSimulated} or not simulated)
            order by platform, day desc`,
       ]);
-      const networks = PLATFORM_ORDER.map((platform): AudienceNetwork => {
+      // the plan's networks (one rule: PLAN_PLATFORMS), and any other the business still has an account or a reading of
+      // (from a plan it had before); a network its plan cannot connect is left out rather than called not connected
+      const shown = PLATFORM_ORDER.filter((p) => PLAN_PLATFORMS[plan].includes(p) || owned.some((a) => a.platform === p) || rows.some((r) => r.platform === p));
+      const networks = shown.map((platform): AudienceNetwork => {
         const row = rows.find((r) => r.platform === platform);
         if (row) {
           const reading = clean(row);

@@ -238,6 +238,8 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
     refreshExpiring,
     access,
     adapterFor,
+    /** The business's plan (its subscription's, else the one it asked for): PLAN_PLATFORMS says its networks. */
+    planOf,
     markReconnectNeeded,
     googleLocations,
     facebookPages,

@@ -12,11 +12,13 @@ import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
 import { ANALYTICS_NS } from "../i18n.ts";
 import { ageLabel, cityLabel, formatDay } from "../labels.ts";
 import type { RangeVariables } from "../types.ts";
+import { useSimulatedKind } from "../../../shared/simulated.ts";
 
 type Network = AnalyticsAudienceViewQuery["analyticsAudience"]["networks"][number];
 
 function NetworkLine({ n }: { n: Network }) {
   const { t } = useTranslation(ANALYTICS_NS);
+  const simKind = useSimulatedKind();
   const locale = useLocale();
   const network = platformLabel(n.platform, locale);
   const read = n.reported && n.followers != null && n.day ? t("audience.readOn", { network, followers: formatNumber(n.followers, locale), date: formatDay(n.day, locale) }) : null;
@@ -26,7 +28,7 @@ function NetworkLine({ n }: { n: Network }) {
       <span>
         {read}
         {read && n.gap ? " " : null}
-        {n.gap ? <Typography.Text type="secondary">{t(`audience.gaps.${n.gap}`, { network })}</Typography.Text> : null}
+        {n.gap ? <Typography.Text type="secondary">{t(n.gap === "SIMULATED_HIDDEN" ? `audience.gaps.SIMULATED_HIDDEN.${simKind}` : `audience.gaps.${n.gap}`, { network })}</Typography.Text> : null}
       </span>
     </li>
   );

@@ -10,6 +10,7 @@ import { formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { ANALYTICS_NS } from "../i18n.ts";
 import { PERIOD_DAYS, PERIODS, type Filters, type Period } from "../period.ts";
+import { useSimulatedKind } from "../../../shared/simulated.ts";
 
 export interface CampaignOption {
   id: string;
@@ -37,6 +38,7 @@ export function FiltersBar({
 }) {
   const { t } = useTranslation(ANALYTICS_NS);
   const locale = useLocale();
+  const simKind = useSimulatedKind();
   const ids = { period: useId(), range: useId(), campaign: useId(), demo: useId() };
   const periodLabel = (p: Period) => t(`period.${p}`, { n: formatNumber(PERIOD_DAYS[p] ?? 0, locale) });
 
@@ -83,7 +85,7 @@ export function FiltersBar({
       </div>
       {mixedAccounts && (
         <div className="sufra-analytics-filter">
-          <label htmlFor={ids.demo}>{t("simulated.switch")}</label>
+          <label htmlFor={ids.demo}>{t(`simulated.switch.${simKind}`)}</label>
           <Switch id={ids.demo} checked={filters.includeSimulated ?? simulatedIncluded} onChange={(on) => onChange({ includeSimulated: on })} data-testid="simulated-switch" />
         </div>
       )}

@@ -11,6 +11,7 @@ import { formatClock, formatNumber, formatPercent, formatRelative, localDigits }
 import { useLocale } from "../../../lib/useLocale.ts";
 import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
 import { ANALYTICS_NS } from "../i18n.ts";
+import { useSimulatedKind } from "../../../shared/simulated.ts";
 
 export const REALTIME_POLL_MS = 60_000;
 const FIGURES = ["posts", "reach", "views", "likes", "comments", "shares"] as const;
@@ -20,6 +21,7 @@ const kuwaitClock = (iso: string) => new Intl.DateTimeFormat("en-GB", { hour: "2
 
 function TargetLine({ target, kind }: { target: Target; kind: "publishing" | "dueSoon" }) {
   const { t } = useTranslation(ANALYTICS_NS);
+  const simKind = useSimulatedKind();
   const locale = useLocale();
   return (
     <li>
@@ -27,7 +29,7 @@ function TargetLine({ target, kind }: { target: Target; kind: "publishing" | "du
       <Tag color={kind === "publishing" ? "processing" : "default"}>{t(`realtime.${kind}`)}</Tag>
       {kind === "dueSoon" && target.dueAt && <time dateTime={target.dueAt}>{formatClock(kuwaitClock(target.dueAt), locale)}</time>}
       <Typography.Text dir="auto">{target.excerpt}</Typography.Text>
-      {target.simulated && <Tag>{t("realtime.demo")}</Tag>}
+      {target.simulated && <Tag>{t(`realtime.demo.${simKind}`)}</Tag>}
     </li>
   );
 }

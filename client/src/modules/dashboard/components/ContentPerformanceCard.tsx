@@ -14,9 +14,11 @@ import { useSession } from "../../../lib/session.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
 import { ANALYTICS_NS } from "../../analytics/index.ts";
+import { useSimulatedKind } from "../../../shared/simulated.ts";
 
 export function ContentPerformanceCard() {
   const { t } = useTranslation("dashboard");
+  const simKind = useSimulatedKind();
   const locale = useLocale();
   const clientId = useSession().user?.business_id;
   const { data, error, refetch } = useQuery(DashboardContentPerformanceDocument, { variables: { clientId: clientId ?? "" }, skip: !clientId, fetchPolicy: "cache-and-network" });
@@ -66,7 +68,7 @@ export function ContentPerformanceCard() {
       title={t("performance.title")}
       className="sufra-card"
       extra={content?.simulatedIncluded ? <Tag color={TAG_COLORS.warning} variant="solid">
-            {t("simulated.tag", { ns: ANALYTICS_NS })}
+            {t(`simulated.tag.${simKind}`, { ns: ANALYTICS_NS })}
           </Tag> : null}
       actions={[
         <Link key="analytics" to="/analytics" data-testid="performance-link">

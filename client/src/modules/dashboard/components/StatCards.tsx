@@ -11,6 +11,7 @@ import { TAG_COLORS } from "../../../shared/tagColors.ts";
 import { Change } from "../../analytics/index.ts";
 import type { ClientDashboardData } from "../hooks/useClientDashboard.ts";
 import type { OwnerStatsData } from "../hooks/useOwnerStats.ts";
+import { useSimulatedKind } from "../../../shared/simulated.ts";
 
 /** `change`: against the period before, in percent (the client's views, likes and engagement); null: nothing to compare. */
 export type Figure = { key: string; value: number | null; hint?: string; percent?: boolean; span?: number; change?: number | null };
@@ -59,15 +60,16 @@ export function StatCards({ stats }: { stats: OwnerStatsData }) {
 
 export function ClientStatCards({ stats }: { stats: ClientDashboardData }) {
   const { t } = useTranslation("dashboard");
+  const simKind = useSimulatedKind();
   const locale = useLocale();
   // views, likes and engagement cover the last 30 Kuwait days (the period), against the 30 before
   const note = (
     <div className="sufra-stat-period" data-testid="stat-period">
       <Typography.Text type="secondary">{t("stats.period", { from: formatDate(`${stats.period.from}T12:00:00+03:00`, locale), to: formatDate(`${stats.period.to}T12:00:00+03:00`, locale) })}</Typography.Text>
       {stats.simulatedIncluded && (
-        <Tooltip title={t("stats.demoHint")}>
+        <Tooltip title={t(`stats.simulatedHint.${simKind}`)}>
           <Tag color={TAG_COLORS.warning} variant="solid" tabIndex={0} data-testid="stat-demo">
-            {t("stats.demo")}
+            {t(`stats.simulated.${simKind}`)}
           </Tag>
         </Tooltip>
       )}

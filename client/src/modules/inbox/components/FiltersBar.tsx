@@ -1,10 +1,12 @@
 // The inbox's filters: source, branch, unanswered only, stars, tone, topic, language and the days it was
 // written. Each change goes to the address bar (the page reads the filters from there), so a filtered
-// inbox is a link; "Clear" empties them all.
+// inbox is a link; "Clear" empties them all. On a phone the fields fold behind one "Filters" button that
+// says how many are on, so the list starts on the first screen.
 import { REVIEW_SENTIMENT_KEYS, REVIEW_SENTIMENTS, REVIEW_SOURCE_KEYS, REVIEW_TOPIC_KEYS, REVIEW_TOPICS } from "@sufra/schema";
-import { Button, Select, Switch } from "antd";
+import { Badge, Button, Drawer, Grid, Select, Switch } from "antd";
+import { FilterOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DatePicker } from "../../../shared/DatePicker.tsx";
 import { formatNumber } from "../../../lib/format.ts";
@@ -15,7 +17,30 @@ import { sourceLabel } from "./bits.tsx";
 
 const ALL = "";
 
-export function FiltersBar({ filters, branches, onChange }: { filters: InboxFilters; branches: { id: string; title: string }[]; onChange: (f: InboxFilters) => void }) {
+type Props = { filters: InboxFilters; branches: { id: string; title: string }[]; onChange: (f: InboxFilters) => void };
+
+export function FiltersBar(props: Props) {
+  const { t } = useTranslation(INBOX_NS);
+  const locale = useLocale();
+  const small = !Grid.useBreakpoint().md;
+  const [open, setOpen] = useState(false);
+  if (!small) return <FilterFields {...props} />;
+  const on = filterCount(props.filters);
+  const label = on ? t("filters.buttonOn", { n: formatNumber(on, locale) }) : t("filters.button");
+  return (
+    <>
+      <Button icon={<FilterOutlined />} onClick={() => setOpen(true)} aria-label={label} aria-expanded={open} className="sufra-inbox-filters-toggle" data-testid="filters-toggle">
+        {t("filters.button")}
+        {on > 0 && <Badge count={formatNumber(on, locale)} className="sufra-inbox-filters-count" />}
+      </Button>
+      <Drawer open={open} onClose={() => setOpen(false)} placement="bottom" size="85%" title={t("filters.label")} footer={<Button type="primary" block onClick={() => setOpen(false)} data-testid="filters-done">{t("filters.done")}</Button>}>
+        <FilterFields {...props} />
+      </Drawer>
+    </>
+  );
+}
+
+function FilterFields({ filters, branches, onChange }: Props) {
   const { t } = useTranslation(INBOX_NS);
   const locale = useLocale();
   const ids = { source: useId(), branch: useId(), unanswered: useId(), stars: useId(), sentiment: useId(), topic: useId(), language: useId(), range: useId() };

@@ -115,7 +115,11 @@ export function ThreadDrawer({ item, onClose, onChanged, onFailed, onDeleted }: 
         if (!text) return null;
         return act.privateReply(item.id, text);
       },
-      () => t("drawer.privateSent"),
+      () => {
+        // Instagram takes one private reply per comment: the form closes, and the reply shows as sent
+        setPrivateText(null);
+        return t("drawer.privateSent");
+      },
     );
   const onCopy = async () => {
     try {
@@ -359,7 +363,7 @@ export function ThreadDrawer({ item, onClose, onChanged, onFailed, onDeleted }: 
               <Typography.Text type="secondary">{t("drawer.privateReplied")}</Typography.Text> <span dir="auto">{item.privateReply}</span>
             </p>
           )}
-          {privateText !== null && (
+          {privateText !== null && !item.privateReply && (
             <div className="sufra-inbox-private-form">
               <label htmlFor="private-reply-text">{t("drawer.privateLabel")}</label>
               <Input.TextArea id="private-reply-text" dir="auto" rows={3} maxLength={1000} showCount value={privateText} onChange={(e) => setPrivateText(e.target.value)} data-testid="private-reply-text" />

@@ -212,12 +212,18 @@ export function MediaField({ items, onChange, platforms, canEnhance, error, altT
                     onChange={(e) => onAltText(item.media.id, e.target.value)}
                     placeholder={tn("altText.placeholder")}
                     aria-describedby={`alt-hint-${item.media.id}`}
-                    count={{ max: ALT_TEXT_MAX_LENGTH, strategy: (v) => [...v].length, show: ({ count, maxLength }) => <bdi dir="ltr">{t("composer.counter", { length: formatNumber(count, locale), limit: formatNumber(maxLength ?? ALT_TEXT_MAX_LENGTH, locale) })}</bdi> }}
+                    count={{ max: ALT_TEXT_MAX_LENGTH, strategy: (v) => [...v].length }}
                     data-testid="alt-text"
                   />
-                  <Typography.Text type="secondary" id={`alt-hint-${item.media.id}`} className="sufra-alt-hint">
-                    {tn("altText.hint")}
-                  </Typography.Text>
+                  {/* the hint and the counter share one line under the field (antd's own count is drawn over what follows it) */}
+                  <div className="sufra-alt-foot" data-testid="alt-text-foot">
+                    <Typography.Text type="secondary" id={`alt-hint-${item.media.id}`} className="sufra-alt-hint">
+                      {tn("altText.hint")}
+                    </Typography.Text>
+                    <Typography.Text type="secondary" className="sufra-alt-count" data-testid="alt-text-count">
+                      <bdi dir="ltr">{t("composer.counter", { length: formatNumber([...(altText?.[item.media.id] ?? "")].length, locale), limit: formatNumber(ALT_TEXT_MAX_LENGTH, locale) })}</bdi>
+                    </Typography.Text>
+                  </div>
                 </div>
               )}
             </li>

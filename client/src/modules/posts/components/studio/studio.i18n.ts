@@ -79,7 +79,7 @@ export const studioTexts = {
     language: { label: "اللغة", en: "English", ar: "العربية", both: "كلتاهما" },
     variants: { label: "عدد الخيارات" },
     generate: "أنشئ",
-    generating: "نكتب لك التعليقات…",
+    generating: "نكتب لك النصوص…",
     cancel: "إلغاء",
     cancelled: "توقفنا. لم يُضف شيء.",
     usage: {
@@ -116,12 +116,12 @@ export const studioTexts = {
       doneEditing: "انتهيت من التعديل",
       count: "{{n}} / {{max}}",
       tooLong: "أطول مما تسمح به {{platform}}: اختصره قبل النشر.",
-      inserted: "أُضيف إلى تعليقك. ما زال بإمكانك تعديله هناك.",
+      inserted: "أُضيف إلى نص منشورك. ما زال بإمكانك تعديله هناك.",
     },
     hashtags: {
-      title: "وسوم لتعليقك",
+      title: "وسوم لنص منشورك",
       suggest: "اقترح وسومًا",
-      needCaption: "اكتب التعليق أولًا، ثم اطلب وسومًا تناسبه.",
+      needCaption: "اكتب النص أولًا، ثم اطلب وسومًا تناسبه.",
       pick: "اضغط على الوسم لاستبعاده.",
       add_zero: "أضف {{n}} وسم",
       add_one: "أضف وسمًا واحدًا",
@@ -130,7 +130,7 @@ export const studioTexts = {
       add_many: "أضف {{n}} وسمًا",
       add_other: "أضف {{n}} وسم",
       added: "أُضيفت الوسوم إلى منشورك",
-      none: "لا وسوم جديدة نقترحها لهذا التعليق.",
+      none: "لا وسوم جديدة نقترحها لهذا النص.",
     },
   },
 };
