@@ -44,6 +44,13 @@ test("no file but lib/format.ts writes money (KWD, د.ك) on its own", () => {
   expect(offenders((f) => /toFixed\(3\)/.test(f.text))).toEqual([]);
 });
 
+test("an input's character counter and a pager write the person's digits", () => {
+  // antd writes "12 / 1000" and page numbers in Latin digits unless given lib/format.ts's showCountIn / pagerIn
+  expect(offenders((f) => /\sshowCount(?=[\s/>])/.test(f.text))).toEqual([]);
+  expect(offenders((f) => /<Pagination\b(?![^>]*\{\.\.\.pagerIn\()/.test(f.text))).toEqual([]);
+  expect(offenders((f) => /pagination=\{(?!false\})(?![^}]*pagerIn\()/.test(f.text))).toEqual([]);
+});
+
 test("no file but lib/format.ts shows a date in a style of its own", () => {
   expect(offenders((f) => /\.toLocale(Date|Time)?String\(/.test(f.text))).toEqual([]);
   expect(offenders((f) => /dateStyle|timeStyle/.test(f.text))).toEqual([]);

@@ -99,6 +99,16 @@ export const formatNumber = (n: number, locale: Locale) => new Intl.NumberFormat
 /** A percentage given from 0 to 100: 4.2% / ٤٫٢٪. */
 export const formatPercent = (pct: number, locale: Locale) => new Intl.NumberFormat(tag(locale), { style: "percent", maximumFractionDigits: 1 }).format(pct / 100);
 
+/**
+ * An antd Pagination's (or a Table's `pagination`) page numbers in the person's digits; on a phone the
+ * same pager, small, with fewer pages shown (antd's `simple` pager writes "3 / 12" in Latin digits).
+ */
+export const pagerIn = (locale: Locale, opts: { small?: boolean } = {}) => ({
+  itemRender: (page: number, type: "page" | "prev" | "next" | "jump-prev" | "jump-next", element: ReactNode): ReactNode =>
+    type === "page" ? createElement("a", { rel: "nofollow" }, localDigits(String(page), locale)) : element,
+  ...(opts.small ? { size: "small" as const, showLessItems: true } : {}),
+});
+
 // ------------------------------------------------------------------ dates
 
 /**

@@ -231,6 +231,20 @@ describe("in Arabic and on small screens", () => {
     expect(screen.getByText("بلا ترجمة عربية (١)")).toBeInTheDocument();
   });
 
+  test.each([1280, 390])("the pages' numbers in Arabic digits (screen %i px wide)", async (width) => {
+    setScreenWidth(width);
+    await inLanguage("ar");
+    const many = [{ name: "common", translations: Array.from({ length: 120 }, (_, i) => ({ key: `common:k.${String(i).padStart(3, "0")}`, en: `Text ${i}`, ar: `نص ${i}` })) }];
+    fakeFetch({ [LIST]: [200, { categories: many }] });
+    render();
+    await waitFor(() => expect(document.querySelector(".ant-pagination")).not.toBeNull());
+    const pager = document.querySelector(".ant-pagination")!;
+    const pages = Array.from(pager.querySelectorAll(".ant-pagination-item")).map((li) => li.textContent);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expect(pages.join(" ")).toMatch(/^[٠-٩ ]+$/);
+    expect(pager.textContent).not.toMatch(/[0-9]/);
+  });
+
   test("the error texts in Arabic", async () => {
     await inLanguage("ar");
     fakeFetch({ [LIST]: [500, {}] });
