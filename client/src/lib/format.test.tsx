@@ -12,6 +12,7 @@ import {
   formatOf,
   isolate,
   isolated,
+  isolateIn,
   joinNodes,
   joinParts,
   listNames,
@@ -105,5 +106,27 @@ describe("names inside a sentence", () => {
     expect(isolate("a\u202eb\u2069")).toBe("\u2068ab\u2069");
     expect(isolated({ name: "Qahwat Al Bahar", n: 3 })).toEqual({ name: "\u2068Qahwat Al Bahar\u2069", n: "\u20683\u2069" });
     expect(listNames(["kunafa", "desserts"], "ar")).toBe("\u2068kunafa\u2069، \u2068desserts\u2069");
+  });
+});
+
+describe("values interpolated into a sentence", () => {
+  test("isolated when they hold letters of the other script; the sentence's own script, numbers and dates pass", () => {
+    expect(isolateIn("Qahwat Al Bahar (demo)", "ar")).toBe("\u2068Qahwat Al Bahar (demo)\u2069");
+    expect(isolateIn("@demo_dar_alkunafa", "ar")).toBe("\u2068@demo_dar_alkunafa\u2069");
+    expect(isolateIn("مقهى ليالي", "en")).toBe("\u2068مقهى ليالي\u2069");
+    expect(isolateIn("مقهى ليالي", "ar")).toBe("مقهى ليالي");
+    expect(isolateIn("Dar Al Qahwa", "en")).toBe("Dar Al Qahwa");
+    expect(isolateIn("٢٠٫٣٢٠", "ar")).toBe("٢٠٫٣٢٠");
+    expect(isolateIn("20.320", "ar")).toBe("20.320");
+    // made with isolates of its own (a handle set apart where it was written): left as it is, never nested
+    expect(isolateIn("@\u2068daralqahwa\u2069", "ar")).toBe("@\u2068daralqahwa\u2069");
+  });
+
+  test("i18n runs every interpolated value through it", async () => {
+    const { default: i18n } = await import("../i18n/index.ts");
+    i18n.addResource("ar", "common", "test.fewer", "أقل من {{name}} ({{n}})");
+    expect(i18n.t("test.fewer", { lng: "ar", name: "Qahwat Al Bahar (demo)", n: "٢٠٫٣٢٠" })).toBe("أقل من \u2068Qahwat Al Bahar (demo)\u2069 (٢٠٫٣٢٠)");
+    i18n.addResource("en", "common", "test.fewer", "fewer than {{name}} ({{n}})");
+    expect(i18n.t("test.fewer", { lng: "en", name: "Cafe X", n: "20.320" })).toBe("fewer than Cafe X (20.320)");
   });
 });

@@ -3,7 +3,7 @@
 // line and the isolation of names inside a sentence. Arabic uses Arabic-Indic digits unless the person
 // chose Latin digits in Settings. Nothing in the modules formats money, a date or a part separator on
 // its own (lib/format-scan.test.ts watches).
-import { formatFils, KWD_UNIT, type Locale } from "@sufra/schema";
+import { formatFils, isolateText, KWD_UNIT, PART_SEPARATOR, type Locale } from "@sufra/schema";
 import { createElement, Fragment, type ReactNode } from "react";
 
 export const TIME_ZONE = "Asia/Kuwait";
@@ -55,7 +55,7 @@ export const formatMoney = (kwd: number, locale: Locale, opts: { unit?: boolean 
  * in Arabic the Arabic comma, as a dot beside Arabic-Indic digits reads as the zero "٠" and a bar as
  * the one "١" (docs/product.md#look-and-feel).
  */
-export const partSeparator = (locale: Locale) => (locale === "ar" ? "، " : " · ");
+export const partSeparator = (locale: Locale) => PART_SEPARATOR[locale];
 
 type Part = string | number | null | undefined | false;
 /** The parts of a line joined by the language's separator; empty parts are left out. */
@@ -68,14 +68,26 @@ export function joinNodes(nodes: readonly ReactNode[], locale: Locale): ReactNod
   return createElement(Fragment, null, ...kept.flatMap((n, i) => (i === 0 ? [createElement(Fragment, { key: i }, n)] : [partSeparator(locale), createElement(Fragment, { key: i }, n)])));
 }
 
-const FSI = "\u2068";
-const PDI = "\u2069";
 /**
- * A name, topic or handle put into a sentence, isolated (U+2068 … U+2069): its own direction inside,
- * the sentence's order outside ("عن kunafa، desserts" keeps its order in Arabic). Any isolate or
- * embedding marks it brought are taken out first, so it can never leak into the sentence.
+ * A name, topic or handle put into a sentence, isolated (U+2068 … U+2069, the contract's isolateText, as
+ * the server's mails do): its own direction inside, the sentence's order outside. Any isolate, embedding
+ * or override it brought is taken out first, so it can never leak into the sentence.
  */
-export const isolate = (text: string | number | null | undefined): string => `${FSI}${String(text ?? "").replace(/[\u202a-\u202e\u2066-\u2069]/g, "")}${PDI}`;
+export const isolate = (text: string | number | null | undefined): string => isolateText(String(text ?? ""));
+
+const LATIN_LETTER = /[A-Za-z\u00C0-\u024F]/;
+const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+/**
+ * A value interpolated into a sentence of `locale` (i18n/index.ts runs every one through this): isolated when
+ * it holds letters of the other script (a Latin name or topic in an Arabic sentence, an Arabic name in an
+ * English one), so that it cannot reorder the words and punctuation around it; the sentence's own words,
+ * numbers and dates pass as they are. A text of several lines is left as it is (a paragraph sets its own).
+ */
+export function isolateIn(value: string, locale: Locale): string {
+  // several lines set their own paragraphs; a value that carries isolates was isolated where it was made
+  if (!value || value.includes("\n") || /[\u2066-\u2068]/.test(value)) return value;
+  return (locale === "ar" ? LATIN_LETTER : ARABIC_LETTER).test(value) ? isolate(value) : value;
+}
 
 /** Values for i18n interpolation, each isolated (user's or third party's words inside a translated sentence). */
 export const isolated = <T extends Record<string, string | number | null | undefined>>(values: T): { [K in keyof T]: string } =>

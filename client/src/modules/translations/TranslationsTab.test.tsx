@@ -222,8 +222,8 @@ describe("in Arabic and on small screens", () => {
     render();
     expect(await screen.findByText("بلا ترجمة عربية (٢)")).toBeInTheDocument();
     expect(screen.getByText("٤ نصوص")).toBeInTheDocument();
-    fireEvent.click(screen.getByLabelText("تعديل landing:hero.title"));
-    const arabic = screen.getByLabelText("النص العربي للمفتاح landing:hero.title");
+    fireEvent.click(screen.getByLabelText("تعديل \u2068landing:hero.title\u2069"));
+    const arabic = screen.getByLabelText("النص العربي للمفتاح \u2068landing:hero.title\u2069");
     expect(arabic).toHaveAttribute("dir", "rtl");
     fireEvent.change(arabic, { target: { value: "منشورات تجلب الضيوف" } });
     fireEvent.click(button("landing:hero.title", "حفظ"));
