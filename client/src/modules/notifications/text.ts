@@ -5,7 +5,7 @@
 import { isMessageKey, isPlatformName, messageText, PLANS, PLATFORM_LABELS, type Locale, type PlanId } from "@sufra/schema";
 import type { TFunction } from "i18next";
 import type { NotificationItemFragment, NotificationType } from "../../graphql/graphql.ts";
-import { arabicDigits, formatDate, formatFilsMoney } from "../../lib/format.ts";
+import { formatDate, formatFilsMoney } from "../../lib/format.ts";
 
 const platformOf = (p: string | null | undefined, locale: Locale) => {
   const name = (p ?? "").toLowerCase();

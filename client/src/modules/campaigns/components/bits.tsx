@@ -19,7 +19,7 @@ import { useTranslation } from "react-i18next";
 import { ToneTag } from "../../../shared/ToneTag.tsx";
 import type { TagTone } from "../../../shared/tagColors.ts";
 import type { CampaignGoal, CampaignMetric, ContentOccasion } from "../../../graphql/graphql.ts";
-import { formatDate, formatFilsMoney, formatHijri, formatMoney, formatNumber, formatPercent } from "../../../lib/format.ts";
+import { formatDate, formatFilsMoney, formatHijri, formatNumber, formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { CAMPAIGNS_NS } from "../i18n.ts";
 
