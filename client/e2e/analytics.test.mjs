@@ -79,7 +79,7 @@ test("the analytics page in Arabic on the demo café: RTL, Arabic digits, demo f
   assert.match(csv, /المنشورات/);
   assert.match(csv, /الوصول/);
   assert.match(csv, /الحملة/);
-  await page.getByText(`تم تنزيل ${name}`).waitFor();
+  await page.getByText(`تم تنزيل \u2068${name}\u2069`).waitFor(); // the Latin file name isolated in the Arabic sentence
 
   // Latin digits, chosen in Settings, on the same cards
   await page.goto(`${server.base}/settings`);

@@ -89,7 +89,7 @@ test("Arabic: a café on its trial pays a month with KNET on Tap's page and come
     // the month's invoice, downloaded as its PDF under its number
     const invoices = page.getByTestId("billing-invoices");
     const number = (await invoices.getByText(/^INV-2026-\d{6}$/).first().innerText()).trim();
-    const [download] = await Promise.all([page.waitForEvent("download"), invoices.getByRole("button", { name: `تنزيل ${number} (PDF)` }).click()]);
+    const [download] = await Promise.all([page.waitForEvent("download"), invoices.getByRole("button", { name: `تنزيل \u2068${number}\u2069 (PDF)` }).click()]);
     assert.equal(download.suggestedFilename(), `${number}.pdf`);
     const chunks = [];
     for await (const chunk of await download.createReadStream()) chunks.push(chunk);

@@ -90,6 +90,16 @@ describe("the billing forms", () => {
     expect(billingDetailsSchema.safeParse({ legalName: "Dar\u0000", billingAddress: "Salmiya" }).success).toBe(false);
     expect(billingDetailsSchema.parse({ legalName: " شركة دار القهوة ", billingAddress: "السالمية\nشارع سالم المبارك" }).legalName).toBe("شركة دار القهوة");
   });
+  test("the commercial registration number is optional, read in either digits, kept in Latin ones; empty clears it", () => {
+    const base = { legalName: "Dar Al Qahwa", billingAddress: "Salmiya" };
+    expect(billingDetailsSchema.parse(base).crNumber).toBeUndefined();
+    expect(billingDetailsSchema.parse({ ...base, crNumber: " ٣٤٥٦٧٨ " }).crNumber).toBe("345678");
+    expect(billingDetailsSchema.parse({ ...base, crNumber: "CR-2019/345678" }).crNumber).toBe("CR-2019/345678");
+    expect(billingDetailsSchema.parse({ ...base, crNumber: "  " }).crNumber).toBeNull();
+    expect(billingDetailsSchema.parse({ ...base, crNumber: null }).crNumber).toBeNull();
+    expect(billingDetailsSchema.safeParse({ ...base, crNumber: "12<34>" }).error?.issues[0]!.message).toBe("crNumberInvalid");
+    expect(billingDetailsSchema.safeParse({ ...base, crNumber: "1".repeat(31) }).error?.issues[0]!.message).toBe("crNumberInvalid");
+  });
 });
 
 describe("what a payment buys", () => {

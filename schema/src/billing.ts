@@ -148,10 +148,22 @@ export type PayNowInput = z.infer<typeof payNowSchema>;
 export const changePlanSchema = z.object({ plan: planRule, source: z.enum(PAYMENT_SOURCES, key("paymentSourceInvalid")).optional() });
 export type ChangePlanInput = z.infer<typeof changePlanSchema>;
 
-/** The name and address invoices carry. */
+export const CR_NUMBER_MAX = 30;
+/**
+ * A commercial registration number (السجل التجاري) as invoices print it: letters, digits, "-" and "/",
+ * typed in either digits and kept in Latin ones; blank or null clears it, left out keeps it.
+ */
+const crNumberRule = z
+  .union([z.string(key("crNumberInvalid")), z.null()])
+  .transform((v) => (v === null ? "" : v.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)).trim()))
+  .refine((v) => v.length <= CR_NUMBER_MAX && /^[0-9A-Za-z/-]*$/.test(v), key("crNumberInvalid"))
+  .transform((v) => v || null);
+
+/** The name, address and commercial registration number invoices carry. */
 export const billingDetailsSchema = z.object({
   legalName: singleLine(key("legalNameRequired")).trim().min(1, key("legalNameRequired")).max(BILLING_NAME_MAX, key("legalNameTooLong")),
   billingAddress: multiLine(key("billingAddressRequired")).trim().min(1, key("billingAddressRequired")).max(BILLING_ADDRESS_MAX, key("billingAddressTooLong")),
+  crNumber: crNumberRule.optional(),
 });
 export type BillingDetailsInput = z.infer<typeof billingDetailsSchema>;
 

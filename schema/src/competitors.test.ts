@@ -170,6 +170,10 @@ describe("the benchmark's summary", () => {
     expect(plain(summaryPointText(points[1]!, "ar"))).toBe("على إنستغرام، تنشر ٣٫٥ مرة في الأسبوع، أقل من Cafe X (٦)؛ و١ من أصل ٢ من المنافسين الذين تتابعهم ينشرون أكثر منك.");
     // the name keeps its own direction inside the other script
     expect(summaryPointText(points[1]!, "ar")).toContain("\u2068Cafe X\u2069");
+    // each theme on its own, joined by the Arabic comma in the sentence's direction (one isolate around the
+    // list would set it left to right, its order turned around for an Arabic reader)
+    expect(summaryPointText(points[3]!, "ar")).toContain("\u2068desserts\u2069، \u2068brunch\u2069");
+    expect(summaryPointText(points[3]!, "en")).toContain("\u2068desserts\u2069, \u2068brunch\u2069");
     const latin = { number: (n: number, d: number) => n.toFixed(n % 1 ? d : 0), percent: (n: number) => `${n}%` };
     expect(plain(summaryPointText(points[2]!, "ar", latin))).toBe("على إنستغرام، منشوراتك الأعلى تفاعلًا: متوسط التفاعل 2.1%، متقدّمًا على كل المنافسين الذين تتابعهم (الأقرب: Cafe X، 1.8%).");
   });

@@ -4,7 +4,7 @@
 // business leads and trails, written from message templates with numbers (never by a model). Pure:
 // no clock unless a rule runs (a reading's date is compared with today in Kuwait).
 import { z } from "zod";
-import { singleLine } from "./text.ts";
+import { isolateText, singleLine } from "./text.ts";
 import { kuwaitDate } from "./calendar.ts";
 import { findCuisine, findKuwaitArea } from "./content.ts";
 import { messageText, type Locale, type MessageKey } from "./messages.ts";
@@ -452,8 +452,6 @@ export const defaultSummaryFormat = (locale: Locale): SummaryFormat => {
   };
 };
 
-/** Keeps a name or a list in its own direction inside text of the other script (FSI ... PDI). */
-const isolate = (s: string) => `\u2068${s}\u2069`;
 
 /** One point as a sentence in a language. */
 export function summaryPointText(p: SummaryPoint, locale: Locale, format: SummaryFormat = defaultSummaryFormat(locale)): string {
@@ -467,10 +465,12 @@ export function summaryPointText(p: SummaryPoint, locale: Locale, format: Summar
   if (p.metric) params.metric = COMPETITOR_METRIC_LABELS[p.metric][locale];
   if (p.own !== undefined) params.own = figure(p.own);
   if (p.theirs !== undefined) params.theirs = figure(p.theirs);
-  if (p.name !== undefined) params.name = isolate(p.name);
+  if (p.name !== undefined) params.name = isolateText(p.name);
   if (p.ahead !== undefined) params.ahead = format.number(p.ahead, 0);
   if (p.total !== undefined) params.total = format.number(p.total, 0);
-  if (p.themes) params.themes = isolate(p.themes.join(locale === "ar" ? "، " : ", "));
+  // each theme isolated on its own, joined in the sentence's direction: one isolate around the whole list
+  // would set "kunafa، desserts، family" left to right inside an Arabic sentence, its order turned around
+  if (p.themes) params.themes = p.themes.map(isolateText).join(locale === "ar" ? "، " : ", ");
   return messageText(p.key, locale, params);
 }
 

@@ -27,6 +27,7 @@ export * from "./network-options.ts";
 export * from "./x-thread.ts";
 export * from "./instagram.ts";
 export * from "./billing-format.ts";
+export * from "./separator.ts";
 export * from "./billing.ts";
 export * from "./billing-admin.ts";
 export * from "./tiktok.ts";

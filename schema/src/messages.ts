@@ -418,6 +418,7 @@ export const MESSAGES = {
   legalNameTooLong: { en: "The legal name is at most 200 characters", ar: "الاسم القانوني ٢٠٠ حرف على الأكثر" },
   billingAddressRequired: { en: "Enter the address invoices carry", ar: "أدخل العنوان الذي يظهر في الفواتير" },
   billingAddressTooLong: { en: "The address is at most 500 characters", ar: "العنوان ٥٠٠ حرف على الأكثر" },
+  crNumberInvalid: { en: "The commercial registration number is at most 30 letters, digits, - or /", ar: "رقم السجل التجاري ٣٠ حرفًا أو رقمًا أو - أو / على الأكثر" },
   paymentReceiptTooLong: { en: "The reference is at most 100 characters", ar: "المرجع ١٠٠ حرف على الأكثر" },
   paymentNoteTooLong: { en: "The note is at most 500 characters", ar: "الملاحظة ٥٠٠ حرف على الأكثر" },
   refundReasonRequired: { en: "Say why the money goes back", ar: "اذكر سبب إعادة المبلغ" },

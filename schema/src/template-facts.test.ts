@@ -86,7 +86,7 @@ describe("templateHours with seasonal hours", () => {
   const eidDay = dayOn(DAYS.eidAlFitr);
   test("Iftar says when Iftar is, then the Ramadan hours when the business gave them", () => {
     expect(templateHours({ occasion: "ramadan_iftar", day: ramadanDay, ...HOURS, ...SEASONAL, language: "en" })).toBe("Iftar at 5:52 PM · Ramadan hours: 8 PM - 3 AM");
-    expect(templateHours({ occasion: "ramadan_iftar", day: ramadanDay, ...HOURS, ...SEASONAL, language: "ar" })).toBe("الإفطار الساعة ٥:٥٢ م · مواعيد رمضان: من ٨ مساءً حتى ٣ فجرًا");
+    expect(templateHours({ occasion: "ramadan_iftar", day: ramadanDay, ...HOURS, ...SEASONAL, language: "ar" })).toBe("الإفطار الساعة ٥:٥٢ م، مواعيد رمضان: من ٨ مساءً حتى ٣ فجرًا");
     expect(templateHours({ occasion: "ramadan_iftar", day: ramadanDay, ...HOURS, language: "en" })).toBe("Iftar at 5:52 PM");
     // Maghrib not known (a preview): the Ramadan hours alone, or nothing; never the daytime hours
     expect(templateHours({ occasion: "ramadan_iftar", day: { ...ramadanDay, maghrib: null }, ...HOURS, ...SEASONAL, language: "en" })).toBe("Ramadan hours: 8 PM - 3 AM");

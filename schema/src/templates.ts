@@ -16,6 +16,7 @@
 // so even an empty profile gives a usable caption.
 import { z } from "zod";
 import { singleLine, multiLine } from "./text.ts";
+import { joinLineParts } from "./separator.ts";
 import { CONTENT_OCCASION_KEYS, CUISINES, findCuisine, findKuwaitArea, KUWAIT_AREAS, type ContentOccasionKey } from "./content.ts";
 import type { Locale, MessageKey } from "./messages.ts";
 import type { PlanId } from "./plans.ts";
@@ -186,7 +187,7 @@ export function templateHours(input: TemplateHoursSource & { occasion: ContentOc
     if (!day.ramadan) return null;
     const hours = ramadanHours();
     const parts = [day.maghrib ? IFTAR_AT[language].replace("{time}", clockText(day.maghrib, language)) : null, hours ? RAMADAN_HOURS[language].replace("{hours}", hours) : null];
-    return parts.filter(Boolean).join(" · ") || null;
+    return joinLineParts(parts, language) || null;
   }
   if (occasion === "ramadan_suhoor") return day.ramadan ? ramadanHours() : null;
   if (occasion === "eid_al_fitr" || occasion === "eid_al_adha" || day.eid) return eidHours();

@@ -174,6 +174,8 @@ const envSchema = z.object({
   INVOICE_SELLER_ADDRESS: z.string().min(1).max(500).default("Kuwait City, State of Kuwait"),
   INVOICE_SELLER_ADDRESS_AR: z.string().min(1).max(500).default("مدينة الكويت، دولة الكويت"),
   INVOICE_SELLER_EMAIL: z.email().default("billing@sufra.kw"),
+  // the seller's commercial registration number, printed on invoices and credit notes when set
+  INVOICE_SELLER_CR: z.string().trim().max(30).regex(/^[0-9A-Za-z/-]*$/, "letters, digits, - or / only").optional(),
   // tests only: the server's clock starts at this instant and runs on (refused when NODE_ENV=production)
   CLOCK_START: z.iso.datetime({ offset: true, message: "must be an ISO 8601 instant, e.g. 2026-11-25T09:00:00+03:00" }).optional(),
 });
@@ -245,7 +247,7 @@ export interface Config {
     publicUrl: string;
     bank: { name: string | null; iban: string | null; beneficiary: string | null };
     /** the seller block of every invoice and credit note */
-    seller: { name: { en: string; ar: string }; address: { en: string; ar: string }; email: string };
+    seller: { name: { en: string; ar: string }; address: { en: string; ar: string }; email: string; crNumber: string | null };
   };
 }
 
@@ -361,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         name: { en: e.INVOICE_SELLER_NAME, ar: e.INVOICE_SELLER_NAME_AR },
         address: { en: e.INVOICE_SELLER_ADDRESS, ar: e.INVOICE_SELLER_ADDRESS_AR },
         email: e.INVOICE_SELLER_EMAIL,
+        crNumber: e.INVOICE_SELLER_CR || null,
       },
     },
   };

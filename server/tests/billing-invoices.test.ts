@@ -17,7 +17,7 @@ import { joinedMember } from "./support/team.ts";
 import { issueCreditNote, issueInvoice } from "../src/modules/billing/invoices.ts";
 
 // who issues the invoices comes from the settings (INVOICE_SELLER_*)
-const { app, mailbox } = mailedAppForFile({ INVOICE_SELLER_NAME: "Sufra Technologies W.L.L.", INVOICE_SELLER_NAME_AR: "سفرة للتقنية ذ.م.م", INVOICE_SELLER_ADDRESS: "Sharq, Kuwait City" });
+const { app, mailbox } = mailedAppForFile({ INVOICE_SELLER_NAME: "Sufra Technologies W.L.L.", INVOICE_SELLER_NAME_AR: "سفرة للتقنية ذ.م.م", INVOICE_SELLER_ADDRESS: "Sharq, Kuwait City", INVOICE_SELLER_CR: "CR-401234" });
 
 // ------------------------------------------------------------------ the PDF's text, as pdf.js reads it
 /** Every row of text, read left to right and right to left. */
@@ -222,6 +222,51 @@ describe("a credit note for a refund", () => {
     // a refund that has not succeeded gets none
     const pending = await db().refund.create({ data: { paymentId: payment.id, amountFils: 1_000, reason: "Asked", status: "pending" } });
     await expect(db().$transaction((tx) => issueCreditNote(tx, mailer(), pending.id))).rejects.toMatchObject({ code: "INVALID_STATE" });
+  }, 60_000);
+});
+
+describe("commercial registration numbers", () => {
+  test("the business's, set with its billing details (either digits), kept by the invoice when issued; the seller's from the settings", async () => {
+    const holder = await business();
+    const put = await call(app.base, "PUT", "/api/billing/details", { token: holder.token, body: { legal_name: LEGAL_NAME, billing_address: ADDRESS, cr_number: "٣٤٥٦٧٨" } });
+    expect(put.status).toBe(200);
+    expect(put.body.cr_number).toBe("345678");
+    const read = await gql(app.base, "{ billing { crNumber } }", {}, holder.token);
+    expect(read.data.billing.crNumber).toBe("345678");
+    const refused = await call(app.base, "PUT", "/api/billing/details", { token: holder.token, body: { legal_name: LEGAL_NAME, billing_address: ADDRESS, cr_number: "12<34>" } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details.cr_number).toEqual(["The commercial registration number is at most 30 letters, digits, - or /"]);
+
+    const { invoice } = await issue((await paidPayment(holder.businessId)).id);
+    expect(invoice.crNumber).toBe("345678");
+    // left out, the number stays; cleared, the next invoice has none, the issued one keeps its own
+    await call(app.base, "PUT", "/api/billing/details", { token: holder.token, body: { legal_name: LEGAL_NAME, billing_address: ADDRESS } });
+    expect((await db().business.findUniqueOrThrow({ where: { id: holder.businessId } })).crNumber).toBe("345678");
+    await call(app.base, "PUT", "/api/billing/details", { token: holder.token, body: { legal_name: LEGAL_NAME, billing_address: ADDRESS, cr_number: "" } });
+    const later = await issue((await paidPayment(holder.businessId)).id);
+    expect(later.invoice.crNumber).toBeNull();
+
+    for (const lang of ["en", "ar"]) {
+      const text = await pdfText((await download(`/api/billing/invoices/${invoice.id}/pdf?lang=${lang}`, holder.token)).body);
+      expect(text).toContain("CR No. CR-401234");
+      expect(text).toContain("CR No. 345678");
+      expect(text).toMatch(/السجل التجاري/);
+      const none = await pdfText((await download(`/api/billing/invoices/${later.invoice.id}/pdf?lang=${lang}`, holder.token)).body);
+      expect(none).toContain("CR No. CR-401234");
+      expect(none).not.toContain("345678");
+    }
+  }, 60_000);
+
+  test("a credit note's Arabic description puts its colon after an Arabic word, never after the invoice's number", async () => {
+    const holder = await business();
+    const payment = await paidPayment(holder.businessId);
+    const { invoice } = await issue(payment.id);
+    const refund = await db().refund.create({ data: { paymentId: payment.id, amountFils: 5_000, reason: "Charged twice", status: "succeeded", gatewayRefundId: `re_${Math.random().toString(36).slice(2)}` } });
+    const cn = await db().$transaction((tx) => issueCreditNote(tx, mailer(), refund.id));
+    const [line] = cn.invoice.lines as unknown as { description: { en: string; ar: string } }[];
+    expect(line!.description.en).toBe(`Refund of invoice ${invoice.number}: Charged twice`);
+    expect(line!.description.ar).toBe(`استرداد للفاتورة ${invoice.number}، السبب: Charged twice`);
+    expect(line!.description.ar).not.toMatch(/\d:/);
   }, 60_000);
 });
 

@@ -121,6 +121,44 @@ describe("an invoice, read back", () => {
     expect(read.text).toContain("Salmiya, Block 3");
   });
 
+  test("a period across the year's end shows the year on both ends, in both halves", async () => {
+    const line = { description: { en: "Sufra Premium plan, 1 month", ar: "باقة سفرة المميزة، شهر واحد" }, periodStart: kw("2025-12-20T00:00:00"), periodEnd: kw("2026-01-19T23:59:59"), amountFils: 49000 };
+    for (const digits of ["latin", "arabic"] as const) {
+      const read = await readPdf(await renderInvoicePdf(invoice({ lines: [line], totalFils: 49000, digits })));
+      const rows = read.pages.flatMap((p) => [...p.ltr, ...p.rtl]).join("\n");
+      expect(rows).toMatch(/20 Dec 2025 –\s*(\n.*)?19 Jan 2026/);
+      expect(read.text).toContain(digits === "arabic" ? "٢٠ ديسمبر ٢٠٢٥" : "20 ديسمبر 2025");
+      expect(read.text).toContain(digits === "arabic" ? "١٩ يناير ٢٠٢٦" : "19 يناير 2026");
+    }
+  });
+
+  test("the seller's and the customer's commercial registration numbers, when given", async () => {
+    const withCr = invoice({ seller: { ...invoice().seller, crNumber: "CR-123456" }, buyer: { ...invoice().buyer, crNumber: "345678" } });
+    for (const locale of ["en", "ar"] as const) {
+      const read = await readPdf(await renderInvoicePdf({ ...withCr, locale }));
+      expect(rowsWith(read, "CR-123456").some((l) => l.includes("CR No."))).toBe(true);
+      expect(rowsWith(read, "CR-123456").some((l) => l.includes("السجل التجاري"))).toBe(true);
+      expect(rowsWith(read, "345678").some((l) => l.includes("CR No."))).toBe(true);
+      expect(rowsWith(read, "345678").some((l) => l.includes("السجل التجاري"))).toBe(true);
+    }
+    const none = await readPdf(await renderInvoicePdf(invoice()));
+    expect(none.text).not.toContain("CR No.");
+    expect(none.text).not.toContain("السجل التجاري");
+  });
+
+  test("the Arabic description's counts in the person's digits; identifiers as they are", async () => {
+    const line = { description: { en: "Upgrade to the Sufra Premium plan, difference for 28 of 31 days", ar: "الترقية إلى باقة سفرة المميزة، الفرق عن 28 من 31 يومًا" }, periodStart: null, periodEnd: null, amountFils: 30000 };
+    const read = await readPdf(await renderInvoicePdf(invoice({ lines: [line], totalFils: 30000, locale: "ar", digits: "arabic" })));
+    // (the cell wraps the description: its words, not one row)
+    expect(read.text).toMatch(/الفرق عن ٢٨/);
+    expect(read.text).toMatch(/من ٣١ يومًا/);
+    expect(read.text).not.toMatch(/28 من|من 31/);
+    expect(read.text).toContain("28 of 31");
+    const refund = await readPdf(await renderInvoicePdf(creditNote({ lines: [{ description: { en: "Refund of invoice INV-2026-000001: 2 days", ar: "استرداد للفاتورة INV-2026-000001، السبب: يومان 2" }, amountFils: 1000 }], totalFils: 1000, locale: "ar", digits: "arabic" })));
+    expect(refund.text).toContain("INV-2026-000001");
+    expect(refund.text).toContain("٢");
+  });
+
   test("due and unpaid: no payment rows", async () => {
     const read = await readPdf(await renderInvoicePdf(invoice({ status: "due", payment: null })));
     expect(read.text).toContain("Due");

@@ -5,7 +5,7 @@
 import i18n, { type FormatterModule, type LanguageDetectorModule } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { LOCALES, type Locale } from "@sufra/schema";
-import { localDigits } from "../lib/format.ts";
+import { isolateIn, localDigits } from "../lib/format.ts";
 import { common } from "./common.ts";
 
 export const LANGUAGE_STORAGE_KEY = "i18nextLng";
@@ -77,15 +77,20 @@ const languageDetector: LanguageDetectorModule = {
 
 /**
  * A number put into a text as it is ("آخر {{days}} يومًا") takes the person's digits, as numbers shown
- * through formatNumber do; strings (already formatted figures, names) pass untouched. Texts name no
- * i18next formats, so this formatter has nothing else to do.
+ * through formatNumber do. A string (a name, a topic, a handle, an already formatted figure) holding
+ * letters of the other script is isolated (lib/format.ts's isolateIn), so a Latin name cannot reorder an
+ * Arabic sentence. Texts name no i18next formats, so this formatter has nothing else to do.
  */
 const digitsFormatter: FormatterModule = {
   type: "formatter",
   init: () => {},
   add: () => {},
   addCached: () => {},
-  format: (value: unknown, _format, lng) => (typeof value === "number" ? localDigits(String(value), lng?.startsWith("ar") ? "ar" : "en") : (value as string)),
+  format: (value: unknown, _format, lng) => {
+    const locale = lng?.startsWith("ar") ? "ar" : "en";
+    if (typeof value === "number") return localDigits(String(value), locale);
+    return typeof value === "string" ? isolateIn(value, locale) : (value as string);
+  },
 };
 
 void i18n

@@ -85,6 +85,7 @@ function billing(over: Record<string, unknown> = {}) {
     payments: [],
     legalName: "Dar Al Qahwa Co.",
     billingAddress: "Salmiya, Block 10",
+    crNumber: null,
     ...over,
   };
 }
@@ -242,17 +243,21 @@ test("Cancel at period end asks first; then Keep my subscription", async () => {
   expect(screen.getByTestId("billing-cancelled-at-end")).toHaveTextContent("You cancelled: your subscription ends on December 31, 2026.");
 });
 
-test("the invoices' name and address follow the shared rule; saved, the page shows them", async () => {
-  const save = recordedMock(UpdateBillingDetailsDocument, (v) => ({ data: { updateBillingDetails: billing({ legalName: v.legalName, billingAddress: v.billingAddress }) } }));
+test("the invoices' name, address and commercial registration number follow the shared rule; saved, the page shows them", async () => {
+  const save = recordedMock(UpdateBillingDetailsDocument, (v) => ({ data: { updateBillingDetails: billing({ legalName: v.legalName, billingAddress: v.billingAddress, crNumber: v.crNumber ?? null }) } }));
   renderPage(billing(), [save.mock]);
   const form = within(await screen.findByTestId("billing-details-form"));
   type(form.getByLabelText("Legal name"), "  ");
   fireEvent.click(form.getByRole("button", { name: "Save" }));
   expect(await form.findByText("Enter the business's legal name for invoices")).toBeInTheDocument();
   type(form.getByLabelText("Legal name"), " Dar Al Qahwa General Trading Co. W.L.L ");
+  type(form.getByLabelText("Commercial registration number (optional)"), "12<34>");
+  fireEvent.click(form.getByRole("button", { name: "Save" }));
+  expect(await form.findByText("The commercial registration number is at most 30 letters, digits, - or /")).toBeInTheDocument();
+  type(form.getByLabelText("Commercial registration number (optional)"), " ٣٤٥٦٧٨ ");
   fireEvent.click(form.getByRole("button", { name: "Save" }));
   expect(await screen.findByText("Invoice details saved")).toBeInTheDocument();
-  expect(save.calls).toEqual([{ legalName: "Dar Al Qahwa General Trading Co. W.L.L", billingAddress: "Salmiya, Block 10" }]);
+  expect(save.calls).toEqual([{ legalName: "Dar Al Qahwa General Trading Co. W.L.L", billingAddress: "Salmiya, Block 10", crNumber: "345678" }]);
 });
 
 test("the invoices and credit notes, each with its PDF", async () => {

@@ -1,12 +1,9 @@
-// The billing page's money, dates and plan names in the person's language and digits
-// (docs/product.md#subscriptions-and-billing): amounts come as integer fils and are written by the
-// contract's formatFils, exactly, with three decimals; no float ever touches them.
-import { formatFils, PLANS, type Locale } from "@sufra/schema";
-import { arabicDigits, formatDate } from "../../lib/format.ts";
+// The billing page's dates and plan names in the person's language and digits
+// (docs/product.md#subscriptions-and-billing). Amounts (integer fils) are written by lib/format.ts's
+// formatFilsMoney, exactly, with three decimals; no float ever touches them.
+import { PLANS, type Locale } from "@sufra/schema";
+import { formatDate } from "../../lib/format.ts";
 import { planOf } from "../../shared/subscription.ts";
-
-/** "15.000 KWD" / "١٥٫٠٠٠ د.ك." (Latin digits in Arabic when the person chose them). */
-export const money = (fils: number, locale: Locale) => formatFils(fils, { digits: arabicDigits(locale) ? "arabic" : "latin", currency: locale });
 
 /** A day in Kuwait, written long ("26 November 2026" / "٢٦ نوفمبر ٢٠٢٦"). */
 export const day = (at: string, locale: Locale) => formatDate(at, locale, "long");

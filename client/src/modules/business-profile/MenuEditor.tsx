@@ -20,7 +20,7 @@ import {
   type BusinessProfileMenuItemFragment,
 } from "../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
-import { formatMoney, formatNumber } from "../../lib/format.ts";
+import { formatMoney, formatNumber, partSeparator } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { BUSINESS_PROFILE_NS } from "./i18n.ts";
 import { schemaRule } from "./rules.ts";
@@ -327,7 +327,7 @@ function PasteDialog({ open, onClose, onDone }: { open: boolean; onClose: () => 
         {t("menu.importReplace")}
       </Checkbox>
       {problems.length > 0 ? (
-        <Alert className="sufra-menu-import-status" type="warning" showIcon title={problems.map((p) => t("menu.importLine", { line: formatNumber(Number(p.line), locale), message: p.message })).join(" · ")} data-testid="menu-import-problems" />
+        <Alert className="sufra-menu-import-status" type="warning" showIcon title={problems.map((p) => t("menu.importLine", { line: formatNumber(Number(p.line), locale), message: p.message })).join(partSeparator(locale))} data-testid="menu-import-problems" />
       ) : parsed.items.length > 0 ? (
         <Alert className="sufra-menu-import-status" type="info" showIcon title={t("menu.importReady", { n: formatNumber(parsed.items.length, locale) })} />
       ) : null}

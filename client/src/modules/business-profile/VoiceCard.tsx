@@ -21,7 +21,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusinessVoiceDocument, UpdateBusinessVoiceDocument, type BusinessVoiceFieldsFragment, type VoiceSource } from "../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../lib/errorMessage.ts";
-import { formatNumber, formatPercent } from "../../lib/format.ts";
+import { formatNumber, formatPercent, joinParts } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { FormFailure } from "../../shared/FormFailure.tsx";
 import { LoadError } from "../../shared/LoadError.tsx";
@@ -119,7 +119,7 @@ function VoiceForm({ voice }: { voice: BusinessVoiceFieldsFragment }) {
       learned !== null && learned !== undefined ? because[f] : null,
       voice.sources[f] === "DEFAULT" ? t("voice.defaultValue", { value: said(f, voice.voice[f]) }) : null,
     ].filter(Boolean);
-    return parts.length ? <span data-testid={`voice-extra-${f}`}>{parts.join(" · ")}</span> : undefined;
+    return parts.length ? <span data-testid={`voice-extra-${f}`}>{joinParts(parts, locale)}</span> : undefined;
   };
   const options = (f: Exclude<VoiceField, "hashtagCount">) => Object.entries(CHOICES[f]).map(([k, l]) => ({ value: k, label: l[locale] }));
 

@@ -16,7 +16,7 @@ import { Note } from "../../shared/Note.tsx";
 import { useSerialRefetch } from "../../shared/useSerialRefetch.ts";
 import { CampaignsCampaignDocument, CampaignsDetachDocument, CampaignsPostChangedDocument, CampaignsUpdateDocument, type CampaignsCampaignQuery } from "../../graphql/graphql.ts";
 import { errorCode, errorDetails, errorMessage } from "../../lib/errorMessage.ts";
-import { formatDateTime, formatHijri, formatNumber, formatPercent } from "../../lib/format.ts";
+import { formatDateTime, formatHijri, formatNumber, formatPercent, joinParts, partSeparator } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { PlatformIcon, PlatformLabel, postStatusName, PostStatusTag } from "../../shared/postBits.tsx";
 import { CampaignDates, GoalProgress, goalKey, goalLabel, metricKey, metricLabel, money, occasionLabel, PhaseTag } from "./components/bits.tsx";
@@ -162,7 +162,7 @@ function ProgressCard({ campaign: c, onSaved }: { campaign: Detail; onSaved: () 
       {c.rollup.progress.target === null ? <Typography.Paragraph type="secondary">{t("page.setTarget")}</Typography.Paragraph> : <GoalProgress progress={c.rollup.progress} />}
       <p data-testid="campaign-days">
         {phase === "upcoming" ? t("page.days.upcoming", { when: t("empty.inDays", { count: d.left, n: n(d.left) }) }) : t(`page.days.${phase}`, { elapsed: n(d.elapsed), total: n(d.total) })}
-        {phase === "running" && <> · {t("page.daysLeft", { count: d.left, n: n(d.left) })}</>}
+        {phase === "running" && <>{partSeparator(locale)}{t("page.daysLeft", { count: d.left, n: n(d.left) })}</>}
       </p>
       {isManualGoal(goalKey(c.goal)) && (
         <div className="sufra-campaign-result">
@@ -256,7 +256,7 @@ function FiguresCard({ rollup: r }: { rollup: Rollup }) {
           </Typography.Title>
           <Typography.Paragraph dir="auto">{excerpt(r.bestPost.post.content, 160) || t("page.noCaption")}</Typography.Paragraph>
           <Typography.Text type="secondary">
-            {t("page.bestText", { n: n(r.bestPost.engagements) })} · {t("page.reach")}: {n(r.bestPost.reach)} · {t("page.engagementRate")}: {rate(r.bestPost.engagementRate)}
+            {joinParts([t("page.bestText", { n: n(r.bestPost.engagements) }), `${t("page.reach")}: ${n(r.bestPost.reach)}`, `${t("page.engagementRate")}: ${rate(r.bestPost.engagementRate)}`], locale)}
           </Typography.Text>
         </section>
       )}

@@ -333,7 +333,7 @@ describe("the campaign page", () => {
     render([detailMock(footfall), update.mock], "/campaigns/c1");
     const progress = await screen.findByTestId("campaign-progress-card");
     expect(progress).toHaveTextContent("٣٠٠ من ٥٠٠ الزيارات");
-    expect(within(progress).getByTestId("campaign-days")).toHaveTextContent("اليوم ١٠ من ٣٠ · يبقى ٢٠ يوم");
+    expect(within(progress).getByTestId("campaign-days")).toHaveTextContent("اليوم ١٠ من ٣٠، يبقى ٢٠ يوم");
     expect(screen.queryByTestId("campaign-simulated")).toBeNull();
     expect(within(screen.getByTestId("campaign-spend")).getByTestId("spend-per-result")).toHaveTextContent("التكلفة لكل زيارة");
     expect(within(screen.getByTestId("campaign-spend")).getByTestId("spend-per-result")).toHaveTextContent(kwd(0.4, "ar"));

@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router-dom";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { CampaignsListDocument, CampaignsUpcomingOccasionsDocument, type CampaignsCampaignFieldsFragment } from "../../graphql/graphql.ts";
-import { formatDate, formatHijri, formatNumber } from "../../lib/format.ts";
+import { formatDate, formatHijri, formatNumber, joinNodes } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { CampaignDates, dayInstant, GoalProgress, goalLabel, money, occasionLabel, PhaseTag } from "./components/bits.tsx";
 import { CampaignFormModal, type CampaignDraft } from "./components/CampaignFormModal.tsx";
@@ -75,7 +75,7 @@ export default function CampaignsPage() {
                 <CampaignDates startDate={c.startDate} endDate={c.endDate} />
               </p>
               <p>
-                {budget(c)} · {posts(c)}
+                {joinNodes([budget(c), posts(c)], locale)}
               </p>
               <GoalProgress progress={c.progress} size="small" />
               {actions(c)}

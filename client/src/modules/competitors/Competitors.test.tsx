@@ -155,7 +155,7 @@ describe("the list and the benchmark", () => {
     const followers = within(screen.getByTestId("chart-followers")).getByRole("table", { name: "Followers" });
     expect(rowsOf(followers)).toEqual([
       ["Account", "You", "Competitors"],
-      ["You · Instagram", "2,000", "—"],
+      ["You on Instagram", "2,000", "—"],
       ["Cafe X", "—", "12,500"],
       ["بيت القهوة", "—", "1,500"],
     ]);

@@ -131,7 +131,7 @@ describe("each state of the Facebook sign-in", () => {
     expect(plain(within(card).getByTestId("discovery-as").textContent)).toBe("Reading as @daralqahwa through the Page «دار القهوة»");
     expect(within(card).getByText("@daralqahwa").tagName).toBe("BDI");
     expect(within(card).getByText("@daralqahwa")).toHaveAttribute("dir", "ltr");
-    expect(within(card).getByText("دار القهوة")).toHaveAttribute("dir", "auto");
+    expect(within(card).getByText("\u2068دار القهوة\u2069")).toHaveAttribute("dir", "auto");
     expect(card).toHaveTextContent("Signed in on Nov 1, 2026");
     expect(card).toHaveTextContent("Valid until Jan 15, 2030");
     expect(within(card).getByText("Connected")).toBeInTheDocument();
@@ -173,8 +173,8 @@ describe("in Arabic, right to left", () => {
     expect(document.documentElement.dir).toBe("rtl");
     expect(within(card).getByRole("heading", { level: 2, name: "الأرقام من إنستغرام" })).toBeInTheDocument();
     expect(plain(within(card).getByTestId("discovery-as").textContent)).toBe("تُقرأ الأرقام باسم @daralqahwa عبر الصفحة «Dar Al Qahwa»");
-    expect(within(card).getByText("@daralqahwa")).toHaveAttribute("dir", "ltr");
-    expect(within(card).getByText("Dar Al Qahwa").tagName).toBe("BDI");
+    expect(within(card).getByText("@\u2068daralqahwa\u2069")).toHaveAttribute("dir", "ltr");
+    expect(within(card).getByText("\u2068Dar Al Qahwa\u2069").tagName).toBe("BDI");
     expect(card).toHaveTextContent("سُجّل الدخول في");
     expect(card).toHaveTextContent("٢٠٢٦");
     expect(card).toHaveTextContent("صالح حتى");

@@ -23,7 +23,7 @@ registerTranslations(COMPETITORS_NS, {
     charts: {
       title: "Side by side",
       you: "You",
-      youOn: "You · {{platform}}",
+      youOn: "You on {{platform}}",
       competitors: "Competitors",
       account: "Account",
       day: "Day",
@@ -146,7 +146,7 @@ registerTranslations(COMPETITORS_NS, {
     charts: {
       title: "جنبًا إلى جنب",
       you: "أنت",
-      youOn: "أنت · {{platform}}",
+      youOn: "أنت على {{platform}}",
       competitors: "المنافسون",
       account: "الحساب",
       day: "اليوم",

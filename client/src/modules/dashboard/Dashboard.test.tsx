@@ -145,7 +145,7 @@ test("a client on trial: welcome, business, the trial warning with the days left
   const box = within(screen.getByTestId("subscription-card"));
   expect(box.getByText("Professional")).toBeInTheDocument();
   expect(box.getByText("Free trial")).toBeInTheDocument();
-  expect(box.getByText("KWD 15.000 a month")).toBeInTheDocument();
+  expect(box.getByText("15.000 KWD a month")).toBeInTheDocument();
   expect(box.getByTestId("days-left")).toHaveTextContent("12 days left");
   expect(box.getByText(/AH\)$/)).toBeInTheDocument(); // the Hijri date beside the Gregorian one
   // quick actions
@@ -233,7 +233,7 @@ test("no trial warning once the subscription is paid", async () => {
   renderWithMocks(routes(<DashboardPage />), "/dashboard", [meMock("CLIENT", paid), clientMock()]);
   expect(await screen.findByText("Renews on")).toBeInTheDocument();
   expect(screen.queryByTestId("trial-alert")).toBeNull();
-  expect(screen.getByText("KWD 10.000 a month")).toBeInTheDocument();
+  expect(screen.getByText("10.000 KWD a month")).toBeInTheDocument();
 });
 
 test("the price says monthly once, in both languages", async () => {
@@ -392,7 +392,7 @@ test("the content-performance card: engagement per post by kind of post as a cha
   const rows = within(table).getAllByRole("row").map((r) => r.textContent);
   expect(rows).toEqual(["Kind of postEngagement per post", "Text only30", "Photo120", "Video200", "Several photos—"]);
   expect(card.getByTestId("performance-best")).toHaveTextContent("Saffron cake fresh from the oven");
-  expect(card.getByTestId("performance-best")).toHaveTextContent("Likes, comments and shares: 570 · engagement rate: 13.6%");
+  expect(card.getByTestId("performance-best")).toHaveTextContent("Likes, comments and shares: 570; engagement rate: 13.6%");
   expect(card.getByRole("link", { name: "See all analytics" })).toHaveAttribute("href", "/analytics");
 });
 

@@ -7,6 +7,8 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Loading } from "../../shared/LoadError.tsx";
 import { REST_REFERENCE_NS } from "./restReference/i18n.ts";
+import { partSeparator } from "../../lib/format.ts";
+import { useLocale } from "../../lib/useLocale.ts";
 
 export const OPENAPI_URL = "/api/openapi.json";
 
@@ -133,6 +135,7 @@ function OperationBody({ op, doc }: { op: Operation; doc: OpenApiDocument }) {
 
 export default function RestReference() {
   const { t } = useTranslation(REST_REFERENCE_NS);
+  const locale = useLocale();
   const [doc, setDoc] = useState<OpenApiDocument | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -202,9 +205,10 @@ export default function RestReference() {
         <Typography.Paragraph style={{ margin: 0 }}>{t("intro")}</Typography.Paragraph>
         <Typography.Text type="secondary">
           <span dir="ltr">
-            {doc.info.title} {doc.info.version} · OpenAPI {doc.openapi}
-          </span>{" "}
-          · {t("operations", { count })}
+            {doc.info.title} {doc.info.version}{partSeparator("en")}OpenAPI {doc.openapi}
+          </span>
+          {partSeparator(locale)}
+          {t("operations", { count })}
         </Typography.Text>
         <Input.Search allowClear placeholder={t("search")} aria-label={t("search")} onChange={(e) => setFilter(e.target.value)} />
         {groups.length === 0 ? (

@@ -322,6 +322,9 @@ describe("the thread and the reply", () => {
     expect(within(note).getByText("أوقات العمل في رمضان")).toBeInTheDocument();
     expect(within(note).getByRole("link", { name: "فتح ملف النشاط التجاري" })).toHaveAttribute("href", "/settings#business-profile");
     expect(within(drawer).getByTestId("reply-rejected")).toHaveTextContent("ذكرت ما لا يتضمنه ملف نشاطك التجاري (0.750)");
+    // the reply's counter in the person's digits
+    const counter = drawer.querySelector(".ant-input-data-count");
+    expect(counter?.textContent).toMatch(/^[٠-٩]+ \/ ١٠٠٠$/);
   }, 60_000);
 
   test("a send Google refuses is said in Arabic from the catalogue; the draft stays", async () => {
@@ -392,7 +395,7 @@ describe("several at once", () => {
     render([...basics([item("r1", { reply: "Sorry" }), ARABIC]), approve.mock]);
     await screen.findAllByTestId("review-row");
     fireEvent.click(screen.getByRole("checkbox", { name: "Select Ahmad" }));
-    fireEvent.click(screen.getByRole("checkbox", { name: "Select أم محمد" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select \u2068أم محمد\u2069" }));
     expect(screen.getByTestId("bulk-bar")).toHaveTextContent("Selected: 2");
     fireEvent.click(screen.getByTestId("bulk-approve"));
     const result = await screen.findByTestId("bulk-result");

@@ -6,7 +6,7 @@ import { Card, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { Note } from "../../shared/Note.tsx";
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber, partSeparator } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { INSIGHTS_NS } from "./i18n.ts";
 import { PostingHeatmap } from "./PostingHeatmap.tsx";
@@ -50,8 +50,13 @@ export function BestTimesCard() {
                 <li key={s.at}>
                   {/* the name read aloud starts with what is shown (WCAG 2.5.3), then says what the link does */}
                   <Link to={`/posts/new?at=${encodeURIComponent(s.at)}`}>
-                    <time dateTime={s.at}>{time}</time> · {t(reasonKey(s.reason))}
-                    <span className="sufra-visually-hidden"> · {t("schedule", { time })}</span>
+                    <time dateTime={s.at}>{time}</time>
+                    {partSeparator(locale)}
+                    {t(reasonKey(s.reason))}
+                    <span className="sufra-visually-hidden">
+                      {partSeparator(locale)}
+                      {t("schedule", { time })}
+                    </span>
                   </Link>
                 </li>
               );

@@ -149,7 +149,7 @@ describe("the schedule picker's suggested times", () => {
     await inLanguage("ar");
     render(<Picker />, [insightsMock(WEEK)]);
     const group = await screen.findByRole("group", { name: "أوقات مقترحة" });
-    expect(within(group).getAllByTestId("suggested-time")[1]).toHaveTextContent("الأحد ٩:٠٠ م · بعد العشاء");
+    expect(within(group).getAllByTestId("suggested-time")[1]).toHaveTextContent("الأحد ٩:٠٠ م، بعد العشاء");
   });
 
   test("without insights (an error) the picker works as before and shows no chips", async () => {

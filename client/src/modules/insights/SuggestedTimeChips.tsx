@@ -8,6 +8,7 @@ import { slotName } from "../../shared/time.ts";
 import { reasonKey, useSuggestedTimes } from "./useSuggestedTimes.ts";
 import "./i18n.ts";
 import "./insights.css";
+import { partSeparator } from "../../lib/format.ts";
 
 export function SuggestedTimeChips({ value, onPick }: { value: string | null; onPick: (iso: string) => void }) {
   const { t } = useTranslation(INSIGHTS_NS);
@@ -26,7 +27,9 @@ export function SuggestedTimeChips({ value, onPick }: { value: string | null; on
         const on = Date.parse(s.at) === chosen;
         return (
           <Button key={s.at} size="small" shape="round" type={on ? "primary" : "default"} aria-pressed={on} aria-label={t("pick", { time, reason })} onClick={() => onPick(s.at)} data-testid="suggested-time">
-            <bdi>{time}</bdi> · {reason}
+            <bdi>{time}</bdi>
+            {partSeparator(locale)}
+            {reason}
           </Button>
         );
       })}

@@ -63,9 +63,9 @@ test("the six features render", () => {
 
 test("three plans with their KWD prices and features, Most Popular on Professional (English)", () => {
   renderLanding();
-  expect(screen.getByTestId("price-basic")).toHaveTextContent("KWD 10.000");
-  expect(screen.getByTestId("price-professional")).toHaveTextContent("KWD 15.000");
-  expect(screen.getByTestId("price-premium")).toHaveTextContent("KWD 49.000");
+  expect(screen.getByTestId("price-basic")).toHaveTextContent("10.000 KWD");
+  expect(screen.getByTestId("price-professional")).toHaveTextContent("15.000 KWD");
+  expect(screen.getByTestId("price-premium")).toHaveTextContent("49.000 KWD");
   for (const id of PLAN_IDS) {
     const card = screen.getByTestId(`plan-${id}`);
     expect(within(card).getByRole("heading", { level: 3 })).toHaveTextContent(PLANS[id].name.en);

@@ -2,12 +2,11 @@
 // with the terms and the privacy policy. Shared by the landing and legal pages.
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { latinDigits, TIME_ZONE } from "../../lib/format.ts";
+import { formatYear } from "../../lib/format.ts";
 import { SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_HREF } from "./i18n.ts";
 import { BrandMark } from "./SiteHeader.tsx";
 
-const yearIn = (ar: boolean) =>
-  new Intl.DateTimeFormat(ar ? (latinDigits() ? "ar-KW-u-nu-latn" : "ar-KW") : "en-KW", { year: "numeric", timeZone: TIME_ZONE }).format(new Date());
+const yearIn = (ar: boolean) => formatYear(new Date(), ar ? "ar" : "en");
 
 export function SiteFooter() {
   const { t, i18n } = useTranslation("landing");

@@ -188,9 +188,9 @@ test("in Arabic: the texts, Arabic-Indic digits and relative times", async () =>
   fireEvent.click(bell());
   const rows = within(await screen.findByTestId("notification-list")).getAllByTestId("notification");
   expect(rows.map((r) => r.querySelector(".sufra-notification-text")!.textContent)).toEqual([
-    "تنتهي فترتك التجريبية المجانية لـ Dar Al Qahwa في ١٤ مارس ٢٠٢٧",
-    "لم تتم الموافقة على طلب تسجيل Dar Al Qahwa: لم نتمكن من الوصول إليك",
-    "تمت الموافقة على حساب Dar Al Qahwa. بدأت فترتك التجريبية المجانية.",
+    "تنتهي فترتك التجريبية المجانية لـ \u2068Dar Al Qahwa\u2069 في ١٤ مارس ٢٠٢٧",
+    "لم تتم الموافقة على طلب تسجيل \u2068Dar Al Qahwa\u2069: لم نتمكن من الوصول إليك",
+    "تمت الموافقة على حساب \u2068Dar Al Qahwa\u2069. بدأت فترتك التجريبية المجانية.",
   ]);
   expect(rows[0].querySelector("time")).toHaveTextContent("قبل ٥ دقائق");
   expect(screen.getByRole("button", { name: "تعليم الكل كمقروء" })).toBeInTheDocument();
@@ -231,7 +231,7 @@ describe("the publishing notifications' lines, in both languages", () => {
       "Your post “Fresh saffron buns” was not published on X. X refused the post: duplicate content",
     );
     expect(line("ar", "POST_FAILED", { ...post, platform: "twitter", errorCode: "targetRejected", errorMessage: "duplicate content" })).toBe(
-      "لم يُنشر منشورك «Fresh saffron buns» على إكس. رفضت إكس المنشور: duplicate content",
+      "لم يُنشر منشورك «\u2068Fresh saffron buns\u2069» على إكس. \u2068رفضت إكس المنشور: duplicate content\u2069",
     );
     expect(line("en", "POST_FAILED", { ...post, platform: "instagram", errorCode: "targetAuth" })).toBe(
       "Your post “Fresh saffron buns” was not published on Instagram. Instagram refused our access. Reconnect the account in Settings",
@@ -241,11 +241,11 @@ describe("the publishing notifications' lines, in both languages", () => {
 
   test("a post to check, a Snapchat post to make by hand, an account to reconnect", () => {
     expect(line("en", "POST_UNCONFIRMED", { ...post, platform: "instagram" })).toBe("Instagram did not confirm your post “Fresh saffron buns”. Check whether it is live, then confirm or retry.");
-    expect(line("ar", "POST_UNCONFIRMED", { ...post, platform: "instagram" })).toBe("لم تؤكد إنستغرام نشر منشورك «Fresh saffron buns». تحقق مما إذا كان قد نُشر، ثم أكِّد أو أعد المحاولة.");
+    expect(line("ar", "POST_UNCONFIRMED", { ...post, platform: "instagram" })).toBe("لم تؤكد إنستغرام نشر منشورك «\u2068Fresh saffron buns\u2069». تحقق مما إذا كان قد نُشر، ثم أكِّد أو أعد المحاولة.");
     expect(line("en", "SNAPCHAT_READY", { ...post, platform: "snapchat" })).toBe("Time to post “Fresh saffron buns” on Snapchat. Post it in the app, then mark it as done.");
-    expect(line("ar", "SNAPCHAT_READY", { ...post, platform: "snapchat" })).toBe("حان وقت نشر «Fresh saffron buns» على سناب شات. انشره من التطبيق ثم أكِّد نشره.");
+    expect(line("ar", "SNAPCHAT_READY", { ...post, platform: "snapchat" })).toBe("حان وقت نشر «\u2068Fresh saffron buns\u2069» على سناب شات. انشره من التطبيق ثم أكِّد نشره.");
     expect(line("en", "ACCOUNT_RECONNECT_NEEDED", { platform: "instagram", handle: "daralqahwa" })).toBe("Reconnect Instagram (@daralqahwa) in Settings. Posts to it wait until then.");
-    expect(line("ar", "ACCOUNT_RECONNECT_NEEDED", { platform: "instagram", handle: "daralqahwa" })).toBe("أعد ربط إنستغرام (\u2068@daralqahwa\u2069) من الإعدادات. ستنتظر المنشورات عليها حتى ذلك الحين.");
+    expect(line("ar", "ACCOUNT_RECONNECT_NEEDED", { platform: "instagram", handle: "daralqahwa" })).toBe("أعد ربط إنستغرام (\u2068@\u2068daralqahwa\u2069\u2069) من الإعدادات. ستنتظر المنشورات عليها حتى ذلك الحين.");
   });
 
   test("the Facebook sign-in for competitors' figures about to expire: the account, the date, and the way back to Competitors", () => {
@@ -253,19 +253,19 @@ describe("the publishing notifications' lines, in both languages", () => {
     expect(line("en", "COMPETITOR_DISCOVERY_EXPIRING", soon)).toBe(
       "Your Facebook sign-in for competitors' figures (@daralqahwa) expires on January 20, 2027. Sign in again on the Competitors page to keep reading them from Instagram.",
     );
-    expect(line("ar", "COMPETITOR_DISCOVERY_EXPIRING", soon)).toMatch(/^ينتهي تسجيل دخولك عبر فيسبوك لأرقام المنافسين \(\u2068@daralqahwa\u2069\) في ٢٠ يناير ٢٠٢٧\. سجّل الدخول مجددًا من صفحة المنافسين/);
+    expect(line("ar", "COMPETITOR_DISCOVERY_EXPIRING", soon)).toMatch(/^ينتهي تسجيل دخولك عبر فيسبوك لأرقام المنافسين \(\u2068@\u2068daralqahwa\u2069\u2069\) في ٢٠ يناير ٢٠٢٧\. سجّل الدخول مجددًا من صفحة المنافسين/);
     expect(notificationLink("COMPETITOR_DISCOVERY_EXPIRING")).toBe("/competitors");
   });
 
   test("a negative review or comment: who, how many stars, which branch, the words, in each person's language; it opens the inbox", () => {
     const review = { reviewId: "r1", source: "google", rating: 1, author: "فهد", excerpt: "القهوة باردة", locationTitle: "Salmiya" };
-    expect(line("en", "REVIEW_NEGATIVE", review)).toBe("فهد left a 1-star review of Salmiya on Google: “القهوة باردة”. Answer it in the inbox.");
-    expect(line("ar", "REVIEW_NEGATIVE", review)).toBe("ترك \u2068فهد\u2069 تقييمًا بنجمة واحدة لفرع Salmiya على جوجل: «القهوة باردة». ردّ عليه من صندوق الوارد.");
-    expect(line("en", "REVIEW_NEGATIVE", { ...review, rating: 2, locationTitle: null })).toBe("فهد left a 2-star review on Google: “القهوة باردة”. Answer it in the inbox.");
+    expect(line("en", "REVIEW_NEGATIVE", review)).toBe("\u2068فهد\u2069 left a 1-star review of Salmiya on Google: “\u2068القهوة باردة\u2069”. Answer it in the inbox.");
+    expect(line("ar", "REVIEW_NEGATIVE", review)).toBe("ترك \u2068فهد\u2069 تقييمًا بنجمة واحدة لفرع \u2068Salmiya\u2069 على جوجل: «القهوة باردة». ردّ عليه من صندوق الوارد.");
+    expect(line("en", "REVIEW_NEGATIVE", { ...review, rating: 2, locationTitle: null })).toBe("\u2068فهد\u2069 left a 2-star review on Google: “\u2068القهوة باردة\u2069”. Answer it in the inbox.");
     expect(line("ar", "REVIEW_NEGATIVE", { ...review, rating: 2, locationTitle: null })).toBe("ترك \u2068فهد\u2069 تقييمًا بنجمتين على جوجل: «القهوة باردة». ردّ عليه من صندوق الوارد.");
     const comment = { reviewId: "c1", source: "instagram", rating: null, author: "ahmad_kw", excerpt: "Cold coffee, rude staff", locationTitle: null };
     expect(line("en", "REVIEW_NEGATIVE", comment)).toBe("ahmad_kw wrote something unhappy on Instagram: “Cold coffee, rude staff”. Answer it in the inbox.");
-    expect(line("ar", "REVIEW_NEGATIVE", comment)).toBe("كتب \u2068ahmad_kw\u2069 تعليقًا غير راضٍ على إنستغرام: «Cold coffee, rude staff». ردّ عليه من صندوق الوارد.");
+    expect(line("ar", "REVIEW_NEGATIVE", comment)).toBe("كتب \u2068\u2068ahmad_kw\u2069\u2069 تعليقًا غير راضٍ على إنستغرام: «\u2068Cold coffee, rude staff\u2069». ردّ عليه من صندوق الوارد.");
     expect(notificationLink("REVIEW_NEGATIVE")).toBe("/inbox");
     expect(notificationLink("REVIEW_NEGATIVE", { reviewId: "r1" })).toBe("/inbox?item=r1");
   });
@@ -290,7 +290,7 @@ describe("the publishing notifications' lines, in both languages", () => {
     localStorage.removeItem("sufra.digits");
     expect(line("en", "PAYMENT_FAILED", { amountFils: 15_000, reason: "Insufficient funds" })).toBe("Your payment of 15.000 KWD did not go through: Insufficient funds. Nothing was charged; try again on the Billing page.");
     expect(line("en", "SUBSCRIPTION_EXPIRED", { companyName: "Dar Al Qahwa", subscriptionStatus: "CANCELLED" })).toContain("has ended");
-    expect(line("ar", "PLAN_CHANGED", { companyName: "Dar Al Qahwa", plan: "PROFESSIONAL", previousPlan: "PREMIUM" })).toBe("أصبح Dar Al Qahwa على الباقة الاحترافية (بدلًا من المميزة).");
+    expect(line("ar", "PLAN_CHANGED", { companyName: "Dar Al Qahwa", plan: "PROFESSIONAL", previousPlan: "PREMIUM" })).toBe("أصبح \u2068Dar Al Qahwa\u2069 على الباقة الاحترافية (بدلًا من المميزة).");
     expect(line("en", "TEAM_READ_ONLY", { companyName: "Dar Al Qahwa", plan: "BASIC" })).toBe("Dar Al Qahwa moved to the Basic plan: you can read everything, but no longer make changes.");
   });
 

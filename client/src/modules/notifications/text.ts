@@ -2,10 +2,10 @@
 // it leads (a post's news to the posts, an account to reconnect to Settings, a sign-up to the clients,
 // the Facebook sign-in for competitor figures to the competitors, a webhook turned off to the webhooks,
 // a negative review or comment to the inbox).
-import { formatFils, isMessageKey, isPlatformName, messageText, PLANS, PLATFORM_LABELS, type Locale, type PlanId } from "@sufra/schema";
+import { isMessageKey, isPlatformName, messageText, PLANS, PLATFORM_LABELS, type Locale, type PlanId } from "@sufra/schema";
 import type { TFunction } from "i18next";
 import type { NotificationItemFragment, NotificationType } from "../../graphql/graphql.ts";
-import { arabicDigits, formatDate } from "../../lib/format.ts";
+import { formatDate, formatFilsMoney } from "../../lib/format.ts";
 
 const platformOf = (p: string | null | undefined, locale: Locale) => {
   const name = (p ?? "").toLowerCase();
@@ -20,7 +20,7 @@ const sourceOf = (s: string | null | undefined, locale: Locale) => {
 };
 
 /** Money of billing's notices: fils as KWD with three decimals, in the person's digits ("15.000 KWD", "١٥٫٠٠٠ د.ك."). */
-const money = (fils: number | null | undefined, locale: Locale) => formatFils(fils ?? 0, { digits: arabicDigits(locale) ? "arabic" : "latin", currency: locale });
+const money = (fils: number | null | undefined, locale: Locale) => formatFilsMoney(fils ?? 0, locale);
 /** A plan's name from its GraphQL value (PREMIUM). */
 const planName = (p: string | null | undefined, locale: Locale) => {
   const id = (p ?? "").toLowerCase() as PlanId;

@@ -17,7 +17,7 @@ import {
   type PlannerPlanFieldsFragment, type PlannerProposalFieldsFragment, type PlanInput,
 } from "../../graphql/graphql.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
-import { digitsInput, formatDate, formatDateTime, formatHijri, formatNumber, localDigits } from "../../lib/format.ts";
+import { digitsInput, formatDate, formatDateTime, formatHijri, formatMonthYear, formatNumber, formatWeekdayDay, joinParts, localDigits, partSeparator } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { PLANNER_NS } from "./i18n.ts";
 import "./planner.css";
@@ -112,7 +112,7 @@ export default function PlannerPage() {
                   setMonth(v);
                   setDays([]);
                 }}
-                options={months.map((m) => ({ value: m, label: localDigits(new Intl.DateTimeFormat(locale === "ar" ? "ar-KW-u-nu-latn" : "en-KW", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${m}-15T00:00:00Z`)), locale) }))}
+                options={months.map((m) => ({ value: m, label: formatMonthYear(m, locale) }))}
                 style={{ minWidth: 200 }}
                 data-testid="planner-month"
               />
@@ -126,7 +126,7 @@ export default function PlannerPage() {
               }}
               options={ramadanYears.map((y) => {
                 const r = ramadanOf(y)!;
-                return { value: y, label: `${t("ramadanOf", { year: localDigits(String(y), locale) })} · ${t("ramadanDays", { from: formatDate(noonOf(r.from), locale), to: formatDate(noonOf(r.to), locale) })}` };
+                return { value: y, label: joinParts([t("ramadanOf", { year: localDigits(String(y), locale) }), t("ramadanDays", { from: formatDate(noonOf(r.from), locale), to: formatDate(noonOf(r.to), locale) })], locale) };
               })}
               style={{ minWidth: 280 }}
               data-testid="planner-year"
@@ -149,7 +149,7 @@ export default function PlannerPage() {
             <Checkbox.Group className="sufra-planner-days" value={days} onChange={(v) => setDays((v as string[]).sort())} data-testid="planner-days">
               {pickable.map((d) => (
                 <Checkbox key={d} value={d}>
-                  {localDigits(new Intl.DateTimeFormat(locale === "ar" ? "ar-KW-u-nu-latn" : "en-KW", { weekday: "short", day: "numeric", timeZone: "Asia/Kuwait" }).format(noonOf(d)), locale)}
+                  {formatWeekdayDay(noonOf(d), locale)}
                 </Checkbox>
               ))}
             </Checkbox.Group>
@@ -211,7 +211,9 @@ function PlanProposals({ plan, locale, onChanged }: { plan: PlannerPlanFieldsFra
   return (
     <section className="sufra-planner-proposals" aria-label={t("proposals")}>
       <Typography.Title level={2}>
-        {t("proposals")} · {t("proposalsOf", { from: formatDate(noonOf(plan.from), locale), to: formatDate(noonOf(plan.to), locale) })}
+        {t("proposals")}
+        {partSeparator(locale)}
+        {t("proposalsOf", { from: formatDate(noonOf(plan.from), locale), to: formatDate(noonOf(plan.to), locale) })}
       </Typography.Title>
       <Space wrap className="sufra-planner-actions">
         <Button size="small" onClick={() => setChosen(open)}>
@@ -251,7 +253,10 @@ function ProposalCard({ p, locale, checked, refused, onCheck }: { p: Proposal; l
         <Tag>{t(`status.${p.status}`)}</Tag>
       </div>
       <div className="sufra-planner-meta">
-        <PlatformIcon platform={p.platform} /> {platformLabel(p.platform, locale)} · {t(`formats.${p.format.toLowerCase()}`)} ·{" "}
+        <PlatformIcon platform={p.platform} /> {platformLabel(p.platform, locale)}
+        {partSeparator(locale)}
+        {t(`formats.${p.format.toLowerCase()}`)}
+        {partSeparator(locale)}
         {t("at", { time: formatDateTime(p.scheduledFor as string, locale), reason: t(`reasons.${p.reason}`, { defaultValue: p.reason }) })}
       </div>
       <div>{p.dish ? t("dish", { dish: text(p.dish, locale) }) : <Typography.Text type="secondary">{t("noDish")}</Typography.Text>}</div>

@@ -458,7 +458,7 @@ test("in Arabic the labels are Arabic, with Arabic-Indic digits", async () => {
   renderWithMocks(routes, "/schedule?date=2026-03-04", [calendarMock([post("p1", "SCHEDULED", "2026-03-04T07:00:00.000Z")]), quiet, holidaysMock(2026, eid2026)]);
   await screen.findByTestId("event-p1");
   expect(await within(cell("2026-03-21")).findByTestId("holiday-label")).toHaveTextContent("عيد الفطر، اليوم ٢");
-  expect(within(cell("2026-03-21")).getByTestId("holiday-label")).toHaveAttribute("title", "مناسبة إسلامية · تاريخ حدده مجلس الوزراء");
+  expect(within(cell("2026-03-21")).getByTestId("holiday-label")).toHaveAttribute("title", "مناسبة إسلامية، تاريخ حدده مجلس الوزراء");
 });
 
 test("on a phone the week's day heads are short (weekday, day, Hijri day) and an occasion is a marker named for it, so seven fit side by side", async () => {

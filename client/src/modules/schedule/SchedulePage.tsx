@@ -22,7 +22,7 @@ import { LoadError } from "../../shared/LoadError.tsx";
 import { RouteButton } from "../../shared/RouteButton.tsx";
 import { useSerialRefetch } from "../../shared/useSerialRefetch.ts";
 import { ScheduleCalendarPostsDocument, SchedulePostChangedDocument, type ScheduleCalendarPostFragment } from "../../graphql/graphql.ts";
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber, joinParts } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { firstWeekday } from "../../shared/week.ts";
 import { EventBody, postTime } from "./components/EventBody.tsx";
@@ -107,7 +107,7 @@ export default function SchedulePage() {
           key={`${h.occasionKey}-${h.day}`}
           className={`sufra-holiday is-${h.kind.toLowerCase()}`}
           data-testid="holiday-label"
-          title={h.corrected ? `${kind} · ${t("holiday.corrected")}` : kind}
+          title={h.corrected ? joinParts([kind, t("holiday.corrected")], locale) : kind}
         >
           {h.day > 1 ? t("holiday.day", { name, day: formatNumber(h.day, locale) }) : name}
         </span>

@@ -18,7 +18,7 @@ import {
   type TeamRole,
 } from "../../graphql/graphql.ts";
 import { errorCode, errorDetails, errorMessage } from "../../lib/errorMessage.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, partSeparator } from "../../lib/format.ts";
 import { useSession } from "../../lib/session.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { PremiumPage } from "./components/PremiumPage.tsx";
@@ -216,7 +216,7 @@ function InvitationsCard({ invitations, canManage, onChange }: { invitations: Te
               </div>
               <Typography.Text type="secondary" className="sufra-invitation-meta">
                 {t("invitations.expires", { date: formatDate(i.expiresAt, locale) })}
-                {i.invitedByName && <> · {t("invitations.invitedBy", { name: i.invitedByName })}</>}
+                {i.invitedByName && <>{partSeparator(locale)}{t("invitations.invitedBy", { name: i.invitedByName })}</>}
               </Typography.Text>
               {canManage && (
                 <DangerConfirm title={t("invitations.revokeTitle", { email: i.email })} description={t("invitations.revokeText")} okText={t("invitations.revokeConfirm")} onConfirm={() => revokeOne(i)} testId={`revoke-${i.id}`} danger={false}>

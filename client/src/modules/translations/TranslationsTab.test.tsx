@@ -222,13 +222,27 @@ describe("in Arabic and on small screens", () => {
     render();
     expect(await screen.findByText("بلا ترجمة عربية (٢)")).toBeInTheDocument();
     expect(screen.getByText("٤ نصوص")).toBeInTheDocument();
-    fireEvent.click(screen.getByLabelText("تعديل landing:hero.title"));
-    const arabic = screen.getByLabelText("النص العربي للمفتاح landing:hero.title");
+    fireEvent.click(screen.getByLabelText("تعديل \u2068landing:hero.title\u2069"));
+    const arabic = screen.getByLabelText("النص العربي للمفتاح \u2068landing:hero.title\u2069");
     expect(arabic).toHaveAttribute("dir", "rtl");
     fireEvent.change(arabic, { target: { value: "منشورات تجلب الضيوف" } });
     fireEvent.click(button("landing:hero.title", "حفظ"));
     expect(await screen.findByText("تم حفظ الترجمة بنجاح!")).toBeInTheDocument();
     expect(screen.getByText("بلا ترجمة عربية (١)")).toBeInTheDocument();
+  });
+
+  test.each([1280, 390])("the pages' numbers in Arabic digits (screen %i px wide)", async (width) => {
+    setScreenWidth(width);
+    await inLanguage("ar");
+    const many = [{ name: "common", translations: Array.from({ length: 120 }, (_, i) => ({ key: `common:k.${String(i).padStart(3, "0")}`, en: `Text ${i}`, ar: `نص ${i}` })) }];
+    fakeFetch({ [LIST]: [200, { categories: many }] });
+    render();
+    await waitFor(() => expect(document.querySelector(".ant-pagination")).not.toBeNull());
+    const pager = document.querySelector(".ant-pagination")!;
+    const pages = Array.from(pager.querySelectorAll(".ant-pagination-item")).map((li) => li.textContent);
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expect(pages.join(" ")).toMatch(/^[٠-٩ ]+$/);
+    expect(pager.textContent).not.toMatch(/[0-9]/);
   });
 
   test("the error texts in Arabic", async () => {

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { fieldErrors, languageNeedsKey, LOCALES, messageText, TRANSLATION_NOTICE_MS, translationUpdateSchema, type Locale, type TranslationCategory, type TranslationRow, type TranslationUpdate } from "@sufra/schema";
 import { api } from "../../lib/api.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
-import { formatNumber } from "../../lib/format.ts";
+import { formatNumber, pagerIn } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { applyTranslations } from "../../i18n/serverTexts.ts";
 import "./i18n.ts";
@@ -261,7 +261,7 @@ export default function TranslationsTab() {
             </li>
           ))}
         </ul>
-        {shown.length > pageSize && <Pagination simple current={current} pageSize={pageSize} total={shown.length} onChange={setPage} className="sufra-translation-pager" />}
+        {shown.length > pageSize && <Pagination {...pagerIn(locale, { small: true })} current={current} pageSize={pageSize} total={shown.length} onChange={setPage} showSizeChanger={false} className="sufra-translation-pager" />}
       </>
     );
   else
@@ -271,7 +271,7 @@ export default function TranslationsTab() {
         columns={columns}
         dataSource={shown}
         loading={loading}
-        pagination={shown.length > pageSize ? { current, pageSize, total: shown.length, onChange: setPage, showSizeChanger: false } : false}
+        pagination={shown.length > pageSize ? { ...pagerIn(locale), current, pageSize, total: shown.length, onChange: setPage, showSizeChanger: false } : false}
         onRow={(r) => ({ "data-testid": `translation-${r.key}` }) as HTMLAttributes<HTMLElement>}
         tableLayout="fixed"
         data-testid="translations-table"

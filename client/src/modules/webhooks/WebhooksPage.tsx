@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { RotateWebhookSecretDocument, SendTestWebhookDocument, UpdateWebhookEndpointDocument, DeleteWebhookEndpointDocument, WebhooksPageDocument, type WebhookEndpointRowFragment, type WebhookEventType } from "../../graphql/graphql.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
-import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
+import { formatDate, formatDateTime, formatNumber, partSeparator } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
 import { DangerConfirm, useReportedChange } from "../../shared/DangerConfirm.tsx";
 import { Note } from "../../shared/Note.tsx";
@@ -142,13 +142,15 @@ function EndpointCard({ endpoint: e, canManage, onEdit, onLog, onSecret, onChang
       </div>
       <Typography.Paragraph type="secondary" className="sufra-webhook-meta">
         {t("endpoint.created", { date: formatDate(e.createdAt, locale) })}
-        {rotatingUntil && <> · {t("endpoint.rotating", { time: formatDateTime(rotatingUntil, locale) })}</>}
+        {rotatingUntil && <>{partSeparator(locale)}{t("endpoint.rotating", { time: formatDateTime(rotatingUntil, locale) })}</>}
       </Typography.Paragraph>
       <div className="sufra-webhook-last" data-testid="last-delivery">
         <Typography.Text strong>{t("endpoint.lastDelivery")}: </Typography.Text>
         {e.lastDelivery ? (
           <>
-            <DeliveryStatusTag status={e.lastDelivery.status} /> <bdi dir="ltr">{e.lastDelivery.eventType}</bdi> · {formatDateTime(e.lastDelivery.lastAttemptAt ?? e.lastDelivery.eventCreatedAt, locale)}
+            <DeliveryStatusTag status={e.lastDelivery.status} /> <bdi dir="ltr">{e.lastDelivery.eventType}</bdi>
+            {partSeparator(locale)}
+            {formatDateTime(e.lastDelivery.lastAttemptAt ?? e.lastDelivery.eventCreatedAt, locale)}
           </>
         ) : (
           <Typography.Text type="secondary">{t("endpoint.noDelivery")}</Typography.Text>

@@ -8,6 +8,7 @@ import type { Locale } from "@sufra/schema";
 import { valueFormatter, xAxisLabels, xFormatter } from "./formatters.ts";
 import { CHART_PALETTE, HEAT_RANGE, HEAT_RANGE_DARK } from "./palette.ts";
 import type { SufraChartProps } from "./types.ts";
+import { joinParts } from "../../lib/format.ts";
 
 export interface PlotViewProps {
   chart: SufraChartProps;
@@ -36,7 +37,7 @@ export default function PlotView({ chart, locale, rtl, dark }: PlotViewProps) {
       style: { inset: 1 },
       scale: { color: { range: [...(dark ? HEAT_RANGE_DARK : HEAT_RANGE)] }, ...(rtl ? { x: { range: [1, 0] } } : {}) },
       axis: { x: { title: false, ...xAxisLabels(chart.xType ?? "category", new Set(chart.cells.map((c) => c.x)).size, locale), grid: false }, y: { title: false, grid: false, position: rtl ? "right" : "left" } },
-      tooltip: { title: (d: Datum) => `${d.y} · ${fx(d.x as string)}`, items: [(d: Datum) => ({ name: chart.valueLabel, value: fv(d.value as number) })] },
+      tooltip: { title: (d: Datum) => joinParts([d.y as string, fx(d.x as string)], locale), items: [(d: Datum) => ({ name: chart.valueLabel, value: fv(d.value as number) })] },
     };
     return (
       <div dir="ltr">

@@ -113,6 +113,7 @@ export const Billing = builder.objectRef<BillingState>("Billing").implement({
     payments: t.field({ type: [BillingPayment], description: "The business's payments, newest first (at most 50).", resolve: (b) => b.payments }),
     legalName: t.exposeString("legalName", { description: "The name invoices carry (the company's name until set)." }),
     billingAddress: t.exposeString("billingAddress", { description: "The address invoices carry (the business's address until set; may be empty)." }),
+    crNumber: t.exposeString("crNumber", { nullable: true, description: "The business's commercial registration number invoices carry; null when not given." }),
   }),
 });
 
@@ -186,10 +187,11 @@ builder.mutationFields((t) => ({
   updateBillingDetails: t.field({
     type: Billing,
     ...personOfBusiness,
-    description: "The legal name and address the next invoices carry (issued invoices keep theirs). Owners and the account holder.",
+    description: "The legal name, address and commercial registration number the next invoices carry (issued invoices keep theirs). Owners and the account holder.",
     args: {
       legalName: t.arg.string({ required: true, description: "The business's legal name, 1 to 200 characters, one line." }),
       billingAddress: t.arg.string({ required: true, description: "Its address for invoices, 1 to 500 characters, lines allowed." }),
+      crNumber: t.arg.string({ required: false, description: "Its commercial registration number: up to 30 letters, digits, - or / (Arabic-Indic digits are read as Latin ones); empty or null clears it, left out keeps it." }),
     },
     resolve: (_r, a, ctx) => ctx.services.billing.updateBillingDetails(ctx.viewer, a, ctx.meta),
   }),

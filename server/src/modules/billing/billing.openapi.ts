@@ -54,6 +54,7 @@ const restBillingSchema = named(
     payments: z.array(restPaymentSchema),
     legal_name: z.string(),
     billing_address: z.string(),
+    cr_number: z.string().nullable().describe("The commercial registration number invoices carry; null when not given."),
   }),
 );
 
@@ -90,7 +91,7 @@ export const billingOperations: RestOperation[] = [
   },
   { method: "post", path: "/billing/cancel", tag, access: "manager", summary: "Cancel at the period's end", description: "Active subscriptions only (409 INVALID_STATE otherwise).", responses: billingAnswer },
   { method: "post", path: "/billing/keep", tag, access: "manager", summary: "Keep the subscription (take back a cancellation)", responses: billingAnswer },
-  { method: "put", path: "/billing/details", tag, access: "manager", summary: "The legal name and address invoices carry", body: billingDetailsSchema, responses: billingAnswer },
+  { method: "put", path: "/billing/details", tag, access: "manager", summary: "The legal name, address and commercial registration number invoices carry", body: billingDetailsSchema, responses: billingAnswer },
   { method: "get", path: "/billing/payments/{id}", tag, access: "business", summary: "One payment of the business", responses: { 200: { description: "The payment.", schema: restPaymentSchema } } },
   {
     method: "get",

@@ -55,6 +55,7 @@ export const restBilling = (b: BillingState) => ({
   payments: b.payments.map(restPayment),
   legal_name: b.legalName,
   billing_address: b.billingAddress,
+  cr_number: b.crNumber,
 });
 
 const restStart = (s: ChargeStart) => ({ redirect_url: s.redirectUrl, payment: restPayment(s.payment) });

@@ -69,6 +69,8 @@ export interface BillingState {
   payments: Payment[];
   legalName: string;
   billingAddress: string;
+  /** the commercial registration number invoices carry; null when the business gave none */
+  crNumber: string | null;
 }
 
 export type PlanChangeOutcome = "changed" | "scheduled" | "payment_required" | "cleared";
@@ -157,6 +159,7 @@ export function createBillingService(
       payments,
       legalName: business.legalName ?? business.companyName,
       billingAddress: business.billingAddress ?? business.address,
+      crNumber: business.crNumber ?? null,
     };
   }
 
@@ -513,14 +516,14 @@ export function createBillingService(
       return read(await accessOf(db, viewer));
     },
 
-    /** The legal name and address invoices carry from now on (issued invoices keep theirs). */
+    /** The legal name, address and commercial registration number invoices carry from now on (issued invoices keep theirs); a number left out stays as it was. */
     async updateBillingDetails(viewer: Viewer | null, input: unknown, meta: RequestMeta): Promise<BillingState> {
       const access = await requireManager(db, viewer);
       const details = validate(billingDetailsSchema, input);
       const businessId = access.viewer.businessId;
       await db.$transaction(async (tx) => {
-        const before = await tx.business.findUniqueOrThrow({ where: { id: businessId }, select: { legalName: true, billingAddress: true } });
-        await tx.business.update({ where: { id: businessId }, data: { legalName: details.legalName, billingAddress: details.billingAddress } });
+        const before = await tx.business.findUniqueOrThrow({ where: { id: businessId }, select: { legalName: true, billingAddress: true, crNumber: true } });
+        await tx.business.update({ where: { id: businessId }, data: { legalName: details.legalName, billingAddress: details.billingAddress, ...(details.crNumber !== undefined ? { crNumber: details.crNumber } : {}) } });
         await audit(tx, { actorId: access.viewer.userId, action: "billing.details_updated", entityType: "business", entityId: businessId, data: { from: before, to: details }, ip: meta.ip });
         await publishBillingChange(tx, businessId, "details_updated", false);
       });

@@ -10,8 +10,11 @@
 // the total; the payment. The primary language puts its half first where order shows: the title, the
 // party boxes and the columns of the table run from the right in Arabic. Money is integer fils written
 // by formatFils (three decimals). Dates are the day in Kuwait, Gregorian in both halves, with the Umm
-// al-Qura date in the Arabic half. Digits in the Arabic half are Latin or Arabic-Indic as chosen;
-// identifiers (the numbers, a payment reference, e-mail addresses) stay as they are.
+// al-Qura date in the Arabic half; a period shows its year on both ends and, when it does not fit its
+// cell, breaks after the dash, never inside a date. Digits in the Arabic half (dates, money, counts in
+// the descriptions) are Latin or Arabic-Indic as chosen; identifiers (the numbers, a payment reference,
+// a commercial registration number, e-mail addresses) stay as they are. The seller's and the customer's
+// commercial registration numbers are printed in their boxes when given.
 import { formatFils, hijriOf, kuwaitDate, plainText, withDigits, type DigitStyle } from "@sufra/schema";
 import PDFDocument from "pdfkit";
 import { drawLine, ligaturesInVisualOrder, registerFonts, wrapText, type Direction, type TextStyle } from "../../kernel/pdf/text.ts";
@@ -46,9 +49,10 @@ export interface InvoiceDocument {
   issuedAt: Date;
   /** a credit note's original invoice number */
   relatesTo?: string | null;
-  seller: { name: { en: string; ar: string }; address: { en: string; ar: string }; email: string };
-  /** as the business entered them (any script) */
-  buyer: { legalName: string; address: string; email: string };
+  /** `crNumber`: the seller's commercial registration number (INVOICE_SELLER_CR), printed when given */
+  seller: { name: { en: string; ar: string }; address: { en: string; ar: string }; email: string; crNumber?: string | null };
+  /** as the business entered them (any script); `crNumber` its commercial registration number, printed when given */
+  buyer: { legalName: string; address: string; email: string; crNumber?: string | null };
   lines: InvoiceLine[];
   /** integer fils; a credit note shows it as a negative (refund) amount */
   totalFils: number;
@@ -94,6 +98,7 @@ const L = {
   reference: { en: "Reference", ar: "المرجع" },
   paidAt: { en: "Paid on", ar: "تاريخ الدفع" },
   refundedAt: { en: "Refunded on", ar: "تاريخ الاسترداد" },
+  crNumber: { en: "CR No.", ar: "رقم السجل التجاري" },
 } satisfies Record<string, Bi | string>;
 
 const STATUS: Record<InvoiceStatus, Bi> = {
@@ -149,6 +154,12 @@ function moneyAr(fils: number, digits: DigitStyle): string {
   return fils < 0 && digits === "latin" ? `${LRM}${text}` : text;
 }
 const moneyEn = (fils: number) => formatFils(fils, { currency: "en" });
+
+/**
+ * An Arabic description with its counts in the chosen digits ("الفرق عن ٢٨ من ٣١ يومًا"); a word that
+ * holds a Latin letter is an identifier (an invoice's number) and stays as it is.
+ */
+const descriptionAr = (text: string, digits: DigitStyle) => text.replace(/\S+/g, (word) => (/[A-Za-z]/.test(word) ? word : withDigits(word, digits)));
 
 // ------------------------------------------------------------------ drawing
 
@@ -272,6 +283,15 @@ function facts(ctx: Ctx) {
   ctx.y += 8;
 }
 
+/** A commercial registration number in both languages, the number as given (an identifier); none when not given. */
+function crLines(cr: string | null | undefined, style: TextStyle): Block[] {
+  if (!cr?.trim()) return [];
+  return [
+    { text: `${L.crNumber.en} ${cr.trim()}`, dir: "ltr", style, align: "left" },
+    { text: `${L.crNumber.ar} ${cr.trim()}`, dir: "rtl", style, align: "right" },
+  ];
+}
+
 /** The seller and the customer side by side, the seller at the primary language's start. */
 function parties(ctx: Ctx) {
   const { doc, inv } = ctx;
@@ -285,12 +305,14 @@ function parties(ctx: Ctx) {
     { text: inv.seller.address.en, dir: "ltr", style: body, align: "left" },
     { text: inv.seller.address.ar, dir: "rtl", style: body, align: "right" },
     { text: inv.seller.email, dir: "ltr", style: body, align: ctx.dir === "rtl" ? "right" : "left" },
+    ...crLines(inv.seller.crNumber, body),
   ];
   const buyer: Block[] = [
     { text: inv.buyer.legalName, dir: "auto", style: name },
     { text: inv.buyer.address, dir: "auto", style: body },
     // the e-mail on the side of the name above it
     { text: inv.buyer.email, dir: "ltr", style: body, align: directionOf(inv.buyer.legalName) === "rtl" ? "right" : "left" },
+    ...crLines(inv.buyer.crNumber, body),
   ];
   const titles: [Bi, Block[]][] = [
     [L.seller, seller],
@@ -394,12 +416,16 @@ function lineCells(ctx: Ctx, line: InvoiceLine, index: number): Block[][] {
       case "en":
         return [{ text: line.description.en, dir: "ltr", style: CELL, align }];
       case "ar":
-        return [{ text: line.description.ar, dir: "rtl", style: CELL, align }];
+        return [{ text: descriptionAr(line.description.ar, d), dir: "rtl", style: CELL, align }];
       case "period": {
         const { periodStart: s, periodEnd: e } = line;
         if (!s && !e) return [{ text: "—", dir: "ltr", style: CELL, align }];
-        const en = [s ? dateEn(s, true) : "", e ? dateEn(e, true) : ""].filter(Boolean).join(" – ");
-        const ar = [s ? dateAr(s, d) : "", e ? dateAr(e, d) : ""].filter(Boolean).join(" – ");
+        // each date whole, with its year: a period too wide for its cell breaks after the dash
+        const width = p.w - 2 * PAD;
+        const range = (dates: string[], dir: "ltr" | "rtl", style: TextStyle) =>
+          dates.length === 2 && wrapText(ctx.doc, dates.join(" – "), dir, style, width).length > 1 ? `${dates[0]} –\n${dates[1]}` : dates.join(" – ");
+        const en = range([s ? dateEn(s, true) : "", e ? dateEn(e, true) : ""].filter(Boolean), "ltr", CELL);
+        const ar = range([s ? dateAr(s, d) : "", e ? dateAr(e, d) : ""].filter(Boolean), "rtl", CELL_AR);
         return [
           { text: en, dir: "ltr", style: CELL, align },
           { text: ar, dir: "rtl", style: CELL_AR, align },
@@ -478,8 +504,11 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Buffe
   check(document);
   // the customer's words as the business typed them, without bidi overrides or controls of their own (an
   // override would turn "50%discounted" around on the page); each is set as its own paragraph, in its own direction
-  const { legalName, address, email } = document.buyer;
-  const inv: InvoiceDocument = { ...document, buyer: { legalName: plainText(legalName), address: plainText(address, { multiLine: true }), email: plainText(email) } };
+  const { legalName, address, email, crNumber } = document.buyer;
+  const inv: InvoiceDocument = {
+    ...document,
+    buyer: { legalName: plainText(legalName), address: plainText(address, { multiLine: true }), email: plainText(email), crNumber: crNumber ? plainText(crNumber) : null },
+  };
   const title = inv.kind === "invoice" ? L.invoice : L.credit_note;
   const doc = new PDFDocument({
     size: "A4",

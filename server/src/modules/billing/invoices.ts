@@ -80,7 +80,9 @@ export function upgradeDescription(plan: PlanId, daysLeft: number, daysInPeriod:
 /** A refund's line: what it gives back, against which invoice. */
 function refundDescription(invoiceNo: string | null, reason: string): { en: string; ar: string } {
   const of = invoiceNo ? { en: ` of invoice ${invoiceNo}`, ar: ` للفاتورة ${invoiceNo}` } : { en: "", ar: "" };
-  return { en: `Refund${of.en}: ${reason}`, ar: `استرداد${of.ar}: ${reason}` };
+  // in Arabic the colon follows an Arabic word ("السبب"), never the Latin invoice number: beside the number
+  // (left-to-right) a colon is drawn on the number's far side in right-to-left text
+  return { en: `Refund${of.en}: ${reason}`, ar: `استرداد${of.ar}، السبب: ${reason}` };
 }
 
 // ------------------------------------------------------------------ issuing
@@ -105,12 +107,13 @@ const defaultDigits = (locale: Locale): DigitStyle => (locale === "ar" ? "arabic
 
 async function buyerOf(tx: Tx, businessId: string) {
   const [business, holder] = await Promise.all([
-    tx.business.findUniqueOrThrow({ where: { id: businessId }, select: { companyName: true, address: true, legalName: true, billingAddress: true } }),
+    tx.business.findUniqueOrThrow({ where: { id: businessId }, select: { companyName: true, address: true, legalName: true, billingAddress: true, crNumber: true } }),
     accountHolder(tx, businessId),
   ]);
   return {
     legalName: business.legalName?.trim() || business.companyName,
     address: business.billingAddress?.trim() || business.address,
+    crNumber: business.crNumber?.trim() || null,
     holder,
   };
 }
@@ -137,6 +140,7 @@ async function insertDocument(
       legalName: buyer.legalName,
       address: buyer.address,
       email: buyer.holder?.email ?? "",
+      crNumber: buyer.crNumber,
       lines: input.lines as unknown as object,
       totalFils: input.totalFils,
       currency: input.currency,
@@ -247,7 +251,7 @@ export async function invoiceDocument(db: Db | Tx, invoice: Invoice, view: { loc
     issuedAt: invoice.issuedAt,
     relatesTo: original?.number ?? null,
     seller,
-    buyer: { legalName: invoice.legalName, address: invoice.address, email: invoice.email },
+    buyer: { legalName: invoice.legalName, address: invoice.address, email: invoice.email, crNumber: invoice.crNumber },
     lines,
     totalFils: invoice.totalFils,
     currency: "KWD",

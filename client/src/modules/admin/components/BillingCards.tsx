@@ -4,9 +4,8 @@
 import { Card, Col, Skeleton, Statistic } from "antd";
 import { useTranslation } from "react-i18next";
 import type { AdminStatsFieldsFragment } from "../../../graphql/graphql.ts";
-import { formatNumber } from "../../../lib/format.ts";
+import { formatFilsMoney, formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
-import { filsText } from "../money.ts";
 
 type Figures = AdminStatsFieldsFragment["billing"];
 const MONEY = ["mrrFils", "monthRevenueFils"] as const;
@@ -24,7 +23,7 @@ export function BillingCards({ figures }: { figures: Figures | undefined }) {
         <Col key={k} xs={24} sm={12} xl={6}>
           <Card className="sufra-card" size="small">
             {figures ? (
-              <Statistic title={<span title={t(HINT[k])}>{t(LABEL[k])}</span>} value={figures[k]} formatter={(v) => <bdi>{filsText(Number(v), locale)}</bdi>} styles={{ content: { fontSize: 26 } }} data-testid={`stat-${k}`} />
+              <Statistic title={<span title={t(HINT[k])}>{t(LABEL[k])}</span>} value={figures[k]} formatter={(v) => <bdi>{formatFilsMoney(Number(v), locale)}</bdi>} styles={{ content: { fontSize: 26 } }} data-testid={`stat-${k}`} />
             ) : (
               <Skeleton active paragraph={{ rows: 1 }} />
             )}

@@ -19,10 +19,9 @@ import {
   type Plan,
 } from "../../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../../lib/errorMessage.ts";
-import { digitsInput, formatDate, formatNumber, latinText } from "../../../lib/format.ts";
+import { digitsInput, formatDate, formatFilsMoney, formatNumber, latinText } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { DangerConfirm } from "../../../shared/DangerConfirm.tsx";
-import { filsText } from "../money.ts";
 import { PlanName } from "./tags.tsx";
 
 export type BusinessRef = { id: string; companyName: string };
@@ -67,7 +66,7 @@ export function RecordPaymentModal({ open, onClose, onDone, business }: { open: 
       });
       const p = r.data!.recordManualPayment;
       onClose();
-      void message.success(t("billing.recordModal.done", { amount: filsText(p.amountFils, locale), company: p.businessName, invoice: p.invoiceNumber ?? "—" }));
+      void message.success(t("billing.recordModal.done", { amount: formatFilsMoney(p.amountFils, locale), company: p.businessName, invoice: p.invoiceNumber ?? "—" }));
       await onDone();
     } catch (e) {
       if (!showServerErrors(form, e, { amountFils: "amount", method: "method", plan: "plan", months: "months", receipt: "receipt", note: "note" })) setFailure(errorMessage(e));
@@ -176,7 +175,7 @@ export function RefundModal({ payment, onClose, onDone }: { payment: AdminPaymen
   const left = payment ? payment.amountFils - payment.refundedFils : 0;
   // what the confirmation names: the amount as typed (Form.useWatch misses a form mounted after the modal)
   const [typed, setTyped] = useState<string | undefined>();
-  const initial = filsText(left, "en", { unit: false }).replace(/,/g, "");
+  const initial = formatFilsMoney(left, "en", { unit: false }).replace(/,/g, "");
   const fils = filsOf(typed ?? initial);
 
   const confirm = async () => {
@@ -191,7 +190,7 @@ export function RefundModal({ payment, onClose, onDone }: { payment: AdminPaymen
     try {
       const r = await refund({ variables: { paymentId: payment.id, amountFils: filsOf(v.amount)!, reason: v.reason.trim() } });
       const done = r.data!.refundPayment;
-      const amount = filsText(done.refund.amountFils, locale);
+      const amount = formatFilsMoney(done.refund.amountFils, locale);
       onClose();
       void message.success(done.refund.status === "PENDING" ? t("billing.refundModal.pending", { amount }) : t("billing.refundModal.done", { amount, company: payment.businessName }));
       await onDone();
@@ -210,7 +209,7 @@ export function RefundModal({ payment, onClose, onDone }: { payment: AdminPaymen
         <Space>
           <Button onClick={onClose}>{t("actions.cancel", { ns: "common" })}</Button>
           <DangerConfirm
-            title={t("billing.refundModal.confirm", { amount: fils ? filsText(fils, locale) : "—", company: payment?.businessName ?? "" })}
+            title={t("billing.refundModal.confirm", { amount: fils ? formatFilsMoney(fils, locale) : "—", company: payment?.businessName ?? "" })}
             description={t("billing.refundModal.confirmHint")}
             okText={t("billing.refund")}
             onConfirm={confirm}
@@ -227,13 +226,13 @@ export function RefundModal({ payment, onClose, onDone }: { payment: AdminPaymen
           <Form.Item
             name="amount"
             label={t("billing.refundModal.amount")}
-            extra={t("billing.refundModal.left", { amount: filsText(left, locale) })}
+            extra={t("billing.refundModal.left", { amount: formatFilsMoney(left, locale) })}
             rules={[
               {
                 validator: (_r, v: string | undefined) => {
                   const f = filsOf(v);
                   if (!f) return Promise.reject(new Error(t("billing.recordModal.amountInvalid")));
-                  return f > left ? Promise.reject(new Error(t("billing.refundModal.left", { amount: filsText(left, locale) }))) : Promise.resolve();
+                  return f > left ? Promise.reject(new Error(t("billing.refundModal.left", { amount: formatFilsMoney(left, locale) }))) : Promise.resolve();
                 },
               },
             ]}

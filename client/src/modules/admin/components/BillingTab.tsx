@@ -9,12 +9,11 @@ import { useTranslation } from "react-i18next";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "@sufra/schema";
 import { AdminPaymentsDocument, type AdminPaymentRowFragment, type PaymentMethod, type PaymentStatus } from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
-import { formatDate, formatDateTime, formatNumber } from "../../../lib/format.ts";
+import { formatDate, formatDateTime, formatFilsMoney, formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { DatePicker } from "../../../shared/DatePicker.tsx";
 import { TAG_COLORS, type TagTone } from "../../../shared/tagColors.ts";
 import { useAdminStats } from "../hooks/useAdminStats.ts";
-import { filsText } from "../money.ts";
 import { BillingCards } from "./BillingCards.tsx";
 import { ExtendPeriodModal, RecordPaymentModal, RefundModal, type BusinessRef } from "./BillingModals.tsx";
 import { PlanName } from "./tags.tsx";
@@ -67,7 +66,7 @@ export default function BillingTab() {
     { key: "date", title: t("billing.columns.date"), render: (_: unknown, p: AdminPaymentRowFragment) => <span title={formatDateTime(p.paidAt ?? p.createdAt, locale)}>{formatDate(p.paidAt ?? p.createdAt, locale)}</span> },
     { key: "business", title: t("billing.columns.business"), render: (_: unknown, p: AdminPaymentRowFragment) => <bdi>{p.businessName}</bdi> },
     { key: "plan", title: t("billing.columns.plan"), render: (_: unknown, p: AdminPaymentRowFragment) => <PlanName plan={p.plan} /> },
-    { key: "amount", title: t("billing.columns.amount"), align: "end" as const, render: (_: unknown, p: AdminPaymentRowFragment) => <bdi data-testid={`amount-${p.id}`}>{filsText(p.amountFils, locale)}</bdi> },
+    { key: "amount", title: t("billing.columns.amount"), align: "end" as const, render: (_: unknown, p: AdminPaymentRowFragment) => <bdi data-testid={`amount-${p.id}`}>{formatFilsMoney(p.amountFils, locale)}</bdi> },
     { key: "method", title: t("billing.columns.method"), render: (_: unknown, p: AdminPaymentRowFragment) => (p.method ? t(`billing.method.${p.method}`) : "—") },
     { key: "receipt", title: t("billing.columns.receipt"), render: (_: unknown, p: AdminPaymentRowFragment) => (p.receipt ? <bdi dir="ltr">{p.receipt}</bdi> : "—") },
     {
@@ -79,7 +78,7 @@ export default function BillingTab() {
           <PaymentStatusTag status={p.status} />
           {p.refundedFils > 0 && (
             <Typography.Text type="secondary" data-testid={`refunded-${p.id}`}>
-              {t("billing.columns.refunded")}: <bdi>{filsText(p.refundedFils, locale)}</bdi>
+              {t("billing.columns.refunded")}: <bdi>{formatFilsMoney(p.refundedFils, locale)}</bdi>
             </Typography.Text>
           )}
         </Flex>

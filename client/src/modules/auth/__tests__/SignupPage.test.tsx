@@ -112,7 +112,7 @@ describe("the form", () => {
       const radio = screen.getByTestId(`signup-plan-${plan.id}`);
       expect(radio).toHaveAttribute("type", "radio");
       expect(radio.closest("label")).toHaveTextContent(plan.name.en);
-      expect(radio.closest("label")).toHaveTextContent(`KWD ${plan.priceKwd}.000`);
+      expect(radio.closest("label")).toHaveTextContent(`${plan.priceKwd}.000 KWD`);
     }
     expect(screen.getByTestId("signup-plan-professional").closest("label")).toHaveTextContent(authTexts.en.signup.popular);
   });

@@ -8,12 +8,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BillingInvoicesDocument, type BillingInvoicesQuery, type BillingPaymentFieldsFragment } from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
-import { formatDate } from "../../../lib/format.ts";
+import { formatDate, formatFilsMoney } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { LoadError, Loading } from "../../../shared/LoadError.tsx";
 import { BILLING_NS } from "../i18n.ts";
 import { downloadInvoice } from "../invoicePdf.ts";
-import { money, planName } from "../money.ts";
+import { planName } from "../money.ts";
 
 type InvoiceRow = BillingInvoicesQuery["invoices"][number];
 
@@ -43,7 +43,7 @@ export function InvoicesCard() {
       {i.relatesTo && <bdi dir="ltr">{t("invoices.relatesTo", { number: i.relatesTo })}</bdi>}
     </>
   );
-  const total = (i: InvoiceRow) => <bdi>{money(i.kind === "CREDIT_NOTE" ? -i.totalFils : i.totalFils, locale)}</bdi>;
+  const total = (i: InvoiceRow) => <bdi>{formatFilsMoney(i.kind === "CREDIT_NOTE" ? -i.totalFils : i.totalFils, locale)}</bdi>;
   const action = (i: InvoiceRow) => (
     <Button size="small" icon={<DownloadOutlined aria-hidden="true" />} loading={busy === i.id} onClick={() => void download(i)} aria-label={t("invoices.downloadLabel", { number: i.number })} data-testid={`download-${i.number}`}>
       {t("invoices.download")}
@@ -121,7 +121,7 @@ export function PaymentsCard({ payments }: { payments: BillingPaymentFieldsFragm
               size="small"
               items={[
                 { key: "plan", label: t("payments.plan"), children: planName(p.plan, locale) },
-                { key: "amount", label: t("payments.amount"), children: <bdi>{money(p.amountFils, locale)}</bdi> },
+                { key: "amount", label: t("payments.amount"), children: <bdi>{formatFilsMoney(p.amountFils, locale)}</bdi> },
                 { key: "method", label: t("payments.method"), children: method(p) },
               ]}
             />
@@ -139,7 +139,7 @@ export function PaymentsCard({ payments }: { payments: BillingPaymentFieldsFragm
       columns={[
         { key: "date", title: t("payments.date"), render: (_: unknown, p) => when(p) },
         { key: "plan", title: t("payments.plan"), render: (_: unknown, p) => planName(p.plan, locale) },
-        { key: "amount", title: t("payments.amount"), render: (_: unknown, p) => <bdi>{money(p.amountFils, locale)}</bdi> },
+        { key: "amount", title: t("payments.amount"), render: (_: unknown, p) => <bdi>{formatFilsMoney(p.amountFils, locale)}</bdi> },
         { key: "method", title: t("payments.method"), render: (_: unknown, p) => method(p) },
         { key: "status", title: t("payments.status"), render: (_: unknown, p) => status(p) },
       ]}

@@ -3,7 +3,7 @@
 // (the shared rule billingDetailsSchema, its messages in the person's language).
 import type { ApolloCache } from "@apollo/client";
 import { useMutation } from "@apollo/client/react";
-import { BILLING_ADDRESS_MAX, BILLING_NAME_MAX, billingDetailsSchema, messageText, type MessageKey } from "@sufra/schema";
+import { BILLING_ADDRESS_MAX, BILLING_NAME_MAX, billingDetailsSchema, CR_NUMBER_MAX, messageText, type MessageKey } from "@sufra/schema";
 import { App, Button, Card, Form, Input, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -58,8 +58,9 @@ export function CancelCard({ billing }: { billing: BillingFieldsFragment }) {
 interface Details {
   legalName: string;
   billingAddress: string;
+  crNumber: string;
 }
-const DETAIL_FIELDS = ["legalName", "billingAddress"] as const;
+const DETAIL_FIELDS = ["legalName", "billingAddress", "crNumber"] as const;
 
 export function DetailsCard({ billing }: { billing: BillingFieldsFragment }) {
   const { t } = useTranslation(BILLING_NS);
@@ -92,12 +93,15 @@ export function DetailsCard({ billing }: { billing: BillingFieldsFragment }) {
   return (
     <Card title={t("details.title")} className="sufra-card sufra-billing-card">
       <Typography.Paragraph type="secondary">{t("details.hint")}</Typography.Paragraph>
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ legalName: billing.legalName, billingAddress: billing.billingAddress }} data-testid="billing-details-form">
+      <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} initialValues={{ legalName: billing.legalName, billingAddress: billing.billingAddress, crNumber: billing.crNumber ?? "" }} data-testid="billing-details-form">
         <Form.Item name="legalName" label={t("details.legalName")} rules={[rule("legalName")]}>
           <Input maxLength={BILLING_NAME_MAX} dir="auto" autoComplete="organization" />
         </Form.Item>
         <Form.Item name="billingAddress" label={t("details.billingAddress")} rules={[rule("billingAddress")]}>
           <Input.TextArea maxLength={BILLING_ADDRESS_MAX} dir="auto" rows={3} autoComplete="street-address" />
+        </Form.Item>
+        <Form.Item name="crNumber" label={t("details.crNumber")} extra={t("details.crNumberHint")} rules={[rule("crNumber")]}>
+          <Input maxLength={CR_NUMBER_MAX} dir="ltr" inputMode="text" autoComplete="off" />
         </Form.Item>
         <FormFailure failure={failure} testId="billing-details-error" />
         <Button type="primary" htmlType="submit" loading={loading}>

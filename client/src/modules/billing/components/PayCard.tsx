@@ -13,7 +13,8 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { FormFailure } from "../../../shared/FormFailure.tsx";
 import { Note } from "../../../shared/Note.tsx";
 import { BILLING_NS } from "../i18n.ts";
-import { day, gatewayPage, lastDay, money } from "../money.ts";
+import { day, gatewayPage, lastDay } from "../money.ts";
+import { formatFilsMoney } from "../../../lib/format.ts";
 
 /** What "Pay now" charges: the next charge, or (cancelled at the period's end) a month of the plan. */
 export const amountDue = (b: BillingFieldsFragment) => b.nextChargeFils ?? b.plans.find((p) => p.plan === (b.nextPlan ?? b.plan))?.monthlyFils ?? 0;
@@ -99,7 +100,7 @@ export function PayCard({ billing }: { billing: BillingFieldsFragment }) {
     <Card title={t("pay.title")} className="sufra-card sufra-billing-card" data-testid="billing-pay-card">
       {billing.pendingPayment && (
         <Note
-          title={t("pay.pending", { amount: money(billing.pendingPayment.amountFils, locale), date: day(billing.pendingPayment.createdAt, locale) })}
+          title={t("pay.pending", { amount: formatFilsMoney(billing.pendingPayment.amountFils, locale), date: day(billing.pendingPayment.createdAt, locale) })}
           data-testid="billing-pending"
         />
       )}
@@ -111,14 +112,14 @@ export function PayCard({ billing }: { billing: BillingFieldsFragment }) {
             column={1}
             size="small"
             items={[
-              { key: "amount", label: t("next.amount"), children: <Typography.Text strong><bdi data-testid="pay-amount">{money(amount, locale)}</bdi></Typography.Text> },
+              { key: "amount", label: t("next.amount"), children: <Typography.Text strong><bdi data-testid="pay-amount">{formatFilsMoney(amount, locale)}</bdi></Typography.Text> },
               { key: "method", label: t("pay.method"), children: <SourcePicker sources={billing.sources} value={source} onChange={setSource} testId="pay-source" /> },
             ]}
           />
           <Typography.Paragraph type="secondary">{t("pay.secure")}</Typography.Paragraph>
           <FormFailure failure={failure} testId="pay-error" />
           <Button type="primary" size="large" onClick={() => void pay()} loading={loading || leaving} disabled={!source} data-testid="pay-now">
-            {leaving ? t("pay.redirecting") : t("pay.button", { amount: money(amount, locale) })}
+            {leaving ? t("pay.redirecting") : t("pay.button", { amount: formatFilsMoney(amount, locale) })}
           </Button>
         </>
       )}
@@ -137,11 +138,11 @@ function BankTransferCard({ billing, amount }: { billing: BillingFieldsFragment;
         <NotYetPayable billing={billing} />
       ) : hasBankDetails(bank) ? (
         <>
-          <Typography.Paragraph data-testid="bank-text">{t("bank.text", { amount: money(amount, locale) })}</Typography.Paragraph>
+          <Typography.Paragraph data-testid="bank-text">{t("bank.text", { amount: formatFilsMoney(amount, locale) })}</Typography.Paragraph>
           <BankDetails bank={bank} />
         </>
       ) : (
-        <Typography.Paragraph data-testid="bank-text">{t("bank.noDetails", { amount: money(amount, locale) })}</Typography.Paragraph>
+        <Typography.Paragraph data-testid="bank-text">{t("bank.noDetails", { amount: formatFilsMoney(amount, locale) })}</Typography.Paragraph>
       )}
     </Card>
   );

@@ -9,7 +9,8 @@ import { useTranslation } from "react-i18next";
 import { BillingPaymentDocument } from "../../../graphql/graphql.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { BILLING_NS } from "../i18n.ts";
-import { day, lastDay, money, planName } from "../money.ts";
+import { day, lastDay, planName } from "../money.ts";
+import { formatFilsMoney } from "../../../lib/format.ts";
 
 export const RETURN_POLL_MS = 2_000;
 export const RETURN_POLL_FOR_MS = 60_000;
@@ -49,7 +50,7 @@ export function PaymentResult({ id, onSettled, onClose, onTryAgain }: { id: stri
   if (!known || (error && !payment)) return <Alert type="warning" showIcon title={t("result.unknown")} action={close} data-testid="payment-result" />;
 
   if (payment?.status === "PAID" || payment?.status === "REFUNDED" || payment?.status === "PARTIALLY_REFUNDED") {
-    const amount = money(payment.amountFils, locale);
+    const amount = formatFilsMoney(payment.amountFils, locale);
     const plan = planName(payment.plan, locale);
     const text =
       payment.purpose === "UPGRADE"

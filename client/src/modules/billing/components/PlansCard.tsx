@@ -14,9 +14,10 @@ import { errorMessage } from "../../../lib/errorMessage.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { FormFailure } from "../../../shared/FormFailure.tsx";
 import { BILLING_NS } from "../i18n.ts";
-import { day, gatewayPage, money, planName } from "../money.ts";
+import { day, gatewayPage, planName } from "../money.ts";
 import { writePage } from "./ManageCards.tsx";
 import { BankDetails, hasBankDetails, monthAfterTrial, SourcePicker } from "./PayCard.tsx";
+import { formatFilsMoney } from "../../../lib/format.ts";
 
 const RANK: Record<Plan, number> = { BASIC: 0, PROFESSIONAL: 1, PREMIUM: 2 };
 type Offer = BillingFieldsFragment["plans"][number];
@@ -52,14 +53,14 @@ export function PlansCard({ billing }: { billing: BillingFieldsFragment }) {
               <Card size="small" title={planName(p.plan, locale)} className="sufra-billing-plan" data-testid={`plan-${p.plan}`}
                 extra={isCurrent ? <Tag color="green">{t("plans.current")}</Tag> : isNext && b.periodEndsAt ? <Tag color="gold">{t("plans.waiting", { date: day(b.periodEndsAt, locale) })}</Tag> : null}>
                 <Typography.Paragraph strong>
-                  <bdi>{t("plan.perMonth", { price: money(p.monthlyFils, locale) })}</bdi>
+                  <bdi>{t("plan.perMonth", { price: formatFilsMoney(p.monthlyFils, locale) })}</bdi>
                 </Typography.Paragraph>
                 {p.upgradeNowFils !== null && (
                   <Typography.Paragraph type="secondary" data-testid={`upgrade-now-${p.plan}`}>
                     <bdi>
                       {monthAfterTrial(b) && b.periodStartsAt
-                        ? t("plans.upgradeNowAhead", { amount: money(p.upgradeNowFils, locale), date: day(b.periodStartsAt, locale) })
-                        : t("plans.upgradeNow", { amount: money(p.upgradeNowFils, locale) })}
+                        ? t("plans.upgradeNowAhead", { amount: formatFilsMoney(p.upgradeNowFils, locale), date: day(b.periodStartsAt, locale) })
+                        : t("plans.upgradeNow", { amount: formatFilsMoney(p.upgradeNowFils, locale) })}
                     </bdi>
                   </Typography.Paragraph>
                 )}
@@ -105,8 +106,8 @@ function ChangeModal({ billing: b, offer, onClose }: { billing: BillingFieldsFra
   else if (c.kind === "stopped") text = t("plans.stopped");
   else if (c.kind === "pastDue") text = t("plans.pastDue");
   else if (transfer)
-    text = t(hasBankDetails(b.bankTransfer) ? "plans.upgradeTransfer" : "plans.upgradeNoDetails", { amount: money(offer.upgradeNowFils!, locale), span, plan: name, price: money(offer.monthlyFils, locale) });
-  else if (c.kind === "pay") text = t("plans.upgradePay", { amount: money(offer.upgradeNowFils!, locale), span, price: money(offer.monthlyFils, locale) });
+    text = t(hasBankDetails(b.bankTransfer) ? "plans.upgradeTransfer" : "plans.upgradeNoDetails", { amount: formatFilsMoney(offer.upgradeNowFils!, locale), span, plan: name, price: formatFilsMoney(offer.monthlyFils, locale) });
+  else if (c.kind === "pay") text = t("plans.upgradePay", { amount: formatFilsMoney(offer.upgradeNowFils!, locale), span, price: formatFilsMoney(offer.monthlyFils, locale) });
   else if (c.kind === "downgrade") text = t("plans.downgradeEnd", { date: endDate, plan: planName(b.plan, locale) });
   else text = t("plans.now");
 
@@ -148,7 +149,7 @@ function ChangeModal({ billing: b, offer, onClose }: { billing: BillingFieldsFra
           {t("plans.cancel")}
         </Button>,
         <Button key="ok" type="primary" onClick={() => void confirm()} loading={loading || leaving} disabled={c.kind === "pay" && !source} data-testid="confirm-plan">
-          {c.kind === "pay" && !clearing ? t("plans.confirmPay", { amount: money(offer.upgradeNowFils!, locale) }) : t("plans.confirm")}
+          {c.kind === "pay" && !clearing ? t("plans.confirmPay", { amount: formatFilsMoney(offer.upgradeNowFils!, locale) }) : t("plans.confirm")}
         </Button>,
       ]}
     >

@@ -9,8 +9,9 @@ import type { BillingFieldsFragment } from "../../../graphql/graphql.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { TAG_COLORS, type TagTone } from "../../../shared/tagColors.ts";
 import { BILLING_NS } from "../i18n.ts";
-import { day, lastDay, money, planName } from "../money.ts";
+import { day, lastDay, planName } from "../money.ts";
 import { monthAfterTrial } from "./PayCard.tsx";
+import { formatFilsMoney, partSeparator } from "../../../lib/format.ts";
 
 const TONES: Record<string, TagTone> = { TRIAL: "warning", ACTIVE: "success", PAST_DUE: "warning", EXPIRED: "danger", CANCELLED: "danger" };
 
@@ -33,7 +34,7 @@ export function StatusCard({ billing }: { billing: BillingFieldsFragment }) {
         </Tag>
       ),
     },
-    ...(current ? [{ key: "price", label: t("plan.price"), children: <bdi>{t("plan.perMonth", { price: money(current.monthlyFils, locale) })}</bdi> }] : []),
+    ...(current ? [{ key: "price", label: t("plan.price"), children: <bdi>{t("plan.perMonth", { price: formatFilsMoney(current.monthlyFils, locale) })}</bdi> }] : []),
     ...((b.status === "TRIAL" || afterTrial) && b.trialEndsAt ? [{ key: "trialEnds", label: t("plan.trialEnds"), children: day(b.trialEndsAt, locale) }] : []),
     ...(b.periodStartsAt && b.periodEndsAt && b.status !== "TRIAL"
       ? [{ key: "period", label: stopped ? t("plan.ended") : t("plan.period"), children: <span data-testid="billing-period">{t("plan.periodRange", { from: day(b.periodStartsAt, locale), to: lastDay(b.periodEndsAt, locale) })}</span> }]
@@ -47,8 +48,8 @@ export function StatusCard({ billing }: { billing: BillingFieldsFragment }) {
             label: t("next.title"),
             children: (
               <span data-testid="next-charge">
-                <bdi>{money(b.nextChargeFils, locale)}</bdi>
-                {" · "}
+                <bdi>{formatFilsMoney(b.nextChargeFils, locale)}</bdi>
+                {partSeparator(locale)}
                 {b.nextChargeAt ? day(b.nextChargeAt, locale) : t("next.anyTime")}
               </span>
             ),

@@ -27,7 +27,7 @@ import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CampaignsCreateDocument, CampaignsUpdateDocument, type CampaignsCampaignFieldsFragment } from "../../../graphql/graphql.ts";
-import { formatHijri } from "../../../lib/format.ts";
+import { formatHijri, showCountIn } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { CAMPAIGNS_NS } from "../i18n.ts";
 import { dayInstant, goalKey, goalLabel, gqlGoal, gqlOccasion, occasionKey } from "./bits.tsx";
@@ -200,7 +200,7 @@ export function CampaignFormModal({
           </Form.Item>
         )}
         <Form.Item name="notes" label={t("form.notes")} rules={[ruleFor("notes", locale)]}>
-          <Input.TextArea dir="auto" rows={3} showCount maxLength={CAMPAIGN_NOTES_MAX} />
+          <Input.TextArea dir="auto" rows={3} showCount={showCountIn(locale)} maxLength={CAMPAIGN_NOTES_MAX} />
         </Form.Item>
       </Form>
     </Modal>

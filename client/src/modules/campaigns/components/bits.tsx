@@ -19,7 +19,7 @@ import { useTranslation } from "react-i18next";
 import { ToneTag } from "../../../shared/ToneTag.tsx";
 import type { TagTone } from "../../../shared/tagColors.ts";
 import type { CampaignGoal, CampaignMetric, ContentOccasion } from "../../../graphql/graphql.ts";
-import { formatDate, formatHijri, formatMoney, formatNumber, formatPercent } from "../../../lib/format.ts";
+import { formatDate, formatFilsMoney, formatHijri, formatNumber, formatPercent } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { CAMPAIGNS_NS } from "../i18n.ts";
 
@@ -43,7 +43,7 @@ export const occasionLabel = (o: ContentOccasion | string | null | undefined, lo
 export const dayInstant = (iso: string) => `${iso}T12:00:00+03:00`;
 
 /** KWD from fils, with three decimals (the arithmetic stays in fils; only the display divides). */
-export const money = (fils: number, locale: Locale) => formatMoney(fils / 1000, locale);
+export const money = (fils: number, locale: Locale) => formatFilsMoney(fils, locale);
 
 const PHASE_TONES: Record<CampaignPhase, TagTone | null> = { upcoming: "neutral", running: "success", ended: null };
 

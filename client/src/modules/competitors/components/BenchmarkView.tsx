@@ -9,6 +9,7 @@ import { SufraChart, type ChartPoint } from "../../../shared/charts/index.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { COMPETITORS_NS } from "../i18n.ts";
 import { platformLabel, summaryPoints, summarySentence, type Benchmark } from "../model.ts";
+import { joinParts } from "../../../lib/format.ts";
 
 const METRICS: CompetitorMetric[] = ["followers", "postsPerWeek", "avgEngagement"];
 const FORMAT = { followers: "number", postsPerWeek: "number", avgEngagement: "percent" } as const;
@@ -47,7 +48,7 @@ function comparison(b: Benchmark, metric: CompetitorMetric, locale: Locale, you:
   const named = (name: string) => b.competitors.filter((c) => c.competitor.name === name).length > 1;
   const theirs: ChartPoint[] = b.competitors
     .filter((c) => c.latest?.[metric] != null)
-    .map((c) => ({ x: named(c.competitor.name) ? `${c.competitor.name} · ${platformLabel(c.competitor.platform, locale)}` : c.competitor.name, y: c.latest![metric] ?? null, series: competitorsLabel }))
+    .map((c) => ({ x: named(c.competitor.name) ? joinParts([c.competitor.name, platformLabel(c.competitor.platform, locale)], locale) : c.competitor.name, y: c.latest![metric] ?? null, series: competitorsLabel }))
     .sort((a, z) => (z.y ?? 0) - (a.y ?? 0));
   return [...mine, ...theirs];
 }

@@ -10,7 +10,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CompetitorsDeleteDocument, CompetitorsFetchDocument } from "../../../graphql/graphql.ts";
 import { errorCode, errorMessage } from "../../../lib/errorMessage.ts";
-import { formatDate, formatNumber, formatPercent } from "../../../lib/format.ts";
+import { formatDate, formatNumber, formatPercent, partSeparator } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { DISCOVERY_CODES, SIGN_IN_CODES, useFacebookSignIn, type ReadBlock } from "../discovery.ts";
 import { COMPETITORS_NS } from "../i18n.ts";
@@ -52,7 +52,7 @@ export function CompetitorCard({
   const [remove, removing] = useMutation(CompetitorsDeleteDocument);
   const [problem, setProblem] = useState<{ text: string; code: string | null } | null>(null);
   const hintId = `competitor-read-hint-${c.id}`;
-  const place = [areaLabel(c.area, locale), cuisineLabel(c.cuisine, locale)].filter(Boolean).join(" · ");
+  const place = [areaLabel(c.area, locale), cuisineLabel(c.cuisine, locale)].filter(Boolean).join(partSeparator(locale));
 
   const readInstagram = async () => {
     setProblem(null);
@@ -100,7 +100,7 @@ export function CompetitorCard({
         <bdi dir="ltr" className="sufra-competitor-handle">
           @{c.handle}
         </bdi>
-        {place && <span className="sufra-muted"> · {place}</span>}
+        {place && <span className="sufra-muted">{partSeparator(locale)}{place}</span>}
       </p>
       {latest ? (
         <>

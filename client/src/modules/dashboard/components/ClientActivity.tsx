@@ -7,7 +7,7 @@ import { Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { ClientActivityType } from "../../../graphql/graphql.ts";
-import { formatNumber, formatPercent } from "../../../lib/format.ts";
+import { formatNumber, formatPercent, joinParts, partSeparator } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { PlatformIcon, platformLabel, platformName } from "../../../shared/platformMeta.tsx";
 import type { ClientActivityItem } from "../hooks/useClientDashboard.ts";
@@ -32,7 +32,7 @@ function Figures({ a }: { a: ClientActivityItem }) {
     m.engagementRate != null ? t("clientActivity.rate", { rate: formatPercent(m.engagementRate, locale) }) : null,
     m.rating != null ? t("clientActivity.rating", { n: formatNumber(m.rating, locale), of: formatNumber(5, locale) }) : null,
   ].filter(Boolean);
-  return parts.length ? <Typography.Text type="secondary"> · {parts.join(" · ")}</Typography.Text> : null;
+  return parts.length ? <Typography.Text type="secondary">{partSeparator(locale)}{joinParts(parts, locale)}</Typography.Text> : null;
 }
 
 export function ClientActivity({ items }: { items: readonly ClientActivityItem[] }) {

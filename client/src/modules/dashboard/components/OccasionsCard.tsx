@@ -8,7 +8,7 @@ import { Alert, Button, Card, Skeleton, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { DashboardUpcomingOccasionsDocument } from "../../../graphql/graphql.ts";
-import { formatDate, formatHijri, formatNumber } from "../../../lib/format.ts";
+import { formatDate, formatHijri, formatNumber, partSeparator } from "../../../lib/format.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 
@@ -33,7 +33,9 @@ export function OccasionsCard() {
               <Typography.Text strong>{o.daysUntil === 0 ? t("occasions.today", { name, posts }) : t("occasions.suggestion", { name, posts, count: o.daysUntil, days: formatNumber(o.daysUntil, locale) })}</Typography.Text>
               <br />
               <Typography.Text type="secondary">
-                <time dateTime={o.date}>{formatDate(day, locale, "long")}</time> · {formatHijri(day, locale)}
+                <time dateTime={o.date}>{formatDate(day, locale, "long")}</time>
+                {partSeparator(locale)}
+                {formatHijri(day, locale)}
               </Typography.Text>
               {canPlan && (
                 <>

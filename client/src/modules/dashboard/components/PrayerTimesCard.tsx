@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Note } from "../../../shared/Note.tsx";
 import { TAG_COLORS } from "../../../shared/tagColors.ts";
 import { DashboardPrayerTimesDocument } from "../../../graphql/graphql.ts";
-import { formatClock, formatDate, formatHijri } from "../../../lib/format.ts";
+import { formatClock, formatDate, formatHijri, partSeparator } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 
 const MINUTE = 60_000;
@@ -39,7 +39,9 @@ export function PrayerTimesCard({ now }: { now?: Date }) {
     body = (
       <>
         <Typography.Paragraph type="secondary" className="sufra-prayer-date">
-          <time dateTime={times.date}>{formatDate(day, locale, "long")}</time> · {formatHijri(day, locale)}
+          <time dateTime={times.date}>{formatDate(day, locale, "long")}</time>
+          {partSeparator(locale)}
+          {formatHijri(day, locale)}
         </Typography.Paragraph>
         <table className="sufra-prayer-table">
           <thead>

@@ -3,7 +3,7 @@
 import { Card, Empty, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { formatDateTime, formatRelative } from "../../../lib/format.ts";
+import { formatDateTime, formatRelative, joinParts } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
 import { excerpt, POST_STATUS_COLORS, postStatusLabel } from "../../../shared/postStatus.ts";
@@ -32,7 +32,7 @@ export function RecentPosts({ posts }: { posts: RecentPost[] }) {
                     ))}
                   </span>
                   <time className="sufra-activity-time" dateTime={when}>
-                    {formatRelative(when, locale)} · {formatDateTime(when, locale)}
+                    {joinParts([formatRelative(when, locale), formatDateTime(when, locale)], locale)}
                   </time>
                 </div>
                 <Typography.Text className="sufra-activity-text" dir="auto">

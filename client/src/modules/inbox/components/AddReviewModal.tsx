@@ -15,6 +15,7 @@ import { errorDetails, errorMessage } from "../../../lib/errorMessage.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { INBOX_NS } from "../i18n.ts";
 import { upper } from "./bits.tsx";
+import { showCountIn } from "../../../lib/format.ts";
 
 interface Values {
   source: SchemaSource;
@@ -87,7 +88,7 @@ export function AddReviewModal({ open, onClose, onAdded }: { open: boolean; onCl
           <Rate aria-label={t("add.rating")} />
         </Form.Item>
         <Form.Item name="text" label={t("add.text")} rules={[ruleFor("text", locale)]}>
-          <Input.TextArea dir="auto" rows={4} showCount maxLength={2000} />
+          <Input.TextArea dir="auto" rows={4} showCount={showCountIn(locale)} maxLength={2000} />
         </Form.Item>
         <Form.Item name="reviewedAt" label={t("add.date")} rules={[ruleFor("reviewedAt", locale)]}>
           <DatePicker disabledDate={(d) => d.format("YYYY-MM-DD") > today} allowClear={false} />

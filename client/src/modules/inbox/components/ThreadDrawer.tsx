@@ -10,7 +10,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { Note } from "../../../shared/Note.tsx";
-import { formatDateTime } from "../../../lib/format.ts";
+import { formatDateTime, showCountIn } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { failureText, useInboxActions } from "../data.ts";
 import { INBOX_NS } from "../i18n.ts";
@@ -261,7 +261,7 @@ export function ThreadDrawer({ item, onClose, onChanged, onFailed, onDeleted }: 
           }}
           placeholder={t("drawer.replyPlaceholder")}
           rows={7}
-          showCount
+          showCount={showCountIn(locale)}
           maxLength={1000}
           readOnly={replied && item.repliedVia !== "marked" && !!item.network}
           status={touched && problem ? "error" : undefined}
@@ -366,7 +366,7 @@ export function ThreadDrawer({ item, onClose, onChanged, onFailed, onDeleted }: 
           {privateText !== null && !item.privateReply && (
             <div className="sufra-inbox-private-form">
               <label htmlFor="private-reply-text">{t("drawer.privateLabel")}</label>
-              <Input.TextArea id="private-reply-text" dir="auto" rows={3} maxLength={1000} showCount value={privateText} onChange={(e) => setPrivateText(e.target.value)} data-testid="private-reply-text" />
+              <Input.TextArea id="private-reply-text" dir="auto" rows={3} maxLength={1000} showCount={showCountIn(locale)} value={privateText} onChange={(e) => setPrivateText(e.target.value)} data-testid="private-reply-text" />
               <Space>
                 <Button type="primary" onClick={onPrivate} disabled={!privateText.trim() || busy} loading={running === "private"} data-testid="private-reply-send">
                   {t("drawer.privateSend")}

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TagTone } from "../../../shared/tagColors.ts";
 import { ToneTag } from "../../../shared/ToneTag.tsx";
-import { formatDate, formatDateTime, formatNumber } from "../../../lib/format.ts";
+import { formatDate, formatDateTime, formatNumber, partSeparator } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { INBOX_NS } from "../i18n.ts";
 
@@ -53,7 +53,7 @@ export function SourceTag({ source, comment }: { source: ReviewSource; comment?:
   return (
     <Tag data-testid="review-source" icon={SOURCE_ICONS[source] ?? <MessageOutlined />} className="sufra-source-tag">
       <bdi>{sourceLabel(source, locale)}</bdi>
-      {comment && <span className="sufra-kind"> · {t("kind.comment")}</span>}
+      {comment && <span className="sufra-kind">{partSeparator(locale)}{t("kind.comment")}</span>}
     </Tag>
   );
 }

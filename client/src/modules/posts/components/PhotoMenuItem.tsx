@@ -7,7 +7,7 @@ import { Alert, App, Select, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { PostsPhotoFactsDocument, PostsSetMediaMenuItemDocument } from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
-import { formatMoney } from "../../../lib/format.ts";
+import { formatMoney, joinParts } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { POSTS_NS } from "../i18n.ts";
 
@@ -71,7 +71,7 @@ export function PhotoMenuItemSelect({ mediaId, name, menuItemId, menu, onChanged
         onChange={(v?: string) => void choose(v)}
         options={menu.map((m) => {
           const itemName = locale === "ar" ? (m.nameAr || m.name) : m.name;
-          return { value: m.id, label: m.priceKwd == null ? itemName : `${itemName} · ${formatMoney(m.priceKwd, locale)}` };
+          return { value: m.id, label: m.priceKwd == null ? itemName : joinParts([itemName, formatMoney(m.priceKwd, locale)], locale) };
         })}
         popupMatchSelectWidth={false}
         data-testid="photo-menu-item"

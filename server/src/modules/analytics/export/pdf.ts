@@ -2,7 +2,7 @@
 // then the totals, the networks, the top posts and the content breakdown as tables. Arabic reports
 // run right to left: headings and text at the right, the first column at the right edge. Digits
 // are Latin in both languages, so figures read the same on paper as in the CSV and the workbook.
-import { isolateText, plainText, type Locale } from "@sufra/schema";
+import { isolateText, joinLineParts, plainText, type Locale } from "@sufra/schema";
 import PDFDocument from "pdfkit";
 import { label } from "./labels.ts";
 import { drawLine, ligaturesInVisualOrder, registerFonts, wrapText, type Direction, type TextStyle } from "../../../kernel/pdf/text.ts";
@@ -140,7 +140,7 @@ function footers(doc: PDFKit.PDFDocument, lang: Locale) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
-    const text = `${label("brand", lang)} · ${label("page", lang, { n: i + 1, total: range.count })}`;
+    const text = joinLineParts([label("brand", lang), label("page", lang, { n: i + 1, total: range.count })], lang);
     drawLine(doc, text, lang === "ar" ? "rtl" : "ltr", { size: 8, color: COLOR.muted }, { x: MARGIN, y: doc.page.height - MARGIN / 2 - 4, width: doc.page.width - 2 * MARGIN, align: "center" });
   }
 }

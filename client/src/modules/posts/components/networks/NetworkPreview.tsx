@@ -9,7 +9,7 @@ import type { NetworkOptions, PlatformPreview } from "@sufra/schema";
 import { Avatar, Typography } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatNumber } from "../../../../lib/format.ts";
+import { formatNumber, joinParts } from "../../../../lib/format.ts";
 import { useLocale } from "../../../../lib/useLocale.ts";
 import type { PostMedia } from "../../upload.ts";
 import { NETWORKS_NS } from "./networks.i18n.ts";
@@ -116,7 +116,7 @@ export function useNetworkPreviewBody({ preview, options, media, handle, display
           )}
           {p === "instagram" && (
             <span className="sufra-phone-audio" data-testid="preview-reel-audio">
-              <SoundOutlined aria-hidden /> <bdi dir="auto">{audio || `${handle ?? ""} · ${t("preview.audio")}`}</bdi>
+              <SoundOutlined aria-hidden /> <bdi dir="auto">{audio || joinParts([handle, t("preview.audio")], locale)}</bdi>
             </span>
           )}
         </span>

@@ -9,7 +9,7 @@
 import { TIKTOK_PHOTO_TITLE_MAX_LENGTH, TIKTOK_PRIVACY_LEVELS, type TikTokPrivacyLevel } from "@sufra/schema";
 import { Alert, Avatar, Button, Checkbox, Form, Input, Select, Skeleton, Switch, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
-import { formatNumber } from "../../../../lib/format.ts";
+import { formatNumber, joinParts, partSeparator } from "../../../../lib/format.ts";
 import { useLocale } from "../../../../lib/useLocale.ts";
 import { POSTS_NS } from "../../i18n.ts";
 import type { TikTokDraft } from "./networkDraft.ts";
@@ -140,7 +140,7 @@ export function TikTokOptions({ value, onChange, state, photo, inbox, errors }: 
               disabled={!c}
               options={levels.map((l) => ({
                 value: l,
-                label: l === "SELF_ONLY" && value.disclose && value.brandContent ? `${t(`tiktok.levels.${l}`)} · ${t("tiktok.privateBranded")}` : t(`tiktok.levels.${l}`),
+                label: l === "SELF_ONLY" && value.disclose && value.brandContent ? joinParts([t(`tiktok.levels.${l}`), t("tiktok.privateBranded")], locale) : t(`tiktok.levels.${l}`),
                 // TikTok: branded content cannot be private
                 disabled: l === "SELF_ONLY" && value.disclose && value.brandContent,
               }))}
@@ -219,8 +219,8 @@ export function TikTokOptions({ value, onChange, state, photo, inbox, errors }: 
                 <a href={BRANDED_CONTENT_URL} target="_blank" rel="noreferrer">
                   {t("tiktok.brandedLink")}
                   <span className="sufra-visually-hidden"> {t("tiktok.newTab")}</span>
-                </a>{" "}
-                ·{" "}
+                </a>
+                {partSeparator(locale)}
               </>
             )}
             <a href={MUSIC_USAGE_URL} target="_blank" rel="noreferrer">

@@ -98,7 +98,7 @@ afterEach(async () => {
 
 test("three options come back; 'Use this' replaces, an edited one is added below; the count left follows the answer", async () => {
   const { onInsert } = renderTab([usageMock(37), occasionsMock(), generateMock(INPUT, generated(OPTIONS))]);
-  expect(await screen.findByTestId("ai-usage")).toHaveTextContent("37 of 50 AI posts left this month · resets December 1, 2026");
+  expect(await screen.findByTestId("ai-usage")).toHaveTextContent("37 of 50 AI posts left this month. They renew on December 1, 2026.");
 
   type(screen.getByLabelText("What is the post about?"), INPUT.prompt);
   expect(screen.getByText("31 / 500")).toBeInTheDocument();
@@ -237,7 +237,7 @@ test("over the quota: the catalogue's Arabic text, the way up, and the button of
     },
     usageMock(0),
   ]);
-  expect(await screen.findByTestId("ai-usage")).toHaveTextContent("تبقّى ١ من ٥٠ منشورًا بالذكاء الاصطناعي هذا الشهر · تتجدد في ١ ديسمبر ٢٠٢٦");
+  expect(await screen.findByTestId("ai-usage")).toHaveTextContent("تبقّى ١ من ٥٠ منشورًا بالذكاء الاصطناعي هذا الشهر، تتجدد في ١ ديسمبر ٢٠٢٦");
   type(screen.getByLabelText("عمّ يدور المنشور؟"), "كنافة بالفستق");
   fireEvent.click(screen.getByTestId("studio-generate"));
 

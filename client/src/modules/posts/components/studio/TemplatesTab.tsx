@@ -38,7 +38,7 @@ import {
   type TemplatesTemplateFieldsFragment,
 } from "../../../../graphql/graphql.ts";
 import { errorDetails, errorMessage } from "../../../../lib/errorMessage.ts";
-import { formatMoney } from "../../../../lib/format.ts";
+import { formatMoney, joinParts } from "../../../../lib/format.ts";
 import { useLocale } from "../../../../lib/useLocale.ts";
 import { TEMPLATES_NS } from "./templates/i18n.ts";
 import { previewValues, type TemplatesProfile } from "./templates/preview.ts";
@@ -335,7 +335,7 @@ function ApplyModal(props: { template: Template; menu: readonly MenuItem[]; load
               placeholder={t("apply.menuItemPlaceholder")}
               options={menu.map((m) => ({
                 value: m.id,
-                label: `${(lang === "ar" && m.nameAr) || m.name}${m.priceKwd == null ? "" : ` · ${formatMoney(m.priceKwd, locale)}`}`,
+                label: joinParts([(lang === "ar" && m.nameAr) || m.name, m.priceKwd == null ? null : formatMoney(m.priceKwd, locale)], locale),
               }))}
             />
           </Form.Item>

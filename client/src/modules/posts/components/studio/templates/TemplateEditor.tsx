@@ -24,6 +24,7 @@ import { errorDetails, errorMessage } from "../../../../../lib/errorMessage.ts";
 import { useLocale } from "../../../../../lib/useLocale.ts";
 import { TEMPLATES_NS } from "./i18n.ts";
 import { previewValues, type TemplatesProfile } from "./preview.ts";
+import { showCountIn } from "../../../../../lib/format.ts";
 
 interface EditorValues {
   name: string;
@@ -124,7 +125,7 @@ export function TemplateEditor({ template, defaults, profile, onClose, onSaved }
           />
         </Form.Item>
         <Form.Item name="body" label={t("editor.body")} extra={t("editor.bodyHint")}>
-          <Input.TextArea ref={bodyRef} rows={7} showCount maxLength={TEMPLATE_BODY_MAX} dir={language === "ar" ? "rtl" : "ltr"} lang={language} />
+          <Input.TextArea ref={bodyRef} rows={7} showCount={showCountIn(locale)} maxLength={TEMPLATE_BODY_MAX} dir={language === "ar" ? "rtl" : "ltr"} lang={language} />
         </Form.Item>
         <div className="sufra-templates-tokens" role="group" aria-label={t("editor.insert")}>
           {PLACEHOLDERS.map((p) => (
