@@ -108,7 +108,7 @@ test("Arabic on a phone: a café upgrades by bank transfer, sees the prorated am
     await modal.getByTestId("record-receipt").fill("KFH-UP-77");
     await screenshot(admin, "admin-record-upgrade-ar-phone.png");
     await modal.getByTestId("record-submit").click();
-    const done = admin.getByText(/^سُجّل مبلغ .+ لـ .+؛ الفاتورة INV-\d{4}-\d{6}$/);
+    const done = admin.getByText(/^سُجّل مبلغ .+ لـ .+؛ الفاتورة \u2068?INV-\d{4}-\d{6}\u2069?$/);
     await done.waitFor();
     const invoice = (await done.innerText()).match(/INV-\d{4}-\d{6}/)[0];
     await admin.close();
