@@ -29,4 +29,6 @@ export * from "./instagram.ts";
 export * from "./billing-format.ts";
 export * from "./billing.ts";
 export * from "./billing-admin.ts";
+export * from "./client-actions.ts";
+export * from "./audit-actions.ts";
 export * from "./tiktok.ts";

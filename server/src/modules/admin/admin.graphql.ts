@@ -2,6 +2,7 @@
 // sign-up, a status change, a post or the health changes (on any server process).
 import { builder } from "../../graphql/builder.ts";
 import { HealthReasonRef, HealthStateEnum } from "../health/index.ts";
+import { ClientActionEnum } from "../../graphql/enums.ts";
 import type { AdminService } from "./admin.service.ts";
 
 type Stats = Awaited<ReturnType<AdminService["stats"]>>;
@@ -23,6 +24,7 @@ const RecentClient = builder.objectRef<Stats["recentClients"][number]>("RecentCl
     plan: t.exposeString("plan", { description: "Its plan in lower case: its subscription's, else the one asked for." }),
     status: t.exposeString("status", { description: "Its status in lower case: pending, active, rejected or suspended." }),
     lastActive: t.exposeString("lastActive", { description: "When any of its people last signed in, ISO 8601 in UTC; null when never.", nullable: true }),
+    allowedActions: t.expose("allowedActions", { description: "What an admin may do to it now, by the same rule each action checks.", type: [ClientActionEnum] }),
   }),
 });
 

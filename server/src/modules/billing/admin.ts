@@ -6,10 +6,11 @@
 import { createHash } from "node:crypto";
 import {
   addMonths, adminPaymentsQuerySchema, billingFigures, extendPeriodSchema, kuwaitDaysRange, kuwaitMonth,
-  manualPaymentSchema, paidPeriodStart, refundSchema, type BillingFigures, type PlanId,
+  manualPaymentSchema, mayActOnClient, paidPeriodStart, refundSchema, type BillingFigures, type ClientAction, type PlanId,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
-import type { Prisma } from "../../generated/prisma/client.ts";
+import type { Prisma, Subscription } from "../../generated/prisma/client.ts";
+import type { Tx } from "../../db/prisma.ts";
 import { audit } from "../../kernel/audit.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import { isUuid } from "../../kernel/ids.ts";
@@ -36,6 +37,17 @@ export interface BillingAdminOptions {
   webhooks?: Pick<WebhookEmitter, "record" | "dispatch">;
 }
 
+/**
+ * The subscription, locked, when the admin's `action` is allowed for its business now (mayActOnClient,
+ * the rule the console's allowedActions answers); INVALID_STATE otherwise.
+ */
+async function lockForAction(tx: Tx, businessId: string, action: ClientAction): Promise<Subscription> {
+  const sub = await lockSubscription(tx, businessId);
+  const business = await tx.business.findUniqueOrThrow({ where: { id: businessId }, select: { status: true } });
+  if (!mayActOnClient({ status: business.status, subscription: sub }, action)) throw new AppError("INVALID_STATE");
+  return sub;
+}
+
 export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
   const { db, mailer, config } = deps;
 
@@ -56,7 +68,7 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
     const m = validate(manualPaymentSchema, input);
     const now = new Date();
     const { paymentId, applied } = await db.$transaction(async (tx) => {
-      const sub = await lockSubscription(tx, businessId);
+      const sub = await lockForAction(tx, businessId, "record_payment");
       const plan = (m.plan ?? sub.nextPlan ?? sub.plan) as PlanId;
       // applyPaidPayment moves the period to where it starts when applied; written here as it stands now
       const periodStart = paidPeriodStart(sub, now);
@@ -91,7 +103,7 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
     const now = new Date();
     const deliveries: string[] = [];
     const after = await db.$transaction(async (tx) => {
-      const sub = await lockSubscription(tx, businessId);
+      const sub = await lockForAction(tx, businessId, "extend_period");
       const by = days * DAY;
       let data: Prisma.SubscriptionUpdateInput;
       if (sub.status === "trial") {
@@ -213,7 +225,9 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
 
   /**
    * MRR, subscriptions by status and this Kuwait month's revenue (money taken minus money given back in
-   * the month, in fils), in one statement. The demo café never pays and is left out of every figure.
+   * the month, in fils), in one statement. The demo café never pays and is left out of every figure; so
+   * are sign-ups never approved (pending, rejected): their subscription row waits in "trial" from the
+   * sign-up, yet no trial runs until an admin approves (clients.service.ts approve).
    * A refund counts when the gateway took it (pending or succeeded), as the payment's refundedFils does.
    */
   async function figures(now = new Date()): Promise<BillingFigures> {
@@ -223,7 +237,7 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
         (select json_agg(s) from (
            select sub.status::text as status, sub.plan::text as plan, count(*)::int as count
            from subscriptions sub join businesses b on b.id = sub.business_id
-           where not b.demo group by 1, 2) s) as subs,
+           where not b.demo and b.status in ('active', 'suspended') group by 1, 2) s) as subs,
         (select coalesce(sum(p.amount_fils), 0) from payments p join businesses b on b.id = p.business_id
            where not b.demo and p.paid_at >= ${month.start} and p.paid_at < ${month.end}
              and p.status in ('paid', 'refunded', 'partially_refunded')) as paid,
