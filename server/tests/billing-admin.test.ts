@@ -380,6 +380,26 @@ describe("the actions a client allows (one rule: offered where it would succeed)
   });
 });
 
+describe("invoices for the admin", () => {
+  test("a payment row links its invoice's PDF, which the admin downloads; the café's invoices are listed for the admin", async () => {
+    const c = await cafe("Invoice Link Cafe");
+    const g = await gql(app.base, RECORD, { businessId: c.businessId, amountFils: 15_000, method: "BANK_TRANSFER" }, admin);
+    expect(g.errors).toBeUndefined();
+    const list = await gql(app.base, "query($id: ID!) { adminPayments(businessId: $id) { edges { node { invoiceNumber invoicePdfUrl businessAllowedActions } } } }", { id: c.businessId }, admin);
+    const row = list.data.adminPayments.edges[0].node;
+    const invoice = await db().invoice.findFirstOrThrow({ where: { businessId: c.businessId, kind: "invoice" } });
+    expect(row).toEqual({ invoiceNumber: invoice.number, invoicePdfUrl: `/api/billing/invoices/${invoice.id}/pdf`, businessAllowedActions: ["SUSPEND", "RECORD_PAYMENT", "EXTEND_PERIOD"] });
+    const pdf = await fetch(`${app.base}${row.invoicePdfUrl}`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    const rest = await call(app.base, "GET", `/api/admin/payments?business_id=${c.businessId}`, { token: admin });
+    expect(rest.body.payments[0]).toMatchObject({ invoice_number: invoice.number, invoice_pdf_url: row.invoicePdfUrl, business_allowed_actions: ["suspend", "record_payment", "extend_period"] });
+    const theirs = await gql(app.base, "query($id: ID!) { invoices(clientId: $id) { number pdfUrl } }", { id: c.businessId }, admin);
+    expect(theirs.data.invoices).toEqual([{ number: invoice.number, pdfUrl: row.invoicePdfUrl }]);
+  });
+});
+
 describe("a client's history", () => {
   test("names who did each thing (the admin, the applicant, Sufra itself) with the row's details, at both doors", async () => {
     const c = await cafe("History Cafe");

@@ -1,10 +1,12 @@
 // The admin's billing at the GraphQL door (docs/product.md#subscriptions-and-billing, "Admin"): the
 // payments list, a manual payment, a period extended, a refund. Thin: the rules are in admin.ts.
 import { builder } from "../../graphql/builder.ts";
-import { PaymentMethodEnum, PaymentStatusEnum, PlanEnum, SubscriptionStatusEnum } from "../../graphql/enums.ts";
+import { clientActions } from "@sufra/schema";
+import { ClientActionEnum, PaymentMethodEnum, PaymentStatusEnum, PlanEnum, SubscriptionStatusEnum } from "../../graphql/enums.ts";
 import { connectionComplexity, idConnection } from "../../kernel/pagination.ts";
 import type { Subscription } from "../../generated/prisma/client.ts";
 import type { AdminPaymentRow, BillingAdmin } from "./admin.ts";
+import { invoicePdfPath } from "./invoices.ts";
 
 export const AdminPayment = builder.objectRef<AdminPaymentRow>("AdminPayment").implement({
   description: "A payment of any business, as the admin's payments list shows it. Money in fils (1 KWD = 1000 fils).",
@@ -12,6 +14,11 @@ export const AdminPayment = builder.objectRef<AdminPaymentRow>("AdminPayment").i
     id: t.exposeID("id", { description: "The payment's id (a UUID)." }),
     businessId: t.exposeID("businessId", { description: "The business that paid." }),
     businessName: t.string({ description: "The business's name (its company name).", resolve: (p) => p.business.companyName }),
+    businessAllowedActions: t.field({
+      description: "What an admin may do to its business now (extend its period, record a payment...), by the same rule each action checks.",
+      type: [ClientActionEnum],
+      resolve: (p) => clientActions({ status: p.business.status, subscription: p.business.subscription }),
+    }),
     plan: t.expose("plan", { description: "The plan paid for.", type: PlanEnum }),
     amountFils: t.exposeInt("amountFils", { description: "The amount paid, in fils." }),
     refundedFils: t.exposeInt("refundedFils", { description: "How much of it was given back, in fils (0 when none)." }),
@@ -22,6 +29,11 @@ export const AdminPayment = builder.objectRef<AdminPaymentRow>("AdminPayment").i
     receipt: t.exposeString("receipt", { description: "The bank's or network's reference (KNET reference, transfer reference); null when none.", nullable: true }),
     note: t.exposeString("note", { description: "The admin's note on a recorded payment; null when none.", nullable: true }),
     invoiceNumber: t.string({ description: "Its invoice's number (INV-2026-000001); null before it is paid.", nullable: true, resolve: (p) => p.invoice?.number ?? null }),
+    invoicePdfUrl: t.string({
+      description: "The path of its invoice's bilingual PDF (/api/billing/invoices/<id>/pdf, GET with the session's Authorization header, as Invoice.pdfUrl); null before it is paid.",
+      nullable: true,
+      resolve: (p) => (p.invoice ? invoicePdfPath(p.invoice.id) : null),
+    }),
     periodStart: t.expose("periodStart", { description: "The start of the period it pays for (UTC).", type: "DateTime" }),
     periodEnd: t.expose("periodEnd", { description: "The end of the period it pays for (UTC; the next period starts then).", type: "DateTime" }),
     paidAt: t.expose("paidAt", { description: "When the money was taken or recorded (UTC); null until paid.", type: "DateTime", nullable: true }),
