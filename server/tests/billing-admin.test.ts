@@ -345,6 +345,23 @@ describe("the live overview", () => {
   });
 });
 
+describe("the live payments list", () => {
+  test("a subscribed admin hears of every business's billing change (adminBillingChanged)", async () => {
+    const c = await expiredCafe("Live Payments");
+    const socket = createClient({ url: app.base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${admin}` }, lazy: false, retryAttempts: 0 });
+    sockets.push(socket);
+    const arrived = new Promise<{ businessId: string; reason: string }>((resolve, reject) => {
+      socket.subscribe(
+        { query: "subscription { adminBillingChanged { businessId reason } }" },
+        { next: (v: any) => v.data?.adminBillingChanged?.reason === "payment_received" && resolve(v.data.adminBillingChanged), error: reject, complete: () => {} },
+      );
+    });
+    await new Promise((r) => setTimeout(r, 500)); // let the subscription register
+    await gql(app.base, RECORD, { businessId: c.businessId, amountFils: 15_000, method: "BANK_TRANSFER" }, admin);
+    expect(await arrived).toEqual({ businessId: c.businessId, reason: "payment_received" });
+  });
+});
+
 describe("the actions a client allows (one rule: offered where it would succeed)", () => {
   const ACTIONS = "query($id: ID!) { client(id: $id) { allowedActions } adminStats { recentClients { id allowedActions } } }";
   const GIFT = "mutation($id: ID!) { giftTrialDays(id: $id, days: 7) { id } }";

@@ -204,6 +204,12 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
     return { refund: row, payment };
   }
 
+  /** Every business's billing changes (payments, refunds, periods), for the admin's payments list: admins only. */
+  function changes(viewer: Viewer) {
+    requireScope(viewer, "admin");
+    return deps.pubsub.subscribe("billing.changed");
+  }
+
   /** Every payment, newest first, filtered (status, method, business by id or words of its name, Kuwait days of its making). */
   async function payments(viewer: Viewer, input: unknown) {
     requireScope(viewer, "admin");
@@ -285,6 +291,7 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
     extendPeriod,
     refund,
     payments,
+    changes,
     /** The overview's billing figures, admins only. */
     async figuresFor(viewer: Viewer) {
       requireScope(viewer, "admin");

@@ -149,3 +149,21 @@ builder.mutationFields((t) => ({
     resolve: (_r, a, ctx) => ctx.services.billingAdmin.refund(ctx.viewer!, String(a.paymentId), { amountFils: a.amountFils, reason: a.reason }, ctx.meta),
   }),
 }));
+
+builder.subscriptionFields((t) => ({
+  adminBillingChanged: t.field({
+    type: builder.objectRef<{ businessId: string; reason: string }>("AdminBillingChange").implement({
+      description: "A business's billing changed (a payment started, paid, failed or refunded; a period extended; the plan or status moved): refetch the payments list.",
+      fields: (f) => ({
+        businessId: f.exposeID("businessId", { description: "The business whose billing changed." }),
+        reason: f.exposeString("reason", { description: "What changed it: payment_started, payment_received, payment_failed, refund, period_extended, and the lifecycle's changes." }),
+      }),
+    }),
+    authScopes: { admin: true },
+    description: "Every business's billing changes, live for the admin's payments list, from every server process. Admins only.",
+    subscribe: (_r, _a, ctx) => ctx.services.billingAdmin.changes(ctx.viewer!),
+    // every open admin console shares one execution of each event (graphql/fanout.ts)
+    extensions: { fanOut: "role" },
+    resolve: (e) => e,
+  }),
+}));
