@@ -41,7 +41,7 @@ export async function notifyIn(tx: Tx, drafts: Draft[]) {
 
 /**
  * A sign-up decided (approved or rejected) is no longer news to the admins: their notifications about it
- * are marked read in the decision's own transaction (docs/product.md#notifications).
+ * are marked read in the decision's own transaction (docs/product.md#admin-dashboard).
  */
 export async function markSignUpNoticesRead(tx: Tx, businessId: string) {
   const { count } = await tx.notification.updateMany({
