@@ -268,14 +268,19 @@ describe("clients", () => {
 
   test("on a phone, a card opens the client's details (its name, and 'View details')", async () => {
     setScreenWidth(390);
-    const details = { request: { query: ClientDetailsDocument, variables: { id: "c2" } }, result: { data: { client: { ...trialCafe, address: "Salmiya, Block 10", approvedAt: new Date().toISOString(), rejectionReason: null, emailVerified: true, users: [], auditHistory: [] }, invoices: [] } } };
+    const fatma = { __typename: "User", id: "u1", name: "Fatma", email: "fatma.alsabah.longname@example.kw", role: "CLIENT", createdAt: new Date().toISOString() };
+    const details = { request: { query: ClientDetailsDocument, variables: { id: "c2" } }, result: { data: { client: { ...trialCafe, address: "Salmiya, Block 10", approvedAt: new Date().toISOString(), rejectionReason: null, emailVerified: true, users: [fatma], auditHistory: [] }, invoices: [] } } };
     renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [listMock([pendingCafe, trialCafe]), details, details]);
     const cards = await screen.findAllByTestId("client-card");
     expect(screen.queryByTestId("clients-table")).toBeNull();
     // the name is a button in the card (not text in a desktop-only column)
     const name = within(cards[1]).getByRole("button", { name: trialCafe.companyName });
     fireEvent.click(name);
-    expect(await within(await screen.findByTestId("client-details")).findByText("Salmiya, Block 10")).toBeInTheDocument();
+    const drawer = await screen.findByTestId("client-details");
+    expect(await within(drawer).findByText("Salmiya, Block 10")).toBeInTheDocument();
+    // its people are lines, not a table to scroll sideways
+    expect(within(within(drawer).getByTestId("client-people")).getByText(fatma.email)).toBeInTheDocument();
+    expect(drawer.querySelector(".ant-table")).toBeNull();
     expect(within(cards[0]).getByRole("button", { name: "View details" })).toBeInTheDocument();
   });
 });

@@ -74,20 +74,35 @@ export function ClientDetails({ id, onClose, actions }: { id: string | null; onC
             </Space>
           )}
           <Typography.Title level={5}>{t("details.people")}</Typography.Title>
-          <Table
-            rowKey="id"
-            size="small"
-            pagination={false}
-            dataSource={c.users}
-            columns={[
-              { key: "name", title: t("details.name"), render: (_: unknown, u: (typeof c.users)[number]) => <bdi>{u.name}</bdi> },
-              { key: "email", title: t("columns.email"), render: (_: unknown, u: (typeof c.users)[number]) => <bdi dir="ltr">{u.email}</bdi> },
-              { key: "role", title: t("details.role"), render: (_: unknown, u: (typeof c.users)[number]) => t(`details.roles.${u.role}`) },
-            ]}
-          />
+          {small ? (
+            // on a phone a person is a line of their own (a table of three columns would scroll sideways)
+            <ul className="sufra-client-lines" data-testid="client-people">
+              {c.users.map((u) => (
+                <li key={u.id}>
+                  <bdi>{u.name}</bdi>
+                  <Typography.Text type="secondary">
+                    <bdi dir="ltr">{u.email}</bdi>
+                  </Typography.Text>
+                  <Tag>{t(`details.roles.${u.role}`)}</Tag>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Table
+              rowKey="id"
+              size="small"
+              pagination={false}
+              dataSource={c.users}
+              columns={[
+                { key: "name", title: t("details.name"), render: (_: unknown, u: (typeof c.users)[number]) => <bdi>{u.name}</bdi> },
+                { key: "email", title: t("columns.email"), render: (_: unknown, u: (typeof c.users)[number]) => <bdi dir="ltr">{u.email}</bdi> },
+                { key: "role", title: t("details.role"), render: (_: unknown, u: (typeof c.users)[number]) => t(`details.roles.${u.role}`) },
+              ]}
+            />
+          )}
           <Typography.Title level={5}>{t("invoices.title")}</Typography.Title>
           {invoices.length ? (
-            <ul className="sufra-client-invoices" data-testid="client-invoices">
+            <ul className="sufra-client-lines" data-testid="client-invoices">
               {invoices.map((i) => (
                 <li key={i.id}>
                   <InvoiceLink number={i.number} pdfUrl={i.pdfUrl} />
