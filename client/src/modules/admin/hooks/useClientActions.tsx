@@ -16,6 +16,7 @@ import {
   ReactivateClientDocument,
   RejectClientDocument,
   SuspendClientDocument,
+  UnreadNotificationsCountDocument,
   type ClientAction,
   type ClientRowFragment,
 } from "../../../graphql/graphql.ts";
@@ -52,8 +53,9 @@ export function useClientActions(afterChange: () => unknown): ClientActions {
 
   const done = async (text: string) => {
     void message.success(text);
-    // an open client's details show its history: the action just added a row to it
-    await Promise.all([Promise.resolve(afterChange()), apollo.refetchQueries({ include: [ClientDetailsDocument] })]).catch(() => {});
+    // an open client's details show its history: the action just added a row to it; a decided sign-up's
+    // notification is read now (the server marks it), so the bell counts again
+    await Promise.all([Promise.resolve(afterChange()), apollo.refetchQueries({ include: [ClientDetailsDocument, UnreadNotificationsCountDocument] })]).catch(() => {});
   };
   const simple = (run: () => Promise<unknown>, success: string) => async () => {
     try {
