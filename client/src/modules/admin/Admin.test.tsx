@@ -358,7 +358,7 @@ describe("client details", () => {
     expect(drawer.getByTestId("audit-a1-actor")).toHaveTextContent("By Sara Admin (sara@sufra.kw)");
     expect(drawer.getByTestId("audit-a4-actor")).toHaveTextContent("By Sufra (automatic)");
     expect(drawer.getByTestId("audit-a1-details")).toHaveTextContent("Days: 5");
-    expect(drawer.getByTestId("audit-a1-details")).toHaveTextContent("Before: Status: active");
+    expect(drawer.getByTestId("audit-a1-details")).toHaveTextContent("Before: Status: Paid");
     expect(drawer.getByTestId("audit-a4-details")).toHaveTextContent("Payment service's status: ABANDONED");
     expect(drawer.queryByTestId("audit-a3-details")).toBeNull();
   });

@@ -81,6 +81,9 @@ describe("audit action labels", () => {
     const data = JSON.stringify({ amountFils: 15000, months: 2, cancelAtPeriodEnd: true, to: { renewsAt: "2026-04-01T09:00:00.000Z" }, mystery: "x" });
     const d = auditDetails(t, "en", data);
     expect(d.map((x) => `${x.label}: ${x.value}`)).toEqual(["Amount: 15.000 KWD", "Months: 2", "Cancels at the period's end: Yes", expect.stringMatching(/^After: Period ends: .*2026/), "Detail: x"]);
+    // words the console names: plans, statuses (an account's, a subscription's), ways of paying
+    const words = auditDetails(t, "en", JSON.stringify({ plan: "premium", method: "bank_transfer", from: { status: "past_due" }, to: "active" }));
+    expect(words.map((x) => `${x.label}: ${x.value}`)).toEqual(["Plan: Premium", "Method: Bank transfer", "Before: Status: Past due", "After: Active"]);
     expect(auditDetails(t, "en", "{}")).toEqual([]);
     expect(auditDetails(t, "en", "not json")).toEqual([]);
     await i18n.changeLanguage("ar");

@@ -3,7 +3,7 @@
 // it, and shows what it changed: each field of the row's data under its label, money in dinars, instants
 // in Kuwait time. A key without a label still reads as a label, never raw.
 import type { TFunction } from "i18next";
-import type { Locale } from "@sufra/schema";
+import { PLANS, type Locale, type PlanId } from "@sufra/schema";
 import i18n from "../../i18n/index.ts";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { filsText } from "./money.ts";
@@ -31,12 +31,25 @@ export interface AuditDetail {
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
+/** A word the console already names (a plan, a status, a way of paying) in the person's language; else the value. */
+function wordText(t: TFunction<"admin">, locale: Locale, key: string, v: string): string {
+  if (/plan$/i.test(key) && v in PLANS) return PLANS[v as PlanId].name[locale];
+  const named = (k: string) => (i18n.exists(k, { ns: "admin" }) ? t(k as "details.actions.other") : null);
+  const up = v.toUpperCase();
+  if (key === "method") return named(`billing.method.${up}`) ?? v;
+  if (key === "paymentStatus") return named(`billing.paymentStatus.${up}`) ?? v;
+  // a subscription's status (inside a from/to of billing's rows), or an account's (a client row's from/to)
+  if (key === "status") return named(`subStatus.${up}`) ?? named(`status.${up}`) ?? v;
+  if (key === "from" || key === "to") return named(`status.${up}`) ?? named(`subStatus.${up}`) ?? v;
+  return v;
+}
+
 /** A value of the row's data as a person reads it. */
 function valueText(t: TFunction<"admin">, locale: Locale, key: string, v: unknown): string {
   if (v === null || v === undefined || v === "") return "—";
   if (typeof v === "boolean") return v ? t("details.yes") : t("details.no");
   if (typeof v === "number") return /Fils$/.test(key) ? filsText(v, locale) : formatNumber(v, locale);
-  if (typeof v === "string") return ISO_INSTANT.test(v) ? formatDateTime(v, locale) : v;
+  if (typeof v === "string") return ISO_INSTANT.test(v) ? formatDateTime(v, locale) : wordText(t, locale, key, v);
   if (Array.isArray(v)) return v.map((x) => valueText(t, locale, key, x)).join(locale === "ar" ? "، " : ", ");
   if (typeof v === "object") {
     return Object.entries(v as Record<string, unknown>)
