@@ -33,7 +33,7 @@ const AdminBillingFigures = builder.objectRef<Stats["billing"]>("AdminBillingFig
   fields: (t) => ({
     mrrFils: t.exposeInt("mrrFils", { description: "Monthly recurring revenue: the monthly price of every active and past-due subscription, in fils." }),
     monthRevenueFils: t.exposeInt("monthRevenueFils", { description: "This month's revenue (Kuwait calendar month, Asia/Kuwait): money paid in the month minus money refunded in it, in fils." }),
-    trial: t.int({ description: "Subscriptions on a free trial.", resolve: (b) => b.counts.trial }),
+    trial: t.int({ description: "Approved businesses on a free trial (a sign-up waiting for approval, or rejected, is on no trial).", resolve: (b) => b.counts.trial }),
     active: t.int({ description: "Paid subscriptions running.", resolve: (b) => b.counts.active }),
     pastDue: t.int({ description: "Subscriptions whose paid period ended unpaid, in their 7 days of grace.", resolve: (b) => b.counts.past_due }),
     expired: t.int({ description: "Subscriptions that expired (trial or grace ended unpaid).", resolve: (b) => b.counts.expired }),
