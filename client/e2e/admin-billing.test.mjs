@@ -42,6 +42,9 @@ test("in Arabic: a transfer recorded from the Billing tab changes the figures li
   await row.getByText("NBK-2231").waitFor();
   assert.match(await row.innerText(), /١٥٫٥٠٠ د\.ك\./);
   assert.match(await row.innerText(), /INV-\d{4}-\d{6}/);
+  // the invoice's number downloads its PDF
+  const [download] = await Promise.all([page.waitForEvent("download"), row.locator('[data-testid^="invoice-link-INV-"]').click()]);
+  assert.match(download.suggestedFilename(), /^INV-\d{4}-\d{6}\.pdf$/);
   await screenshot(page, "admin-billing-ar.png");
 
   // a part back, asked once more
@@ -53,5 +56,14 @@ test("in Arabic: a transfer recorded from the Billing tab changes the figures li
   await page.getByText(/^استُرد ٥٫٥٠٠ د\.ك\. إلى /).waitFor();
   await row.getByText("مستردة جزئيًا").waitFor();
   await screenshot(page, "admin-billing-refund-ar.png");
+
+  // live: a payment recorded elsewhere (another admin, over REST) is listed without a reload
+  const login = await (await fetch(`${server.base}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) })).json();
+  const businessId = (await reg.json()).business.id;
+  const other = await fetch(`${server.base}/api/admin/clients/${businessId}/payments`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${login.access_token}` }, body: JSON.stringify({ amount_fils: 15_000, method: "bank_transfer", receipt: "NBK-LIVE-9" }) });
+  assert.equal(other.status, 201);
+  const t0 = Date.now();
+  await page.getByTestId("payments-table").getByText("NBK-LIVE-9").waitFor({ timeout: 5_000 });
+  console.log(`[measured] payment recorded over REST -> listed live in the open Billing tab: ${Date.now() - t0} ms`);
   await page.close();
 });

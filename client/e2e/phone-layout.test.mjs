@@ -1,8 +1,8 @@
 // Phone layouts (390×844) in English and Arabic: no page scrolls sideways (a hidden chart table or a
-// wide table once pushed /competitors, the admin's Holidays and Clients past the screen's edge), and
-// the page title is not covered by the top bar; the Settings menu's prices are on screen, the inbox's
-// list starts on the first screen, and the week's day heads stay inside their columns. jsdom cannot
-// measure layout; a real browser can.
+// wide table once pushed /competitors, the admin's Holidays and Clients, its recent clients and payments
+// past the screen's edge, Approve, Refund and Extend off-screen), and the page title is not covered by the
+// top bar; the Settings menu's prices are on screen, the inbox's list starts on the first screen, and the
+// week's day heads stay inside their columns. jsdom cannot measure layout; a real browser can.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ADMIN, DEMO, browser, screenshot, server, signInAs, useHarness } from "./support.mjs";
@@ -144,6 +144,31 @@ for (const lng of ["en", "ar"]) {
       return out;
     });
     assert.deepEqual(outside, [], "a day head spills into its neighbours");
+    await page.close();
+  });
+
+  test(`the admin's recent clients and payments on a phone: cards, no sideways scroll, their buttons on screen (${lng})`, async () => {
+    const page = await browser.page(server.base);
+    await page.setViewportSize(PHONE);
+    await signInAs(page, ADMIN.email, ADMIN.password, { lng, path: "/admin" });
+    const recent = page.getByTestId("recent-client-card").first();
+    await recent.waitFor();
+    await check(page, "admin-overview", lng);
+    assert.equal(await page.locator("[data-testid=recent-clients] .ant-table").count(), 0, "recent clients are cards, not a table");
+    const onScreen = async (locator, what) => {
+      for (const el of await locator.all()) {
+        const box = await el.boundingBox();
+        assert.ok(box && box.x >= 0 && box.x + box.width <= PHONE.width, `${what} is on screen: ${JSON.stringify(box)}`);
+      }
+    };
+    await onScreen(recent.getByRole("button"), "a recent client's button");
+
+    await page.goto(`${server.base}/admin?tab=billing`);
+    await page.getByTestId("payments-total").waitFor();
+    await check(page, "admin-payments", lng);
+    assert.equal(await page.locator(".sufra-admin-payments .ant-table").count(), 0, "payments are cards, not a table");
+    const payment = page.getByTestId("payment-card").first();
+    if (await payment.count()) await onScreen(payment.getByRole("button"), "a payment's button");
     await page.close();
   });
 }

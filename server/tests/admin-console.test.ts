@@ -24,7 +24,7 @@ describe("admin stats", () => {
     expect(r.body.pendingApprovals).toBeGreaterThanOrEqual(1);
     expect(r.body.newSignups).toBe(r.body.totalClients);
     expect(Object.keys(r.body.systemHealth).sort()).toEqual(["api", "database", "reasons", "scheduler"]);
-    expect(r.body.recentClients[0]).toEqual({ id: expect.any(String), name: "Stats Active", email: expect.stringContaining("@"), plan: "premium", status: "active", lastActive: null });
+    expect(r.body.recentClients[0]).toEqual({ id: expect.any(String), name: "Stats Active", email: expect.stringContaining("@"), plan: "premium", status: "active", lastActive: null, allowedActions: ["suspend", "gift_trial_days", "record_payment", "extend_period"] });
   });
 
   test("only admins reach it", async () => {

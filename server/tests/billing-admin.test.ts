@@ -76,7 +76,7 @@ const EXTEND = "mutation($businessId: ID!, $days: Int!) { extendPeriod(businessI
 
 describe("the overview's billing figures", () => {
   // first in the file, on a fresh database: the set of subscriptions and payments is known
-  test("MRR, counts by status and the Kuwait month's revenue, exactly in fils; the demo café left out", async () => {
+  test("MRR, counts by status and the Kuwait month's revenue, exactly in fils; the demo café and unapproved sign-ups left out", async () => {
     const [basic, premium, pastDue, , expired, cancelled, demo] = await Promise.all(
       ["Fig Basic", "Fig Premium", "Fig Past Due", "Fig Trial", "Fig Expired", "Fig Cancelled", "Fig Demo"].map((n) => cafe(n, "premium")),
     );
@@ -87,6 +87,11 @@ describe("the overview's billing figures", () => {
     await setSub(cancelled!.businessId, { status: "cancelled", plan: "professional" });
     await setSub(demo!.businessId, { status: "active", plan: "premium" });
     await db().business.update({ where: { id: demo!.businessId }, data: { demo: true } });
+    // sign-ups not approved (waiting, rejected) hold a trial subscription row but are on no trial: not counted
+    const waiting = await registeredClient(app.base, { approve: false, over: { company_name: "Fig Waiting" } });
+    const turnedDown = await registeredClient(app.base, { approve: false, over: { company_name: "Fig Rejected" } });
+    expect((await call(app.base, "POST", `/api/admin/clients/${turnedDown.businessId}/reject`, { token: admin, body: { reason: "Not a café" } })).status).toBe(200);
+    expect((await sub(waiting.businessId)).status).toBe("trial");
 
     const now = new Date();
     const lastMonth = new Date(kuwaitMonth(now).start.getTime() - DAY);
@@ -337,6 +342,95 @@ describe("the live overview", () => {
     await new Promise((r) => setTimeout(r, 500)); // let the subscription register
     await gql(app.base, RECORD, { businessId: c.businessId, amountFils: 49_000, method: "BANK_TRANSFER", plan: "PREMIUM" }, admin);
     expect(await arrived).toEqual({ mrrFils: before.mrrFils + 49_000, monthRevenueFils: before.monthRevenueFils + 49_000, active: before.active + 1, expired: before.expired - 1 });
+  });
+});
+
+describe("the live payments list", () => {
+  test("a subscribed admin hears of every business's billing change (adminBillingChanged)", async () => {
+    const c = await expiredCafe("Live Payments");
+    const socket = createClient({ url: app.base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${admin}` }, lazy: false, retryAttempts: 0 });
+    sockets.push(socket);
+    const arrived = new Promise<{ businessId: string; reason: string }>((resolve, reject) => {
+      socket.subscribe(
+        { query: "subscription { adminBillingChanged { businessId reason } }" },
+        { next: (v: any) => v.data?.adminBillingChanged?.reason === "payment_received" && resolve(v.data.adminBillingChanged), error: reject, complete: () => {} },
+      );
+    });
+    await new Promise((r) => setTimeout(r, 500)); // let the subscription register
+    await gql(app.base, RECORD, { businessId: c.businessId, amountFils: 15_000, method: "BANK_TRANSFER" }, admin);
+    expect(await arrived).toEqual({ businessId: c.businessId, reason: "payment_received" });
+  });
+});
+
+describe("the actions a client allows (one rule: offered where it would succeed)", () => {
+  const ACTIONS = "query($id: ID!) { client(id: $id) { allowedActions } adminStats { recentClients { id allowedActions } } }";
+  const GIFT = "mutation($id: ID!) { giftTrialDays(id: $id, days: 7) { id } }";
+  test("a paid, active café is offered no gift of trial days, and the gift is refused; a trial café is offered it", async () => {
+    const paid = await cafe("Allowed Paid");
+    await setSub(paid.businessId, { status: "active", renewsAt: new Date(Date.now() + 20 * DAY) });
+    const trial = await cafe("Allowed Trial");
+    const g = await gql(app.base, ACTIONS, { id: paid.businessId }, admin);
+    expect(g.errors).toBeUndefined();
+    expect(g.data.client.allowedActions).toEqual(["SUSPEND", "RECORD_PAYMENT", "EXTEND_PERIOD"]);
+    expect(g.data.adminStats.recentClients.find((c: { id: string }) => c.id === paid.businessId).allowedActions).toEqual(["SUSPEND", "RECORD_PAYMENT", "EXTEND_PERIOD"]);
+    const refused = await gql(app.base, GIFT, { id: paid.businessId }, admin);
+    expect(refused.errors?.[0]?.extensions?.reason).toBe("INVALID_STATE");
+    const t = await gql(app.base, ACTIONS, { id: trial.businessId }, admin);
+    expect(t.data.client.allowedActions).toEqual(["SUSPEND", "GIFT_TRIAL_DAYS", "RECORD_PAYMENT", "EXTEND_PERIOD"]);
+    expect((await gql(app.base, GIFT, { id: trial.businessId }, admin)).errors).toBeUndefined();
+    // REST says the same, in its lower-case words
+    const r = await call(app.base, "GET", `/api/admin/clients/${paid.businessId}`, { token: admin });
+    expect(r.body.allowed_actions).toEqual(["suspend", "record_payment", "extend_period"]);
+    const stats = await call(app.base, "GET", "/api/admin/stats", { token: admin });
+    expect(stats.body.recentClients.find((c: { id: string }) => c.id === trial.businessId).allowedActions).toEqual(["suspend", "gift_trial_days", "record_payment", "extend_period"]);
+  });
+
+  test("a pending sign-up is offered approve and reject only; money actions on it are refused", async () => {
+    const waiting = await registeredClient(app.base, { approve: false, over: { company_name: "Allowed Waiting" } });
+    const g = await gql(app.base, ACTIONS, { id: waiting.businessId }, admin);
+    expect(g.data.client.allowedActions).toEqual(["APPROVE", "REJECT"]);
+    const ext = await gql(app.base, EXTEND, { businessId: waiting.businessId, days: 5 }, admin);
+    expect(ext.errors?.[0]?.extensions?.reason).toBe("INVALID_STATE");
+    const rec = await gql(app.base, RECORD, { businessId: waiting.businessId, amountFils: 15_000, method: "BANK_TRANSFER" }, admin);
+    expect(rec.errors?.[0]?.extensions?.reason).toBe("INVALID_STATE");
+    expect(await db().payment.count({ where: { businessId: waiting.businessId } })).toBe(0);
+  });
+});
+
+describe("invoices for the admin", () => {
+  test("a payment row links its invoice's PDF, which the admin downloads; the café's invoices are listed for the admin", async () => {
+    const c = await cafe("Invoice Link Cafe");
+    const g = await gql(app.base, RECORD, { businessId: c.businessId, amountFils: 15_000, method: "BANK_TRANSFER" }, admin);
+    expect(g.errors).toBeUndefined();
+    const list = await gql(app.base, "query($id: ID!) { adminPayments(businessId: $id) { edges { node { invoiceNumber invoicePdfUrl businessAllowedActions } } } }", { id: c.businessId }, admin);
+    const row = list.data.adminPayments.edges[0].node;
+    const invoice = await db().invoice.findFirstOrThrow({ where: { businessId: c.businessId, kind: "invoice" } });
+    expect(row).toEqual({ invoiceNumber: invoice.number, invoicePdfUrl: `/api/billing/invoices/${invoice.id}/pdf`, businessAllowedActions: ["SUSPEND", "RECORD_PAYMENT", "EXTEND_PERIOD"] });
+    const pdf = await fetch(`${app.base}${row.invoicePdfUrl}`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    const rest = await call(app.base, "GET", `/api/admin/payments?business_id=${c.businessId}`, { token: admin });
+    expect(rest.body.payments[0]).toMatchObject({ invoice_number: invoice.number, invoice_pdf_url: row.invoicePdfUrl, business_allowed_actions: ["suspend", "record_payment", "extend_period"] });
+    const theirs = await gql(app.base, "query($id: ID!) { invoices(clientId: $id) { number pdfUrl } }", { id: c.businessId }, admin);
+    expect(theirs.data.invoices).toEqual([{ number: invoice.number, pdfUrl: row.invoicePdfUrl }]);
+  });
+});
+
+describe("a client's history", () => {
+  test("names who did each thing (the admin, the applicant, Sufra itself) with the row's details, at both doors", async () => {
+    const c = await cafe("History Cafe");
+    await gql(app.base, EXTEND, { businessId: c.businessId, days: 3 }, admin);
+    await db().auditLog.create({ data: { actorId: null, action: "billing.payment_failed", entityType: "business", entityId: c.businessId, data: { paymentId: "p1", gatewayStatus: "DECLINED" } } });
+    const g = await gql(app.base, "query($id: ID!) { client(id: $id) { auditHistory { action actorId actor { name email role } data } } }", { id: c.businessId }, admin);
+    expect(g.errors).toBeUndefined();
+    const byAction = (a: string) => g.data.client.auditHistory.find((h: { action: string }) => h.action === a);
+    expect(byAction("billing.period_extended").actor).toMatchObject({ role: "ADMIN", email: expect.stringContaining("@") });
+    expect(JSON.parse(byAction("billing.period_extended").data)).toMatchObject({ days: 3 });
+    expect(byAction("client.signed_up").actor).toMatchObject({ email: c.email, role: "CLIENT" });
+    expect(byAction("billing.payment_failed")).toMatchObject({ actorId: null, actor: null });
+    const r = await call(app.base, "GET", `/api/admin/clients/${c.businessId}`, { token: admin });
+    expect(r.body.audit.find((a: { action: string }) => a.action === "client.signed_up").actor).toMatchObject({ email: c.email, role: "client" });
   });
 });
 

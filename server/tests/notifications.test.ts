@@ -118,6 +118,31 @@ describe("from account events", () => {
   });
 });
 
+describe("a sign-up decided", () => {
+  test("approving or rejecting a sign-up marks every admin's notification about it read (and only those)", async () => {
+    const signedUp = (businessId: string) => rowsOf({ type: "client_signed_up", data: { path: ["businessId"], equals: businessId } });
+    const yes = await registeredClient(a.base, { approve: false, over: { company_name: "Approve Me" } });
+    const no = await registeredClient(a.base, { approve: false, over: { company_name: "Reject Me" } });
+    const waiting = await registeredClient(a.base, { approve: false, over: { company_name: "Still Waiting" } });
+    for (const c of [yes, no, waiting]) await eventually(() => signedUp(c.businessId), (r) => r.length === 2);
+
+    expect((await call(a.base, "POST", `/api/admin/clients/${yes.businessId}/approve`, { token: admin1.token })).status).toBe(200);
+    expect((await call(b.base, "POST", `/api/admin/clients/${no.businessId}/reject`, { token: admin2.token, body: { reason: "Not a café" } })).status).toBe(200);
+    // read in the approval's own transaction: at once, for both admins (not only the one who acted)
+    for (const c of [yes, no]) expect((await signedUp(c.businessId)).map((n) => !!n.readAt)).toEqual([true, true]);
+    expect((await signedUp(waiting.businessId)).map((n) => !!n.readAt)).toEqual([false, false]);
+  });
+
+  test("a sign-up approved before its notification was written leaves no unread notification behind", async () => {
+    const c = await registeredClient(a.base, { over: { company_name: "Quick Approval" } });
+    await sleep(500);
+    // the event heard late (a slow process): the sign-up is decided, nothing unread is written
+    expect(await b.sufra.services.notifications.onClientChanged({ businessId: c.businessId, change: "signed_up" })).toEqual([]);
+    const rows = await rowsOf({ type: "client_signed_up", data: { path: ["businessId"], equals: c.businessId } });
+    expect(rows.filter((n) => !n.readAt)).toEqual([]);
+  });
+});
+
 describe("reading and marking", () => {
   let mine: string[];
 

@@ -308,6 +308,32 @@ describe("the OpenAI-compatible writer", () => {
     expect(again.body.reply).toMatch(/Fahad/); // the name as the author wrote it
   });
 
+  test("the admin's test tries the form's values, unsaved: the model named there, the stored key kept unless replaced", async () => {
+    await useLocal();
+    const TEST = "mutation($input: AiSettingsInput) { testAiSettings(input: $input) { ok provider fellBack sample } }";
+    fake.replies.push(captions([{ content: "Form writer says hello.", hashtags: [] }]));
+    const before = fake.requests.length;
+    const g = await gql(app.base, TEST, { input: { provider: "OPENAI", baseUrl: fake.url, model: "sufra-form-model", apiKey: fake.apiKey } }, admin, "en");
+    expect(g.errors).toBeUndefined();
+    expect(g.data.testAiSettings).toMatchObject({ ok: true, provider: "OPENAI", fellBack: false, sample: "Form writer says hello." });
+    expect(fake.requests.length).toBe(before + 1);
+    expect(fake.requests.at(-1)!.body.model).toBe("sufra-form-model");
+    // nothing was saved: the writer in force is still the built-in one
+    expect((await gql(app.base, "{ aiSettings { provider model } }", {}, admin)).data.aiSettings).toEqual({ provider: "LOCAL", model: null });
+    expect((await gql(app.base, "mutation { testAiSettings { provider } }", {}, admin)).data.testAiSettings.provider).toBe("LOCAL");
+    // over REST, with the saved key (an empty api_key keeps it, as saving does)
+    await useModel();
+    fake.replies.push(captions([{ content: "Stored key works.", hashtags: [] }]));
+    const r = await call(app.base, "POST", "/api/ai/settings/test", { token: admin, body: { provider: "openai", base_url: fake.url, model: "sufra-other-model" } });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ ok: true, provider: "openai", sample: "Stored key works." });
+    expect(fake.requests.at(-1)!.body.model).toBe("sufra-other-model");
+    // the form's values are checked as saving checks them
+    const bad = await call(app.base, "POST", "/api/ai/settings/test", { token: admin, body: { provider: "openai", base_url: "not a url", model: "m" } });
+    expect(bad.status).toBe(400);
+    await useLocal();
+  });
+
   test("GraphQL: the fallback note, and the admin's connection test", async () => {
     await useModel({ api_key: "sk-wrong" });
     const c = await client();

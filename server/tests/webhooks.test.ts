@@ -3,6 +3,8 @@
 // publishing, reviews by hand and by CSV, campaigns ending, subscription changes) delivered to a receiver
 // that checks the signature with the code printed in the docs, a test ping, sending again, the log.
 import { afterAll, beforeAll, describe, expect, test } from "@jest/globals";
+import { createClient } from "graphql-ws";
+import WebSocket from "ws";
 import { MESSAGES } from "@sufra/schema";
 import { adminToken, call, gql, registeredClient } from "./support/app.ts";
 import { mailedAppForFile } from "./support/per-file.ts";
@@ -183,6 +185,30 @@ describe("events", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(at("/business").filter((r) => r.body.type === "campaign.ended")).toHaveLength(1);
     expect((await deliveryRows(app, e.endpoint.id)).map((d) => d.type)).toEqual(["subscription.changed", "campaign.ended"]);
+  });
+});
+
+describe("live", () => {
+  test("an ended delivery attempt reaches the business's open webhooks page (webhookDeliveryUpdated), and only its own", async () => {
+    const b = await business();
+    const other = await business();
+    const e = await createEndpoint(app, b.token, { url: `${receiver.url}/live`, events: ["post.failed"] });
+    const heard = (token: string) => {
+      const socket = createClient({ url: app.base.replace("http", "ws") + "/graphql", webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${token}` }, lazy: false, retryAttempts: 0 });
+      const got: { endpointId: string; deliveryId: string }[] = [];
+      socket.subscribe({ query: "subscription { webhookDeliveryUpdated { endpointId deliveryId } }" }, { next: (v: any) => got.push(v.data.webhookDeliveryUpdated), error: () => {}, complete: () => {} });
+      return { got, socket };
+    };
+    const mine = heard(b.token);
+    const theirs = heard(other.token);
+    await new Promise((r) => setTimeout(r, 500)); // let the subscriptions register
+    const sent = await gql(app.base, TEST, { id: e.endpoint.id }, b.token);
+    const got = await until(async () => mine.got[0]);
+    expect(got).toEqual({ endpointId: e.endpoint.id, deliveryId: sent.data.sendTestWebhook.id });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(theirs.got).toEqual([]);
+    await mine.socket.dispose();
+    await theirs.socket.dispose();
   });
 });
 

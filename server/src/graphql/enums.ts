@@ -1,7 +1,7 @@
 // GraphQL enums are UPPER_CASE; the database and REST speak the REST contract's lower-case values.
 // Every value says what it means (tests/schema-descriptions.test.ts): a Record over the list, so a value
 // added to the list without its description fails the type check.
-import { BUSINESS_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, CONTENT_LANGUAGE_KEYS, CONTENT_OCCASION_KEYS, CONTENT_TONE_KEYS, PLAN_IDS, PLATFORMS, POST_STATUSES, ROLES, SUBSCRIPTION_STATUSES, TARGET_STATUSES } from "@sufra/schema";
+import { BUSINESS_STATUSES, CLIENT_ACTIONS, PAYMENT_METHODS, PAYMENT_STATUSES, CONTENT_LANGUAGE_KEYS, CONTENT_OCCASION_KEYS, CONTENT_TONE_KEYS, PLAN_IDS, PLATFORMS, POST_STATUSES, ROLES, SUBSCRIPTION_STATUSES, TARGET_STATUSES } from "@sufra/schema";
 import { builder } from "./builder.ts";
 
 export const upper = <T extends string>(values: readonly T[], descriptions?: Readonly<Record<T, string>>) =>
@@ -145,5 +145,18 @@ export const TargetStatusEnum = builder.enumType("TargetStatus", {
     unconfirmed: "The network did not answer in time; a person confirms it is there or retries.",
     awaiting_manual: "Waiting for a person to post it and mark it done: Snapchat (posted by hand), or TikTok without Direct Post (errorCode TIKTOK_INBOX: the media is in the creator's TikTok inbox).",
     cancelled: "Left behind when its network was removed; never sent, and not counted in the post's status.",
+  }),
+});
+
+export const ClientActionEnum = builder.enumType("ClientAction", {
+  description: "An action an admin may take on a business now (its account's and its subscription's transitions allow it).",
+  values: upper(CLIENT_ACTIONS, {
+    approve: "Approve the pending sign-up (approveClient).",
+    reject: "Reject the pending sign-up with a reason (rejectClient).",
+    suspend: "Suspend the active business (suspendClient).",
+    reactivate: "Reactivate the suspended business (reactivateClient).",
+    gift_trial_days: "Gift trial days: a running trial, or an expired or cancelled subscription, and an active account (giftTrialDays).",
+    record_payment: "Record money paid outside the gateway (recordManualPayment).",
+    extend_period: "Move the end of its trial or paid period (extendPeriod).",
   }),
 });

@@ -45,6 +45,8 @@ export interface Events {
   "person.changed": { userId: string };
   /** a business's billing changed (a payment started, paid, failed; the plan, period or cancellation): its billing page refetches */
   "billing.changed": { businessId: string; reason: string };
+  /** a webhook delivery attempt ended (succeeded, failed, retrying): the business's webhooks page refreshes its last delivery */
+  "webhook.delivered": { businessId: string; endpointId: string; deliveryId: string };
 }
 export type Topic = keyof Events;
 

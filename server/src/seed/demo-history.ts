@@ -9,7 +9,7 @@
 // read like a café's. Seeded once per business: a marker in the audit log remembers it, so deleting
 // the history never brings it back.
 import { randomBytes } from "node:crypto";
-import { addDays, CONTENT_TONE_KEYS, DEFAULT_TIKTOK_OPTIONS, kuwaitDate, MEDIA_RULES, type ContentOccasionKey, type NetworkOptions, type PlatformName } from "@sufra/schema";
+import { addDays, CONTENT_TONE_KEYS, DEFAULT_TIKTOK_OPTIONS, kuwaitDate, MEDIA_RULES, type AuditAction, type ContentOccasionKey, type NetworkOptions, type PlatformName } from "@sufra/schema";
 import { generateLocal } from "../ai/local/writer.ts";
 import type { Db } from "../db/prisma.ts";
 import type { Platform } from "../generated/prisma/client.ts";
@@ -22,7 +22,7 @@ export interface DemoMedia {
   importImage(businessId: string, file: { buffer: Buffer; originalName: string }): Promise<{ id: string }>;
 }
 
-const SEEDED = "demo.history_seeded";
+const SEEDED: AuditAction = "demo.history_seeded";
 const DAYS = 42;
 /** What the café posted about, in the words a person would give the writer. */
 const TOPICS: { prompt: string; occasion?: ContentOccasionKey; colours: [string, string] }[] = [
@@ -98,7 +98,7 @@ async function photographBarePosts(db: Db, media: DemoMedia, businessId: string)
   return bare.length;
 }
 
-const NETWORKS_SEEDED = "demo.history_tiktok_facebook_seeded";
+const NETWORKS_SEEDED: AuditAction = "demo.history_tiktok_facebook_seeded";
 
 /**
  * TikTok and Facebook joined the demo after its first histories were seeded: once per business, some

@@ -382,6 +382,8 @@ export const GRAPHQL_RULES: Record<string, Rule> = {
   "Mutation.updateBillingDetails": r("manager"),
   "Subscription.billingChanged": r("businessPerson"),
   "Subscription.adminStatsUpdated": r("admin"),
+  "Subscription.adminBillingChanged": r("admin"),
+  "Subscription.webhookDeliveryUpdated": r("businessPerson"),
   "Subscription.analyticsRealtime": r("analytics"),
   "Subscription.clientEvents": r("admin"),
   "Subscription.notificationAdded": r("person"),

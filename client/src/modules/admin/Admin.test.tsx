@@ -1,6 +1,7 @@
 // The admin console and the clients screen, on real (mocked GraphQL) numbers: health tags, counts by
 // status, the newest sign-ups; the list with its filter, and each action confirming what happened.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { clientActions, type BillingStatus, type BusinessStatus } from "@sufra/schema";
 import { fakeFetch, findDialog } from "../../../test/render.tsx";
 import {
   AdminClientsDocument,
@@ -20,8 +21,13 @@ import ClientsPage from "./ClientsPage.tsx";
 const DAY = 86_400_000;
 const created = "2026-03-01T09:00:00.000Z";
 
+/** What the server answers as allowedActions for this state (the same rule: @sufra/schema clientActions). */
+const allowed = (status: string, subscription: Record<string, unknown> | null) =>
+  clientActions({ status: status.toLowerCase() as BusinessStatus, subscription: subscription ? { status: String(subscription.status).toLowerCase() as BillingStatus, renewsAt: (subscription.renewsAt as string | null) ?? "2026-12-01T00:00:00Z" } : null }).map((a) => a.toUpperCase());
+
 function client(id: string, companyName: string, status: string, subscription: Record<string, unknown> | null = null) {
   return {
+    allowedActions: allowed(status, subscription),
     __typename: "Client",
     id,
     companyName,
@@ -71,7 +77,12 @@ describe("admin console", () => {
       scheduler: "DEGRADED",
       reasons: [{ __typename: "HealthReason", part: "scheduler", code: "stale_heartbeat", value: 75, limit: 30 }],
     },
-    recentClients: [{ __typename: "RecentClient", id: "c1", name: "Dar Al Qahwa", email: "c1@example.kw", plan: "professional", status: "pending", lastActive: null }],
+    recentClients: [
+      { __typename: "RecentClient", id: "c1", name: "Dar Al Qahwa", email: "c1@example.kw", plan: "professional", status: "pending", lastActive: null, allowedActions: ["APPROVE", "REJECT"] },
+      // paid and running: no gift of trial days (the server's rule refuses it)
+      { __typename: "RecentClient", id: "c9", name: "Paid Cafe", email: "c9@example.kw", plan: "basic", status: "active", lastActive: null, allowedActions: ["SUSPEND", "RECORD_PAYMENT", "EXTEND_PERIOD"] },
+      { __typename: "RecentClient", id: "c8", name: "Trial Cafe", email: "c8@example.kw", plan: "basic", status: "active", lastActive: null, allowedActions: ["SUSPEND", "GIFT_TRIAL_DAYS", "RECORD_PAYMENT", "EXTEND_PERIOD"] },
+    ],
     billing: { __typename: "AdminBillingFigures", mrrFils: 1_234_500, monthRevenueFils: 64_000, trial: 5, active: 3, pastDue: 1, expired: 2, cancelled: 0 },
   });
   const overview = { request: { query: AdminStatsDocument }, result: { data: { adminStats: statsOf() } } };
@@ -95,14 +106,30 @@ describe("admin console", () => {
     expect(healthCard.getByTestId("health-reason-scheduler")).toHaveTextContent("Last run 75 s ago (expected every 30 s)");
 
     const table = within(screen.getByTestId("recent-clients"));
-    expect(table.getByText("Dar Al Qahwa")).toBeInTheDocument();
-    expect(table.getByText("c1@example.kw")).toBeInTheDocument();
-    expect(table.getByText("Professional")).toBeInTheDocument();
-    expect(table.getByText("Never")).toBeInTheDocument();
-    expect(table.getByRole("button", { name: "Approve" })).toBeInTheDocument();
-    expect(table.getByRole("button", { name: "Reject" })).toBeInTheDocument();
-    expect(table.getByText("View details").closest("a")).toHaveAttribute("href", "/admin/clients?client=c1");
+    const rowOf = (name: string) => within(table.getAllByRole("row").find((r) => within(r).queryByText(name))!);
+    const first = rowOf("Dar Al Qahwa");
+    expect(first.getByText("c1@example.kw")).toBeInTheDocument();
+    expect(first.getByText("Professional")).toBeInTheDocument();
+    expect(first.getByText("Never")).toBeInTheDocument();
+    expect(first.getByRole("button", { name: "Approve" })).toBeInTheDocument();
+    expect(first.getByRole("button", { name: "Reject" })).toBeInTheDocument();
+    expect(first.getByText("View details").closest("a")).toHaveAttribute("href", "/admin/clients?client=c1");
     expect(screen.getByRole("button", { name: "Review 3 pending sign-ups" })).toBeInTheDocument();
+    // actions offered only where the server's rule allows them (allowedActions)
+    expect(rowOf("Paid Cafe").queryByRole("button", { name: "Gift trial days" })).toBeNull();
+    expect(rowOf("Trial Cafe").getByRole("button", { name: "Gift trial days" })).toBeInTheDocument();
+    expect(rowOf("Dar Al Qahwa").queryByRole("button", { name: "Gift trial days" })).toBeNull();
+  });
+
+  test("on a phone the recent clients are cards with their actions in reach (no table to scroll sideways)", async () => {
+    setScreenWidth(390);
+    renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin", [overview, quiet]);
+    const cards = await screen.findAllByTestId("recent-client-card");
+    expect(cards).toHaveLength(3);
+    expect(document.querySelector(".ant-table")).toBeNull();
+    expect(within(cards[0]!).getByRole("button", { name: "Approve" })).toBeInTheDocument();
+    expect(within(cards[2]!).getByRole("button", { name: "Gift trial days" })).toBeInTheDocument();
+    expect(within(cards[1]!).queryByRole("button", { name: "Gift trial days" })).toBeNull();
   });
 
   test("with no sign-ups waiting, no 'Review 0 pending sign-ups': it says nobody is waiting", async () => {
@@ -192,6 +219,15 @@ describe("clients", () => {
     expect(rowOf("Qahwa House").queryByText("Gift trial days")).toBeNull();
   });
 
+  test("the buttons follow the server's allowedActions, not a guess from the status", async () => {
+    // a trial café the server says may not be gifted days now (say, a rule the client does not know)
+    const held = { ...trialCafe, id: "c5", companyName: "Held Cafe", allowedActions: ["SUSPEND"] };
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [listMock([held])]);
+    const row = within((await screen.findAllByRole("row")).find((r) => within(r).queryByText("Held Cafe"))!);
+    expect(row.getByText("Suspend")).toBeInTheDocument();
+    expect(row.queryByText("Gift trial days")).toBeNull();
+  });
+
   test("Gift trial days takes 1 to 90 days", async () => {
     const gifted = { ...trialCafe, subscription: { ...trialCafe.subscription!, trialEndsAt: new Date(Date.now() + 15 * DAY).toISOString() } };
     renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [
@@ -232,14 +268,19 @@ describe("clients", () => {
 
   test("on a phone, a card opens the client's details (its name, and 'View details')", async () => {
     setScreenWidth(390);
-    const details = { request: { query: ClientDetailsDocument, variables: { id: "c2" } }, result: { data: { client: { ...trialCafe, address: "Salmiya, Block 10", approvedAt: new Date().toISOString(), rejectionReason: null, emailVerified: true, users: [], auditHistory: [] } } } };
+    const fatma = { __typename: "User", id: "u1", name: "Fatma", email: "fatma.alsabah.longname@example.kw", role: "CLIENT", createdAt: new Date().toISOString() };
+    const details = { request: { query: ClientDetailsDocument, variables: { id: "c2" } }, result: { data: { client: { ...trialCafe, address: "Salmiya, Block 10", approvedAt: new Date().toISOString(), rejectionReason: null, emailVerified: true, users: [fatma], auditHistory: [] }, invoices: [] } } };
     renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients", [listMock([pendingCafe, trialCafe]), details, details]);
     const cards = await screen.findAllByTestId("client-card");
     expect(screen.queryByTestId("clients-table")).toBeNull();
     // the name is a button in the card (not text in a desktop-only column)
     const name = within(cards[1]).getByRole("button", { name: trialCafe.companyName });
     fireEvent.click(name);
-    expect(await within(await screen.findByTestId("client-details")).findByText("Salmiya, Block 10")).toBeInTheDocument();
+    const drawer = await screen.findByTestId("client-details");
+    expect(await within(drawer).findByText("Salmiya, Block 10")).toBeInTheDocument();
+    // its people are lines, not a table to scroll sideways
+    expect(within(within(drawer).getByTestId("client-people")).getByText(fatma.email)).toBeInTheDocument();
+    expect(drawer.querySelector(".ant-table")).toBeNull();
     expect(within(cards[0]).getByRole("button", { name: "View details" })).toBeInTheDocument();
   });
 });
@@ -258,10 +299,11 @@ describe("client details", () => {
             emailVerified: true,
             users: [{ __typename: "User", id: "u1", name: "Fatma", email: "fatma@example.kw", role: "CLIENT", createdAt: new Date().toISOString() }],
             auditHistory: [
-              { __typename: "AuditEntry", id: "a2", action: "client.approved", data: "{}", createdAt: new Date().toISOString() },
-              { __typename: "AuditEntry", id: "a1", action: "client.signed_up", data: "{}", createdAt: new Date().toISOString() },
+              { __typename: "AuditEntry", id: "a2", action: "client.approved", actor: null, data: "{}", createdAt: new Date().toISOString() },
+              { __typename: "AuditEntry", id: "a1", action: "client.signed_up", actor: null, data: "{}", createdAt: new Date().toISOString() },
             ],
           },
+          invoices: [],
         },
       },
     };
@@ -273,10 +315,10 @@ describe("client details", () => {
     expect(drawer.getAllByText("Signed up").length).toBeGreaterThan(0);
   });
 
-  const audit = (id: string, action: string) => ({ __typename: "AuditEntry", id, action, data: "{}", createdAt: new Date().toISOString() });
-  const detailsOf = (c: { id: string }, auditHistory: object[]) => ({
+  const audit = (id: string, action: string, more: Record<string, unknown> = {}) => ({ __typename: "AuditEntry", id, action, actor: null, data: "{}", createdAt: new Date().toISOString(), ...more });
+  const detailsOf = (c: { id: string }, auditHistory: object[], invoices: object[] = []) => ({
     request: { query: ClientDetailsDocument, variables: { id: c.id } },
-    result: { data: { client: { ...c, address: "", approvedAt: null, rejectionReason: null, emailVerified: true, users: [], auditHistory } } },
+    result: { data: { client: { ...c, address: "", approvedAt: null, rejectionReason: null, emailVerified: true, users: [], auditHistory }, invoices } },
   });
 
   test("the history names the demo's seeding in words, in Arabic too", async () => {
@@ -296,6 +338,29 @@ describe("client details", () => {
     expect(await drawer.findByText("تم إنشاء المقهى التجريبي")).toBeInTheDocument();
     expect(drawer.getByText("نشاط آخر")).toBeInTheDocument();
     expect(drawer.queryByText(/robot|demo\./)).toBeNull();
+  });
+
+  test("the history labels billing's events and says who acted and what changed", async () => {
+    const admin = { __typename: "AuditActor", id: "u9", name: "Sara Admin", email: "sara@sufra.kw", role: "ADMIN" };
+    const rows = [
+      audit("a6", "billing.kept", { actor: { ...admin, id: "u1", name: "Fatma", email: "fatma@example.kw", role: "OWNER" } }),
+      audit("a5", "billing.cancel_at_period_end"),
+      audit("a4", "billing.payment_abandoned", { data: JSON.stringify({ paymentId: "p1", gatewayStatus: "ABANDONED" }) }),
+      audit("a3", "billing.payment_failed"),
+      audit("a2", "billing.past_due"),
+      audit("a1", "billing.period_extended", { actor: admin, data: JSON.stringify({ days: 5, from: { status: "active" } }) }),
+    ];
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", [listMock([trialCafe]), detailsOf(trialCafe, rows)]);
+    const drawer = within(await screen.findByTestId("client-details"));
+    expect(await drawer.findByText("Cancellation withdrawn: subscription kept")).toBeInTheDocument();
+    for (const label of ["Set to cancel at the period's end", "Payment left unfinished", "Payment failed", "Payment overdue (grace started)", "Period extended"]) expect(drawer.getByText(label)).toBeInTheDocument();
+    expect(drawer.queryByText("Other activity")).toBeNull();
+    expect(drawer.getByTestId("audit-a1-actor")).toHaveTextContent("By Sara Admin (sara@sufra.kw)");
+    expect(drawer.getByTestId("audit-a4-actor")).toHaveTextContent("By Sufra (automatic)");
+    expect(drawer.getByTestId("audit-a1-details")).toHaveTextContent("Days: 5");
+    expect(drawer.getByTestId("audit-a1-details")).toHaveTextContent("Before: Status: Paid");
+    expect(drawer.getByTestId("audit-a4-details")).toHaveTextContent("Payment service's status: ABANDONED");
+    expect(drawer.queryByTestId("audit-a3-details")).toBeNull();
   });
 
   test("approving from the details refreshes the history", async () => {

@@ -37,7 +37,8 @@ test("an admin switches to an OpenAI-compatible model; the key is sent once and 
       result: { data: { updateAiSettings: saved } },
     },
     {
-      request: { query: AdminTestAiSettingsDocument },
+      // the form as it stands after saving: the stored key is tried (an empty key keeps it)
+      request: { query: AdminTestAiSettingsDocument, variables: { input: { provider: "OPENAI", baseUrl: "https://llm.example.kw/v1", model: "gpt-4o-mini", apiKey: null, clearApiKey: false } } },
       result: { data: { testAiSettings: { __typename: "AiCheck", ok: true, provider: "OPENAI", fellBack: false, latencyMs: 812, sample: "Karak o'clock, Kuwait.", note: null } } },
     },
   ]);
@@ -61,7 +62,7 @@ test("in Arabic: a model without a name is refused with the shared rule's messag
   renderWithMocks([{ path: "/admin", element: <AiWriterTab /> }], "/admin", [
     { request: { query: AdminAiSettingsDocument }, result: { data: { aiSettings: settings({ provider: "OPENAI", model: "gpt-x", hasApiKey: true, source: "settings", updatedAt: "2026-11-21T08:00:00.000Z" }) } } },
     {
-      request: { query: AdminTestAiSettingsDocument },
+      request: { query: AdminTestAiSettingsDocument, variables: { input: { provider: "OPENAI", baseUrl: null, model: "gpt-x", apiKey: null, clearApiKey: false } } },
       result: {
         data: {
           testAiSettings: { __typename: "AiCheck", ok: false, provider: "OPENAI", fellBack: true, latencyMs: 30010, sample: "كرك بالزعفران", note: "تعذّر الوصول إلى نموذج الذكاء الاصطناعي" },
@@ -74,7 +75,30 @@ test("in Arabic: a model without a name is refused with the shared rule's messag
   fireEvent.change(model, { target: { value: "" } });
   fireEvent.click(screen.getByRole("button", { name: "حفظ" }));
   expect(await screen.findByText("اذكر اسم النموذج المطلوب")).toBeInTheDocument();
+  fireEvent.change(model, { target: { value: "gpt-x" } });
   fireEvent.click(screen.getByRole("button", { name: "اختبر الكاتب" }));
   expect(await screen.findByText("لم يُجب النموذج إجابة صالحة، فتولّى الكاتب المدمج الكتابة")).toBeInTheDocument();
   expect(screen.getByText("تعذّر الوصول إلى نموذج الذكاء الاصطناعي")).toBeInTheDocument();
+}, 60_000);
+
+test("Test the writer tries the form as edited, without saving it", async () => {
+  await inLanguage("en");
+  renderWithMocks([{ path: "/admin", element: <AiWriterTab /> }], "/admin", [
+    { request: { query: AdminAiSettingsDocument }, result: { data: { aiSettings: settings({ provider: "OPENAI", baseUrl: "https://llm.example.kw/v1", model: "gpt-old", hasApiKey: true, source: "settings", updatedAt: "2026-11-21T08:00:00.000Z" }) } } },
+    // no updateAiSettings mock: saving would fail the test
+    {
+      request: { query: AdminTestAiSettingsDocument, variables: { input: { provider: "OPENAI", baseUrl: "https://llm.example.kw/v1", model: "gpt-new", apiKey: "sk-try", clearApiKey: false } } },
+      result: { data: { testAiSettings: { __typename: "AiCheck", ok: true, provider: "OPENAI", fellBack: false, latencyMs: 420, sample: "New model, new karak.", note: null } } },
+    },
+  ]);
+  const model = await screen.findByLabelText("Model");
+  await waitFor(() => expect(model).toHaveValue("gpt-old"));
+  fireEvent.change(model, { target: { value: "gpt-new" } });
+  fireEvent.change(screen.getByLabelText("API key"), { target: { value: "sk-try" } });
+  fireEvent.click(screen.getByRole("button", { name: "Test the writer" }));
+  expect(await screen.findByText("The model answered in 420 ms")).toBeInTheDocument();
+  expect(screen.getByText("New model, new karak.")).toBeInTheDocument();
+  // still the saved writer in force, and the form keeps what was typed
+  expect(screen.getByText(/In force: chosen here/)).toBeInTheDocument();
+  expect(screen.getByLabelText("Model")).toHaveValue("gpt-new");
 }, 60_000);

@@ -12,10 +12,11 @@ import {
   AdminStatsDocument,
   AdminStatsUpdatedDocument,
   AdminClientsDocument,
+  AdminBillingChangedDocument,
   ClientDetailsDocument,
 } from "../../graphql/graphql.ts";
 import { findDialog, inLanguage, openPopover, pick, type } from "../../../test/render.tsx";
-import { freshStart, recordedMock, renderWithMocks, resetScreenWidth } from "../../../test/screens.tsx";
+import { freshStart, recordedMock, renderWithMocks, resetScreenWidth, setScreenWidth } from "../../../test/screens.tsx";
 import AdminPage from "./AdminPage.tsx";
 import ClientsPage from "./ClientsPage.tsx";
 
@@ -39,6 +40,7 @@ const payment = (id: string, over: Record<string, unknown> = {}) => ({
   id,
   businessId: "b1",
   businessName: "Dar Al Qahwa",
+  businessAllowedActions: ["SUSPEND", "RECORD_PAYMENT", "EXTEND_PERIOD"],
   plan: "PROFESSIONAL",
   amountFils: 15_000,
   refundedFils: 0,
@@ -48,6 +50,7 @@ const payment = (id: string, over: Record<string, unknown> = {}) => ({
   receipt: "KNET-1001",
   note: null,
   invoiceNumber: "INV-2026-000001",
+  invoicePdfUrl: "/api/billing/invoices/i1/pdf",
   paidAt: "2026-03-01T09:00:00.000Z",
   createdAt: "2026-03-01T08:59:00.000Z",
   ...over,
@@ -66,9 +69,57 @@ const listing = (rows: (v: Record<string, unknown>) => object[]) => recordedMock
 beforeEach(() => freshStart({ as: "admin", width: 1280 }));
 afterEach(resetScreenWidth);
 
-const open = (mocks: object[]) => renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin?tab=billing", [statsMock, quiet, ...(mocks as never[])]);
+const billingChange = (delay: number) => ({ request: { query: AdminBillingChangedDocument }, result: { data: { adminBillingChanged: { __typename: "AdminBillingChange", businessId: "b1", reason: "payment_received" } } }, delay });
+const open = (mocks: object[], live = billingChange(60_000)) => renderWithMocks([{ path: "/admin", element: <AdminPage /> }], "/admin?tab=billing", [statsMock, quiet, live, ...(mocks as never[])]);
+
+/** fetch answering a PDF download (the invoice's bytes and its file name), recording the paths asked. */
+function pdfFetch() {
+  const urls: string[] = [];
+  globalThis.fetch = jest.fn(async (url: string) => {
+    urls.push(String(url).replace(/^https?:\/\/[^/]+/, ""));
+    const name = /invoices\/(\w+)\//.exec(String(url))?.[1] === "i2" ? "CN-2026-000001.pdf" : "INV-2026-000007.pdf";
+    return { status: 200, ok: true, headers: new Headers({ "content-type": "application/pdf", "content-disposition": `attachment; filename="${name}"` }), blob: async () => new Blob(["%PDF-"]) } as unknown as Response;
+  }) as unknown as typeof fetch;
+  URL.createObjectURL = jest.fn(() => "blob:pdf") as unknown as typeof URL.createObjectURL;
+  URL.revokeObjectURL = jest.fn();
+  return { urls };
+}
 
 describe("the Billing tab", () => {
+  test("live: a billing change anywhere (adminBillingChanged) reads the payments again", async () => {
+    let n = 0;
+    const list = listing(() => (++n === 1 ? [payment("p1")] : [payment("p2", { businessName: "New Payer" }), payment("p1")]));
+    open([list.mock], billingChange(80));
+    expect(await screen.findByTestId("amount-p1")).toBeInTheDocument();
+    expect(await screen.findByText("New Payer")).toBeInTheDocument();
+    expect(list.calls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  test("on a phone the payments are cards, Refund and Extend in reach; no table to scroll sideways", async () => {
+    setScreenWidth(390);
+    const list = listing(() => [payment("p1")]);
+    open([list.mock]);
+    const card = within((await screen.findAllByTestId("payment-card"))[0]!);
+    expect(document.querySelector(".ant-table")).toBeNull();
+    expect(card.getByText("Dar Al Qahwa")).toBeInTheDocument();
+    expect(card.getByTestId("amount-p1")).toHaveTextContent("15.000 KWD");
+    expect(card.getByTestId("refund-p1")).toBeInTheDocument();
+    expect(card.getByTestId("extend-p1")).toBeInTheDocument();
+    expect(card.getByTestId("invoice-link-INV-2026-000001")).toBeInTheDocument();
+  });
+
+  test("an invoice number is a link to its PDF; Extend is offered only where the business's period may be extended", async () => {
+    const got = pdfFetch();
+    const list = listing(() => [payment("p1"), payment("p2", { businessId: "b2", businessName: "Ended Cafe", invoiceNumber: null, invoicePdfUrl: null, businessAllowedActions: ["SUSPEND", "GIFT_TRIAL_DAYS", "RECORD_PAYMENT"] })]);
+    open([list.mock]);
+    const table = within(await screen.findByTestId("payments-table"));
+    fireEvent.click(await table.findByTestId("invoice-link-INV-2026-000001"));
+    expect(await screen.findByText("Saved INV-2026-000007.pdf")).toBeInTheDocument();
+    expect(got.urls).toEqual(["/api/billing/invoices/i1/pdf?lang=en&digits=arabic"]);
+    expect(table.getByTestId("extend-p1")).toBeInTheDocument();
+    expect(table.queryByTestId("extend-p2")).toBeNull();
+  });
+
   test("figures as money, the payments, and the filters ask the server again", async () => {
     const list = listing((v) => (v.status === "REFUNDED" ? [payment("p2", { status: "REFUNDED", refundedFils: 15_000 })] : [payment("p1"), payment("p2", { method: "BANK_TRANSFER", gateway: "manual", receipt: null })]));
     open([list.mock]);
@@ -203,10 +254,12 @@ describe("the Billing tab", () => {
   });
 
   const sub = (status: string) => ({ __typename: "ClientSubscription", plan: "BASIC", status, trialEndsAt: "2026-03-20T09:00:00.000Z", renewsAt: "2026-03-20T09:00:00.000Z" });
-  const row = (id: string, name: string, status: string) => ({ __typename: "Client", id, companyName: name, contactName: "Noura", email: `${id}@example.kw`, phone: "+96512345678", status: "ACTIVE", requestedPlan: "BASIC", createdAt: "2026-03-01T09:00:00.000Z", subscription: sub(status) });
-  const clientPage = (c: ReturnType<typeof row>) => {
+  // allowedActions as the server's rule answers them for an active café in this subscription status
+  const ALLOWED: Record<string, string[]> = { TRIAL: ["SUSPEND", "GIFT_TRIAL_DAYS", "RECORD_PAYMENT", "EXTEND_PERIOD"], EXPIRED: ["SUSPEND", "GIFT_TRIAL_DAYS", "RECORD_PAYMENT"] };
+  const row = (id: string, name: string, status: string) => ({ __typename: "Client", id, companyName: name, contactName: "Noura", email: `${id}@example.kw`, phone: "+96512345678", status: "ACTIVE", requestedPlan: "BASIC", createdAt: "2026-03-01T09:00:00.000Z", subscription: sub(status), allowedActions: ALLOWED[status] });
+  const clientPage = (c: ReturnType<typeof row>, invoices: object[] = []) => {
     const list = recordedMock(AdminClientsDocument, () => ({ data: { clients: { __typename: "QueryClientsConnection", totalCount: 1, pageInfo: { __typename: "PageInfo", hasNextPage: false, endCursor: null }, edges: [{ __typename: "QueryClientsConnectionEdge", node: c }] } } }));
-    const one = recordedMock(ClientDetailsDocument, () => ({ data: { client: { ...c, address: "", approvedAt: "2026-03-01T09:00:00.000Z", rejectionReason: null, emailVerified: true, users: [], auditHistory: [] } } }));
+    const one = recordedMock(ClientDetailsDocument, () => ({ data: { client: { ...c, address: "", approvedAt: "2026-03-01T09:00:00.000Z", rejectionReason: null, emailVerified: true, users: [], auditHistory: [] }, invoices } }));
     return [list.mock, one.mock];
   };
 
@@ -222,6 +275,27 @@ describe("the Billing tab", () => {
     fireEvent.click(within(await openPopover()).getByText("Extend period"));
     expect(await screen.findByText(/The period of Salmiya Sweets now ends on /)).toBeInTheDocument();
     expect(extend.calls).toEqual([{ businessId: "c2", days: 10 }]);
+  });
+
+  test("a client's details list its invoices and credit notes; a number downloads its PDF", async () => {
+    const invoices = [
+      { __typename: "Invoice", id: "i2", number: "CN-2026-000001", kind: "CREDIT_NOTE", issuedAt: "2026-03-05T09:00:00.000Z", totalFils: 5_000, relatesTo: "INV-2026-000007", pdfUrl: "/api/billing/invoices/i2/pdf" },
+      { __typename: "Invoice", id: "i1", number: "INV-2026-000007", kind: "INVOICE", issuedAt: "2026-03-01T09:00:00.000Z", totalFils: 15_000, relatesTo: null, pdfUrl: "/api/billing/invoices/i1/pdf" },
+    ];
+    const got = pdfFetch();
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", clientPage(row("c2", "Salmiya Sweets", "TRIAL"), invoices));
+    const list = within(await screen.findByTestId("client-invoices"));
+    expect(list.getByText("Credit note")).toBeInTheDocument();
+    expect(list.getByText("-5.000 KWD")).toBeInTheDocument();
+    expect(list.getByText("15.000 KWD")).toBeInTheDocument();
+    fireEvent.click(list.getByTestId("invoice-link-INV-2026-000007"));
+    expect(await screen.findByText("Saved INV-2026-000007.pdf")).toBeInTheDocument();
+    expect(got.urls).toEqual(["/api/billing/invoices/i1/pdf?lang=en&digits=arabic"]);
+  });
+
+  test("a client without invoices says so", async () => {
+    renderWithMocks([{ path: "/admin/clients", element: <ClientsPage /> }], "/admin/clients?client=c2", clientPage(row("c2", "Salmiya Sweets", "TRIAL")));
+    expect(await screen.findByText("No invoices yet: one is issued when a payment is received.")).toBeInTheDocument();
   });
 
   test("an expired client's details offer a payment, not an extension", async () => {

@@ -3,3 +3,5 @@
 // The page itself is named by the router only.
 export { SubscriptionBanner } from "./components/SubscriptionBanner.tsx";
 export { SubscriptionEnded, subscriptionStopped } from "./components/SubscriptionEnded.tsx";
+// the admin console links any business's invoices to their PDF with the same download
+export { downloadInvoice } from "./invoicePdf.ts";

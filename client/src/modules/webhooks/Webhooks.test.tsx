@@ -2,7 +2,7 @@
 // the fields; a new secret asks first and says the old one keeps signing for 24 hours; the delivery
 // log with "send again"; turning off and the test event; read-only and off Premium; in Arabic.
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { CreateWebhookEndpointDocument, RedeliverWebhookDocument, RotateWebhookSecretDocument, SendTestWebhookDocument, UpdateWebhookEndpointDocument, WebhookDeliveriesDocument, WebhooksPageDocument } from "../../graphql/graphql.ts";
+import { CreateWebhookEndpointDocument, RedeliverWebhookDocument, RotateWebhookSecretDocument, SendTestWebhookDocument, UpdateWebhookEndpointDocument, WebhookDeliveriesDocument, WebhookDeliveryUpdatedDocument, WebhooksPageDocument } from "../../graphql/graphql.ts";
 import { findDialog, inLanguage, openPopover, type } from "../../../test/render.tsx";
 import { freshStart, people, renderWithMocks, signIn } from "../../../test/screens.tsx";
 import WebhooksPage from "./WebhooksPage.tsx";
@@ -160,6 +160,20 @@ test("the delivery log: status, answer, time taken, what the endpoint said, and 
   fireEvent.click(d2.getByTestId("again-d2"));
   expect(await screen.findByText("It will be sent again in a moment")).toBeInTheDocument();
   expect(await within(screen.getByTestId("delivery-d2")).findByText("Waiting")).toBeInTheDocument();
+});
+
+test("live: a delivery attempt that ended shows as the endpoint's last delivery without a reload", async () => {
+  signIn("client");
+  const done = delivery("d7", { eventType: "ping" });
+  render([
+    pageMock({ premium: true, canManage: true, endpoints: [endpoint("w1")] }),
+    { request: { query: WebhookDeliveryUpdatedDocument }, result: { data: { webhookDeliveryUpdated: { __typename: "WebhookDeliveryUpdate", endpointId: "w1", deliveryId: "d7" } } }, delay: 80 },
+    pageMock({ premium: true, canManage: true, endpoints: [endpoint("w1", { lastDelivery: done })] }),
+  ]);
+  const card = within(await screen.findByTestId("endpoint-w1"));
+  expect(card.queryByText("Delivered")).toBeNull();
+  expect(await within(card.getByTestId("last-delivery")).findByText("Delivered")).toBeInTheDocument();
+  expect(card.getByTestId("last-delivery")).toHaveTextContent("ping");
 });
 
 test("turning an endpoint off and sending a test event", async () => {

@@ -1,14 +1,16 @@
 // /webhooks (Premium): the business's endpoints (address, events, on or off, last delivery), adding and
 // changing one (owners and the account holder), its signing secret shown once at creation and at
 // rotation, a test event, removal, and each endpoint's delivery log with "send again"
-// (docs/product.md#webhooks). Not on Premium: the upgrade card. Admins have no webhooks.
-import { useMutation, useQuery } from "@apollo/client/react";
+// (docs/product.md#webhooks). Not on Premium: the upgrade card. Admins have no webhooks. Live: each
+// delivery attempt that ends (webhookDeliveryUpdated, any server process) reads the endpoints again, so
+// the last delivery shows its outcome without a reload; an open log reads its deliveries again too.
+import { useMutation, useQuery, useSubscription } from "@apollo/client/react";
 import { WEBHOOK_ENDPOINTS_MAX } from "@sufra/schema";
 import { Alert, App, Button, Card, Empty, Space, Tag, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
-import { RotateWebhookSecretDocument, SendTestWebhookDocument, UpdateWebhookEndpointDocument, DeleteWebhookEndpointDocument, WebhooksPageDocument, type WebhookEndpointRowFragment, type WebhookEventType } from "../../graphql/graphql.ts";
+import { RotateWebhookSecretDocument, SendTestWebhookDocument, UpdateWebhookEndpointDocument, DeleteWebhookEndpointDocument, WebhookDeliveriesDocument, WebhookDeliveryUpdatedDocument, WebhooksPageDocument, type WebhookEndpointRowFragment, type WebhookEventType } from "../../graphql/graphql.ts";
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { formatDate, formatDateTime, formatNumber, partSeparator } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
@@ -30,6 +32,12 @@ export default function WebhooksPage() {
   const [secret, setSecret] = useState<ShownSecret | null>(null);
   const [log, setLog] = useState<WebhookEndpointRowFragment | null>(null);
   const reload = () => refetch().catch(() => {});
+  useSubscription(WebhookDeliveryUpdatedDocument, {
+    onData: ({ client }) => {
+      void reload();
+      void client.refetchQueries({ include: [WebhookDeliveriesDocument] }).catch(() => {});
+    },
+  });
 
   return (
     <PremiumPage

@@ -2,6 +2,7 @@
 // sign-up, a status change, a post or the health changes (on any server process).
 import { builder } from "../../graphql/builder.ts";
 import { HealthReasonRef, HealthStateEnum } from "../health/index.ts";
+import { ClientActionEnum } from "../../graphql/enums.ts";
 import type { AdminService } from "./admin.service.ts";
 
 type Stats = Awaited<ReturnType<AdminService["stats"]>>;
@@ -23,6 +24,7 @@ const RecentClient = builder.objectRef<Stats["recentClients"][number]>("RecentCl
     plan: t.exposeString("plan", { description: "Its plan in lower case: its subscription's, else the one asked for." }),
     status: t.exposeString("status", { description: "Its status in lower case: pending, active, rejected or suspended." }),
     lastActive: t.exposeString("lastActive", { description: "When any of its people last signed in, ISO 8601 in UTC; null when never.", nullable: true }),
+    allowedActions: t.expose("allowedActions", { description: "What an admin may do to it now, by the same rule each action checks.", type: [ClientActionEnum] }),
   }),
 });
 
@@ -31,7 +33,7 @@ const AdminBillingFigures = builder.objectRef<Stats["billing"]>("AdminBillingFig
   fields: (t) => ({
     mrrFils: t.exposeInt("mrrFils", { description: "Monthly recurring revenue: the monthly price of every active and past-due subscription, in fils." }),
     monthRevenueFils: t.exposeInt("monthRevenueFils", { description: "This month's revenue (Kuwait calendar month, Asia/Kuwait): money paid in the month minus money refunded in it, in fils." }),
-    trial: t.int({ description: "Subscriptions on a free trial.", resolve: (b) => b.counts.trial }),
+    trial: t.int({ description: "Approved businesses on a free trial (a sign-up waiting for approval, or rejected, is on no trial).", resolve: (b) => b.counts.trial }),
     active: t.int({ description: "Paid subscriptions running.", resolve: (b) => b.counts.active }),
     pastDue: t.int({ description: "Subscriptions whose paid period ended unpaid, in their 7 days of grace.", resolve: (b) => b.counts.past_due }),
     expired: t.int({ description: "Subscriptions that expired (trial or grace ended unpaid).", resolve: (b) => b.counts.expired }),

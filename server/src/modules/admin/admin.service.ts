@@ -1,6 +1,6 @@
 // The admin console's figures (admin stats, docs/product.md#data-shapes, plus pending approvals and new sign-ups), and a
 // watcher that tells open admin pages when the measured health changes.
-import { BILLING_STATUSES, type BillingFigures } from "@sufra/schema";
+import { BILLING_STATUSES, clientActions, type BillingFigures } from "@sufra/schema";
 import type { Deps } from "../../deps.ts";
 import type { HealthService } from "../health/index.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
@@ -74,6 +74,8 @@ export function createAdminService(deps: Deps, health?: HealthService, opts: { h
         plan: b.subscription?.plan ?? b.requestedPlan,
         status: b.status,
         lastActive: b.users.map((u) => u.lastLoginAt).filter((d): d is Date => !!d).sort((x, y) => +y - +x)[0]?.toISOString() ?? null,
+        // what the overview may offer, by the rule each action checks (clients and billing)
+        allowedActions: clientActions(b),
       })),
     };
   }

@@ -6,10 +6,11 @@
 import { createHash } from "node:crypto";
 import {
   addMonths, adminPaymentsQuerySchema, billingFigures, extendPeriodSchema, isUpgrade, kuwaitDaysRange, kuwaitMonth,
-  manualPaymentSchema, paidPeriodStart, refundSchema, type BillingFigures, type PlanId,
+  manualPaymentSchema, mayActOnClient, paidPeriodStart, refundSchema, type BillingFigures, type ClientAction, type PlanId,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
-import type { Prisma } from "../../generated/prisma/client.ts";
+import type { Prisma, Subscription } from "../../generated/prisma/client.ts";
+import type { Tx } from "../../db/prisma.ts";
 import { audit } from "../../kernel/audit.ts";
 import { AppError, validate } from "../../kernel/errors.ts";
 import { isUuid } from "../../kernel/ids.ts";
@@ -25,8 +26,9 @@ const DAY = 86_400_000;
 
 /** What a row of the admin's payments list carries: the payment, its business's name and its invoice's number. */
 export const adminPaymentInclude = {
-  business: { select: { companyName: true } },
-  invoice: { select: { number: true } },
+  // its business's status and subscription: what an admin may do to it from the row (clientActions)
+  business: { select: { companyName: true, status: true, subscription: { select: { status: true, renewsAt: true } } } },
+  invoice: { select: { id: true, number: true } },
 } satisfies Prisma.PaymentInclude;
 export type AdminPaymentRow = Prisma.PaymentGetPayload<{ include: typeof adminPaymentInclude }>;
 
@@ -34,6 +36,17 @@ export interface BillingAdminOptions {
   /** the configured gateway (null: none; refunds of its payments are refused as PAYMENTS_NOT_CONFIGURED) */
   gateway: PaymentGateway | null;
   webhooks?: Pick<WebhookEmitter, "record" | "dispatch">;
+}
+
+/**
+ * The subscription, locked, when the admin's `action` is allowed for its business now (mayActOnClient,
+ * the rule the console's allowedActions answers); INVALID_STATE otherwise.
+ */
+async function lockForAction(tx: Tx, businessId: string, action: ClientAction): Promise<Subscription> {
+  const sub = await lockSubscription(tx, businessId);
+  const business = await tx.business.findUniqueOrThrow({ where: { id: businessId }, select: { status: true } });
+  if (!mayActOnClient({ status: business.status, subscription: sub }, action)) throw new AppError("INVALID_STATE");
+  return sub;
 }
 
 export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
@@ -59,7 +72,7 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
     const m = validate(manualPaymentSchema, input);
     const now = new Date();
     const { paymentId, applied } = await db.$transaction(async (tx) => {
-      const sub = await lockSubscription(tx, businessId);
+      const sub = await lockForAction(tx, businessId, "record_payment");
       const plan = (m.plan ?? sub.nextPlan ?? sub.plan) as PlanId;
       let periodStart: Date;
       let periodEnd: Date;
@@ -106,7 +119,7 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
     const now = new Date();
     const deliveries: string[] = [];
     const after = await db.$transaction(async (tx) => {
-      const sub = await lockSubscription(tx, businessId);
+      const sub = await lockForAction(tx, businessId, "extend_period");
       const by = days * DAY;
       let data: Prisma.SubscriptionUpdateInput;
       if (sub.status === "trial") {
@@ -206,6 +219,12 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
     return { refund: row, payment };
   }
 
+  /** Every business's billing changes (payments, refunds, periods), for the admin's payments list: admins only. */
+  function changes(viewer: Viewer) {
+    requireScope(viewer, "admin");
+    return deps.pubsub.subscribe("billing.changed");
+  }
+
   /** Every payment, newest first, filtered (status, method, business by id or words of its name, Kuwait days of its making). */
   async function payments(viewer: Viewer, input: unknown) {
     requireScope(viewer, "admin");
@@ -228,7 +247,9 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
 
   /**
    * MRR, subscriptions by status and this Kuwait month's revenue (money taken minus money given back in
-   * the month, in fils), in one statement. The demo café never pays and is left out of every figure.
+   * the month, in fils), in one statement. The demo café never pays and is left out of every figure; so
+   * are sign-ups never approved (pending, rejected): their subscription row waits in "trial" from the
+   * sign-up, yet no trial runs until an admin approves (clients.service.ts approve).
    * A refund counts when the gateway took it (pending or succeeded), as the payment's refundedFils does.
    */
   async function figures(now = new Date()): Promise<BillingFigures> {
@@ -238,7 +259,7 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
         (select json_agg(s) from (
            select sub.status::text as status, sub.plan::text as plan, count(*)::int as count
            from subscriptions sub join businesses b on b.id = sub.business_id
-           where not b.demo group by 1, 2) s) as subs,
+           where not b.demo and b.status in ('active', 'suspended') group by 1, 2) s) as subs,
         (select coalesce(sum(p.amount_fils), 0) from payments p join businesses b on b.id = p.business_id
            where not b.demo and p.paid_at >= ${month.start} and p.paid_at < ${month.end}
              and p.status in ('paid', 'refunded', 'partially_refunded')) as paid,
@@ -285,6 +306,7 @@ export function createBillingAdmin(deps: Deps, opts: BillingAdminOptions) {
     extendPeriod,
     refund,
     payments,
+    changes,
     /** The overview's billing figures, admins only. */
     async figuresFor(viewer: Viewer) {
       requireScope(viewer, "admin");

@@ -1,11 +1,13 @@
 // The admin's billing at the GraphQL door (docs/product.md#subscriptions-and-billing, "Admin"): the
 // payments list, a manual payment, a period extended, a refund. Thin: the rules are in admin.ts.
 import { builder } from "../../graphql/builder.ts";
-import { PaymentMethodEnum, PaymentStatusEnum, PlanEnum, SubscriptionStatusEnum } from "../../graphql/enums.ts";
+import { clientActions } from "@sufra/schema";
+import { ClientActionEnum, PaymentMethodEnum, PaymentStatusEnum, PlanEnum, SubscriptionStatusEnum } from "../../graphql/enums.ts";
 import { connectionComplexity, idConnection } from "../../kernel/pagination.ts";
 import type { Subscription } from "../../generated/prisma/client.ts";
 import type { AdminPaymentRow, BillingAdmin } from "./admin.ts";
 import { PaymentPurposeEnum } from "./billing.graphql.ts";
+import { invoicePdfPath } from "./invoices.ts";
 
 export const AdminPayment = builder.objectRef<AdminPaymentRow>("AdminPayment").implement({
   description: "A payment of any business, as the admin's payments list shows it. Money in fils (1 KWD = 1000 fils).",
@@ -13,6 +15,11 @@ export const AdminPayment = builder.objectRef<AdminPaymentRow>("AdminPayment").i
     id: t.exposeID("id", { description: "The payment's id (a UUID)." }),
     businessId: t.exposeID("businessId", { description: "The business that paid." }),
     businessName: t.string({ description: "The business's name (its company name).", resolve: (p) => p.business.companyName }),
+    businessAllowedActions: t.field({
+      description: "What an admin may do to its business now (extend its period, record a payment...), by the same rule each action checks.",
+      type: [ClientActionEnum],
+      resolve: (p) => clientActions({ status: p.business.status, subscription: p.business.subscription }),
+    }),
     plan: t.expose("plan", { description: "The plan paid for.", type: PlanEnum }),
     amountFils: t.exposeInt("amountFils", { description: "The amount paid, in fils." }),
     refundedFils: t.exposeInt("refundedFils", { description: "How much of it was given back, in fils (0 when none)." }),
@@ -23,6 +30,11 @@ export const AdminPayment = builder.objectRef<AdminPaymentRow>("AdminPayment").i
     receipt: t.exposeString("receipt", { description: "The bank's or network's reference (KNET reference, transfer reference); null when none.", nullable: true }),
     note: t.exposeString("note", { description: "The admin's note on a recorded payment; null when none.", nullable: true }),
     invoiceNumber: t.string({ description: "Its invoice's number (INV-2026-000001); null before it is paid.", nullable: true, resolve: (p) => p.invoice?.number ?? null }),
+    invoicePdfUrl: t.string({
+      description: "The path of its invoice's bilingual PDF (/api/billing/invoices/<id>/pdf, GET with the session's Authorization header, as Invoice.pdfUrl); null before it is paid.",
+      nullable: true,
+      resolve: (p) => (p.invoice ? invoicePdfPath(p.invoice.id) : null),
+    }),
     periodStart: t.expose("periodStart", { description: "The start of the period it pays for (UTC).", type: "DateTime" }),
     periodEnd: t.expose("periodEnd", { description: "The end of the period it pays for (UTC; the next period starts then).", type: "DateTime" }),
     paidAt: t.expose("paidAt", { description: "When the money was taken or recorded (UTC); null until paid.", type: "DateTime", nullable: true }),
@@ -137,5 +149,23 @@ builder.mutationFields((t) => ({
       reason: t.arg.string({ required: true, description: "Why, 1 to 500 characters (on the credit note and in the audit log)." }),
     },
     resolve: (_r, a, ctx) => ctx.services.billingAdmin.refund(ctx.viewer!, String(a.paymentId), { amountFils: a.amountFils, reason: a.reason }, ctx.meta),
+  }),
+}));
+
+builder.subscriptionFields((t) => ({
+  adminBillingChanged: t.field({
+    type: builder.objectRef<{ businessId: string; reason: string }>("AdminBillingChange").implement({
+      description: "A business's billing changed (a payment started, paid, failed or refunded; a period extended; the plan or status moved): refetch the payments list.",
+      fields: (f) => ({
+        businessId: f.exposeID("businessId", { description: "The business whose billing changed." }),
+        reason: f.exposeString("reason", { description: "What changed it: payment_started, payment_received, payment_failed, refund, period_extended, and the lifecycle's changes." }),
+      }),
+    }),
+    authScopes: { admin: true },
+    description: "Every business's billing changes, live for the admin's payments list, from every server process. Admins only.",
+    subscribe: (_r, _a, ctx) => ctx.services.billingAdmin.changes(ctx.viewer!),
+    // every open admin console shares one execution of each event (graphql/fanout.ts)
+    extensions: { fanOut: "role" },
+    resolve: (e) => e,
   }),
 }));

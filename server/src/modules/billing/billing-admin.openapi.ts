@@ -1,13 +1,14 @@
 // The OpenAPI entries of the admin's billing routes (docs/architecture.md#how-a-request-flows): the payments list,
 // a manual payment, a period extended, a refund. Money in fils.
 import { z } from "zod";
-import { adminPaymentsQuerySchema, extendPeriodSchema, manualPaymentSchema, refundSchema } from "@sufra/schema";
+import { adminPaymentsQuerySchema, CLIENT_ACTIONS, extendPeriodSchema, manualPaymentSchema, refundSchema } from "@sufra/schema";
 import { isoDateTime, named, pageInfo, type RestOperation } from "../../http/openapi/operation.ts";
 
 export const restAdminPaymentSchema = named("AdminPayment", z.object({
   id: z.string(),
   business_id: z.string(),
   business_name: z.string(),
+  business_allowed_actions: z.array(z.enum(CLIENT_ACTIONS)).describe("What an admin may do to its business now (extend_period, record_payment...)."),
   plan: z.string(),
   amount_fils: z.number().int(),
   refunded_fils: z.number().int(),
@@ -18,6 +19,7 @@ export const restAdminPaymentSchema = named("AdminPayment", z.object({
   receipt: z.string().nullable(),
   note: z.string().nullable(),
   invoice_number: z.string().nullable(),
+  invoice_pdf_url: z.string().nullable().describe("The path of its invoice's PDF (GET /api/billing/invoices/{id}/pdf); null before it is paid."),
   period_start: isoDateTime,
   period_end: isoDateTime,
   paid_at: isoDateTime.nullable(),

@@ -2,12 +2,14 @@
 // GET /api/admin/payments, POST /api/admin/clients/:id/payments, POST /api/admin/clients/:id/extend-period,
 // POST /api/admin/payments/:id/refund.
 import { Router } from "express";
+import { clientActions } from "@sufra/schema";
 import type { z } from "zod";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import { restPageInfo } from "../../kernel/pagination.ts";
 import type { Subscription } from "../../generated/prisma/client.ts";
 import type { Services } from "../../services.ts";
 import type { AdminPaymentRow, BillingAdmin } from "./admin.ts";
+import { invoicePdfPath } from "./invoices.ts";
 import type { restAdminPaymentSchema, restAdminRefundSchema, restExtendedSubscriptionSchema } from "./billing-admin.openapi.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -16,6 +18,7 @@ export const restAdminPayment = (p: AdminPaymentRow): z.output<typeof restAdminP
   id: p.id,
   business_id: p.businessId,
   business_name: p.business.companyName,
+  business_allowed_actions: clientActions({ status: p.business.status, subscription: p.business.subscription }),
   plan: p.plan,
   amount_fils: p.amountFils,
   refunded_fils: p.refundedFils,
@@ -26,6 +29,7 @@ export const restAdminPayment = (p: AdminPaymentRow): z.output<typeof restAdminP
   receipt: p.receipt,
   note: p.note,
   invoice_number: p.invoice?.number ?? null,
+  invoice_pdf_url: p.invoice ? invoicePdfPath(p.invoice.id) : null,
   period_start: p.periodStart.toISOString(),
   period_end: p.periodEnd.toISOString(),
   paid_at: iso(p.paidAt),

@@ -304,7 +304,7 @@ export function createBillingService(
   const describe = (plan: PlanId, purpose: "period" | "upgrade") => (purpose === "period" ? `Sufra ${plan} plan, one month` : `Sufra upgrade to ${plan}, rest of the month`);
 
   /** One change of the subscription by its manager, in a transaction: the step answers the outcome; audit, webhook and events follow. */
-  async function changeSubscription(access: Access, meta: RequestMeta, action: string, step: (tx: Tx, sub: Subscription) => Promise<{ data: Partial<Subscription> | null; outcome: PlanChangeOutcome | null; extra?: Record<string, unknown> }>) {
+  async function changeSubscription(access: Access, meta: RequestMeta, action: "billing.plan_changed" | "billing.cancel_at_period_end" | "billing.kept", step: (tx: Tx, sub: Subscription) => Promise<{ data: Partial<Subscription> | null; outcome: PlanChangeOutcome | null; extra?: Record<string, unknown> }>) {
     const businessId = access.viewer.businessId;
     const deliveries: string[] = [];
     const outcome = await db.$transaction(async (tx) => {

@@ -59,7 +59,7 @@ export function createLifecycle(deps: Deps, opts: LifecycleOptions) {
   const notice = { mailer, publicUrl: config.publicUrl, byTransfer: !config.payments.gateway };
 
   /** The events, audit row and webhook event of a status or plan change made by the job (system actor). */
-  async function recordChange(tx: Tx, before: Subscription, after: Subscription, change: string, extra: Record<string, unknown> = {}) {
+  async function recordChange(tx: Tx, before: Subscription, after: Subscription, change: "trial_ended" | "cancelled" | "past_due" | "expired" | "plan_changed", extra: Record<string, unknown> = {}) {
     await audit(tx, {
       actorId: null,
       action: `billing.${change}`,

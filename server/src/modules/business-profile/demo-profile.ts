@@ -1,10 +1,10 @@
 // The demo café's profile and menu (the embedded quick start), so the AI writer has a real café to
 // write for from the first minute. Seeded once per business: a marker in the audit log remembers it,
 // so a person who edits or empties the demo profile never sees it come back on restart.
-import { kwdText } from "@sufra/schema";
+import { kwdText, type AuditAction } from "@sufra/schema";
 import type { Db } from "../../db/prisma.ts";
 
-const SEEDED = "demo.profile_seeded";
+const SEEDED: AuditAction = "demo.profile_seeded";
 
 export const DEMO_PROFILE = {
   nameAr: "مقهى سفرة التجريبي",

@@ -1,6 +1,7 @@
 import { builder } from "../../graphql/builder.ts";
 import { connectionComplexity, idConnection } from "../../kernel/pagination.ts";
-import { ClientStatusEnum, PlanEnum, SubscriptionStatusEnum } from "../../graphql/enums.ts";
+import { clientActions } from "@sufra/schema";
+import { ClientActionEnum, ClientStatusEnum, PlanEnum, RoleEnum, SubscriptionStatusEnum } from "../../graphql/enums.ts";
 import type { ClientRecord } from "./clients.service.ts";
 
 export const ClientSubscription = builder.prismaObject("Subscription", { description: "A business's subscription: its plan and whether it runs.",
@@ -13,12 +14,22 @@ export const ClientSubscription = builder.prismaObject("Subscription", { descrip
   }),
 });
 
-type AuditRow = { id: string; action: string; actorId: string | null; data: unknown; createdAt: Date };
+type AuditActorRow = { id: string; name: string; email: string; role: string };
+type AuditRow = { id: string; action: string; actorId: string | null; actor: AuditActorRow | null; data: unknown; createdAt: Date };
+const AuditActor = builder.objectRef<AuditActorRow>("AuditActor").implement({ description: "The person who did something in a business's history.",
+  fields: (t) => ({
+    id: t.exposeID("id", { description: "The person's id." }),
+    name: t.exposeString("name", { description: "Their name, as they wrote it." }),
+    email: t.exposeString("email", { description: "Their e-mail address." }),
+    role: t.field({ description: "Their role: an admin (Sufra's staff), an owner or a staff member of the business.", type: RoleEnum, resolve: (a) => a.role as "admin" | "owner" | "client" }),
+  }),
+});
 const AuditEntry = builder.objectRef<AuditRow>("AuditEntry").implement({ description: "One thing that happened to a business, as the audit log keeps it.",
   fields: (t) => ({
     id: t.exposeID("id", { description: "The audit row's id." }),
     action: t.exposeString("action", { description: "What happened, such as client.approved or client.trial_gifted." }),
-    actorId: t.exposeID("actorId", { description: "The user who did it; null for the system or a sign-up.", nullable: true }),
+    actorId: t.exposeID("actorId", { description: "The user who did it; null for Sufra itself (its jobs, the payment service's word).", nullable: true }),
+    actor: t.field({ description: "The person who did it (name, e-mail, role); null for Sufra itself or a person since removed.", type: AuditActor, nullable: true, resolve: (a) => a.actor }),
     data: t.string({ description: "What the action changed, as a JSON object text (such as {\"from\":\"pending\",\"to\":\"active\"}); \"{}\" when nothing.", resolve: (a) => JSON.stringify(a.data ?? {}) }),
     createdAt: t.expose("createdAt", { description: "When it happened (UTC).", type: "DateTime" }),
   }),
@@ -38,6 +49,13 @@ export const Client = builder.prismaObject("Business", { description: "A busines
     rejectionReason: t.exposeString("rejectionReason", { description: "Why it was rejected; null unless rejected.", nullable: true }),
     approvedAt: t.expose("approvedAt", { description: "When it was approved (UTC); null before.", type: "DateTime", nullable: true }),
     createdAt: t.expose("createdAt", { description: "When it signed up (UTC).", type: "DateTime" }),
+    allowedActions: t.field({
+      description: "What an admin may do to it now, by the same rule each action checks (an action not listed is refused as INVALID_STATE). Admins only.",
+      type: [ClientActionEnum],
+      authScopes: { admin: true },
+      select: { subscription: { select: { status: true, renewsAt: true } } },
+      resolve: (b) => clientActions({ status: b.status, subscription: b.subscription }),
+    }),
     subscription: t.relation("subscription", { description: "Its subscription; null before approval.", nullable: true }),
     email: t.string({ description: "The e-mail of its account holder (its first person); null when none.", nullable: true, select: { users: { take: 1, orderBy: { createdAt: "asc" }, select: { email: true } } }, resolve: (b) => b.users[0]?.email ?? null }),
     emailVerified: t.boolean({ description: "True once its account holder confirmed their e-mail address.", select: { users: { take: 1, orderBy: { createdAt: "asc" }, select: { emailVerifiedAt: true } } }, resolve: (b) => !!b.users[0]?.emailVerifiedAt }),

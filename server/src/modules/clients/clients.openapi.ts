@@ -1,6 +1,6 @@
 // The OpenAPI entries of /api/admin/clients (docs/architecture.md#how-a-request-flows).
 import { z } from "zod";
-import { clientsQuerySchema, giftTrialDaysSchema, rejectClientSchema } from "@sufra/schema";
+import { AUDIT_ACTIONS, CLIENT_ACTIONS, clientsQuerySchema, giftTrialDaysSchema, rejectClientSchema } from "@sufra/schema";
 import { anyJson, isoDateTime, named, pageInfo, type RestOperation } from "../../http/openapi/operation.ts";
 
 export const restClientSchema = named("Client", z.object({
@@ -18,11 +18,16 @@ export const restClientSchema = named("Client", z.object({
   approved_at: isoDateTime.nullable(),
   last_active_at: isoDateTime.nullable(),
   subscription: z.object({ plan: z.string(), status: z.string(), trial_ends_at: isoDateTime.nullable(), renews_at: isoDateTime.nullable() }).nullable(),
+  allowed_actions: z.array(z.enum(CLIENT_ACTIONS)).describe("What an admin may do to it now; an action not listed is refused (409 INVALID_STATE)."),
 }));
 
 const details = restClientSchema.extend({
   users: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string(), email_verified: z.boolean(), last_login_at: isoDateTime.nullable(), created_at: isoDateTime })),
-  audit: z.array(z.object({ id: z.string(), action: z.string(), actor_id: z.string().nullable(), data: anyJson, created_at: isoDateTime })),
+  audit: z.array(z.object({
+    id: z.string(), action: z.string().describe(`What happened: one of ${AUDIT_ACTIONS.join(", ")}.`), actor_id: z.string().nullable(),
+    actor: z.object({ id: z.string(), name: z.string(), email: z.string(), role: z.string() }).nullable().describe("Who did it; null for Sufra itself (its jobs, the payment service's word)."),
+    data: anyJson, created_at: isoDateTime,
+  })),
 });
 
 const tag = "Admin: clients";

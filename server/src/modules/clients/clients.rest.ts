@@ -1,5 +1,6 @@
 // REST compatibility for /api/admin/clients: thin, calls the clients service.
 import { Router } from "express";
+import { clientActions } from "@sufra/schema";
 import { camelBody, metaOf, queryNumber, viewerOf } from "../../http/rest.ts";
 import { restPageInfo } from "../../kernel/pagination.ts";
 import type { Services } from "../../services.ts";
@@ -24,6 +25,7 @@ export const restClient = (b: ClientRecord): z.output<typeof restClientSchema> =
   subscription: b.subscription
     ? { plan: b.subscription.plan, status: b.subscription.status, trial_ends_at: b.subscription.trialEndsAt?.toISOString() ?? null, renews_at: b.subscription.renewsAt?.toISOString() ?? null }
     : null,
+  allowed_actions: clientActions(b),
 });
 
 
@@ -42,7 +44,7 @@ export function clientsRouter(services: Services) {
     res.json({
       ...restClient(client),
       users: users.map((u) => ({ id: u.id, name: u.name, email: u.email, role: u.role, email_verified: !!u.emailVerifiedAt, last_login_at: u.lastLoginAt?.toISOString() ?? null, created_at: u.createdAt.toISOString() })),
-      audit: audit.map((a) => ({ id: a.id, action: a.action, actor_id: a.actorId, data: a.data, created_at: a.createdAt.toISOString() })),
+      audit: audit.map((a) => ({ id: a.id, action: a.action, actor_id: a.actorId, actor: a.actor, data: a.data, created_at: a.createdAt.toISOString() })),
     });
   });
   r.post("/:id/approve", async (req, res) => {

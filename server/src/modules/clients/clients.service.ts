@@ -2,8 +2,8 @@
 // pending -> active | rejected, active <-> suspended. Each transition locks the row, checks the
 // current state, writes an audit row and mails the applicant, all in one transaction.
 import {
-  canMoveSubscription, canTransition, clientsQuerySchema, giftTrialDaysSchema, rejectClientSchema, TRIAL_DAYS,
-  type BusinessStatus, type Locale,
+  clientsQuerySchema, giftTrialDaysSchema, mayActOnClient, rejectClientSchema, TRIAL_DAYS,
+  type BusinessStatus, type ClientAction, type Locale,
 } from "@sufra/schema";
 import type { Deps, RequestMeta } from "../../deps.ts";
 import type { Tx } from "../../db/prisma.ts";
@@ -13,6 +13,7 @@ import type { ClientChange } from "../../kernel/pubsub.ts";
 import { audit } from "../../kernel/audit.ts";
 import { requireScope, type Viewer } from "../../kernel/policy.ts";
 import { endSessions } from "../auth/index.ts";
+import { markSignUpNoticesRead } from "../notifications/index.ts";
 import { ensurePracticeAccounts } from "../platform-accounts/index.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import { checkIdCursor, idPage, idWindow } from "../../kernel/pagination.ts";
@@ -37,20 +38,20 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
   type Step = (tx: Tx, b: ClientRecord, applicant: { email: string; name: string; locale: Locale }) => Promise<string | undefined>;
 
   /**
-   * One account transition: check the state, apply, audit, mail; then tell listeners. `move` names the
-   * state the action starts from as well as where it goes (reactivate and approve both lead to active).
+   * One admin action on a client: check it is allowed now (mayActOnClient, the rule allowedActions
+   * answers), apply, audit, mail; then tell listeners. `to` is the account status it leads to, if any.
    */
-  async function transition(viewer: Viewer, id: string, meta: RequestMeta, change: ClientChange, move: { from: BusinessStatus; to: BusinessStatus } | null, step: Step, data: Record<string, unknown> = {}) {
+  async function transition(viewer: Viewer, id: string, meta: RequestMeta, change: ClientChange, action: ClientAction, to: BusinessStatus | null, step: Step, data: Record<string, unknown> = {}) {
     requireScope(viewer, "admin");
     const mailIds: string[] = [];
     const deliveries: string[] = [];
     const updated = await db.$transaction(async (tx) => {
       const b = await lock(tx, id);
-      if (move && (b.status !== move.from || !canTransition(move.from, move.to))) throw new AppError("INVALID_STATE");
+      if (!mayActOnClient(b, action)) throw new AppError("INVALID_STATE");
       const owner = b.users[0];
       const mailId = await step(tx, b, { email: owner?.email ?? "", name: owner?.name ?? b.contactName, locale: (owner?.locale ?? "en") as Locale });
       if (mailId) mailIds.push(mailId);
-      await audit(tx, { actorId: viewer.userId, action: `client.${change}`, entityType: "business", entityId: id, data: { from: b.status, ...(move ? { to: move.to } : {}), ...data }, ip: meta.ip });
+      await audit(tx, { actorId: viewer.userId, action: `client.${change}`, entityType: "business", entityId: id, data: { from: b.status, ...(to ? { to } : {}), ...data }, ip: meta.ip });
       const after = await tx.business.findUniqueOrThrow({ where: { id }, include: clientInclude });
       // a step that changed the plan, its status or its dates is a subscription.changed event (docs/product.md#webhooks)
       const shape = (s: typeof b.subscription) => (s ? [s.plan, s.status, s.trialEndsAt?.getTime(), s.renewsAt?.getTime()].join() : "");
@@ -94,7 +95,7 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
 
     /** Approval starts a TRIAL_DAYS trial of the plan the applicant asked for, with the plan's practice accounts. */
     approve: (viewer: Viewer, id: string, meta: RequestMeta) =>
-      transition(viewer, id, meta, "approved", { from: "pending", to: "active" }, async (tx, b, a) => {
+      transition(viewer, id, meta, "approved", "approve", "active", async (tx, b, a) => {
         const now = new Date();
         const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY);
         await tx.business.update({ where: { id }, data: { status: "active", approvedAt: now, rejectionReason: null } });
@@ -104,13 +105,15 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
           update: { plan: b.requestedPlan, status: "trial", trialEndsAt, renewsAt: trialEndsAt },
         });
         await ensurePracticeAccounts(tx, id, b.requestedPlan);
+        await markSignUpNoticesRead(tx, id);
         return mailer.queue(tx, a.email, "approved", { name: a.name, plan: b.requestedPlan, trialEndsAt, url: signInUrl }, a.locale);
       }),
 
     async reject(viewer: Viewer, id: string, input: unknown, meta: RequestMeta) {
       const { reason } = validate(rejectClientSchema, input);
-      return transition(viewer, id, meta, "rejected", { from: "pending", to: "rejected" }, async (tx, _b, a) => {
+      return transition(viewer, id, meta, "rejected", "reject", "rejected", async (tx, _b, a) => {
         await tx.business.update({ where: { id }, data: { status: "rejected", rejectionReason: reason } });
+        await markSignUpNoticesRead(tx, id);
         return mailer.queue(tx, a.email, "rejected", { name: a.name, reason }, a.locale);
       }, { reason });
     },
@@ -121,9 +124,8 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
      */
     async giftTrialDays(viewer: Viewer, id: string, input: unknown, meta: RequestMeta) {
       const { days } = validate(giftTrialDaysSchema, input);
-      return transition(viewer, id, meta, "trial_gifted", null, async (tx, b, a) => {
-        const sub = b.subscription;
-        if (b.status !== "active" || !sub || !canMoveSubscription(sub.status, "trial")) throw new AppError("INVALID_STATE");
+      return transition(viewer, id, meta, "trial_gifted", "gift_trial_days", null, async (tx, b, a) => {
+        const sub = b.subscription!;
         const from = Math.max(Date.now(), sub.trialEndsAt?.getTime() ?? 0);
         const trialEndsAt = new Date(from + days * DAY);
         await tx.subscription.update({ where: { id: sub.id }, data: { status: "trial", trialEndsAt, renewsAt: trialEndsAt, endedAt: null, pastDueSince: null, cancelAtPeriodEnd: false } });
@@ -133,14 +135,14 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
 
     /** Suspension also ends every session of the business's people. */
     suspend: (viewer: Viewer, id: string, meta: RequestMeta) =>
-      transition(viewer, id, meta, "suspended", { from: "active", to: "suspended" }, async (tx, _b, a) => {
+      transition(viewer, id, meta, "suspended", "suspend", "suspended", async (tx, _b, a) => {
         await tx.business.update({ where: { id }, data: { status: "suspended" } });
         await endSessions(tx, { user: { businessId: id } }, { businessId: id });
         return mailer.queue(tx, a.email, "suspended", { name: a.name }, a.locale);
       }),
 
     reactivate: (viewer: Viewer, id: string, meta: RequestMeta) =>
-      transition(viewer, id, meta, "reactivated", { from: "suspended", to: "active" }, async (tx, _b, a) => {
+      transition(viewer, id, meta, "reactivated", "reactivate", "active", async (tx, _b, a) => {
         await tx.business.update({ where: { id }, data: { status: "active" } });
         return mailer.queue(tx, a.email, "reactivated", { name: a.name, url: signInUrl }, a.locale);
       }),
@@ -154,7 +156,10 @@ export function createClientsService(deps: Deps, webhooks?: Pick<WebhookEmitter,
         orderBy: { createdAt: "desc" },
         take: 100,
       });
-      return { client, users, audit };
+      // who did each thing: the business's people, an admin, or nobody (Sufra's jobs, the payment service)
+      const actorIds = [...new Set(audit.map((a) => a.actorId).filter((x): x is string => !!x))];
+      const actors = new Map((await db.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, name: true, email: true, role: true } })).map((u) => [u.id, u]));
+      return { client, users, audit: audit.map((a) => ({ ...a, actor: (a.actorId && actors.get(a.actorId)) || null })) };
     },
 
     /** For the clientEvents subscription: a client by id, admin only. */

@@ -2,4 +2,4 @@
 // happened, to whom) and it stores, pushes and mails it.
 export type { Draft, NotificationsService } from "./notifications.service.ts";
 // ... and billing writes its notices in the transaction of the change that causes them
-export { notifyIn } from "./notifications.service.ts";
+export { markSignUpNoticesRead, notifyIn } from "./notifications.service.ts";

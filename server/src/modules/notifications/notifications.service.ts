@@ -39,6 +39,18 @@ export async function notifyIn(tx: Tx, drafts: Draft[]) {
   return created;
 }
 
+/**
+ * A sign-up decided (approved or rejected) is no longer news to the admins: their notifications about it
+ * are marked read in the decision's own transaction (docs/product.md#admin-dashboard).
+ */
+export async function markSignUpNoticesRead(tx: Tx, businessId: string) {
+  const { count } = await tx.notification.updateMany({
+    where: { type: "client_signed_up", readAt: null, data: { path: ["businessId"], equals: businessId } },
+    data: { readAt: new Date() },
+  });
+  return count;
+}
+
 /** The audit action each client change we tell people about was recorded under (one row per change). */
 const AUDITED: Partial<Record<Events["client.changed"]["change"], string>> = {
   signed_up: "client.signed_up",
@@ -80,6 +92,8 @@ export function createNotificationsService(deps: Deps) {
     const base = { businessId: business.id, companyName: business.companyName };
 
     if (e.change === "signed_up") {
+      // heard after an admin already decided it (markSignUpNoticesRead ran before this row existed): no news left
+      if (business.status !== "pending") return [];
       const admins = await db.user.findMany({ where: { role: "admin" }, select: { id: true } });
       return deliver(admins.map((a) => ({ userId: a.id, type: "client_signed_up", data: base, dedupeKey: key("client_signed_up", a.id) })));
     }

@@ -160,8 +160,9 @@ builder.mutationFields((t) => ({
   }),
   testAiSettings: t.field({
     type: AiCheck,
-    description: "Admin: one short caption by the writer in force; not counted.",
+    description: "Admin: one short caption by the writer in force, or by the one `input` describes (the form being edited: tried, not saved; an empty apiKey tries the stored key); not counted.",
     authScopes: { admin: true },
-    resolve: (_r, _a, ctx) => ctx.services.studio.testAiSettings(ctx.viewer, ctx.meta),
+    args: { input: t.arg({ type: AiSettingsInput, description: "The settings to try instead of the saved ones (checked as updateAiSettings checks them); left out: the writer in force." }) },
+    resolve: (_r, { input }, ctx) => ctx.services.studio.testAiSettings(ctx.viewer, ctx.meta, input ?? undefined),
   }),
 }));

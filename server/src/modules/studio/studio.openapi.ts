@@ -36,7 +36,9 @@ export const studioOperations: RestOperation[] = [
     path: "/ai/settings/test",
     tag,
     access: "admin",
-    summary: "One short caption by the writer in force",
+    summary: "One short caption by the writer in force, or by the settings sent (tried, not saved)",
+    description: "With a body (as PUT /ai/settings takes it; an empty api_key tries the stored key), that writer is tried without saving it; without one, the writer in force.",
+    body: aiSettingsSchema.optional(),
     responses: { 200: { description: "How the writer answered.", schema: z.object({ ok: z.boolean(), provider: z.string(), fell_back: z.boolean(), latency_ms: z.number(), sample: z.string().nullable(), note: z.string().nullable() }) } },
   },
 ];

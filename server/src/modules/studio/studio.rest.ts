@@ -73,9 +73,10 @@ export function aiRouter(services: Services) {
     res.json(restSettings(await studio.updateAiSettings(await admin(req), camelBody(req), metaOf(req))));
   });
 
-  /** One short caption by the writer in force: {ok, provider, fell_back, latency_ms, sample, note}. */
+  /** One short caption by the writer in force, or by the settings in the body (tried, not saved): {ok, provider, fell_back, latency_ms, sample, note}. */
   r.post("/settings/test", async (req, res) => {
-    const t = await studio.testAiSettings(await admin(req), metaOf(req));
+    const body = camelBody(req);
+    const t = await studio.testAiSettings(await admin(req), metaOf(req), body && Object.keys(body).length ? body : undefined);
     res.json({ ok: t.ok, provider: t.provider, fell_back: t.fellBack, latency_ms: t.latencyMs, sample: t.sample, note: t.note });
   });
 

@@ -377,10 +377,20 @@ export function createStudioService(deps: Deps, opts: { now?: () => Date; photos
       return view(await settings());
     },
 
-    /** Asks the writer in force for one short caption: does the model answer, and how fast? Not counted. */
-    async testAiSettings(viewer: Viewer | null, meta: Pick<RequestMeta, "locale">): Promise<{ ok: boolean; provider: AiProviderName; fellBack: boolean; latencyMs: number; sample: string; note: string | null }> {
+    /**
+     * Asks a writer for one short caption: does the model answer, and how fast? Not counted. `raw`: the
+     * settings being edited (checked as saving checks them; an empty apiKey tries the stored one, as saving
+     * keeps it), tried without being saved; none: the writer in force.
+     */
+    async testAiSettings(viewer: Viewer | null, meta: Pick<RequestMeta, "locale">, raw?: unknown): Promise<{ ok: boolean; provider: AiProviderName; fellBack: boolean; latencyMs: number; sample: string; note: string | null }> {
       requireScope(viewer, "admin");
-      const w = await writer();
+      let w: AiWriter;
+      if (raw === undefined || raw === null) w = await writer();
+      else {
+        const input = validate(aiSettingsSchema, raw);
+        const apiKey = input.clearApiKey ? undefined : input.apiKey || (await settings()).apiKey;
+        w = input.provider !== "openai" || !input.model ? local : createOpenAiWriter({ baseUrl: input.baseUrl, apiKey, model: input.model, timeoutMs: config.ai.timeoutMs, logger: deps.logger, vision: config.ai.vision }, local);
+      }
       const started = performance.now();
       const r = await w.generate({ prompt: "Spanish latte", platform: "twitter", language: meta.locale as Locale, tone: "friendly", variants: 1, business: { name: "Sufra" } });
       const fellBack = !!r.fellBack;

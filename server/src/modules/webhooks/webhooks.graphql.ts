@@ -183,3 +183,20 @@ builder.mutationFields((t) => ({
     resolve: (_r, { id }, ctx) => ctx.services.webhooks.sendTest(ctx.viewer, String(id), ctx.meta),
   }),
 }));
+
+builder.subscriptionFields((t) => ({
+  webhookDeliveryUpdated: t.field({
+    type: builder.objectRef<{ endpointId: string; deliveryId: string }>("WebhookDeliveryUpdate").implement({
+      description: "A delivery attempt of one of the business's endpoints ended: refetch its last delivery and log.",
+      fields: (f) => ({
+        endpointId: f.exposeID("endpointId", { description: "The endpoint the attempt was for." }),
+        deliveryId: f.exposeID("deliveryId", { description: "The delivery whose attempt ended (succeeded, failed or retrying)." }),
+      }),
+    }),
+    ...personOfBusiness,
+    description: "The business's webhook delivery attempts as they end, from any server process (any person of the business; not an API key).",
+    subscribe: (_r, _a, ctx) => ctx.services.webhooks.subscribe(ctx.viewer),
+    extensions: { fanOut: "business" }, // graphql/fanout.ts
+    resolve: (e) => e,
+  }),
+}));

@@ -27,9 +27,10 @@ import { AppError, validate } from "../../kernel/errors.ts";
 import { isUuid } from "../../kernel/ids.ts";
 import { idPage } from "../../kernel/pagination.ts";
 import type { Viewer } from "../../kernel/policy.ts";
+import { only } from "../../kernel/pubsub.ts";
 import { createTokenCrypto } from "../../kernel/token-crypto.ts";
 import type { NotificationsService } from "../notifications/index.ts";
-import { accessOf, managersOf as managingPeople, PEOPLE_OLDEST_FIRST, requireManager } from "../team/index.ts";
+import { accessOf, managersOf as managingPeople, PEOPLE_OLDEST_FIRST, requireManager, requirePersonOfBusiness } from "../team/index.ts";
 import { webhookAddressProblem, type LookupAll } from "./address.ts";
 import { renderSubject, type WebhookSubject } from "./events.ts";
 import { createAgents, sendWebhook, type SendOptions, type SendResult } from "./sender.ts";
@@ -150,8 +151,12 @@ export function createWebhooksService(deps: Deps, notifications: NotificationsSe
     if (!claimed.count) return;
     const d = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId }, include: { event: true, endpoint: { include: { business: { include: { subscription: true } } } } } });
     const firstAttemptAt = d.firstAttemptAt ?? at;
-    const settle = (data: Prisma.WebhookDeliveryUpdateManyMutationInput) =>
-      db.webhookDelivery.updateMany({ where: { id: deliveryId, attemptKey }, data: { lockedUntil: null, lastAttemptAt: at, firstAttemptAt, ...data } });
+    // the attempt's outcome, then the business's open webhooks pages are told (their last delivery changed)
+    const settle = async (data: Prisma.WebhookDeliveryUpdateManyMutationInput) => {
+      const r = await db.webhookDelivery.updateMany({ where: { id: deliveryId, attemptKey }, data: { lockedUntil: null, lastAttemptAt: at, firstAttemptAt, ...data } });
+      if (r.count) await deps.pubsub.publish("webhook.delivered", { businessId: d.endpoint.businessId, endpointId: d.endpointId, deliveryId }).catch((e: Error) => logger.debug("could not announce a webhook delivery", { error: e.message }));
+      return r;
+    };
 
     const stop = !d.endpoint.enabled && d.event.type !== WEBHOOK_PING_EVENT ? "the endpoint is turned off" : d.event.type !== "subscription.changed" && d.event.type !== WEBHOOK_PING_EVENT && !isPremium(d.endpoint.business.subscription) ? "webhooks need the Premium plan" : null;
     if (stop) {
@@ -259,6 +264,12 @@ export function createWebhooksService(deps: Deps, notifications: NotificationsSe
     sweep,
     disableFailing,
     cleanup,
+
+    /** Each delivery attempt of the viewer's business that ended, from any server process (its webhooks page refreshes). */
+    subscribe(viewer: Viewer | null) {
+      const { businessId } = requirePersonOfBusiness(viewer);
+      return only(deps.pubsub.subscribe("webhook.delivered"), (e) => e.businessId === businessId);
+    },
 
     /** The endpoints of the viewer's business (anyone of it), with whether they may change them. */
     async list(viewer: Viewer | null) {

@@ -1,6 +1,7 @@
 // The admin console's AI writer tab: the studio writes with Sufra's built-in offline writer, or with
 // any OpenAI-compatible chat-completions endpoint (base URL, model, key). The key is write-only:
-// the server seals it and only says whether one is stored. "Test" asks the writer in force for one
+// the server seals it and only says whether one is stored. "Test" asks the writer the form describes
+// (its values as edited, not saved; an empty key tries the stored one) for one
 // short caption and shows whether the model answered or the built-in writer stood in.
 import { useMutation, useQuery } from "@apollo/client/react";
 import { AI_PROVIDER_LABELS, aiSettingsSchema, messageText, type MessageKey } from "@sufra/schema";
@@ -49,19 +50,18 @@ export default function AiWriterTab() {
     },
   });
 
+  // the form's values as the server takes them (saving them, or trying them without saving)
+  const inputOf = (values: Values) => ({
+    provider: values.provider === "openai" ? ("OPENAI" as const) : ("LOCAL" as const),
+    baseUrl: values.baseUrl || null,
+    model: values.model || null,
+    apiKey: values.apiKey || null,
+    clearApiKey: !!values.clearApiKey,
+  });
+
   async function save(values: Values) {
     try {
-      await update({
-        variables: {
-          input: {
-            provider: values.provider === "openai" ? "OPENAI" : "LOCAL",
-            baseUrl: values.baseUrl || null,
-            model: values.model || null,
-            apiKey: values.apiKey || null,
-            clearApiKey: !!values.clearApiKey,
-          },
-        },
-      });
+      await update({ variables: { input: inputOf(values) } });
       form.setFieldValue("apiKey", "");
       form.setFieldValue("clearApiKey", false);
       setCheck(null);
@@ -74,9 +74,16 @@ export default function AiWriterTab() {
     }
   }
 
+  /** Tries the writer the form describes now, edited or not, without saving it (checked by the same rule first). */
   async function runTest() {
+    let values: Values;
     try {
-      const r = await test();
+      values = await form.validateFields();
+    } catch {
+      return; // the fields say what is wrong
+    }
+    try {
+      const r = await test({ variables: { input: inputOf({ ...form.getFieldsValue(true), ...values }) } });
       setCheck(r.data?.testAiSettings ?? null);
     } catch (e) {
       void message.error(errorMessage(e));

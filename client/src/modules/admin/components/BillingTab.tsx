@@ -1,13 +1,16 @@
 // The admin's Billing tab (docs/product.md#subscriptions-and-billing, "Admin"): the billing figures, live
 // like the overview's; every business's payments with filters (status, method, business, Kuwait days);
-// and the money actions: record a payment that came outside the gateway, extend a period, refund.
-import { useQuery } from "@apollo/client/react";
-import { Alert, Button, Card, Flex, Input, Row, Select, Table, Tag, Typography } from "antd";
+// and the money actions: record a payment that came outside the gateway, extend a period (offered only
+// where the business's period may be extended: its allowedActions), refund. An invoice's number
+// downloads its PDF. Live: any business's billing change (adminBillingChanged) reads the list again.
+// On a phone the payments are cards (no sideways scrolling to reach Refund or Extend).
+import { useQuery, useSubscription } from "@apollo/client/react";
+import { Alert, Button, Card, Descriptions, Empty, Flex, Grid, Input, Row, Select, Table, Tag, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from "@sufra/schema";
-import { AdminPaymentsDocument, type AdminPaymentRowFragment, type PaymentMethod, type PaymentStatus } from "../../../graphql/graphql.ts";
+import { AdminBillingChangedDocument, AdminPaymentsDocument, type AdminPaymentRowFragment, type PaymentMethod, type PaymentStatus } from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { formatDate, formatDateTime, formatFilsMoney, formatNumber } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
@@ -16,6 +19,7 @@ import { TAG_COLORS, type TagTone } from "../../../shared/tagColors.ts";
 import { useAdminStats } from "../hooks/useAdminStats.ts";
 import { BillingCards } from "./BillingCards.tsx";
 import { ExtendPeriodModal, RecordPaymentModal, RefundModal, type BusinessRef } from "./BillingModals.tsx";
+import { InvoiceLink } from "./InvoiceLink.tsx";
 import { PlanName } from "./tags.tsx";
 
 const PAGE = 20;
@@ -61,6 +65,36 @@ export default function BillingTab() {
         fetchMoreResult ? { adminPayments: { ...fetchMoreResult.adminPayments, edges: [...prev.adminPayments.edges, ...fetchMoreResult.adminPayments.edges] } } : prev,
     });
   const changed = () => refetch();
+  const small = !Grid.useBreakpoint().md;
+  // a payment made, failed or refunded anywhere (any business, any server process): the list reads again
+  useSubscription(AdminBillingChangedDocument, { onData: () => void refetch().catch(() => {}) });
+
+  const invoice = (p: AdminPaymentRowFragment) => (p.invoiceNumber && p.invoicePdfUrl ? <InvoiceLink number={p.invoiceNumber} pdfUrl={p.invoicePdfUrl} /> : p.invoiceNumber ? <bdi dir="ltr">{p.invoiceNumber}</bdi> : "—");
+  const statusOf = (p: AdminPaymentRowFragment) => (
+    <Flex vertical align="start">
+      <PaymentStatusTag status={p.status} />
+      {p.refundedFils > 0 && (
+        <Typography.Text type="secondary" data-testid={`refunded-${p.id}`}>
+          {t("billing.columns.refunded")}: <bdi>{formatFilsMoney(p.refundedFils, locale)}</bdi>
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+  const rowActions = (p: AdminPaymentRowFragment, vertical: boolean) => (
+    <Flex vertical={vertical} wrap gap={4} align="start">
+      {REFUNDABLE.has(p.status) && (
+        <Button size="small" danger onClick={() => setRefunding(p)} data-testid={`refund-${p.id}`}>
+          {t("billing.refund")}
+        </Button>
+      )}
+      {/* the business's period may be extended now (the server's rule, as extendPeriod checks it) */}
+      {p.businessAllowedActions.includes("EXTEND_PERIOD") && (
+        <Button size="small" onClick={() => setExtending({ id: p.businessId, companyName: p.businessName })} data-testid={`extend-${p.id}`}>
+          {t("billing.extend")}
+        </Button>
+      )}
+    </Flex>
+  );
 
   const columns = [
     { key: "date", title: t("billing.columns.date"), render: (_: unknown, p: AdminPaymentRowFragment) => <span title={formatDateTime(p.paidAt ?? p.createdAt, locale)}>{formatDate(p.paidAt ?? p.createdAt, locale)}</span> },
@@ -69,38 +103,9 @@ export default function BillingTab() {
     { key: "amount", title: t("billing.columns.amount"), align: "end" as const, render: (_: unknown, p: AdminPaymentRowFragment) => <bdi data-testid={`amount-${p.id}`}>{formatFilsMoney(p.amountFils, locale)}</bdi> },
     { key: "method", title: t("billing.columns.method"), render: (_: unknown, p: AdminPaymentRowFragment) => (p.method ? t(`billing.method.${p.method}`) : "—") },
     { key: "receipt", title: t("billing.columns.receipt"), render: (_: unknown, p: AdminPaymentRowFragment) => (p.receipt ? <bdi dir="ltr">{p.receipt}</bdi> : "—") },
-    {
-      key: "status",
-      title: t("billing.columns.status"),
-      // what went back, under the status (one column less: the list stays within the page's width)
-      render: (_: unknown, p: AdminPaymentRowFragment) => (
-        <Flex vertical align="start">
-          <PaymentStatusTag status={p.status} />
-          {p.refundedFils > 0 && (
-            <Typography.Text type="secondary" data-testid={`refunded-${p.id}`}>
-              {t("billing.columns.refunded")}: <bdi>{formatFilsMoney(p.refundedFils, locale)}</bdi>
-            </Typography.Text>
-          )}
-        </Flex>
-      ),
-    },
-    { key: "invoice", title: t("billing.columns.invoice"), render: (_: unknown, p: AdminPaymentRowFragment) => (p.invoiceNumber ? <bdi dir="ltr">{p.invoiceNumber}</bdi> : "—") },
-    {
-      key: "actions",
-      title: t("billing.columns.actions"),
-      render: (_: unknown, p: AdminPaymentRowFragment) => (
-        <Flex vertical gap={4} align="start">
-          {REFUNDABLE.has(p.status) && (
-            <Button size="small" danger onClick={() => setRefunding(p)} data-testid={`refund-${p.id}`}>
-              {t("billing.refund")}
-            </Button>
-          )}
-          <Button size="small" onClick={() => setExtending({ id: p.businessId, companyName: p.businessName })} data-testid={`extend-${p.id}`}>
-            {t("billing.extend")}
-          </Button>
-        </Flex>
-      ),
-    },
+    { key: "status", title: t("billing.columns.status"), render: (_: unknown, p: AdminPaymentRowFragment) => statusOf(p) },
+    { key: "invoice", title: t("billing.columns.invoice"), render: (_: unknown, p: AdminPaymentRowFragment) => invoice(p) },
+    { key: "actions", title: t("billing.columns.actions"), render: (_: unknown, p: AdminPaymentRowFragment) => rowActions(p, true) },
   ];
 
   return (
@@ -171,17 +176,46 @@ export default function BillingTab() {
             {t("billing.total", { count: page.totalCount, n: formatNumber(page.totalCount, locale) })}
           </Typography.Paragraph>
         )}
-        <Table<AdminPaymentRowFragment>
-          rowKey="id"
-          size="small"
-          columns={columns}
-          dataSource={rows}
-          loading={loading && !rows.length}
-          pagination={false}
-          scroll={{ x: "max-content" }}
-          locale={{ emptyText: <Typography.Text type="secondary">{t("billing.none")}</Typography.Text> }}
-          data-testid="payments-table"
-        />
+        {small ? (
+          rows.length ? (
+            <ul className="sufra-client-cards" data-testid="payments-table">
+              {rows.map((p) => (
+                <li key={p.id}>
+                  <Card size="small" title={<bdi>{p.businessName}</bdi>} extra={<PaymentStatusTag status={p.status} />} data-testid="payment-card">
+                    <Descriptions
+                      column={1}
+                      size="small"
+                      items={[
+                        { key: "amount", label: t("billing.columns.amount"), children: <bdi data-testid={`amount-${p.id}`}>{formatFilsMoney(p.amountFils, locale)}</bdi> },
+                        { key: "date", label: t("billing.columns.date"), children: formatDate(p.paidAt ?? p.createdAt, locale) },
+                        { key: "plan", label: t("billing.columns.plan"), children: <PlanName plan={p.plan} /> },
+                        { key: "method", label: t("billing.columns.method"), children: p.method ? t(`billing.method.${p.method}`) : "—" },
+                        ...(p.receipt ? [{ key: "receipt", label: t("billing.columns.receipt"), children: <bdi dir="ltr">{p.receipt}</bdi> }] : []),
+                        ...(p.refundedFils > 0 ? [{ key: "refunded", label: t("billing.columns.refunded"), children: <bdi data-testid={`refunded-${p.id}`}>{formatFilsMoney(p.refundedFils, locale)}</bdi> }] : []),
+                        { key: "invoice", label: t("billing.columns.invoice"), children: invoice(p) },
+                      ]}
+                    />
+                    <div className="sufra-card-actions">{rowActions(p, false)}</div>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          ) : loading ? null : (
+            <Empty description={t("billing.none")} />
+          )
+        ) : (
+          <Table<AdminPaymentRowFragment>
+            rowKey="id"
+            size="small"
+            columns={columns}
+            dataSource={rows}
+            loading={loading && !rows.length}
+            pagination={false}
+            scroll={{ x: "max-content" }}
+            locale={{ emptyText: <Typography.Text type="secondary">{t("billing.none")}</Typography.Text> }}
+            data-testid="payments-table"
+          />
+        )}
         {page?.pageInfo.hasNextPage && (
           <Flex justify="center" className="sufra-more">
             <Button onClick={() => void more()} loading={loading} data-testid="payments-more">
@@ -192,7 +226,7 @@ export default function BillingTab() {
       </Card>
       <RecordPaymentModal open={recording} onClose={() => setRecording(false)} onDone={changed} />
       <RefundModal key={refunding?.id ?? "none"} payment={refunding} onClose={() => setRefunding(null)} onDone={changed} />
-      <ExtendPeriodModal key={extending?.id ?? "none"} business={extending} onClose={() => setExtending(null)} onDone={changed} />
+      <ExtendPeriodModal key={extending ? `extend-${extending.id}` : "extend-none"} business={extending} onClose={() => setExtending(null)} onDone={changed} />
     </div>
   );
 }

@@ -2,9 +2,9 @@
 // docs/product.md#subscriptions-and-billing), system health with reasons, quick actions and the
 // recent-clients table with its actions. Live: the adminStatsUpdated subscription pushes fresh
 // figures after every change on any server process; while the socket is down the 30 s refresh
-// (docs/product.md#admin-dashboard) takes over (hooks/useAdminStats.ts).
-import { TRIAL_DAYS } from "@sufra/schema";
-import { Alert, Button, Card, Col, Flex, Popconfirm, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from "antd";
+// (docs/product.md#admin-dashboard) takes over (hooks/useAdminStats.ts). A client's buttons are the
+// actions the server allows it now (allowedActions); on a phone the recent clients are cards.
+import { Alert, Button, Card, Col, Descriptions, Empty, Flex, Grid, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { errorMessage } from "../../../lib/errorMessage.ts";
@@ -12,13 +12,27 @@ import { formatNumber, formatRelative } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import type { AdminStatsFieldsFragment } from "../../../graphql/graphql.ts";
 import { useAdminStats } from "../hooks/useAdminStats.ts";
-import { useClientActions } from "../hooks/useClientActions.tsx";
+import { ClientActionButtons, useClientActions, type ClientActions } from "../hooks/useClientActions.tsx";
 import { BillingCards } from "./BillingCards.tsx";
 import { HealthCard } from "./HealthCard.tsx";
 import { ClientStatusTag, PlanName } from "./tags.tsx";
 
 type Recent = AdminStatsFieldsFragment["recentClients"][number];
 const CARDS = ["totalClients", "activeClients", "pendingApprovals", "newSignups", "totalPosts", "todayPosts"] as const;
+/** What the overview offers on a recent client (suspending is the clients screen's). */
+const OVERVIEW_ACTIONS = ["APPROVE", "REJECT", "GIFT_TRIAL_DAYS"] as const;
+
+/** A recent client's offered actions and the way to its details. */
+function RecentActions({ client, actions }: { client: Recent; actions: ClientActions }) {
+  const { t } = useTranslation("admin");
+  const target = { id: client.id, companyName: client.name, allowedActions: client.allowedActions };
+  return (
+    <Space wrap size="small">
+      {OVERVIEW_ACTIONS.some((a) => client.allowedActions.includes(a)) && <ClientActionButtons client={target} actions={actions} only={OVERVIEW_ACTIONS} />}
+      <Link to={`/admin/clients?client=${client.id}`}>{t("actions.details")}</Link>
+    </Space>
+  );
+}
 
 export function Overview() {
   const { t } = useTranslation("admin");
@@ -26,6 +40,7 @@ export function Overview() {
   const { data, error, refetch, live } = useAdminStats();
   const actions = useClientActions(() => refetch());
   const stats = data?.adminStats;
+  const small = !Grid.useBreakpoint().md;
 
   const columns = [
     { key: "client", title: t("columns.company"), render: (_: unknown, c: Recent) => <Link to={`/admin/clients?client=${c.id}`}><bdi>{c.name}</bdi></Link> },
@@ -33,35 +48,7 @@ export function Overview() {
     { key: "plan", title: t("columns.plan"), render: (_: unknown, c: Recent) => <PlanName plan={c.plan.toUpperCase()} /> },
     { key: "status", title: t("columns.status"), render: (_: unknown, c: Recent) => <ClientStatusTag status={c.status.toUpperCase()} /> },
     { key: "lastActive", title: t("columns.lastActive"), render: (_: unknown, c: Recent) => (c.lastActive ? formatRelative(c.lastActive, locale) : t("overview.never")) },
-    {
-      key: "actions",
-      title: t("columns.actions"),
-      render: (_: unknown, c: Recent) => {
-        const target = { id: c.id, companyName: c.name };
-        return (
-          <Space wrap size="small">
-            {c.status === "pending" && (
-              <>
-                <Popconfirm title={t("actions.confirmApprove", { company: c.name, days: TRIAL_DAYS })} okText={t("actions.yes")} onConfirm={() => actions.approve(target)}>
-                  <Button size="small" type="primary" data-testid={`approve-${c.id}`}>
-                    {t("actions.approve")}
-                  </Button>
-                </Popconfirm>
-                <Button size="small" danger onClick={() => actions.openReject(target)}>
-                  {t("actions.reject")}
-                </Button>
-              </>
-            )}
-            {c.status === "active" && (
-              <Button size="small" onClick={() => actions.openGift(target)}>
-                {t("actions.gift")}
-              </Button>
-            )}
-            <Link to={`/admin/clients?client=${c.id}`}>{t("actions.details")}</Link>
-          </Space>
-        );
-      },
-    },
+    { key: "actions", title: t("columns.actions"), render: (_: unknown, c: Recent) => <RecentActions client={c} actions={actions} /> },
   ];
 
   return (
@@ -113,17 +100,46 @@ export function Overview() {
         </Col>
         <Col span={24}>
           <Card title={t("overview.recentClients")} className="sufra-card">
-            <Table<Recent>
-              rowKey="id"
-              size="small"
-              columns={columns}
-              dataSource={stats?.recentClients ?? []}
-              loading={!stats && !error}
-              pagination={false}
-              scroll={{ x: "max-content" }}
-              locale={{ emptyText: <Typography.Text type="secondary">{t("overview.noClients")}</Typography.Text> }}
-              data-testid="recent-clients"
-            />
+            {small ? (
+              !stats ? (
+                <Skeleton active paragraph={{ rows: 3 }} />
+              ) : stats.recentClients.length ? (
+                <ul className="sufra-client-cards" data-testid="recent-clients">
+                  {stats.recentClients.map((c) => (
+                    <li key={c.id}>
+                      <Card size="small" title={<Link to={`/admin/clients?client=${c.id}`}><bdi>{c.name}</bdi></Link>} extra={<ClientStatusTag status={c.status.toUpperCase()} />} data-testid="recent-client-card">
+                        <Descriptions
+                          column={1}
+                          size="small"
+                          items={[
+                            { key: "email", label: t("columns.email"), children: <bdi dir="ltr">{c.email ?? "—"}</bdi> },
+                            { key: "plan", label: t("columns.plan"), children: <PlanName plan={c.plan.toUpperCase()} /> },
+                            { key: "lastActive", label: t("columns.lastActive"), children: c.lastActive ? formatRelative(c.lastActive, locale) : t("overview.never") },
+                          ]}
+                        />
+                        <div className="sufra-card-actions">
+                          <RecentActions client={c} actions={actions} />
+                        </div>
+                      </Card>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <Empty description={t("overview.noClients")} />
+              )
+            ) : (
+              <Table<Recent>
+                rowKey="id"
+                size="small"
+                columns={columns}
+                dataSource={stats?.recentClients ?? []}
+                loading={!stats && !error}
+                pagination={false}
+                scroll={{ x: "max-content" }}
+                locale={{ emptyText: <Typography.Text type="secondary">{t("overview.noClients")}</Typography.Text> }}
+                data-testid="recent-clients"
+              />
+            )}
           </Card>
         </Col>
       </Row>

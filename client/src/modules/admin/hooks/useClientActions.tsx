@@ -2,7 +2,7 @@
 // reactivate): each one says what happened, or what went wrong in the person's language, and then
 // lets the list refresh. Reject and gift ask for their input in a modal, rendered once per screen.
 import { useApolloClient, useMutation } from "@apollo/client/react";
-import { canMoveSubscription, type BillingStatus, GIFT_TRIAL_DAYS, messageText, TRIAL_DAYS } from "@sufra/schema";
+import { GIFT_TRIAL_DAYS, messageText, TRIAL_DAYS } from "@sufra/schema";
 import { Alert, App, Button, Form, Input, InputNumber, Modal, Popconfirm, Typography, type ButtonProps } from "antd";
 import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,10 +16,14 @@ import {
   ReactivateClientDocument,
   RejectClientDocument,
   SuspendClientDocument,
+  UnreadNotificationsCountDocument,
+  type ClientAction,
   type ClientRowFragment,
 } from "../../../graphql/graphql.ts";
 
 type Target = Pick<ClientRowFragment, "id" | "companyName">;
+/** A client as the buttons need it: what the server says may be done to it now (its allowedActions). */
+export type ActionTarget = Target & { allowedActions: readonly ClientAction[] };
 
 export interface ClientActions {
   approve: (c: Target) => Promise<void>;
@@ -49,8 +53,9 @@ export function useClientActions(afterChange: () => unknown): ClientActions {
 
   const done = async (text: string) => {
     void message.success(text);
-    // an open client's details show its history: the action just added a row to it
-    await Promise.all([Promise.resolve(afterChange()), apollo.refetchQueries({ include: [ClientDetailsDocument] })]).catch(() => {});
+    // an open client's details show its history: the action just added a row to it; a decided sign-up's
+    // notification is read now (the server marks it), so the bell counts again
+    await Promise.all([Promise.resolve(afterChange()), apollo.refetchQueries({ include: [ClientDetailsDocument, UnreadNotificationsCountDocument] })]).catch(() => {});
   };
   const simple = (run: () => Promise<unknown>, success: string) => async () => {
     try {
@@ -173,37 +178,41 @@ export function useClientActions(afterChange: () => unknown): ClientActions {
   };
 }
 
-/** The buttons that fit a client's status; approve, suspend and reactivate ask first. */
-export function ClientActionButtons({ client, actions }: { client: ClientRowFragment; actions: ClientActions }) {
+/**
+ * The buttons of the actions the server allows for the client now (allowedActions: the rule each action
+ * checks, so nothing offered is refused as "not possible in the current state"); approve, suspend and
+ * reactivate ask first. `only`: the actions this place offers (the overview offers no suspension).
+ */
+export function ClientActionButtons({ client, actions, only }: { client: ActionTarget; actions: ClientActions; only?: readonly ClientAction[] }) {
   const { t } = useTranslation("admin");
   const company = client.companyName;
-  const sub = client.subscription?.status;
+  const may = (a: ClientAction) => client.allowedActions.includes(a) && (!only || only.includes(a));
   const buttons: ReactNode[] = [];
-  if (client.status === "PENDING") {
+  if (may("APPROVE"))
     buttons.push(
       <Confirm key="approve" text={t("actions.confirmApprove", { company, days: TRIAL_DAYS })} onConfirm={() => actions.approve(client)}>
-        <ActionButton type="primary">{t("actions.approve")}</ActionButton>
+        <ActionButton type="primary" data-testid={`approve-${client.id}`}>{t("actions.approve")}</ActionButton>
       </Confirm>,
+    );
+  if (may("REJECT"))
+    buttons.push(
       <ActionButton key="reject" danger onClick={() => actions.openReject(client)}>
         {t("actions.reject")}
       </ActionButton>,
     );
-  }
-  if (client.status === "ACTIVE") {
-    // a gift extends a trial or reopens a stopped subscription (SUBSCRIPTION_TRANSITIONS)
-    if (sub && canMoveSubscription(sub.toLowerCase() as BillingStatus, "trial"))
-      buttons.push(
-        <ActionButton key="gift" onClick={() => actions.openGift(client)}>
-          {t("actions.gift")}
-        </ActionButton>,
-      );
+  if (may("GIFT_TRIAL_DAYS"))
+    buttons.push(
+      <ActionButton key="gift" onClick={() => actions.openGift(client)} data-testid={`gift-${client.id}`}>
+        {t("actions.gift")}
+      </ActionButton>,
+    );
+  if (may("SUSPEND"))
     buttons.push(
       <Confirm key="suspend" text={t("actions.confirmSuspend", { company })} onConfirm={() => actions.suspend(client)}>
         <ActionButton danger>{t("actions.suspend")}</ActionButton>
       </Confirm>,
     );
-  }
-  if (client.status === "SUSPENDED")
+  if (may("REACTIVATE"))
     buttons.push(
       <Confirm key="reactivate" text={t("actions.confirmReactivate", { company })} onConfirm={() => actions.reactivate(client)}>
         <ActionButton>{t("actions.reactivate")}</ActionButton>
