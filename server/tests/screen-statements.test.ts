@@ -146,14 +146,15 @@ const SCREENS: { screen: string; who: () => string; ops: [name: string, vars: ()
   {
     // the admin's Billing tab: its figures (the overview's counts, the newest sign-ups, health, and billing's
     // MRR, counts and month's revenue in one statement) and the payments list (the page, its businesses'
-    // names and invoices' numbers, the total), whatever the number of payments
+    // names and statuses, their subscriptions for the actions a row offers, invoices' numbers, the total),
+    // whatever the number of payments
     screen: "admin billing",
     who: () => admin,
     ops: [
       ["AdminStats", () => ({}), 12],
-      ["AdminPayments", () => ({ first: 20 }), 4],
+      ["AdminPayments", () => ({ first: 20 }), 5],
     ],
-    together: 16,
+    together: 17,
   },
 ];
 

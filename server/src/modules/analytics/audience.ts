@@ -217,7 +217,7 @@ interface SnapshotRow extends AudienceReading {
   simulated: boolean;
 }
 
-export function createAudienceService(deps: Deps, analytics: { scope: Scope }, accounts: Pick<PlatformAccountsService, "adapterFor" | "planOf">) {
+export function createAudienceService(deps: Deps, analytics: { scope: Scope }, accounts: Pick<PlatformAccountsService, "adapterFor" | "planAndNetworks">) {
   const { db } = deps;
 
   return {
@@ -228,9 +228,8 @@ export function createAudienceService(deps: Deps, analytics: { scope: Scope }, a
      */
     async audience(viewer: Viewer | null, input: AnalyticsQuery): Promise<AnalyticsAudience> {
       const q = await analytics.scope(viewer, input);
-      const [plan, owned, rows] = await Promise.all([
-        accounts.planOf(q.clientId),
-        db.platformAccount.findMany({ where: { businessId: q.clientId }, select: { platform: true, demo: true } }),
+      const [{ plan, accounts: owned }, rows] = await Promise.all([
+        accounts.planAndNetworks(q.clientId),
         // the latest reading per network within the range, over the (business, day) index
         db.$queryRaw<SnapshotRow[]>`
           select distinct on (platform) platform::text as platform, to_char(day, 'YYYY-MM-DD') as day, followers, cities, ages, genders,

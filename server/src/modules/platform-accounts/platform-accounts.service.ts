@@ -99,11 +99,20 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
   }
 
   async function planOf(businessId: string): Promise<PlanId> {
-    // one statement (the connections list asks it on every settings and analytics screen)
-    const [r] = await db.$queryRaw<{ plan: PlanId }[]>`
-      select coalesce(s.plan::text, b.requested_plan::text) as plan from businesses b left join subscriptions s on s.business_id = b.id where b.id = ${businessId}::uuid`;
+    return (await planAndNetworks(businessId)).plan;
+  }
+
+  /**
+   * The business's plan (its subscription's, else the plan it asked for at sign-up) and the networks of its
+   * accounts, in one statement: the connections list and the analytics audience ask both on every screen.
+   */
+  async function planAndNetworks(businessId: string): Promise<{ plan: PlanId; accounts: { platform: PlatformName; demo: boolean }[] }> {
+    const [r] = await db.$queryRaw<{ plan: PlanId; accounts: { platform: PlatformName; demo: boolean }[] }[]>`
+      select coalesce(s.plan::text, b.requested_plan::text) as plan,
+             coalesce((select json_agg(json_build_object('platform', a.platform::text, 'demo', a.demo)) from platform_accounts a where a.business_id = b.id), '[]'::json) as accounts
+        from businesses b left join subscriptions s on s.business_id = b.id where b.id = ${businessId}::uuid`;
     if (!r) throw new AppError("NOT_FOUND");
-    return r.plan;
+    return r;
   }
 
   function parsePlatform(p: unknown): PlatformName {
@@ -240,6 +249,7 @@ export function createPlatformAccountsService(deps: Deps, notifications: Notific
     adapterFor,
     /** The business's plan (its subscription's, else the one it asked for): PLAN_PLATFORMS says its networks. */
     planOf,
+    planAndNetworks,
     markReconnectNeeded,
     googleLocations,
     facebookPages,
