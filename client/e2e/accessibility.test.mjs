@@ -109,7 +109,7 @@ for (const lng of ["en", "ar"]) {
 }
 
 for (const lng of ["en", "ar"]) {
-  test(`the admin's clients, holidays and translations, on a laptop and a phone, have no serious or critical violations (${lng})`, async () => {
+  test(`the admin's overview, payments, clients, a client's drawer, holidays and translations, on a laptop and a phone, have no serious or critical violations (${lng})`, async () => {
     const page = await browser.page(server.base);
     const quiet = networkQuiet(page);
     // signed in through the API; the app loaded once, its screens then opened inside it
@@ -118,14 +118,56 @@ for (const lng of ["en", "ar"]) {
     for (const [width, height] of [[1366, 900], [390, 844]]) {
       await page.setViewportSize({ width, height });
       for (const [name, path] of [
+        ["overview", "/admin", "stat-totalClients"],
+        ["payments", "/admin?tab=billing", "payments-total"],
         ["clients", "/admin/clients"],
         ["holidays", "/admin?tab=holidays"],
         ["translations", "/admin?tab=translations"],
       ]) {
         await openInApp(page, path);
+        if (ready) await page.getByTestId(ready).first().waitFor();
         await quiet();
         found[`${name} ${width}`] = await audit(page);
       }
+      // a café's drawer: its people, history and invoices
+      await openInApp(page, "/admin/clients");
+      await page.locator(".sufra-company-link").first().click();
+      await page.getByTestId("client-details").waitFor();
+      await quiet();
+      found[`client drawer ${width}`] = await audit(page);
+    }
+    assert.deepEqual(found, Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+    await page.close();
+  });
+}
+
+for (const lng of ["en", "ar"]) {
+  test(`the owner's billing (with Change plan open), webhooks and the developers' page, on a laptop and a phone, have no serious or critical violations (${lng})`, async () => {
+    const page = await browser.page(server.base);
+    const quiet = networkQuiet(page);
+    await signInAs(page, DEMO.owner, DEMO.password, { lng, path: "/billing" });
+    const found = {};
+    for (const [width, height] of [[1366, 900], [390, 844]]) {
+      await page.setViewportSize({ width, height });
+      for (const [name, path, ready] of [
+        ["billing", "/billing", "billing-plans"],
+        ["webhooks", "/webhooks", "webhooks-docs-link"],
+        ["developers", "/developers", "api-keys-link"],
+      ]) {
+        await openInApp(page, path);
+        await page.getByTestId(ready).first().waitFor();
+        await quiet();
+        found[`${name} ${width}`] = await audit(page);
+      }
+      // the Change plan dialog: what a change costs and how it is paid
+      await openInApp(page, "/billing");
+      const choose = page.locator("[data-testid^=choose-]").first();
+      await choose.click();
+      await page.getByTestId("plan-consequence").waitFor();
+      await quiet();
+      found[`change plan ${width}`] = await audit(page);
+      await page.keyboard.press("Escape");
+      await page.getByTestId("plan-consequence").waitFor({ state: "detached" });
     }
     assert.deepEqual(found, Object.fromEntries(Object.keys(found).map((k) => [k, []])));
     await page.close();

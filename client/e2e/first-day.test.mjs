@@ -41,7 +41,7 @@ async function fitsThePhone(page, where) {
 
 const LATIN_DIGIT = /[0-9]/;
 
-test("first day in Arabic on a phone: sign up -> next steps -> approved -> checklist -> draft without a network -> practice publish -> published with practice figures", async () => {
+test("first day in Arabic on a phone: sign up -> next steps -> approved -> checklist -> draft without a network -> practice publish -> published with practice figures -> billing on the trial", async () => {
   const page = await browser.page(server.base);
   await page.setViewportSize(PHONE);
   await page.goto(`${server.base}/?lng=ar`);
@@ -137,6 +137,19 @@ test("first day in Arabic on a phone: sign up -> next steps -> approved -> check
   assert.equal(real.totals.posts, 0, `and not in the real ones: ${JSON.stringify(real.totals)}`);
   assert.equal(real.totals.reach, 0);
   await page.getByTestId("stat-demo").first().waitFor();
+  // a new café's own practice figures are called practice figures, never demo ones
+  assert.equal((await page.getByTestId("stat-demo").first().innerText()).trim(), "أرقام التدريب");
   await screenshot(page, "first-day-practised-ar.png");
+
+  // billing on the trial, on the phone: how to pay, said plainly (no gateway here: a bank transfer), and a
+  // price written once, in Arabic digits, with no middle dot that reads as an Arabic zero
+  await page.goto(`${server.base}/billing`);
+  await page.getByTestId("billing-plans").waitFor();
+  await fitsThePhone(page, "billing");
+  assert.doesNotMatch(await page.getByTestId("billing-intro").innerText(), /Tap/, "no gateway is configured: the page does not name one");
+  const billingText = await page.locator("main").innerText();
+  assert.doesNotMatch(billingText, /·/, "no middle dot beside Arabic digits");
+  assert.doesNotMatch(billingText, LATIN_DIGIT, "every figure in Arabic digits");
+  await screenshot(page, "first-day-billing-ar.png");
   await page.close();
 });
