@@ -33,6 +33,8 @@ interface Listening {
 }
 
 const MIGRATE_LOCK = 7_365_000; // two processes starting together apply migrations one after the other
+/** How long one step of stopping (the scheduler, the pools, the live-events connection) may take before it is left. */
+const STOP_STEP_MS = 3_000;
 
 export interface StartOptions {
   databaseUrl: string;
@@ -139,15 +141,32 @@ export async function startSufra(config: Config, opts: StartOptions): Promise<Su
     demo,
     recurring,
     async stop() {
-      await server?.close();
-      for (const l of listeners) await l.stop?.();
-      await scheduler.close();
-      await services.analytics.idle();
+      // Each step is bounded: after a database outage a pool can wait for ever for a client lost with its
+      // connection, and a process asked to stop must stop. The step that ran over is logged by name.
+      const bounded = async (step: string, work: () => Promise<unknown>) => {
+        let timer: NodeJS.Timeout | undefined;
+        const over = new Promise<void>((resolve) => {
+          timer = setTimeout(() => {
+            logger.warn("stopping: a step ran over its time and was left", { step, ms: STOP_STEP_MS });
+            resolve();
+          }, STOP_STEP_MS);
+          timer.unref();
+        });
+        try {
+          await Promise.race([work(), over]);
+        } finally {
+          clearTimeout(timer);
+        }
+      };
+      await bounded("http server", async () => server?.close());
+      for (const l of listeners) await bounded("listener", async () => l.stop?.());
+      await bounded("scheduler", () => scheduler.close());
+      await bounded("analytics refreshes", () => services.analytics.idle());
       services.health.close();
       mailer.close();
-      await pubsub.close();
-      await pool.end();
-      await db.$disconnect();
+      await bounded("live events", () => pubsub.close());
+      await bounded("database pool", () => pool.end());
+      await bounded("prisma", () => db.$disconnect());
     },
   };
 }
