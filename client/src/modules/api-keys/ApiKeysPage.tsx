@@ -6,7 +6,7 @@
 import { FormFailure } from "../../shared/FormFailure.tsx";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { API_KEY_NAME_MAX, API_KEY_PREFIX, API_KEY_RATE_LIMIT, apiKeyNameSchema, messageText, type MessageKey } from "@sufra/schema";
-import { Alert, App, Button, Card, Descriptions, Empty, Form, Grid, Input, Modal, Table, Tag, Typography } from "antd";
+import { Alert, App, Button, Card, Descriptions, Empty, Form, Grid, Input, Modal, Table, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiKeysPageDocument, CreateApiKeyDocument, RevokeApiKeyDocument, type ApiKeyRowFragment } from "../../graphql/graphql.ts";
@@ -19,6 +19,7 @@ import { DangerConfirm, useReportedChange } from "../../shared/DangerConfirm.tsx
 import { Note } from "../../shared/Note.tsx";
 import { Link } from "react-router-dom";
 import { KeyUsageCard } from "./components/KeyUsageCard.tsx";
+import { ToneTag } from "../../shared/ToneTag.tsx";
 
 export default function ApiKeysPage() {
   const { t } = useTranslation(API_KEYS_NS);
@@ -167,7 +168,7 @@ function KeysCard({ keys, canManage, onChange, busy }: { keys: ApiKeyRowFragment
 
   const prefix = (k: ApiKeyRowFragment) => <bdi className="sufra-key-prefix" dir="ltr">{`${k.prefix}…`}</bdi>;
   const lastUsed = (k: ApiKeyRowFragment) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale) : t("list.never"));
-  const status = (k: ApiKeyRowFragment) => (k.revokedAt ? <Tag color="red">{t("list.revoked")}</Tag> : <Tag color="green">{t("list.active")}</Tag>);
+  const status = (k: ApiKeyRowFragment) => (k.revokedAt ? <ToneTag tone="danger">{t("list.revoked")}</ToneTag> : <ToneTag tone="success">{t("list.active")}</ToneTag>);
   const action = (k: ApiKeyRowFragment) =>
     canManage && !k.revokedAt ? (
       <DangerConfirm title={t("list.revokeTitle", { name: k.name })} description={t("list.revokeText")} okText={t("list.revokeConfirm")} onConfirm={() => revokeKey(k)} testId={`revoke-key-${k.id}`}>

@@ -16,7 +16,7 @@ import {
   type Locale,
   type VoiceField,
 } from "@sufra/schema";
-import { Alert, App, Button, Col, Form, InputNumber, Row, Select, Skeleton, Space, Tag, Typography } from "antd";
+import { Alert, App, Button, Col, Form, InputNumber, Row, Select, Skeleton, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusinessVoiceDocument, UpdateBusinessVoiceDocument, type BusinessVoiceFieldsFragment, type VoiceSource } from "../../graphql/graphql.ts";
@@ -27,6 +27,7 @@ import { FormFailure } from "../../shared/FormFailure.tsx";
 import { LoadError } from "../../shared/LoadError.tsx";
 import { BUSINESS_PROFILE_NS } from "./i18n.ts";
 import { schemaRule } from "./rules.ts";
+import { ToneTag } from "../../shared/ToneTag.tsx";
 
 type Labels = Readonly<Record<Locale, string>>;
 /** The habits chosen from a list, with the list's labels in both languages. */
@@ -103,7 +104,7 @@ function VoiceForm({ voice }: { voice: BusinessVoiceFieldsFragment }) {
     }
   };
 
-  const sourceTag = (s: VoiceSource) => <Tag color={s === "CHOSEN" ? "blue" : s === "LEARNED" ? "green" : undefined}>{t(`voice.source.${s.toLowerCase()}`)}</Tag>;
+  const sourceTag = (s: VoiceSource) => <ToneTag tone={s === "CHOSEN" ? "neutral" : s === "LEARNED" ? "success" : null}>{t(`voice.source.${s.toLowerCase()}`)}</ToneTag>;
 
   const label = (f: VoiceField) => (
     <Space size={4} wrap>

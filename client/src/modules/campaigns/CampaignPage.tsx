@@ -26,6 +26,7 @@ import { useDeleteCampaign } from "./components/useDeleteCampaign.tsx";
 import { CAMPAIGNS_NS } from "./i18n.ts";
 import { useSimulatedKind } from "../../shared/simulated.ts";
 import "./campaigns.css";
+import { ToneTag } from "../../shared/ToneTag.tsx";
 
 type Detail = NonNullable<CampaignsCampaignQuery["campaign"]>;
 type Rollup = Detail["rollup"];
@@ -343,9 +344,9 @@ function PostsCard({ campaign: c, onAttach, onChanged }: { campaign: Detail; onA
                   )}
                 </Typography.Text>
                 {p.outsideCampaignDates && (
-                  <Tag color="warning" data-testid="outside-dates">
+                  <ToneTag tone="warning" testId="outside-dates">
                     {t("page.outside")}
-                  </Tag>
+                  </ToneTag>
                 )}
                 <span className="sufra-campaign-actions">
                   {isPostEditable(postStatusName(p.status)) && <Link to={`/posts/${p.id}/edit`}>{t("page.editPost")}</Link>}

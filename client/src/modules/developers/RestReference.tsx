@@ -9,6 +9,8 @@ import { Loading } from "../../shared/LoadError.tsx";
 import { REST_REFERENCE_NS } from "./restReference/i18n.ts";
 import { partSeparator } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
+import { ToneTag } from "../../shared/ToneTag.tsx";
+import type { TagTone } from "../../shared/tagColors.ts";
 
 export const OPENAPI_URL = "/api/openapi.json";
 
@@ -30,7 +32,7 @@ export type OpenApiDocument = {
 const resolveResponse = (r: Response, doc: OpenApiDocument): Response => (r.$ref ? (doc.components?.responses?.[r.$ref.split("/").pop() ?? ""] ?? r) : r);
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
-const METHOD_COLORS: Record<string, string> = { get: "blue", post: "green", put: "orange", patch: "gold", delete: "red" };
+const METHOD_TONES: Record<string, TagTone> = { get: "neutral", post: "success", put: "warning", patch: "warning", delete: "danger" };
 
 /** A schema as TypeScript-like text: short enough to read, exact enough to call the route. */
 export function schemaText(s: Schema | undefined, doc: OpenApiDocument, depth = 0, seen: string[] = []): string {
@@ -120,7 +122,7 @@ function OperationBody({ op, doc }: { op: Operation; doc: OpenApiDocument }) {
         {Object.entries(op.responses ?? {}).map(([status, ref]) => [status, resolveResponse(ref, doc)] as const).map(([status, r]) => (
           <div key={status} style={{ marginBottom: 8 }} data-testid={`response-${status}`}>
             <Space>
-              <Tag color={status.startsWith("2") ? "green" : "red"}>{status}</Tag>
+              <ToneTag tone={status.startsWith("2") ? "success" : "danger"}>{status}</ToneTag>
               <Typography.Text>{r.description}</Typography.Text>
             </Space>
             {Object.entries(r.content ?? {}).map(([type, media]) => (
@@ -230,14 +232,14 @@ export default function RestReference() {
                     key: `${method} ${path}`,
                     label: (
                       <Space wrap data-testid={`operation-${method}-${path}`}>
-                        <Tag color={METHOD_COLORS[method]} style={{ minWidth: 56, textAlign: "center" }}>
+                        <ToneTag tone={METHOD_TONES[method] ?? "neutral"} style={{ minWidth: 56, textAlign: "center" }}>
                           {method.toUpperCase()}
-                        </Tag>
+                        </ToneTag>
                         <Typography.Text code>
                           <span dir="ltr">{path}</span>
                         </Typography.Text>
                         <Typography.Text>{op.summary}</Typography.Text>
-                        {isPublic(op) ? <Tag color="cyan">{t("public")}</Tag> : <Tag>{t("signedIn")}</Tag>}
+                        {isPublic(op) ? <ToneTag tone="success">{t("public")}</ToneTag> : <Tag>{t("signedIn")}</Tag>}
                       </Space>
                     ),
                     children: <OperationBody op={op} doc={doc} />,

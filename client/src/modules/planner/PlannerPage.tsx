@@ -21,6 +21,7 @@ import { digitsInput, formatDate, formatDateTime, formatHijri, formatMonthYear, 
 import { useLocale } from "../../lib/useLocale.ts";
 import { PLANNER_NS } from "./i18n.ts";
 import "./planner.css";
+import { ToneTag } from "../../shared/ToneTag.tsx";
 
 type Proposal = PlannerProposalFieldsFragment;
 
@@ -249,7 +250,7 @@ function ProposalCard({ p, locale, checked, refused, onCheck }: { p: Proposal; l
         <Checkbox checked={checked} disabled={p.status !== "PROPOSED"} onChange={(e) => onCheck(e.target.checked)} aria-label={`${formatDate(day, locale)} ${text(p.occasionName, locale)}`} />
         <strong>{formatDate(day, locale, "long")}</strong>
         <Typography.Text type="secondary">{formatHijri(day, locale)}</Typography.Text>
-        <Tag color={p.calendarKey ? "gold" : "default"}>{text(p.occasionName, locale)}</Tag>
+        <ToneTag tone={p.calendarKey ? "warning" : null}>{text(p.occasionName, locale)}</ToneTag>
         <Tag>{t(`status.${p.status}`)}</Tag>
       </div>
       <div className="sufra-planner-meta">

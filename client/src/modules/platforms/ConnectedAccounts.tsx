@@ -27,6 +27,7 @@ import { FACEBOOK_PERMISSIONS, GOOGLE_PERMISSIONS, PLATFORMS_NS } from "./i18n.t
 import { browser } from "../../shared/leave.ts";
 import { PlatformIcon, platformLabel, platformName } from "../../shared/platformMeta.tsx";
 import "./platforms.css";
+import { ToneTag } from "../../shared/ToneTag.tsx";
 
 type Connection = PlatformsConnectionsQuery["platformConnections"][number];
 
@@ -236,7 +237,7 @@ function PlatformCard({ connection: c, onChange }: { connection: Connection; onC
                       <bdi>{account.displayName}</bdi>
                     </Typography.Text>
                   )}
-                  {account.demo && <Tag color="purple">{practice ? t("practice") : t("demo")}</Tag>}
+                  {account.demo && <ToneTag tone="neutral">{practice ? t("practice") : t("demo")}</ToneTag>}
                 </span>
               ),
             },

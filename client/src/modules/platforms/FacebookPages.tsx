@@ -70,7 +70,7 @@ export function FacebookPages({ accountId, pages, error, onRetry, onChosen }: { 
               <div className="sufra-facebook-page">
                 <bdi>{p.name}</bdi>{" "}
                 {p.chosen && (
-                  <Tag color={TAG_COLORS.success} data-testid="facebook-page-chosen">
+                  <Tag variant="solid" color={TAG_COLORS.success} data-testid="facebook-page-chosen">
                     {t("facebook.publishesHere")}
                   </Tag>
                 )}

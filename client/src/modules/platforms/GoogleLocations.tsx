@@ -59,9 +59,9 @@ export function GoogleLocations() {
                 {l.goneAt ? (
                   <Tag data-testid="location-gone">{t("google.gone")}</Tag>
                 ) : l.verified ? (
-                  <Tag color={TAG_COLORS.success}>{t("google.verified")}</Tag>
+                  <Tag variant="solid" color={TAG_COLORS.success}>{t("google.verified")}</Tag>
                 ) : (
-                  <Tag color={TAG_COLORS.warning} data-testid="location-unverified">
+                  <Tag variant="solid" color={TAG_COLORS.warning} data-testid="location-unverified">
                     {t("google.unverified")}
                   </Tag>
                 )}

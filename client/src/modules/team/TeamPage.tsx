@@ -28,6 +28,7 @@ import { SubscriptionEnded, subscriptionStopped } from "../billing/index.ts";
 import "./team.css";
 import { DangerConfirm, useReportedChange } from "../../shared/DangerConfirm.tsx";
 import { Note } from "../../shared/Note.tsx";
+import { ToneTag } from "../../shared/ToneTag.tsx";
 
 type Member = TeamPageQuery["team"]["members"][number];
 
@@ -63,7 +64,7 @@ export default function TeamPage() {
 export function RoleTag({ role }: { role: string }) {
   const { t } = useTranslation(TEAM_NS);
   const r = role.toLowerCase();
-  return <Tag color={r === "owner" ? "gold" : undefined}>{t(`roles.${r}`, { defaultValue: role })}</Tag>;
+  return <ToneTag tone={r === "owner" ? "warning" : null}>{t(`roles.${r}`, { defaultValue: role })}</ToneTag>;
 }
 
 function MembersCard({ members, canManage, onChange, busy }: { members: Member[]; canManage: boolean; onChange: () => unknown; busy: boolean }) {
@@ -79,7 +80,7 @@ function MembersCard({ members, canManage, onChange, busy }: { members: Member[]
   const who = (m: Member) => (
     <span className="sufra-member-name">
       <bdi>{m.name}</bdi>
-      {m.id === user?.id && <Tag color="blue">{t("members.you")}</Tag>}
+      {m.id === user?.id && <ToneTag tone="neutral">{t("members.you")}</ToneTag>}
       {m.accountHolder && <Tag>{t("members.accountHolder")}</Tag>}
     </span>
   );

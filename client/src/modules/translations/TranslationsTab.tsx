@@ -4,7 +4,7 @@
 // "Translation saved successfully!" stays 3 seconds. A saved text also replaces the running one, so the
 // admin sees it at once. A table on large screens, cards on small ones.
 import { DownloadOutlined, EditOutlined, ReloadOutlined } from "@ant-design/icons";
-import { Alert, Button, Card, Checkbox, Empty, Grid, Input, Pagination, Select, Skeleton, Table, Tag, Typography } from "antd";
+import { Alert, Button, Card, Checkbox, Empty, Grid, Input, Pagination, Select, Skeleton, Table, Typography } from "antd";
 import { Fragment, useCallback, useEffect, useMemo, useState, type HTMLAttributes, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldErrors, languageNeedsKey, LOCALES, messageText, TRANSLATION_NOTICE_MS, translationUpdateSchema, type Locale, type TranslationCategory, type TranslationRow, type TranslationUpdate } from "@sufra/schema";
@@ -15,6 +15,7 @@ import { useLocale } from "../../lib/useLocale.ts";
 import { applyTranslations } from "../../i18n/serverTexts.ts";
 import "./i18n.ts";
 import "./translations.css";
+import { ToneTag } from "../../shared/ToneTag.tsx";
 
 const ALL = "";
 const PAGE_SIZE = 50;
@@ -193,7 +194,7 @@ export default function TranslationsTab() {
         </div>
       );
     }
-    if (missing(row, lng)) return <Tag color="warning">{t("missing")}</Tag>;
+    if (missing(row, lng)) return <ToneTag tone="warning">{t("missing")}</ToneTag>;
     if (!row[lng].trim()) return <Typography.Text type="secondary">{t(lng === "en" ? "notUsedEn" : "notUsedAr")}</Typography.Text>;
     return (
       <span dir={lng === "ar" ? "rtl" : "ltr"} lang={lng} className="sufra-translation-text">

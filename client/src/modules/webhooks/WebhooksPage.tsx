@@ -22,6 +22,7 @@ import { EndpointFormModal } from "./components/EndpointFormModal.tsx";
 import { SecretOnceModal, type ShownSecret } from "./components/SecretOnceModal.tsx";
 import { WEBHOOKS_NS } from "./i18n.ts";
 import "./webhooks.css";
+import { ToneTag } from "../../shared/ToneTag.tsx";
 
 export default function WebhooksPage() {
   const { t } = useTranslation(WEBHOOKS_NS);
@@ -128,7 +129,7 @@ function EndpointCard({ endpoint: e, canManage, onEdit, onLog, onSecret, onChang
     await onChange();
   };
 
-  const state = e.enabled ? <Tag color="green">{t("endpoint.on")}</Tag> : <Tag color={e.disabledBecauseFailing ? "red" : "default"}>{t(e.disabledBecauseFailing ? "endpoint.offFailing" : "endpoint.off")}</Tag>;
+  const state = e.enabled ? <ToneTag tone="success">{t("endpoint.on")}</ToneTag> : <ToneTag tone={e.disabledBecauseFailing ? "danger" : null}>{t(e.disabledBecauseFailing ? "endpoint.offFailing" : "endpoint.off")}</ToneTag>;
   const rotatingUntil = e.secretRotatedUntil && new Date(e.secretRotatedUntil).getTime() > Date.now() ? e.secretRotatedUntil : null;
 
   return (

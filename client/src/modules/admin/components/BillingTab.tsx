@@ -111,7 +111,7 @@ export default function BillingTab() {
   return (
     <div className="sufra-admin-billing">
       <Flex justify="end" className="sufra-live">
-        <Tag color={stats.live ? "#1F5C4A" : "#5C5045"} variant="solid" data-testid="billing-live-state">
+        <Tag color={TAG_COLORS[stats.live ? "success" : "neutral"]} variant="solid" data-testid="billing-live-state">
           {stats.live ? t("overview.live") : t("overview.polling")}
         </Tag>
       </Flex>

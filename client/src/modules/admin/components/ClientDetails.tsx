@@ -16,6 +16,7 @@ import { InvoiceLink } from "./InvoiceLink.tsx";
 import { ClientActionButtons, type ClientActions } from "../hooks/useClientActions.tsx";
 import { ExtendPeriodModal, RecordPaymentModal, type BusinessRef } from "./BillingModals.tsx";
 import { ClientStatusTag, PlanName } from "./tags.tsx";
+import { ToneTag } from "../../../shared/ToneTag.tsx";
 
 export function ClientDetails({ id, onClose, actions }: { id: string | null; onClose: () => void; actions: ClientActions }) {
   const { t } = useTranslation("admin");
@@ -105,7 +106,7 @@ export function ClientDetails({ id, onClose, actions }: { id: string | null; onC
               {invoices.map((i) => (
                 <li key={i.id}>
                   <InvoiceLink number={i.number} pdfUrl={i.pdfUrl} />
-                  <Tag color={i.kind === "CREDIT_NOTE" ? "orange" : "blue"}>{t(`invoices.${i.kind}`)}</Tag>
+                  <ToneTag tone={i.kind === "CREDIT_NOTE" ? "warning" : "neutral"}>{t(`invoices.${i.kind}`)}</ToneTag>
                   {i.relatesTo && (
                     <Typography.Text type="secondary">
                       <bdi dir="ltr">{t("invoices.relatesTo", { number: i.relatesTo })}</bdi>

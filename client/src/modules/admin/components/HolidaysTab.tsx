@@ -14,6 +14,7 @@ import { digitsInput, formatDate, formatHijri } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { LoadError } from "../../../shared/LoadError.tsx";
 import { SchoolBreaks } from "./SchoolBreaks.tsx";
+import { ToneTag } from "../../../shared/ToneTag.tsx";
 
 type Holiday = AdminHolidaysQuery["kuwaitHolidays"][number];
 type Override = AdminHolidaysQuery["holidayOverrides"][number];
@@ -107,7 +108,7 @@ export default function HolidaysTab() {
             format="YYYY-MM-DD"
             onChange={(d) => d && setDrafts((all) => ({ ...all, [r.key]: { ...all[r.key], date: d.format("YYYY-MM-DD") } }))}
           />
-          {r.override && <Tag color="orange">{t("holidays.corrected")}</Tag>}
+          {r.override && <ToneTag tone="warning">{t("holidays.corrected")}</ToneTag>}
         </Space>
       ),
     },

@@ -16,6 +16,7 @@ import { ClientActionButtons, useClientActions, type ClientActions } from "../ho
 import { BillingCards } from "./BillingCards.tsx";
 import { HealthCard } from "./HealthCard.tsx";
 import { ClientStatusTag, PlanName } from "./tags.tsx";
+import { TAG_COLORS } from "../../../shared/tagColors.ts";
 
 type Recent = AdminStatsFieldsFragment["recentClients"][number];
 const CARDS = ["totalClients", "activeClients", "pendingApprovals", "newSignups", "totalPosts", "todayPosts"] as const;
@@ -55,7 +56,7 @@ export function Overview() {
     <div className="sufra-admin-overview">
       {error && !stats && <Alert className="sufra-form-alert" type="error" showIcon title={t("counts.loadFailed")} description={errorMessage(error)} />}
       <Flex justify="end" className="sufra-live">
-        <Tag color={live ? "#1F5C4A" : "#5C5045"} variant="solid" data-testid="live-state">
+        <Tag color={TAG_COLORS[live ? "success" : "neutral"]} variant="solid" data-testid="live-state">
           {live ? t("overview.live") : t("overview.polling")}
         </Tag>
       </Flex>

@@ -12,6 +12,7 @@ import { errorMessage } from "../../../lib/errorMessage.ts";
 import { digitsInput, formatDate } from "../../../lib/format.ts";
 import { useLocale } from "../../../lib/useLocale.ts";
 import { DatePicker } from "../../../shared/DatePicker.tsx";
+import { ToneTag } from "../../../shared/ToneTag.tsx";
 
 type Override = AdminHolidaysQuery["holidayOverrides"][number];
 const SCHOOL_BREAKS = OCCASION_KEYS.filter(isAnnouncedOccasion);
@@ -60,7 +61,7 @@ export function SchoolBreaks({ year, overrides, onChanged }: { year: number; ove
             <section key={key} aria-label={name} data-testid={`school-break-${key}`}>
               <Space wrap align="center">
                 <Typography.Text strong>{name}</Typography.Text>
-                {announced ? <Tag color="green">{t("holidays.school.announced")}</Tag> : <Tag>{t("holidays.school.notAnnounced", { year })}</Tag>}
+                {announced ? <ToneTag tone="success">{t("holidays.school.announced")}</ToneTag> : <Tag>{t("holidays.school.notAnnounced", { year })}</Tag>}
               </Space>
               <Space wrap align="end" className="sufra-block-gap">
                 <label>

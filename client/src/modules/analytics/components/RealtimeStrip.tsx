@@ -12,6 +12,7 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { PlatformIcon, platformLabel } from "../../../shared/platformMeta.tsx";
 import { ANALYTICS_NS } from "../i18n.ts";
 import { useSimulatedKind } from "../../../shared/simulated.ts";
+import { ToneTag } from "../../../shared/ToneTag.tsx";
 
 export const REALTIME_POLL_MS = 60_000;
 const FIGURES = ["posts", "reach", "views", "likes", "comments", "shares"] as const;
@@ -26,7 +27,7 @@ function TargetLine({ target, kind }: { target: Target; kind: "publishing" | "du
   return (
     <li>
       <PlatformIcon platform={target.platform} label={platformLabel(target.platform, locale)} />
-      <Tag color={kind === "publishing" ? "processing" : "default"}>{t(`realtime.${kind}`)}</Tag>
+      <ToneTag tone={kind === "publishing" ? "neutral" : null}>{t(`realtime.${kind}`)}</ToneTag>
       {kind === "dueSoon" && target.dueAt && <time dateTime={target.dueAt}>{formatClock(kuwaitClock(target.dueAt), locale)}</time>}
       <Typography.Text dir="auto">{target.excerpt}</Typography.Text>
       {target.simulated && <Tag>{t(`realtime.demo.${simKind}`)}</Tag>}

@@ -2,7 +2,7 @@
 // with their PDF (owners and the account holder), and the payments, newest first. Tables become cards on
 // a phone.
 import { useQuery } from "@apollo/client/react";
-import { App, Button, Card, Descriptions, Empty, Grid, Table, Tag } from "antd";
+import { App, Button, Card, Descriptions, Empty, Grid, Table } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,8 @@ import { LoadError, Loading } from "../../../shared/LoadError.tsx";
 import { BILLING_NS } from "../i18n.ts";
 import { downloadInvoice } from "../invoicePdf.ts";
 import { planName } from "../money.ts";
+import { ToneTag } from "../../../shared/ToneTag.tsx";
+import type { TagTone } from "../../../shared/tagColors.ts";
 
 type InvoiceRow = BillingInvoicesQuery["invoices"][number];
 
@@ -39,7 +41,7 @@ export function InvoicesCard() {
 
   const kind = (i: InvoiceRow) => (
     <>
-      <Tag color={i.kind === "CREDIT_NOTE" ? "orange" : "blue"}>{t(`invoices.${i.kind}`)}</Tag>
+      <ToneTag tone={i.kind === "CREDIT_NOTE" ? "warning" : "neutral"}>{t(`invoices.${i.kind}`)}</ToneTag>
       {i.relatesTo && <bdi dir="ltr">{t("invoices.relatesTo", { number: i.relatesTo })}</bdi>}
     </>
   );
@@ -99,7 +101,7 @@ export function InvoicesCard() {
   );
 }
 
-const STATUS_COLORS: Record<string, string> = { PENDING: "gold", PAID: "green", FAILED: "red", ABANDONED: "default", REFUNDED: "purple", PARTIALLY_REFUNDED: "purple" };
+const STATUS_TONES: Record<string, TagTone | null> = { PENDING: "warning", PAID: "success", FAILED: "danger", ABANDONED: null, REFUNDED: "neutral", PARTIALLY_REFUNDED: "neutral" };
 
 export function PaymentsCard({ payments }: { payments: BillingPaymentFieldsFragment[] }) {
   const { t } = useTranslation(BILLING_NS);
@@ -107,7 +109,7 @@ export function PaymentsCard({ payments }: { payments: BillingPaymentFieldsFragm
   const small = !Grid.useBreakpoint().md;
   if (!payments.length) return null;
 
-  const status = (p: BillingPaymentFieldsFragment) => <Tag color={STATUS_COLORS[p.status]}>{t(`payments.statuses.${p.status}`)}</Tag>;
+  const status = (p: BillingPaymentFieldsFragment) => <ToneTag tone={STATUS_TONES[p.status] ?? null}>{t(`payments.statuses.${p.status}`)}</ToneTag>;
   const method = (p: BillingPaymentFieldsFragment) => (p.method ? t(`payments.methods.${p.method}`) : "—");
   const when = (p: BillingPaymentFieldsFragment) => formatDate(p.paidAt ?? p.createdAt, locale);
 

@@ -6,7 +6,7 @@
 // what the next payment buys. Choosing the current plan again drops a waiting downgrade.
 import { subscriptionRuns } from "@sufra/schema";
 import { useMutation } from "@apollo/client/react";
-import { Alert, App, Button, Card, Col, Modal, Row, Tag, Typography } from "antd";
+import { Alert, App, Button, Card, Col, Modal, Row, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChangePlanDocument, type BillingFieldsFragment, type PaymentSource, type Plan } from "../../../graphql/graphql.ts";
@@ -18,6 +18,7 @@ import { day, gatewayPage, planName } from "../money.ts";
 import { writePage } from "./ManageCards.tsx";
 import { BankDetails, hasBankDetails, monthAfterTrial, SourcePicker } from "./PayCard.tsx";
 import { formatFilsMoney } from "../../../lib/format.ts";
+import { ToneTag } from "../../../shared/ToneTag.tsx";
 
 const RANK: Record<Plan, number> = { BASIC: 0, PROFESSIONAL: 1, PREMIUM: 2 };
 type Offer = BillingFieldsFragment["plans"][number];
@@ -51,7 +52,7 @@ export function PlansCard({ billing }: { billing: BillingFieldsFragment }) {
           return (
             <Col key={p.plan} xs={24} md={8}>
               <Card size="small" title={planName(p.plan, locale)} className="sufra-billing-plan" data-testid={`plan-${p.plan}`}
-                extra={isCurrent ? <Tag color="green">{t("plans.current")}</Tag> : isNext && b.periodEndsAt ? <Tag color="gold">{t("plans.waiting", { date: day(b.periodEndsAt, locale) })}</Tag> : null}>
+                extra={isCurrent ? <ToneTag tone="success">{t("plans.current")}</ToneTag> : isNext && b.periodEndsAt ? <ToneTag tone="warning">{t("plans.waiting", { date: day(b.periodEndsAt, locale) })}</ToneTag> : null}>
                 <Typography.Paragraph strong>
                   <bdi>{t("plan.perMonth", { price: formatFilsMoney(p.monthlyFils, locale) })}</bdi>
                 </Typography.Paragraph>

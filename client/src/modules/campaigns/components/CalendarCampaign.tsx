@@ -2,12 +2,13 @@
 // drawer, its campaign with "Add to campaign" / "Change campaign" (or none). The choice of campaigns
 // comes from the same list the composer uses, current first.
 import { useMutation, useQuery } from "@apollo/client/react";
-import { App, Select, Tag } from "antd";
+import { App, Select } from "antd";
 import { useTranslation } from "react-i18next";
 import { CampaignsOptionsDocument, CampaignsSetPostCampaignDocument } from "../../../graphql/graphql.ts";
 import { errorMessage } from "../../../lib/errorMessage.ts";
 import { CAMPAIGNS_NS } from "../i18n.ts";
 import "../campaigns.css";
+import { ToneTag } from "../../../shared/ToneTag.tsx";
 
 const ALL = "";
 
@@ -69,9 +70,9 @@ export function PostCampaignAction({ post, onChanged }: { post: { id: string; ca
         data-testid="post-campaign-action"
       />
       {post.campaignId && post.outsideCampaignDates && (
-        <Tag color="warning" data-testid="post-campaign-outside">
+        <ToneTag tone="warning" testId="post-campaign-outside">
           {t("page.outside")}
-        </Tag>
+        </ToneTag>
       )}
     </span>
   );

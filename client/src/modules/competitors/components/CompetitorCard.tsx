@@ -15,6 +15,7 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { DISCOVERY_CODES, SIGN_IN_CODES, useFacebookSignIn, type ReadBlock } from "../discovery.ts";
 import { COMPETITORS_NS } from "../i18n.ts";
 import { areaLabel, cuisineLabel, platformLabel, type Entry } from "../model.ts";
+import { ToneTag } from "../../../shared/ToneTag.tsx";
 
 /** "Sign in with Facebook" (or again) inside a failed reading's message: the fix, where the problem is said. */
 function SignInAction({ again }: { again: boolean }) {
@@ -108,9 +109,9 @@ export function CompetitorCard({
             <Typography.Text type="secondary">{t("card.latest", { date: formatDate(`${latest.day}T12:00:00+03:00`, locale) })}</Typography.Text>{" "}
             <Tag>{COMPETITOR_SOURCE_LABELS[latest.source.toLowerCase() as CompetitorSource][locale]}</Tag>
             {latest.simulated && (
-              <Tag color="gold" data-testid="simulated-tag">
+              <ToneTag tone="warning" testId="simulated-tag">
                 {t("card.simulated")}
-              </Tag>
+              </ToneTag>
             )}
           </p>
           <dl className="sufra-competitor-figures-list">

@@ -67,7 +67,7 @@ export function GettingStartedCard() {
                     <span className="sufra-getting-started-label">{label}</span>
                   )}
                   {s.done && <span className="sufra-visually-hidden"> ({t("done")})</span>}{" "}
-                  {s.key === "TEAM" && !s.available && <Tag color={TAG_COLORS.neutral}>{t("hints.TEAM_PLAN")}</Tag>}
+                  {s.key === "TEAM" && !s.available && <Tag variant="solid" color={TAG_COLORS.neutral}>{t("hints.TEAM_PLAN")}</Tag>}
                   {text && (
                     <Typography.Paragraph type="secondary" className="sufra-getting-started-hint">
                       {text}

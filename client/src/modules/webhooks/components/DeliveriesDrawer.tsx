@@ -2,7 +2,7 @@
 // stands, attempts, the endpoint's HTTP status and time taken, what it answered or why it failed, and
 // "send again" for managers (docs/product.md#webhooks).
 import { useMutation, useQuery } from "@apollo/client/react";
-import { Button, Collapse, Descriptions, Drawer, Empty, List, Skeleton, Space, Tag, Typography } from "antd";
+import { Button, Collapse, Descriptions, Drawer, Empty, List, Skeleton, Space, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 import { RedeliverWebhookDocument, WebhookDeliveriesDocument, type WebhookDeliveryRowFragment, type WebhookDeliveryStatus, type WebhookEndpointRowFragment } from "../../../graphql/graphql.ts";
 import { formatDateTime, formatNumber } from "../../../lib/format.ts";
@@ -10,12 +10,14 @@ import { useLocale } from "../../../lib/useLocale.ts";
 import { useReportedChange } from "../../../shared/DangerConfirm.tsx";
 import { LoadError } from "../../../shared/LoadError.tsx";
 import { WEBHOOKS_NS } from "../i18n.ts";
+import { ToneTag } from "../../../shared/ToneTag.tsx";
+import type { TagTone } from "../../../shared/tagColors.ts";
 
-const COLORS: Record<WebhookDeliveryStatus, string> = { PENDING: "default", RETRYING: "orange", SUCCEEDED: "green", FAILED: "red" };
+const TONES: Record<WebhookDeliveryStatus, TagTone | null> = { PENDING: null, RETRYING: "warning", SUCCEEDED: "success", FAILED: "danger" };
 
 export function DeliveryStatusTag({ status }: { status: WebhookDeliveryStatus }) {
   const { t } = useTranslation(WEBHOOKS_NS);
-  return <Tag color={COLORS[status]}>{t(`status.${status}`)}</Tag>;
+  return <ToneTag tone={TONES[status]}>{t(`status.${status}`)}</ToneTag>;
 }
 
 export function DeliveriesDrawer({ endpoint, canManage, onClose }: { endpoint: WebhookEndpointRowFragment | null; canManage: boolean; onClose: () => void }) {
