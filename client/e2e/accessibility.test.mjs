@@ -117,7 +117,7 @@ for (const lng of ["en", "ar"]) {
     const found = {};
     for (const [width, height] of [[1366, 900], [390, 844]]) {
       await page.setViewportSize({ width, height });
-      for (const [name, path] of [
+      for (const [name, path, ready] of [
         ["overview", "/admin", "stat-totalClients"],
         ["payments", "/admin?tab=billing", "payments-total"],
         ["clients", "/admin/clients"],

@@ -78,8 +78,10 @@ test("Arabic: a café on its trial pays a month with KNET on Tap's page and come
     // the paid month starts where the trial ends: no trial day is lost
     assert.match(text, /الاحترافية/);
 
-    // the subscription is active, in Arabic; nothing more to pay now
-    await page.getByTestId("billing-status").filter({ hasText: "نشط" }).waitFor({ timeout: 15_000 });
+    // paid, and the trial runs to its end first (a month paid during the trial starts at the trial's end), in
+    // Arabic; nothing more to pay now
+    await page.getByTestId("billing-status").filter({ hasText: "تجربة مجانية، والشهر الأول مدفوع" }).waitFor({ timeout: 15_000 });
+    await page.getByTestId("billing-after-trial").waitFor();
     await until(async () => (await page.getByTestId("billing-payments").count()) > 0);
     await page.getByTestId("billing-payments").getByText("مدفوعة").first().waitFor();
     assert.equal(await page.getByTestId("subscription-banner").count(), 0);
