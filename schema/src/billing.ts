@@ -154,7 +154,7 @@ export const CR_NUMBER_MAX = 30;
  * typed in either digits and kept in Latin ones; blank or null clears it, left out keeps it.
  */
 const crNumberRule = z
-  .union([z.string(key("crNumberInvalid")), z.null()])
+  .union([singleLine(key("crNumberInvalid")), z.null()])
   .transform((v) => (v === null ? "" : v.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x660)).trim()))
   .refine((v) => v.length <= CR_NUMBER_MAX && /^[0-9A-Za-z/-]*$/.test(v), key("crNumberInvalid"))
   .transform((v) => v || null);
