@@ -43,6 +43,8 @@ const stepJobs = (targetId: string) =>
   pool()
     .query<{ next_run_at: Date | null; last_finished_at: Date | null; failed_at: Date | null; fail_count: number | null }>("select next_run_at, last_finished_at, failed_at, fail_count from agenda_jobs where name = $1 and data->>'targetId' = $2", [STEP_JOB, targetId])
     .then((r) => r.rows);
+/** The target's step job, once publishing has queued it (it queues right after the target is marked published). */
+const queuedStep = (targetId: string) => waitFor(() => stepJobs(targetId), (rows) => rows.length > 0);
 const readings = (targetId: string) => pool().query<{ n: number }>("select count(*)::int as n from target_metrics where target_id = $1", [targetId]).then((r) => r.rows[0]!.n);
 /** Drives the queue: the target's step job is due now (as billing's lifecycle test moves its job's next run). */
 async function runStepNow(targetId: string) {
@@ -64,7 +66,7 @@ describe("a practice post's first figures", () => {
     const publishedAt = new Date(target.published_at).getTime();
 
     // queued for the first step, once
-    const [queued] = await stepJobs(target.id);
+    const [queued] = await queuedStep(target.id);
     expect(queued!.next_run_at!.getTime()).toBe(publishedAt + FIGURES_SCHEDULE_MINUTES[0] * 60_000);
     expect((await getPost(app, token, p.id)).targets[0].metrics).toMatchObject({ views: 0, likes: 0 });
 
@@ -103,6 +105,7 @@ describe("a network's rate limit", () => {
     expect(done.status).toBe("published");
     const target = done.targets[0];
     x.state.setMetrics(target.external_id, { impression_count: 640, like_count: 31, reply_count: 2, retweet_count: 1, quote_count: 0 });
+    await queuedStep(target.id);
 
     // at the first step X's lookup window is spent for 10 minutes
     const publishedAt = new Date(target.published_at).getTime();
