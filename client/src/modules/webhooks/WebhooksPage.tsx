@@ -16,6 +16,7 @@ import { formatDate, formatDateTime, formatNumber, partSeparator } from "../../l
 import { useLocale } from "../../lib/useLocale.ts";
 import { DangerConfirm, useReportedChange } from "../../shared/DangerConfirm.tsx";
 import { Note } from "../../shared/Note.tsx";
+import { useSerialRefetch } from "../../shared/useSerialRefetch.ts";
 import { PremiumPage, UpgradeCard } from "../team/index.ts";
 import { DeliveriesDrawer, DeliveryStatusTag } from "./components/DeliveriesDrawer.tsx";
 import { EndpointFormModal } from "./components/EndpointFormModal.tsx";
@@ -32,10 +33,12 @@ export default function WebhooksPage() {
   const [editing, setEditing] = useState<WebhookEndpointRowFragment | "new" | null>(null);
   const [secret, setSecret] = useState<ShownSecret | null>(null);
   const [log, setLog] = useState<WebhookEndpointRowFragment | null>(null);
-  const reload = () => refetch().catch(() => {});
+  // every refetch of the page in a row (useSerialRefetch): a delivery's live event that arrives while the test
+  // event's own refetch runs must not be answered with that earlier, still pending, reading
+  const reload = useSerialRefetch(refetch);
   useSubscription(WebhookDeliveryUpdatedDocument, {
     onData: ({ client }) => {
-      void reload();
+      reload();
       void client.refetchQueries({ include: [WebhookDeliveriesDocument] }).catch(() => {});
     },
   });

@@ -21,6 +21,7 @@ import { BillingCards } from "./BillingCards.tsx";
 import { ExtendPeriodModal, RecordPaymentModal, RefundModal, type BusinessRef } from "./BillingModals.tsx";
 import { InvoiceLink } from "./InvoiceLink.tsx";
 import { PlanName } from "./tags.tsx";
+import { useSerialRefetch } from "../../../shared/useSerialRefetch.ts";
 
 const PAGE = 20;
 const STATUS_TONES: Record<string, TagTone> = { PENDING: "warning", PAID: "success", FAILED: "danger", ABANDONED: "neutral", REFUNDED: "neutral", PARTIALLY_REFUNDED: "warning" };
@@ -64,10 +65,12 @@ export default function BillingTab() {
       updateQuery: (prev, { fetchMoreResult }) =>
         fetchMoreResult ? { adminPayments: { ...fetchMoreResult.adminPayments, edges: [...prev.adminPayments.edges, ...fetchMoreResult.adminPayments.edges] } } : prev,
     });
-  const changed = () => refetch();
+  // the admin's own change and the live events all refetch in a row (useSerialRefetch): an event heard while
+  // an earlier refetch runs is not answered with that earlier reading
+  const changed = useSerialRefetch(refetch);
   const small = !Grid.useBreakpoint().md;
   // a payment made, failed or refunded anywhere (any business, any server process): the list reads again
-  useSubscription(AdminBillingChangedDocument, { onData: () => void refetch().catch(() => {}) });
+  useSubscription(AdminBillingChangedDocument, { onData: changed });
 
   const invoice = (p: AdminPaymentRowFragment) => (p.invoiceNumber && p.invoicePdfUrl ? <InvoiceLink number={p.invoiceNumber} pdfUrl={p.invoicePdfUrl} /> : p.invoiceNumber ? <bdi dir="ltr">{p.invoiceNumber}</bdi> : "—");
   const statusOf = (p: AdminPaymentRowFragment) => (
