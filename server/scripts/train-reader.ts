@@ -7,6 +7,7 @@
 // The held-out split (one row in five, server/src/ai/reader/data.ts) is never trained on; the
 // settings below were fixed before any figure on it was read and are not tuned to any source.
 import { writeFileSync } from "node:fs";
+import { mulberry32 } from "../src/ai/local/facts.ts";
 import { fnv1a, LABELS, loadSources, RESTAURANT_SOURCES, sourceLanguage, type Label, type Row } from "../src/ai/reader/data.ts";
 import { pct, tally } from "../src/ai/reader/evaluate.ts";
 import { DIM, featurise, type Features } from "../src/ai/reader/features.ts";
@@ -16,16 +17,6 @@ export const SETTINGS = { seed: 20261207, epochs: 12, rate: 0.2, l2: 1e-6, neutr
 // experiments: READER_SETTINGS='{"epochs":10}' npm run train:reader -w server -- --validate
 Object.assign(SETTINGS, JSON.parse(process.env.READER_SETTINGS ?? "{}"));
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Example {
   f: Features;

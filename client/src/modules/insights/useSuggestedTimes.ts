@@ -2,7 +2,9 @@
 // cache entry). The picker's suggestions are a nicety: while they load, or if they cannot be had
 // (no business, no network), the picker simply shows none.
 import { useQuery } from "@apollo/client/react";
+import { useTranslation } from "react-i18next";
 import { InsightsPostingTimesDocument, type InsightsPostingTimesQuery } from "../../graphql/graphql.ts";
+import { INSIGHTS_NS } from "./i18n.ts";
 
 export type PostingInsightsData = InsightsPostingTimesQuery["postingInsights"];
 export type SuggestedTime = PostingInsightsData["suggestions"][number];
@@ -18,3 +20,9 @@ export function useSuggestedTimes(limit = 4, now = Date.now()): SuggestedTime[] 
 
 /** The i18n key of a reason the server sends (GraphQL writes it in capitals). */
 export const reasonKey = (reason: string) => `reasons.${reason.toLowerCase()}`;
+
+/** A posting time's reason ("after Maghrib") in the person's language: one list for every screen that names one (the planner too). */
+export function useReasonText(): (reason: string) => string {
+  const { t } = useTranslation(INSIGHTS_NS);
+  return (reason: string) => t(reasonKey(reason), { defaultValue: reason });
+}

@@ -19,6 +19,7 @@ import {
 import { errorMessage } from "../../lib/errorMessage.ts";
 import { digitsInput, formatDate, formatDateTime, formatHijri, formatMonthYear, formatNumber, formatWeekdayDay, joinParts, localDigits, partSeparator } from "../../lib/format.ts";
 import { useLocale } from "../../lib/useLocale.ts";
+import { useReasonText } from "../insights/index.ts";
 import { PLANNER_NS } from "./i18n.ts";
 import "./planner.css";
 import { ToneTag } from "../../shared/ToneTag.tsx";
@@ -243,6 +244,7 @@ function PlanProposals({ plan, locale, onChanged }: { plan: PlannerPlanFieldsFra
 
 function ProposalCard({ p, locale, checked, refused, onCheck }: { p: Proposal; locale: Locale; checked: boolean; refused?: string; onCheck: (on: boolean) => void }) {
   const { t } = useTranslation(PLANNER_NS);
+  const reasonText = useReasonText();
   const day = noonOf(p.date);
   return (
     <Card size="small" className="sufra-planner-card" data-testid={`proposal-${p.date}`}>
@@ -258,7 +260,7 @@ function ProposalCard({ p, locale, checked, refused, onCheck }: { p: Proposal; l
         {partSeparator(locale)}
         {t(`formats.${p.format.toLowerCase()}`)}
         {partSeparator(locale)}
-        {t("at", { time: formatDateTime(p.scheduledFor as string, locale), reason: t(`reasons.${p.reason}`, { defaultValue: p.reason }) })}
+        {t("at", { time: formatDateTime(p.scheduledFor as string, locale), reason: reasonText(p.reason) })}
       </div>
       <div>{p.dish ? t("dish", { dish: text(p.dish, locale) }) : <Typography.Text type="secondary">{t("noDish")}</Typography.Text>}</div>
       <Typography.Paragraph className="sufra-planner-caption" dir="auto">

@@ -52,16 +52,6 @@ registerTranslations(PLANNER_NS, {
     approveFailed: "We could not approve the proposals",
     openPost: "Open the post",
     continue: "Your latest plan",
-    reasons: {
-      lunch: "lunch",
-      after_maghrib: "after Maghrib",
-      after_isha: "after Isha",
-      weekend_night: "weekend night",
-      before_iftar: "before Iftar",
-      after_iftar: "after Iftar",
-      before_suhoor: "before Suhoor",
-      own_peak: "your best hour",
-    },
   },
   ar: {
     title: "خطط لشهري",
@@ -117,15 +107,5 @@ registerTranslations(PLANNER_NS, {
     approveFailed: "تعذرت الموافقة على المقترحات",
     openPost: "افتح المنشور",
     continue: "أحدث خطة لك",
-    reasons: {
-      lunch: "الغداء",
-      after_maghrib: "بعد المغرب",
-      after_isha: "بعد العشاء",
-      weekend_night: "ليلة عطلة نهاية الأسبوع",
-      before_iftar: "قبل الإفطار",
-      after_iftar: "بعد الإفطار",
-      before_suhoor: "قبل السحور",
-      own_peak: "أفضل ساعاتك",
-    },
   },
 });

@@ -6,7 +6,7 @@
 // may state at all: the facts' figures, links and phone numbers (factsOfProfile), which the model's
 // draft is checked against.
 import { DELIVERY_APPS, KUWAIT_AREAS, kwdText, type HoursSeason, type ReplyGap } from "@sufra/schema";
-import { DELIVERY_APP_WORDS, type AskedFact, type GuestAsks } from "../reader/index.ts";
+import { DELIVERY_APP_WORDS, normaliseArabic, type AskedFact, type GuestAsks } from "../reader/index.ts";
 import type { BusinessProfile, MenuItem } from "../types.ts";
 import { FOOD_WORDS } from "./lexicon.ts";
 
@@ -23,15 +23,7 @@ const GULF_WORDS = new Set(
 );
 
 function normalise(s: string): string {
-  return s
-    .normalize("NFC")
-    .replace(/[\u064B-\u0652\u0670\u0640]/gu, "")
-    .replace(/[أإآٱ]/gu, "ا")
-    .replace(/ة/gu, "ه")
-    .replace(/ى/gu, "ي")
-    .replace(/ؤ/gu, "و")
-    .replace(/ئ/gu, "ي")
-    .toLowerCase();
+  return normaliseArabic(s).toLowerCase();
 }
 
 /** Gulf Arabic when a Gulf word appears (with or without و/ف/ب); else Modern Standard Arabic. */

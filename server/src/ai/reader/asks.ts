@@ -9,6 +9,7 @@
 // "I'd like to"). Some phrases are questions by themselves ("وينكم", "how much", "what time", "بكم").
 // "The delivery was late" names delivery but asks nothing; "why was it late?" is a complaint, not a
 // question for a fact.
+import { normaliseArabic } from "./lexicon.ts";
 
 export const ASKED_FACTS = ["location", "hours", "delivery", "booking", "menu", "price"] as const;
 export type AskedFact = (typeof ASKED_FACTS)[number];
@@ -25,18 +26,8 @@ export interface GuestAsks {
   apps: string[];
 }
 
-/** Arabic compared loosely: no diacritics or tatweel, one alef, ta marbuta as ha, alef maqsura as ya. */
-const normalise = (s: string) =>
-  s
-    .normalize("NFC")
-    .replace(/[\u064B-\u0652\u0670\u0640]/gu, "")
-    .replace(/[أإآٱ]/gu, "ا")
-    .replace(/ة/gu, "ه")
-    .replace(/ى/gu, "ي")
-    .replace(/ؤ/gu, "و")
-    .replace(/ئ/gu, "ي")
-    .toLowerCase()
-    .replace(/[’‘`]/g, "'");
+/** Arabic compared loosely (normaliseArabic), English in lower case with one kind of apostrophe. */
+const normalise = (s: string) => normaliseArabic(s).toLowerCase().replace(/[’‘`]/g, "'");
 
 /**
  * English entries are pattern sources matched on word boundaries; Arabic entries are words or
